@@ -1,0 +1,499 @@
+"""The typed syntax tree of the effect language.
+
+One frozen dataclass per node kind. Every node carries a source `span`, kept out
+of equality and hashing (like CPython's `_attributes`), so two programs that say
+the same thing compare equal wherever they were written. `children()` is the one
+generic walk every pass uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Iterator, Union
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a node was written: 1-based line and column, end exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+def _span() -> Span | None:
+    return field(default=None, compare=False, repr=False, kw_only=True)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    span: Span | None = _span()
+
+    def children(self) -> Iterator["Node"]:
+        for f in fields(self):
+            if f.name in ("span", "name_span"):
+                continue
+            value = getattr(self, f.name)
+            if isinstance(value, Node):
+                yield value
+            elif isinstance(value, tuple):
+                for item in value:
+                    if isinstance(item, Node):
+                        yield item
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """Every node below and including `node`, parents first."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(list(current.children())))
+
+
+# ------------------------------------------------------------------ expressions
+
+
+@dataclass(frozen=True, slots=True)
+class Expr(Node):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Num(Expr):
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Era(Expr):
+    """`20/50/100`: one value per era of the ruleset (VAL-1)."""
+
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Percent(Expr):
+    """`150%`: only as the right side of `*`; the product rounds up."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Text(Expr):
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bool(Expr):
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Name(Expr):
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class This(Expr):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class It(Expr):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Of(Expr):
+    """`X's name`, `name of X`, `my name`, `its name`: one node, resolved by the checker
+    into an attribute, a counter, a zone, a quantity or a one-argument builtin."""
+
+    name: str
+    subject: Expr
+    name_span: Span | None = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Empty(Expr):
+    subject: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Compare(Expr):
+    op: str  # = != > < >= <= in
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class BoolOp(Expr):
+    op: str  # and | or
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Not(Expr):
+    operand: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Arith(Expr):
+    op: str  # + - *
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Div(Expr):
+    """Division; rounds up unless written `rounded down` (VAL-3)."""
+
+    left: Expr
+    right: Expr
+    rounding: str | None = None  # None (up), "up", "down"
+
+
+@dataclass(frozen=True, slots=True)
+class Neg(Expr):
+    operand: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Where(Expr):
+    collection: Expr
+    condition: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Select(Expr):
+    """`cards in my hand`, `tokens on X`: pieces of a zone, or every item of a kind."""
+
+    word: str
+    relation: str  # in | on
+    source: Expr
+    name_span: Span | None = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Top(Expr):
+    end: str  # top | bottom
+    count: Expr | None
+    source: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersAfter(Expr):
+    player: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Expr):
+    name: str
+    args: tuple[Expr, ...]
+
+
+# ------------------------------------------------------------------ statements
+
+
+@dataclass(frozen=True, slots=True)
+class Stmt(Node):
+    pass
+
+
+Body = tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Let(Stmt):
+    var: str
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Gain(Stmt):
+    amount: Expr
+    counter: Name
+    player: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lose(Stmt):
+    """Lose as much as there is, down to the counter's floor; never refused."""
+
+    amount: Expr
+    counter: Name
+    player: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Stmt):
+    """Pay to the bank; refused (the whole action undone) if it cannot be afforded."""
+
+    amount: Expr
+    counter: Name
+    player: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PayCards(Stmt):
+    """`pay for X from my resources`: pay X's symbol cost with matching cards."""
+
+    target: Expr
+    source: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer(Stmt):
+    amount: Expr
+    source: Expr
+    dest: Expr
+    up_to: bool = False
+    either_way: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SetTo(Stmt):
+    target: Expr
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Raise(Stmt):
+    target: Expr
+    amount: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Lower(Stmt):
+    target: Expr
+    amount: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Stmt):
+    what: Expr
+    dest: Expr
+    at: str | None = None  # top | bottom
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Stmt):
+    count: Expr
+    source: Expr
+    dest: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Stmt):
+    count: Expr
+    source: Expr
+    dest: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Stmt):
+    what: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Stmt):
+    zone: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Stmt):
+    what: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Stmt):
+    """Place a token (taken from the owner's supply) on a track or a holder; a track bumps."""
+
+    piece: Expr
+    target: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Advance(Stmt):
+    """Move every token on a track that many spaces along; tokens past the end go home."""
+
+    track: Expr
+    amount: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Stmt):
+    what: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Dig(Stmt):
+    """`dig for CARDS where COND to ZONE`: turn cards from the top of their zone until one
+    matches; it goes to ZONE, the others are discarded (rebuilding the deck if needed)."""
+
+    wanted: Expr
+    dest: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Arg(Node):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Announce(Stmt):
+    event: Name
+    args: tuple[Arg, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseFrom(Stmt):
+    mode: str  # exact | up_to
+    count: Expr
+    collection: Expr
+    var: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseNumber(Stmt):
+    low: Expr
+    high: Expr
+    var: str
+
+
+@dataclass(frozen=True, slots=True)
+class Perform(Stmt):
+    mode: str  # one | up_to_one | any
+    actions: tuple[Name, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Stmt):
+    what: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class SortTurnOrder(Stmt):
+    key: Expr
+    descending: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class BeginFinalRound(Stmt):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class StopTurns(Stmt):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier(Node):
+    """`quantity [of subject] op value [for players]`: a continuous change to a quantity."""
+
+    quantity: Name
+    subject: Expr | None
+    op: str  # * + - =
+    value: Expr
+    scope: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TimedModifier(Stmt):
+    until: Name
+    modifier: Modifier
+
+
+@dataclass(frozen=True, slots=True)
+class Log(Stmt):
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Branch(Node):
+    condition: Expr
+    body: Body
+
+
+@dataclass(frozen=True, slots=True)
+class If(Stmt):
+    branches: tuple[Branch, ...]
+    otherwise: Body | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Option(Node):
+    label: str
+    condition: Expr | None
+    body: Body
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOne(Stmt):
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class May(Stmt):
+    prompt: str | None
+    body: Body
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach(Stmt):
+    var: str
+    collection: Expr
+    body: Body
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat(Stmt):
+    count: Expr
+    body: Body
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTurns(Stmt):
+    until: Expr | None
+    body: Body
+
+
+# ------------------------------------------------------------------ declarations
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger(Node):
+    """`when EVENT [where COND]: ...` — runs while its item is in play (or always, for rules)."""
+
+    event: Name
+    condition: Expr | None
+    body: Body
+
+
+@dataclass(frozen=True, slots=True)
+class Hook(Node):
+    """`when this enters play:` / `when this leaves play:` — once per entry or exit."""
+
+    kind: str  # enters | leaves
+    body: Body
+
+
+@dataclass(frozen=True, slots=True)
+class Continuous(Node):
+    """`while in play: MODIFIER`."""
+
+    modifier: Modifier
+
+
+Declaration = Union[Trigger, Hook, Continuous]
+
+
+@dataclass(frozen=True, slots=True)
+class Program(Node):
+    """A whole effect: statements run in order when the effect resolves, plus declarations."""
+
+    statements: Body
+    declarations: tuple[Node, ...] = ()

@@ -1,0 +1,787 @@
+"""The static checker: a pass over a parsed effect, before anything runs, that
+resolves every name against the ruleset's Vocabulary, infers every expression's type
+and returns *every* problem as a Diagnostic (E2xx errors, W3xx warnings).
+
+It also fills a side table (jlox's resolver locals, by node identity) that the
+compiler reads: how each name, `of` and selection was resolved and each node's type.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from . import ast
+from .diagnostics import ERROR, WARNING, Diagnostic
+from .types import (ACTION, AMOUNT, ANY, FLAG, NONE, PERCENT, PLAYER, PLAYERS, TEXT, TRACK, ZONE, ZONES, T,
+                    fits, thing, things)
+from .vocabulary import Vocabulary
+
+BUILTIN_NAMES: dict[str, T] = {
+    "me": PLAYER,
+    "active_player": PLAYER,
+    "players": PLAYERS,
+    "opponents": PLAYERS,
+    "final_round": FLAG,
+    "era": AMOUNT,
+    "player_count": AMOUNT,
+}
+
+# One-argument builtins written `NAME of X`.
+UNARY_BUILTINS = ("count", "owner", "track", "name", "position", "total")
+# Builtins written `NAME(args)`.
+CALL_BUILTINS = ("max", "min", "affordable", "playable", "possible", "has")
+
+
+@dataclass
+class Resolution:
+    """The checker's side table, keyed by id(node)."""
+
+    types: dict[int, T] = field(default_factory=dict)
+    meaning: dict[int, tuple] = field(default_factory=dict)
+    keep: list[ast.Node] = field(default_factory=list)  # keeps ids alive and unique
+
+
+@dataclass
+class Context:
+    """Where a piece of source sits: what `this` is, which names are bound."""
+
+    this: T | None = None  # thing(kind) for content items; None in rules
+    locals: dict[str, T] = field(default_factory=dict)
+    allow_declarations: bool = False
+    allow_flow: bool = False  # take turns, begin final round... (rules' game procedure)
+
+
+class Checker:
+    def __init__(self, vocab: Vocabulary, res: Resolution | None = None):
+        self.v = vocab
+        self.diags: list[Diagnostic] = []
+        self.res = res if res is not None else Resolution()
+        self._it: list[T] = []
+        self._scopes: list[dict[str, T]] = []
+        self._this: T | None = None
+        self._flow = False
+        self._in_turns = 0
+
+    # ------------------------------------------------------------------ entry points
+    def check_program(self, program: ast.Program, ctx: Context) -> list[Diagnostic]:
+        self._this = ctx.this
+        self._flow = ctx.allow_flow
+        self._scopes = [dict(ctx.locals)]
+        self.res.keep.append(program)
+        self.block(program.statements)
+        for decl in program.declarations:
+            if not ctx.allow_declarations:
+                self.error(decl, "E214", "triggers and `while in play` belong on content items, not here",
+                           hint="move it to a content item's effect")
+            self.declaration(decl)
+        return self.diags
+
+    def check_expression(self, expr: ast.Expr, ctx: Context, expected: T | None = None) -> T:
+        self._this = ctx.this
+        self._scopes = [dict(ctx.locals)]
+        self.res.keep.append(expr)
+        t = self.expr(expr)
+        if expected is not None:
+            self.expect(expr, t, expected)
+        return t
+
+    # ------------------------------------------------------------------ reporting
+    def error(self, node: ast.Node | None, code: str, message: str, hint: str | None = None,
+              severity: str = ERROR, span: ast.Span | None = None) -> None:
+        s = span or (node.span if node is not None else None)
+        line, col = (s.line, s.column) if s else (1, 1)
+        end = s.end_column if s and s.end_line == s.line else None
+        self.diags.append(Diagnostic(code, message, line, col, severity, hint, end_column=end))
+
+    def warn(self, node: ast.Node, code: str, message: str, hint: str | None = None) -> None:
+        self.error(node, code, message, hint, severity=WARNING)
+
+    def expect(self, node: ast.Node, actual: T, expected: T) -> None:
+        if not fits(actual, expected):
+            self.error(node, "E202", f"expected {expected}, found {actual}", hint=_type_hint(actual, expected))
+
+    def suggest(self, name: str, candidates: Iterable[str]) -> str | None:
+        close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+        return f"did you mean `{close[0]}`?" if close else None
+
+    def record(self, node: ast.Node, t: T, meaning: tuple | None = None) -> T:
+        self.res.types[id(node)] = t
+        if meaning is not None:
+            self.res.meaning[id(node)] = meaning
+        return t
+
+    # ------------------------------------------------------------------ scopes
+    def lookup(self, name: str) -> T | None:
+        for scope in reversed(self._scopes):
+            if name in scope:
+                return scope[name]
+        return None
+
+    def bind(self, node: ast.Node, name: str, t: T) -> None:
+        if self.lookup(name) is not None:
+            self.error(node, "E211", f"`{name}` is already defined here", hint="pick another name")
+        elif name in self.v.all_names() or name in BUILTIN_NAMES:
+            self.error(node, "E211", f"`{name}` already names something in this ruleset",
+                       hint="pick a name the ruleset does not use (e.g. a capital letter)")
+        self._scopes[-1][name] = t
+
+    def block(self, body: ast.Body, bindings: dict[str, T] | None = None) -> None:
+        self._scopes.append(dict(bindings or {}))
+        for stmt in body:
+            self.stmt(stmt)
+        self._scopes.pop()
+
+    # ------------------------------------------------------------------ declarations
+    def declaration(self, decl: ast.Node) -> None:
+        if isinstance(decl, ast.Trigger):
+            info = self.v.events.get(decl.event.name)
+            params: dict[str, T] = {}
+            if info is None:
+                self.error(decl.event, "E205", f"unknown event `{decl.event.name}`",
+                           hint=self.suggest(decl.event.name, self.v.events))
+            else:
+                params = dict(info.params)
+            self._scopes.append(params)
+            if decl.condition is not None:
+                self.condition(decl.condition)
+            self.block(decl.body)
+            self._scopes.pop()
+        elif isinstance(decl, ast.Hook):
+            self.block(decl.body)
+        elif isinstance(decl, ast.Continuous):
+            self.modifier(decl.modifier)
+
+    def modifier(self, m: ast.Modifier) -> None:
+        q = self.v.quantities.get(m.quantity.name)
+        if q is None:
+            self.error(m.quantity, "E201", f"unknown quantity `{m.quantity.name}`",
+                       hint=self.suggest(m.quantity.name, self.v.quantities))
+            return
+        if m.subject is not None:
+            st = self.expr(m.subject)
+            if q.subject is None:
+                self.error(m.subject, "E202", f"`{m.quantity.name}` is not asked of an item",
+                           hint=f"write `{m.quantity.name} {m.op} ...` without `of`")
+            else:
+                self.expect(m.subject, st, thing(q.subject))
+        if m.scope is not None:
+            self.expect(m.scope, self.expr(m.scope), PLAYERS if self._is_plural(m.scope) else PLAYER)
+        vt = self.expr(m.value)
+        if q.type == FLAG:
+            if m.op != "=":
+                self.error(m, "E202", f"`{m.quantity.name}` is yes/no: only `= yes` or `= no` apply")
+            self.expect(m.value, vt, FLAG)
+        elif m.op == "*":
+            if vt.tag not in ("percent", "any"):
+                self.error(m.value, "E210", f"a modifier multiplies by a percentage, found {vt}",
+                           hint="write e.g. `* 150%` (rounded up) or `* 200%`")
+        else:
+            self.expect(m.value, vt, AMOUNT)
+
+    def _is_plural(self, e: ast.Expr) -> bool:
+        return self.res.types.get(id(e), ANY).tag == "players"
+
+    # ------------------------------------------------------------------ statements
+    def stmt(self, s: ast.Stmt) -> None:
+        method: Callable[[ast.Stmt], None] | None = getattr(self, "s_" + type(s).__name__, None)
+        if method is None:
+            self.error(s, "E299", f"statement {type(s).__name__} is not supported here")
+            return
+        method(s)
+
+    def amount(self, e: ast.Expr) -> None:
+        self.expect(e, self.expr(e), AMOUNT)
+
+    def player_opt(self, e: ast.Expr | None) -> None:
+        if e is not None:
+            self.expect(e, self.expr(e), PLAYER)
+
+    def counter_name(self, n: ast.Name) -> None:
+        info = self.v.counters.get(n.name)
+        if info is None:
+            self.error(n, "E201", f"unknown counter `{n.name}`", hint=self.suggest(n.name, self.v.counters))
+        elif info.scope != "player":
+            self.error(n, "E202", f"`{n.name}` is a game counter, not something a player has",
+                       hint=f"use `raise {n.name} by N` / `lower {n.name} by N`")
+
+    def s_Let(self, s: ast.Let) -> None:
+        t = self.expr(s.value)
+        self.bind(s, s.var, t)
+
+    def _gain_like(self, s: ast.Gain | ast.Lose | ast.Pay) -> None:
+        self.amount(s.amount)
+        self.counter_name(s.counter)
+        self.player_opt(s.player)
+        if isinstance(s.amount, ast.Num) and s.amount.value == 0:
+            self.warn(s.amount, "W301", "an amount of 0 never changes anything", hint="remove the statement")
+
+    s_Gain = s_Lose = s_Pay = _gain_like
+
+    def s_PayCards(self, s: ast.PayCards) -> None:
+        if self.v.payment is None:
+            self.error(s, "E202", "this ruleset declares no card payment", hint="add `payment:` to ruleset.yaml")
+        self.expect(s.target, self.expr(s.target), thing())
+        self.expect(s.source, self.expr(s.source), ZONE)
+
+    def lvalue(self, e: ast.Expr) -> None:
+        t = self.expr(e)
+        meaning = self.res.meaning.get(id(e), ("",))
+        if meaning[0] not in ("player_counter", "game_counter", "item_counter"):
+            self.error(e, "E204", "this is not a counter that can change",
+                       hint="name a counter: `my gold`, `X's value`, a game counter")
+        else:
+            self.expect(e, t, AMOUNT)
+
+    def s_Transfer(self, s: ast.Transfer) -> None:
+        self.amount(s.amount)
+        self.lvalue(s.source)
+        self.lvalue(s.dest)
+
+    def s_SetTo(self, s: ast.SetTo) -> None:
+        self.lvalue(s.target)
+        self.amount(s.value)
+
+    def s_Raise(self, s: ast.Raise) -> None:
+        self.lvalue(s.target)
+        self.amount(s.amount)
+
+    s_Lower = s_Raise
+
+    def pieces(self, e: ast.Expr) -> T:
+        t = self.expr(e)
+        if t.tag not in ("thing", "things", "any"):
+            self.error(e, "E202", f"expected pieces, found {t}")
+        return t
+
+    def zone(self, e: ast.Expr, plural_ok: bool = False) -> None:
+        t = self.expr(e)
+        want = (ZONE, ZONES) if plural_ok else (ZONE,)
+        if not any(fits(t, w) for w in want):
+            self.error(e, "E202", f"expected a zone, found {t}",
+                       hint="name a zone: `my hand`, `hand of P`, a game zone")
+
+    def s_Move(self, s: ast.Move) -> None:
+        self.pieces(s.what)
+        self.zone(s.dest)
+
+    def s_Draw(self, s: ast.Draw) -> None:
+        self.amount(s.count)
+        self.zone(s.source)
+        if s.dest is not None:
+            self.zone(s.dest)
+        elif self.v.hand is None:
+            self.error(s, "E202", "draw needs `to ZONE`: this ruleset names no hand", hint="write `draw N from X to my ZONE`")
+
+    def s_Deal(self, s: ast.Deal) -> None:
+        self.amount(s.count)
+        self.zone(s.source)
+        self.zone(s.dest, plural_ok=True)
+
+    def s_Discard(self, s: ast.Discard) -> None:
+        self.pieces(s.what)
+
+    s_Reveal = s_Remove = s_Discard
+
+    def s_Dig(self, s: ast.Dig) -> None:
+        t = self.expr(s.wanted)
+        if not (isinstance(s.wanted, ast.Where) and isinstance(s.wanted.collection, ast.Select)):
+            self.error(s.wanted, "E202", "`dig for` needs `CARDS in ZONE where CONDITION`",
+                       hint="e.g. `dig for card in resource_deck where its resource is R to my resources`")
+        elif t.tag not in ("things", "any"):
+            self.error(s.wanted, "E202", f"expected cards, found {t}")
+        self.zone(s.dest)
+
+    def s_Shuffle(self, s: ast.Shuffle) -> None:
+        self.zone(s.zone)
+
+    def s_Place(self, s: ast.Place) -> None:
+        t = self.expr(s.piece)
+        if t.tag not in ("supply", "thing", "any"):
+            self.error(s.piece, "E202", f"expected a token to place, found {t}",
+                       hint="e.g. `place my relationship_token on X`")
+        tt = self.expr(s.target)
+        if tt.tag == "thing" and tt.arg is not None:
+            k = self.v.kinds.get(tt.arg)
+            if k is not None and k.track is None and not k.holder:
+                self.error(s.target, "E202", f"a {tt.arg} has no track and holds no tokens")
+        elif tt.tag not in ("track", "any", "thing"):
+            self.error(s.target, "E202", f"expected something to place on, found {tt}")
+
+    def s_Advance(self, s: ast.Advance) -> None:
+        t = self.expr(s.track)
+        if t.tag not in ("track", "any"):
+            if not (t.tag == "thing" and t.arg and self.v.kinds.get(t.arg) and self.v.kinds[t.arg].track):
+                self.error(s.track, "E202", f"expected a track, found {t}")
+        self.amount(s.amount)
+
+    def s_Announce(self, s: ast.Announce) -> None:
+        info = self.v.events.get(s.event.name)
+        if info is None:
+            self.error(s.event, "E205", f"unknown event `{s.event.name}`", hint=self.suggest(s.event.name, self.v.events))
+            for a in s.args:
+                self.expr(a.value)
+            return
+        given = {a.name for a in s.args}
+        for a in s.args:
+            want = info.params.get(a.name)
+            at = self.expr(a.value)
+            if want is None:
+                self.error(a, "E205", f"event `{s.event.name}` has no parameter `{a.name}`",
+                           hint=self.suggest(a.name, info.params))
+            else:
+                self.expect(a.value, at, want)
+        missing = [p for p in info.params if p not in given]
+        if missing:
+            self.error(s, "E205", f"event `{s.event.name}` needs {', '.join(missing)}",
+                       hint=f"write `announce {s.event.name} with " + ", ".join(f"{p} = ..." for p in info.params) + "`")
+
+    def s_ChooseFrom(self, s: ast.ChooseFrom) -> None:
+        self.amount(s.count)
+        t = self.expr(s.collection)
+        if not t.is_collection and t.tag != "any":
+            self.error(s.collection, "E202", f"expected something to choose from, found {t}",
+                       hint="e.g. `choose a card in my hand as C`, `choose an industry as X`")
+            t = ANY
+        if _never(s.collection):
+            self.error(s.collection, "E208", "this choice has no options: its condition is never true")
+        if isinstance(s.count, ast.Num) and s.count.value == 0:
+            self.warn(s.count, "W301", "choosing 0 never does anything")
+        single = isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact"
+        self.bind(s, s.var, t.element() if single else t)
+
+    def s_ChooseNumber(self, s: ast.ChooseNumber) -> None:
+        self.amount(s.low)
+        self.amount(s.high)
+        self.bind(s, s.var, AMOUNT)
+
+    def s_Perform(self, s: ast.Perform) -> None:
+        for n in s.actions:
+            if n.name not in self.v.actions:
+                self.error(n, "E206", f"unknown action `{n.name}`", hint=self.suggest(n.name, self.v.actions))
+
+    def s_Play(self, s: ast.Play) -> None:
+        self.expect(s.what, self.expr(s.what), thing())
+
+    def s_SortTurnOrder(self, s: ast.SortTurnOrder) -> None:
+        self._it.append(PLAYER)
+        self.amount(s.key)
+        self._it.pop()
+
+    def _flow_only(self, s: ast.Stmt, what: str) -> None:
+        if not self._flow:
+            self.error(s, "E214", f"`{what}` belongs to a ruleset's game procedure, not to content")
+
+    def s_BeginFinalRound(self, s: ast.BeginFinalRound) -> None:
+        self._flow_only(s, "begin final round")
+
+    def s_StopTurns(self, s: ast.StopTurns) -> None:
+        self._flow_only(s, "stop taking turns")
+
+    def s_TakeTurns(self, s: ast.TakeTurns) -> None:
+        self._flow_only(s, "take turns")
+        if s.until is not None:
+            self.condition(s.until)
+        self.block(s.body)
+
+    def s_TimedModifier(self, s: ast.TimedModifier) -> None:
+        if s.until.name not in self.v.events:
+            self.error(s.until, "E205", f"unknown event `{s.until.name}`", hint=self.suggest(s.until.name, self.v.events))
+        self.modifier(s.modifier)
+
+    def s_Log(self, s: ast.Log) -> None:
+        pass
+
+    def condition(self, e: ast.Expr) -> None:
+        self.expect(e, self.expr(e), FLAG)
+        if _never(e):
+            self.warn(e, "W302", "this condition is never true, so what it guards never applies")
+
+    def s_If(self, s: ast.If) -> None:
+        for br in s.branches:
+            self.condition(br.condition)
+            self.block(br.body)
+        if s.otherwise is not None:
+            self.block(s.otherwise)
+
+    def s_ChooseOne(self, s: ast.ChooseOne) -> None:
+        labels: set[str] = set()
+        live = 0
+        for opt in s.options:
+            if opt.label in labels:
+                self.error(opt, "E215", f"two options are labelled \"{opt.label}\"")
+            labels.add(opt.label)
+            if opt.condition is not None:
+                self.condition(opt.condition)
+            if opt.condition is None or not _never(opt.condition):
+                live += 1
+            self.block(opt.body)
+        if live == 0:
+            self.error(s, "E208", "this choice has no options: every option's condition is never true")
+
+    def s_May(self, s: ast.May) -> None:
+        self.block(s.body)
+
+    def s_ForEach(self, s: ast.ForEach) -> None:
+        t = self.expr(s.collection)
+        if not t.is_collection and t.tag != "any":
+            self.error(s.collection, "E202", f"`for each` needs a collection, found {t}",
+                       hint="e.g. `for each P in opponents:`")
+            t = ANY
+        self._scopes.append({})
+        self.bind(s, s.var, t.element())
+        self.block(s.body)
+        self._scopes.pop()
+
+    def s_Repeat(self, s: ast.Repeat) -> None:
+        self.amount(s.count)
+        if isinstance(s.count, ast.Num) and s.count.value == 0:
+            self.warn(s.count, "W301", "repeating 0 times never does anything")
+        self.block(s.body)
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, e: ast.Expr) -> T:
+        method = getattr(self, "e_" + type(e).__name__, None)
+        if method is None:
+            self.error(e, "E299", f"expression {type(e).__name__} is not supported here")
+            return self.record(e, ANY)
+        t = method(e)
+        return self.record(e, t)
+
+    def e_Num(self, e: ast.Num) -> T:
+        return AMOUNT
+
+    def e_Era(self, e: ast.Era) -> T:
+        if self.v.eras == 0:
+            self.error(e, "E209", "this ruleset has no eras, so `a/b/c` values do not apply",
+                       hint="write a single number; for division write `X divided by Y`")
+        elif len(e.values) != self.v.eras:
+            self.error(e, "E209", f"an era value needs {self.v.eras} parts, one per era; found {len(e.values)}",
+                       hint="for division write `X divided by Y`")
+        return AMOUNT
+
+    def e_Percent(self, e: ast.Percent) -> T:
+        return PERCENT
+
+    def e_Text(self, e: ast.Text) -> T:
+        return TEXT
+
+    def e_Bool(self, e: ast.Bool) -> T:
+        return FLAG
+
+    def e_This(self, e: ast.This) -> T:
+        if self._this is None:
+            self.error(e, "E213", "`this` means the content item itself; there is none here")
+            return ANY
+        return self._this
+
+    def e_It(self, e: ast.It) -> T:
+        if not self._it:
+            self.error(e, "E213", "`it`/`its` only has a meaning inside `where` (the candidate)")
+            return ANY
+        return self._it[-1]
+
+    def e_Name(self, e: ast.Name) -> T:
+        n = e.name
+        local = self.lookup(n)
+        if local is not None:
+            self.record(e, local, ("local", n))
+            return local
+        v = self.v
+        if n in BUILTIN_NAMES:
+            self.record(e, BUILTIN_NAMES[n], ("builtin", n))
+            return BUILTIN_NAMES[n]
+        if n in v.counters:
+            info = v.counters[n]
+            if info.scope == "game":
+                return self.record(e, AMOUNT, ("game_counter", n))
+            return self.record(e, AMOUNT, ("player_counter", n, None))
+        if n in v.zones:
+            info_z = v.zones[n]
+            return self.record(e, ZONE, ("game_zone", n) if info_z.scope == "game" else ("player_zone", n, None))
+        enum = v.symbol_enum(n)
+        if enum is not None:
+            return self.record(e, T("symbol", enum), ("symbol", n))
+        if n in v.enums:
+            return self.record(e, T("symbols", n), ("enum", n))
+        if n in v.options:
+            return self.record(e, v.options[n], ("option", n))
+        if n in v.quantities:
+            q = v.quantities[n]
+            if q.subject is not None:
+                self.error(e, "E202", f"`{n}` is asked of one {q.subject}", hint=f"write `{n} of X`")
+            return self.record(e, q.type, ("quantity", n, None))
+        kind = v.kind_of_word(n)
+        if kind:
+            return self.record(e, things(kind), ("kind_all", kind))
+        if n in v.content:
+            k = v.content[n]
+            info_k = v.kinds.get(k)
+            if info_k is not None and info_k.piece == "board":
+                return self.record(e, thing(k), ("item", n))
+            return self.record(e, T("def", k), ("def", n))
+        if n in v.definitions:
+            d = v.definitions[n]
+            if d.params:
+                self.error(e, "E212", f"`{n}` takes {len(d.params)} argument(s)", hint=f"write `{n}(...)`")
+            return self.record(e, self._definition_type(n), ("definition", n))
+        if n in v.actions:
+            return self.record(e, ACTION, ("action", n))
+        names = list(v.all_names()) + list(BUILTIN_NAMES) + [k for s in self._scopes for k in s]
+        self.error(e, "E201", f"unknown name `{n}`", hint=self.suggest(n, names))
+        return ANY
+
+    def _definition_type(self, name: str) -> T:
+        d = self.v.definitions[name]
+        t = getattr(d, "type", None)
+        return t if isinstance(t, T) else ANY
+
+    def e_Of(self, e: ast.Of) -> T:
+        n = e.name
+        v = self.v
+        st = self.expr(e.subject)
+        span = e.name_span
+        if n in UNARY_BUILTINS and not (st.tag == "thing" and st.arg and n in v.kinds.get(st.arg, _NOKIND).attributes):
+            return self._unary_builtin(e, n, st)
+        if st.tag == "any":
+            return self.record(e, ANY, ("unknown",))
+        if st.tag in ("player", "players"):
+            plural = st.tag == "players"
+            if n in v.zones and v.zones[n].scope == "player":
+                return self.record(e, ZONES if plural else ZONE, ("player_zone", n, e.subject))
+            if plural:
+                self.error(e, "E202", f"`{n}` of several players is not one thing",
+                           hint="use `for each P in ...:` or `count of`", span=span)
+                return ANY
+            if n in v.counters and v.counters[n].scope == "player":
+                return self.record(e, AMOUNT, ("player_counter", n, e.subject))
+            if n in v.quantities and v.quantities[n].per == "player" and v.quantities[n].subject is None:
+                return self.record(e, v.quantities[n].type, ("quantity", n, e.subject))
+            if n in v.kinds and v.kinds[n].piece == "token":
+                return self.record(e, T("supply", n), ("supply", n, e.subject))
+            cands = [k for k, c in v.counters.items() if c.scope == "player"] + \
+                    [k for k, z in v.zones.items() if z.scope == "player"] + \
+                    [k for k, q in v.kinds.items() if q.piece == "token"]
+            self.error(e, "E203", f"a player has no `{n}`", hint=self.suggest(n, cands), span=span)
+            return ANY
+        if st.tag in ("thing", "def"):
+            kind = v.kinds.get(st.arg) if st.arg else None
+            if kind is None:  # a piece of unknown kind: attributes are checked at run time
+                return self.record(e, ANY, ("attribute", n))
+            if n in kind.attributes:
+                return self.record(e, kind.attributes[n], ("attribute", n))
+            if st.tag == "thing" and n in kind.counters:
+                return self.record(e, AMOUNT, ("item_counter", n))
+            if st.tag == "thing" and n in v.quantities and v.quantities[n].subject == st.arg:
+                return self.record(e, v.quantities[n].type, ("quantity", n, e.subject))
+            cands = list(kind.attributes) + list(kind.counters) + list(UNARY_BUILTINS)
+            self.error(e, "E203", f"a {st.arg} has no `{n}`", hint=self.suggest(n, cands), span=span)
+            return ANY
+        self.error(e, "E203", f"{st} has no `{n}`", span=span)
+        return ANY
+
+    def _unary_builtin(self, e: ast.Of, n: str, st: T) -> T:
+        if n in ("count", "total"):
+            if not st.is_collection and st.tag != "any":
+                self.error(e.subject, "E202", f"`{n} of` needs a collection, found {st}")
+            return self.record(e, AMOUNT, ("fn", n))
+        if n == "owner":
+            if st.tag not in ("thing", "any"):
+                self.error(e.subject, "E202", f"`owner of` needs a piece, found {st}")
+            return self.record(e, PLAYER, ("fn", n))
+        if n == "track":
+            if st.tag not in ("thing", "any"):
+                self.error(e.subject, "E202", f"`track of` needs an item, found {st}")
+            elif st.arg and (self.v.kinds.get(st.arg) is None or self.v.kinds[st.arg].track is None):
+                self.error(e, "E203", f"a {st.arg} has no track")
+            return self.record(e, TRACK, ("fn", n))
+        if n == "name":
+            return self.record(e, TEXT, ("fn", n))
+        if n == "position":
+            return self.record(e, AMOUNT, ("fn", n))
+        return ANY
+
+    def e_Empty(self, e: ast.Empty) -> T:
+        t = self.expr(e.subject)
+        if t.tag not in ("thing", "zone", "track", "any") and not t.is_collection:
+            self.error(e.subject, "E202", f"only a zone, a holder or a collection can be empty, not {t}")
+        return FLAG
+
+    def e_Compare(self, e: ast.Compare) -> T:
+        lt = self.expr(e.left)
+        rt = self.expr(e.right)
+        if e.op == "in":
+            if not rt.is_collection and rt.tag not in ("zone", "zones", "any"):
+                self.error(e.right, "E202", f"`is in` needs a collection or a zone, found {rt}")
+            return FLAG
+        if e.op in ("=", "!="):
+            if lt.tag == "thing" and rt.tag == "def" or lt.tag == "def" and rt.tag == "thing":
+                return FLAG
+            if not (fits(lt, rt) or fits(rt, lt)):
+                self.error(e, "E202", f"cannot compare {lt} with {rt}")
+            return FLAG
+        self.expect(e.left, lt, AMOUNT)
+        self.expect(e.right, rt, AMOUNT)
+        return FLAG
+
+    def e_BoolOp(self, e: ast.BoolOp) -> T:
+        self.expect(e.left, self.expr(e.left), FLAG)
+        self.expect(e.right, self.expr(e.right), FLAG)
+        return FLAG
+
+    def e_Not(self, e: ast.Not) -> T:
+        self.expect(e.operand, self.expr(e.operand), FLAG)
+        return FLAG
+
+    def e_Arith(self, e: ast.Arith) -> T:
+        self.amount(e.left)
+        rt = self.expr(e.right)
+        if e.op == "*" and rt.tag == "percent":
+            return AMOUNT
+        self.expect(e.right, rt, AMOUNT)
+        return AMOUNT
+
+    def e_Div(self, e: ast.Div) -> T:
+        self.amount(e.left)
+        self.amount(e.right)
+        if isinstance(e.right, ast.Num) and e.right.value == 0:
+            self.error(e.right, "E202", "division by zero")
+        return AMOUNT
+
+    def e_Neg(self, e: ast.Neg) -> T:
+        self.amount(e.operand)
+        return AMOUNT
+
+    def e_Where(self, e: ast.Where) -> T:
+        t = self.expr(e.collection)
+        if not t.is_collection and t.tag != "any":
+            self.error(e.collection, "E202", f"`where` filters a collection, found {t}",
+                       hint="put the collection first: `cards in my hand where its type is X`; "
+                            "use parentheses inside `count of (...)`")
+            t = ANY
+        self._it.append(t.element() if t.tag != "any" else ANY)
+        self.expect(e.condition, self.expr(e.condition), FLAG)
+        self._it.pop()
+        return t
+
+    def e_Select(self, e: ast.Select) -> T:
+        st = self.expr(e.source)
+        kind = self.v.kind_of_word(e.word)
+        if st.tag == "symbols":
+            return st
+        if e.word in self.v.enums and st.tag == "any":
+            return T("symbols", e.word)
+        if kind is False:
+            self.error(e, "E201", f"unknown kind `{e.word}`", hint=self.suggest(e.word, list(self.v.kinds) + ["cards", "tokens"]),
+                       span=e.name_span)
+            kind = None
+        if st.tag in ("zone", "zones", "track", "thing", "any"):
+            self.record(e, things(kind or None), ("select", kind or None))
+            return things(kind or None)
+        self.error(e.source, "E202", f"expected a zone to select from, found {st}")
+        return things(kind or None)
+
+    def e_Top(self, e: ast.Top) -> T:
+        if e.count is not None:
+            self.amount(e.count)
+        st = self.expr(e.source)
+        if st.tag not in ("zone", "any"):
+            self.error(e.source, "E202", f"`{e.end} of` needs a zone, found {st}")
+        return things() if e.count is not None else thing()
+
+    def e_PlayersAfter(self, e: ast.PlayersAfter) -> T:
+        self.expect(e.player, self.expr(e.player), PLAYER)
+        return PLAYERS
+
+    def e_Call(self, e: ast.Call) -> T:
+        n = e.name
+        if n in self.v.definitions:
+            d = self.v.definitions[n]
+            if len(e.args) != len(d.params):
+                self.error(e, "E212", f"`{n}` takes {len(d.params)} argument(s), found {len(e.args)}")
+            for a, (_, pt) in zip(e.args, d.params):
+                self.expect(a, self.expr(a), pt)
+            self.record(e, self._definition_type(n), ("definition", n))
+            return self._definition_type(n)
+        if n in ("max", "min"):
+            if not e.args:
+                self.error(e, "E212", f"`{n}` needs at least one amount")
+            for a in e.args:
+                self.amount(a)
+            return AMOUNT
+        if n == "affordable":
+            if len(e.args) != 2:
+                self.error(e, "E212", "`affordable(CARD, ZONE)` takes 2 arguments")
+            else:
+                self.expect(e.args[0], self.expr(e.args[0]), thing())
+                self.expect(e.args[1], self.expr(e.args[1]), ZONE)
+            if self.v.payment is None:
+                self.error(e, "E202", "this ruleset declares no card payment")
+            return FLAG
+        if n == "playable":
+            if len(e.args) != 1:
+                self.error(e, "E212", "`playable(CARD)` takes 1 argument")
+            else:
+                self.expect(e.args[0], self.expr(e.args[0]), thing())
+            return FLAG
+        if n == "possible":
+            if not e.args:
+                self.error(e, "E212", "`possible(ACTION, ...)` names at least one action")
+            for a in e.args:
+                if not (isinstance(a, ast.Name) and a.name in self.v.actions):
+                    self.error(a, "E206", "`possible` takes action names",
+                               hint=self.suggest(getattr(a, "name", ""), self.v.actions))
+                else:
+                    self.record(a, ACTION, ("action", a.name))
+            return FLAG
+        self.error(e, "E201", f"unknown function `{n}`",
+                   hint=self.suggest(n, list(self.v.definitions) + list(CALL_BUILTINS)))
+        for a in e.args:
+            self.expr(a)
+        return ANY
+
+
+class _NoKind:
+    attributes: dict[str, T] = {}
+
+
+_NOKIND = _NoKind()
+
+
+def _never(e: ast.Expr) -> bool:
+    """A condition that is false whatever the game state (constant folding)."""
+    if isinstance(e, ast.Bool):
+        return not e.value
+    if isinstance(e, ast.Where):
+        return _never(e.condition)
+    if isinstance(e, ast.Not):
+        return isinstance(e.operand, ast.Bool) and e.operand.value
+    if isinstance(e, ast.BoolOp):
+        if e.op == "and":
+            return _never(e.left) or _never(e.right)
+        return _never(e.left) and _never(e.right)
+    if isinstance(e, ast.Compare) and isinstance(e.left, ast.Num) and isinstance(e.right, ast.Num):
+        a, b = e.left.value, e.right.value
+        return not {"=": a == b, "!=": a != b, ">": a > b, "<": a < b, ">=": a >= b, "<=": a <= b}.get(e.op, True)
+    return False
+
+
+def _type_hint(actual: T, expected: T) -> str | None:
+    if expected.tag == "player" and actual.tag == "amount":
+        return "name a player: `me`, `P` from `for each P in opponents`, `owner of X`"
+    if expected.tag == "amount" and actual.tag == "player":
+        return "a player is not a number; did you mean one of their counters, e.g. `P's gold`?"
+    if expected.tag == "player" and actual.tag == "players":
+        return "several players: use `for each P in ...:`"
+    if expected.tag == "flag":
+        return "write a condition, e.g. `my gold > 3`"
+    return None
+
+
+def check(program: ast.Program, vocab: Vocabulary, ctx: Context | None = None,
+          res: Resolution | None = None) -> tuple[list[Diagnostic], Resolution]:
+    """Check one program; returns every diagnostic and the (shared) resolution table."""
+    checker = Checker(vocab, res)
+    diags = checker.check_program(program, ctx or Context())
+    return diags, checker.res

@@ -1,0 +1,78 @@
+"""The one problem type every pass reports: Diagnostic.
+
+A parse error, an unknown name, a schema violation in a YAML file and a duplicate id
+are all Diagnostics: a file, a 1-based line and column, a stable code, a severity, a
+message and an optional hint. `render` prints the source line and a caret under it.
+Codes are stable: tests and CI filters rely on them (see docs/diagnostics.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable
+
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: str
+    message: str
+    line: int = 1
+    column: int = 1
+    severity: str = ERROR
+    hint: str | None = None
+    file: str = "<effect>"
+    end_column: int | None = None
+
+    def shifted(self, file: str, line_offset: int, column_offset: int) -> "Diagnostic":
+        """Place a diagnostic from an embedded source (an effect in a YAML block) in its file."""
+        column = self.column + column_offset
+        end = self.end_column + column_offset if self.end_column is not None else None
+        return replace(self, file=file, line=self.line + line_offset, column=column, end_column=end)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+    def headline(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.severity} {self.code}: {self.message}"
+
+    def render(self, source_lines: list[str] | None = None) -> str:
+        """`file:line:col: error CODE: message`, the source line, a caret, the hint."""
+        out = [self.headline()]
+        if source_lines is not None and 1 <= self.line <= len(source_lines):
+            text = source_lines[self.line - 1].rstrip("\n").expandtabs(4)
+            width = max(1, (self.end_column or self.column + 1) - self.column)
+            if self.end_column is None or self.end_column <= self.column:
+                width = 1
+            out.append(f"    {text}")
+            out.append("    " + " " * (self.column - 1) + "^" + "~" * (min(width, max(1, len(text) - self.column + 2)) - 1))
+        if self.hint:
+            out.append(f"    hint: {self.hint}")
+        return "\n".join(out)
+
+
+def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
+    return any(d.severity == ERROR for d in diagnostics)
+
+
+def sort_key(d: Diagnostic) -> tuple[str, int, int, str]:
+    return (d.file, d.line, d.column, d.code)
+
+
+class DiagnosticError(Exception):
+    """Raised only at API edges that cannot return a list; carries every problem."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = diagnostics
+        super().__init__("\n".join(d.headline() for d in diagnostics))

@@ -1,0 +1,485 @@
+"""Source text -> AST: the Lark LALR parser, the indentation post-lexer and the
+Transformer that builds `dsl.ast` nodes with their spans.
+
+Syntax errors never escape as Lark exceptions: `parse_program` returns the AST or
+raises `SyntaxErrors`, which carries Diagnostics with stable codes (E1xx).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.indenter import DedentError, Indenter
+
+from . import ast
+from .diagnostics import Diagnostic, DiagnosticError
+
+
+class _Indenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR"]
+    CLOSE_PAREN_types = ["RPAR"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    grammar = resources.files(__package__).joinpath("effects.lark").read_text(encoding="utf-8")
+    return Lark(
+        grammar,
+        parser="lalr",
+        postlex=_Indenter(),
+        propagate_positions=True,
+        maybe_placeholders=True,
+        cache=False,
+    )
+
+
+def _span(meta: Any) -> ast.Span | None:
+    if getattr(meta, "empty", True):
+        return None
+    return ast.Span(meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _tok_span(tok: Token) -> ast.Span:
+    return ast.Span(tok.line or 1, tok.column or 1, tok.end_line or tok.line or 1, tok.end_column or 1)
+
+
+def _name(tok: Token) -> ast.Name:
+    return ast.Name(str(tok), span=_tok_span(tok))
+
+
+def _body(block: Any) -> ast.Body:
+    return tuple(block)
+
+
+@v_args(meta=True, inline=True)
+class _ToAst(Transformer):
+    """One method per grammar alias; each returns one AST node carrying its span."""
+
+    # ---- program
+    def start(self, meta: Any, *items: Any) -> ast.Program:
+        stmts = tuple(i for i in items if isinstance(i, ast.Stmt))
+        decls = tuple(i for i in items if not isinstance(i, ast.Stmt))
+        return ast.Program(stmts, decls, span=_span(meta))
+
+    def block(self, meta: Any, *stmts: ast.Stmt) -> ast.Body:
+        return tuple(stmts)
+
+    # ---- declarations
+    def trigger(self, meta: Any, event: Token, cond: Any, body: ast.Body) -> ast.Trigger:
+        return ast.Trigger(_name(event), cond, body, span=_span(meta))
+
+    def hook(self, meta: Any, kind: Token, body: ast.Body) -> ast.Hook:
+        return ast.Hook(str(kind), body, span=_span(meta))
+
+    def continuous(self, meta: Any, modifier: ast.Modifier) -> ast.Continuous:
+        return ast.Continuous(modifier, span=_span(meta))
+
+    def modifier(self, meta: Any, q: Token, subject: Any, op: Any, value: Any, scope: Any) -> ast.Modifier:
+        return ast.Modifier(_name(q), subject, op, value, scope, span=_span(meta))
+
+    def modop(self, meta: Any, tok: Token) -> str:
+        return str(tok)
+
+    def compop(self, meta: Any, tok: Token) -> str:
+        return str(tok)
+
+    # ---- simple statements
+    def let(self, meta: Any, var: Token, value: Any) -> ast.Let:
+        return ast.Let(str(var), value, span=_span(meta))
+
+    def gain(self, meta: Any, amount: Any, counter: Token, player: Any) -> ast.Gain:
+        return ast.Gain(amount, _name(counter), player, span=_span(meta))
+
+    def lose(self, meta: Any, amount: Any, counter: Token, player: Any) -> ast.Lose:
+        return ast.Lose(amount, _name(counter), player, span=_span(meta))
+
+    def pay(self, meta: Any, amount: Any, counter: Token, player: Any) -> ast.Pay:
+        return ast.Pay(amount, _name(counter), player, span=_span(meta))
+
+    def pay_cards(self, meta: Any, target: Any, source: Any) -> ast.PayCards:
+        return ast.PayCards(target, source, span=_span(meta))
+
+    def upto(self, meta: Any) -> bool:
+        return True
+
+    def either(self, meta: Any) -> bool:
+        return True
+
+    def transfer(self, meta: Any, upto: Any, amount: Any, src: Any, dst: Any, either: Any) -> ast.Transfer:
+        return ast.Transfer(amount, src, dst, bool(upto), bool(either), span=_span(meta))
+
+    def set(self, meta: Any, target: Any, value: Any) -> ast.SetTo:
+        return ast.SetTo(target, value, span=_span(meta))
+
+    def raise_(self, meta: Any, target: Any, amount: Any) -> ast.Raise:
+        return ast.Raise(target, amount, span=_span(meta))
+
+    def lower(self, meta: Any, target: Any, amount: Any) -> ast.Lower:
+        return ast.Lower(target, amount, span=_span(meta))
+
+    def at_top(self, meta: Any) -> str:
+        return "top"
+
+    def at_bottom(self, meta: Any) -> str:
+        return "bottom"
+
+    def move(self, meta: Any, what: Any, dest: Any, at: Any) -> ast.Move:
+        return ast.Move(what, dest, at, span=_span(meta))
+
+    def count_n(self, meta: Any, value: Any) -> ast.Expr:
+        if isinstance(value, Token):
+            return ast.Num(int(value), span=_tok_span(value))
+        return value
+
+    def draw(self, meta: Any, count: Any, src: Any, dst: Any) -> ast.Draw:
+        return ast.Draw(count, src, dst, span=_span(meta))
+
+    def deal(self, meta: Any, count: Any, src: Any, dst: Any) -> ast.Deal:
+        return ast.Deal(count, src, dst, span=_span(meta))
+
+    def discard(self, meta: Any, what: Any) -> ast.Discard:
+        return ast.Discard(what, span=_span(meta))
+
+    def shuffle(self, meta: Any, zone: Any) -> ast.Shuffle:
+        return ast.Shuffle(zone, span=_span(meta))
+
+    def reveal(self, meta: Any, what: Any) -> ast.Reveal:
+        return ast.Reveal(what, span=_span(meta))
+
+    def place(self, meta: Any, piece: Any, target: Any) -> ast.Place:
+        return ast.Place(piece, target, span=_span(meta))
+
+    def advance(self, meta: Any, track: Any, amount: Any) -> ast.Advance:
+        return ast.Advance(track, amount, span=_span(meta))
+
+    def remove(self, meta: Any, what: Any) -> ast.Remove:
+        return ast.Remove(what, span=_span(meta))
+
+    def dig(self, meta: Any, wanted: Any, dest: Any) -> ast.Dig:
+        return ast.Dig(wanted, dest, span=_span(meta))
+
+    def arg(self, meta: Any, name: Token, value: Any) -> ast.Arg:
+        return ast.Arg(str(name), value, span=_span(meta))
+
+    def announce(self, meta: Any, event: Token, *args: Any) -> ast.Announce:
+        return ast.Announce(_name(event), tuple(a for a in args if a is not None), span=_span(meta))
+
+    def count_one(self, meta: Any) -> tuple[str, ast.Expr]:
+        return ("exact", ast.Num(1))
+
+    def count_exact(self, meta: Any, value: Any) -> tuple[str, ast.Expr]:
+        if isinstance(value, Token):
+            return ("exact", ast.Num(int(value), span=_tok_span(value)))
+        return ("exact", value)
+
+    def count_up_to(self, meta: Any, value: Any) -> tuple[str, ast.Expr]:
+        return ("up_to", value)
+
+    def choose_from(self, meta: Any, count: tuple[str, ast.Expr], coll: Any, var: Token) -> ast.ChooseFrom:
+        return ast.ChooseFrom(count[0], count[1], coll, str(var), span=_span(meta))
+
+    def choose_number(self, meta: Any, low: Any, high: Any, var: Token) -> ast.ChooseNumber:
+        return ast.ChooseNumber(low, high, str(var), span=_span(meta))
+
+    def mode_one(self, meta: Any) -> str:
+        return "one"
+
+    def mode_up_to_one(self, meta: Any) -> str:
+        return "up_to_one"
+
+    def mode_any(self, meta: Any) -> str:
+        return "any"
+
+    def perform(self, meta: Any, mode: str, *names: Token) -> ast.Perform:
+        return ast.Perform(mode, tuple(_name(n) for n in names), span=_span(meta))
+
+    def play(self, meta: Any, what: Any) -> ast.Play:
+        return ast.Play(what, span=_span(meta))
+
+    def descending(self, meta: Any) -> bool:
+        return True
+
+    def ascending(self, meta: Any) -> bool:
+        return False
+
+    def sort_turn_order(self, meta: Any, key: Any, desc: Any) -> ast.SortTurnOrder:
+        return ast.SortTurnOrder(key, True if desc is None else desc, span=_span(meta))
+
+    def begin_final_round(self, meta: Any) -> ast.BeginFinalRound:
+        return ast.BeginFinalRound(span=_span(meta))
+
+    def stop_turns(self, meta: Any) -> ast.StopTurns:
+        return ast.StopTurns(span=_span(meta))
+
+    def timed_modifier(self, meta: Any, event: Token, modifier: ast.Modifier) -> ast.TimedModifier:
+        return ast.TimedModifier(_name(event), modifier, span=_span(meta))
+
+    def log(self, meta: Any, text: Token) -> ast.Log:
+        return ast.Log(str(text)[1:-1], span=_span(meta))
+
+    # ---- compound statements
+    def elifs(self, meta: Any, *parts: Any) -> list[ast.Branch]:
+        return [ast.Branch(parts[i], parts[i + 1], span=_span(meta)) for i in range(0, len(parts), 2)]
+
+    def if_(self, meta: Any, cond: Any, body: ast.Body, elifs: list[ast.Branch], otherwise: Any) -> ast.If:
+        first = ast.Branch(cond, body, span=_span(meta))
+        return ast.If((first, *elifs), otherwise, span=_span(meta))
+
+    def option(self, meta: Any, label: Token, cond: Any, body: ast.Body) -> ast.Option:
+        return ast.Option(str(label)[1:-1], cond, body, span=_span(meta))
+
+    def choose_one(self, meta: Any, *options: ast.Option) -> ast.ChooseOne:
+        return ast.ChooseOne(tuple(options), span=_span(meta))
+
+    def may(self, meta: Any, prompt: Any, body: ast.Body) -> ast.May:
+        return ast.May(str(prompt)[1:-1] if prompt is not None else None, body, span=_span(meta))
+
+    def for_each(self, meta: Any, var: Token, coll: Any, body: ast.Body) -> ast.ForEach:
+        return ast.ForEach(str(var), coll, body, span=_span(meta))
+
+    def repeat(self, meta: Any, count: Any, body: ast.Body) -> ast.Repeat:
+        return ast.Repeat(count, body, span=_span(meta))
+
+    def take_turns(self, meta: Any, until: Any, body: ast.Body) -> ast.TakeTurns:
+        return ast.TakeTurns(until, body, span=_span(meta))
+
+    # ---- expressions
+    def where(self, meta: Any, coll: Any, cond: Any) -> ast.Where:
+        return ast.Where(coll, cond, span=_span(meta))
+
+    def or_(self, meta: Any, a: Any, b: Any) -> ast.BoolOp:
+        return ast.BoolOp("or", a, b, span=_span(meta))
+
+    def and_(self, meta: Any, a: Any, b: Any) -> ast.BoolOp:
+        return ast.BoolOp("and", a, b, span=_span(meta))
+
+    def not_(self, meta: Any, a: Any) -> ast.Not:
+        return ast.Not(a, span=_span(meta))
+
+    def compare(self, meta: Any, a: Any, op: str, b: Any) -> ast.Compare:
+        return ast.Compare(op, a, b, span=_span(meta))
+
+    def is_(self, meta: Any, a: Any, b: Any) -> ast.Compare:
+        return ast.Compare("=", a, b, span=_span(meta))
+
+    def is_not(self, meta: Any, a: Any, b: Any) -> ast.Compare:
+        return ast.Compare("!=", a, b, span=_span(meta))
+
+    def is_in(self, meta: Any, a: Any, b: Any) -> ast.Compare:
+        return ast.Compare("in", a, b, span=_span(meta))
+
+    def is_empty(self, meta: Any, a: Any) -> ast.Empty:
+        return ast.Empty(a, span=_span(meta))
+
+    def is_not_empty(self, meta: Any, a: Any) -> ast.Not:
+        return ast.Not(ast.Empty(a, span=_span(meta)), span=_span(meta))
+
+    def add(self, meta: Any, a: Any, b: Any) -> ast.Arith:
+        return ast.Arith("+", a, b, span=_span(meta))
+
+    def sub(self, meta: Any, a: Any, b: Any) -> ast.Arith:
+        return ast.Arith("-", a, b, span=_span(meta))
+
+    def mul(self, meta: Any, a: Any, b: Any) -> ast.Arith:
+        return ast.Arith("*", a, b, span=_span(meta))
+
+    def round_up(self, meta: Any) -> str:
+        return "up"
+
+    def round_down(self, meta: Any) -> str:
+        return "down"
+
+    def div(self, meta: Any, a: Any, b: Any, rounding: Any) -> ast.Div:
+        return ast.Div(a, b, rounding, span=_span(meta))
+
+    def neg(self, meta: Any, a: Any) -> ast.Neg:
+        return ast.Neg(a, span=_span(meta))
+
+    def possessive(self, meta: Any, subject: Any, name: Token) -> ast.Of:
+        return ast.Of(str(name), subject, span=_span(meta), name_span=_tok_span(name))
+
+    def my(self, meta: Any, name: Token) -> ast.Of:
+        return ast.Of(str(name), ast.Name("me", span=_span(meta)), span=_span(meta), name_span=_tok_span(name))
+
+    def its(self, meta: Any, name: Token) -> ast.Of:
+        return ast.Of(str(name), ast.It(span=_span(meta)), span=_span(meta), name_span=_tok_span(name))
+
+    def of(self, meta: Any, name: Token, subject: Any) -> ast.Of:
+        return ast.Of(str(name), subject, span=_span(meta), name_span=_tok_span(name))
+
+    def top(self, meta: Any, count: Any, source: Any) -> ast.Top:
+        return ast.Top("top", count, source, span=_span(meta))
+
+    def bottom(self, meta: Any, count: Any, source: Any) -> ast.Top:
+        return ast.Top("bottom", count, source, span=_span(meta))
+
+    def int_(self, meta: Any, tok: Token) -> ast.Num:
+        return ast.Num(int(tok), span=_span(meta))
+
+    def era(self, meta: Any, tok: Token) -> ast.Era:
+        return ast.Era(tuple(int(p) for p in str(tok).split("/")), span=_span(meta))
+
+    def percent(self, meta: Any, tok: Token) -> ast.Percent:
+        return ast.Percent(int(str(tok)[:-1]), span=_span(meta))
+
+    def text(self, meta: Any, tok: Token) -> ast.Text:
+        return ast.Text(str(tok)[1:-1], span=_span(meta))
+
+    def name(self, meta: Any, tok: Token) -> ast.Name:
+        return ast.Name(str(tok), span=_span(meta))
+
+    def this(self, meta: Any) -> ast.This:
+        return ast.This(span=_span(meta))
+
+    def it(self, meta: Any) -> ast.It:
+        return ast.It(span=_span(meta))
+
+    def yes(self, meta: Any) -> ast.Bool:
+        return ast.Bool(True, span=_span(meta))
+
+    def no(self, meta: Any) -> ast.Bool:
+        return ast.Bool(False, span=_span(meta))
+
+    def select_in(self, meta: Any, word: Token, source: Any) -> ast.Select:
+        return ast.Select(str(word), "in", source, span=_span(meta), name_span=_tok_span(word))
+
+    def select_on(self, meta: Any, word: Token, source: Any) -> ast.Select:
+        return ast.Select(str(word), "on", source, span=_span(meta), name_span=_tok_span(word))
+
+    def players_after(self, meta: Any, word: Token, player: Any) -> ast.PlayersAfter:
+        if str(word) != "players":
+            raise SyntaxErrors([Diagnostic("E100", f"unexpected 'after' after `{word}`", word.line or 1,
+                                           word.column or 1, hint="write `players after P`")])
+        return ast.PlayersAfter(player, span=_span(meta))
+
+    def call(self, meta: Any, name: Token, *args: Any) -> ast.Call:
+        return ast.Call(str(name), tuple(a for a in args if a is not None), span=_span(meta))
+
+
+class SyntaxErrors(DiagnosticError):
+    """The source could not be parsed; `.diagnostics` says where and why."""
+
+
+# Named syntax errors (lark's match_examples idea): a wrong token after these words
+# gets a precise message instead of "unexpected token".
+_EXPECT_HINTS: dict[str, tuple[str, str]] = {
+    "AS": ("E104", "a choice needs `as NAME` to name what was chosen, e.g. `choose a card in my hand as C`"),
+    "COLON": ("E105", "a block opener (`if`, `for each`, `choose one`, `may`, `when`...) ends with `:`"),
+    "BY": ("E106", "`raise X by N` / `lower X by N` / `sort turn order by X` need `by`"),
+    "TO": ("E107", "this statement needs `to`: `move X to ZONE`, `set X to N`, `transfer N from A to B`"),
+    "FROM": ("E108", "this statement needs `from`: `draw N from ZONE`, `transfer N from A to B`"),
+}
+
+
+def _expected_hint(expected: set[str]) -> tuple[str, str] | None:
+    for terminal, hint in _EXPECT_HINTS.items():
+        if expected == {terminal}:
+            return hint
+    return None
+
+
+def _describe(tok: Token) -> str:
+    if tok.type == "_NL":
+        return "end of line"
+    if tok.type == "_INDENT":
+        return "an indented block"
+    if tok.type == "_DEDENT":
+        return "end of block"
+    if tok.type == "$END":
+        return "end of input"
+    return f"'{tok}'"
+
+
+def _friendly_expected(expected: set[str]) -> str:
+    names = sorted(e.lower().strip("_") for e in expected if not e.startswith("__ANON"))
+    if not names:
+        return ""
+    shown = ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
+    return f"expected one of: {shown}"
+
+
+def _syntax_diagnostic(err: UnexpectedInput, source: str) -> Diagnostic:
+    line = getattr(err, "line", 1) or 1
+    column = getattr(err, "column", 1) or 1
+    if isinstance(err, UnexpectedCharacters):
+        ch = source[err.pos_in_stream] if err.pos_in_stream < len(source) else "?"
+        return Diagnostic("E102", f"unexpected character {ch!r}", line, column,
+                          hint="names use letters, digits and _; text goes in double quotes")
+    if isinstance(err, UnexpectedEOF):
+        lines = source.splitlines() or [""]
+        return Diagnostic("E101", "the effect ends too early", len(lines), len(lines[-1]) + 1,
+                          hint="a block opener must be followed by an indented block")
+    assert isinstance(err, UnexpectedToken)
+    tok = err.token
+    if tok.type == "$END":
+        lines = source.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+    named = _expected_hint(set(err.expected))
+    if named is not None:
+        code, hint = named
+        return Diagnostic(code, f"unexpected {_describe(tok)}", line, column, hint=hint)
+    if tok.type == "_INDENT":
+        return Diagnostic("E103", "unexpected indentation", line, column,
+                          hint="only the lines of a block (after a line ending in `:`) are indented")
+    return Diagnostic("E100", f"unexpected {_describe(tok)}", line, column,
+                      hint=_friendly_expected(set(err.expected)) or None,
+                      end_column=column + len(str(tok)) if tok.type not in ("_NL", "_DEDENT", "_INDENT") else None)
+
+
+def parse_program(source: str) -> ast.Program:
+    """Parse an effect. Raises SyntaxErrors (with Diagnostics) on any syntax problem."""
+    text = source.expandtabs(4)
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = _parser().parse(text)
+        return _ToAst().transform(tree)  # type: ignore[no-any-return]
+    except UnexpectedInput as err:
+        raise SyntaxErrors([_syntax_diagnostic(err, text)]) from None
+    except DedentError as err:
+        line = _dedent_line(text)
+        raise SyntaxErrors([Diagnostic("E103", "the indentation does not match any outer block", line, 1,
+                                       hint=f"indent blocks consistently ({err})")]) from None
+    except VisitError as err:  # unwrap, as lark's docs advise
+        raise err.orig_exc from None
+
+
+def _dedent_line(text: str) -> int:
+    widths = [0]
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        width = len(raw) - len(raw.lstrip())
+        if width > widths[-1]:
+            widths.append(width)
+        else:
+            while widths and width < widths[-1]:
+                widths.pop()
+            if not widths or widths[-1] != width:
+                return number
+    return 1
+
+
+def parse_expression(source: str) -> ast.Expr:
+    """Parse a single expression (a condition or a value written in YAML)."""
+    program = parse_program(f"let __value be {source}")
+    stmt = program.statements[0] if program.statements else None
+    if len(program.statements) != 1 or program.declarations or not isinstance(stmt, ast.Let):
+        raise SyntaxErrors([Diagnostic("E109", "expected a single expression", 1, 1)])
+    return _shift_expr(stmt.value)
+
+
+def _shift_expr(expr: ast.Expr) -> ast.Expr:
+    # Spans were measured inside "let __value be "; they are off by that prefix on line 1.
+    return expr  # positions are shifted by the caller via Diagnostic.shifted(column_offset=-15)
+
+
+EXPRESSION_PREFIX = len("let __value be ")

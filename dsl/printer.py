@@ -1,0 +1,337 @@
+"""AST -> canonical effect-language source: the inverse of `dsl.parser`.
+
+This module owns the one canonical spelling of every node kind: `print_program`
+writes a whole effect (statements first, then declarations, blocks indented by four
+spaces), `print_statement` one statement and `print_expr` one expression, adding
+parentheses only where the grammar's precedence needs them. The contract, checked
+by tests/dsl/test_printer_roundtrip.py, is
+
+    parse_program(print_program(p)) == p
+
+for every AST the parser can produce (spans are out of equality).
+
+Two places where the grammar resolves a shift/reduce conflict greedily shape the
+output:
+
+* `'s` after a postfix is always shifted, so `X's name` is only written when the
+  subject is a bare name (or `me` -> `my`, `it` -> `its`); every other subject is
+  written `name of SUBJECT`, which nests to the right without ambiguity.
+* `NAME on ...` is always read as a selection (`tokens on X`), so the piece of
+  `place PIECE on TARGET` is parenthesized when its text ends in a bare name.
+"""
+
+from __future__ import annotations
+
+from . import ast
+
+__all__ = ["print_program", "print_statement", "print_expr", "INDENT"]
+
+INDENT = "    "
+
+# Binding strength, loosest first (see effects.lark, "expressions").
+WHERE, OR, AND, NOT, COMPARE, SUM, PRODUCT, UNARY, POSTFIX, ATOM = range(10)
+
+_COMPARE_WORDS = {"=": "is", "!=": "is not", "in": "is in"}
+
+
+# ------------------------------------------------------------------ expressions
+
+
+def _precedence(expr: ast.Expr) -> int:
+    if isinstance(expr, ast.Where):
+        return WHERE
+    if isinstance(expr, ast.BoolOp):
+        return OR if expr.op == "or" else AND
+    if isinstance(expr, ast.Not):
+        # `x is not empty` is a comparison, not a `not ...`.
+        return COMPARE if isinstance(expr.operand, ast.Empty) else NOT
+    if isinstance(expr, (ast.Compare, ast.Empty)):
+        return COMPARE
+    if isinstance(expr, ast.Arith):
+        return PRODUCT if expr.op == "*" else SUM
+    if isinstance(expr, ast.Div):
+        return PRODUCT
+    if isinstance(expr, ast.Neg):
+        return UNARY
+    if isinstance(expr, (ast.Of, ast.Top)):
+        return POSTFIX
+    return ATOM
+
+
+def print_expr(expr: ast.Expr, min_precedence: int = WHERE) -> str:
+    """The canonical text of `expr`, parenthesized if it binds looser than `min_precedence`."""
+    text = _expr(expr)
+    if _precedence(expr) < min_precedence:
+        return f"({text})"
+    return text
+
+
+def _expr(e: ast.Expr) -> str:
+    if isinstance(e, ast.Num):
+        return str(e.value)
+    if isinstance(e, ast.Era):
+        return "/".join(str(v) for v in e.values)
+    if isinstance(e, ast.Percent):
+        return f"{e.value}%"
+    if isinstance(e, ast.Text):
+        return _string(e.value)
+    if isinstance(e, ast.Bool):
+        return "yes" if e.value else "no"
+    if isinstance(e, ast.Name):
+        return e.name
+    if isinstance(e, ast.This):
+        return "this"
+    if isinstance(e, ast.It):
+        return "it"
+    if isinstance(e, ast.Of):
+        subject = e.subject
+        if isinstance(subject, ast.Name):
+            if subject.name == "me":
+                return f"my {e.name}"
+            return f"{subject.name}'s {e.name}"
+        if isinstance(subject, ast.It):
+            return f"its {e.name}"
+        return f"{e.name} of {print_expr(subject, POSTFIX)}"
+    if isinstance(e, ast.Top):
+        count = "" if e.count is None else f" {_count(e.count)}"
+        return f"{e.end}{count} of {print_expr(e.source, POSTFIX)}"
+    if isinstance(e, ast.Select):
+        return f"{e.word} {e.relation} {print_expr(e.source, POSTFIX)}"
+    if isinstance(e, ast.PlayersAfter):
+        return f"players after {print_expr(e.player, POSTFIX)}"
+    if isinstance(e, ast.Call):
+        return f"{e.name}({', '.join(print_expr(a) for a in e.args)})"
+    if isinstance(e, ast.Neg):
+        return f"-{print_expr(e.operand, UNARY)}"
+    if isinstance(e, ast.Arith):
+        if e.op == "*":
+            return f"{print_expr(e.left, PRODUCT)} * {print_expr(e.right, UNARY)}"
+        return f"{print_expr(e.left, SUM)} {e.op} {print_expr(e.right, PRODUCT)}"
+    if isinstance(e, ast.Div):
+        rounding = f" rounded {e.rounding}" if e.rounding else ""
+        return f"{print_expr(e.left, PRODUCT)} divided by {print_expr(e.right, UNARY)}{rounding}"
+    if isinstance(e, ast.Empty):
+        return f"{print_expr(e.subject, SUM)} is empty"
+    if isinstance(e, ast.Compare):
+        op = _COMPARE_WORDS.get(e.op, e.op)
+        return f"{print_expr(e.left, SUM)} {op} {print_expr(e.right, SUM)}"
+    if isinstance(e, ast.Not):
+        if isinstance(e.operand, ast.Empty):
+            return f"{print_expr(e.operand.subject, SUM)} is not empty"
+        return f"not {print_expr(e.operand, NOT)}"
+    if isinstance(e, ast.BoolOp):
+        level = OR if e.op == "or" else AND
+        return f"{print_expr(e.left, level)} {e.op} {print_expr(e.right, level + 1)}"
+    if isinstance(e, ast.Where):
+        return f"{print_expr(e.collection, OR)} where {print_expr(e.condition, OR)}"
+    raise TypeError(f"cannot print expression node {type(e).__name__}")
+
+
+def _string(value: str) -> str:
+    if '"' in value or "\n" in value:
+        raise ValueError(f"text {value!r} cannot be written in the effect language")
+    return f'"{value}"'
+
+
+def _count(count: ast.Expr) -> str:
+    """`count_n`: a bare integer or a parenthesized expression."""
+    if isinstance(count, ast.Num):
+        return str(count.value)
+    return f"({print_expr(count)})"
+
+
+def _right_edge(e: ast.Expr) -> tuple[ast.Expr, int] | None:
+    """The sub-expression written last in the text of `e`, with the precedence it is
+    printed at; None when the text ends in a keyword, a literal or a bracket."""
+    if isinstance(e, ast.Of):
+        if isinstance(e.subject, (ast.Name, ast.It)):
+            return None  # `X's name`, `my name`, `its name`: the name is no atom
+        return e.subject, POSTFIX
+    if isinstance(e, (ast.Top, ast.Select)):
+        return e.source, POSTFIX
+    if isinstance(e, ast.PlayersAfter):
+        return e.player, POSTFIX
+    if isinstance(e, ast.Where):
+        return e.condition, OR
+    if isinstance(e, ast.BoolOp):
+        return e.right, (OR if e.op == "or" else AND) + 1
+    if isinstance(e, ast.Compare):
+        return e.right, SUM
+    if isinstance(e, ast.Arith):
+        return e.right, UNARY if e.op == "*" else PRODUCT
+    if isinstance(e, ast.Div):
+        return None if e.rounding else (e.right, UNARY)
+    if isinstance(e, ast.Neg):
+        return e.operand, UNARY
+    if isinstance(e, ast.Not) and not isinstance(e.operand, ast.Empty):
+        return e.operand, NOT
+    return None
+
+
+def _ends_in_bare_name(e: ast.Expr) -> bool:
+    """Whether the text of `e` ends in a NAME atom (which would swallow a following `on`)."""
+    while not isinstance(e, ast.Name):
+        edge = _right_edge(e)
+        if edge is None or _precedence(edge[0]) < edge[1]:
+            return False  # a keyword, a literal or a closing parenthesis ends the text
+        e = edge[0]
+    return True
+
+
+def _piece(e: ast.Expr) -> str:
+    """The piece of `place PIECE on TARGET`: `NAME on` would read as a selection."""
+    text = print_expr(e)
+    return f"({text})" if _ends_in_bare_name(e) else text
+
+
+# ------------------------------------------------------------------ statements
+
+
+def _for(player: ast.Expr | None) -> str:
+    return "" if player is None else f" for {print_expr(player)}"
+
+
+def _modifier(m: ast.Modifier) -> str:
+    subject = "" if m.subject is None else f" of {print_expr(m.subject, POSTFIX)}"
+    return f"{m.quantity.name}{subject} {m.op} {print_expr(m.value)}{_for(m.scope)}"
+
+
+def _simple(s: ast.Stmt) -> str | None:
+    """One-line statements; None for compound ones."""
+    if isinstance(s, ast.Let):
+        return f"let {s.var} be {print_expr(s.value)}"
+    if isinstance(s, (ast.Gain, ast.Lose, ast.Pay)):
+        verb = {ast.Gain: "gain", ast.Lose: "lose", ast.Pay: "pay"}[type(s)]
+        return f"{verb} {print_expr(s.amount)} {s.counter.name}{_for(s.player)}"
+    if isinstance(s, ast.PayCards):
+        return f"pay for {print_expr(s.target)} from {print_expr(s.source)}"
+    if isinstance(s, ast.Transfer):
+        up_to = "up to " if s.up_to else ""
+        either = " either way" if s.either_way else ""
+        return f"transfer {up_to}{print_expr(s.amount)} from {print_expr(s.source)} to {print_expr(s.dest)}{either}"
+    if isinstance(s, ast.SetTo):
+        return f"set {print_expr(s.target)} to {print_expr(s.value)}"
+    if isinstance(s, ast.Raise):
+        return f"raise {print_expr(s.target)} by {print_expr(s.amount)}"
+    if isinstance(s, ast.Lower):
+        return f"lower {print_expr(s.target)} by {print_expr(s.amount)}"
+    if isinstance(s, ast.Move):
+        at = f" at {s.at}" if s.at else ""
+        return f"move {print_expr(s.what)} to {print_expr(s.dest)}{at}"
+    if isinstance(s, ast.Draw):
+        dest = "" if s.dest is None else f" to {print_expr(s.dest)}"
+        return f"draw {_count(s.count)} from {print_expr(s.source)}{dest}"
+    if isinstance(s, ast.Deal):
+        return f"deal {_count(s.count)} from {print_expr(s.source)} to {print_expr(s.dest)}"
+    if isinstance(s, ast.Discard):
+        return f"discard {print_expr(s.what)}"
+    if isinstance(s, ast.Shuffle):
+        return f"shuffle {print_expr(s.zone)}"
+    if isinstance(s, ast.Reveal):
+        return f"reveal {print_expr(s.what)}"
+    if isinstance(s, ast.Place):
+        return f"place {_piece(s.piece)} on {print_expr(s.target)}"
+    if isinstance(s, ast.Advance):
+        return f"advance {print_expr(s.track)} by {print_expr(s.amount)}"
+    if isinstance(s, ast.Remove):
+        return f"remove {print_expr(s.what)}"
+    if isinstance(s, ast.Dig):
+        return f"dig for {print_expr(s.wanted)} to {print_expr(s.dest)}"
+    if isinstance(s, ast.Announce):
+        args = ", ".join(f"{a.name} = {print_expr(a.value)}" for a in s.args)
+        return f"announce {s.event.name}" + (f" with {args}" if args else "")
+    if isinstance(s, ast.ChooseFrom):
+        if s.mode == "up_to":
+            count = f"up to {_count(s.count)}"
+        elif isinstance(s.count, ast.Num) and s.count.value == 1:
+            count = "a"
+        else:
+            count = _count(s.count)
+        return f"choose {count} {print_expr(s.collection)} as {s.var}"
+    if isinstance(s, ast.ChooseNumber):
+        return f"choose a number from {print_expr(s.low)} to {print_expr(s.high)} as {s.var}"
+    if isinstance(s, ast.Perform):
+        mode = {"one": "one", "up_to_one": "up to one", "any": "any"}[s.mode]
+        return f"perform {mode} of {', '.join(a.name for a in s.actions)}"
+    if isinstance(s, ast.Play):
+        return f"play {print_expr(s.what)}"
+    if isinstance(s, ast.SortTurnOrder):
+        direction = "descending" if s.descending else "ascending"
+        return f"sort turn order by {print_expr(s.key)} {direction}"
+    if isinstance(s, ast.BeginFinalRound):
+        return "begin final round"
+    if isinstance(s, ast.StopTurns):
+        return "stop taking turns"
+    if isinstance(s, ast.TimedModifier):
+        return f"until {s.until.name}: {_modifier(s.modifier)}"
+    if isinstance(s, ast.Log):
+        return f"log {_string(s.text)}"
+    return None
+
+
+def _block(header: str, body: ast.Body, depth: int) -> list[str]:
+    lines = [f"{INDENT * depth}{header}:"]
+    for stmt in body:
+        lines.extend(_statement_lines(stmt, depth + 1))
+    return lines
+
+
+def _statement_lines(s: ast.Stmt, depth: int) -> list[str]:
+    simple = _simple(s)
+    if simple is not None:
+        return [INDENT * depth + simple]
+    if isinstance(s, ast.If):
+        lines: list[str] = []
+        for i, branch in enumerate(s.branches):
+            keyword = "if" if i == 0 else "else if"
+            lines.extend(_block(f"{keyword} {print_expr(branch.condition)}", branch.body, depth))
+        if s.otherwise is not None:
+            lines.extend(_block("else", s.otherwise, depth))
+        return lines
+    if isinstance(s, ast.ChooseOne):
+        lines = [f"{INDENT * depth}choose one:"]
+        for option in s.options:
+            cond = "" if option.condition is None else f" if {print_expr(option.condition)}"
+            lines.extend(_block(f"{_string(option.label)}{cond}", option.body, depth + 1))
+        return lines
+    if isinstance(s, ast.May):
+        prompt = "" if s.prompt is None else f" {_string(s.prompt)}"
+        return _block(f"may{prompt}", s.body, depth)
+    if isinstance(s, ast.ForEach):
+        return _block(f"for each {s.var} in {print_expr(s.collection)}", s.body, depth)
+    if isinstance(s, ast.Repeat):
+        return _block(f"repeat {print_expr(s.count)} times", s.body, depth)
+    if isinstance(s, ast.TakeTurns):
+        until = "" if s.until is None else f" until {print_expr(s.until)}"
+        return _block(f"take turns{until}", s.body, depth)
+    raise TypeError(f"cannot print statement node {type(s).__name__}")
+
+
+def print_statement(stmt: ast.Stmt, depth: int = 0) -> str:
+    """The canonical text of one statement (several lines for a compound one), no final newline."""
+    return "\n".join(_statement_lines(stmt, depth))
+
+
+# ------------------------------------------------------------------ declarations
+
+
+def _declaration_lines(d: ast.Node) -> list[str]:
+    if isinstance(d, ast.Trigger):
+        cond = "" if d.condition is None else f" where {print_expr(d.condition)}"
+        return _block(f"when {d.event.name}{cond}", d.body, 0)
+    if isinstance(d, ast.Hook):
+        return _block(f"when this {d.kind} play", d.body, 0)
+    if isinstance(d, ast.Continuous):
+        return [f"while in play: {_modifier(d.modifier)}"]
+    raise TypeError(f"cannot print declaration node {type(d).__name__}")
+
+
+def print_program(program: ast.Program) -> str:
+    """Canonical source for a whole effect: statements, then declarations; ends with a newline."""
+    lines: list[str] = []
+    for stmt in program.statements:
+        lines.extend(_statement_lines(stmt, 0))
+    for decl in program.declarations:
+        lines.extend(_declaration_lines(decl))
+    return "".join(line + "\n" for line in lines)
+

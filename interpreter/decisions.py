@@ -1,0 +1,24 @@
+"""The decision protocol: whenever the rules or an effect need a choice, the game
+stops on a Decision (who decides, a prompt, the legal options) and waits for one of
+them. Bots, the terminal and tests all answer through the same protocol."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    label: str
+    value: object
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    player: int
+    prompt: str
+    options: tuple[Choice, ...]
+    kind: str = "choose"  # choose | one | may | number | action
+
+    def labels(self) -> list[str]:
+        return [o.label for o in self.options]

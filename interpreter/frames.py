@@ -1,0 +1,208 @@
+"""The frames that give the effect language its control flow: loops, choices, the
+action menu and the turn loop. Each holds plain data (indices, lists, flags) and a
+reference to compiled code, so the whole stack clones cheaply."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .decisions import Choice, Decision
+from .vm import Activation, BlockFrame, Frame, State
+
+Builder = Callable[[State, Activation], list]  # -> list[Choice]
+Then = Callable[[State, Activation, Any], None]
+
+
+class AskFrame(Frame):
+    """Ask one question; `then` continues with the answer. A question with a single
+    possible answer is not asked (`auto`)."""
+
+    __slots__ = ("build", "then", "prompt", "kind", "auto", "empty")
+
+    def __init__(self, act: Activation, build: Builder, then: Then, prompt: str, kind: str = "choose",
+                 auto: bool = True, empty: Callable[[State, Activation], None] | None = None):
+        self.act = act
+        self.build = build
+        self.then = then
+        self.prompt = prompt
+        self.kind = kind
+        self.auto = auto
+        self.empty = empty
+
+    def step(self, st: State) -> None:
+        options = self.build(st, self.act)
+        if not options:
+            st.frames.pop()
+            if self.empty is not None:
+                self.empty(st, self.act)
+            return
+        if self.auto and len(options) == 1:
+            st.frames.pop()
+            self.then(st, self.act, options[0].value)
+            return
+        who = self.act.me if self.act.me >= 0 else st.active
+        st.ask(Decision(who, self.prompt, tuple(options), self.kind))
+
+    def resume(self, st: State, value: Any) -> None:
+        st.frames.pop()
+        self.then(st, self.act, value)
+
+
+class ChooseManyFrame(Frame):
+    """Choose several members of a pool one at a time (exactly N, or up to N with
+    a `done` option); the picks are bound to `var` as a list."""
+
+    __slots__ = ("pool", "need", "picked", "var", "up_to", "prompt", "labeler")
+
+    def __init__(self, act: Activation, pool: list, need: int, var: str, up_to: bool, prompt: str,
+                 labeler: Callable[[State, Any], str]):
+        self.act = act
+        self.pool = pool
+        self.need = need
+        self.picked: list = []
+        self.var = var
+        self.up_to = up_to
+        self.prompt = prompt
+        self.labeler = labeler
+
+    def _finish(self, st: State) -> None:
+        st.frames.pop()
+        self.act.env[self.var] = list(self.picked)
+
+    def step(self, st: State) -> None:
+        if self.need <= 0 or not self.pool:
+            self._finish(st)
+            return
+        if not self.up_to and len(self.pool) <= self.need:
+            self.picked.extend(self.pool)
+            self.pool = []
+            self._finish(st)
+            return
+        options = [Choice(self.labeler(st, v), v) for v in self.pool]
+        if self.up_to:
+            options.append(Choice("done", None))
+        n = len(self.picked) + 1
+        st.ask(Decision(self.act.me if self.act.me >= 0 else st.active,
+                        f"{self.prompt} ({n})", tuple(options), "choose"))
+
+    def resume(self, st: State, value: Any) -> None:
+        if value is None:
+            self._finish(st)
+            return
+        self.picked.append(value)
+        self.pool = [v for v in self.pool if v != value]
+        self.need -= 1
+
+
+class ForEachFrame(Frame):
+    __slots__ = ("items", "i", "var", "instrs")
+
+    def __init__(self, act: Activation, items: list, var: str, instrs: tuple):
+        self.act = act
+        self.items = items
+        self.i = 0
+        self.var = var
+        self.instrs = instrs
+
+    def step(self, st: State) -> None:
+        if self.i >= len(self.items):
+            st.frames.pop()
+            return
+        self.act.env[self.var] = self.items[self.i]
+        self.i += 1
+        st.frames.append(BlockFrame(self.instrs, self.act))
+
+
+class RepeatFrame(Frame):
+    __slots__ = ("left", "instrs")
+
+    def __init__(self, act: Activation, times: int, instrs: tuple):
+        self.act = act
+        self.left = times
+        self.instrs = instrs
+
+    def step(self, st: State) -> None:
+        if self.left <= 0:
+            st.frames.pop()
+            return
+        self.left -= 1
+        st.frames.append(BlockFrame(self.instrs, self.act))
+
+
+class PerformFrame(Frame):
+    """The action menu: offer every legal (action, target) pair; `any` repeats until
+    the player is done, `one` takes exactly one, `up_to_one` allows passing."""
+
+    __slots__ = ("mode", "actions", "done")
+
+    def __init__(self, act: Activation, mode: str, actions: tuple):
+        self.act = act
+        self.mode = mode
+        self.actions = actions  # compiled actions (see compiler.CompiledAction)
+        self.done = 0
+
+    def options(self, st: State) -> list[Choice]:
+        out: list[Choice] = []
+        for index, action in enumerate(self.actions):
+            out.extend(action.options(st, self.act, index))
+        return out
+
+    def step(self, st: State) -> None:
+        limit = st.game.spec.limits.max_repeats
+        if self.done >= (1 if self.mode != "any" else limit):
+            st.frames.pop()
+            return
+        options = self.options(st)
+        if self.mode != "one":
+            options.append(Choice("done", None))
+        if not options or (len(options) == 1 and options[0].value is None):
+            st.frames.pop()
+            return
+        st.ask(Decision(self.act.me, "choose an action", tuple(options), "action"))
+
+    def resume(self, st: State, value: Any) -> None:
+        if value is None:
+            st.frames.pop()
+            return
+        self.done += 1
+        index, target = value
+        self.actions[index].start(st, self.act, target)
+
+
+class TurnsFrame(Frame):
+    """Players take turns in turn order until a condition holds, the rules stop the
+    loop, or a final round started by one player comes back round to them."""
+
+    __slots__ = ("until", "instrs", "index", "final_from", "stop", "count")
+
+    def __init__(self, act: Activation, until: Callable[[Activation], bool] | None, instrs: tuple):
+        self.act = act
+        self.until = until
+        self.instrs = instrs
+        self.index = 0
+        self.final_from = -1
+        self.stop = False
+        self.count = 0
+
+    def step(self, st: State) -> None:
+        order = st.turn_order
+        nxt = order[self.index % len(order)] if order else -1
+        if (self.stop or not order or nxt == self.final_from
+                or (self.until is not None and self.until(self.act))
+                or self.count >= st.game.spec.limits.max_turns):
+            if self.count >= st.game.spec.limits.max_turns:
+                st.log.append(f"turn limit of {self.count} turns reached")
+            st.frames.pop()
+            return
+        self.index += 1
+        self.count += 1
+        st.turns += 1
+        st.active = nxt
+        st.frames.append(BlockFrame(self.instrs, Activation(st, nxt)))
+
+
+def innermost_turns(st: State) -> TurnsFrame | None:
+    for f in reversed(st.frames):
+        if isinstance(f, TurnsFrame):
+            return f
+    return None

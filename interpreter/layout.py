@@ -1,0 +1,164 @@
+"""Where everything lives in a game's flat state: counter slots, zone ids and pieces.
+
+Built once per (ruleset, player count) and shared by every clone of a game. The
+compiler turns names into these integers, so the hot path indexes plain lists."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .spec import GameSpec
+
+BOX = 0  # the zone removed pieces go to: out of the game, still accounted for
+
+
+@dataclass
+class Layout:
+    players: int
+    n_counters: int = 0
+    counter_start: list[int] = field(default_factory=list)
+    counter_min: list[int | None] = field(default_factory=list)
+    counter_max: list[int | None] = field(default_factory=list)
+    counter_label: list[str] = field(default_factory=list)
+    game_counter: dict[str, int] = field(default_factory=dict)
+    player_counter: dict[str, int] = field(default_factory=dict)  # base slot; + player
+    item_counter: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind, name) -> base; + item index
+
+    zone_name: list[str] = field(default_factory=list)
+    zone_owner: list[int] = field(default_factory=list)
+    zone_visibility: list[str] = field(default_factory=list)
+    zone_in_play: list[bool] = field(default_factory=list)
+    zone_discard: list[int] = field(default_factory=list)
+    zone_refill: list[int] = field(default_factory=list)
+    zone_track: list[tuple[int, int] | None] = field(default_factory=list)  # (item piece, space)
+    game_zone: dict[str, int] = field(default_factory=dict)
+    player_zone: dict[str, int] = field(default_factory=dict)  # base; + player
+    holder_zone: dict[int, int] = field(default_factory=dict)  # item piece -> zone
+    track_zones: dict[int, list[int]] = field(default_factory=dict)  # item piece -> space zones
+
+    piece_def: list[int] = field(default_factory=list)
+    piece_owner: list[int] = field(default_factory=list)
+    piece_start: list[int] = field(default_factory=list)  # starting zone (-1: board item)
+    item_index: list[int] = field(default_factory=list)  # index among items of its kind
+    def_index: dict[str, int] = field(default_factory=dict)
+    def_pieces: list[list[int]] = field(default_factory=list)
+    kind_pieces: dict[str, list[int]] = field(default_factory=dict)
+    board_item: dict[str, int] = field(default_factory=dict)  # content id -> piece (board kinds)
+    token_def: dict[str, int] = field(default_factory=dict)  # token kind -> def index
+    supply_zone: dict[str, int] = field(default_factory=dict)  # token kind -> player zone base
+
+    def _zone(self, name: str, owner: int, vis: str, in_play: bool, track: tuple[int, int] | None = None) -> int:
+        self.zone_name.append(name)
+        self.zone_owner.append(owner)
+        self.zone_visibility.append(vis)
+        self.zone_in_play.append(in_play)
+        self.zone_discard.append(-1)
+        self.zone_refill.append(-1)
+        self.zone_track.append(track)
+        return len(self.zone_name) - 1
+
+    def _counter(self, start: int, lo: int | None, hi: int | None, label: str) -> int:
+        self.counter_start.append(start)
+        self.counter_min.append(lo)
+        self.counter_max.append(hi)
+        self.counter_label.append(label)
+        self.n_counters += 1
+        return self.n_counters - 1
+
+
+def build_layout(spec: GameSpec, players: int) -> Layout:
+    v = spec.vocab
+    lay = Layout(players=players)
+    for name, c in v.counters.items():
+        if c.scope == "game":
+            lay.game_counter[name] = lay._counter(c.start, c.min, c.max, name)
+    for name, c in v.counters.items():
+        if c.scope == "player":
+            lay.player_counter[name] = lay.n_counters
+            for p in range(players):
+                lay._counter(c.start, c.min, c.max, f"{name}[{p}]")
+
+    lay._zone("box", -1, "hidden", False)
+    for name, z in v.zones.items():
+        if z.scope == "game":
+            lay.game_zone[name] = lay._zone(name, -1, z.visibility, z.in_play)
+    for name, z in v.zones.items():
+        if z.scope == "player":
+            lay.player_zone[name] = len(lay.zone_name)
+            for p in range(players):
+                lay._zone(name, p, z.visibility, z.in_play)
+    for name, z in v.zones.items():
+        ids = [lay.game_zone[name]] if z.scope == "game" else [lay.player_zone[name] + p for p in range(players)]
+        for i, zid in enumerate(ids):
+            if z.discard_to:
+                lay.zone_discard[zid] = _zone_id(lay, v, z.discard_to, i)
+            if z.refill_from:
+                lay.zone_refill[zid] = _zone_id(lay, v, z.refill_from, i)
+
+    # pieces: content items (board items and card copies), then tokens per player
+    for d_index, d in enumerate(spec.defs):
+        lay.def_index[d.id] = d_index
+        lay.def_pieces.append([])
+    for d_index, d in enumerate(spec.defs):
+        kind = v.kinds[d.kind]
+        if kind.piece == "token":
+            lay.token_def[d.kind] = d_index
+            continue
+        copies = 1 if kind.piece == "board" else d.copies
+        for _ in range(copies):
+            pid = len(lay.piece_def)
+            lay.piece_def.append(d_index)
+            lay.piece_owner.append(-1)
+            lay.def_pieces[d_index].append(pid)
+            members = lay.kind_pieces.setdefault(d.kind, [])
+            lay.item_index.append(len(members))
+            members.append(pid)
+            if kind.piece == "board":
+                lay.board_item[d.id] = pid
+                lay.piece_start.append(-1)
+            else:
+                start = lay.game_zone.get(kind.starts_in, 0) if kind.starts_in else 0
+                lay.piece_start.append(start)
+    for kname, kind in v.kinds.items():
+        if kind.piece == "board":
+            members = lay.kind_pieces.get(kname, [])
+            for cname, c in kind.counters.items():
+                lay.item_counter[(kname, cname)] = lay.n_counters
+                for pid in members:
+                    lay._counter(c.start, c.min, c.max, f"{cname}[{spec.defs[lay.piece_def[pid]].id}]")
+            for pid in members:
+                if kind.holder:
+                    lay.holder_zone[pid] = lay._zone(f"on {spec.defs[lay.piece_def[pid]].id}", -1, "public", True)
+                if kind.track:
+                    lay.track_zones[pid] = [
+                        lay._zone(f"track {spec.defs[lay.piece_def[pid]].id}:{s + 1}", -1, "public", True, (pid, s))
+                        for s in range(kind.track)
+                    ]
+    for kname, kind in v.kinds.items():
+        if kind.piece != "token":
+            continue
+        if kname not in lay.token_def:  # a token kind with no content item: synthesize its definition
+            from .spec import PieceDef
+            spec.defs.append(PieceDef(id=kname, kind=kname, name=v.label(kname)))
+            lay.token_def[kname] = len(spec.defs) - 1
+            lay.def_index[kname] = len(spec.defs) - 1
+            lay.def_pieces.append([])
+        d_index = lay.token_def[kname]
+        base = lay.player_zone.get(kind.supply_zone or "", -1)
+        lay.supply_zone[kname] = base
+        for p in range(players):
+            for _ in range(kind.supply or 0):
+                pid = len(lay.piece_def)
+                lay.piece_def.append(d_index)
+                lay.piece_owner.append(p)
+                lay.def_pieces[d_index].append(pid)
+                members = lay.kind_pieces.setdefault(kname, [])
+                lay.item_index.append(len(members))
+                members.append(pid)
+                lay.piece_start.append(base + p if base >= 0 else 0)
+    return lay
+
+
+def _zone_id(lay: Layout, v, name: str, player: int) -> int:
+    z = v.zones[name]
+    return lay.game_zone[name] if z.scope == "game" else lay.player_zone[name] + player

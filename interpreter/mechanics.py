@@ -1,0 +1,325 @@
+"""The generic mechanisms every ruleset names in its own words: bounded counters,
+zones and decks that rebuild from their discards, symbol payments with wilds, tokens
+from a supply, tracks that bump, events with triggers, entering/leaving play, and
+quantities changed by continuous and timed modifiers."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Callable
+
+from . import rng
+from .errors import GameError
+from .vm import Activation, BlockFrame, State
+
+
+# ---------------------------------------------------------------------- counters
+def adjust(st: State, slot: int, delta: int) -> None:
+    """Add delta, clamped to the counter's min and max (INV-5: values stop at the ends)."""
+    lay = st.game.layout
+    value = st.counters[slot] + delta
+    lo, hi = lay.counter_min[slot], lay.counter_max[slot]
+    if lo is not None and value < lo:
+        value = lo
+    if hi is not None and value > hi:
+        value = hi
+    st.counters[slot] = value
+
+
+# ---------------------------------------------------------------------- names
+def player_name(st: State, p: int) -> str:
+    names = st.game.player_names
+    return names[p] if 0 <= p < len(names) else f"player {p + 1}"
+
+
+def describe(st: State, x: Any) -> str:
+    """A player-facing label for a value (a piece, a player, a symbol)."""
+    from .compiler import DefRef
+
+    if isinstance(x, DefRef):
+        return st.game.spec.defs[int(x)].name
+    if isinstance(x, bool) or x is None:
+        return str(x)
+    if isinstance(x, int):
+        lay = st.game.layout
+        if 0 <= x < len(lay.piece_def):
+            return st.game.spec.defs[lay.piece_def[x]].name
+        return str(x)
+    if isinstance(x, str):
+        return st.game.spec.vocab.label(x)
+    if isinstance(x, (list, tuple)):
+        return ", ".join(describe(st, y) for y in x)
+    return str(x)
+
+
+def describe_player(st: State, p: int) -> str:
+    return player_name(st, p)
+
+
+# ---------------------------------------------------------------------- zones
+def owner(st: State, pid: int) -> int:
+    lay = st.game.layout
+    if lay.piece_owner[pid] >= 0:
+        return lay.piece_owner[pid]
+    z = st.loc[pid]
+    return lay.zone_owner[z] if z >= 0 else -1
+
+
+def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
+    """Move a piece between zones, running its enter/leave hooks when it crosses into
+    or out of play."""
+    lay = st.game.layout
+    old = st.loc[pid]
+    if old == dest:
+        return
+    if old >= 0:
+        st.zones[old].remove(pid)
+    if bottom:
+        st.zones[dest].insert(0, pid)
+    else:
+        st.zones[dest].append(pid)
+    st.loc[pid] = dest
+    was, now = old >= 0 and lay.zone_in_play[old], lay.zone_in_play[dest]
+    if was != now:
+        hooks = st.game.hooks_enter if now else st.game.hooks_leave
+        instrs = hooks.get(lay.piece_def[pid])
+        if instrs:
+            who = lay.zone_owner[dest if now else old]
+            st.frames.append(BlockFrame(instrs, Activation(st, who, pid)))
+
+
+def shuffle(st: State, zone: int) -> None:
+    st.rng = rng.shuffle(st.rng, st.zones[zone])
+
+
+def refill(st: State, zone: int) -> bool:
+    """An empty deck is rebuilt by shuffling its discard pile into it (LCG-1)."""
+    src = st.game.layout.zone_refill[zone]
+    if src < 0 or not st.zones[src]:
+        return False
+    for pid in list(st.zones[src]):
+        move(st, pid, zone)
+    shuffle(st, zone)
+    st.log.append(f"{st.game.layout.zone_name[zone]} rebuilt from {st.game.layout.zone_name[src]}")
+    return True
+
+
+def draw_one(st: State, src: int, dest: int) -> int | None:
+    if not st.zones[src] and not refill(st, src):
+        return None
+    pid = st.zones[src][-1]
+    move(st, pid, dest)
+    return pid
+
+
+def discard_zone(st: State, pid: int) -> int:
+    lay = st.game.layout
+    z = lay.zone_discard[st.loc[pid]] if st.loc[pid] >= 0 else -1
+    if z < 0:
+        start = lay.piece_start[pid]
+        z = lay.zone_discard[start] if start >= 0 else -1
+    return z if z >= 0 else 0
+
+
+def discard(st: State, pid: int) -> None:
+    lay = st.game.layout
+    if lay.piece_owner[pid] >= 0:  # tokens go home
+        remove(st, pid)
+        return
+    move(st, pid, discard_zone(st, pid))
+
+
+def remove(st: State, pid: int) -> None:
+    """Out of the game: tokens return to their owner's supply, cards go to the box."""
+    lay = st.game.layout
+    p = lay.piece_owner[pid]
+    if p >= 0:
+        kind = st.game.spec.defs[lay.piece_def[pid]].kind
+        base = lay.supply_zone.get(kind, -1)
+        move(st, pid, base + p if base >= 0 else 0)
+    else:
+        move(st, pid, 0)
+
+
+def dig(st: State, zone: int, wanted: Callable[[int], bool], dest: int) -> int | None:
+    """Turn cards from the top of `zone` until one is wanted; others are discarded.
+    Bounded: stops once every card of the deck and its discards has been seen."""
+    seen = 0
+    total = len(st.zones[zone]) + (len(st.zones[st.game.layout.zone_refill[zone]])
+                                   if st.game.layout.zone_refill[zone] >= 0 else 0)
+    while seen <= total:
+        if not st.zones[zone] and not refill(st, zone):
+            return None
+        pid = st.zones[zone][-1]
+        seen += 1
+        if wanted(pid):
+            move(st, pid, dest)
+            return pid
+        move(st, pid, discard_zone(st, pid))
+    return None
+
+
+def pieces_on(st: State, target: Any) -> list[int]:
+    """The tokens on an item: its holder zone, or every space of its track."""
+    lay = st.game.layout
+    if target in lay.holder_zone:
+        return list(st.zones[lay.holder_zone[target]])
+    if target in lay.track_zones:
+        return [p for z in lay.track_zones[target] for p in st.zones[z]]
+    raise GameError(f"{describe(st, target)} holds nothing")
+
+
+# ---------------------------------------------------------------------- tokens and tracks
+def take_from_supply(st: State, kind: str, player: int) -> int | None:
+    base = st.game.layout.supply_zone.get(kind, -1)
+    if base < 0:
+        return None
+    supply = st.zones[base + player]
+    defs, piece_def = st.game.spec.defs, st.game.layout.piece_def
+    for pid in reversed(supply):
+        if defs[piece_def[pid]].kind == kind:
+            return pid
+    return None
+
+
+def place(st: State, pid: int, target: int) -> None:
+    """Place on a holder, or on the first space of a track, bumping what is there one
+    space along, cascading; a token pushed past the end goes back to its owner."""
+    lay = st.game.layout
+    if target in lay.track_zones:
+        spaces = lay.track_zones[target]
+        carry = [pid]
+        for z in spaces:
+            bumped = list(st.zones[z])
+            for q in carry:
+                move(st, q, z)
+            carry = [q for q in bumped if q not in carry]
+            if not carry:
+                return
+        for q in carry:
+            remove(st, q)
+        return
+    if target in lay.holder_zone:
+        move(st, pid, lay.holder_zone[target])
+        return
+    raise GameError(f"cannot place on {describe(st, target)}")
+
+
+def advance(st: State, target: int, steps: int) -> None:
+    """Every token on the track moves `steps` spaces along; past the end, home."""
+    lay = st.game.layout
+    spaces = lay.track_zones.get(target)
+    if spaces is None:
+        raise GameError(f"{describe(st, target)} has no track")
+    for i in range(len(spaces) - 1, -1, -1):
+        for pid in list(st.zones[spaces[i]]):
+            j = i + steps
+            if j >= len(spaces):
+                remove(st, pid)
+            else:
+                move(st, pid, spaces[max(0, j)])
+
+
+# ---------------------------------------------------------------------- payments
+def payments(st: State, card: int, zone: int) -> list[tuple[str, list[int]]]:
+    """Every distinct way to pay `card`'s symbol cost with cards from `zone`, at most
+    `max_wild` wild cards each (LCG-3). Returns (label, cards) pairs, stable order."""
+    pay = st.game.spec.vocab.payment
+    if pay is None:
+        return []
+    defs, lay = st.game.spec.defs, st.game.layout
+    from .compiler import DefRef
+    d = int(card) if isinstance(card, DefRef) else lay.piece_def[card]
+    cost = list(defs[d].attrs.get(pay.cost) or [])
+    if not cost:
+        return [("nothing", [])]
+    have: dict[Any, list[int]] = {}
+    for pid in reversed(st.zones[zone]):
+        have.setdefault(defs[lay.piece_def[pid]].attrs.get(pay.symbol), []).append(pid)
+    wilds = have.get(pay.wild, []) if pay.wild else []
+    out: list[tuple[str, list[int]]] = []
+    seen: set[tuple] = set()
+    for w in range(0, min(pay.max_wild, len(wilds), len(cost)) + 1):
+        for covered in combinations(range(len(cost)), w):
+            rest = [s for i, s in enumerate(cost) if i not in covered]
+            key = (tuple(sorted(rest)), w)
+            if key in seen:
+                continue
+            seen.add(key)
+            need: dict[Any, int] = {}
+            for s in rest:
+                need[s] = need.get(s, 0) + 1
+            if all(len(have.get(s, [])) - (w if s == pay.wild else 0) >= n for s, n in need.items()):
+                cards = [pid for s, n in sorted(need.items()) for pid in have[s][:n]] + wilds[:w]
+                label = ", ".join(sorted(rest) + [pay.wild] * w)  # type: ignore[list-item]
+                out.append((label, cards))
+    return out
+
+
+def playable(st: State, pid: int, me: int) -> bool:
+    cond = st.game.requires.get(st.game.layout.piece_def[pid])
+    return True if cond is None else bool(cond(Activation(st, me, pid)))
+
+
+# ---------------------------------------------------------------------- events and modifiers
+def announce(st: State, event: str, args: dict[str, Any]) -> None:
+    """Timed modifiers lasting until this event end; then every trigger on it fires
+    (pieces in play, in piece order; each trigger's body runs as its owner)."""
+    if st.timed:
+        st.timed = [m for m in st.timed if m[5] != event]
+    lay = st.game.layout
+    to_run = []
+    for d, cond, instrs in st.game.triggers.get(event, ()):
+        for pid in lay.def_pieces[d]:
+            z = st.loc[pid]
+            if z < 0 or not lay.zone_in_play[z]:
+                continue
+            act = Activation(st, lay.zone_owner[z], pid, dict(args))
+            if cond is None or cond(act):
+                to_run.append(BlockFrame(instrs, act))
+    st.frames.extend(reversed(to_run))
+
+
+def quantity(st: State, name: str, player: int, subject: Any) -> Any:
+    """A quantity's value for a player (and an item): its default, then every modifier
+    from pieces in play, then every timed modifier, in the order they arose."""
+    game = st.game
+    value = game.spec.vocab.quantities[name].default
+    per_player = game.spec.vocab.quantities[name].per == "player"
+    lay = game.layout
+    for d, subj_fn, op, value_fn, scope_fn, plural in game.continuous.get(name, ()):
+        for pid in lay.def_pieces[d]:
+            z = st.loc[pid]
+            if z < 0 or not lay.zone_in_play[z]:
+                continue
+            act = Activation(st, lay.zone_owner[z], pid)
+            if subj_fn is not None and subj_fn(act) != subject:
+                continue
+            if scope_fn is not None:
+                who = scope_fn(act)
+                if (player not in who) if plural else (player != who):
+                    continue
+            elif per_player and player != act.me:
+                continue
+            value = apply_op(value, op, value_fn(act))
+    for q, subj, op, v, who, _until in st.timed:
+        if q != name or (subj is not None and subj != subject) or (who is not None and player not in who):
+            continue
+        value = apply_op(value, op, v)
+    return value
+
+
+def apply_op(value: Any, op: str, v: Any) -> Any:
+    if op == "=":
+        return v
+    if op == "+":
+        return value + v
+    if op == "-":
+        return value - v
+    return -((-value * v) // 100)  # `* 150%`: percent, rounded up (VAL-3)
+
+
+def abandon(st: State, act: Activation) -> None:
+    """Nothing to choose: the rest of this effect cannot happen; drop its frames."""
+    while st.frames and st.frames[-1].act is act:
+        st.frames.pop()

@@ -1,0 +1,122 @@
+"""Loading data files: YAML -> schema check -> frozen pydantic model, per file.
+
+This module owns the sequence of the first passes and the per-file result:
+`load_file` reads one file's text (yaml_source), checks it against its kind's JSON
+Schema (schemas) and only when both pass builds the pydantic model (models). Every
+problem along the way is a Diagnostic; a pydantic ValidationError that survives the
+schema check becomes S006. Nothing raises. `load_sources` runs it over the files that
+files.ruleset_files found and keeps every file's source lines for the reporters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from pydantic import BaseModel, ValidationError
+
+from legacies.dsl.diagnostics import Diagnostic, has_errors
+from legacies.pipeline.files import SourceFile
+from legacies.pipeline.models import FILE_MODELS
+from legacies.pipeline.schemas import validate_data, yaml_path
+from legacies.pipeline.yaml_source import YamlPath, YamlSource, lines_of, load_yaml, unreadable
+
+
+@dataclass(frozen=True, eq=False)
+class LoadedFile:
+    """One file that passed YAML, schema and model checks."""
+
+    label: str
+    kind: str
+    model: BaseModel
+    data: Any = field(repr=False)
+    lines: list[str] = field(repr=False)
+    source: YamlSource = field(repr=False)
+
+    def position(self, path: YamlPath) -> tuple[int, int]:
+        """(line, column) of the value at `path` (of its parent mapping when missing)."""
+        return self.source.position(path)
+
+    def key_position(self, path: YamlPath) -> tuple[int, int]:
+        """(line, column) of the key ending `path`."""
+        return self.source.key_position(path)
+
+    def span(self, path: YamlPath, *, key: bool = False) -> tuple[int, int, int | None]:
+        """(line, column, end_column or None) of the value (or key) at `path`."""
+        return self.source.span(path, key=key)
+
+    def origin(self, path: YamlPath) -> tuple[int, int] | None:
+        """(line_offset, column_offset) of the string at `path`: see Diagnostic.shifted."""
+        return self.source.origin(path)
+
+
+@dataclass
+class LoadResult:
+    """Every file loaded, every problem found, and every file's lines for rendering."""
+
+    files: list[LoadedFile] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.diagnostics)
+
+
+def load_file(label: str, kind: str, text: str | bytes) -> tuple[LoadedFile | None, list[Diagnostic]]:
+    """Parse, schema-check and model one file. None when any error was found."""
+    if kind not in FILE_MODELS:
+        return None, [Diagnostic("F002", f"unknown file kind {kind!r} (one of {', '.join(FILE_MODELS)})", file=label)]
+    source, problems = load_yaml(label, text)
+    if source is None or has_errors(problems):
+        return None, problems
+    problems += validate_data(kind, source.data, label, source.position, key_position=source.key_position)
+    if has_errors(problems):
+        return None, problems
+    model, model_problems = build_model(kind, source)
+    if model is None:
+        return None, problems + model_problems
+    return LoadedFile(label, kind, model, source.data, source.lines, source), problems
+
+
+def build_model(kind: str, source: YamlSource) -> tuple[BaseModel | None, list[Diagnostic]]:
+    """The pydantic model of already schema-checked data; its errors become S006."""
+    try:
+        return FILE_MODELS[kind].model_validate(source.data), []
+    except ValidationError as exc:
+        return None, pydantic_diagnostics(exc, source)
+    except Exception as exc:  # a model bug must not become a traceback
+        return None, [Diagnostic("S006", f"cannot build the {kind} model: {exc}", file=source.label)]
+
+
+def pydantic_diagnostics(exc: ValidationError, source: YamlSource) -> list[Diagnostic]:
+    """One S006 Diagnostic per pydantic error, at the node its `loc` names."""
+    out = []
+    for error in exc.errors(include_url=False):
+        path: YamlPath = tuple(step for step in error.get("loc", ()) if isinstance(step, (str, int)))
+        line, column = source.position(path)
+        where = f"{yaml_path(path)}: " if path else ""
+        out.append(Diagnostic("S006", f"{where}{error.get('msg', 'invalid value')}", line, column, file=source.label))
+    return out
+
+
+def load_source(source: SourceFile) -> tuple[LoadedFile | None, list[Diagnostic], list[str]]:
+    """Read and load one discovered file: (file or None, problems, its source lines)."""
+    try:
+        raw = source.read()
+    except Exception as exc:  # OSError, or whatever a Traversable raises for a missing entry
+        return None, [unreadable(source.label, exc)], []
+    loaded, problems = load_file(source.label, source.kind, raw)
+    return loaded, problems, loaded.lines if loaded is not None else lines_of(raw)
+
+
+def load_sources(sources: Iterable[SourceFile]) -> LoadResult:
+    """Load every file, collecting every problem (never stopping at the first)."""
+    result = LoadResult()
+    for source in sources:
+        loaded, problems, lines = load_source(source)
+        result.sources[source.label] = lines
+        result.diagnostics.extend(problems)
+        if loaded is not None:
+            result.files.append(loaded)
+    return result

@@ -1,0 +1,167 @@
+"""The pydantic models of every data file a ruleset is made of.
+
+Three file kinds, one JSON Schema each (schemas/, generated from these models and
+kept in sync by tests/pipeline/test_schemas.py):
+- `ruleset`    rules/<name>/ruleset.yaml: the vocabulary (counters, zones, kinds,
+               symbols, events, quantities, options) and limits;
+- `procedures` rules/<name>/*.yaml: actions, definitions, setup, the game flow, scores;
+- `content`    content/<name>/*.yaml: the pieces (cards, tiles, figures...) with effects.
+Effects and conditions are strings in the effect language, parsed later.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Scope = Literal["player", "game"]
+
+
+class Players(_Model):
+    min: int = Field(ge=1, le=12)
+    max: int = Field(ge=1, le=12)
+
+
+class Limits(_Model):
+    max_turns: int = Field(1000, ge=1, description="A turn loop stops after this many turns.")
+    step_budget: int = Field(2_000_000, ge=1000, description="Interpreter steps allowed per decision.")
+    max_repeats: int = Field(200, ge=1, description="`perform any` offers at most this many actions in a row.")
+
+
+class CounterDecl(_Model):
+    scope: Scope = "player"
+    start: int = 0
+    min: int | None = 0
+    max: int | None = None
+    label: str | None = None
+
+
+class ZoneDecl(_Model):
+    scope: Scope = "player"
+    visibility: Literal["public", "owner", "hidden"] = "public"
+    discard_to: str | None = Field(None, description="Where `discard` sends a piece from this zone.")
+    refill_from: str | None = Field(None, description="An empty deck is rebuilt by shuffling this zone into it.")
+    in_play: bool = Field(False, description="Pieces here are in play: their triggers and modifiers apply.")
+    label: str | None = None
+
+
+AttributeType = str  # number | text | flag | symbol:<enum> | symbols:<enum> | kind:<kind>
+
+
+class TrackDecl(_Model):
+    spaces: int = Field(ge=1)
+    bump: bool = True
+    label: str | None = None
+
+
+class KindDecl(_Model):
+    piece: Literal["card", "board", "token"]
+    label: str | None = None
+    plural: str | None = None
+    attributes: dict[str, AttributeType] = Field(default_factory=dict)
+    counters: dict[str, CounterDecl] = Field(default_factory=dict, description="Per-item counters (board kinds).")
+    starts_in: str | None = Field(None, description="The game zone cards of this kind start in.")
+    track: TrackDecl | None = None
+    holder: bool = Field(False, description="Items of this kind hold tokens (`place T on X`).")
+    supply: int | None = Field(None, description="Tokens of this kind each player starts with.")
+    supply_zone: str | None = Field(None, description="The player zone holding a player's unplaced tokens.")
+
+
+class EventDecl(_Model):
+    label: str | None = None
+    params: dict[str, str] = Field(default_factory=dict)
+
+
+class QuantityDecl(_Model):
+    type: Literal["amount", "flag"]
+    default: Union[bool, int]
+    per: Scope = "player"
+    subject: str | None = Field(None, description="A kind: the quantity is asked of one item of it.")
+    label: str | None = None
+
+
+class OptionDecl(_Model):
+    type: Literal["amount", "flag"]
+    default: Union[bool, int]
+    label: str | None = None
+    description: str | None = None
+    min: int | None = None
+    max: int | None = None
+
+
+class PaymentDecl(_Model):
+    cost: str = Field(description="The attribute (symbols) that holds a piece's cost.")
+    symbol: str = Field(description="The attribute (symbol) a paying card provides.")
+    wild: str | None = Field(None, description="A symbol that pays for any one symbol.")
+    max_wild: int = Field(1, ge=0)
+
+
+class RulesetFile(_Model):
+    ruleset: str
+    title: str
+    description: str | None = None
+    players: Players
+    eras: list[str] = Field(default_factory=list)
+    era_counter: str | None = Field(None, description="Game counter holding the current era (1-based).")
+    hand: str | None = Field(None, description="Player zone that `draw` fills when no zone is named.")
+    score: str = Field(description="Player counter holding the score.")
+    tie_breaks: list[str] = Field(default_factory=list, description="Expressions (higher wins) after the score.")
+    limits: Limits = Field(default_factory=Limits)
+    enums: dict[str, list[str]] = Field(default_factory=dict)
+    counters: dict[str, CounterDecl] = Field(default_factory=dict)
+    zones: dict[str, ZoneDecl] = Field(default_factory=dict)
+    kinds: dict[str, KindDecl] = Field(default_factory=dict)
+    events: dict[str, EventDecl] = Field(default_factory=dict)
+    quantities: dict[str, QuantityDecl] = Field(default_factory=dict)
+    options: dict[str, OptionDecl] = Field(default_factory=dict)
+    payment: PaymentDecl | None = None
+    labels: dict[str, str] = Field(default_factory=dict, description="Display text for names in card text.")
+
+
+class ActionDecl(_Model):
+    label: str
+    choose: str | None = Field(None, description="A collection; one option per member.")
+    as_: str | None = Field(None, alias="as")
+    if_: str | None = Field(None, alias="if")
+    do: str
+
+
+class DefinitionDecl(_Model):
+    params: dict[str, str] = Field(default_factory=dict)
+    value: str
+
+
+class ProceduresFile(_Model):
+    actions: dict[str, ActionDecl] = Field(default_factory=dict)
+    definitions: dict[str, DefinitionDecl] = Field(default_factory=dict)
+    setup: str | None = None
+    game: str | None = None
+
+
+class ContentItem(_Model):
+    id: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    kind: str
+    name: str
+    copies: int = Field(1, ge=0)
+    attributes: dict[str, Any] = Field(default_factory=dict)
+    requires: str | None = None
+    effect: str | None = None
+    flavor: str | None = None
+
+
+class ContentFile(_Model):
+    ruleset: str
+    items: list[ContentItem]
+
+
+FILE_MODELS: dict[str, type[_Model]] = {
+    "ruleset": RulesetFile,
+    "procedures": ProceduresFile,
+    "content": ContentFile,
+}

@@ -1,0 +1,447 @@
+"""Reading one YAML file: plain data, safely, with the position of every node.
+
+This module owns the first step of loading (the "loader" of check-jsonschema's
+loader -> checker -> result -> reporter): bytes or text in, a `YamlSource` out.
+- The text is composed with ruamel.yaml's round-trip parser into a node graph; no
+  Python object is ever constructed from a tag. The plain data (dict, list, str, int,
+  float, bool, None) is built here from the nodes, and only the standard tags of
+  JSON-like YAML are accepted (str, int, float, bool, null, map, seq, timestamps kept
+  as text, merge keys); any other tag (`!!python/object`, `!!binary`, `!custom`) is
+  refused with a Diagnostic.
+- The nodes are kept, so `position(path)` finds the line and column of any key or
+  value and `origin(path)` says where the text of a string value (an effect) starts,
+  so that a diagnostic inside an effect can be shifted into the file.
+- Every problem is a Diagnostic; nothing here raises.
+
+Codes: F001 unreadable file, Y001 malformed YAML, Y002 duplicate key, Y003 not UTF-8,
+Y004 tag refused, Y005 a value that does not fit its explicit tag, Y006 alias that
+expands without bound (recursive, or too many nodes), Y007 a key that is not a scalar.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator, Union
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.reader import ReaderError
+
+from legacies.dsl.diagnostics import Diagnostic
+
+PathItem = Union[str, int]
+YamlPath = tuple[PathItem, ...]
+
+MAX_NODES = 200_000
+"""A document may expand (aliases counted at every use) to at most this many nodes."""
+
+_STD = "tag:yaml.org,2002:"
+_SCALAR_TAGS = frozenset(_STD + t for t in ("str", "int", "float", "bool", "null", "timestamp"))
+_MAP_TAG = _STD + "map"
+_SEQ_TAG = _STD + "seq"
+_MERGE_TAG = _STD + "merge"
+_NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+_TRUES = frozenset(("true", "True", "TRUE"))
+_FALSES = frozenset(("false", "False", "FALSE"))
+_INFS = frozenset((".inf", ".Inf", ".INF"))
+_NANS = frozenset((".nan", ".NaN", ".NAN"))
+_BLOCK_HEADER = re.compile(r"[|>]([1-9])?[-+]?([1-9])?")
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True, eq=False)
+class YamlSource:
+    """One parsed YAML file: its plain data, its source lines and its node graph."""
+
+    label: str
+    data: Any
+    lines: list[str] = field(repr=False)
+    root: Node | None = field(repr=False)
+
+    def position(self, path: YamlPath) -> tuple[int, int]:
+        """(line, column), 1-based, of the value at `path`; for a missing key, of its parent."""
+        line, column, _ = self.span(path)
+        return line, column
+
+    def key_position(self, path: YamlPath) -> tuple[int, int]:
+        """(line, column) of the key that ends `path` (of the item, in a list)."""
+        line, column, _ = self.span(path, key=True)
+        return line, column
+
+    def span(self, path: YamlPath, *, key: bool = False) -> tuple[int, int, int | None]:
+        """(line, column, end_column or None) of a value (or its key), for a wide caret."""
+        found, key_node, node = _walk(self.root, path)
+        target = node
+        if found and key_node is not None and (key or _is_empty(node)):
+            target = key_node
+        if target is None:
+            return 1, 1, None
+        return _node_span(target)
+
+    def origin(self, path: YamlPath) -> tuple[int, int] | None:
+        """(line_offset, column_offset) placing the text of the string at `path` in the file.
+
+        A diagnostic at (l, c) of the string (1-based) is at (l + line_offset,
+        c + column_offset) of the file. Exact for one-line plain and quoted scalars and
+        for literal blocks (`|`); for folded or multi-line flow scalars only the first
+        line is exact. None when `path` is not a string scalar.
+        """
+        found, _, node = _walk(self.root, path)
+        if not found or not isinstance(node, ScalarNode) or _tag(node) != _STD + "str":
+            return None
+        return _scalar_origin(node, self.lines)
+
+
+def lines_of(source: str | bytes) -> list[str]:
+    """The source lines used to render carets (bytes decoded leniently)."""
+    if isinstance(source, bytes):
+        source = source.decode("utf-8-sig", errors="replace")
+    return source.splitlines()
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def load_yaml(label: str, source: str | bytes) -> tuple[YamlSource | None, list[Diagnostic]]:
+    """Parse one YAML document. None (with diagnostics) when it cannot be read at all."""
+    text, problems = _decode(label, source)
+    if text is None:
+        return None, problems
+    lines = text.splitlines()
+    root, problems = _compose(label, text)
+    if problems:
+        return None, problems
+    if root is not None:
+        problems = _check_size(label, root)
+        if problems:
+            return None, problems
+    builder = _Builder(label)
+    data = builder.build(root) if root is not None else None
+    return YamlSource(label, data, lines, root), builder.problems
+
+
+def read_yaml_file(path: Path, label: str | None = None) -> tuple[YamlSource | None, list[Diagnostic]]:
+    """Read and parse a file on disk; a missing or unreadable file is F001."""
+    label = label if label is not None else str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, [unreadable(label, exc)]
+    return load_yaml(label, raw)
+
+
+def unreadable(label: str, exc: BaseException) -> Diagnostic:
+    """The F001 diagnostic for a file that cannot be read."""
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return Diagnostic("F001", f"cannot read {label}: {reason}", file=label)
+
+
+# --------------------------------------------------------------------------- decoding and parsing
+
+
+def _decode(label: str, source: str | bytes) -> tuple[str | None, list[Diagnostic]]:
+    if isinstance(source, str):
+        return source.removeprefix("\ufeff"), []
+    try:
+        return source.decode("utf-8-sig"), []
+    except UnicodeDecodeError as exc:
+        line, column = _byte_position(source, exc.start)
+        message = f"not valid UTF-8: byte 0x{source[exc.start]:02x} cannot be decoded"
+        hint = "save the file as UTF-8"
+        return None, [Diagnostic("Y003", message, line, column, hint=hint, file=label)]
+
+
+def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
+    before = raw[:offset]
+    return before.count(b"\n") + 1, offset - (before.rfind(b"\n") + 1) + 1
+
+
+def _compose(label: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
+    yaml = YAML(typ="rt")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return yaml.compose(text), []
+    except MarkedYAMLError as exc:
+        return None, [_marked_error(label, exc)]
+    except ReaderError as exc:
+        return None, [_reader_error(label, text, exc)]
+    except YAMLError as exc:
+        return None, [Diagnostic("Y001", f"malformed YAML: {exc}", file=label)]
+    except RecursionError:
+        return None, [Diagnostic("Y001", "malformed YAML: nested too deeply", file=label)]
+    except Exception as exc:  # never let a parser bug become a traceback
+        return None, [Diagnostic("Y001", f"malformed YAML: {type(exc).__name__}: {exc}", file=label)]
+
+
+def _marked_error(label: str, exc: MarkedYAMLError) -> Diagnostic:
+    mark = exc.problem_mark or exc.context_mark
+    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    message = exc.problem or exc.context or "malformed YAML"
+    hint = None
+    if exc.context and exc.problem:
+        where = exc.context_mark
+        hint = exc.context + (f" (line {where.line + 1}, column {where.column + 1})" if where else "")
+    return Diagnostic("Y001", f"malformed YAML: {message}", line, column, hint=hint, file=label)
+
+
+def _reader_error(label: str, text: str, exc: ReaderError) -> Diagnostic:
+    offset = exc.position if isinstance(exc.position, int) else 0
+    before = text[:offset]
+    line, column = before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+    char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+    message = f"malformed YAML: character {char!r} ({exc.reason}) is not allowed"
+    return Diagnostic("Y001", message, line, column, file=label)
+
+
+# --------------------------------------------------------------------------- alias bombs
+
+
+def _check_size(label: str, root: Node) -> list[Diagnostic]:
+    """Refuse recursive aliases and documents that expand past MAX_NODES."""
+    sizes: dict[int, int] = {}
+    active: set[int] = set()
+    try:
+        total = _size(root, sizes, active)
+    except _Recursive as exc:
+        line, column, _ = _node_span(exc.node)
+        return [Diagnostic("Y006", "an alias refers to a node that contains it", line, column, file=label)]
+    except RecursionError:
+        return [Diagnostic("Y001", "malformed YAML: nested too deeply", file=label)]
+    if total > MAX_NODES:
+        message = f"the document expands to {total} values (more than {MAX_NODES}) through aliases"
+        return [Diagnostic("Y006", message, file=label)]
+    return []
+
+
+class _Recursive(Exception):
+    def __init__(self, node: Node):
+        self.node = node
+
+
+def _size(node: Node, sizes: dict[int, int], active: set[int]) -> int:
+    key = id(node)
+    if key in sizes:
+        return sizes[key]
+    if key in active:
+        raise _Recursive(node)
+    active.add(key)
+    total = 1 + sum(_size(child, sizes, active) for child in _children(node))
+    active.discard(key)
+    sizes[key] = min(total, MAX_NODES + 1)
+    return sizes[key]
+
+
+def _children(node: Node) -> Iterator[Node]:
+    if isinstance(node, MappingNode):
+        for key_node, value_node in node.value:
+            yield key_node
+            yield value_node
+    elif isinstance(node, SequenceNode):
+        yield from node.value
+
+
+# --------------------------------------------------------------------------- building plain data
+
+
+class _Builder:
+    """Nodes -> plain data, collecting Y002, Y004, Y005 and Y007 on the way."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.problems: list[Diagnostic] = []
+
+    def problem(self, code: str, message: str, node: Node, hint: str | None = None) -> None:
+        line, column, end = _node_span(node)
+        self.problems.append(Diagnostic(code, message, line, column, hint=hint, file=self.label, end_column=end))
+
+    def build(self, node: Node) -> Any:
+        tag = _tag(node)
+        if isinstance(node, MappingNode) and tag == _MAP_TAG:
+            return self.mapping(node)
+        if isinstance(node, SequenceNode) and tag == _SEQ_TAG:
+            return [self.build(item) for item in node.value]
+        if isinstance(node, ScalarNode) and tag in _SCALAR_TAGS:
+            return self.scalar(node, tag)
+        self.problem("Y004", f"the tag {_short(tag)} is not allowed", node,
+                     "only plain YAML is allowed: mappings, lists, text, numbers, true/false, null")
+        return None
+
+    def mapping(self, node: MappingNode) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        merged: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if _tag(key_node) == _MERGE_TAG:
+                merged = {**self.merge_source(value_node), **merged}
+                continue
+            key = self.key(key_node)
+            if key is None:
+                continue
+            if key in out:
+                self.problem("Y002", f"duplicate key '{key}'", key_node, "a key may appear once in a mapping")
+            out[key] = self.build(value_node)
+        return {**merged, **out}
+
+    def merge_source(self, node: Node) -> dict[str, Any]:
+        """The mapping(s) a `<<:` key merges in (earlier ones win, as in YAML 1.1)."""
+        sources = node.value if isinstance(node, SequenceNode) else [node]
+        merged: dict[str, Any] = {}
+        for source in reversed(sources):
+            value = self.build(source)
+            if isinstance(value, dict):
+                merged.update(value)
+            else:
+                self.problem("Y004", "`<<` merges only mappings", source)
+        return merged
+
+    def key(self, node: Node) -> str | None:
+        if isinstance(node, ScalarNode) and _tag(node) in _SCALAR_TAGS:
+            return _key_text(node)
+        self.problem("Y007", "a key must be a plain value (text or a number)", node)
+        return None
+
+    def scalar(self, node: ScalarNode, tag: str) -> Any:
+        try:
+            return _scalar_value(node, tag)
+        except ValueError:
+            self.problem("Y005", f"{node.value!r} is not a valid {_short(tag)[2:]}", node)
+            return None
+
+
+def _tag(node: Node) -> str:
+    tag = node.tag
+    return str(getattr(tag, "value", tag))
+
+
+def _short(tag: str) -> str:
+    return "!!" + tag[len(_STD):] if tag.startswith(_STD) else tag
+
+
+def _key_text(node: ScalarNode) -> str:
+    return str(node.value)
+
+
+def _scalar_value(node: ScalarNode, tag: str) -> Any:
+    text = str(node.value)
+    kind = tag[len(_STD):]
+    if kind == "str":
+        return text.replace("\a", "") if node.style == ">" else text
+    if kind == "timestamp":
+        return text
+    if kind == "null":
+        if text not in _NULLS:
+            raise ValueError(text)
+        return None
+    if kind == "bool":
+        if text not in _TRUES | _FALSES:
+            raise ValueError(text)
+        return text in _TRUES
+    if kind == "int":
+        return _parse_int(text)
+    return _parse_float(text)
+
+
+def _parse_int(text: str) -> int:
+    body = text.replace("_", "")
+    sign = -1 if body.startswith("-") else 1
+    body = body.lstrip("+-")
+    for prefix, base in (("0x", 16), ("0o", 8), ("0b", 2)):
+        if body.lower().startswith(prefix):
+            return sign * int(body[2:], base)
+    if not body.isdigit():
+        raise ValueError(text)
+    return sign * int(body, 10)
+
+
+def _parse_float(text: str) -> float:
+    body = text.replace("_", "")
+    sign = -1.0 if body.startswith("-") else 1.0
+    bare = body.lstrip("+-")
+    if bare in _INFS:
+        return sign * float("inf")
+    if body in _NANS:
+        return float("nan")
+    if not re.fullmatch(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?", body):
+        raise ValueError(text)
+    return float(body)
+
+
+# --------------------------------------------------------------------------- positions
+
+
+def _walk(root: Node | None, path: YamlPath) -> tuple[bool, Node | None, Node | None]:
+    """Follow `path` from the root: (found, the key node of the last step, the node reached).
+
+    When a step is missing, the walk stops at the deepest node found (the parent).
+    """
+    node, key_node = root, None
+    for step in path:
+        child = _child(node, step)
+        if child is None:
+            return False, key_node, node
+        key_node, node = child
+    return True, key_node, node
+
+
+def _child(node: Node | None, step: PathItem) -> tuple[Node, Node] | None:
+    if isinstance(node, SequenceNode) and isinstance(step, int) and not isinstance(step, bool):
+        if 0 <= step < len(node.value):
+            return node.value[step], node.value[step]
+        return None
+    if not isinstance(node, MappingNode):
+        return None
+    merges: list[Node] = []
+    found: tuple[Node, Node] | None = None
+    for key_node, value_node in node.value:
+        if _tag(key_node) == _MERGE_TAG:
+            merges.extend(value_node.value if isinstance(value_node, SequenceNode) else [value_node])
+        elif isinstance(key_node, ScalarNode) and _key_text(key_node) == str(step):
+            found = (key_node, value_node)
+    if found is not None:
+        return found
+    for merged in merges:
+        child = _child(merged, step)
+        if child is not None:
+            return child
+    return None
+
+
+def _is_empty(node: Node | None) -> bool:
+    """An empty value (`key:` alone): ruamel marks it at the next line, so use the key."""
+    return isinstance(node, ScalarNode) and node.value == "" and not node.style
+
+
+def _node_span(node: Node) -> tuple[int, int, int | None]:
+    start, end = node.start_mark, node.end_mark
+    end_column = end.column + 1 if end is not None and end.line == start.line and end.column > start.column else None
+    if isinstance(node, ScalarNode) and node.style in ("|", ">"):
+        end_column = None
+    return start.line + 1, start.column + 1, end_column
+
+
+def _scalar_origin(node: ScalarNode, lines: list[str]) -> tuple[int, int]:
+    line0, column0 = node.start_mark.line, node.start_mark.column
+    if node.style in ("|", ">"):
+        return line0 + 1, _block_indent(lines, line0, column0)
+    quoted = 1 if node.style in ('"', "'") else 0
+    return line0, column0 + quoted
+
+
+def _block_indent(lines: list[str], header_line0: int, header_column0: int) -> int:
+    """The indentation of a block scalar's content: explicit (`|2`) or its first non-blank line."""
+    header = lines[header_line0][header_column0:] if header_line0 < len(lines) else ""
+    match = _BLOCK_HEADER.match(header)
+    explicit = match and (match.group(1) or match.group(2))
+    if explicit:
+        parent = lines[header_line0]
+        return len(parent) - len(parent.lstrip(" ")) + int(explicit)
+    for text in lines[header_line0 + 1:]:
+        if text.strip():
+            return len(text) - len(text.lstrip(" "))
+    return 0

@@ -1,0 +1,109 @@
+"""load: positive and negative example files (check-jsonschema's example-files style).
+
+Each file's kind is the first word of its name (`content_bad_id.yaml` is content).
+A negative file starts with `# expect: CODE` and marks the line the diagnostic must
+point at with a `# <-` comment; it must yield that code, and only that code.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from legacies.pipeline.files import SourceFile
+from legacies.pipeline.load import LoadedFile, load_file, load_sources, pydantic_diagnostics
+from legacies.pipeline.models import ContentFile, ProceduresFile, RulesetFile
+from legacies.pipeline.yaml_source import load_yaml
+
+FIXTURES = Path(__file__).parent / "fixtures"
+POSITIVE = sorted((FIXTURES / "positive").glob("*.yaml"))
+NEGATIVE = sorted((FIXTURES / "negative").glob("*.yaml"))
+EXPECT = re.compile(rb"^# expect: ([A-Z]\d{3})\b")
+MODELS = {"ruleset": RulesetFile, "procedures": ProceduresFile, "content": ContentFile}
+
+
+def kind_of(path: Path) -> str:
+    return path.name.split("_", 1)[0]
+
+
+def expectation(path: Path) -> tuple[str, int]:
+    raw = path.read_bytes()
+    match = EXPECT.match(raw)
+    assert match, f"{path.name} must start with '# expect: CODE'"
+    marked = [n for n, line in enumerate(raw.splitlines(), 1) if b"# <-" in line]
+    assert len(marked) == 1, f"{path.name} must mark one line with '# <-'"
+    return match.group(1).decode(), marked[0]
+
+
+def test_fixture_folders_are_not_empty() -> None:
+    assert {kind_of(p) for p in POSITIVE} == set(MODELS)
+    assert len(NEGATIVE) >= 10
+
+
+@pytest.mark.parametrize("path", POSITIVE, ids=lambda p: p.name)
+def test_positive_file_loads_without_problems(path: Path) -> None:
+    loaded, problems = load_file(path.name, kind_of(path), path.read_bytes())
+    assert problems == []
+    assert isinstance(loaded, LoadedFile)
+    assert isinstance(loaded.model, MODELS[kind_of(path)])
+    assert loaded.kind == kind_of(path) and loaded.label == path.name
+
+
+@pytest.mark.parametrize("path", NEGATIVE, ids=lambda p: p.name)
+def test_negative_file_yields_its_code_at_its_line(path: Path) -> None:
+    code, line = expectation(path)
+    loaded, problems = load_file(path.name, kind_of(path), path.read_bytes())
+    assert loaded is None
+    assert [d.code for d in problems] == [code], "\n".join(d.render() for d in problems)
+    assert problems[0].line == line, problems[0].render(path.read_text(errors="replace").splitlines())
+    assert problems[0].file == path.name
+
+
+def test_loaded_file_exposes_positions_and_origins() -> None:
+    path = FIXTURES / "positive" / "content_small.yaml"
+    loaded, _ = load_file("content_small.yaml", "content", path.read_text())
+    assert loaded is not None
+    line_offset, column_offset = loaded.origin(("items", 1, "effect"))
+    # effect line 2, column 6 is "bought" in "when bought:"
+    assert loaded.lines[2 + line_offset - 1][6 + column_offset - 1:].startswith("bought")
+    assert loaded.position(("items", 0, "effect")) == (9, 13)
+    assert loaded.key_position(("items", 0, "effect")) == (9, 5)
+
+
+def test_schema_errors_stop_before_the_model() -> None:
+    loaded, problems = load_file("c.yaml", "content", "ruleset: x\nitems:\n  - {id: a, kind: k, name: n, copies: -1}\n")
+    assert loaded is None and [d.code for d in problems] == ["S005"]
+
+
+def test_pydantic_errors_become_s006() -> None:
+    source, _ = load_yaml("r.yaml", "players:\n  min: 0\n  max: 2\n")
+    assert source is not None
+    with pytest.raises(ValidationError) as caught:
+        RulesetFile.model_validate(source.data)
+    problems = pydantic_diagnostics(caught.value, source)
+    assert {d.code for d in problems} == {"S006"}
+    at_min = [d for d in problems if d.message.startswith("players.min:")]
+    assert [(d.line, d.column) for d in at_min] == [(2, 8)]
+
+
+def test_unknown_kind_is_a_diagnostic() -> None:
+    loaded, problems = load_file("x.yaml", "cards", "a: 1\n")
+    assert loaded is None and [d.code for d in problems] == ["F002"]
+
+
+def test_load_sources_collects_every_file_and_keeps_lines() -> None:
+    def missing() -> bytes:
+        raise FileNotFoundError(2, "No such file or directory")
+
+    sources = [
+        SourceFile(p.name, kind_of(p), p.read_bytes) for p in (POSITIVE[0], NEGATIVE[0], NEGATIVE[1])
+    ] + [SourceFile("rules/x/ruleset.yaml", "ruleset", missing)]
+    result = load_sources(sources)
+    assert not result.ok
+    assert [f.label for f in result.files] == [POSITIVE[0].name]
+    assert [d.code for d in result.diagnostics][-1] == "F001"
+    assert set(result.sources) == {s.label for s in sources}
+    assert result.sources[NEGATIVE[0].name][0].startswith("# expect:")
