@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from . import ast
 
-__all__ = ["print_program", "print_statement", "print_expr", "INDENT"]
+__all__ = ["print_program", "print_statement", "print_expr", "precedence", "INDENT"]
 
 INDENT = "    "
 
@@ -37,7 +37,8 @@ _COMPARE_WORDS = {"=": "is", "!=": "is not", "in": "is in"}
 # ------------------------------------------------------------------ expressions
 
 
-def _precedence(expr: ast.Expr) -> int:
+def precedence(expr: ast.Expr) -> int:
+    """How tightly `expr` binds: WHERE (loosest) .. ATOM (tightest)."""
     if isinstance(expr, ast.Where):
         return WHERE
     if isinstance(expr, ast.BoolOp):
@@ -61,7 +62,7 @@ def _precedence(expr: ast.Expr) -> int:
 def print_expr(expr: ast.Expr, min_precedence: int = WHERE) -> str:
     """The canonical text of `expr`, parenthesized if it binds looser than `min_precedence`."""
     text = _expr(expr)
-    if _precedence(expr) < min_precedence:
+    if precedence(expr) < min_precedence:
         return f"({text})"
     return text
 
@@ -172,7 +173,7 @@ def _ends_in_bare_name(e: ast.Expr) -> bool:
     """Whether the text of `e` ends in a NAME atom (which would swallow a following `on`)."""
     while not isinstance(e, ast.Name):
         edge = _right_edge(e)
-        if edge is None or _precedence(edge[0]) < edge[1]:
+        if edge is None or precedence(edge[0]) < edge[1]:
             return False  # a keyword, a literal or a closing parenthesis ends the text
         e = edge[0]
     return True

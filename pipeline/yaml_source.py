@@ -196,8 +196,8 @@ def _reader_error(label: str, text: str, exc: ReaderError) -> Diagnostic:
     before = text[:offset]
     line, column = before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
     char = exc.character if isinstance(exc.character, str) else chr(exc.character)
-    message = f"malformed YAML: character {char!r} ({exc.reason}) is not allowed"
-    return Diagnostic("Y001", message, line, column, file=label)
+    message = f"malformed YAML: the character {char!r} cannot appear in a YAML file"
+    return Diagnostic("Y001", message, line, column, hint=str(exc.reason), file=label)
 
 
 # --------------------------------------------------------------------------- alias bombs

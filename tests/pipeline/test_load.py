@@ -1,4 +1,5 @@
-"""load: positive and negative example files (check-jsonschema's example-files style).
+"""load: positive and negative example files (check-jsonschema's example-files style),
+and the discovery of a ruleset's files (files.py) that feeds it.
 
 Each file's kind is the first word of its name (`content_bad_id.yaml` is content).
 A negative file starts with `# expect: CODE` and marks the line the diagnostic must
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from legacies.pipeline.files import SourceFile
+from legacies.pipeline.files import SourceFile, guess_kind, installed_rulesets, kind_from_keys, ruleset_files
 from legacies.pipeline.load import LoadedFile, load_file, load_sources, pydantic_diagnostics
 from legacies.pipeline.models import ContentFile, ProceduresFile, RulesetFile
 from legacies.pipeline.yaml_source import load_yaml
@@ -107,3 +108,68 @@ def test_load_sources_collects_every_file_and_keeps_lines() -> None:
     assert [d.code for d in result.diagnostics][-1] == "F001"
     assert set(result.sources) == {s.label for s in sources}
     assert result.sources[NEGATIVE[0].name][0].startswith("# expect:")
+
+
+# --------------------------------------------------------------------------- discovery (files.py)
+
+
+def make_repo(root: Path) -> None:
+    """A content repository: rules/tiny/ and content/tiny/ built from the positive fixtures."""
+    (root / "rules" / "tiny").mkdir(parents=True)
+    (root / "content" / "tiny" / "era1").mkdir(parents=True)
+    positive = FIXTURES / "positive"
+    (root / "rules" / "tiny" / "ruleset.yaml").write_bytes((positive / "ruleset_small.yaml").read_bytes())
+    (root / "rules" / "tiny" / "flow.yaml").write_bytes((positive / "procedures_small.yaml").read_bytes())
+    (root / "content" / "tiny" / "era1" / "cards.yaml").write_bytes((positive / "content_small.yaml").read_bytes())
+    (root / "content" / "tiny" / "anchors.yml").write_bytes((positive / "content_anchors.yaml").read_bytes())
+    (root / "content" / "tiny" / "notes.md").write_text("not data")
+
+
+def test_ruleset_files_from_a_content_repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_repo(tmp_path / "repo")
+    monkeypatch.chdir(tmp_path)
+    found = ruleset_files("tiny", tmp_path / "repo")
+    assert [(f.label, f.kind) for f in found] == [
+        ("repo/rules/tiny/ruleset.yaml", "ruleset"),
+        ("repo/rules/tiny/flow.yaml", "procedures"),
+        ("repo/content/tiny/anchors.yml", "content"),
+        ("repo/content/tiny/era1/cards.yaml", "content"),
+    ]
+    result = load_sources(found)
+    assert result.ok and len(result.files) == 4
+
+
+def test_a_missing_ruleset_file_is_f001(tmp_path: Path) -> None:
+    found = ruleset_files("absent", tmp_path)
+    assert [f.kind for f in found] == ["ruleset"]
+    assert [d.code for d in load_sources(found).diagnostics] == ["F001"]
+
+
+def test_single_file_kind_from_location_and_keys(tmp_path: Path) -> None:
+    make_repo(tmp_path)
+    [card] = ruleset_files("tiny", tmp_path / "content" / "tiny" / "era1" / "cards.yaml")
+    assert card.kind == "content"
+    loose = tmp_path / "loose.yaml"
+    loose.write_text("ruleset: tiny\ntitle: T\n")
+    assert ruleset_files("tiny", str(loose))[0].kind == "ruleset"
+    assert guess_kind(tmp_path / "rules" / "tiny" / "flow.yaml", "items: []") == "procedures"
+    assert guess_kind(tmp_path / "x" / "ruleset.yaml", "") == "ruleset"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("ruleset: tiny\ntitle: Tiny\n", "ruleset"),
+    ("# cards\nruleset: tiny\nitems:\n  - id: a\n", "content"),
+    ("actions: {}\n", "procedures"),
+    ("  ruleset: nested\n  title: not top level\n", "procedures"),
+])
+def test_kind_from_top_level_keys(text: str, kind: str) -> None:
+    assert kind_from_keys(text) == kind
+
+
+def test_installed_rulesets_have_a_ruleset_file() -> None:
+    names = installed_rulesets()
+    assert names == sorted(names)
+    for name in names:
+        first = ruleset_files(name)[0]
+        assert (first.label, first.kind) == (f"rules/{name}/ruleset.yaml", "ruleset")
+        assert first.read()

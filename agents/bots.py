@@ -1,0 +1,87 @@
+"""Bots, weakest first.
+
+- RandomBot: a uniformly random legal option (seeded).
+- RolloutBot: flat Monte Carlo search: for each option, clone the game, apply it and
+  play `rollouts` random games to the end; pick the option with the best mean result
+  for itself (win = 1, plus a small share of its score lead). Options that the rules
+  refuse are skipped. It sees the whole state (perfect information): determinized
+  search over hidden cards is future work (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import random
+
+from legacies.interpreter.errors import GameError
+from legacies.interpreter.game import GameState
+
+
+class RandomBot:
+    def __init__(self, seed: int = 0, name: str = "random"):
+        self.name = name
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState) -> int:
+        d = state.decision
+        assert d is not None
+        return self.rng.randrange(len(d.options))
+
+
+def random_playout(state: GameState, rng: random.Random, max_decisions: int = 5000) -> GameState:
+    """Play random legal options to the end (refused options are skipped)."""
+    for _ in range(max_decisions):
+        d = state.decision
+        if d is None:
+            break
+        order = list(range(len(d.options)))
+        rng.shuffle(order)
+        for index in order:
+            try:
+                state.apply(index)
+                break
+            except GameError:
+                continue
+        else:
+            break
+    return state
+
+
+class RolloutBot:
+    def __init__(self, seed: int = 0, rollouts: int = 8, name: str | None = None):
+        self.rng = random.Random(seed)
+        self.rollouts = rollouts
+        self.name = name or f"rollout{rollouts}"
+
+    def value(self, state: GameState, me: int) -> float:
+        scores = state.scores()
+        best_other = max((s for p, s in enumerate(scores) if p != me), default=0)
+        lead = scores[me] - best_other
+        return (1.0 if state.is_terminal() and state.winner() == me else 0.0) + 0.01 * lead
+
+    def choose(self, state: GameState) -> int:
+        d = state.decision
+        assert d is not None
+        if len(d.options) == 1:
+            return 0
+        me = d.player
+        best, best_index = float("-inf"), 0
+        for index in range(len(d.options)):
+            try:
+                child = state.clone()
+                child.apply(index)
+            except GameError:
+                continue
+            total = 0.0
+            for _ in range(self.rollouts):
+                total += self.value(random_playout(child.clone(), self.rng), me)
+            mean = total / self.rollouts
+            if mean > best:
+                best, best_index = mean, index
+        return best_index
+
+
+BOTS = {
+    "random": lambda seed: RandomBot(seed),
+    "rollout": lambda seed: RolloutBot(seed, rollouts=4),
+    "strong": lambda seed: RolloutBot(seed, rollouts=16, name="strong"),
+}

@@ -1,0 +1,106 @@
+"""The match runner: seat agents around a game, answer every decision, keep a
+readable log. `play_match` is the service behind `legacies play`; the same inputs
+always give the same log, scores and winner (determinism)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from legacies.interpreter.errors import GameError
+from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.spec import GameSpec
+
+from .base import Agent
+from .bots import BOTS
+
+
+@dataclass
+class MatchResult:
+    ruleset: str
+    seed: int
+    seats: list[str]
+    names: list[str]
+    scores: list[int]
+    winner: int
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    state: GameState | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "seed": self.seed,
+            "players": [{"seat": s, "name": n, "score": sc} for s, n, sc in zip(self.seats, self.names, self.scores)],
+            "winner": self.names[self.winner],
+            "actions": self.actions,
+        }
+
+
+def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | None = None) -> Agent:
+    if kind == "human":
+        if human is None:
+            raise ValueError("a human seat needs a terminal")
+        return human(seat)
+    if kind not in BOTS:
+        raise ValueError(f"unknown seat kind {kind!r}; choose from: human, {', '.join(BOTS)}")
+    return BOTS[kind](seed * 1000 + seat)  # each seat its own stream, derived from the game seed
+
+
+def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, Any] | None = None,
+               human: Callable[[int], Agent] | None = None, on_event: Callable[[str], None] | None = None,
+               state: GameState | None = None) -> MatchResult:
+    names = [f"P{i + 1} ({kind})" for i, kind in enumerate(seats)]
+    if state is None:
+        game = Game(spec, len(seats), options, [f"P{i + 1}" for i in range(len(seats))])
+        state = game.new_state(seed)
+    agents = [make_agent(kind, seed, i, human) for i, kind in enumerate(seats)]
+    log: list[str] = []
+    actions: list[dict[str, Any]] = []
+    seen_log = 0
+
+    def emit(line: str) -> None:
+        log.append(line)
+        if on_event is not None:
+            on_event(line)
+
+    def flush_engine_log() -> None:
+        nonlocal seen_log
+        for line in state.st.log[seen_log:]:
+            emit(f"  · {line}")
+        seen_log = len(state.st.log)
+
+    flush_engine_log()
+    last_turn = -1
+    while not state.is_terminal():
+        d = state.decision
+        assert d is not None
+        if state.st.turns != last_turn:
+            last_turn = state.st.turns
+            emit(f"— turn {last_turn}: {state.game.player_names[state.st.active]} —")
+        agent = agents[d.player]
+        index = agent.choose(state)
+        label = d.options[index].label
+        try:
+            state.apply(index)
+        except GameError as err:
+            emit(f"  {state.game.player_names[d.player]}: {label} — refused: {err}")
+            fallback = [i for i in range(len(d.options)) if i != index]
+            applied = False
+            for i in fallback:
+                try:
+                    state.apply(i)
+                    label = d.options[i].label
+                    applied = True
+                    break
+                except GameError:
+                    continue
+            if not applied:
+                raise
+        actions.append({"player": state.game.player_names[d.player], "prompt": d.prompt, "choice": label})
+        emit(f"  {state.game.player_names[d.player]} [{d.prompt}]: {label}")
+        flush_engine_log()
+    scores = state.scores()
+    winner = state.winner()
+    emit(f"game over after {state.st.turns} turns and {len(actions)} decisions")
+    return MatchResult(spec.name, seed, list(seats), names, scores, winner, actions, log, state)
