@@ -337,6 +337,18 @@ class Dig(Stmt):
 
 
 @dataclass(frozen=True, slots=True)
+class Auction(Stmt):
+    """`auction among PLAYERS for COUNTER as W and B`: an open auction; bidders in order
+    raise or pass until one bid stands; the winner pays it. Binds the winner (W; nobody
+    is -1) and the winning bid (B)."""
+
+    bidders: Expr
+    counter: Name
+    winner: str
+    amount: str
+
+
+@dataclass(frozen=True, slots=True)
 class Arg(Node):
     name: str
     value: Expr

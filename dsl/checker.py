@@ -293,6 +293,12 @@ class Checker:
             self.error(s.wanted, "E202", f"expected cards, found {t}")
         self.zone(s.dest)
 
+    def s_Auction(self, s: ast.Auction) -> None:
+        self.expect(s.bidders, self.expr(s.bidders), PLAYERS)
+        self.counter_name(s.counter)
+        self.bind(s, s.winner, PLAYER)
+        self.bind(s, s.amount, AMOUNT)
+
     def s_Shuffle(self, s: ast.Shuffle) -> None:
         self.zone(s.zone)
 

@@ -166,6 +166,9 @@ class _ToAst(Transformer):
     def dig(self, meta: Any, wanted: Any, dest: Any) -> ast.Dig:
         return ast.Dig(wanted, dest, span=_span(meta))
 
+    def auction(self, meta: Any, bidders: Any, counter: Token, winner: Token, amount: Token) -> ast.Auction:
+        return ast.Auction(bidders, _name(counter), str(winner), str(amount), span=_span(meta))
+
     def arg(self, meta: Any, name: Token, value: Any) -> ast.Arg:
         return ast.Arg(str(name), value, span=_span(meta))
 
@@ -226,10 +229,15 @@ class _ToAst(Transformer):
         return ast.Log(str(text)[1:-1], span=_span(meta))
 
     # ---- compound statements
-    def elifs(self, meta: Any, *parts: Any) -> list[ast.Branch]:
-        return [ast.Branch(parts[i], parts[i + 1], span=_span(meta)) for i in range(0, len(parts), 2)]
+    def elif_(self, meta: Any, cond: Any, body: ast.Body, rest: Any) -> tuple[list[ast.Branch], Any]:
+        branches, otherwise = rest if rest is not None else ([], None)
+        return [ast.Branch(cond, body, span=_span(meta)), *branches], otherwise
 
-    def if_(self, meta: Any, cond: Any, body: ast.Body, elifs: list[ast.Branch], otherwise: Any) -> ast.If:
+    def else_(self, meta: Any, body: ast.Body) -> tuple[list[ast.Branch], Any]:
+        return [], body
+
+    def if_(self, meta: Any, cond: Any, body: ast.Body, tail: Any) -> ast.If:
+        elifs, otherwise = tail if tail is not None else ([], None)
         first = ast.Branch(cond, body, span=_span(meta))
         return ast.If((first, *elifs), otherwise, span=_span(meta))
 

@@ -18,7 +18,7 @@ from legacies.dsl.types import T
 from . import mechanics as mech
 from .decisions import Choice
 from .errors import GameError, Refused
-from .frames import AskFrame, ChooseManyFrame, ForEachFrame, PerformFrame, RepeatFrame, TurnsFrame, innermost_turns
+from .frames import AskFrame, AuctionFrame, ChooseManyFrame, ForEachFrame, PerformFrame, RepeatFrame, TurnsFrame, innermost_turns
 from .layout import Layout
 from .spec import ActionSpec, GameSpec
 from .vm import Activation, BlockFrame, State
@@ -28,7 +28,7 @@ Instr = Callable[[State, Activation], None]
 
 
 class DefRef(int):
-    """A card definition named in source (`bank`): compares equal to its pieces."""
+    """A card definition named in source by its content id: compares equal to its pieces."""
 
 
 class CompiledAction:
@@ -695,6 +695,12 @@ class Compiler:
                 st.revealed.add(pid)
                 st.log.append(f"revealed: {mech.describe(st, pid)}")
         return reveal
+
+    def s_Auction(self, s: ast.Auction) -> Instr:
+        bidders = self.expr(s.bidders)
+        base = self.lay.player_counter[s.counter.name]
+        winner, amount = s.winner, s.amount
+        return lambda st, a: st.frames.append(AuctionFrame(a, list(bidders(a)), base, winner, amount))
 
     def s_Shuffle(self, s: ast.Shuffle) -> Instr:
         zone = self.expr(s.zone)

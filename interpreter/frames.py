@@ -206,3 +206,56 @@ def innermost_turns(st: State) -> TurnsFrame | None:
         if isinstance(f, TurnsFrame):
             return f
     return None
+
+
+class AuctionFrame(Frame):
+    """An open auction (a generic bid): bidders in order raise or pass until one bid
+    stands. Every raise is higher than the last and no bid exceeds what the bidder
+    can pay, so it always ends. The winner pays; winner and bid are bound."""
+
+    __slots__ = ("bidders", "slot_base", "high", "high_bidder", "passed", "turn", "asked", "winner_var",
+                 "amount_var")
+
+    def __init__(self, act: Activation, bidders: list, slot_base: int, winner_var: str, amount_var: str):
+        self.act = act
+        self.bidders = bidders
+        self.slot_base = slot_base
+        self.high = 0
+        self.high_bidder = -1
+        self.passed: list = []
+        self.turn = 0
+        self.asked = -1
+        self.winner_var = winner_var
+        self.amount_var = amount_var
+
+    def step(self, st: State) -> None:
+        from .mechanics import adjust, player_name
+
+        live = [p for p in self.bidders if p not in self.passed and p != self.high_bidder]
+        if not live:
+            st.frames.pop()
+            if self.high_bidder >= 0:
+                adjust(st, self.slot_base + self.high_bidder, -self.high)
+                st.log.append(f"{player_name(st, self.high_bidder)} wins the auction with {self.high}")
+            self.act.env[self.winner_var] = self.high_bidder
+            self.act.env[self.amount_var] = self.high
+            return
+        bidder = self.bidders[self.turn % len(self.bidders)]
+        self.turn += 1
+        if bidder not in live:
+            return
+        slot = self.slot_base + bidder
+        low, most = self.high + 1, st.counters[slot] - (st.game.layout.counter_min[slot] or 0)
+        if low > most:
+            self.passed.append(bidder)
+            return
+        amounts = sorted({a for a in (low, low + 1, low + 4, low + 9, low + 24, most) if low <= a <= most})
+        options = (Choice("pass", None),) + tuple(Choice(f"bid {a}", a) for a in amounts)
+        self.asked = bidder
+        st.ask(Decision(bidder, f"bid (highest so far {self.high})", options, "bid"))
+
+    def resume(self, st: State, value: Any) -> None:
+        if value is None:
+            self.passed.append(self.asked)
+        else:
+            self.high, self.high_bidder = value, self.asked

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,7 +14,7 @@ from legacies.dsl.parser import parse_program
 from legacies.dsl.renderer import render_expr, render_program
 
 
-def _roundtrip_module():
+def _roundtrip_module() -> ModuleType:
     # The printer tests hold the snippet list and the random-AST strategy; load them by
     # path so this works whatever pytest's import mode is.
     path = Path(__file__).with_name("test_printer_roundtrip.py")

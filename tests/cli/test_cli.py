@@ -1,0 +1,149 @@
+"""The `legacies` command as a user meets it: exit codes, output formats, determinism."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from legacies.cli.main import app
+
+runner = CliRunner()
+SHIPPED = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+def test_validate_shipped_content_is_clean() -> None:
+    code, out = run("validate")
+    assert code == 0, out
+    assert "no problems" in out
+
+
+def test_validate_unknown_ruleset_is_a_usage_error() -> None:
+    code, out = run("validate", "--ruleset", "nope")
+    assert code == 2
+    assert "unknown ruleset" in out
+
+
+def test_validate_missing_path_is_a_usage_error(tmp_path: Path) -> None:
+    code, out = run("validate", str(tmp_path / "missing.yaml"))
+    assert code == 2
+    assert "no such file" in out
+
+
+def _broken_copy(tmp_path: Path) -> Path:
+    root = tmp_path / "repo"
+    for sub in ("rules/legacy", "content/legacy"):
+        (root / sub).mkdir(parents=True)
+        for f in (SHIPPED / sub).glob("*.yaml"):
+            (root / sub / f.name).write_text(f.read_text())
+    cards = root / "content/legacy/cards.yaml"
+    text = cards.read_text()
+    text = text.replace("move taken to my tableau", "move taken to my tablaeu")  # unknown name
+    text = text.replace("copies: 16, attributes: {resource: gold}", "copies: 16, attributes: {resource: gould}")
+    cards.write_text(text)
+    return root
+
+
+def test_validate_reports_every_problem_with_position(tmp_path: Path) -> None:
+    root = _broken_copy(tmp_path)
+    code, out = run("validate", str(root))
+    assert code == 1
+    assert "E203" in out and "did you mean `tableau`?" in out  # did-you-mean on the unknown zone
+    assert "C004" in out and "did you mean `gold`?" in out
+    assert "^" in out  # a caret under the source line
+    assert "2 errors" in out
+
+
+def test_validate_json_format(tmp_path: Path) -> None:
+    root = _broken_copy(tmp_path)
+    code, out = run("validate", str(root), "--format", "json")
+    assert code == 1
+    items = json.loads(out)
+    assert {tuple(sorted(i)) for i in items} == {("code", "column", "file", "line", "message", "severity")}
+    codes = sorted(i["code"] for i in items)
+    assert codes == ["C004", "E203"]
+    e203 = next(i for i in items if i["code"] == "E203")
+    assert e203["file"].endswith("content/legacy/cards.yaml")
+    line = (root / "content/legacy/cards.yaml").read_text().splitlines()[e203["line"] - 1]
+    assert "tablaeu" in line[e203["column"] - 1:]
+
+
+def test_validate_github_format(tmp_path: Path) -> None:
+    root = _broken_copy(tmp_path)
+    code, out = run("validate", str(root), "--format", "github")
+    assert code == 1
+    lines = [ln for ln in out.splitlines() if ln.startswith("::error ")]
+    assert len(lines) == 2
+    assert all("file=" in ln and ",line=" in ln and ",col=" in ln for ln in lines)
+
+
+def test_validate_single_content_file_against_installed_ruleset(tmp_path: Path) -> None:
+    f = tmp_path / "expansion.yaml"
+    f.write_text("ruleset: legacy\nitems:\n  - id: fete\n    kind: legacy_card\n    name: Fete\n"
+                 "    attributes: {type: special}\n    effect: |\n      gain 2 pionts\n")
+    code, out = run("validate", str(f))
+    assert code == 1
+    assert "E201" in out and "pionts" in out and "did you mean `points`?" in out
+
+
+def test_play_json_is_deterministic() -> None:
+    args = ("play", "--ruleset", "legacy", "--seat", "random", "--seat", "random", "--seat", "random",
+            "--seed", "7", "--json")
+    code1, out1 = run(*args)
+    code2, out2 = run(*args)
+    assert code1 == code2 == 0
+    assert out1 == out2
+    data = json.loads(out1)
+    assert set(data) == {"ruleset", "seed", "players", "winner", "actions"}
+    assert data["ruleset"] == "legacy" and data["seed"] == 7
+    assert [p["seat"] for p in data["players"]] == ["random"] * 3
+    assert data["winner"] in [p["name"] for p in data["players"]]
+    best = max(p["score"] for p in data["players"])
+    assert next(p for p in data["players"] if p["name"] == data["winner"])["score"] == best
+    assert len(data["actions"]) > 10
+
+
+def test_play_prints_a_readable_log_and_scores() -> None:
+    code, out = run("play", "--ruleset", "legacy", "--seat", "random", "--seat", "random", "--seed", "3")
+    assert code == 0
+    assert "— turn 1: P1 —" in out
+    assert "final scores:" in out and "winner:" in out
+
+
+def test_play_rejects_bad_seats_and_options() -> None:
+    assert run("play", "--ruleset", "legacy", "--seat", "random", "--seat", "wizard")[0] == 2
+    assert run("play", "--ruleset", "legacy", "--seat", "random")[0] == 2  # 1 player: not allowed
+    assert run("play", "--ruleset", "nope", "--seat", "random", "--seat", "random")[0] == 2
+    assert run("play", "--ruleset", "legacy", "--seat", "random", "--seat", "random", "--option", "bogus=1")[0] == 2
+
+
+def test_play_with_options_and_save(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    code, out = run("play", "--ruleset", "legacy", "--seat", "random", "--seat", "random", "--seed", "1",
+                    "--option", "rounds=2", "--option", "without_specials=yes", "--save", str(save), "-q")
+    assert code == 0, out
+    data = json.loads(save.read_text())
+    assert data["options"] == {"rounds": 2, "without_specials": True}
+    assert data["decisions"]
+
+
+def test_explain_shows_text_source_and_ast() -> None:
+    code, out = run("explain", "swap", "--ast")
+    assert code == 0
+    assert "Swap" in out and "card text:" in out and "effect source" in out and "AST:" in out
+    code, out = run("explain", "riot")
+    assert code == 0 and "subject, subject, brick" in out
+    code, out = run("explain", "no_such_card")
+    assert code == 1 and "no item" in out
+
+
+def test_rulesets_lists_legacy() -> None:
+    code, out = run("rulesets")
+    assert code == 0
+    assert out.startswith("legacy\t")

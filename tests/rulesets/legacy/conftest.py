@@ -1,0 +1,180 @@
+"""Helpers for playing the Legacy card game in tests: a `Table` wraps one game state
+and lets a test arrange a scenario (move given cards into given zones, keeping
+`st.zones` and `st.loc` consistent) and then drive the decisions by label or by piece.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable
+
+import pytest
+
+from legacies.interpreter import mechanics as mech
+from legacies.interpreter.game import Game
+from legacies.pipeline.ruleset import load_ruleset
+
+TAKE = "Take a legacy card (look at the top 3, keep 1)"
+BUILD = "Build and destroy"
+
+_SPEC = None
+
+
+def spec():
+    global _SPEC
+    if _SPEC is None:
+        _SPEC = load_ruleset("legacy").spec
+    return _SPEC
+
+
+# the deck every card comes from (and goes back to when a test clears a zone)
+_HOME = {"resource_card": "resource_deck", "legacy_card": "legacy_deck"}
+_PILES = ("resource_deck", "resource_discard", "legacy_deck", "legacy_discard")
+
+
+class Table:
+    def __init__(self, players: int = 3, seed: int = 0, **options: Any):
+        self.game = Game(spec(), players, options)
+        self.state = self.game.new_state(seed)
+        self.lay = self.game.layout
+        self.reserved: set[int] = set()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def st(self):
+        return self.state.st
+
+    def zid(self, name: str, player: int | None = None) -> int:
+        if player is None:
+            return self.lay.game_zone[name]
+        return self.lay.player_zone[name] + player
+
+    def zone(self, name: str, player: int | None = None) -> list[int]:
+        return list(self.st.zones[self.zid(name, player)])
+
+    def def_id(self, pid: int) -> str:
+        return spec().defs[self.lay.piece_def[pid]].id
+
+    def ids(self, name: str, player: int | None = None) -> Counter:
+        """What a zone holds, as a multiset of content ids."""
+        return Counter(self.def_id(p) for p in self.zone(name, player))
+
+    def where(self, pid: int) -> tuple[str, int]:
+        z = self.st.loc[pid]
+        return self.lay.zone_name[z], self.lay.zone_owner[z]
+
+    def counter(self, name: str, player: int | None = None) -> int:
+        if player is None:
+            return self.st.counters[self.lay.game_counter[name]]
+        return self.st.counters[self.lay.player_counter[name] + player]
+
+    def check_consistent(self) -> None:
+        st = self.st
+        seen = set()
+        for z, pieces in enumerate(st.zones):
+            for pid in pieces:
+                assert st.loc[pid] == z
+                assert pid not in seen
+                seen.add(pid)
+        assert seen == set(range(len(st.loc)))
+
+    # ------------------------------------------------------------------ arranging
+    def spare(self, def_id: str) -> int:
+        """A copy of `def_id` lying in a deck or discard pile and not yet placed by the test."""
+        piles = {self.zid(n) for n in _PILES}
+        for pid in self.lay.def_pieces[self.lay.def_index[def_id]]:
+            if pid not in self.reserved and self.st.loc[pid] in piles:
+                return pid
+        raise AssertionError(f"no spare {def_id} left in the decks")
+
+    def put(self, def_id: str, name: str, player: int | None = None, bottom: bool = False) -> int:
+        pid = self.spare(def_id)
+        mech.move(self.st, pid, self.zid(name, player), bottom=bottom)
+        self.reserved.add(pid)
+        return pid
+
+    def clear(self, name: str, player: int | None = None) -> None:
+        """Send every card of a zone back under its own deck."""
+        for pid in self.zone(name, player):
+            kind = spec().defs[self.lay.piece_def[pid]].kind
+            mech.move(self.st, pid, self.zid(_HOME[kind]), bottom=True)
+            self.reserved.discard(pid)
+
+    def give(self, player: int, name: str, *def_ids: str) -> list[int]:
+        """Make `name` of `player` hold exactly these cards (in this order, last on top)."""
+        self.clear(name, player)
+        return [self.put(d, name, player) for d in def_ids]
+
+    def stack(self, deck: str, *def_ids: str) -> list[int]:
+        """Put cards on top of a deck so that they are drawn in the order given."""
+        pids = [self.put(d, deck) for d in reversed(def_ids)]
+        return list(reversed(pids))
+
+    def empty_into(self, src: str, dest: str) -> None:
+        for pid in self.zone(src):
+            mech.move(self.st, pid, self.zid(dest))
+
+    def refresh(self) -> None:
+        """Ask the pending question again, from the arranged state."""
+        self.st.pending = None
+        self.st.run()
+
+    # ------------------------------------------------------------------ playing
+    @property
+    def decision(self):
+        return self.state.decision
+
+    @property
+    def player(self) -> int:
+        return self.state.current_player()
+
+    @property
+    def prompt(self) -> str:
+        return self.decision.prompt
+
+    def labels(self) -> list[str]:
+        return self.decision.labels() if self.decision is not None else []
+
+    def pick(self, label: str) -> None:
+        self.state.apply_label(label)
+
+    def pick_piece(self, pid: int) -> None:
+        """Answer with the option that names this piece (a target or a chosen card)."""
+        for i, o in enumerate(self.decision.options):
+            v = o.value
+            if v == pid and not isinstance(v, bool) or (isinstance(v, tuple) and len(v) == 2 and v[1] == pid):
+                self.state.apply(i)
+                return
+        raise AssertionError(f"piece {pid} is not an option of {self.decision}")
+
+    def piece_options(self) -> list[int]:
+        out = []
+        for o in self.decision.options:
+            v = o.value
+            out.append(v[1] if isinstance(v, tuple) else v)
+        return out
+
+    def pass_turn(self) -> None:
+        """The current player takes a legacy card (keeps the first offered), plays no
+        special and discards the first cards offered if over the limit."""
+        p = self.player
+        while self.decision is not None and self.player == p:
+            labels = self.labels()
+            if TAKE in labels:
+                self.pick(TAKE)
+            elif "done" in labels:
+                self.pick("done")
+            else:
+                self.state.apply(0)
+
+    def build(self, pid: int, pay: str | None = None) -> None:
+        """From the build menu: build this legacy (choosing a payment if asked)."""
+        self.pick_piece(pid)
+        if pay is not None:
+            assert self.prompt == "choose how to pay"
+            self.pick(pay)
+
+
+@pytest.fixture
+def table():
+    return Table

@@ -1,0 +1,364 @@
+"""OpenSpiel's RandomSimTest for every installed ruleset at every supported player count.
+
+A seeded random.Random plays random legal options to the end; at EVERY step the state
+is checked against the engine's invariants:
+
+- a decision with a non-empty option list exists until the game is terminal (and only
+  then is there none); the decider is a seat of this game;
+- counters stay within their declared bounds (layout.counter_min / counter_max) and
+  are plain ints (a counter with no declared minimum may go below zero by design);
+- every card/token piece is in exactly one zone (st.loc[pid] == z iff pid in
+  st.zones[z]); board items have loc -1 and sit in no zone; so the multiset of all zone
+  contents is exactly the non-board pieces;
+- hidden information: `view(p)` shows a zone hidden to p (another player's owner-only
+  zone, a hidden deck) only as a count plus the pieces explicitly revealed, and
+  shuffling the identities of the pieces p cannot see leaves view(p) unchanged;
+- a clone equals the original and is independent of it, both ways;
+- an out-of-range (or non-int) option raises IllegalChoice and changes nothing; an
+  option the rules refuse (Refused) changes nothing either;
+- every 17th step (and at the end) serialize()/deserialize() gives an equal
+  canonical() and fingerprint().
+
+At the end: the seed plus the recorded decisions, replayed on a fresh Game, reproduce
+the final state exactly; scores() are ints, winner() is a seat, the game is terminal.
+
+A second test feeds deserialize() corrupted saves: each must raise CorruptSave and
+leave nothing half-loaded (the live game and the spec are untouched, and the good save
+still loads).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+from legacies.interpreter.errors import CorruptSave, GameError, IllegalChoice, Refused
+from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.mechanics import describe
+from legacies.interpreter.vm import State
+from legacies.pipeline.ruleset import load_ruleset, rulesets
+
+SEEDS = (0, 1, 2)
+SAVE_EVERY = 17  # serialize/deserialize round trip every N steps
+SHUFFLE_VIEW_EVERY = 3  # the (costlier) permuted-hidden-pieces view check every N steps
+CLONE_WALK = 4  # random steps a clone takes to prove it is independent
+MAX_DECISIONS = 50_000  # a game that has not ended by then is stuck
+
+
+# --------------------------------------------------------------------------- cases
+def _spec(name: str):
+    result = load_ruleset(name)
+    assert result.ok and result.spec is not None, (
+        f"ruleset {name!r} does not load:\n" + "\n".join(str(d) for d in result.diagnostics))
+    return result.spec
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for name in rulesets():
+        try:
+            spec = _spec(name)
+        except AssertionError:  # reported by test_ruleset_loads, not hidden here
+            continue
+        for players in range(spec.min_players, spec.max_players + 1):
+            for seed in SEEDS:
+                cases.append(pytest.param(name, players, seed, id=f"{name}-{players}p-seed{seed}"))
+    return cases
+
+
+_games: dict[tuple[str, int], Game] = {}
+
+
+def _game(name: str, players: int) -> Game:
+    key = (name, players)
+    if key not in _games:
+        _games[key] = Game(_spec(name), players)
+    return _games[key]
+
+
+def snap(gs: GameState) -> Any:
+    """canonical() returns live lists of the state: deep-copy it to compare later."""
+    return copy.deepcopy(gs.canonical())
+
+
+# --------------------------------------------------------------------------- invariants
+def check_decision(gs: GameState) -> None:
+    st, n = gs.st, gs.game.players
+    d = gs.decision
+    if gs.is_terminal():
+        assert d is None and st.over and not st.frames
+        assert gs.legal_actions() == [] and gs.current_player() == -1
+        return
+    assert d is not None, "not terminal, yet nothing to decide"
+    assert not st.over
+    assert len(d.options) > 0, f"decision {d.prompt!r} offers no options"
+    assert 0 <= d.player < n, f"decision for seat {d.player} in a {n}-player game"
+    assert gs.current_player() == d.player
+    assert gs.legal_actions() == list(range(len(d.options)))
+    assert all(isinstance(label, str) and label for label in d.labels())
+
+
+def check_counters(gs: GameState) -> None:
+    st, lay = gs.st, gs.game.layout
+    assert len(st.counters) == lay.n_counters
+    for i, v in enumerate(st.counters):
+        assert type(v) is int, f"counter {lay.counter_label[i]} holds {v!r}"
+        lo, hi = lay.counter_min[i], lay.counter_max[i]
+        assert lo is None or v >= lo, f"counter {lay.counter_label[i]} = {v} is below its min {lo}"
+        assert hi is None or v <= hi, f"counter {lay.counter_label[i]} = {v} is above its max {hi}"
+
+
+def check_pieces(gs: GameState) -> None:
+    st, lay = gs.st, gs.game.layout
+    n = len(lay.piece_def)
+    assert len(st.loc) == n and len(st.zones) == len(lay.zone_name)
+    seen = [0] * n
+    for z, contents in enumerate(st.zones):
+        for pid in contents:
+            assert 0 <= pid < n, f"zone {lay.zone_name[z]} holds unknown piece {pid}"
+            assert st.loc[pid] == z, (f"piece {pid} is in zone {lay.zone_name[z]} "
+                                      f"but its loc says {st.loc[pid]}")
+            seen[pid] += 1
+    for pid in range(n):
+        if lay.piece_start[pid] < 0:  # a board item: never in a zone
+            assert st.loc[pid] == -1 and seen[pid] == 0, f"board item {pid} is in a zone"
+        else:
+            assert seen[pid] == 1, f"piece {pid} is in {seen[pid]} zones"
+    # hence: multiset of zone contents == every non-board piece
+    assert sorted(p for z in st.zones for p in z) == [p for p in range(n) if lay.piece_start[p] >= 0]
+
+
+def _hidden_from(gs: GameState, p: int) -> list[int]:
+    lay = gs.game.layout
+    return [z for z in range(1, len(lay.zone_name))
+            if not (lay.zone_visibility[z] == "public"
+                    or (lay.zone_visibility[z] == "owner" and lay.zone_owner[z] == p))]
+
+
+def check_views(gs: GameState, permute: random.Random | None) -> None:
+    """view(p) shows hidden zones as counts (+ revealed pieces) only; with `permute`,
+    also shuffle which hidden piece is where and require an identical view."""
+    st, lay, n = gs.st, gs.game.layout, gs.game.players
+    d = gs.decision
+    for p in range(n):
+        v = gs.view(p)
+        json.dumps(v)  # plain data for a bot or a screen
+        assert len(v["zones"]) == len(lay.zone_name) - 1, "two zones share a label in view()"
+        hidden = set(_hidden_from(gs, p))
+        shown = list(v["zones"].values())  # zones 1.. in order (dicts keep insertion order)
+        for z in range(1, len(lay.zone_name)):
+            entry = shown[z - 1]
+            if z in hidden:
+                assert isinstance(entry, dict), f"hidden zone {lay.zone_name[z]} shown in full to P{p}"
+                assert set(entry) == {"hidden", "revealed"}
+                assert entry["hidden"] == len(st.zones[z])
+                assert entry["revealed"] == [describe(st, q) for q in st.zones[z] if q in st.revealed]
+            else:
+                assert entry == [describe(st, q) for q in st.zones[z]]
+        if d is not None:
+            assert ("options" in v["decision"]) == (d.player == p), "options shown to a non-decider"
+        if permute is None or not hidden:
+            continue
+        # Swap the identities of the pieces p cannot see (counts per zone kept): a view
+        # that depends only on what p knows cannot change.
+        slots = [(z, i) for z in sorted(hidden) for i, q in enumerate(st.zones[z]) if q not in st.revealed]
+        if len(slots) < 2:
+            continue
+        pieces = [st.zones[z][i] for z, i in slots]
+        permute.shuffle(pieces)
+        other: State = st.clone()
+        for (z, i), q in zip(slots, pieces):
+            other.zones[z][i] = q
+            other.loc[q] = z
+        assert GameState(other).view(p) == v, f"view({p}) changes with pieces P{p} cannot see"
+
+
+def check_all(gs: GameState, step: int, permute: random.Random) -> None:
+    check_decision(gs)
+    check_counters(gs)
+    check_pieces(gs)
+    check_views(gs, permute if step % SHUFFLE_VIEW_EVERY == 0 else None)
+
+
+# --------------------------------------------------------------------------- helpers
+def try_apply(gs: GameState, order: list[int], before: Any | None = None) -> int | None:
+    """Apply the first option of `order` the rules accept; a refusal must change
+    nothing. Returns the option taken, or None if every option was refused."""
+    for i in order:
+        try:
+            gs.apply(i)
+            return i
+        except Refused:
+            if before is not None:
+                assert snap(gs) == before, f"refused option {i} changed the state"
+        except GameError as err:  # not a rules refusal: an engine or content bug
+            raise AssertionError(f"option {i} ({gs.decision.labels()[i]!r}) failed: {err}") from err
+    return None
+
+
+def check_clone(gs: GameState, before: Any, rng: random.Random) -> tuple[GameState, Any]:
+    """A clone equals the original; walking the clone leaves the original alone.
+    Returns a second, untouched clone and its snapshot to check after the original moves."""
+    walker = gs.clone()
+    assert walker.canonical() == gs.canonical()
+    assert walker.fingerprint() == gs.fingerprint()
+    for _ in range(CLONE_WALK):
+        if walker.is_terminal():
+            break
+        order = list(range(len(walker.decision.options)))
+        rng.shuffle(order)
+        if try_apply(walker, order) is None:
+            break
+    assert snap(gs) == before, "applying to a clone changed the original"
+    keeper = gs.clone()
+    return keeper, snap(keeper)
+
+
+def check_bad_options(gs: GameState, before: Any) -> None:
+    k = len(gs.decision.options)
+    for bad in (k, k + 5, -1, -k - 1, "0", 0.0, None):
+        with pytest.raises(IllegalChoice):
+            gs.apply(bad)  # type: ignore[arg-type]
+        assert snap(gs) == before, f"the refused option {bad!r} changed the state"
+
+
+def check_roundtrip(gs: GameState) -> None:
+    text = gs.serialize()
+    back = GameState.deserialize(gs.game.spec, text)
+    assert back.canonical() == gs.canonical()
+    assert back.fingerprint() == gs.fingerprint()
+    assert back.serialize() == text
+
+
+# --------------------------------------------------------------------------- tests
+@pytest.mark.parametrize("name", rulesets())
+def test_ruleset_loads(name: str) -> None:
+    spec = _spec(name)
+    assert 1 <= spec.min_players <= spec.max_players
+
+
+@pytest.mark.parametrize("name, players, seed", _cases())
+def test_random_simulation(name: str, players: int, seed: int) -> None:
+    game = _game(name, players)
+    spec = game.spec
+    choose = random.Random(f"{name}/{players}/{seed}")  # picks the game's options
+    side = random.Random(f"side/{name}/{players}/{seed}")  # clone walks, permutations
+    gs = game.new_state(seed)
+    decisions: list[int] = []
+    refusals = 0
+    step = 0
+    keeper: tuple[GameState, Any] | None = None
+    while True:
+        check_all(gs, step, side)
+        if gs.is_terminal():
+            break
+        assert step < MAX_DECISIONS, f"no end after {step} decisions"
+        before = snap(gs)
+        if step % SAVE_EVERY == 0:
+            check_roundtrip(gs)
+        check_bad_options(gs, before)
+        keeper = check_clone(gs, before, side)
+
+        order = list(range(len(gs.decision.options)))
+        choose.shuffle(order)
+        taken = try_apply(gs, order, before)
+        assert taken is not None, (f"step {step}: every option of {gs.decision.prompt!r} "
+                                   f"{gs.decision.labels()} is refused: the game is stuck")
+        refusals += order.index(taken)
+        decisions.append(taken)
+        assert gs.st.history == decisions
+        assert snap(keeper[0]) == keeper[1], "applying to the original changed its clone"
+        step += 1
+
+    # the end
+    check_roundtrip(gs)
+    n = game.players
+    scores = gs.scores()
+    assert len(scores) == n and all(type(s) is int for s in scores)
+    assert 0 <= gs.winner() < n
+    assert sorted(gs.ranking()) == list(range(n))
+    assert gs.returns() == [1.0 if p == gs.winner() else 0.0 for p in range(n)]
+    with pytest.raises(IllegalChoice):
+        gs.apply(0)
+
+    # replay: seed + decisions on a fresh Game reproduce the final state exactly
+    replay = Game(spec, players).new_state(seed)
+    for i in decisions:
+        replay.apply(i)
+    assert replay.is_terminal()
+    assert replay.canonical() == gs.canonical()
+    assert replay.fingerprint() == gs.fingerprint()
+    assert replay.scores() == scores and replay.winner() == gs.winner()
+
+
+def _partial_game(name: str, players: int, seed: int, steps: int | None) -> GameState:
+    gs = _game(name, players).new_state(seed)
+    rng = random.Random(seed)
+    while not gs.is_terminal() and (steps is None or len(gs.st.history) < steps):
+        order = list(range(len(gs.decision.options)))
+        rng.shuffle(order)
+        assert try_apply(gs, order) is not None
+    return gs
+
+
+def _edit(text: str, **changes: Any) -> str:
+    data = json.loads(text)
+    for key, value in changes.items():
+        if value is _DROP:
+            del data[key]
+        else:
+            data[key] = value(data[key]) if callable(value) else value
+    return json.dumps(data)
+
+
+_DROP = object()
+
+
+@pytest.mark.parametrize("name", rulesets())
+def test_corrupt_saves_are_refused_whole(name: str) -> None:
+    spec = _spec(name)
+    players = spec.min_players
+    gs = _partial_game(name, players, seed=5, steps=30)
+    done = _partial_game(name, players, seed=6, steps=None)
+    assert not gs.is_terminal() and done.is_terminal()
+    good, good_done = gs.serialize(), done.serialize()
+    live, live_done = snap(gs), snap(done)
+    defs, n_defs = spec.defs, len(spec.defs)
+
+    def bump(d: list) -> list:
+        return d[:-1] + [d[-1] + 1_000_000]
+
+    corrupt = {
+        "truncated JSON": good[: len(good) // 2],
+        "empty": "",
+        "not an object": "[1, 2, 3]",
+        "wrong format": _edit(good, format="legacies-save/0"),
+        "wrong fingerprint": _edit(good, fingerprint="0" * 64),
+        "wrong ruleset": _edit(good, ruleset=name + "_not_installed"),
+        "decision out of range": _edit(good, decisions=bump),
+        "negative decision": _edit(good, decisions=lambda d: d[:-1] + [-1]),
+        "non-numeric decision": _edit(good, decisions=lambda d: d[:-1] + ["x"]),
+        "decision after the end": _edit(good_done, decisions=lambda d: d + [0]),
+        "decisions missing": _edit(good, decisions=_DROP),
+        "one decision short": _edit(good, decisions=lambda d: d[:-1]),
+        "decisions not a list": _edit(good, decisions=7),
+        "other seed": _edit(good, seed=lambda s: s + 1),
+        "seed missing": _edit(good, seed=_DROP),
+        "too many players": _edit(good, players=spec.max_players + 1),
+        "unknown option": _edit(good, options={"no_such_option": 1}),
+    }
+    for what, text in corrupt.items():
+        with pytest.raises(CorruptSave):
+            GameState.deserialize(spec, text)
+        # nothing half-loaded: the live games and the shared spec are as they were
+        assert snap(gs) == live and snap(done) == live_done, what
+        assert spec.defs is defs and len(spec.defs) == n_defs, what
+
+    # and the good saves still load exactly
+    for text, state in ((good, gs), (good_done, done)):
+        back = GameState.deserialize(spec, text)
+        assert back.canonical() == state.canonical() and back.fingerprint() == state.fingerprint()
