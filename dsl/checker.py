@@ -21,6 +21,7 @@ from .vocabulary import Vocabulary
 BUILTIN_NAMES: dict[str, T] = {
     "me": PLAYER,
     "active_player": PLAYER,
+    "nobody": PLAYER,
     "players": PLAYERS,
     "opponents": PLAYERS,
     "final_round": FLAG,

@@ -238,6 +238,8 @@ def _simple(s: ast.Stmt) -> str | None:
         return f"remove {print_expr(s.what)}"
     if isinstance(s, ast.Dig):
         return f"dig for {print_expr(s.wanted)} to {print_expr(s.dest)}"
+    if isinstance(s, ast.Auction):
+        return f"auction among {print_expr(s.bidders)} for {s.counter.name} as {s.winner} and {s.amount}"
     if isinstance(s, ast.Announce):
         args = ", ".join(f"{a.name} = {print_expr(a.value)}" for a in s.args)
         return f"announce {s.event.name}" + (f" with {args}" if args else "")

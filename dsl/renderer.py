@@ -263,6 +263,9 @@ class _Renderer:
             return f"play {x(s.what)}"
         if isinstance(s, ast.Dig):
             return f"dig for {x(s.wanted)} and put the first one found into {x(s.dest)}"
+        if isinstance(s, ast.Auction):
+            return (f"auction {self.ident(s.counter.name)} among {x(s.bidders)}: the highest bidder "
+                    f"({self.ident(s.winner)}) pays their bid ({self.ident(s.amount)})")
         if isinstance(s, ast.Announce):
             args = ", ".join(f"{self.ident(a.name)}: {x(a.value)}" for a in s.args)
             return f"announce {self.ident(s.event.name)}" + (f" ({args})" if args else "")

@@ -187,6 +187,8 @@ class Compiler:
             return lambda a: a.me
         if name == "active_player":
             return lambda a: a.st.active
+        if name == "nobody":
+            return lambda a: -1
         if name == "players":
             return lambda a: a.st.turn_order[:]
         if name == "opponents":
@@ -435,7 +437,7 @@ class Compiler:
             return lambda a: min(f(a) for f in args)
         if n == "affordable":
             card, zone = args
-            return lambda a: bool(mech.payments(a.st, card(a), zone(a)))
+            return lambda a: mech.can_pay(a.st, card(a), zone(a))
         if n == "playable":
             (card,) = args
             return lambda a: mech.playable(a.st, card(a), a.me)

@@ -175,8 +175,9 @@ class GameState:
         """Everything that makes this state what it is, as plain JSON data."""
         st = self.st
         return {
-            "counters": st.counters, "zones": st.zones, "turn_order": st.turn_order, "active": st.active,
-            "timed": [list(map(_plain, m)) for m in st.timed], "rng": st.rng, "history": st.history,
+            "counters": st.counters[:], "zones": [z[:] for z in st.zones], "turn_order": st.turn_order[:],
+            "active": st.active,
+            "timed": [list(map(_plain, m)) for m in st.timed], "rng": st.rng, "history": st.history[:],
             "revealed": sorted(st.revealed), "turns": st.turns, "over": st.over,
             "pending": None if st.pending is None else [st.pending.player, st.pending.prompt, st.pending.labels()],
             "frames": [_frame_data(f) for f in st.frames],

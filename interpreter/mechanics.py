@@ -256,6 +256,36 @@ def payments(st: State, card: int, zone: int) -> list[tuple[str, list[int]]]:
     return out
 
 
+def can_pay(st: State, card: int, zone: int) -> bool:
+    """Whether some payment exists (LCG-3), without listing them: the shortfall of
+    each symbol must be covered by the wilds allowed."""
+    pay = st.game.spec.vocab.payment
+    if pay is None:
+        return False
+    defs, lay = st.game.spec.defs, st.game.layout
+    from .compiler import DefRef
+    d = int(card) if isinstance(card, DefRef) else lay.piece_def[card]
+    cost = defs[d].attrs.get(pay.cost) or []
+    have: dict[Any, int] = {}
+    for pid in st.zones[zone]:
+        s = defs[lay.piece_def[pid]].attrs.get(pay.symbol)
+        have[s] = have.get(s, 0) + 1
+    wilds = have.get(pay.wild, 0) if pay.wild else 0
+    need: dict[Any, int] = {}
+    for s in cost:
+        need[s] = need.get(s, 0) + 1
+    short = 0
+    for s, n in need.items():
+        avail = have.get(s, 0)
+        if s == pay.wild:
+            wilds -= n
+            short += max(0, -wilds)
+            wilds = max(0, wilds)
+        elif avail < n:
+            short += n - avail
+    return short <= min(pay.max_wild, wilds)
+
+
 def playable(st: State, pid: int, me: int) -> bool:
     cond = st.game.requires.get(st.game.layout.piece_def[pid])
     return True if cond is None else bool(cond(Activation(st, me, pid)))

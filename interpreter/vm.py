@@ -45,15 +45,11 @@ class Frame:
         raise NotImplementedError
 
     def clone(self, acts: dict[int, Activation], st: "State") -> "Frame":
-        new = object.__new__(type(self))
-        for cls in type(self).__mro__:
-            for slot in getattr(cls, "__slots__", ()):
-                if slot == "act":
-                    continue
-                val = getattr(self, slot)
-                if isinstance(val, list):
-                    val = list(val)
-                object.__setattr__(new, slot, val)
+        cls = type(self)
+        new = object.__new__(cls)
+        for slot in _slots(cls):
+            val = getattr(self, slot)
+            setattr(new, slot, val[:] if type(val) is list else val)
         old = self.act
         key = id(old)
         if key not in acts:
@@ -63,6 +59,17 @@ class Frame:
 
 
 Instr = Callable[["State", Activation], None]
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    """Every data slot of a frame class but `act` (cached: clone is on the hot path)."""
+    found = _SLOTS.get(cls)
+    if found is None:
+        found = tuple(s for c in cls.__mro__ for s in getattr(c, "__slots__", ()) if s != "act")
+        _SLOTS[cls] = found
+    return found
 
 
 class BlockFrame(Frame):

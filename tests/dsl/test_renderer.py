@@ -56,6 +56,10 @@ def render(source: str, **kwargs: object) -> str:
             "if my gold >= 10:\n    gain 1 fame\nelse if my gold is 0:\n    lose 1 fame",
             "If your gold is at least 10: gain 1 fame. Otherwise, if your gold is 0: lose 1 fame.",
         ),
+        (
+            "if my hand is empty:\n    draw 2 from my deck\nelse:\n    discard top 1 of my hand",
+            "If your hand is empty: draw 2 from your deck. Otherwise: discard the top 1 of your hand.",
+        ),
         ("lower its value by my gold divided by 2 rounded down", "Lower its value by your gold divided by 2 (rounded down)."),
         ("move top 2 of my deck to my discard at bottom", "Move the top 2 of your deck to the bottom of your discard."),
         ("when turn_start:\n    gain 1 gold", "When turn start: gain 1 gold."),

@@ -82,10 +82,13 @@ class Table:
     def spare(self, def_id: str) -> int:
         """A copy of `def_id` lying in a deck or discard pile and not yet placed by the test."""
         piles = {self.zid(n) for n in _PILES}
-        for pid in self.lay.def_pieces[self.lay.def_index[def_id]]:
-            if pid not in self.reserved and self.st.loc[pid] in piles:
-                return pid
-        raise AssertionError(f"no spare {def_id} left in the decks")
+        dealt = {self.zid(n, p) for n in ("resources", "hand") for p in range(self.game.players)}
+        copies = [p for p in self.lay.def_pieces[self.lay.def_index[def_id]] if p not in self.reserved]
+        for where in (piles, dealt):  # a dealt card only when the piles have none left
+            for pid in copies:
+                if self.st.loc[pid] in where:
+                    return pid
+        raise AssertionError(f"no spare {def_id} left")
 
     def put(self, def_id: str, name: str, player: int | None = None, bottom: bool = False) -> int:
         pid = self.spare(def_id)
