@@ -167,7 +167,7 @@ class Where(Expr):
 
 @dataclass(frozen=True, slots=True)
 class Select(Expr):
-    """`cards in my hand`, `tokens on X`: pieces of a zone, or every item of a kind."""
+    """`cards in my hand`, `tokens in X`: pieces of a zone, or every item of a kind."""
 
     word: str
     relation: str  # in | on

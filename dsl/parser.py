@@ -359,9 +359,6 @@ class _ToAst(Transformer):
     def select_in(self, meta: Any, word: Token, source: Any) -> ast.Select:
         return ast.Select(str(word), "in", source, span=_span(meta), name_span=_tok_span(word))
 
-    def select_on(self, meta: Any, word: Token, source: Any) -> ast.Select:
-        return ast.Select(str(word), "on", source, span=_span(meta), name_span=_tok_span(word))
-
     def players_after(self, meta: Any, word: Token, player: Any) -> ast.PlayersAfter:
         if str(word) != "players":
             raise SyntaxErrors([Diagnostic("E100", f"unexpected 'after' after `{word}`", word.line or 1,
@@ -427,14 +424,17 @@ def _syntax_diagnostic(err: UnexpectedInput, source: str) -> Diagnostic:
                           hint="a block opener must be followed by an indented block")
     assert isinstance(err, UnexpectedToken)
     tok = err.token
-    if tok.type == "$END":
+    if tok.type == "$END":  # lark's LALR parser reports the end of input this way, not as UnexpectedEOF
         lines = source.splitlines() or [""]
-        line, column = len(lines), len(lines[-1]) + 1
+        hint = ("a block opener must be followed by an indented block" if "_INDENT" in err.expected
+                else "close every parenthesis and finish the last statement")
+        return Diagnostic("E101", "the effect ends too early", len(lines), len(lines[-1]) + 1, hint=hint)
     named = _expected_hint(set(err.expected))
     if named is not None:
         code, hint = named
         return Diagnostic(code, f"unexpected {_describe(tok)}", line, column, hint=hint)
-    if tok.type == "_INDENT":
+    if tok.type == "_INDENT":  # it borrows the position of the newline before it: point at the indented line
+        line, column = tok.end_line or line, tok.end_column or column
         return Diagnostic("E103", "unexpected indentation", line, column,
                           hint="only the lines of a block (after a line ending in `:`) are indented")
     return Diagnostic("E100", f"unexpected {_describe(tok)}", line, column,

@@ -10,14 +10,10 @@ by tests/dsl/test_printer_roundtrip.py, is
 
 for every AST the parser can produce (spans are out of equality).
 
-Two places where the grammar resolves a shift/reduce conflict greedily shape the
-output:
-
-* `'s` after a postfix is always shifted, so `X's name` is only written when the
-  subject is a bare name (or `me` -> `my`, `it` -> `its`); every other subject is
-  written `name of SUBJECT`, which nests to the right without ambiguity.
-* `NAME on ...` is always read as a selection (`tokens on X`), so the piece of
-  `place PIECE on TARGET` is parenthesized when its text ends in a bare name.
+Where the grammar resolves a shift/reduce conflict greedily it shapes the output:
+`'s` after a postfix is always shifted, so `X's name` is only written when the
+subject is a bare name (or `me` -> `my`, `it` -> `its`); every other subject is
+written `name of SUBJECT`, which nests to the right without ambiguity.
 """
 
 from __future__ import annotations
@@ -97,7 +93,7 @@ def _expr(e: ast.Expr) -> str:
         count = "" if e.count is None else f" {_count(e.count)}"
         return f"{e.end}{count} of {print_expr(e.source, POSTFIX)}"
     if isinstance(e, ast.Select):
-        return f"{e.word} {e.relation} {print_expr(e.source, POSTFIX)}"
+        return f"{e.word} in {print_expr(e.source, POSTFIX)}"
     if isinstance(e, ast.PlayersAfter):
         return f"players after {print_expr(e.player, POSTFIX)}"
     if isinstance(e, ast.Call):
@@ -169,20 +165,9 @@ def _right_edge(e: ast.Expr) -> tuple[ast.Expr, int] | None:
     return None
 
 
-def _ends_in_bare_name(e: ast.Expr) -> bool:
-    """Whether the text of `e` ends in a NAME atom (which would swallow a following `on`)."""
-    while not isinstance(e, ast.Name):
-        edge = _right_edge(e)
-        if edge is None or precedence(edge[0]) < edge[1]:
-            return False  # a keyword, a literal or a closing parenthesis ends the text
-        e = edge[0]
-    return True
-
-
 def _piece(e: ast.Expr) -> str:
-    """The piece of `place PIECE on TARGET`: `NAME on` would read as a selection."""
-    text = print_expr(e)
-    return f"({text})" if _ends_in_bare_name(e) else text
+    """The piece of `place PIECE on TARGET`."""
+    return print_expr(e)
 
 
 # ------------------------------------------------------------------ statements

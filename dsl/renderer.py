@@ -50,7 +50,7 @@ def _singular(word: str) -> str:
 
 
 def _article(text: str) -> str:
-    return "an" if text[:1].lower() in "aeiou" else "a"
+    return "an" if text[:1].lower() in ("a", "e", "i", "o", "u") else "a"
 
 
 def _list(items: Sequence[str], conjunction: str) -> str:
@@ -194,9 +194,9 @@ class _Renderer:
             value = m.value
             if m.op == "*" and isinstance(value, ast.Percent):
                 text = f"{what} ×{value.value}% (rounded up)"
-            elif m.op in "+-*" and isinstance(value, (ast.Num, ast.Era, ast.Percent)):
+            elif m.op in ("+", "-", "*") and isinstance(value, (ast.Num, ast.Era, ast.Percent)):
                 text = f"{what} {m.op.replace('*', '×')}{self.expr(value)}"
-            elif m.op in "+-*":
+            elif m.op in ("+", "-", "*"):
                 text = f"{what} {m.op.replace('*', '×')} {self.expr(value, PRODUCT)}"
             else:
                 text = f"{what} is {self.expr(value)}"
