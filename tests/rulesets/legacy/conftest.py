@@ -59,6 +59,9 @@ class Table:
         """What a zone holds, as a multiset of content ids."""
         return Counter(self.def_id(p) for p in self.zone(name, player))
 
+    def defn(self, def_id: str):
+        return spec().defs[self.lay.def_index[def_id]]
+
     def where(self, pid: int) -> tuple[str, int]:
         z = self.st.loc[pid]
         return self.lay.zone_name[z], self.lay.zone_owner[z]
@@ -92,15 +95,24 @@ class Table:
 
     def put(self, def_id: str, name: str, player: int | None = None, bottom: bool = False) -> int:
         pid = self.spare(def_id)
-        mech.move(self.st, pid, self.zid(name, player), bottom=bottom)
+        self.place(pid, self.zid(name, player), bottom)
         self.reserved.add(pid)
         return pid
+
+    def place(self, pid: int, zone: int, bottom: bool = False) -> None:
+        """Move a piece to the top (or bottom) of a zone, even within the same zone."""
+        if self.st.loc[pid] == zone:
+            pieces = self.st.zones[zone]
+            pieces.remove(pid)
+            pieces.insert(0, pid) if bottom else pieces.append(pid)
+        else:
+            mech.move(self.st, pid, zone, bottom=bottom)
 
     def clear(self, name: str, player: int | None = None) -> None:
         """Send every card of a zone back under its own deck."""
         for pid in self.zone(name, player):
             kind = spec().defs[self.lay.piece_def[pid]].kind
-            mech.move(self.st, pid, self.zid(_HOME[kind]), bottom=True)
+            self.place(pid, self.zid(_HOME[kind]), bottom=True)
             self.reserved.discard(pid)
 
     def give(self, player: int, name: str, *def_ids: str) -> list[int]:
@@ -180,4 +192,5 @@ class Table:
 
 @pytest.fixture
 def table():
+    """A factory: `table(players=3, seed=0, **options)` starts a game at P1's first decision."""
     return Table
