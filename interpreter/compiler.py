@@ -21,14 +21,11 @@ from .errors import GameError, Refused
 from .frames import AskFrame, AuctionFrame, ChooseManyFrame, ForEachFrame, PerformFrame, RepeatFrame, TurnsFrame, innermost_turns
 from .layout import Layout
 from .spec import ActionSpec, GameSpec
+from .values import DefRef
 from .vm import Activation, BlockFrame, State
 
 Fn = Callable[[Activation], Any]
 Instr = Callable[[State, Activation], None]
-
-
-class DefRef(int):
-    """A card definition named in source by its content id: compares equal to its pieces."""
 
 
 class CompiledAction:
@@ -57,6 +54,17 @@ class CompiledAction:
                 label = self.label.replace("{" + str(self.var) + "}", mech.describe(st, target))
                 out.append(Choice(label, (index, target)))
         return out
+
+    def available(self, st: State, act: Activation) -> bool:
+        """Whether any option exists (no labels built): `possible(...)`."""
+        probe = Activation(st, act.me, act.this)
+        if self.collection is None:
+            return self.condition is None or bool(self.condition(probe))
+        for target in self.collection(probe):
+            probe.env[self.var] = target
+            if self.condition is None or self.condition(probe):
+                return True
+        return False
 
     def start(self, st: State, act: Activation, target: Any) -> None:
         env = {self.var: target} if self.var else {}
@@ -446,7 +454,7 @@ class Compiler:
 
             def possible(a: Activation) -> bool:
                 actions = [a.st.game.actions[name] for name in names]
-                return any(act.options(a.st, a, i) for i, act in enumerate(actions))
+                return any(act.available(a.st, a) for act in actions)
             return possible
         raise self.fail(e, f"unknown function {n}")
 

@@ -36,7 +36,7 @@ class Game:
         for k, v in (options or {}).items():
             if k not in self.options:
                 raise GameError(f"unknown option `{k}`; options are: {', '.join(sorted(self.options)) or 'none'}")
-            self.options[k] = v
+            self.options[k] = _checked_option(spec, k, v)
         self.player_names = list(names) if names else [f"P{i + 1}" for i in range(players)]
         self.layout: Layout = build_layout(spec, players)
         c = Compiler(spec, self.layout)
@@ -85,6 +85,21 @@ class Game:
         return GameState(st)
 
 
+def _checked_option(spec: GameSpec, name: str, value: Any) -> Any:
+    kind, lo, hi = spec.option_rules.get(name, ("amount" if type(spec.option_defaults[name]) is int else "flag",
+                                                None, None))
+    if kind == "flag":
+        if type(value) is not bool:
+            raise GameError(f"option `{name}` is yes/no, not {value!r}")
+        return value
+    if type(value) is not int:
+        raise GameError(f"option `{name}` is a number, not {value!r}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise GameError(f"option `{name}` must be between {lo if lo is not None else '-'} and "
+                        f"{hi if hi is not None else '-'}, not {value}")
+    return value
+
+
 class GameState:
     """One play of a Game. Methods mirror OpenSpiel's State."""
 
@@ -119,7 +134,7 @@ class GameState:
         d = st.pending
         if d is None:
             raise IllegalChoice("the game is over: there is nothing to decide")
-        if not isinstance(index, int) or not 0 <= index < len(d.options):
+        if type(index) is not int or not 0 <= index < len(d.options):
             raise IllegalChoice(f"option {index} is not one of the {len(d.options)} legal options")
         backup = st.clone()
         try:
@@ -211,8 +226,11 @@ class GameState:
         try:
             game = Game(spec, int(data["players"]), data.get("options") or {}, data.get("names"))
             state = game.new_state(int(data["seed"]))
-            for index in data["decisions"]:
-                state.apply(int(index))
+            decisions = data["decisions"]
+            if not isinstance(decisions, list) or any(type(i) is not int for i in decisions):
+                raise CorruptSave("decisions must be a list of option numbers")
+            for index in decisions:
+                state.apply(index)
         except (KeyError, ValueError, TypeError, GameError) as err:
             raise CorruptSave(f"the save does not replay: {err}") from None
         if state.fingerprint() != data.get("fingerprint"):

@@ -137,12 +137,9 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
     for kname, kind in v.kinds.items():
         if kind.piece != "token":
             continue
-        if kname not in lay.token_def:  # a token kind with no content item: synthesize its definition
-            from .spec import PieceDef
-            spec.defs.append(PieceDef(id=kname, kind=kname, name=v.label(kname)))
-            lay.token_def[kname] = len(spec.defs) - 1
-            lay.def_index[kname] = len(spec.defs) - 1
-            lay.def_pieces.append([])
+        if kname not in lay.token_def:
+            from .errors import GameError
+            raise GameError(f"token kind `{kname}` has no definition")
         d_index = lay.token_def[kname]
         base = lay.player_zone.get(kind.supply_zone or "", -1)
         lay.supply_zone[kname] = base

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from . import rng
 from .errors import GameError
+from .values import DefRef
 from .vm import Activation, BlockFrame, State
 
 
@@ -34,8 +35,6 @@ def player_name(st: State, p: int) -> str:
 
 def describe(st: State, x: Any) -> str:
     """A player-facing label for a value (a piece, a player, a symbol)."""
-    from .compiler import DefRef
-
     if isinstance(x, DefRef):
         return st.game.spec.defs[int(x)].name
     if isinstance(x, bool) or x is None:
@@ -79,6 +78,8 @@ def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
     else:
         st.zones[dest].append(pid)
     st.loc[pid] = dest
+    if pid in st.revealed and lay.zone_visibility[dest] != "public":
+        st.revealed.discard(pid)  # a revealed card that goes back into hiding is hidden again
     was, now = old >= 0 and lay.zone_in_play[old], lay.zone_in_play[dest]
     if was != now:
         hooks = st.game.hooks_enter if now else st.game.hooks_leave
@@ -90,6 +91,8 @@ def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
 
 def shuffle(st: State, zone: int) -> None:
     st.rng = rng.shuffle(st.rng, st.zones[zone])
+    if st.revealed:
+        st.revealed.difference_update(st.zones[zone])
 
 
 def refill(st: State, zone: int) -> bool:
@@ -228,7 +231,6 @@ def payments(st: State, card: int, zone: int) -> list[tuple[str, list[int]]]:
     if pay is None:
         return []
     defs, lay = st.game.spec.defs, st.game.layout
-    from .compiler import DefRef
     d = int(card) if isinstance(card, DefRef) else lay.piece_def[card]
     cost = list(defs[d].attrs.get(pay.cost) or [])
     if not cost:
@@ -263,7 +265,6 @@ def can_pay(st: State, card: int, zone: int) -> bool:
     if pay is None:
         return False
     defs, lay = st.game.spec.defs, st.game.layout
-    from .compiler import DefRef
     d = int(card) if isinstance(card, DefRef) else lay.piece_def[card]
     cost = defs[d].attrs.get(pay.cost) or []
     have: dict[Any, int] = {}

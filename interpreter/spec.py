@@ -68,3 +68,4 @@ class GameSpec:
     eras: list[str] = field(default_factory=list)
     era_counter: str | None = None
     option_defaults: dict[str, int | bool] = field(default_factory=dict)
+    option_rules: dict[str, tuple[str, int | None, int | None]] = field(default_factory=dict)  # type, min, max

@@ -80,6 +80,16 @@ class BlockFrame(Frame):
         self.i = 0
         self.act = act
 
+    def clone(self, acts: dict[int, Activation], st: "State") -> "Frame":
+        new = BlockFrame(self.instrs, self.act)
+        new.i = self.i
+        key = id(self.act)
+        act = acts.get(key)
+        if act is None:
+            act = acts[key] = self.act.copy_to(st)
+        new.act = act
+        return new
+
     def step(self, st: "State") -> None:
         i = self.i
         if i >= len(self.instrs):

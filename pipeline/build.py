@@ -308,6 +308,10 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         b.check_expr(f, path + ("requires",), requires, Context(this=this), FLAG)
         defs.append(PieceDef(cid, item.kind, item.name, item.copies, dict(item.attributes), effect, requires))
 
+    for kname, kind in v.kinds.items():  # a token kind with no content item gets a plain definition
+        if kind.piece == "token" and not any(d.kind == kname for d in defs):
+            defs.append(PieceDef(kname, kname, v.label(kname)))
+
     result = BuildResult(None, b.diags, v, items)
     if has_errors(b.diags):
         return result
@@ -317,6 +321,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         game=game[1] if game else None, score_counter=r.score, tie_breaks=tie_breaks,
         limits=Limits(r.limits.max_turns, r.limits.step_budget, r.limits.max_repeats), eras=list(r.eras),
         era_counter=r.era_counter, option_defaults={k: o.default for k, o in r.options.items()},
+        option_rules={k: (o.type, o.min, o.max) for k, o in r.options.items()},
     )
     return result
 
