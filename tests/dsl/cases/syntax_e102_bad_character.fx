@@ -1,0 +1,3 @@
+# E102: a character the language does not use.
+# error: E102 "unexpected character '\$'"
+gain 2 gold $
