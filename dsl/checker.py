@@ -229,6 +229,8 @@ class Checker:
     def lvalue(self, e: ast.Expr) -> None:
         t = self.expr(e)
         meaning = self.res.meaning.get(id(e), ("",))
+        if t.tag == "any":
+            return  # already reported where it was resolved
         if meaning[0] not in ("player_counter", "game_counter", "item_counter"):
             self.error(e, "E204", "this is not a counter that can change",
                        hint="name a counter: `my gold`, `X's value`, a game counter")
@@ -312,7 +314,7 @@ class Checker:
         if tt.tag == "thing" and tt.arg is not None:
             k = self.v.kinds.get(tt.arg)
             if k is not None and k.track is None and not k.holder:
-                self.error(s.target, "E202", f"a {tt.arg} has no track and holds no tokens")
+                self.error(s.target, "E202", f"{_a(tt.arg)} has no track and holds no tokens")
         elif tt.tag not in ("track", "any", "thing"):
             self.error(s.target, "E202", f"expected something to place on, found {tt}")
 
@@ -583,7 +585,7 @@ class Checker:
             if st.tag == "thing" and n in v.quantities and v.quantities[n].subject == st.arg:
                 return self.record(e, v.quantities[n].type, ("quantity", n, e.subject))
             cands = list(kind.attributes) + list(kind.counters) + list(UNARY_BUILTINS)
-            self.error(e, "E203", f"a {st.arg} has no `{n}`", hint=self.suggest(n, cands), span=span)
+            self.error(e, "E203", f"{_a(st.arg)} has no `{n}`", hint=self.suggest(n, cands), span=span)
             return ANY
         self.error(e, "E203", f"{st} has no `{n}`", span=span)
         return ANY
@@ -601,7 +603,7 @@ class Checker:
             if st.tag not in ("thing", "any"):
                 self.error(e.subject, "E202", f"`track of` needs an item, found {st}")
             elif st.arg and (self.v.kinds.get(st.arg) is None or self.v.kinds[st.arg].track is None):
-                self.error(e, "E203", f"a {st.arg} has no track")
+                self.error(e, "E203", f"{_a(st.arg)} has no track")
             return self.record(e, TRACK, ("fn", n))
         if n == "name":
             return self.record(e, TEXT, ("fn", n))
@@ -754,6 +756,11 @@ class _NoKind:
 
 
 _NOKIND = _NoKind()
+
+
+def _a(word: str | None) -> str:
+    word = (word or "piece").replace("_", " ")
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def _never(e: ast.Expr) -> bool:

@@ -604,10 +604,12 @@ class Compiler:
                 ask_amount(st, a)
                 return
             f, t = a.env["__from"], a.env["__to"]
-            lab = st.game.layout.counter_label
+            names = st.game.layout.counter_name
+            label = st.game.spec.vocab.label
 
             def build(st: State, a: Activation) -> list[Choice]:
-                return [Choice(f"{lab[f]} to {lab[t]}", (f, t)), Choice(f"{lab[t]} to {lab[f]}", (t, f))]
+                src, dst = label(names[f]), label(names[t])
+                return [Choice(f"from {src} to {dst}", (f, t)), Choice(f"from {dst} to {src}", (t, f))]
 
             def then(st: State, a: Activation, pair: Any) -> None:
                 a.env["__from"], a.env["__to"] = pair

@@ -20,6 +20,7 @@ class Layout:
     counter_min: list[int | None] = field(default_factory=list)
     counter_max: list[int | None] = field(default_factory=list)
     counter_label: list[str] = field(default_factory=list)
+    counter_name: list[str] = field(default_factory=list)  # the vocabulary name, for players to read
     game_counter: dict[str, int] = field(default_factory=dict)
     player_counter: dict[str, int] = field(default_factory=dict)  # base slot; + player
     item_counter: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind, name) -> base; + item index
@@ -62,6 +63,7 @@ class Layout:
         self.counter_min.append(lo)
         self.counter_max.append(hi)
         self.counter_label.append(label)
+        self.counter_name.append(label.split("[", 1)[0])
         self.n_counters += 1
         return self.n_counters - 1
 

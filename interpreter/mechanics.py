@@ -69,8 +69,6 @@ def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
     or out of play."""
     lay = st.game.layout
     old = st.loc[pid]
-    if old == dest:
-        return
     if old >= 0:
         st.zones[old].remove(pid)
     if bottom:

@@ -327,21 +327,21 @@ def test_example_2_only_empty_non_mandatory_actions_and_only_for_opponents(spec:
 
 def test_example_3_transfer_up_to_20_either_way(spec: GameSpec) -> None:
     t = Table(spec)
-    asked = t.play("endowment", answers=[starting("foundation"), "20"])
+    asked = t.play("endowment", answers=[starting("from Foundation"), "20"])
     assert len(asked[0].labels()) == 2  # which way?
     assert asked[1].labels() == [str(n) for n in range(21)]  # how much? 0..20
     assert (t.value("my foundation"), t.value("my gold")) == (30, 120)
 
-    t.play("endowment", answers=[starting("gold"), "7"])  # ... or vice versa
+    t.play("endowment", answers=[starting("from gold"), "7"])  # ... or vice versa
     assert (t.value("my foundation"), t.value("my gold")) == (37, 113)
 
     # never more than there is: 5 Foundation -> at most 5 that way, still 20 the other
     t.run("set my foundation to 5")
-    asked = t.play("endowment", answers=[starting("foundation"), "5"])
+    asked = t.play("endowment", answers=[starting("from Foundation"), "5"])
     assert asked[1].labels() == [str(n) for n in range(6)]
     assert (t.value("my foundation"), t.value("my gold")) == (0, 118)
     t.run("set my gold to 3")
-    asked = t.play("endowment", answers=[starting("gold"), "3"])
+    asked = t.play("endowment", answers=[starting("from gold"), "3"])
     assert asked[1].labels() == ["0", "1", "2", "3"]
     assert (t.value("my foundation"), t.value("my gold")) == (3, 0)
     assert t.value("my gold", player=2) == 100  # nobody else is touched

@@ -5,5 +5,5 @@ if my gold:
     gain 1 fame
 # error: E202 "expected a zone, found an amount"
 draw 2 from my gold to my hand
-# error: E202 "a industry has no track and holds no tokens"
+# error: E202 "an industry has no track and holds no tokens"
 place my relationship_token on banking

@@ -1,6 +1,6 @@
 # Legacies: "Transfer up to 20 gold from your foundation to your gold supply (or
 # vice versa)". The player picks the direction, then the amount.
-# answer: foundation[0] to gold[0]
+# answer: from Foundation to gold
 # answer: 20
 # expect: my foundation = 30
 # expect: my gold = 120

@@ -1,5 +1,5 @@
 # `up to` never offers more than the source holds: with 5 Foundation, 5 is the most.
-# answer: foundation[0] to gold[0]
+# answer: from Foundation to gold
 # answer: 5
 # expect: my foundation = 0
 # expect: my gold = 105
