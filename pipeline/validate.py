@@ -48,6 +48,27 @@ def _check(result: ValidationResult, name: str, sources: list[SourceFile]) -> No
     if load.files:
         build = build_spec(load.files)
         result.diagnostics.extend(build.diagnostics)
+        if build.spec is not None:
+            result.diagnostics.extend(_smoke(build.spec, load.files[0].label))
+
+
+def _smoke(spec: object, label: str) -> list[Diagnostic]:
+    """Compile the checked spec and run its setup up to the first decision, at the
+    smallest player count: what the checker cannot see (a runaway setup, a zone that
+    is empty at the start) is reported too, never raised."""
+    from legacies.interpreter.errors import GameError
+    from legacies.interpreter.game import Game
+
+    try:
+        Game(spec, spec.min_players).new_state(0)  # type: ignore[arg-type, attr-defined]
+    except GameError as err:
+        where = getattr(err, "where", None)
+        return [Diagnostic("E300", f"the game fails at setup: {err}", getattr(where, "line", 1),
+                           getattr(where, "column", 1), file=label,
+                           hint="the position is inside the effect that failed")]
+    except Exception as err:  # noqa: BLE001 - a bug must still be reported, not raised
+        return [Diagnostic("E301", f"internal error while compiling the ruleset: {err!r}", file=label)]
+    return []
 
 
 def _declared_ruleset(path: Path) -> str | None:
