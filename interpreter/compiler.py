@@ -766,7 +766,7 @@ class Compiler:
         coll = self.expr(s.collection)
         var = s.var
         single = isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact"
-        prompt = f"choose {var}"
+        prompt = self.prompt(s)
         up_to = s.mode == "up_to"
 
         def build(st: State, a: Activation) -> list[Choice]:
@@ -786,6 +786,22 @@ class Compiler:
             else:
                 st.frames.append(ChooseManyFrame(a, pool, count(a), var, up_to, prompt, mech.describe))
         return choose
+
+    def prompt(self, s: ast.ChooseFrom) -> str:
+        """What a chooser is asked, in the card's words: `choose a card in your offer`."""
+        from legacies.dsl.renderer import render_expr
+
+        what = s.collection.collection if isinstance(s.collection, ast.Where) else s.collection
+        labels = {n: self.v.label(n) for n in self.v.all_names()}
+        text = render_expr(what, labels)
+        if s.mode == "up_to":
+            return f"choose up to {render_expr(s.count, labels)} of: {text}"
+        if isinstance(s.count, ast.Num) and s.count.value == 1:
+            return f"choose {'an' if text[:1] in 'aeiou' else 'a'} {text}" if not text.startswith(("a ", "an ")) \
+                else f"choose {text}"
+        if isinstance(s.count, ast.Num):
+            return f"choose {s.count.value}: {text}"
+        return f"choose: {text}"
 
     def s_ChooseNumber(self, s: ast.ChooseNumber) -> Instr:
         low = self.expr(s.low)

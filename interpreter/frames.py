@@ -52,13 +52,14 @@ class ChooseManyFrame(Frame):
     """Choose several members of a pool one at a time (exactly N, or up to N with
     a `done` option); the picks are bound to `var` as a list."""
 
-    __slots__ = ("pool", "need", "picked", "var", "up_to", "prompt", "labeler")
+    __slots__ = ("pool", "need", "total", "picked", "var", "up_to", "prompt", "labeler")
 
     def __init__(self, act: Activation, pool: list, need: int, var: str, up_to: bool, prompt: str,
                  labeler: Callable[[State, Any], str]):
         self.act = act
         self.pool = pool
         self.need = need
+        self.total = need
         self.picked: list = []
         self.var = var
         self.up_to = up_to
@@ -83,7 +84,7 @@ class ChooseManyFrame(Frame):
             options.append(Choice("done", None))
         n = len(self.picked) + 1
         st.ask(Decision(self.act.me if self.act.me >= 0 else st.active,
-                        f"{self.prompt} ({n})", tuple(options), "choose"))
+                        f"{self.prompt} ({n} of {self.total})", tuple(options), "choose"))
 
     def resume(self, st: State, value: Any) -> None:
         if value is None:

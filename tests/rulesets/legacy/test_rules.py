@@ -100,7 +100,7 @@ def test_lcg1_empty_legacy_deck_is_rebuilt_from_its_discards(table):
     discarded = set(t.zone("legacy_discard"))
     hand = set(t.zone("hand", 0))
     t.pick(TAKE)
-    assert t.prompt == "choose kept"
+    assert t.prompt == "choose a card in your offer"
     offered = t.piece_options()
     assert len(offered) == 3 and set(offered) <= discarded
     t.pick_piece(offered[0])
@@ -293,7 +293,7 @@ def test_lcg5_take_a_legacy_look_at_three_keep_one_discard_two_face_down(table):
     bank, riot, swap = offer_three(t, "bank_card", "riot", "swap")
     hand = t.zone("hand", 0)
     t.pick(TAKE)
-    assert t.player == 0 and t.prompt == "choose kept"
+    assert t.player == 0 and t.prompt == "choose a card in your offer"
     assert sorted(t.piece_options()) == sorted([bank, riot, swap])
     t.pick_piece(riot)
     assert t.zone("hand", 0) == hand + [riot]
@@ -390,10 +390,10 @@ def test_lcg5_end_of_turn_discard_down_to_seven_chosen_by_the_player(table):
     assert t.labels() == [TAKE]
     t.pick(TAKE)
     t.state.apply(0)
-    assert t.player == 0 and t.prompt == "choose extra (1)"
+    assert t.player == 0 and t.prompt.startswith("choose: cards in your resources (1 of ")
     wild1, wild2 = cards[-2:]
     t.pick_piece(wild1)
-    assert t.prompt == "choose extra (2)"
+    assert t.prompt.startswith("choose: cards in your resources (2 of ")
     t.pick_piece(wild2)
     assert t.player == 1
     assert sorted(t.zone("resources", 0)) == sorted(cards[:-2])
@@ -410,7 +410,7 @@ def test_lcg5_eight_resource_cards_lose_one(table):
     t.refresh()
     t.pick(TAKE)
     t.state.apply(0)
-    assert t.player == 0 and t.prompt == "choose extra (1)"
+    assert t.player == 0 and t.prompt.startswith("choose: cards in your resources (1 of ")
     t.pick_piece(cards[0])
     assert t.player == 1
     assert sorted(t.zone("resources", 0)) == sorted(cards[1:])
@@ -483,7 +483,7 @@ def test_lcg7_specific_destroy_pays_discards_both_and_digs_two_resources(table):
     assert t.where(riot) == ("legacy_discard", -1)
     assert t.labels() == ["yes", "no"]  # the bonus is the destroyer's choice
     t.pick("yes")
-    assert t.prompt == "choose R" and sorted(t.labels()) == ["gold", "subject"]
+    assert t.prompt == "choose a resource in V's cost" and sorted(t.labels()) == ["gold", "subject"]
     t.pick("gold")
     assert t.zone("resources", 0) == [gold]
     assert t.where(brick1) == ("resource_discard", -1)
@@ -556,7 +556,7 @@ def test_lcg7_destroyer_names_the_player_to_attack(table):
     t.refresh()
     t.pick(BUILD)
     t.pick("Play Riot")
-    assert t.prompt == "choose V" and sorted(t.piece_options()) == sorted([p2_parade, p3_parade])
+    assert t.prompt == "choose a card in opponents' tableau" and sorted(t.piece_options()) == sorted([p2_parade, p3_parade])
     t.pick_piece(p3_parade)
     assert t.zone("tableau", 1) == [p2_parade]
     assert t.where(p3_parade) == ("legacy_discard", -1)
@@ -575,9 +575,9 @@ def test_lcg8_swap_takes_a_card_and_gives_one_back(table):
     t.pick(TAKE)
     t.state.apply(0)
     t.pick("Play Swap")
-    assert t.prompt == "choose taken" and sorted(t.piece_options()) == sorted([p2_mon, p2_parade])
+    assert t.prompt == "choose a card in opponents' tableau" and sorted(t.piece_options()) == sorted([p2_mon, p2_parade])
     t.pick_piece(p2_parade)
-    assert t.prompt == "choose given" and sorted(t.piece_options()) == sorted([bank, mon])
+    assert t.prompt == "choose a card in your tableau" and sorted(t.piece_options()) == sorted([bank, mon])
     t.pick_piece(bank)
     assert sorted(t.zone("tableau", 0)) == sorted([mon, p2_parade])
     assert sorted(t.zone("tableau", 1)) == sorted([p2_mon, bank])
@@ -702,10 +702,10 @@ def test_lcg10_destroy_special_destroys_two_legacies_of_different_players(table)
     t.state.apply(0)
     t.pick("Play Destroy")
     # no Protect anywhere: "destroy two legacies" is the only way, so it is not asked
-    assert t.prompt == "choose victims (1)"
+    assert t.prompt == "choose 2: cards in players' tableau (1 of 2)"
     assert sorted(t.piece_options()) == sorted([p2_bank, p2_mon, p3_parade])
     t.pick_piece(p2_bank)
-    assert t.prompt == "choose victims (2)"
+    assert t.prompt == "choose 2: cards in players' tableau (2 of 2)"
     t.pick_piece(p3_parade)
     assert t.zone("tableau", 1) == [p2_mon]
     assert t.zone("tableau", 2) == []
