@@ -30,9 +30,9 @@ BUILTIN_NAMES: dict[str, T] = {
 }
 
 # One-argument builtins written `NAME of X`.
-UNARY_BUILTINS = ("count", "owner", "track", "name", "position", "total")
+UNARY_BUILTINS = ("count", "owner", "track", "name", "position")
 # Builtins written `NAME(args)`.
-CALL_BUILTINS = ("max", "min", "affordable", "playable", "possible", "has")
+CALL_BUILTINS = ("max", "min", "affordable", "playable", "possible")
 
 
 @dataclass
@@ -63,12 +63,13 @@ class Checker:
         self._scopes: list[dict[str, T]] = []
         self._this: T | None = None
         self._flow = False
-        self._in_turns = 0
+        self._no_me = False
 
     # ------------------------------------------------------------------ entry points
     def check_program(self, program: ast.Program, ctx: Context) -> list[Diagnostic]:
         self._this = ctx.this
         self._flow = ctx.allow_flow
+        self._no_me = ctx.allow_flow  # setup and the game procedure run for no player
         self._scopes = [dict(ctx.locals)]
         self.res.keep.append(program)
         self.block(program.statements)
@@ -215,6 +216,8 @@ class Checker:
         self.amount(s.amount)
         self.counter_name(s.counter)
         self.player_opt(s.player)
+        if s.player is None:
+            self.need_me(s, f"`{type(s).__name__.lower()}` without `for PLAYER`")
         if isinstance(s.amount, ast.Num) and s.amount.value == 0:
             self.warn(s.amount, "W301", "an amount of 0 never changes anything", hint="remove the statement")
 
@@ -272,6 +275,8 @@ class Checker:
     def s_Draw(self, s: ast.Draw) -> None:
         self.amount(s.count)
         self.zone(s.source)
+        if s.dest is None:
+            self.need_me(s, "`draw` without `to ZONE` (into your hand)")
         if s.dest is not None:
             self.zone(s.dest)
         elif self.v.hand is None:
@@ -392,7 +397,15 @@ class Checker:
         self._flow_only(s, "take turns")
         if s.until is not None:
             self.condition(s.until)
+        saved, self._no_me = self._no_me, False  # each turn runs for the player whose turn it is
         self.block(s.body)
+        self._no_me = saved
+
+    def need_me(self, node: ast.Node, what: str) -> None:
+        if self._no_me:
+            self.error(node, "E217", f"{what} means the acting player, and no player acts here",
+                       hint="setup and the game procedure run for nobody: name a player "
+                            "(`for each P in players: ... for P`) or move this into `take turns:`")
 
     def s_TimedModifier(self, s: ast.TimedModifier) -> None:
         if s.until.name not in self.v.events:
@@ -499,15 +512,20 @@ class Checker:
             return local
         v = self.v
         if n in BUILTIN_NAMES:
+            if n in ("me", "opponents"):
+                self.need_me(e, f"`{n}`")
             self.record(e, BUILTIN_NAMES[n], ("builtin", n))
             return BUILTIN_NAMES[n]
         if n in v.counters:
             info = v.counters[n]
             if info.scope == "game":
                 return self.record(e, AMOUNT, ("game_counter", n))
+            self.need_me(e, f"`{n}` on its own (your {n})")
             return self.record(e, AMOUNT, ("player_counter", n, None))
         if n in v.zones:
             info_z = v.zones[n]
+            if info_z.scope != "game":
+                self.need_me(e, f"`{n}` on its own (your {n})")
             return self.record(e, ZONE, ("game_zone", n) if info_z.scope == "game" else ("player_zone", n, None))
         enum = v.symbol_enum(n)
         if enum is not None:
@@ -591,7 +609,7 @@ class Checker:
         return ANY
 
     def _unary_builtin(self, e: ast.Of, n: str, st: T) -> T:
-        if n in ("count", "total"):
+        if n == "count":
             if not st.is_collection and st.tag != "any":
                 self.error(e.subject, "E202", f"`{n} of` needs a collection, found {st}")
             return self.record(e, AMOUNT, ("fn", n))

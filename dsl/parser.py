@@ -384,10 +384,15 @@ _EXPECT_HINTS: dict[str, tuple[str, str]] = {
 }
 
 
-def _expected_hint(expected: set[str]) -> tuple[str, str] | None:
+def _expected_hint(expected: set[str], found: str = "") -> tuple[str, str] | None:
     for terminal, hint in _EXPECT_HINTS.items():
         if expected == {terminal}:
             return hint
+    # a word or a line end where a keyword would have completed the statement
+    if found in ("_NL", "NAME", "INT", "STRING", "$END"):
+        for terminal in ("AS", "BY", "TO", "FROM", "COLON"):
+            if terminal in expected:
+                return _EXPECT_HINTS[terminal]
     return None
 
 
@@ -403,8 +408,23 @@ def _describe(tok: Token) -> str:
     return f"'{tok}'"
 
 
+_TERMINAL_WORDS = {"NAME": "a name", "INT": "a number", "ERA": "an era value (20/50/100)",
+                   "PERCENT": "a percentage", "STRING": "a quoted text", "_NL": "end of line",
+                   "_INDENT": "an indented block", "_DEDENT": "end of block", "$END": "end of input"}
+
+
+def _terminal_word(name: str) -> str | None:
+    """How a terminal reads to a designer: a keyword or symbol as written, a class by name."""
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    for term in _parser().terminals:
+        if term.name == name and term.pattern.type == "str":
+            return f"`{term.pattern.value}`"
+    return None
+
+
 def _friendly_expected(expected: set[str]) -> str:
-    names = sorted(e.lower().strip("_") for e in expected if not e.startswith("__ANON"))
+    names = sorted({w for w in (_terminal_word(e) for e in expected) if w})
     if not names:
         return ""
     shown = ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
@@ -429,7 +449,7 @@ def _syntax_diagnostic(err: UnexpectedInput, source: str) -> Diagnostic:
         hint = ("a block opener must be followed by an indented block" if "_INDENT" in err.expected
                 else "close every parenthesis and finish the last statement")
         return Diagnostic("E101", "the effect ends too early", len(lines), len(lines[-1]) + 1, hint=hint)
-    named = _expected_hint(set(err.expected))
+    named = _expected_hint(set(err.expected), tok.type)
     if named is not None:
         code, hint = named
         return Diagnostic(code, f"unexpected {_describe(tok)}", line, column, hint=hint)

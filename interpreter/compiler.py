@@ -264,13 +264,13 @@ class Compiler:
         lay = self.lay
         if name == "count":
             return lambda a: len(subj(a))
-        if name == "total":
-            return lambda a: sum(subj(a))
         if name == "owner":
             return lambda a: mech.owner(a.st, subj(a))
         if name == "track":
             return subj
         if name == "name":
+            if self.type_of(e.subject).tag == "player":
+                return lambda a: mech.player_name(a.st, subj(a))
             return lambda a: mech.describe(a.st, subj(a))
         if name == "position":
             def position(a: Activation) -> int:
@@ -816,7 +816,8 @@ class Compiler:
 
         def choose_number(st: State, a: Activation) -> None:
             a.env["__low"], a.env["__high"] = low(a), high(a)
-            st.frames.append(AskFrame(a, build, bind, f"choose {var}", "number"))
+            st.frames.append(AskFrame(a, build, bind, f"choose {var}", "number",
+                                      empty=lambda st, a: mech.abandon(st, a)))
         return choose_number
 
     def s_Perform(self, s: ast.Perform) -> Instr:

@@ -79,8 +79,8 @@ class Game:
         st.turn_order = list(range(self.players))
         st.rng = rng.seed_state(seed)
         st.flags["seed"] = seed
-        root = Activation(st, -1)
-        st.frames = [BlockFrame(self.main, root), BlockFrame(self.setup, root)]
+        # setup and the game are two activations: what one abandons the other still runs
+        st.frames = [BlockFrame(self.main, Activation(st, -1)), BlockFrame(self.setup, Activation(st, -1))]
         st.run()
         return GameState(st)
 

@@ -36,6 +36,7 @@ class Layout:
     player_zone: dict[str, int] = field(default_factory=dict)  # base; + player
     holder_zone: dict[int, int] = field(default_factory=dict)  # item piece -> zone
     track_zones: dict[int, list[int]] = field(default_factory=dict)  # item piece -> space zones
+    track_bumps: dict[int, bool] = field(default_factory=dict)  # item piece -> does placing bump?
 
     piece_def: list[int] = field(default_factory=list)
     piece_owner: list[int] = field(default_factory=list)
@@ -132,6 +133,7 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
                 if kind.holder:
                     lay.holder_zone[pid] = lay._zone(f"on {spec.defs[lay.piece_def[pid]].id}", -1, "public", True)
                 if kind.track:
+                    lay.track_bumps[pid] = kind.bump
                     lay.track_zones[pid] = [
                         lay._zone(f"track {spec.defs[lay.piece_def[pid]].id}:{s + 1}", -1, "public", True, (pid, s))
                         for s in range(kind.track)

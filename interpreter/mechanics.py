@@ -189,6 +189,9 @@ def place(st: State, pid: int, target: int) -> None:
     lay = st.game.layout
     if target in lay.track_zones:
         spaces = lay.track_zones[target]
+        if not lay.track_bumps.get(target, True):  # a track that stacks: the first space holds them all
+            move(st, pid, spaces[0])
+            return
         carry = [pid]
         for z in spaces:
             bumped = list(st.zones[z])

@@ -61,7 +61,7 @@ class _Builder:
             self.diags.append(d.shifted(f.label, origin[0], origin[1]))
 
     def suggest(self, name: str, names: Iterable[str]) -> str | None:
-        close = difflib.get_close_matches(name, list(names), n=1, cutoff=0.6)
+        close = difflib.get_close_matches(name, [n for n in names if n != name], n=1, cutoff=0.6)
         return f"did you mean `{close[0]}`?" if close else None
 
     # ------------------------------------------------------------------ parsing
@@ -147,10 +147,13 @@ class _Builder:
             counters = {c: CounterInfo("item", cd.label, cd.min, cd.max, cd.start) for c, cd in k.counters.items()}
             v.kinds[name] = KindInfo(k.piece, k.label, k.plural, attrs, counters, k.track.spaces if k.track else None,
                                      k.track.bump if k.track else True, k.holder, k.supply, k.supply_zone, k.starts_in)
-            for key in ("starts_in", "supply_zone"):
+            for key, scope in (("starts_in", "game"), ("supply_zone", "player")):
                 target = getattr(k, key)
                 if target is not None and target not in r.zones:
                     self.at(f, ("kinds", name, key), "R001", f"unknown zone `{target}`", hint=self.suggest(target, r.zones))
+                elif target is not None and r.zones[target].scope != scope:
+                    self.at(f, ("kinds", name, key), "R001", f"`{key}` needs a {scope} zone; `{target}` is a "
+                            f"{r.zones[target].scope} zone")
         for name, q in r.quantities.items():
             if q.subject is not None and q.subject not in r.kinds:
                 self.at(f, ("quantities", name, "subject"), "R004", f"unknown kind `{q.subject}`",
@@ -232,9 +235,17 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
     for f in procedures:
         pf: ProceduresFile = f.model  # type: ignore[assignment]
         for name, a in pf.actions.items():
+            if name in actions:
+                b.at(f, ("actions", name), "R007", f"action `{name}` is already defined in {actions[name][0].label}",
+                     key=True, hint="each action is defined once across a ruleset's procedures files")
+                continue
             actions[name] = (f, name, a)
             v.actions[name] = a
         for name, d in pf.definitions.items():
+            if name in definitions:
+                b.at(f, ("definitions", name), "R007",
+                     f"definition `{name}` is already defined in {definitions[name][0].label}", key=True)
+                continue
             params = []
             for p, text in d.params.items():
                 t = parse_type(text)
@@ -244,10 +255,17 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
                 params.append((p, t))
             definitions[name] = (f, name, d)
             v.definitions[name] = DefinitionInfo(params)
-        if pf.setup is not None:
-            setup = (f, b.program(f, ("setup",), pf.setup))
-        if pf.game is not None:
-            game = (f, b.program(f, ("game",), pf.game))
+        for key in ("setup", "game"):
+            if getattr(pf, key) is None:
+                continue
+            if (setup if key == "setup" else game) is not None:
+                b.at(f, (key,), "R007", f"`{key}:` is already given in another procedures file", key=True)
+                continue
+            parsed = (f, b.program(f, (key,), getattr(pf, key)))
+            if key == "setup":
+                setup = parsed
+            else:
+                game = parsed
 
     def_specs: dict[str, DefinitionSpec] = {}
     for name, (f, _, d) in definitions.items():

@@ -63,9 +63,9 @@ def _smoke(spec: object, label: str) -> list[Diagnostic]:
         Game(spec, spec.min_players).new_state(0)  # type: ignore[arg-type, attr-defined]
     except GameError as err:
         where = getattr(err, "where", None)
-        return [Diagnostic("E300", f"the game fails at setup: {err}", getattr(where, "line", 1),
-                           getattr(where, "column", 1), file=label,
-                           hint="the position is inside the effect that failed")]
+        inside = f" (line {where.line}, column {where.column} of the failing effect)" if where is not None else ""
+        return [Diagnostic("E300", f"the game fails at setup{inside}: {err}", 1, 1, file=label,
+                           hint="try `legacies play` with random seats to see the game up to the failure")]
     except Exception as err:  # noqa: BLE001 - a bug must still be reported, not raised
         return [Diagnostic("E301", f"internal error while compiling the ruleset: {err!r}", file=label)]
     return []
