@@ -71,6 +71,28 @@ class _Renderer:
         label = self.labels.get(name)
         return label if label else name.replace("_", " ")
 
+    def call(self, e: ast.Call) -> str:
+        """Builtins in words; a definition through its `text:` template ({0}, {1}... are
+        its arguments), else as `name (arguments)`."""
+        args = [self.expr(a) for a in e.args]
+        template = self.labels.get(e.name, "")
+        if "{0}" in template:
+            try:
+                return template.format(*args)
+            except (IndexError, KeyError, ValueError):
+                pass
+        if e.name in ("max", "min"):
+            return f"the {'highest' if e.name == 'max' else 'lowest'} of {_list(args, 'and')}"
+        if e.name == "affordable" and len(args) == 2:
+            return f"{args[0]} can be paid for from {args[1]}"
+        if e.name == "playable" and len(args) == 1:
+            return f"{args[0]} can be played"
+        if e.name == "possible":
+            return f"you can {_list([self.ident(a.name) if isinstance(a, ast.Name) else x for a, x in zip(e.args, args)], 'or')}"
+        if len(args) == 1:
+            return f"the {self.ident(e.name)} of {self.expr(e.args[0], POSTFIX)}"
+        return f"{self.ident(e.name)} ({', '.join(args)})"
+
     def possess(self, label: str, subject: ast.Expr) -> str:
         """`label` of `subject`, said as English possession."""
         if isinstance(subject, ast.Name):
@@ -151,9 +173,7 @@ class _Renderer:
         if isinstance(e, ast.PlayersAfter):
             return f"the players after {self.expr(e.player, POSTFIX)}"
         if isinstance(e, ast.Call):
-            if len(e.args) == 1:
-                return f"the {self.ident(e.name)} of {self.expr(e.args[0], POSTFIX)}"
-            return f"{self.ident(e.name)}({', '.join(self.expr(a) for a in e.args)})"
+            return self.call(e)
         if isinstance(e, ast.Neg):
             return f"-{self.expr(e.operand, UNARY)}"
         if isinstance(e, ast.Arith):

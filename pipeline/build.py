@@ -255,6 +255,11 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
                 params.append((p, t))
             definitions[name] = (f, name, d)
             v.definitions[name] = DefinitionInfo(params)
+            if d.text:
+                template = d.text
+                for i, (p, _) in enumerate(params):
+                    template = template.replace("{" + p + "}", "{" + str(i) + "}")
+                v.labels.setdefault(name, template)
         for key in ("setup", "game"):
             if getattr(pf, key) is None:
                 continue

@@ -135,6 +135,7 @@ class ActionDecl(_Model):
 class DefinitionDecl(_Model):
     params: dict[str, str] = Field(default_factory=dict)
     value: str
+    text: str | None = Field(None, description="How card text says it; {NAME} stands for a parameter.")
 
 
 class ProceduresFile(_Model):
