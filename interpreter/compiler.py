@@ -238,12 +238,14 @@ class Compiler:
         if kind == "attribute":
             name = m[1]
             defs = self.spec.defs
-            piece_def = lay.piece_def
+            # one column per attribute, indexed by piece: the lookup is a single list index
+            column = [defs[d].attrs.get(name) for d in lay.piece_def]  # left out: None
 
             def attribute(a: Activation) -> Any:
                 x = subj(a)
-                d = int(x) if isinstance(x, DefRef) else piece_def[x]
-                return defs[d].attrs.get(name)  # an attribute the item leaves out is None
+                if type(x) is int:
+                    return column[x]
+                return defs[int(x)].attrs.get(name)  # a DefRef: the card named in source
             return attribute
         if kind == "item_counter":
             name = m[1]
@@ -396,14 +398,18 @@ class Compiler:
             return distinct
         m = self.meaning(e)
         kind = m[1] if len(m) > 1 else None
-        defs = self.spec.defs
-        piece_def = lay.piece_def
-        keep: Callable[[int], bool] = (lambda p: defs[piece_def[p]].kind == kind) if kind else (lambda p: True)
+        if kind:
+            piece_kind = [self.spec.defs[d].kind for d in lay.piece_def]
+            if st_tag == "zone":
+                return lambda a: [p for p in a.st.zones[src(a)] if piece_kind[p] == kind]
+            if st_tag == "zones":
+                return lambda a: [p for z in src(a) for p in a.st.zones[z] if piece_kind[p] == kind]
+            return lambda a: [p for p in mech.pieces_on(a.st, src(a)) if piece_kind[p] == kind]
         if st_tag == "zone":
-            return lambda a: [p for p in a.st.zones[src(a)] if keep(p)]
+            return lambda a: a.st.zones[src(a)][:]
         if st_tag == "zones":
-            return lambda a: [p for z in src(a) for p in a.st.zones[z] if keep(p)]
-        return lambda a: [p for p in mech.pieces_on(a.st, src(a)) if keep(p)]
+            return lambda a: [p for z in src(a) for p in a.st.zones[z]]
+        return lambda a: mech.pieces_on(a.st, src(a))
 
     def x_Top(self, e: ast.Top) -> Fn:
         src = self.expr(e.source)

@@ -39,6 +39,7 @@ class Game:
             self.options[k] = _checked_option(spec, k, v)
         self.player_names = list(names) if names else [f"P{i + 1}" for i in range(players)]
         self.layout: Layout = build_layout(spec, players)
+        self.piece_names = [spec.defs[d].name for d in self.layout.piece_def]
         c = Compiler(spec, self.layout)
         self.actions: dict[str, CompiledAction] = {n: c.compile_action(a) for n, a in spec.actions.items()}
         self.effects: list[tuple] = []

@@ -40,10 +40,8 @@ def describe(st: State, x: Any) -> str:
     if isinstance(x, bool) or x is None:
         return str(x)
     if isinstance(x, int):
-        lay = st.game.layout
-        if 0 <= x < len(lay.piece_def):
-            return st.game.spec.defs[lay.piece_def[x]].name
-        return str(x)
+        names = st.game.piece_names
+        return names[x] if 0 <= x < len(names) else str(x)
     if isinstance(x, str):
         return st.game.spec.vocab.label(x)
     if isinstance(x, (list, tuple)):
