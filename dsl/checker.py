@@ -560,9 +560,8 @@ class Checker:
         return ANY
 
     def _definition_type(self, name: str) -> T:
-        d = self.v.definitions[name]
-        t = getattr(d, "type", None)
-        return t if isinstance(t, T) else ANY
+        t = self.v.definitions[name].type
+        return t if t is not None else ANY
 
     def e_Of(self, e: ast.Of) -> T:
         n = e.name

@@ -65,6 +65,7 @@ class QuantityInfo:
 class DefinitionInfo:
     params: list[tuple[str, T]]
     source: object = None  # the parsed expression (dsl.ast.Expr)
+    type: T | None = None  # what it evaluates to, once checked
 
 
 @dataclass

@@ -279,7 +279,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         info.source = expr
         if expr is not None:
             t = b.check_expr(f, ("definitions", name, "value"), expr, Context(locals=dict(info.params)))
-            info.type = t  # type: ignore[attr-defined]
+            info.type = t
             def_specs[name] = DefinitionSpec(name, [p for p, _ in info.params], expr)
     for name in _cycles(v):
         f, _, _ = definitions[name]
