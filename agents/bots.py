@@ -28,20 +28,15 @@ class RandomBot:
 
 
 def random_playout(state: GameState, rng: random.Random, max_decisions: int = 5000) -> GameState:
-    """Play random legal options to the end (refused options are skipped)."""
+    """Play random legal options to the end on a throwaway copy: no undo backups; a
+    refused option ends the playout where it stands (the copy is only evaluated)."""
     for _ in range(max_decisions):
         d = state.decision
         if d is None:
             break
-        order = list(range(len(d.options)))
-        rng.shuffle(order)
-        for index in order:
-            try:
-                state.apply(index)
-                break
-            except GameError:
-                continue
-        else:
+        try:
+            state.apply(rng.randrange(len(d.options)), undo=False)
+        except GameError:
             break
     return state
 

@@ -128,15 +128,22 @@ class GameState:
         d = self.st.pending
         return list(range(len(d.options))) if d is not None else []
 
-    def apply(self, index: int) -> None:
+    def apply(self, index: int, *, undo: bool = True) -> None:
         """Answer the pending decision with option `index`. A refused choice raises
-        GameError and leaves the state exactly as it was."""
+        GameError and leaves the state exactly as it was. `undo=False` skips the
+        backup: for throwaway copies (search playouts) whose state may be dropped."""
         st = self.st
         d = st.pending
         if d is None:
             raise IllegalChoice("the game is over: there is nothing to decide")
         if type(index) is not int or not 0 <= index < len(d.options):
             raise IllegalChoice(f"option {index} is not one of the {len(d.options)} legal options")
+        if not undo:
+            st.pending = None
+            st.history.append(index)
+            st.frames[-1].resume(st, d.options[index].value)
+            st.run()
+            return
         backup = st.clone()
         try:
             st.pending = None
