@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 
 from . import ast
 from .diagnostics import ERROR, WARNING, Diagnostic
-from .types import (ACTION, AMOUNT, ANY, FLAG, NONE, PERCENT, PLAYER, PLAYERS, TEXT, TRACK, ZONE, ZONES, T,
+from .types import (ACTION, AMOUNT, ANY, FLAG, PERCENT, PLAYER, PLAYERS, TEXT, TRACK, ZONE, ZONES, T,
                     fits, thing, things)
 from .vocabulary import Vocabulary
 

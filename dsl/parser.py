@@ -55,10 +55,6 @@ def _name(tok: Token) -> ast.Name:
     return ast.Name(str(tok), span=_tok_span(tok))
 
 
-def _body(block: Any) -> ast.Body:
-    return tuple(block)
-
-
 @v_args(meta=True, inline=True)
 class _ToAst(Transformer):
     """One method per grammar alias; each returns one AST node carrying its span."""
@@ -502,12 +498,9 @@ def parse_expression(source: str) -> ast.Expr:
     stmt = program.statements[0] if program.statements else None
     if len(program.statements) != 1 or program.declarations or not isinstance(stmt, ast.Let):
         raise SyntaxErrors([Diagnostic("E109", "expected a single expression", 1, 1)])
-    return _shift_expr(stmt.value)
+    return stmt.value
 
 
-def _shift_expr(expr: ast.Expr) -> ast.Expr:
-    # Spans were measured inside "let __value be "; they are off by that prefix on line 1.
-    return expr  # positions are shifted by the caller via Diagnostic.shifted(column_offset=-15)
-
-
+# Spans of an expression parsed by parse_expression are measured inside this prefix on
+# line 1; pipeline/build.py takes it off when it places diagnostics.
 EXPRESSION_PREFIX = len("let __value be ")

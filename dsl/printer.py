@@ -137,34 +137,6 @@ def _count(count: ast.Expr) -> str:
     return f"({print_expr(count)})"
 
 
-def _right_edge(e: ast.Expr) -> tuple[ast.Expr, int] | None:
-    """The sub-expression written last in the text of `e`, with the precedence it is
-    printed at; None when the text ends in a keyword, a literal or a bracket."""
-    if isinstance(e, ast.Of):
-        if isinstance(e.subject, (ast.Name, ast.It)):
-            return None  # `X's name`, `my name`, `its name`: the name is no atom
-        return e.subject, POSTFIX
-    if isinstance(e, (ast.Top, ast.Select)):
-        return e.source, POSTFIX
-    if isinstance(e, ast.PlayersAfter):
-        return e.player, POSTFIX
-    if isinstance(e, ast.Where):
-        return e.condition, OR
-    if isinstance(e, ast.BoolOp):
-        return e.right, (OR if e.op == "or" else AND) + 1
-    if isinstance(e, ast.Compare):
-        return e.right, SUM
-    if isinstance(e, ast.Arith):
-        return e.right, UNARY if e.op == "*" else PRODUCT
-    if isinstance(e, ast.Div):
-        return None if e.rounding else (e.right, UNARY)
-    if isinstance(e, ast.Neg):
-        return e.operand, UNARY
-    if isinstance(e, ast.Not) and not isinstance(e.operand, ast.Empty):
-        return e.operand, NOT
-    return None
-
-
 def _piece(e: ast.Expr) -> str:
     """The piece of `place PIECE on TARGET`."""
     return print_expr(e)

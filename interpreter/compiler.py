@@ -764,9 +764,6 @@ class Compiler:
             mech.announce(st, event, {k: f(a) for k, f in args})
         return announce
 
-    def labeler(self) -> Callable[[State, Any], str]:
-        return mech.describe
-
     def s_ChooseFrom(self, s: ast.ChooseFrom) -> Instr:
         count = self.expr(s.count)
         coll = self.expr(s.collection)

@@ -49,10 +49,6 @@ def describe(st: State, x: Any) -> str:
     return str(x)
 
 
-def describe_player(st: State, p: int) -> str:
-    return player_name(st, p)
-
-
 # ---------------------------------------------------------------------- zones
 def owner(st: State, pid: int) -> int:
     lay = st.game.layout
