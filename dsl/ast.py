@@ -166,6 +166,16 @@ class Where(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class Ordered(Expr):
+    """`COLLECTION ordered by KEY [descending]`: a stable sort (ties keep their order);
+    `it` is each member while KEY is computed."""
+
+    collection: Expr
+    key: Expr
+    descending: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Select(Expr):
     """`cards in my hand`, `tokens in X`: pieces of a zone, or every item of a kind."""
 
@@ -458,6 +468,15 @@ class May(Stmt):
 class ForEach(Stmt):
     var: str
     collection: Expr
+    body: Body
+
+
+@dataclass(frozen=True, slots=True)
+class AsPlayer(Stmt):
+    """`as P:` — the block runs for player P: P makes its choices, `me`/`my` mean P.
+    How "each opponent chooses..." is said (`for each P in opponents: as P: ...`)."""
+
+    player: Expr
     body: Body
 
 

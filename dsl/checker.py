@@ -456,6 +456,12 @@ class Checker:
         self.block(s.body)
         self._scopes.pop()
 
+    def s_AsPlayer(self, s: ast.AsPlayer) -> None:
+        self.expect(s.player, self.expr(s.player), PLAYER)
+        saved, self._no_me = self._no_me, False  # inside, a player acts: P
+        self.block(s.body)
+        self._no_me = saved
+
     def s_Repeat(self, s: ast.Repeat) -> None:
         self.amount(s.count)
         if isinstance(s.count, ast.Num) and s.count.value == 0:
@@ -691,6 +697,16 @@ class Checker:
         self._it.pop()
         return t
 
+    def e_Ordered(self, e: ast.Ordered) -> T:
+        t = self.expr(e.collection)
+        if not t.is_collection and t.tag != "any":
+            self.error(e.collection, "E202", f"`ordered by` sorts a collection, found {t}")
+            t = ANY
+        self._it.append(t.element() if t.tag != "any" else ANY)
+        self.amount(e.key)
+        self._it.pop()
+        return t
+
     def e_Select(self, e: ast.Select) -> T:
         st = self.expr(e.source)
         kind = self.v.kind_of_word(e.word)
@@ -712,8 +728,10 @@ class Checker:
         if e.count is not None:
             self.amount(e.count)
         st = self.expr(e.source)
+        if st.is_collection:  # the first (top) or last (bottom) members of a collection
+            return st if e.count is not None else st.element()
         if st.tag not in ("zone", "any"):
-            self.error(e.source, "E202", f"`{e.end} of` needs a zone, found {st}")
+            self.error(e.source, "E202", f"`{e.end} of` needs a zone or a collection, found {st}")
         return things() if e.count is not None else thing()
 
     def e_PlayersAfter(self, e: ast.PlayersAfter) -> T:

@@ -249,6 +249,12 @@ class _ToAst(Transformer):
     def for_each(self, meta: Any, var: Token, coll: Any, body: ast.Body) -> ast.ForEach:
         return ast.ForEach(str(var), coll, body, span=_span(meta))
 
+    def as_player(self, meta: Any, player: Any, body: ast.Body) -> ast.AsPlayer:
+        return ast.AsPlayer(player, body, span=_span(meta))
+
+    def ordered(self, meta: Any, coll: Any, key: Any, desc: Any) -> ast.Ordered:
+        return ast.Ordered(coll, key, bool(desc), span=_span(meta))
+
     def repeat(self, meta: Any, count: Any, body: ast.Body) -> ast.Repeat:
         return ast.Repeat(count, body, span=_span(meta))
 

@@ -35,7 +35,7 @@ _COMPARE_WORDS = {"=": "is", "!=": "is not", "in": "is in"}
 
 def precedence(expr: ast.Expr) -> int:
     """How tightly `expr` binds: WHERE (loosest) .. ATOM (tightest)."""
-    if isinstance(expr, ast.Where):
+    if isinstance(expr, (ast.Where, ast.Ordered)):
         return WHERE
     if isinstance(expr, ast.BoolOp):
         return OR if expr.op == "or" else AND
@@ -121,6 +121,9 @@ def _expr(e: ast.Expr) -> str:
         return f"{print_expr(e.left, level)} {e.op} {print_expr(e.right, level + 1)}"
     if isinstance(e, ast.Where):
         return f"{print_expr(e.collection, OR)} where {print_expr(e.condition, OR)}"
+    if isinstance(e, ast.Ordered):
+        direction = " descending" if e.descending else ""
+        return f"{print_expr(e.collection, OR)} ordered by {print_expr(e.key, OR)}{direction}"
     raise TypeError(f"cannot print expression node {type(e).__name__}")
 
 
@@ -261,6 +264,8 @@ def _statement_lines(s: ast.Stmt, depth: int) -> list[str]:
         return _block(f"for each {s.var} in {print_expr(s.collection)}", s.body, depth)
     if isinstance(s, ast.Repeat):
         return _block(f"repeat {print_expr(s.count)} times", s.body, depth)
+    if isinstance(s, ast.AsPlayer):
+        return _block(f"as {print_expr(s.player)}", s.body, depth)
     if isinstance(s, ast.TakeTurns):
         until = "" if s.until is None else f" until {print_expr(s.until)}"
         return _block(f"take turns{until}", s.body, depth)

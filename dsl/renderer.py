@@ -199,6 +199,9 @@ class _Renderer:
             return f"{self.expr(e.left, level)} {e.op} {self.expr(e.right, level + 1)}"
         if isinstance(e, ast.Where):
             return f"{self.expr(e.collection, OR)} where {self.expr(e.condition, OR)}"
+        if isinstance(e, ast.Ordered):
+            order = "highest first" if e.descending else "lowest first"
+            return f"{self.expr(e.collection, OR)} ordered by {self.expr(e.key, OR)} ({order})"
         return self.fallback(e)
 
     # ---------------------------------------------------------------- statements
@@ -337,6 +340,8 @@ class _Renderer:
             return f"you may: {self.body(s.body)}"
         if isinstance(s, ast.ForEach):
             return self.for_each(s)
+        if isinstance(s, ast.AsPlayer):
+            return f"{x(s.player)} decides: {self.body(s.body)}"
         if isinstance(s, ast.Repeat):
             times = {1: "once", 2: "twice"}.get(s.count.value, f"{s.count.value} times") if isinstance(
                 s.count, ast.Num) else f"{x(s.count)} times"

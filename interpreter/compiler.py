@@ -416,6 +416,20 @@ class Compiler:
         count = self.expr(e.count) if e.count is not None else None
         top = e.end == "top"
         span = e.span
+        if self.type_of(e.source).is_collection:  # first (top) or last (bottom) members
+            if count is None:
+                def member(a: Activation) -> Any:
+                    items = list(src(a))
+                    if not items:
+                        raise GameError("there is nothing to take the first of", span)
+                    return items[0] if top else items[-1]
+                return member
+
+            def members(a: Activation) -> list:
+                items = list(src(a))
+                n = max(0, count(a))
+                return items[:n] if top else (items[-n:] if n else [])
+            return members
         if count is None:
             def one(a: Activation) -> int:
                 z = a.st.zones[src(a)]
@@ -429,6 +443,22 @@ class Compiler:
             n = max(0, count(a))
             return list(reversed(z[-n:])) if top and n else (z[:n] if n else [])
         return several
+
+    def x_Ordered(self, e: ast.Ordered) -> Fn:
+        coll = self.expr(e.collection)
+        key = self.expr(e.key)
+        desc = e.descending
+
+        def ordered(a: Activation) -> list:
+            saved = a.it
+            keyed = []
+            for x in coll(a):
+                a.it = x
+                keyed.append((key(a), x))
+            a.it = saved
+            keyed.sort(key=lambda kx: -kx[0] if desc else kx[0])  # stable: ties keep their order
+            return [x for _, x in keyed]
+        return ordered
 
     def x_PlayersAfter(self, e: ast.PlayersAfter) -> Fn:
         who = self.expr(e.player)
@@ -936,6 +966,15 @@ class Compiler:
         body = self.block(s.body)
         var = s.var
         return lambda st, a: st.frames.append(ForEachFrame(a, list(coll(a)), var, body))
+
+    def s_AsPlayer(self, s: ast.AsPlayer) -> Instr:
+        who = self.expr(s.player)
+        body = self.block(s.body)
+
+        def as_player(st: State, a: Activation) -> None:
+            inner = Activation(st, who(a), a.this, a.env)  # same names, another player acting
+            st.frames.append(BlockFrame(body, inner))
+        return as_player
 
     def s_Repeat(self, s: ast.Repeat) -> Instr:
         count = self.expr(s.count)

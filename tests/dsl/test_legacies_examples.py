@@ -658,3 +658,36 @@ def test_random_games_finish(spec: GameSpec, seed: int) -> None:
             pytest.fail(f"every option of {d.prompt!r} was refused: {d.labels()}")
     assert t.state.is_terminal()
     assert t.value("generation") == 3
+
+
+# ---------------------------------------------------------------------- each player decides (GEN-9, GA-8)
+
+
+def test_as_player_lets_each_opponent_make_their_own_choice(spec: GameSpec) -> None:
+    """`as P:` hands the decisions of a block to P (the honorarium's "every player after
+    the ender picks", GA-8's "the others may add gold"): each opponent answers for
+    themself and `my` means them."""
+    t = Table(spec, players=3)
+    asked = t.run(
+        "for each P in opponents:\n"
+        "    as P:\n"
+        "        choose one:\n"
+        '            "gold": gain 20 gold\n'
+        '            "fame": gain 2 fame\n',
+        player=1, answers=["gold", "fame"])
+    assert [d.player for d in asked] == [1, 2]  # P2 then P3 decide, not P1
+    assert (t.value("my gold", player=2) - t.value("my gold", player=1)) == 20
+    assert t.value("my fame", player=3) == 2 and t.value("my fame", player=1) == 0
+
+
+def test_ordered_by_and_first_of_a_collection(spec: GameSpec) -> None:
+    """Picking a player by a quantity ("the player with the least fame, ties to the
+    later in turn order", GA-4): `ordered by` is a stable sort, `top of` the first."""
+    t = Table(spec, players=4)
+    for p, fame in ((1, 5), (2, 1), (3, 1), (4, 7)):
+        t.run(f"gain {fame} fame", player=p)
+    assert [p + 1 for p in t.value("players ordered by its fame")] == [2, 3, 1, 4]
+    assert [p + 1 for p in t.value("players ordered by its fame descending")] == [4, 1, 2, 3]
+    assert t.value("top of (players ordered by its fame)") + 1 == 2
+    assert t.value("bottom of (players ordered by its fame descending)") + 1 == 3  # ties: the later
+    assert [p + 1 for p in t.value("top 2 of players")] == [1, 2]

@@ -72,6 +72,8 @@ EXAMPLES: list[tuple[str, str]] = [
     ("choose_up_to", "choose up to 2 cards in my hand as C"),
     ("choose_up_to_expr", "choose up to (X's level) cards in X where its owner is me as C"),
     ("choose_number", "choose a number from 0 to 5 as N"),
+    ("as_player", "for each P in opponents:\n    as P:\n        may:\n            gain 1 gold\n"),
+    ("ordered", "let first be top of (players ordered by its fame descending)"),
     ("perform_one", "perform one of build, trade"),
     ("perform_up_to_one", "perform up to one of build"),
     ("perform_any", "perform any of build, trade, sell"),
