@@ -599,8 +599,16 @@ class Checker:
             return ANY
         if st.tag in ("thing", "def"):
             kind = v.kinds.get(st.arg) if st.arg else None
-            if kind is None:  # a piece of unknown kind: attributes are checked at run time
-                return self.record(e, ANY, ("attribute", n))
+            if kind is None:  # a piece of any kind (`card in ...`): some kind must have it
+                typed = [k.attributes[n] for k in v.kinds.values() if n in k.attributes]
+                if typed:
+                    same = all(t == typed[0] for t in typed)
+                    return self.record(e, typed[0] if same else ANY, ("attribute", n))
+                if any(n in k.counters for k in v.kinds.values()):
+                    return self.record(e, AMOUNT, ("item_counter", n))
+                cands = sorted({a for k in v.kinds.values() for a in (*k.attributes, *k.counters)})
+                self.error(e, "E203", f"no kind of piece has `{n}`", hint=self.suggest(n, cands), span=span)
+                return ANY
             if n in kind.attributes:
                 return self.record(e, kind.attributes[n], ("attribute", n))
             if st.tag == "thing" and n in kind.counters:

@@ -68,10 +68,13 @@ def load_file(label: str, kind: str, text: str | bytes) -> tuple[LoadedFile | No
     if kind not in FILE_MODELS:
         return None, [Diagnostic("F002", f"unknown file kind {kind!r} (one of {', '.join(FILE_MODELS)})", file=label)]
     source, problems = load_yaml(label, text)
-    if source is None or has_errors(problems):
+    # a duplicate key is reported, and the file still loads (the later value stands) so
+    # that every other problem in it is found too
+    if source is None or has_errors(d for d in problems if d.code != "Y002"):
         return None, problems
-    problems += validate_data(kind, source.data, label, source.position, key_position=source.key_position)
-    if has_errors(problems):
+    schema_problems = validate_data(kind, source.data, label, source.position, key_position=source.key_position)
+    problems += schema_problems
+    if has_errors(schema_problems):
         return None, problems
     model, model_problems = build_model(kind, source)
     if model is None:

@@ -13,7 +13,7 @@ checker -> result). It never raises on content; a usage problem is a UsageError.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
@@ -47,9 +47,18 @@ def _check(result: ValidationResult, name: str, sources: list[SourceFile]) -> No
     result.diagnostics.extend(load.diagnostics)
     if load.files:
         build = build_spec(load.files)
+        if len(load.files) < len(sources):  # some file could not be read: names it defines are missing
+            build.diagnostics = [_maybe_consequence(d) for d in build.diagnostics]
         result.diagnostics.extend(build.diagnostics)
         if build.spec is not None:
             result.diagnostics.extend(_smoke(build.spec, load.files[0].label))
+
+
+def _maybe_consequence(d: Diagnostic) -> Diagnostic:
+    if d.code not in ("E201", "E203", "E205", "E206", "C002"):
+        return d
+    note = "a file of this ruleset could not be loaded: this may follow from that; fix it first"
+    return replace(d, hint=f"{d.hint}; {note}" if d.hint else note)
 
 
 def _smoke(spec: object, label: str) -> list[Diagnostic]:
