@@ -1,0 +1,40 @@
+"""Properties every state of every game must have, as a checker that returns what is
+wrong (empty when all is well). The soak run and the random-simulation test use it."""
+
+from __future__ import annotations
+
+from .game import GameState
+
+
+def problems(state: GameState) -> list[str]:
+    st = state.st
+    lay = state.game.layout
+    out: list[str] = []
+    seen: dict[int, int] = {}
+    for z, pieces in enumerate(st.zones):
+        for pid in pieces:
+            if pid in seen:
+                out.append(f"piece {pid} is in zones {seen[pid]} and {z}")
+            seen[pid] = z
+            if st.loc[pid] != z:
+                out.append(f"piece {pid} is listed in zone {z} but located in {st.loc[pid]}")
+    for pid, z in enumerate(st.loc):
+        if z >= 0 and pid not in seen:
+            out.append(f"piece {pid} is located in zone {z} but no zone lists it")
+        if z < 0 and lay.piece_start[pid] >= 0:
+            out.append(f"piece {pid} is in no zone")
+    for slot, value in enumerate(st.counters):
+        lo, hi = lay.counter_min[slot], lay.counter_max[slot]
+        if type(value) is not int:
+            out.append(f"counter {lay.counter_label[slot]} holds {value!r}")
+        elif (lo is not None and value < lo) or (hi is not None and value > hi):
+            out.append(f"counter {lay.counter_label[slot]} = {value} is outside [{lo}, {hi}]")
+    d = st.pending
+    if d is not None:
+        if not d.options:
+            out.append(f"decision {d.prompt!r} has no options")
+        if not 0 <= d.player < state.game.players:
+            out.append(f"decision {d.prompt!r} is for player {d.player}, not a seat")
+    elif st.frames:
+        out.append("no decision is pending but frames are left to run")
+    return out
