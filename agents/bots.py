@@ -27,6 +27,23 @@ class RandomBot:
         return self.rng.randrange(len(d.options))
 
 
+def apply_random_option(state: GameState, rng: random.Random) -> tuple[int | None, int]:
+    """Apply a random option the rules accept (transactionally: a refused one changes
+    nothing and the next is tried). Returns (the option applied or None if the rules
+    refused them all, how many were refused)."""
+    d = state.decision
+    assert d is not None
+    order = list(range(len(d.options)))
+    rng.shuffle(order)
+    for refused, index in enumerate(order):
+        try:
+            state.apply(index)
+            return index, refused
+        except GameError:
+            continue
+    return None, len(order)
+
+
 def random_playout(state: GameState, rng: random.Random, max_decisions: int = 5000) -> GameState:
     """Play random legal options to the end on a throwaway copy: no undo backups; a
     refused option ends the playout where it stands (the copy is only evaluated)."""

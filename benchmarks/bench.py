@@ -30,7 +30,7 @@ import sys
 import time
 from typing import Any
 
-from legacies.interpreter.errors import Refused
+from legacies.agents.bots import apply_random_option
 from legacies.interpreter.game import Game, GameState
 from legacies.pipeline import ruleset as ruleset_mod
 from legacies.pipeline.ruleset import load_ruleset, rulesets
@@ -49,15 +49,9 @@ def play_random(game: Game, seed: int, rng: random.Random | None = None) -> tupl
         d = gs.decision
         if d is None:
             break
-        order = list(range(len(d.options)))
-        rng.shuffle(order)
-        for i in order:
-            try:
-                gs.apply(i)
-                break
-            except Refused:
-                refused += 1
-        else:
+        index, n = apply_random_option(gs, rng)
+        refused += n
+        if index is None:
             raise RuntimeError(f"seed {seed}: every option of {d.prompt!r} was refused")
     return gs, refused
 
@@ -95,14 +89,8 @@ def sample_states(spec, players: int, games: int, every: int) -> list[GameState]
         while not gs.is_terminal():
             if len(gs.st.history) % every == 0:
                 out.append(gs.clone())
-            order = list(range(len(gs.decision.options)))
-            rng.shuffle(order)
-            for i in order:
-                try:
-                    gs.apply(i)
-                    break
-                except Refused:
-                    continue
+            if apply_random_option(gs, rng)[0] is None:
+                break
         out.append(gs)
     return out
 

@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from legacies.interpreter.errors import GameError
+from legacies.agents.bots import apply_random_option
 from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.invariants import problems
 from legacies.pipeline.ruleset import load_ruleset, rulesets
@@ -30,17 +30,8 @@ def soak_one(game: Game, seed: int, max_decisions: int) -> tuple[GameState, str 
             return state, "; ".join(wrong[:3])
         if state.is_terminal():
             return state, None
-        d = state.decision
-        order = list(range(len(d.options)))
-        rng.shuffle(order)
-        for index in order:
-            try:
-                state.apply(index)
-                break
-            except GameError:
-                continue
-        else:
-            return state, f"every option of {d.prompt!r} was refused"
+        if apply_random_option(state, rng)[0] is None:
+            return state, f"every option of {state.decision.prompt!r} was refused"
     return state, f"not over after {max_decisions} decisions"
 
 
