@@ -11,9 +11,12 @@
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from legacies.interpreter.errors import GameError
 from legacies.interpreter.game import GameState
+
+from .base import Agent
 
 
 class RandomBot:
@@ -92,7 +95,7 @@ class RolloutBot:
         return best_index
 
 
-BOTS = {
+BOTS: dict[str, Callable[[int], Agent]] = {
     "random": lambda seed: RandomBot(seed),
     "rollout": lambda seed: RolloutBot(seed, rollouts=4),
     "strong": lambda seed: RolloutBot(seed, rollouts=16, name="strong"),

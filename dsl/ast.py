@@ -22,13 +22,9 @@ class Span:
     end_column: int
 
 
-def _span() -> Span | None:
-    return field(default=None, compare=False, repr=False, kw_only=True)  # type: ignore[return-value]
-
-
 @dataclass(frozen=True, slots=True)
 class Node:
-    span: Span | None = _span()
+    span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
     def children(self) -> Iterator["Node"]:
         for f in fields(self):
@@ -111,7 +107,7 @@ class Of(Expr):
 
     name: str
     subject: Expr
-    name_span: Span | None = _span()
+    name_span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +178,7 @@ class Select(Expr):
     word: str
     relation: str  # in | on
     source: Expr
-    name_span: Span | None = _span()
+    name_span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

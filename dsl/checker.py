@@ -545,8 +545,8 @@ class Checker:
             if q.subject is not None:
                 self.error(e, "E202", f"`{n}` is asked of one {q.subject}", hint=f"write `{n} of X`")
             return self.record(e, q.type, ("quantity", n, None))
-        kind = v.kind_of_word(n)
-        if kind:
+        known, kind = v.kind_of_word(n)
+        if known and kind is not None:
             return self.record(e, things(kind), ("kind_all", kind))
         if n in v.content:
             k = v.content[n]
@@ -717,20 +717,19 @@ class Checker:
 
     def e_Select(self, e: ast.Select) -> T:
         st = self.expr(e.source)
-        kind = self.v.kind_of_word(e.word)
+        known, kind = self.v.kind_of_word(e.word)
         if st.tag == "symbols":
             return st
         if e.word in self.v.enums and st.tag == "any":
             return T("symbols", e.word)
-        if kind is False:
-            self.error(e, "E201", f"unknown kind `{e.word}`", hint=self.suggest(e.word, list(self.v.kinds) + ["cards", "tokens"]),
-                       span=e.name_span)
-            kind = None
+        if not known:
+            self.error(e, "E201", f"unknown kind `{e.word}`",
+                       hint=self.suggest(e.word, list(self.v.kinds) + ["cards", "tokens"]), span=e.name_span)
         if st.tag in ("zone", "zones", "track", "thing", "any"):
-            self.record(e, things(kind or None), ("select", kind or None))
-            return things(kind or None)
+            self.record(e, things(kind), ("select", kind))
+            return things(kind)
         self.error(e.source, "E202", f"expected a zone to select from, found {st}")
-        return things(kind or None)
+        return things(kind)
 
     def e_Top(self, e: ast.Top) -> T:
         if e.count is not None:

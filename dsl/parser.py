@@ -437,7 +437,8 @@ def _syntax_diagnostic(err: UnexpectedInput, source: str) -> Diagnostic:
     line = getattr(err, "line", 1) or 1
     column = getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
-        ch = source[err.pos_in_stream] if err.pos_in_stream < len(source) else "?"
+        pos = err.pos_in_stream or 0
+        ch = source[pos] if pos < len(source) else "?"
         return Diagnostic("E102", f"unexpected character {ch!r}", line, column,
                           hint="names use letters, digits and _; text goes in double quotes")
     if isinstance(err, UnexpectedEOF):
@@ -471,7 +472,7 @@ def parse_program(source: str) -> ast.Program:
         text += "\n"
     try:
         tree = _parser().parse(text)
-        return _ToAst().transform(tree)  # type: ignore[no-any-return]
+        return _ToAst().transform(tree)
     except UnexpectedInput as err:
         raise SyntaxErrors([_syntax_diagnostic(err, text)]) from None
     except DedentError as err:

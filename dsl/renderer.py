@@ -229,7 +229,7 @@ class _Renderer:
         except Exception:
             return self.fallback(m)
 
-    def actor(self, verb: type, player: ast.Expr | None) -> str:
+    def actor(self, verb: type[ast.Stmt], player: ast.Expr | None) -> str:
         base, third = _VERBS[verb]
         if player is None or (isinstance(player, ast.Name) and player.name == "me"):
             return base

@@ -99,25 +99,24 @@ class Vocabulary:
                 return enum
         return None
 
-    def kind_of_word(self, word: str) -> str | None | bool:
-        """A selection noun: a kind (or its plural) -> that kind; a generic noun -> None;
-        anything else -> False."""
+    def kind_of_word(self, word: str) -> tuple[bool, str | None]:
+        """A selection noun: (True, kind) for a kind or its plural; (True, None) for a
+        generic noun (card, tokens...); (False, None) for anything else."""
         if word in self.kinds:
-            return word
+            return True, word
         for name, info in self.kinds.items():
             if info.plural == word:
-                return name
-        if word in GENERIC_NOUNS:
-            return None
-        return False
+                return True, name
+        return word in GENERIC_NOUNS, None
 
     def label(self, name: str) -> str:
         if name in self.labels:
             return self.labels[name]
         for table in (self.counters, self.zones, self.kinds, self.events, self.quantities):
             info = table.get(name)
-            if info is not None and getattr(info, "label", None):
-                return info.label  # type: ignore[no-any-return]
+            label = getattr(info, "label", None) if info is not None else None
+            if isinstance(label, str) and label:
+                return label
         return name.replace("_", " ")
 
     def all_names(self) -> list[str]:

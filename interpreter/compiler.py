@@ -101,7 +101,7 @@ class Compiler:
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ast.Expr) -> Fn:
         method = getattr(self, "x_" + type(e).__name__)
-        return method(e)  # type: ignore[no-any-return]
+        return method(e)
 
     def x_Num(self, e: ast.Num) -> Fn:
         v = e.value

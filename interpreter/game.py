@@ -111,7 +111,7 @@ class GameState:
 
     @property
     def game(self) -> Game:
-        return self.st.game  # type: ignore[no-any-return]
+        return self.st.game
 
     # ------------------------------------------------------------------ decisions
     @property

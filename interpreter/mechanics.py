@@ -248,7 +248,7 @@ def payments(st: State, card: int, zone: int) -> list[tuple[str, list[int]]]:
                 need[s] = need.get(s, 0) + 1
             if all(len(have.get(s, [])) - (w if s == pay.wild else 0) >= n for s, n in need.items()):
                 cards = [pid for s, n in sorted(need.items()) for pid in have[s][:n]] + wilds[:w]
-                label = ", ".join(sorted(rest) + [pay.wild] * w)  # type: ignore[list-item]
+                label = ", ".join(sorted(rest) + [pay.wild] * w)
                 out.append((label, cards))
     return out
 

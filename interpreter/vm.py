@@ -37,6 +37,7 @@ class Activation:
 
 class Frame:
     __slots__ = ("act",)
+    act: Activation
 
     def step(self, st: "State") -> None:  # pragma: no cover - interface
         raise NotImplementedError

@@ -17,7 +17,7 @@ def _dump(node: object, indent: int = 0) -> list[str]:
     pad = "  " * indent
     if isinstance(node, ast.Node):
         lines = [f"{pad}{type(node).__name__}"]
-        for name in node.__dataclass_fields__:  # type: ignore[attr-defined]
+        for name in node.__dataclass_fields__:
             if name in ("span", "name_span"):
                 continue
             value = getattr(node, name)

@@ -112,7 +112,7 @@ class RulesetFile(_Model):
     hand: str | None = Field(None, description="Player zone that `draw` fills when no zone is named.")
     score: str = Field(description="Player counter holding the score.")
     tie_breaks: list[str] = Field(default_factory=list, description="Expressions (higher wins) after the score.")
-    limits: Limits = Field(default_factory=Limits)
+    limits: Limits = Field(default_factory=lambda: Limits.model_validate({}))
     enums: dict[str, list[str]] = Field(default_factory=dict)
     counters: dict[str, CounterDecl] = Field(default_factory=dict)
     zones: dict[str, ZoneDecl] = Field(default_factory=dict)

@@ -110,7 +110,7 @@ def validate(paths: list[str], ruleset: str | None = None) -> ValidationResult:
 
 
 def _validate_folder(result: ValidationResult, path: Path, ruleset: str | None, installed: list[str]) -> None:
-    names = set()
+    names: set[str] = set()
     for sub in ("rules", "content"):
         folder = path / sub
         if folder.is_dir():
