@@ -37,6 +37,14 @@ class MatchResult:
         }
 
 
+def _private(state: GameState, value: Any) -> bool:
+    """Is this choice a piece that only some players can see (a card in a hand)?"""
+    if type(value) is not int or not 0 <= value < len(state.st.loc):
+        return False
+    zone = state.st.loc[value]
+    return zone >= 0 and state.game.layout.zone_visibility[zone] != "public"
+
+
 def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | None = None) -> Agent:
     if kind == "human":
         if human is None:
@@ -55,6 +63,7 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         game = Game(spec, len(seats), options, [f"P{i + 1}" for i in range(len(seats))])
         state = game.new_state(seed)
     agents = [make_agent(kind, seed, i, human) for i, kind in enumerate(seats)]
+    hot_seat = "human" in seats
     log: list[str] = []
     actions: list[dict[str, Any]] = []
     seen_log = 0
@@ -79,26 +88,24 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
             last_turn = state.st.turns
             emit(f"— turn {last_turn}: {state.game.player_names[state.st.active]} —")
         agent = agents[d.player]
-        index = agent.choose(state)
+        tried: set[int] = set()
+        while True:
+            index = agent.choose(state)
+            if index in tried:  # a bot repeating a refused option: take the first one untried
+                index = next((i for i in range(len(d.options)) if i not in tried), -1)
+                if index < 0:
+                    raise GameError(f"the rules refuse every option of {d.prompt!r}")
+            private = hot_seat and _private(state, d.options[index].value)
+            try:
+                state.apply(index)
+                break
+            except GameError as err:
+                tried.add(index)
+                emit(f"  {state.game.player_names[d.player]}: {d.options[index].label} — refused: {err}")
         label = d.options[index].label
-        try:
-            state.apply(index)
-        except GameError as err:
-            emit(f"  {state.game.player_names[d.player]}: {label} — refused: {err}")
-            fallback = [i for i in range(len(d.options)) if i != index]
-            applied = False
-            for i in fallback:
-                try:
-                    state.apply(i)
-                    label = d.options[i].label
-                    applied = True
-                    break
-                except GameError:
-                    continue
-            if not applied:
-                raise
         actions.append({"player": state.game.player_names[d.player], "prompt": d.prompt, "choice": label})
-        emit(f"  {state.game.player_names[d.player]} [{d.prompt}]: {label}")
+        shown = "(a hidden card)" if private else label  # hot-seat: what others may not see stays hidden
+        emit(f"  {state.game.player_names[d.player]} [{d.prompt}]: {shown}")
         flush_engine_log()
     scores = state.scores()
     winner = state.winner()

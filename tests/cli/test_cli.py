@@ -147,3 +147,21 @@ def test_rulesets_lists_legacy() -> None:
     code, out = run("rulesets")
     assert code == 0
     assert out.startswith("legacy\t")
+
+
+def test_hot_seat_human_plays_and_others_private_choices_stay_hidden() -> None:
+    result = runner.invoke(app, ["play", "--ruleset", "legacy", "--seat", "human", "--seat", "random",
+                                 "--seed", "2"], input="1\n" * 600)
+    assert result.exit_code == 0, result.output[-500:]
+    out = result.output
+    assert "P1, choose an action:" in out and "  1. " in out  # the human was asked, options numbered
+    assert "P2 [choose a card in your offer]: (a hidden card)" in out  # the bot's kept card is not shown
+    assert "final scores:" in out
+
+
+def test_human_refusing_a_number_is_asked_again() -> None:
+    result = runner.invoke(app, ["play", "--ruleset", "legacy", "--seat", "human", "--seat", "random",
+                                 "--seed", "2"], input="x\n99\n" + "1\n" * 600)
+    assert result.exit_code == 0
+    assert "type the number of an option" in result.output
+    assert "choose a number from 1 to" in result.output
