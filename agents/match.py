@@ -55,14 +55,43 @@ def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | 
     return BOTS[kind](seed * 1000 + seat)  # each seat its own stream, derived from the game seed
 
 
+class ReplayAgent:
+    """Answers with the recorded decisions of a save, in order; -1 once they run out."""
+
+    name = "replay"
+
+    def __init__(self, decisions: list[int]):
+        self.decisions = decisions
+        self.next = 0
+
+    def choose(self, state: GameState) -> int:
+        if self.next >= len(self.decisions):
+            return -1
+        self.next += 1
+        return self.decisions[self.next - 1]
+
+
+def replay_save(spec: GameSpec, text: str, on_event: Callable[[str], None] | None = None) -> MatchResult:
+    """Replay a save file decision by decision with the play log (a shared bug report,
+    a soak failure, a finished game). The save is checked first: a save that does not
+    replay exactly (CorruptSave) is refused before anything is shown."""
+    saved = GameState.deserialize(spec, text)
+    g = saved.game
+    replayer = ReplayAgent(list(saved.st.history))
+    seats = ["replay"] * g.players
+    return play_match(spec, seats, int(saved.st.flags.get("seed", 0)), dict(g.options), on_event=on_event,
+                      agents=[replayer] * g.players)
+
+
 def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                human: Callable[[int], Agent] | None = None, on_event: Callable[[str], None] | None = None,
-               state: GameState | None = None) -> MatchResult:
+               state: GameState | None = None, agents: list[Agent] | None = None) -> MatchResult:
     names = [f"P{i + 1} ({kind})" for i, kind in enumerate(seats)]
     if state is None:
         game = Game(spec, len(seats), options, [f"P{i + 1}" for i in range(len(seats))])
         state = game.new_state(seed)
-    agents = [make_agent(kind, seed, i, human) for i, kind in enumerate(seats)]
+    if agents is None:
+        agents = [make_agent(kind, seed, i, human) for i, kind in enumerate(seats)]
     hot_seat = "human" in seats
     log: list[str] = []
     actions: list[dict[str, Any]] = []
@@ -91,6 +120,8 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         tried: set[int] = set()
         while True:
             index = agent.choose(state)
+            if index < 0:  # a replay that has run out of decisions: stop where the save stopped
+                break
             if index in tried:  # a bot repeating a refused option: take the first one untried
                 index = next((i for i in range(len(d.options)) if i not in tried), -1)
                 if index < 0:
@@ -102,6 +133,9 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
             except GameError as err:
                 tried.add(index)
                 emit(f"  {state.game.player_names[d.player]}: {d.options[index].label} — refused: {err}")
+        if index < 0:
+            emit(f"the save ends here, before {state.game.player_names[d.player]} decides: {d.prompt}")
+            break
         label = d.options[index].label
         actions.append({"player": state.game.player_names[d.player], "prompt": d.prompt, "choice": label})
         shown = "(a hidden card)" if private else label  # hot-seat: what others may not see stays hidden
@@ -109,5 +143,6 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         flush_engine_log()
     scores = state.scores()
     winner = state.winner()
-    emit(f"game over after {state.st.turns} turns and {len(actions)} decisions")
+    if state.is_terminal():
+        emit(f"game over after {state.st.turns} turns and {len(actions)} decisions")
     return MatchResult(spec.name, seed, list(seats), names, scores, winner, actions, log, state)

@@ -116,6 +116,41 @@ def play(
 
 
 @app.command()
+def replay(
+    save: Path = typer.Argument(..., help="A save file written by `legacies play --save`."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Default: the ruleset the save names."),
+) -> None:
+    """Replay a saved game decision by decision, with its log."""
+    from legacies.agents.match import replay_save
+    from legacies.interpreter.errors import CorruptSave
+    from legacies.pipeline.ruleset import load_ruleset, rulesets
+
+    try:
+        text = save.read_text(encoding="utf-8")
+        name = ruleset or json.loads(text).get("ruleset")
+    except (OSError, ValueError, AttributeError) as err:
+        _fail(f"cannot read {save}: {err}", 1)
+        return
+    if name not in rulesets():
+        _fail(f"the save is for ruleset `{name}`, which is not installed", 1)
+        return
+    loaded = load_ruleset(name)
+    if loaded.spec is None:
+        _fail(f"ruleset `{name}` has content errors; run `legacies validate --ruleset {name}`", 1)
+        return
+    try:
+        result = replay_save(loaded.spec, text, on_event=typer.echo)
+    except CorruptSave as err:
+        _fail(f"refused: {err}", 1)
+        return
+    if result.state is not None and result.state.is_terminal():
+        typer.echo("")
+        typer.echo("final scores:")
+        for pname, score in sorted(zip(result.names, result.scores), key=lambda x: -x[1]):
+            typer.echo(f"  {pname}: {score}")
+
+
+@app.command()
 def explain(
     item: str = typer.Argument(..., help="A content id, e.g. riot."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r"),

@@ -165,3 +165,39 @@ def test_human_refusing_a_number_is_asked_again() -> None:
     assert result.exit_code == 0
     assert "type the number of an option" in result.output
     assert "choose a number from 1 to" in result.output
+
+
+def test_replay_shows_the_same_game_as_play(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    code, played = run("play", "--ruleset", "legacy", "--seat", "random", "--seat", "random", "--seed", "5",
+                       "--save", str(save))
+    assert code == 0
+    code, replayed = run("replay", str(save))
+    assert code == 0
+    log = played.split("\nfinal scores:")[0]
+    assert replayed.split("\nfinal scores:")[0] == log  # decision by decision, the same log
+
+
+def test_replay_of_a_game_in_progress_stops_where_it_was_saved(tmp_path: Path) -> None:
+    from legacies.interpreter.game import Game
+    from legacies.pipeline.ruleset import load_ruleset
+
+    state = Game(load_ruleset("legacy").spec, 2).new_state(3)
+    for _ in range(5):
+        state.apply(0)
+    save = tmp_path / "partial.json"
+    save.write_text(state.serialize())
+    code, out = run("replay", str(save))
+    assert code == 0
+    assert out.rstrip().splitlines()[-1].startswith("the save ends here, before P")
+    assert out.count(" [") == 5  # five decisions shown
+
+
+def test_replay_refuses_a_tampered_save(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run("play", "--ruleset", "legacy", "--seat", "random", "--seat", "random", "--seed", "5", "--save", str(save), "-q")
+    data = json.loads(save.read_text())
+    data["decisions"][3] = 1 - data["decisions"][3] if data["decisions"][3] in (0, 1) else 0
+    save.write_text(json.dumps(data))
+    code, out = run("replay", str(save))
+    assert code == 1 and "refused" in out
