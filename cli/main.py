@@ -96,12 +96,23 @@ def play(
     if loaded.spec is None:
         _fail(f"ruleset `{ruleset}` has content errors; run `legacies validate --ruleset {ruleset}`", 1)
         return
+    from legacies.interpreter.game import Game
+
     options = _parse_options(option)
     echo = None if (as_json or quiet) else typer.echo
-    try:
-        result = play_match(loaded.spec, list(seat), seed, options, human=HumanAgent, on_event=echo)
-    except (GameError, ValueError) as err:
+    try:  # the table as asked: player count and options (a usage problem when wrong)
+        game = Game(loaded.spec, len(seat), options, [f"P{i + 1}" for i in range(len(seat))])
+    except GameError as err:
         _fail(str(err))
+        return
+    try:
+        result = play_match(loaded.spec, list(seat), seed, options, human=HumanAgent, on_event=echo,
+                            state=game.new_state(seed))
+    except ValueError as err:  # a seat kind that does not exist
+        _fail(str(err))
+        return
+    except GameError as err:  # the game could not go on: the rules or content are at fault
+        _fail(f"the game stopped: {err}", 1)
         return
     if save is not None and result.state is not None:
         save.write_text(result.state.serialize(), encoding="utf-8")
@@ -162,7 +173,7 @@ def explain(
     try:
         text = run(item, ruleset, show_ast)
     except ExplainError as err:
-        _fail(str(err), 1)
+        _fail(str(err))
         return
     typer.echo(text)
 

@@ -123,8 +123,8 @@ def _validate_folder(result: ValidationResult, path: Path, ruleset: str | None, 
     for name in sorted(names):
         if (path / "rules" / name / "ruleset.yaml").is_file():
             _check(result, name, ruleset_files(name, path))
-        elif name in installed:
-            extra = [s for s in ruleset_files(name, path) if s.kind == "content"]
+        elif name in installed:  # an expansion: its content and procedures on top of the base
+            extra = [s for s in ruleset_files(name, path) if s.kind in ("content", "procedures")]
             _check(result, name, ruleset_files(name) + extra)
         else:
             raise UsageError(f"{path}/content/{name} extends ruleset `{name}`, which is not installed "
@@ -133,7 +133,7 @@ def _validate_folder(result: ValidationResult, path: Path, ruleset: str | None, 
 
 def _validate_file(result: ValidationResult, path: Path, ruleset: str | None, installed: list[str]) -> None:
     source = single_file(path)
-    name = ruleset or _declared_ruleset(path)
+    name = ruleset or _declared_ruleset(path) or _ruleset_folder(path)
     if name is None or name not in installed:
         if source.kind == "ruleset" or name is None:
             _check(result, name or path.stem, [source])
@@ -144,6 +144,17 @@ def _validate_file(result: ValidationResult, path: Path, ruleset: str | None, in
     if source.kind == "ruleset":
         replaced = [s for s in replaced if s.kind != "ruleset"]
     _check(result, name, replaced + [source])
+
+
+def _ruleset_folder(path: Path) -> str | None:
+    """`rules/<name>/file.yaml` or `content/<name>/.../file.yaml` -> name."""
+    parts = path.resolve().parts
+    for anchor in ("rules", "content"):
+        if anchor in parts[:-1]:
+            i = len(parts) - 1 - parts[::-1].index(anchor)
+            if i + 1 < len(parts) - 1:
+                return parts[i + 1]
+    return None
 
 
 def _same_place(label: str, path: Path) -> bool:

@@ -140,7 +140,7 @@ def test_explain_shows_text_source_and_ast() -> None:
     code, out = run("explain", "riot")
     assert code == 0 and "subject, subject, brick" in out
     code, out = run("explain", "no_such_card")
-    assert code == 1 and "no item" in out
+    assert code == 2 and "no item" in out
 
 
 def test_rulesets_lists_legacy() -> None:
