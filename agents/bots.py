@@ -1,11 +1,11 @@
 """Bots, weakest first.
 
 - RandomBot: a uniformly random legal option (seeded).
-- RolloutBot: flat Monte Carlo search: for each option, clone the game, apply it and
-  play `rollouts` random games to the end; pick the option with the best mean result
-  for itself (win = 1, plus a small share of its score lead). Options that the rules
-  refuse are skipped. It sees the whole state (perfect information): determinized
-  search over hidden cards is future work (docs/architecture.md).
+- RolloutBot: flat Monte Carlo search: for each option, play `rollouts` random games
+  to the end from it and pick the option with the best mean result for itself (win = 1,
+  plus a small share of its score lead). It does not peek: each rollout starts from a
+  determinization (interpreter.information), a world where every card it cannot see is
+  shuffled among the unseen cards of its kind. Options the rules refuse are skipped.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Callable
 
 from legacies.interpreter.errors import GameError
 from legacies.interpreter.game import GameState
+from legacies.interpreter.information import determinize
 
 from .base import Agent
 
@@ -80,15 +81,16 @@ class RolloutBot:
             return 0
         me = d.player
         best, best_index = float("-inf"), 0
+        worlds = [determinize(state, me, self.rng) for _ in range(self.rollouts)]
         for index in range(len(d.options)):
+            total = 0.0
             try:
-                child = state.clone()
-                child.apply(index)
+                for world in worlds:
+                    child = world.clone()
+                    child.apply(index)
+                    total += self.value(random_playout(child, self.rng), me)
             except GameError:
                 continue
-            total = 0.0
-            for _ in range(self.rollouts):
-                total += self.value(random_playout(child.clone(), self.rng), me)
             mean = total / self.rollouts
             if mean > best:
                 best, best_index = mean, index

@@ -1,0 +1,44 @@
+"""Hidden information for search: a determinization of a state for one player.
+
+A search bot must not peek. `determinize` returns a copy of the state in which every
+piece the player cannot see (in another player's hand, in a face-down deck) is shuffled
+with the other unseen pieces of its kind, zone sizes and kinds per zone kept: a world
+that agrees with everything the player knows. Rollouts from such worlds decide with
+the player's information only (perfect-information Monte Carlo over sampled worlds)."""
+
+from __future__ import annotations
+
+import random
+
+from .game import GameState
+
+
+def hidden_zones(state: GameState, player: int) -> list[int]:
+    lay = state.game.layout
+    out = []
+    for z, vis in enumerate(lay.zone_visibility):
+        if z == 0:
+            continue  # the box: out of the game, never dealt back by a determinization
+        if vis == "hidden" or (vis == "owner" and lay.zone_owner[z] != player):
+            out.append(z)
+    return out
+
+
+def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
+    world = state.clone()
+    st = world.st
+    lay = world.game.layout
+    defs = world.game.spec.defs
+    slots: dict[str, list[tuple[int, int]]] = {}  # kind -> (zone, index) places of unseen pieces
+    for z in hidden_zones(world, player):
+        for i, pid in enumerate(st.zones[z]):
+            if pid not in st.revealed:
+                slots.setdefault(defs[lay.piece_def[pid]].kind, []).append((z, i))
+    for places in slots.values():
+        pieces = [st.zones[z][i] for z, i in places]
+        rng.shuffle(pieces)
+        for (z, i), pid in zip(places, pieces):
+            st.zones[z][i] = pid
+            st.loc[pid] = z
+    st.rng = rng.getrandbits(64)  # the future is unknown too: the real game's next shuffles are not
+    return world
