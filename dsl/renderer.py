@@ -71,6 +71,21 @@ class _Renderer:
         label = self.labels.get(name)
         return label if label else name.replace("_", " ")
 
+    def counted(self, e: ast.Compare) -> str:
+        """`count of C > 0` reads "there is some C"; `count of C = 0` reads "there is no C"."""
+        if not (isinstance(e.left, ast.Of) and e.left.name == "count" and isinstance(e.right, ast.Num)
+                and e.right.value == 0 and e.op in (">", "!=", "=")):
+            return ""
+        subject = e.left.subject
+        inner = subject.collection if isinstance(subject, ast.Where) else subject
+        what = self.expr(subject, OR)
+        if isinstance(inner, ast.Select) or isinstance(subject, ast.Where):
+            what = what.strip("()")
+        first, _, rest = what.partition(" ")
+        if isinstance(inner, ast.Select) and rest:
+            return f"there {'is no' if e.op == '=' else 'is at least one'} {_singular(first)} {rest}"
+        return f"there {'is none of' if e.op == '=' else 'is at least one of'} {what}"
+
     def call(self, e: ast.Call) -> str:
         """Builtins in words; a definition through its `text:` template ({0}, {1}... are
         its arguments), else as `name (arguments)`."""
@@ -78,7 +93,7 @@ class _Renderer:
         template = self.labels.get(e.name, "")
         if "{0}" in template:
             try:
-                return template.format(*args)
+                return template.format(*args).replace("you's", "your")
             except (IndexError, KeyError, ValueError):
                 pass
         if e.name in ("max", "min"):
@@ -188,6 +203,9 @@ class _Renderer:
         if isinstance(e, ast.Empty):
             return f"{self.expr(e.subject, SUM)} is empty"
         if isinstance(e, ast.Compare):
+            counted = self.counted(e)
+            if counted:
+                return counted
             word = _COMPARE_WORDS.get(e.op, e.op)
             return f"{self.expr(e.left, SUM)} {word} {self.expr(e.right, SUM)}"
         if isinstance(e, ast.Not):

@@ -52,10 +52,10 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False) ->
         spec_def = next((d for d in (loaded.spec.defs if loaded.spec else []) if d.id == item_id), None)
         text = _card_text(spec_def, vocab)
         if item.requires:
-            out.append(f"playable when: {item.requires.strip()}")
+            out.append(f"playable when: {_condition_text(spec_def, vocab) or item.requires.strip()}")
         out.append("")
         out.append("card text:")
-        out.append("  " + (text or "(no effect)"))
+        out.append("  " + (text or "(no effect of its own: the rules' actions use its attributes)"))
         if item.effect:
             line = f.position(path + ("effect",))[0]
             out.append("")
@@ -70,6 +70,22 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False) ->
     raise ExplainError(f"no item `{item_id}` in {where}")
 
 
+def _labels(vocab: object) -> dict[str, str]:
+    labels = dict(getattr(vocab, "labels", {}) or {})
+    if vocab is not None:
+        for name in vocab.all_names():  # type: ignore[attr-defined]
+            labels.setdefault(name, vocab.label(name))  # type: ignore[attr-defined]
+    return labels
+
+
+def _condition_text(spec_def: object, vocab: object) -> str:
+    requires = getattr(spec_def, "requires", None)
+    if requires is None:
+        return ""
+    from legacies.dsl.renderer import render_expr
+    return render_expr(requires, _labels(vocab))
+
+
 def _card_text(spec_def: object, vocab: object) -> str:
     effect = getattr(spec_def, "effect", None)
     if effect is None:
@@ -79,8 +95,4 @@ def _card_text(spec_def: object, vocab: object) -> str:
     except ImportError:  # the renderer ships with dsl/; keep explain usable without it
         from legacies.dsl.printer import print_program
         return print_program(effect)
-    labels = dict(getattr(vocab, "labels", {}) or {})
-    if vocab is not None:
-        for name in vocab.all_names():  # type: ignore[attr-defined]
-            labels.setdefault(name, vocab.label(name))  # type: ignore[attr-defined]
-    return render_program(effect, labels)
+    return render_program(effect, _labels(vocab))

@@ -118,3 +118,13 @@ def test_odd_nodes_fall_back_instead_of_raising() -> None:
 @given(_SNIPPETS.PROGRAMS)
 def test_rendering_never_raises(program: ast.Program) -> None:
     assert isinstance(render_program(program, era_names=["I", "II"]), str)
+
+
+def test_counting_conditions_read_as_existence() -> None:
+    """`count of C > 0` / `= 0` read "there is at least one ..." / "there is no ..."."""
+    from legacies.dsl.parser import parse_expression
+    from legacies.dsl.renderer import render_expr
+
+    assert render_expr(parse_expression("count of (cards in my hand where its type is special) = 0")) == \
+        "there is no card in your hand where its type is special"
+    assert render_expr(parse_expression("count of cards in my hand > 0")) == "there is at least one card in your hand"
