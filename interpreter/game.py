@@ -144,7 +144,7 @@ class GameState:
             st.frames[-1].resume(st, d.options[index].value)
             st.run()
             return
-        backup = st.clone()
+        backup = st.clone(share_logs=True)
         try:
             st.pending = None
             st.history.append(index)

@@ -144,7 +144,9 @@ class State:
         self.pending = decision
 
     # ------------------------------------------------------------------ copying
-    def clone(self) -> "State":
+    def clone(self, share_logs: bool = False) -> "State":
+        """An independent copy. `share_logs` (for a transaction's backup) shares the
+        append-only history and log instead of copying them: `restore` cuts them back."""
         new = State.__new__(State)
         new.game = self.game
         new.counters = self.counters[:]
@@ -157,18 +159,26 @@ class State:
         acts: dict[int, Activation] = {}
         new.frames = [f.clone(acts, new) for f in self.frames]
         new.pending = self.pending
-        new.history = self.history[:]
-        new.log = self.log[:]
+        new.history = self.history if share_logs else self.history[:]
+        new.log = self.log if share_logs else self.log[:]
+        new.flags = dict(self.flags)
+        if share_logs:
+            new.flags["__marks"] = (len(self.history), len(self.log))
         new.over = self.over
         new.turns = self.turns
         new.steps = self.steps
         new.revealed = set(self.revealed)
-        new.flags = dict(self.flags)
+        if not share_logs:
+            new.flags = dict(self.flags)
         return new
 
     def restore(self, other: "State") -> None:
         """Become exactly `other` (used to undo a refused action)."""
         for slot in State.__slots__:
             setattr(self, slot, getattr(other, slot))
+        marks = self.flags.pop("__marks", None)
+        if marks is not None:  # `other` shared the append-only lists: cut them back
+            del self.history[marks[0]:]
+            del self.log[marks[1]:]
         for f in self.frames:
             f.act.st = self
