@@ -224,6 +224,7 @@ class Checker:
     s_Gain = s_Lose = s_Pay = _gain_like
 
     def s_PayCards(self, s: ast.PayCards) -> None:
+        self.need_me(s, "paying with cards")
         if self.v.payment is None:
             self.error(s, "E202", "this ruleset declares no card payment", hint="add `payment:` to ruleset.yaml")
         self.expect(s.target, self.expr(s.target), thing())
@@ -352,6 +353,7 @@ class Checker:
                        hint=f"write `announce {s.event.name} with " + ", ".join(f"{p} = ..." for p in info.params) + "`")
 
     def s_ChooseFrom(self, s: ast.ChooseFrom) -> None:
+        self.need_me(s, "a choice")
         self.amount(s.count)
         t = self.expr(s.collection)
         if not t.is_collection and t.tag != "any":
@@ -366,11 +368,13 @@ class Checker:
         self.bind(s, s.var, t.element() if single else t)
 
     def s_ChooseNumber(self, s: ast.ChooseNumber) -> None:
+        self.need_me(s, "a choice")
         self.amount(s.low)
         self.amount(s.high)
         self.bind(s, s.var, AMOUNT)
 
     def s_Perform(self, s: ast.Perform) -> None:
+        self.need_me(s, "an action menu")
         for n in s.actions:
             if n.name not in self.v.actions:
                 self.error(n, "E206", f"unknown action `{n.name}`", hint=self.suggest(n.name, self.v.actions))
@@ -403,7 +407,7 @@ class Checker:
 
     def need_me(self, node: ast.Node, what: str) -> None:
         if self._no_me:
-            self.error(node, "E217", f"{what} means the acting player, and no player acts here",
+            self.error(node, "E217", f"{what} needs a player to act, and no player acts here",
                        hint="setup and the game procedure run for nobody: name a player "
                             "(`for each P in players: ... for P`) or move this into `take turns:`")
 
@@ -428,6 +432,7 @@ class Checker:
             self.block(s.otherwise)
 
     def s_ChooseOne(self, s: ast.ChooseOne) -> None:
+        self.need_me(s, "a choice")
         labels: set[str] = set()
         live = 0
         for opt in s.options:
@@ -443,6 +448,7 @@ class Checker:
             self.error(s, "E208", "this choice has no options: every option's condition is never true")
 
     def s_May(self, s: ast.May) -> None:
+        self.need_me(s, "`may`")
         self.block(s.body)
 
     def s_ForEach(self, s: ast.ForEach) -> None:
