@@ -273,7 +273,7 @@ def test_example_1_increase_an_industry_of_your_choice(spec: GameSpec) -> None:
     assert t.value("mining's value") == 4
     assert [t.value(f"{i}'s value") for i in ("banking", "shipping", "theater")] == [3, 3, 3]
     assert "boom" in t.cards("discard")  # the action discards the played card
-    # a value stops at the top of its track (INV-5)
+    # a value stops at the top of its track (Legacies INV 5)
     t.run("set theater's value to 10")
     t.play("boom", answers=["Theater"])
     assert t.value("theater's value") == 10
@@ -362,7 +362,7 @@ def test_example_4_investments_cost_50_percent_more(spec: GameSpec) -> None:
     assert "Invest in Mining" in t.options("invest")
 
     # rounding up: 100 * 150% = 150, then * 50% until the end of the generation = 75;
-    # a value-3 investment costs 3 * 2 * 75 / 100 = 4.5, rounded up to 5 (VAL-3)
+    # a value-3 investment costs 3 * 2 * 75 / 100 = 4.5, rounded up to 5 (Legacies VAL 3)
     t.play("cheap_credit")
     assert t.value("my investment_cost") == 75
     assert t.value("investment_price(theater)") == 5
@@ -393,7 +393,7 @@ def test_example_5_relationship_tokens_do_not_advance(spec: GameSpec) -> None:
     assert t.value("relationship_tokens_advance") is True
     for _ in range(3):
         t.perform("advance_relationships")
-    assert t.track("duke") == [[], [], [], []]  # past the end: home (REL-9)
+    assert t.track("duke") == [[], [], [], []]  # past the end: home (Legacies REL 9)
     assert t.value("count of relationship_tokens in my supply") == 5
 
 
@@ -660,12 +660,12 @@ def test_random_games_finish(spec: GameSpec, seed: int) -> None:
     assert t.value("generation") == 3
 
 
-# ---------------------------------------------------------------------- each player decides (GEN-9, GA-8)
+# ---------------------------------------------------------------------- each player decides (Legacies GEN 9, Legacies GA 8)
 
 
 def test_as_player_lets_each_opponent_make_their_own_choice(spec: GameSpec) -> None:
     """`as P:` hands the decisions of a block to P (the honorarium's "every player after
-    the ender picks", GA-8's "the others may add gold"): each opponent answers for
+    the ender picks", Legacies GA 8's "the others may add gold"): each opponent answers for
     themself and `my` means them."""
     t = Table(spec, players=3)
     asked = t.run(
@@ -682,7 +682,7 @@ def test_as_player_lets_each_opponent_make_their_own_choice(spec: GameSpec) -> N
 
 def test_ordered_by_and_first_of_a_collection(spec: GameSpec) -> None:
     """Picking a player by a quantity ("the player with the least fame, ties to the
-    later in turn order", GA-4): `ordered by` is a stable sort, `top of` the first."""
+    later in turn order", Legacies GA 4): `ordered by` is a stable sort, `top of` the first."""
     t = Table(spec, players=4)
     for p, fame in ((1, 5), (2, 1), (3, 1), (4, 7)):
         t.run(f"gain {fame} fame", player=p)

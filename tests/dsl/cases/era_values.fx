@@ -1,4 +1,4 @@
-# `20/50/100` takes the value of the current century (VAL-1): I, II, III.
+# `20/50/100` takes the value of the current century (Legacies VAL 1): I, II, III.
 # expect: era = 2
 # expect: century = 2
 # expect: 20/50/100 = 50

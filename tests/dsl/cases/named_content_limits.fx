@@ -1,4 +1,4 @@
-# Named board items by id; item counters stop at their min and max (INV-5).
+# Named board items by id; item counters stop at their min and max (Legacies INV 5).
 # expect: banking's value = 10
 # expect: theater's value = 1
 # expect: value of shipping = 7

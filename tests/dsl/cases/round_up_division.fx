@@ -1,4 +1,4 @@
-# Division rounds up unless it says `rounded down` (VAL-3); so does `* N%`.
+# Division rounds up unless it says `rounded down` (Legacies VAL 3); so does `* N%`.
 # expect: 7 divided by 2 = 4
 # expect: 7 divided by 2 rounded down = 3
 # expect: 7 divided by 2 rounded up = 4
