@@ -176,7 +176,6 @@ class Select(Expr):
     """`cards in my hand`, `tokens in X`: pieces of a zone, or every item of a kind."""
 
     word: str
-    relation: str  # in | on
     source: Expr
     name_span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 

@@ -359,7 +359,7 @@ class _ToAst(Transformer):
         return ast.Bool(False, span=_span(meta))
 
     def select_in(self, meta: Any, word: Token, source: Any) -> ast.Select:
-        return ast.Select(str(word), "in", source, span=_span(meta), name_span=_tok_span(word))
+        return ast.Select(str(word), source, span=_span(meta), name_span=_tok_span(word))
 
     def players_after(self, meta: Any, word: Token, player: Any) -> ast.PlayersAfter:
         if str(word) != "players":

@@ -184,7 +184,7 @@ class _Renderer:
             count = "" if e.count is None else f" {self.count(e.count)}"
             return f"the {e.end}{count} of {self.expr(e.source, POSTFIX)}"
         if isinstance(e, ast.Select):
-            return f"{self.ident(e.word)} {e.relation} {self.expr(e.source, POSTFIX)}"
+            return f"{self.ident(e.word)} in {self.expr(e.source, POSTFIX)}"
         if isinstance(e, ast.PlayersAfter):
             return f"the players after {self.expr(e.player, POSTFIX)}"
         if isinstance(e, ast.Call):
@@ -376,7 +376,7 @@ class _Renderer:
             return noun, noun
         if isinstance(coll, ast.Select):
             noun = _singular(self.ident(coll.word))
-            return noun, f"{noun} {coll.relation} {self.expr(coll.source, POSTFIX)}"
+            return noun, f"{noun} in {self.expr(coll.source, POSTFIX)}"
         if isinstance(coll, ast.Where):
             inner = self.noun_phrase(coll.collection)
             if inner is not None:

@@ -9,7 +9,7 @@ a frame (interpreter/frames.py). Runtime errors carry the node's span.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from legacies.dsl import ast
 from legacies.dsl.checker import Resolution
@@ -40,31 +40,27 @@ class CompiledAction:
         self.condition = condition
         self.instrs = instrs
 
+    def targets(self, st: State, act: Activation) -> Iterator[Any]:
+        """Every target the rules allow now (None for an action without `choose:`)."""
+        probe = Activation(st, act.me, act.this)
+        if self.collection is None:
+            if self.condition is None or self.condition(probe):
+                yield None
+            return
+        for target in self.collection(probe):
+            probe.env[self.var] = target
+            if self.condition is None or self.condition(probe):
+                yield target
+
     def options(self, st: State, act: Activation, index: int) -> list[Choice]:
         if self.collection is None:
-            probe = Activation(st, act.me, act.this)
-            if self.condition is None or self.condition(probe):
-                return [Choice(self.label, (index, None))]
-            return []
-        out = []
-        probe = Activation(st, act.me, act.this)
-        for target in self.collection(probe):
-            probe.env[self.var] = target
-            if self.condition is None or self.condition(probe):
-                label = self.label.replace("{" + str(self.var) + "}", mech.describe(st, target))
-                out.append(Choice(label, (index, target)))
-        return out
+            return [Choice(self.label, (index, None)) for _ in self.targets(st, act)]
+        slot = "{" + str(self.var) + "}"
+        return [Choice(self.label.replace(slot, mech.describe(st, t)), (index, t)) for t in self.targets(st, act)]
 
     def available(self, st: State, act: Activation) -> bool:
-        """Whether any option exists (no labels built): `possible(...)`."""
-        probe = Activation(st, act.me, act.this)
-        if self.collection is None:
-            return self.condition is None or bool(self.condition(probe))
-        for target in self.collection(probe):
-            probe.env[self.var] = target
-            if self.condition is None or self.condition(probe):
-                return True
-        return False
+        """Whether any option exists, without building labels: `possible(...)`."""
+        return next(self.targets(st, act), _NONE) is not _NONE
 
     def start(self, st: State, act: Activation, target: Any) -> None:
         env = {self.var: target} if self.var else {}
@@ -285,7 +281,6 @@ class Compiler:
     def x_Empty(self, e: ast.Empty) -> Fn:
         subj = self.expr(e.subject)
         t = self.type_of(e.subject).tag
-        lay = self.lay
         if t == "zone":
             return lambda a: not a.st.zones[subj(a)]
         if t == "thing":
@@ -997,6 +992,9 @@ class Compiler:
         scope = self.expr(m.scope) if m.scope is not None else None
         plural = m.scope is not None and self.type_of(m.scope).tag == "players"
         return (m.quantity.name, subject, m.op, self.expr(m.value), scope, plural)
+
+
+_NONE = object()  # "no target" (None is a real target: an action without `choose:`)
 
 
 def _with_it(a: Activation, value: Any, cond: Fn) -> bool:

@@ -12,6 +12,8 @@ import hashlib
 import json
 from typing import Any, Callable
 
+from legacies.dsl import ast
+
 from . import rng
 from .compiler import CompiledAction, Compiler
 from .decisions import Decision
@@ -48,7 +50,6 @@ class Game:
         self.hooks_enter: dict[int, tuple] = {}
         self.hooks_leave: dict[int, tuple] = {}
         self.continuous: dict[str, list[tuple]] = {}
-        from legacies.dsl import ast
         for d_index, d in enumerate(spec.defs):
             self.effects.append(c.program(d.effect))
             if d.requires is not None:

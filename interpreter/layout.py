@@ -81,7 +81,8 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
             for p in range(players):
                 lay._counter(c.start, c.min, c.max, f"{name}[{p}]")
 
-    lay._zone("box", -1, "hidden", False)
+    box = lay._zone("box", -1, "hidden", False)
+    assert box == BOX  # zone 0 is the box: removed pieces stay accounted for
     for name, z in v.zones.items():
         if z.scope == "game":
             lay.game_zone[name] = lay._zone(name, -1, z.visibility, z.in_play)
@@ -120,7 +121,7 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
                 lay.board_item[d.id] = pid
                 lay.piece_start.append(-1)
             else:
-                start = lay.game_zone.get(kind.starts_in, 0) if kind.starts_in else 0
+                start = lay.game_zone.get(kind.starts_in, BOX) if kind.starts_in else BOX
                 lay.piece_start.append(start)
     for kname, kind in v.kinds.items():
         if kind.piece == "board":

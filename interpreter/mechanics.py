@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from . import rng
 from .errors import GameError
+from .layout import BOX
 from .values import DefRef
 from .vm import Activation, BlockFrame, State
 
@@ -113,7 +114,7 @@ def discard_zone(st: State, pid: int) -> int:
     if z < 0:
         start = lay.piece_start[pid]
         z = lay.zone_discard[start] if start >= 0 else -1
-    return z if z >= 0 else 0
+    return z if z >= 0 else BOX
 
 
 def discard(st: State, pid: int) -> None:
@@ -131,9 +132,9 @@ def remove(st: State, pid: int) -> None:
     if p >= 0:
         kind = st.game.spec.defs[lay.piece_def[pid]].kind
         base = lay.supply_zone.get(kind, -1)
-        move(st, pid, base + p if base >= 0 else 0)
+        move(st, pid, base + p if base >= 0 else BOX)
     else:
-        move(st, pid, 0)
+        move(st, pid, BOX)
 
 
 def dig(st: State, zone: int, wanted: Callable[[int], bool], dest: int) -> int | None:

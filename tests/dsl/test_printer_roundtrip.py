@@ -229,7 +229,7 @@ def _extend(sub: st.SearchStrategy[ast.Expr]) -> st.SearchStrategy[ast.Expr]:
         st.builds(ast.Div, sub, sub, st.sampled_from([None, "up", "down"])),
         st.builds(ast.Neg, sub),
         st.builds(ast.Where, sub, sub),
-        st.builds(ast.Select, IDENTS, st.just("in"), sub),
+        st.builds(ast.Select, IDENTS, sub),
         st.builds(ast.Top, st.sampled_from(["top", "bottom"]), top_count, sub),
         st.builds(ast.PlayersAfter, sub),
         st.builds(ast.Call, IDENTS, st.lists(sub, max_size=3).map(tuple)),
