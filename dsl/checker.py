@@ -59,6 +59,7 @@ class Checker:
         self.v = vocab
         self.diags: list[Diagnostic] = []
         self.res = res if res is not None else Resolution()
+        self._taken = set(vocab.all_names())  # names a local variable may not reuse
         self._it: list[T] = []
         self._scopes: list[dict[str, T]] = []
         self._this: T | None = None
@@ -124,7 +125,7 @@ class Checker:
     def bind(self, node: ast.Node, name: str, t: T) -> None:
         if self.lookup(name) is not None:
             self.error(node, "E211", f"`{name}` is already defined here", hint="pick another name")
-        elif name in self.v.all_names() or name in BUILTIN_NAMES:
+        elif name in self._taken or name in BUILTIN_NAMES:
             self.error(node, "E211", f"`{name}` already names something in this ruleset",
                        hint="pick a name the ruleset does not use (e.g. a capital letter)")
         self._scopes[-1][name] = t

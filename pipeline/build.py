@@ -214,6 +214,9 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
                 continue
             items[item.id] = (f, path, item)
             v.content[item.id] = item.kind
+    uses: dict[str, int] = {}  # how many times each name is taken (content ids included)
+    for name in v.all_names():
+        uses[name] = uses.get(name, 0) + 1
     for cid, (f, path, item) in items.items():
         kind = v.kinds[item.kind]
         for a, value in item.attributes.items():
@@ -224,7 +227,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
             problem = _attribute_problem(v, kind.attributes[a], value)
             if problem:
                 b.at(f, path + ("attributes", a), "C004", problem[0], hint=problem[1])
-        if cid in v.all_names() and list(v.all_names()).count(cid) > 1:
+        if uses.get(cid, 0) > 1:
             b.at(f, path + ("id",), "C006", f"id `{cid}` is also a name in the ruleset's vocabulary",
                  hint="content ids and vocabulary names share one namespace")
 
