@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from legacies.interpreter.errors import GameError
+from legacies.interpreter.errors import Refused
 from legacies.interpreter.game import GameState
 from legacies.interpreter.information import determinize
 
@@ -43,7 +43,7 @@ def apply_random_option(state: GameState, rng: random.Random) -> tuple[int | Non
         try:
             state.apply(index)
             return index, refused
-        except GameError:
+        except Refused:
             continue
     return None, len(order)
 
@@ -57,7 +57,7 @@ def random_playout(state: GameState, rng: random.Random, max_decisions: int = 50
             break
         try:
             state.apply(rng.randrange(len(d.options)), undo=False)
-        except GameError:
+        except Refused:
             break
     return state
 
@@ -89,7 +89,7 @@ class RolloutBot:
                     child = world.clone()
                     child.apply(index)
                     total += self.value(random_playout(child, self.rng), me)
-            except GameError:
+            except Refused:
                 continue
             mean = total / self.rollouts
             if mean > best:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from legacies.interpreter.errors import GameError
+from legacies.interpreter.errors import InternalError, Refused
 from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.spec import GameSpec
 
@@ -118,20 +118,23 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
             emit(f"— turn {last_turn}: {state.game.player_names[state.st.active]} —")
         agent = agents[d.player]
         tried: set[int] = set()
+        refusals: set[str] = set()
         while True:
             index = agent.choose(state)
             if index < 0:  # a replay that has run out of decisions: stop where the save stopped
                 break
             if index in tried:  # a bot repeating a refused option: take the first one untried
                 index = next((i for i in range(len(d.options)) if i not in tried), -1)
-                if index < 0:
-                    raise GameError(f"the rules refuse every option of {d.prompt!r}")
+                if index < 0:  # the game cannot go on: a content (or engine) bug, not a refusal
+                    raise InternalError(f"the rules refuse every option of {d.prompt!r}: "
+                                        + "; ".join(sorted(refusals)))
             private = hot_seat and _private(state, d.options[index].value)
             try:
                 state.apply(index)
                 break
-            except GameError as err:
+            except Refused as err:
                 tried.add(index)
+                refusals.add(str(err))
                 emit(f"  {state.game.player_names[d.player]}: {d.options[index].label} — refused: {err}")
         if index < 0:
             emit(f"the save ends here, before {state.game.player_names[d.player]} decides: {d.prompt}")

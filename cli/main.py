@@ -85,7 +85,7 @@ def play(
 ) -> None:
     """Play a game in the terminal: bots and hot-seat humans."""
     from legacies.agents.match import play_match
-    from legacies.interpreter.errors import GameError
+    from legacies.interpreter.errors import InternalError, TableError
     from legacies.pipeline.ruleset import load_ruleset, rulesets
 
     from .terminal import HumanAgent
@@ -102,7 +102,7 @@ def play(
     echo = None if (as_json or quiet) else typer.echo
     try:  # the table as asked: player count and options (a usage problem when wrong)
         game = Game(loaded.spec, len(seat), options, [f"P{i + 1}" for i in range(len(seat))])
-    except GameError as err:
+    except TableError as err:
         _fail(str(err))
         return
     try:
@@ -111,8 +111,8 @@ def play(
     except ValueError as err:  # a seat kind that does not exist
         _fail(str(err))
         return
-    except GameError as err:  # the game could not go on: the rules or content are at fault
-        _fail(f"the game stopped: {err}", 1)
+    except InternalError as err:  # the game cannot go on: a bug in the content (or the engine), located
+        _fail(f"the game stopped on an internal error: {err}", 1)
         return
     if save is not None and result.state is not None:
         save.write_text(result.state.serialize(), encoding="utf-8")

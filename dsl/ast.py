@@ -4,6 +4,9 @@ One frozen dataclass per node kind. Every node carries a source `span`, kept out
 of equality and hashing (like CPython's `_attributes`), so two programs that say
 the same thing compare equal wherever they were written. `children()` is the one
 generic walk every pass uses.
+
+What each statement and builtin means, how it is written and worded is declared
+once in `dsl/constructs.py`; this module only holds the shapes.
 """
 
 from __future__ import annotations
@@ -22,13 +25,16 @@ class Span:
     end_column: int
 
 
+_NOT_CHILDREN = ("span", "name_span")
+
+
 @dataclass(frozen=True, slots=True)
 class Node:
     span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
     def children(self) -> Iterator["Node"]:
         for f in fields(self):
-            if f.name in ("span", "name_span"):
+            if f.name in _NOT_CHILDREN:
                 continue
             value = getattr(self, f.name)
             if isinstance(value, Node):
@@ -40,7 +46,7 @@ class Node:
 
 
 def walk(node: Node) -> Iterator[Node]:
-    """Every node below and including `node`, parents first."""
+    """Every node below and including `node`, parents first (no recursion: deep trees are fine)."""
     stack = [node]
     while stack:
         current = stack.pop()
@@ -103,7 +109,7 @@ class It(Expr):
 @dataclass(frozen=True, slots=True)
 class Of(Expr):
     """`X's name`, `name of X`, `my name`, `its name`: one node, resolved by the checker
-    into an attribute, a counter, a zone, a quantity or a one-argument builtin."""
+    into an attribute, a counter, a zone, a value, a quantity or a one-argument builtin."""
 
     name: str
     subject: Expr
@@ -113,6 +119,16 @@ class Of(Expr):
 @dataclass(frozen=True, slots=True)
 class Empty(Expr):
     subject: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Has(Expr):
+    """`X has ATTRIBUTE` / `X has no ATTRIBUTE`: whether an item gives the attribute."""
+
+    subject: Expr
+    attribute: str
+    negated: bool = False
+    name_span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +152,8 @@ class Not(Expr):
 
 @dataclass(frozen=True, slots=True)
 class Arith(Expr):
+    """`+ - *` on amounts; `+` also joins two collections of the same kind."""
+
     op: str  # + - *
     left: Expr
     right: Expr
@@ -153,6 +171,15 @@ class Div(Expr):
 @dataclass(frozen=True, slots=True)
 class Neg(Expr):
     operand: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Cond(Expr):
+    """`A if CONDITION else B`: a value chosen by a condition."""
+
+    condition: Expr
+    yes: Expr
+    no: Expr
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +215,37 @@ class Top(Expr):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayersAfter(Expr):
+class Entry(Expr):
+    """`entry N of LIST`: the N-th member (1-based) of a list; `entry K of TABLE`: K's number."""
+
+    index: Expr
+    source: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceOf(Expr):
+    """`space N of ITEM`: the N-th space (1-based) of an item's track, a zone."""
+
+    index: Expr
+    track: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Aggregate(Expr):
+    """`total NAME of C`, `highest NAME of C`, `lowest NAME of C`: NAME of every member."""
+
+    fn: str  # total | highest | lowest
+    name: str
+    collection: Expr
+    name_span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Relative(Expr):
+    """`players after P` / `players before P` (no wrapping around) and `players starting
+    with P` (everyone, in turn order, from P round to the player before P)."""
+
+    relation: str  # after | before | starting
     player: Expr
 
 
@@ -277,9 +334,24 @@ class Lower(Stmt):
 
 @dataclass(frozen=True, slots=True)
 class Move(Stmt):
+    """Move pieces to a zone; onto a space of a bumping track, what is there is bumped
+    along unless `without bumping`."""
+
     what: Expr
     dest: Expr
     at: str | None = None  # top | bottom
+    bump: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Shift(Stmt):
+    """`move T by N [without bumping]`: one token N spaces along its track (left when N
+    is negative); past the last space it goes back to its owner, before the first it
+    stops on the first."""
+
+    what: Expr
+    amount: Expr
+    bump: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,10 +385,12 @@ class Reveal(Stmt):
 
 @dataclass(frozen=True, slots=True)
 class Place(Stmt):
-    """Place a token (taken from the owner's supply) on a track or a holder; a track bumps."""
+    """Place a token (taken from the owner's supply) on a track, a space or a holder; a
+    track bumps, a full holder sends its oldest token home."""
 
     piece: Expr
     target: Expr
+    bump: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,8 +418,8 @@ class Dig(Stmt):
 @dataclass(frozen=True, slots=True)
 class Auction(Stmt):
     """`auction among PLAYERS for COUNTER as W and B`: an open auction; bidders in order
-    raise or pass until one bid stands; the winner pays it. Binds the winner (W; nobody
-    is -1) and the winning bid (B)."""
+    raise or pass until one bid stands; the winner pays it. Binds the winner (W, `nobody`
+    when no one bid) and the winning bid (B)."""
 
     bidders: Expr
     counter: Name
@@ -378,6 +452,7 @@ class ChooseNumber(Stmt):
     low: Expr
     high: Expr
     var: str
+    step: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,7 +463,17 @@ class Perform(Stmt):
 
 @dataclass(frozen=True, slots=True)
 class Play(Stmt):
+    """`play X`: run a piece's effect; `play X's ATTRIBUTE`: run an effect an item gives."""
+
     what: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Run(Stmt):
+    """`NAME(ARG, ...)`: run a procedure of the ruleset with these arguments."""
+
+    name: Name
+    args: tuple[Expr, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,11 +577,13 @@ class TakeTurns(Stmt):
 
 @dataclass(frozen=True, slots=True)
 class Trigger(Node):
-    """`when EVENT [where COND]: ...` — runs while its item is in play (or always, for rules)."""
+    """`when EVENT [where COND] [once per turn]: ...` — runs while its item is in play
+    (board items always are)."""
 
     event: Name
     condition: Expr | None
     body: Body
+    once: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -523,3 +610,13 @@ class Program(Node):
 
     statements: Body
     declarations: tuple[Node, ...] = ()
+
+
+def node_classes() -> list[type[Node]]:
+    """Every concrete node class (what a pass must handle)."""
+    abstract = {Node, Expr, Stmt}
+    out: list[type[Node]] = []
+    for value in list(globals().values()):
+        if isinstance(value, type) and issubclass(value, Node) and value not in abstract:
+            out.append(value)
+    return out

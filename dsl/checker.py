@@ -2,46 +2,31 @@
 resolves every name against the ruleset's Vocabulary, infers every expression's type
 and returns *every* problem as a Diagnostic (E2xx errors, W3xx warnings).
 
-It also fills a side table (jlox's resolver locals, by node identity) that the
-compiler reads: how each name, `of` and selection was resolved and each node's type.
+It also fills the side table the compiler reads (dsl/resolution.py): how each name,
+`of` and selection was resolved, and each node's type. Statements whose operands
+are declared with roles in dsl/constructs.py are checked generically; the others
+have a method `s_<Node>` here. Expressions have a method `e_<Node>`; builtins are
+checked by their registry entry.
 """
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from . import ast
+from . import resolution as r
+from .constructs import BUILTINS, CONSTRUCTS
 from .diagnostics import ERROR, WARNING, Diagnostic
-from .types import (ACTION, AMOUNT, ANY, FLAG, PERCENT, PLAYER, PLAYERS, TEXT, TRACK, ZONE, ZONES, T,
-                    fits, thing, things)
+from .parser import close_word
+from .resolution import Resolution
+from .types import ACTION, AMOUNT, ANY, FLAG, PERCENT, PLAYER, PLAYERS, TEXT, ZONE, ZONES, T, fits, thing, things
 from .vocabulary import Vocabulary
 
-BUILTIN_NAMES: dict[str, T] = {
-    "me": PLAYER,
-    "active_player": PLAYER,
-    "nobody": PLAYER,
-    "players": PLAYERS,
-    "opponents": PLAYERS,
-    "final_round": FLAG,
-    "era": AMOUNT,
-    "player_count": AMOUNT,
-}
+__all__ = ["Checker", "Context", "Resolution", "check", "BUILTIN_NAMES"]
 
-# One-argument builtins written `NAME of X`.
-UNARY_BUILTINS = ("count", "owner", "track", "name", "position")
-# Builtins written `NAME(args)`.
-CALL_BUILTINS = ("max", "min", "affordable", "playable", "possible")
-
-
-@dataclass
-class Resolution:
-    """The checker's side table, keyed by id(node)."""
-
-    types: dict[int, T] = field(default_factory=dict)
-    meaning: dict[int, tuple] = field(default_factory=dict)
-    keep: list[ast.Node] = field(default_factory=list)  # keeps ids alive and unique
+BUILTIN_NAMES: dict[str, Callable] = {b.name: b.check for b in BUILTINS.values() if b.form == "name"}
+RESERVED_PREFIX = "__"  # names the engine keeps for itself; never a designer's
 
 
 @dataclass
@@ -52,6 +37,8 @@ class Context:
     locals: dict[str, T] = field(default_factory=dict)
     allow_declarations: bool = False
     allow_flow: bool = False  # take turns, begin final round... (rules' game procedure)
+    no_me: bool | None = None  # no player acts (setup, the game procedure); default: allow_flow
+    owner_less: bool = False  # the item has no owner (a board item): its triggers run for no player
 
 
 class Checker:
@@ -65,30 +52,38 @@ class Checker:
         self._this: T | None = None
         self._flow = False
         self._no_me = False
+        self.used_me = False  # the program needs a player to act (for definitions and procedures)
+        self.announced: set[str] = set()  # events the program announces (for the trigger-cycle analysis)
+        self.calls: set[str] = set()  # procedures and definitions it uses
+        self._typed: dict[int, T] = {}  # nodes this pass has typed
 
     # ------------------------------------------------------------------ entry points
     def check_program(self, program: ast.Program, ctx: Context) -> list[Diagnostic]:
-        self._this = ctx.this
-        self._flow = ctx.allow_flow
-        self._no_me = ctx.allow_flow  # setup and the game procedure run for no player
-        self._scopes = [dict(ctx.locals)]
+        self._enter(ctx)
         self.res.keep.append(program)
         self.block(program.statements)
         for decl in program.declarations:
             if not ctx.allow_declarations:
                 self.error(decl, "E214", "triggers and `while in play` belong on content items, not here",
                            hint="move it to a content item's effect")
+            saved, self._no_me = self._no_me, ctx.owner_less or self._no_me
             self.declaration(decl)
+            self._no_me = saved
         return self.diags
 
     def check_expression(self, expr: ast.Expr, ctx: Context, expected: T | None = None) -> T:
-        self._this = ctx.this
-        self._scopes = [dict(ctx.locals)]
+        self._enter(ctx)
         self.res.keep.append(expr)
         t = self.expr(expr)
         if expected is not None:
             self.expect(expr, t, expected)
         return t
+
+    def _enter(self, ctx: Context) -> None:
+        self._this = ctx.this
+        self._flow = ctx.allow_flow
+        self._no_me = ctx.allow_flow if ctx.no_me is None else ctx.no_me
+        self._scopes = [dict(ctx.locals)]
 
     # ------------------------------------------------------------------ reporting
     def error(self, node: ast.Node | None, code: str, message: str, hint: str | None = None,
@@ -106,14 +101,25 @@ class Checker:
             self.error(node, "E202", f"expected {expected}, found {actual}", hint=_type_hint(actual, expected))
 
     def suggest(self, name: str, candidates: Iterable[str]) -> str | None:
-        close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
-        return f"did you mean `{close[0]}`?" if close else None
+        close = close_word(name, [c for c in candidates if c != name])
+        return f"did you mean `{close}`?" if close else None
 
-    def record(self, node: ast.Node, t: T, meaning: tuple | None = None) -> T:
+    def record(self, node: ast.Node, t: T, ref: r.Ref | None = None) -> T:
         self.res.types[id(node)] = t
-        if meaning is not None:
-            self.res.meaning[id(node)] = meaning
+        if ref is not None:
+            self.res.refs[id(node)] = ref
         return t
+
+    def arity(self, e: ast.Node, args: list[ast.Expr] | tuple[ast.Expr, ...], params: Iterable[str]) -> bool:
+        """Report a call with the wrong number of arguments, naming the parameters."""
+        names = list(params)
+        if len(args) == len(names):
+            return True
+        name = getattr(e, "name", "?")
+        name = name.name if isinstance(name, ast.Name) else name
+        self.error(e, "E212", f"`{name}` takes {len(names)} argument{'s' if len(names) != 1 else ''} "
+                   f"({', '.join(names)}), found {len(args)}", hint=f"write `{name}({', '.join(names)})`")
+        return False
 
     # ------------------------------------------------------------------ scopes
     def lookup(self, name: str) -> T | None:
@@ -123,7 +129,10 @@ class Checker:
         return None
 
     def bind(self, node: ast.Node, name: str, t: T) -> None:
-        if self.lookup(name) is not None:
+        if name.startswith(RESERVED_PREFIX):
+            self.error(node, "E211", f"`{name}`: names starting with `{RESERVED_PREFIX}` are kept for the engine",
+                       hint="pick a name without the leading underscores")
+        elif self.lookup(name) is not None:
             self.error(node, "E211", f"`{name}` is already defined here", hint="pick another name")
         elif name in self._taken or name in BUILTIN_NAMES:
             self.error(node, "E211", f"`{name}` already names something in this ruleset",
@@ -135,6 +144,13 @@ class Checker:
         for stmt in body:
             self.stmt(stmt)
         self._scopes.pop()
+
+    def need_me(self, node: ast.Node, what: str) -> None:
+        self.used_me = True
+        if self._no_me:
+            self.error(node, "E217", f"{what} needs a player to act, and no player acts here",
+                       hint="setup and the game procedure run for nobody: name a player "
+                            "(`for each P in players: ... for P`) or move this into `take turns:`")
 
     # ------------------------------------------------------------------ declarations
     def declaration(self, decl: ast.Node) -> None:
@@ -184,83 +200,99 @@ class Checker:
             self.expect(m.value, vt, AMOUNT)
 
     def _is_plural(self, e: ast.Expr) -> bool:
-        return self.res.types.get(id(e), ANY).tag == "players"
+        return self.res.type(e).tag == "players"
 
     # ------------------------------------------------------------------ statements
     def stmt(self, s: ast.Stmt) -> None:
         method: Callable[[ast.Stmt], None] | None = getattr(self, "s_" + type(s).__name__, None)
-        if method is None:
+        if method is not None:
+            method(s)
+            return
+        spec = CONSTRUCTS.get(type(s))
+        if spec is None or not spec.roles:
             self.error(s, "E299", f"statement {type(s).__name__} is not supported here")
             return
-        method(s)
+        for name, role in spec.roles.items():
+            self.role(getattr(s, name), role, s)
+
+    def role(self, value: object, role: str, s: ast.Stmt) -> None:
+        """Check one operand of a statement against its declared role."""
+        if role == "amount":
+            assert isinstance(value, ast.Expr)
+            self.amount(value)
+            if isinstance(value, ast.Num) and value.value == 0:
+                self.warn(value, "W301", "an amount of 0 never changes anything", hint="remove the statement")
+        elif role == "player?":
+            if value is None:
+                self.need_me(s, f"`{type(s).__name__.lower()}` without `for PLAYER`")
+            else:
+                assert isinstance(value, ast.Expr)
+                self.expect(value, self.expr(value), PLAYER)
+        elif role == "counter":
+            assert isinstance(value, ast.Name)
+            self.counter_name(value)
+        elif role == "zone":
+            assert isinstance(value, ast.Expr)
+            self.zone(value)
+        elif role == "zones":
+            assert isinstance(value, ast.Expr)
+            self.zone(value, plural_ok=True)
+        elif role == "pieces":
+            assert isinstance(value, ast.Expr)
+            self.pieces(value)
+        elif role == "lvalue":
+            assert isinstance(value, ast.Expr)
+            self.lvalue(value)
+        elif role == "track":
+            assert isinstance(value, ast.Expr)
+            self.track(value)
+        else:  # pragma: no cover - a registry mistake
+            raise ValueError(f"unknown role {role!r}")
 
     def amount(self, e: ast.Expr) -> None:
         self.expect(e, self.expr(e), AMOUNT)
 
-    def player_opt(self, e: ast.Expr | None) -> None:
-        if e is not None:
-            self.expect(e, self.expr(e), PLAYER)
-
     def counter_name(self, n: ast.Name) -> None:
+        """The counter of gain/lose/pay/auction: a player counter, or a name holding one."""
+        local = self.lookup(n.name)
+        if local is not None:
+            self.record(n, local, r.Local(n.name))
+            if local.tag not in ("counter", "any"):
+                self.error(n, "E202", f"`{n.name}` is {local}, not a counter",
+                           hint="`choose a resource as R` names a counter; then `gain 1 R`")
+            return
+        value = self.v.values.get(n.name)
+        if value is not None and value.type.tag == "counter":
+            ref: r.Ref = r.GameValue(n.name) if value.scope == "game" else r.PlayerValue(n.name)
+            self.record(n, value.type, ref)
+            if value.scope == "player":
+                self.need_me(n, f"`{n.name}` on its own (your {n.name})")
+            return
         info = self.v.counters.get(n.name)
         if info is None:
             self.error(n, "E201", f"unknown counter `{n.name}`", hint=self.suggest(n.name, self.v.counters))
         elif info.scope != "player":
             self.error(n, "E202", f"`{n.name}` is a game counter, not something a player has",
                        hint=f"use `raise {n.name} by N` / `lower {n.name} by N`")
-
-    def s_Let(self, s: ast.Let) -> None:
-        t = self.expr(s.value)
-        self.bind(s, s.var, t)
-
-    def _gain_like(self, s: ast.Gain | ast.Lose | ast.Pay) -> None:
-        self.amount(s.amount)
-        self.counter_name(s.counter)
-        self.player_opt(s.player)
-        if s.player is None:
-            self.need_me(s, f"`{type(s).__name__.lower()}` without `for PLAYER`")
-        if isinstance(s.amount, ast.Num) and s.amount.value == 0:
-            self.warn(s.amount, "W301", "an amount of 0 never changes anything", hint="remove the statement")
-
-    s_Gain = s_Lose = s_Pay = _gain_like
-
-    def s_PayCards(self, s: ast.PayCards) -> None:
-        self.need_me(s, "paying with cards")
-        if self.v.payment is None:
-            self.error(s, "E202", "this ruleset declares no card payment", hint="add `payment:` to ruleset.yaml")
-        self.expect(s.target, self.expr(s.target), thing())
-        self.expect(s.source, self.expr(s.source), ZONE)
+        else:
+            self.record(n, AMOUNT, r.PlayerCounter(n.name))
 
     def lvalue(self, e: ast.Expr) -> None:
         t = self.expr(e)
-        meaning = self.res.meaning.get(id(e), ("",))
+        ref = self.res.ref(e)
         if t.tag == "any":
             return  # already reported where it was resolved
-        if meaning[0] not in ("player_counter", "game_counter", "item_counter"):
+        if not isinstance(ref, (r.PlayerCounter, r.GameCounter, r.ItemCounter, r.CounterOf)):
             self.error(e, "E204", "this is not a counter that can change",
                        hint="name a counter: `my gold`, `X's value`, a game counter")
         else:
             self.expect(e, t, AMOUNT)
 
-    def s_Transfer(self, s: ast.Transfer) -> None:
-        self.amount(s.amount)
-        self.lvalue(s.source)
-        self.lvalue(s.dest)
-
-    def s_SetTo(self, s: ast.SetTo) -> None:
-        self.lvalue(s.target)
-        self.amount(s.value)
-
-    def s_Raise(self, s: ast.Raise) -> None:
-        self.lvalue(s.target)
-        self.amount(s.amount)
-
-    s_Lower = s_Raise
-
     def pieces(self, e: ast.Expr) -> T:
         t = self.expr(e)
         if t.tag not in ("thing", "things", "any"):
-            self.error(e, "E202", f"expected pieces, found {t}")
+            hint = "a card named in source stands for all its copies: choose one of them" if t.tag == "def" else None
+            self.error(e, "E202", f"expected pieces, found {t}", hint=hint)
         return t
 
     def zone(self, e: ast.Expr, plural_ok: bool = False) -> None:
@@ -268,31 +300,68 @@ class Checker:
         want = (ZONE, ZONES) if plural_ok else (ZONE,)
         if not any(fits(t, w) for w in want):
             self.error(e, "E202", f"expected a zone, found {t}",
-                       hint="name a zone: `my hand`, `hand of P`, a game zone")
+                       hint="name a zone: `my hand`, `hand of P`, a game zone, `space 2 of K`")
+
+    def track(self, e: ast.Expr) -> None:
+        t = self.expr(e)
+        if t.tag not in ("track", "any"):
+            if not (t.tag == "thing" and t.arg and self.v.kinds.get(t.arg) and self.v.kinds[t.arg].track):
+                self.error(e, "E202", f"expected a track, found {t}")
+
+    def s_Let(self, s: ast.Let) -> None:
+        t = self.expr(s.value)
+        self.bind(s, s.var, t)
+
+    def s_PayCards(self, s: ast.PayCards) -> None:
+        self.need_me(s, "paying with cards")
+        if self.v.payment is None:
+            self.error(s, "E202", "this ruleset declares no card payment", hint="add `payment:` to ruleset.yaml")
+        self.expect(s.target, self.expr(s.target), thing())
+        self.zone(s.source)
+
+    def s_Transfer(self, s: ast.Transfer) -> None:
+        self.amount(s.amount)
+        self.lvalue(s.source)
+        self.lvalue(s.dest)
+        if s.up_to or s.either_way:
+            self.need_me(s, "a choice")
+
+    def s_SetTo(self, s: ast.SetTo) -> None:
+        t = self.expr(s.target)
+        ref = self.res.ref(s.target)
+        vt = self.expr(s.value)
+        if t.tag == "any":
+            return
+        if isinstance(ref, (r.GameValue, r.PlayerValue)):
+            self.expect(s.value, vt, t)
+            return
+        if not isinstance(ref, (r.PlayerCounter, r.GameCounter, r.ItemCounter, r.CounterOf)):
+            self.error(s.target, "E204", "this is not a counter or a value that can change",
+                       hint="name a counter (`my gold`, `X's value`) or a value the ruleset declares")
+            return
+        self.expect(s.value, vt, AMOUNT)
 
     def s_Move(self, s: ast.Move) -> None:
         self.pieces(s.what)
         self.zone(s.dest)
+
+    def s_Shift(self, s: ast.Shift) -> None:
+        t = self.expr(s.what)
+        if t.tag not in ("thing", "any"):
+            self.error(s.what, "E202", f"`move ... by` moves one token along its track, found {t}",
+                       hint="for every token of a track write `advance K by N`")
+        self.amount(s.amount)
 
     def s_Draw(self, s: ast.Draw) -> None:
         self.amount(s.count)
         self.zone(s.source)
         if s.dest is None:
             self.need_me(s, "`draw` without `to ZONE` (into your hand)")
-        if s.dest is not None:
+            if self.v.hand is None:
+                self.error(s, "E202", "draw needs `to ZONE`: this ruleset names no hand",
+                           hint="write `draw N from X to my ZONE`")
+        else:
             self.zone(s.dest)
-        elif self.v.hand is None:
-            self.error(s, "E202", "draw needs `to ZONE`: this ruleset names no hand", hint="write `draw N from X to my ZONE`")
-
-    def s_Deal(self, s: ast.Deal) -> None:
-        self.amount(s.count)
-        self.zone(s.source)
-        self.zone(s.dest, plural_ok=True)
-
-    def s_Discard(self, s: ast.Discard) -> None:
-        self.pieces(s.what)
-
-    s_Reveal = s_Remove = s_Discard
 
     def s_Dig(self, s: ast.Dig) -> None:
         t = self.expr(s.wanted)
@@ -309,9 +378,6 @@ class Checker:
         self.bind(s, s.winner, PLAYER)
         self.bind(s, s.amount, AMOUNT)
 
-    def s_Shuffle(self, s: ast.Shuffle) -> None:
-        self.zone(s.zone)
-
     def s_Place(self, s: ast.Place) -> None:
         t = self.expr(s.piece)
         if t.tag not in ("supply", "thing", "any"):
@@ -321,19 +387,13 @@ class Checker:
         if tt.tag == "thing" and tt.arg is not None:
             k = self.v.kinds.get(tt.arg)
             if k is not None and k.track is None and not k.holder:
-                self.error(s.target, "E202", f"{_a(tt.arg)} has no track and holds no tokens")
-        elif tt.tag not in ("track", "any", "thing"):
+                self.error(s.target, "E202", f"{tt} has no track and holds no tokens")
+        elif tt.tag not in ("track", "any", "thing", "zone"):
             self.error(s.target, "E202", f"expected something to place on, found {tt}")
-
-    def s_Advance(self, s: ast.Advance) -> None:
-        t = self.expr(s.track)
-        if t.tag not in ("track", "any"):
-            if not (t.tag == "thing" and t.arg and self.v.kinds.get(t.arg) and self.v.kinds[t.arg].track):
-                self.error(s.track, "E202", f"expected a track, found {t}")
-        self.amount(s.amount)
 
     def s_Announce(self, s: ast.Announce) -> None:
         info = self.v.events.get(s.event.name)
+        self.announced.add(s.event.name)
         if info is None:
             self.error(s.event, "E205", f"unknown event `{s.event.name}`", hint=self.suggest(s.event.name, self.v.events))
             for a in s.args:
@@ -357,6 +417,8 @@ class Checker:
         self.need_me(s, "a choice")
         self.amount(s.count)
         t = self.expr(s.collection)
+        if t.tag == "zone":  # the pieces in a zone
+            t = things()
         if not t.is_collection and t.tag != "any":
             self.error(s.collection, "E202", f"expected something to choose from, found {t}",
                        hint="e.g. `choose a card in my hand as C`, `choose an industry as X`")
@@ -366,12 +428,18 @@ class Checker:
         if isinstance(s.count, ast.Num) and s.count.value == 0:
             self.warn(s.count, "W301", "choosing 0 never does anything")
         single = isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact"
-        self.bind(s, s.var, t.element() if single else t)
+        if t.tag == "table":  # choosing from a table picks one of its items
+            t = things(t.arg)
+        self.bind(s, s.var, t.element() if single else (t if t.tag != "any" else ANY))
 
     def s_ChooseNumber(self, s: ast.ChooseNumber) -> None:
         self.need_me(s, "a choice")
         self.amount(s.low)
         self.amount(s.high)
+        if s.step is not None:
+            self.amount(s.step)
+            if isinstance(s.step, ast.Num) and s.step.value <= 0:
+                self.error(s.step, "E202", "a step must be at least 1")
         self.bind(s, s.var, AMOUNT)
 
     def s_Perform(self, s: ast.Perform) -> None:
@@ -381,7 +449,33 @@ class Checker:
                 self.error(n, "E206", f"unknown action `{n.name}`", hint=self.suggest(n.name, self.v.actions))
 
     def s_Play(self, s: ast.Play) -> None:
-        self.expect(s.what, self.expr(s.what), thing())
+        t = self.expr(s.what)
+        if t.tag not in ("thing", "effect", "any"):
+            self.error(s.what, "E202", f"`play` runs a piece's effect or an effect attribute, found {t}",
+                       hint="e.g. `play C`, `play my character's special_action`")
+
+    def s_Run(self, s: ast.Run) -> None:
+        name = s.name.name
+        info = self.v.procedures.get(name)
+        self.calls.add(name)
+        if info is None:
+            hint = self.suggest(name, self.v.procedures)
+            if name in self.v.definitions:
+                hint = f"`{name}` is a definition (a value), not a procedure; use it in an expression"
+            self.error(s.name, "E218", f"unknown procedure `{name}`", hint=hint)
+            for a in s.args:
+                self.expr(a)
+            return
+        self.record(s.name, T("none"), r.Procedure(name))
+        if info.needs_me:
+            self.need_me(s, f"`{name}` (it acts for a player)")
+        self.announced.update(info.announces)
+        if self.arity(s, s.args, [p for p, _ in info.params]):
+            for a, (_, pt) in zip(s.args, info.params):
+                self.expect(a, self.expr(a), pt)
+        else:
+            for a in s.args:
+                self.expr(a)
 
     def s_SortTurnOrder(self, s: ast.SortTurnOrder) -> None:
         self._it.append(PLAYER)
@@ -406,15 +500,12 @@ class Checker:
         self.block(s.body)
         self._no_me = saved
 
-    def need_me(self, node: ast.Node, what: str) -> None:
-        if self._no_me:
-            self.error(node, "E217", f"{what} needs a player to act, and no player acts here",
-                       hint="setup and the game procedure run for nobody: name a player "
-                            "(`for each P in players: ... for P`) or move this into `take turns:`")
-
     def s_TimedModifier(self, s: ast.TimedModifier) -> None:
         if s.until.name not in self.v.events:
             self.error(s.until, "E205", f"unknown event `{s.until.name}`", hint=self.suggest(s.until.name, self.v.events))
+        q = self.v.quantities.get(s.modifier.quantity.name)
+        if s.modifier.scope is None and q is not None and q.per == "player":
+            self.need_me(s, "a modifier for you")
         self.modifier(s.modifier)
 
     def s_Log(self, s: ast.Log) -> None:
@@ -454,6 +545,8 @@ class Checker:
 
     def s_ForEach(self, s: ast.ForEach) -> None:
         t = self.expr(s.collection)
+        if t.tag == "zone":
+            t = things()
         if not t.is_collection and t.tag != "any":
             self.error(s.collection, "E202", f"`for each` needs a collection, found {t}",
                        hint="e.g. `for each P in opponents:`")
@@ -477,11 +570,15 @@ class Checker:
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ast.Expr) -> T:
+        done = self._typed.get(id(e))
+        if done is not None:  # checked already (a builtin's argument): report its problems once
+            return done
         method = getattr(self, "e_" + type(e).__name__, None)
         if method is None:
             self.error(e, "E299", f"expression {type(e).__name__} is not supported here")
-            return self.record(e, ANY)
+            return self.record(e, ANY, r.UNKNOWN)
         t = method(e)
+        self._typed[id(e)] = t
         return self.record(e, t)
 
     def e_Num(self, e: ast.Num) -> T:
@@ -517,60 +614,77 @@ class Checker:
             return ANY
         return self._it[-1]
 
-    def e_Name(self, e: ast.Name) -> T:
+    def e_Name(self, e: ast.Name) -> T:  # noqa: C901 - one branch per table of the vocabulary
         n = e.name
         local = self.lookup(n)
         if local is not None:
-            self.record(e, local, ("local", n))
-            return local
+            return self.record(e, local, r.Local(n))
         v = self.v
         if n in BUILTIN_NAMES:
-            if n in ("me", "opponents"):
+            b = BUILTINS[n]
+            if b.needs_me:
                 self.need_me(e, f"`{n}`")
-            self.record(e, BUILTIN_NAMES[n], ("builtin", n))
-            return BUILTIN_NAMES[n]
+            return self.record(e, b.check(self, e, []), r.BuiltinName(n))
         if n in v.counters:
             info = v.counters[n]
             if info.scope == "game":
-                return self.record(e, AMOUNT, ("game_counter", n))
+                return self.record(e, AMOUNT, r.GameCounter(n))
             self.need_me(e, f"`{n}` on its own (your {n})")
-            return self.record(e, AMOUNT, ("player_counter", n, None))
+            return self.record(e, AMOUNT, r.PlayerCounter(n))
+        if n in v.values:
+            val = v.values[n]
+            if val.scope == "game":
+                return self.record(e, val.type, r.GameValue(n))
+            self.need_me(e, f"`{n}` on its own (your {n})")
+            return self.record(e, val.type, r.PlayerValue(n))
         if n in v.zones:
             info_z = v.zones[n]
             if info_z.scope != "game":
                 self.need_me(e, f"`{n}` on its own (your {n})")
-            return self.record(e, ZONE, ("game_zone", n) if info_z.scope == "game" else ("player_zone", n, None))
+                return self.record(e, ZONE, r.PlayerZone(n))
+            return self.record(e, ZONE, r.GameZone(n))
         enum = v.symbol_enum(n)
         if enum is not None:
-            return self.record(e, T("symbol", enum), ("symbol", n))
+            return self.record(e, T("symbol", enum), r.Symbol(n))
         if n in v.enums:
-            return self.record(e, T("symbols", n), ("enum", n))
+            return self.record(e, T("symbols", n), r.Enum(n))
+        if n in v.counter_sets:
+            return self.record(e, T("counters", n), r.CounterSet(n))
         if n in v.options:
-            return self.record(e, v.options[n], ("option", n))
+            return self.record(e, v.options[n], r.Option(n))
         if n in v.quantities:
             q = v.quantities[n]
             if q.subject is not None:
                 self.error(e, "E202", f"`{n}` is asked of one {q.subject}", hint=f"write `{n} of X`")
-            return self.record(e, q.type, ("quantity", n, None))
+            elif q.per == "player":
+                self.need_me(e, f"`{n}` on its own (your {n})")
+            return self.record(e, q.type, r.Quantity(n, None, True))
         known, kind = v.kind_of_word(n)
         if known and kind is not None:
-            return self.record(e, things(kind), ("kind_all", kind))
+            return self.record(e, things(kind), r.KindAll(kind))
         if n in v.content:
             k = v.content[n]
             info_k = v.kinds.get(k)
             if info_k is not None and info_k.piece == "board":
-                return self.record(e, thing(k), ("item", n))
-            return self.record(e, T("def", k), ("def", n))
+                return self.record(e, thing(k), r.BoardItem(n))
+            return self.record(e, T("def", k), r.CardDef(n))
         if n in v.definitions:
             d = v.definitions[n]
+            self.calls.add(n)
             if d.params:
-                self.error(e, "E212", f"`{n}` takes {len(d.params)} argument(s)", hint=f"write `{n}(...)`")
-            return self.record(e, self._definition_type(n), ("definition", n))
+                self.error(e, "E212", f"`{n}` takes {len(d.params)} argument(s) "
+                           f"({', '.join(p for p, _ in d.params)})", hint=f"write `{n}(...)`")
+            if d.needs_me:
+                self.need_me(e, f"`{n}` (it is asked of the acting player)")
+            return self.record(e, self._definition_type(n), r.Definition(n))
         if n in v.actions:
-            return self.record(e, ACTION, ("action", n))
+            return self.record(e, ACTION, r.Action(n))
         names = list(v.all_names()) + list(BUILTIN_NAMES) + [k for s in self._scopes for k in s]
-        self.error(e, "E201", f"unknown name `{n}`", hint=self.suggest(n, names))
-        return ANY
+        hint = self.suggest(n, names)
+        if n in v.procedures:
+            hint = f"`{n}` is a procedure: run it on its own line, `{n}(...)`"
+        self.error(e, "E201", f"unknown name `{n}`", hint=hint)
+        return self.record(e, ANY, r.UNKNOWN)
 
     def _definition_type(self, name: str) -> T:
         t = self.v.definitions[name].type
@@ -581,78 +695,89 @@ class Checker:
         v = self.v
         st = self.expr(e.subject)
         span = e.name_span
-        if n in UNARY_BUILTINS and not (st.tag == "thing" and st.arg and n in v.kinds.get(st.arg, _NOKIND).attributes):
-            return self._unary_builtin(e, n, st)
+        b = BUILTINS.get(n)
+        if b is not None and b.form == "of" and not self._is_attribute(st, n):
+            t = b.check(self, e, [e.subject])
+            return self.record(e, t, r.BuiltinOf(n))
         if st.tag == "any":
-            return self.record(e, ANY, ("unknown",))
+            return self.record(e, ANY, r.UNKNOWN)
+        local = self.lookup(n)
+        if local is not None and local.tag == "counter" and st.tag == "player":  # `my R`, R a counter
+            holder = ast.Name(n, span=span)
+            self.res.keep.append(holder)
+            self.record(holder, local, r.Local(n))
+            return self.record(e, AMOUNT, r.CounterOf(holder, e.subject))
         if st.tag in ("player", "players"):
             plural = st.tag == "players"
             if n in v.zones and v.zones[n].scope == "player":
-                return self.record(e, ZONES if plural else ZONE, ("player_zone", n, e.subject))
+                return self.record(e, ZONES if plural else ZONE, r.PlayerZone(n, e.subject, plural))
             if plural:
                 self.error(e, "E202", f"`{n}` of several players is not one thing",
-                           hint="use `for each P in ...:` or `count of`", span=span)
-                return ANY
+                           hint=f"use `for each P in ...:`, `count of` or `total {n} of ...`", span=span)
+                return self.record(e, ANY, r.UNKNOWN)
             if n in v.counters and v.counters[n].scope == "player":
-                return self.record(e, AMOUNT, ("player_counter", n, e.subject))
+                return self.record(e, AMOUNT, r.PlayerCounter(n, e.subject))
+            if n in v.values and v.values[n].scope == "player":
+                return self.record(e, v.values[n].type, r.PlayerValue(n, e.subject))
             if n in v.quantities and v.quantities[n].per == "player" and v.quantities[n].subject is None:
-                return self.record(e, v.quantities[n].type, ("quantity", n, e.subject))
+                return self.record(e, v.quantities[n].type, r.Quantity(n, e.subject, True))
             if n in v.kinds and v.kinds[n].piece == "token":
-                return self.record(e, T("supply", n), ("supply", n, e.subject))
+                return self.record(e, T("supply", n), r.Supply(n, e.subject))
             cands = [k for k, c in v.counters.items() if c.scope == "player"] + \
                     [k for k, z in v.zones.items() if z.scope == "player"] + \
+                    [k for k, x in v.values.items() if x.scope == "player"] + \
                     [k for k, q in v.kinds.items() if q.piece == "token"]
             self.error(e, "E203", f"a player has no `{n}`", hint=self.suggest(n, cands), span=span)
-            return ANY
+            return self.record(e, ANY, r.UNKNOWN)
         if st.tag in ("thing", "def"):
-            kind = v.kinds.get(st.arg) if st.arg else None
-            if kind is None:  # a piece of any kind (`card in ...`): some kind must have it
-                typed = [k.attributes[n] for k in v.kinds.values() if n in k.attributes]
-                if typed:
-                    same = all(t == typed[0] for t in typed)
-                    return self.record(e, typed[0] if same else ANY, ("attribute", n))
-                if any(n in k.counters for k in v.kinds.values()):
-                    return self.record(e, AMOUNT, ("item_counter", n))
-                cands = sorted({a for k in v.kinds.values() for a in (*k.attributes, *k.counters)})
-                self.error(e, "E203", f"no kind of piece has `{n}`", hint=self.suggest(n, cands), span=span)
-                return ANY
-            if n in kind.attributes:
-                return self.record(e, kind.attributes[n], ("attribute", n))
-            if st.tag == "thing" and n in kind.counters:
-                return self.record(e, AMOUNT, ("item_counter", n))
-            if st.tag == "thing" and n in v.quantities and v.quantities[n].subject == st.arg:
-                return self.record(e, v.quantities[n].type, ("quantity", n, e.subject))
-            cands = list(kind.attributes) + list(kind.counters) + list(UNARY_BUILTINS)
-            self.error(e, "E203", f"{_a(st.arg)} has no `{n}`", hint=self.suggest(n, cands), span=span)
-            return ANY
+            t, ref = self.member(st, n, e, span)
+            if ref is r.UNKNOWN:
+                return self.record(e, ANY, r.UNKNOWN)
+            if isinstance(ref, r.Quantity):
+                ref = r.Quantity(n, e.subject, False)
+            return self.record(e, t, ref)
         self.error(e, "E203", f"{st} has no `{n}`", span=span)
-        return ANY
+        return self.record(e, ANY, r.UNKNOWN)
 
-    def _unary_builtin(self, e: ast.Of, n: str, st: T) -> T:
-        if n == "count":
-            if not st.is_collection and st.tag != "any":
-                self.error(e.subject, "E202", f"`{n} of` needs a collection, found {st}")
-            return self.record(e, AMOUNT, ("fn", n))
-        if n == "owner":
-            if st.tag not in ("thing", "any"):
-                self.error(e.subject, "E202", f"`owner of` needs a piece, found {st}")
-            return self.record(e, PLAYER, ("fn", n))
-        if n == "track":
-            if st.tag not in ("thing", "any"):
-                self.error(e.subject, "E202", f"`track of` needs an item, found {st}")
-            elif st.arg and (self.v.kinds.get(st.arg) is None or self.v.kinds[st.arg].track is None):
-                self.error(e, "E203", f"{_a(st.arg)} has no track")
-            return self.record(e, TRACK, ("fn", n))
-        if n == "name":
-            return self.record(e, TEXT, ("fn", n))
-        if n == "position":
-            return self.record(e, AMOUNT, ("fn", n))
-        return ANY
+    def _is_attribute(self, st: T, n: str) -> bool:
+        return st.tag in ("thing", "def") and bool(st.arg) and n in self.v.kinds.get(st.arg or "", _NOKIND).attributes
+
+    def member(self, st: T, n: str, node: ast.Node, span: ast.Span | None) -> tuple[T, r.Ref]:
+        """What NAME means asked of an item of type `st`: an attribute, a counter, a quantity."""
+        v = self.v
+        kind = v.kinds.get(st.arg) if st.arg else None
+        if kind is None:  # a piece of any kind (`card in ...`): some kind must have it
+            typed = [k.attributes[n] for k in v.kinds.values() if n in k.attributes]
+            if typed:
+                same = all(t == typed[0] for t in typed)
+                return (typed[0] if same else ANY), r.Attribute(n)
+            if st.tag == "thing" and any(n in k.counters for k in v.kinds.values()):
+                return AMOUNT, r.ItemCounter(n)
+            cands = sorted({a for k in v.kinds.values() for a in (*k.attributes, *k.counters)})
+            self.error(node, "E203", f"no kind of piece has `{n}`", hint=self.suggest(n, cands), span=span)
+            return ANY, r.UNKNOWN
+        if n in kind.attributes:
+            return kind.attributes[n], r.Attribute(n)
+        if st.tag == "thing" and n in kind.counters:
+            return AMOUNT, r.ItemCounter(n)
+        if st.tag == "thing" and n in v.quantities and v.quantities[n].subject == st.arg:
+            return v.quantities[n].type, r.Quantity(n, None, False)
+        cands = list(kind.attributes) + list(kind.counters) + [b for b, x in BUILTINS.items() if x.form == "of"]
+        self.error(node, "E203", f"{thing(st.arg)} has no `{n}`", hint=self.suggest(n, cands), span=span)
+        return ANY, r.UNKNOWN
 
     def e_Empty(self, e: ast.Empty) -> T:
         t = self.expr(e.subject)
         if t.tag not in ("thing", "zone", "track", "any") and not t.is_collection:
             self.error(e.subject, "E202", f"only a zone, a holder or a collection can be empty, not {t}")
+        return FLAG
+
+    def e_Has(self, e: ast.Has) -> T:
+        t = self.expr(e.subject)
+        if t.tag in ("thing", "def"):
+            self.member(t, e.attribute, e, e.name_span)
+        elif t.tag != "any":
+            self.error(e.subject, "E202", f"only an item has attributes, not {t}")
         return FLAG
 
     def e_Compare(self, e: ast.Compare) -> T:
@@ -663,7 +788,7 @@ class Checker:
                 self.error(e.right, "E202", f"`is in` needs a collection or a zone, found {rt}")
             return FLAG
         if e.op in ("=", "!="):
-            if lt.tag == "thing" and rt.tag == "def" or lt.tag == "def" and rt.tag == "thing":
+            if {lt.tag, rt.tag} == {"thing", "def"}:
                 return FLAG
             if not (fits(lt, rt) or fits(rt, lt)):
                 self.error(e, "E202", f"cannot compare {lt} with {rt}")
@@ -682,8 +807,15 @@ class Checker:
         return FLAG
 
     def e_Arith(self, e: ast.Arith) -> T:
-        self.amount(e.left)
+        lt = self.expr(e.left)
         rt = self.expr(e.right)
+        if e.op == "+" and (lt.is_collection or rt.is_collection):  # joining two collections
+            if not (fits(lt, rt) or fits(rt, lt)) or not (lt.is_collection or lt.tag == "any") \
+                    or not (rt.is_collection or rt.tag == "any"):
+                self.error(e, "E202", f"cannot join {lt} and {rt}", hint="`A + B` joins two collections of one kind")
+                return ANY
+            return lt if lt.tag != "any" else rt
+        self.expect(e.left, lt, AMOUNT)
         if e.op == "*" and rt.tag == "percent":
             return AMOUNT
         self.expect(e.right, rt, AMOUNT)
@@ -700,8 +832,19 @@ class Checker:
         self.amount(e.operand)
         return AMOUNT
 
+    def e_Cond(self, e: ast.Cond) -> T:
+        self.expect(e.condition, self.expr(e.condition), FLAG)
+        yt = self.expr(e.yes)
+        nt = self.expr(e.no)
+        if not (fits(yt, nt) or fits(nt, yt)):
+            self.error(e, "E202", f"the two values of `if ... else` differ: {yt} and {nt}")
+            return ANY
+        return yt if yt.tag != "any" else nt
+
     def e_Where(self, e: ast.Where) -> T:
         t = self.expr(e.collection)
+        if t.tag == "zone":
+            t = things()
         if not t.is_collection and t.tag != "any":
             self.error(e.collection, "E202", f"`where` filters a collection, found {t}",
                        hint="put the collection first: `cards in my hand where its type is X`; "
@@ -733,7 +876,7 @@ class Checker:
             self.error(e, "E201", f"unknown kind `{e.word}`",
                        hint=self.suggest(e.word, list(self.v.kinds) + ["cards", "tokens"]), span=e.name_span)
         if st.tag in ("zone", "zones", "track", "thing", "any"):
-            self.record(e, things(kind), ("select", kind))
+            self.record(e, things(kind), r.Selection(kind))
             return things(kind)
         self.error(e.source, "E202", f"expected a zone to select from, found {st}")
         return things(kind)
@@ -748,7 +891,57 @@ class Checker:
             self.error(e.source, "E202", f"`{e.end} of` needs a zone or a collection, found {st}")
         return things() if e.count is not None else thing()
 
-    def e_PlayersAfter(self, e: ast.PlayersAfter) -> T:
+    def e_Entry(self, e: ast.Entry) -> T:
+        st = self.expr(e.source)
+        it = self.expr(e.index)
+        if st.tag == "table":
+            self.expect(e.index, it, thing(st.arg))
+            return AMOUNT
+        if st.is_collection:
+            self.expect(e.index, it, AMOUNT)
+            return st.element()
+        if st.tag != "any":
+            self.error(e.source, "E202", f"`entry N of` reads a list or a table, found {st}")
+        return ANY
+
+    def e_SpaceOf(self, e: ast.SpaceOf) -> T:
+        self.amount(e.index)
+        self.track(e.track)
+        return ZONE
+
+    def e_Aggregate(self, e: ast.Aggregate) -> T:
+        ct = self.expr(e.collection)
+        if ct.tag == "any":
+            return AMOUNT
+        if not ct.is_collection:
+            self.error(e.collection, "E202", f"`{e.fn} {e.name} of` needs a collection, found {ct}")
+            return AMOUNT
+        el = ct.element()
+        ref: r.Ref
+        if el.tag == "player":
+            if e.name in self.v.counters and self.v.counters[e.name].scope == "player":
+                t, ref = AMOUNT, r.PlayerCounter(e.name)
+            elif e.name in self.v.quantities and self.v.quantities[e.name].per == "player" \
+                    and self.v.quantities[e.name].subject is None:
+                t, ref = self.v.quantities[e.name].type, r.Quantity(e.name, None, True)
+            else:
+                self.error(e, "E203", f"a player has no counter `{e.name}`",
+                           hint=self.suggest(e.name, [k for k, c in self.v.counters.items() if c.scope == "player"]),
+                           span=e.name_span)
+                return AMOUNT
+        elif el.tag in ("thing", "def"):
+            t, ref = self.member(el, e.name, e, e.name_span)
+            if ref is r.UNKNOWN:
+                return AMOUNT
+        else:
+            self.error(e.collection, "E202", f"`{e.fn} {e.name} of` needs items or players, found {ct}")
+            return AMOUNT
+        if t.tag not in ("amount", "any"):
+            self.error(e, "E202", f"`{e.name}` is {t}, not an amount: it cannot be added up", span=e.name_span)
+        self.res.refs[id(e)] = ref
+        return AMOUNT
+
+    def e_Relative(self, e: ast.Relative) -> T:
         self.expect(e.player, self.expr(e.player), PLAYER)
         return PLAYERS
 
@@ -756,45 +949,25 @@ class Checker:
         n = e.name
         if n in self.v.definitions:
             d = self.v.definitions[n]
-            if len(e.args) != len(d.params):
-                self.error(e, "E212", f"`{n}` takes {len(d.params)} argument(s), found {len(e.args)}")
-            for a, (_, pt) in zip(e.args, d.params):
-                self.expect(a, self.expr(a), pt)
-            self.record(e, self._definition_type(n), ("definition", n))
+            self.calls.add(n)
+            if d.needs_me:
+                self.need_me(e, f"`{n}` (it is asked of the acting player)")
+            if self.arity(e, e.args, [p for p, _ in d.params]):
+                for a, (_, pt) in zip(e.args, d.params):
+                    self.expect(a, self.expr(a), pt)
+            else:
+                for a in e.args:
+                    self.expr(a)
+            self.record(e, self._definition_type(n), r.Definition(n))
             return self._definition_type(n)
-        if n in ("max", "min"):
-            if not e.args:
-                self.error(e, "E212", f"`{n}` needs at least one amount")
-            for a in e.args:
-                self.amount(a)
-            return AMOUNT
-        if n == "affordable":
-            if len(e.args) != 2:
-                self.error(e, "E212", "`affordable(CARD, ZONE)` takes 2 arguments")
-            else:
-                self.expect(e.args[0], self.expr(e.args[0]), thing())
-                self.expect(e.args[1], self.expr(e.args[1]), ZONE)
-            if self.v.payment is None:
-                self.error(e, "E202", "this ruleset declares no card payment")
-            return FLAG
-        if n == "playable":
-            if len(e.args) != 1:
-                self.error(e, "E212", "`playable(CARD)` takes 1 argument")
-            else:
-                self.expect(e.args[0], self.expr(e.args[0]), thing())
-            return FLAG
-        if n == "possible":
-            if not e.args:
-                self.error(e, "E212", "`possible(ACTION, ...)` names at least one action")
-            for a in e.args:
-                if not (isinstance(a, ast.Name) and a.name in self.v.actions):
-                    self.error(a, "E206", "`possible` takes action names",
-                               hint=self.suggest(getattr(a, "name", ""), self.v.actions))
-                else:
-                    self.record(a, ACTION, ("action", a.name))
-            return FLAG
-        self.error(e, "E201", f"unknown function `{n}`",
-                   hint=self.suggest(n, list(self.v.definitions) + list(CALL_BUILTINS)))
+        b = BUILTINS.get(n)
+        if b is not None and b.form == "call":
+            self.res.refs[id(e)] = r.BuiltinName(n)
+            return b.check(self, e, list(e.args))
+        hint = self.suggest(n, list(self.v.definitions) + [x for x, y in BUILTINS.items() if y.form == "call"])
+        if n in self.v.procedures:
+            hint = f"`{n}` is a procedure (it does things): run it on its own line, not inside an expression"
+        self.error(e, "E201", f"unknown function `{n}`", hint=hint)
         for a in e.args:
             self.expr(a)
         return ANY
@@ -805,11 +978,6 @@ class _NoKind:
 
 
 _NOKIND = _NoKind()
-
-
-def _a(word: str | None) -> str:
-    word = (word or "piece").replace("_", " ")
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def _never(e: ast.Expr) -> bool:
@@ -839,6 +1007,8 @@ def _type_hint(actual: T, expected: T) -> str | None:
         return "several players: use `for each P in ...:`"
     if expected.tag == "flag":
         return "write a condition, e.g. `my gold > 3`"
+    if expected.tag == "thing" and actual.tag == "def":
+        return "a card named in source stands for all its copies: choose one of them"
     return None
 
 
@@ -848,3 +1018,8 @@ def check(program: ast.Program, vocab: Vocabulary, ctx: Context | None = None,
     checker = Checker(vocab, res)
     diags = checker.check_program(program, ctx or Context())
     return diags, checker.res
+
+
+# keep the checker's handled node kinds discoverable for the completeness test
+HANDLED_EXPRESSIONS = frozenset(n[2:] for n in dir(Checker) if n.startswith("e_"))
+HANDLED_STATEMENTS = frozenset(n[2:] for n in dir(Checker) if n.startswith("s_"))

@@ -2,11 +2,15 @@
 Transformer that builds `dsl.ast` nodes with their spans.
 
 Syntax errors never escape as Lark exceptions: `parse_program` returns the AST or
-raises `SyntaxErrors`, which carries Diagnostics with stable codes (E1xx).
+raises `SyntaxErrors`, which carries one Diagnostic per bad line (E1xx). After an
+error the parser recovers: the bad line is set aside (a block opener becomes a
+blank opener, any other line a no-op) and parsing starts again, so every syntax
+error of an effect is reported at once, each at its own line.
 """
 
 from __future__ import annotations
 
+import difflib
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -18,6 +22,8 @@ from lark.indenter import DedentError, Indenter
 from . import ast
 from .diagnostics import Diagnostic, DiagnosticError
 
+MAX_SYNTAX_ERRORS = 20  # per effect; a file with more gets the first twenty
+
 
 class _Indenter(Indenter):
     NL_type = "_NL"
@@ -28,17 +34,32 @@ class _Indenter(Indenter):
     tab_len = 4
 
 
+def _grammar() -> str:
+    return resources.files(__package__).joinpath("effects.lark").read_text(encoding="utf-8")
+
+
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    grammar = resources.files(__package__).joinpath("effects.lark").read_text(encoding="utf-8")
-    return Lark(
-        grammar,
-        parser="lalr",
-        postlex=_Indenter(),
-        propagate_positions=True,
-        maybe_placeholders=True,
-        cache=False,
-    )
+    return Lark(_grammar(), parser="lalr", postlex=_Indenter(), propagate_positions=True,
+                maybe_placeholders=True, cache=False)
+
+
+@lru_cache(maxsize=1)
+def keywords() -> frozenset[str]:
+    """Every word the grammar spells out (`gain`, `choose`, `where`...)."""
+    words = set()
+    for term in _parser().terminals:
+        if term.pattern.type == "str" and term.pattern.value.isalpha():
+            words.add(term.pattern.value)
+    words.update(("enters", "leaves"))
+    return frozenset(words)
+
+
+# The words a statement can start with, for "did you mean" on a mistyped one.
+STATEMENT_WORDS = ("let", "gain", "lose", "pay", "transfer", "set", "raise", "lower", "move", "draw", "deal",
+                   "discard", "shuffle", "reveal", "place", "advance", "remove", "dig", "auction", "announce",
+                   "choose", "perform", "play", "sort", "begin", "stop", "until", "log", "if", "else", "may",
+                   "for", "as", "repeat", "take", "when", "while")
 
 
 def _span(meta: Any) -> ast.Span | None:
@@ -69,8 +90,11 @@ class _ToAst(Transformer):
         return tuple(stmts)
 
     # ---- declarations
-    def trigger(self, meta: Any, event: Token, cond: Any, body: ast.Body) -> ast.Trigger:
-        return ast.Trigger(_name(event), cond, body, span=_span(meta))
+    def once(self, meta: Any) -> bool:
+        return True
+
+    def trigger(self, meta: Any, event: Token, cond: Any, once: Any, body: ast.Body) -> ast.Trigger:
+        return ast.Trigger(_name(event), cond, body, bool(once), span=_span(meta))
 
     def hook(self, meta: Any, kind: Token, body: ast.Body) -> ast.Hook:
         return ast.Hook(str(kind), body, span=_span(meta))
@@ -109,6 +133,9 @@ class _ToAst(Transformer):
     def either(self, meta: Any) -> bool:
         return True
 
+    def no_bump(self, meta: Any) -> bool:
+        return True
+
     def transfer(self, meta: Any, upto: Any, amount: Any, src: Any, dst: Any, either: Any) -> ast.Transfer:
         return ast.Transfer(amount, src, dst, bool(upto), bool(either), span=_span(meta))
 
@@ -127,8 +154,11 @@ class _ToAst(Transformer):
     def at_bottom(self, meta: Any) -> str:
         return "bottom"
 
-    def move(self, meta: Any, what: Any, dest: Any, at: Any) -> ast.Move:
-        return ast.Move(what, dest, at, span=_span(meta))
+    def move(self, meta: Any, what: Any, dest: Any, at: Any, no_bump: Any) -> ast.Move:
+        return ast.Move(what, dest, at, not no_bump, span=_span(meta))
+
+    def shift(self, meta: Any, what: Any, amount: Any, no_bump: Any) -> ast.Shift:
+        return ast.Shift(what, amount, not no_bump, span=_span(meta))
 
     def count_n(self, meta: Any, value: Any) -> ast.Expr:
         if isinstance(value, Token):
@@ -150,8 +180,8 @@ class _ToAst(Transformer):
     def reveal(self, meta: Any, what: Any) -> ast.Reveal:
         return ast.Reveal(what, span=_span(meta))
 
-    def place(self, meta: Any, piece: Any, target: Any) -> ast.Place:
-        return ast.Place(piece, target, span=_span(meta))
+    def place(self, meta: Any, piece: Any, target: Any, no_bump: Any) -> ast.Place:
+        return ast.Place(piece, target, not no_bump, span=_span(meta))
 
     def advance(self, meta: Any, track: Any, amount: Any) -> ast.Advance:
         return ast.Advance(track, amount, span=_span(meta))
@@ -185,8 +215,8 @@ class _ToAst(Transformer):
     def choose_from(self, meta: Any, count: tuple[str, ast.Expr], coll: Any, var: Token) -> ast.ChooseFrom:
         return ast.ChooseFrom(count[0], count[1], coll, str(var), span=_span(meta))
 
-    def choose_number(self, meta: Any, low: Any, high: Any, var: Token) -> ast.ChooseNumber:
-        return ast.ChooseNumber(low, high, str(var), span=_span(meta))
+    def choose_number(self, meta: Any, low: Any, high: Any, step: Any, var: Token) -> ast.ChooseNumber:
+        return ast.ChooseNumber(low, high, str(var), step, span=_span(meta))
 
     def mode_one(self, meta: Any) -> str:
         return "one"
@@ -202,6 +232,9 @@ class _ToAst(Transformer):
 
     def play(self, meta: Any, what: Any) -> ast.Play:
         return ast.Play(what, span=_span(meta))
+
+    def run(self, meta: Any, name: Token, *args: Any) -> ast.Run:
+        return ast.Run(_name(name), tuple(a for a in args if a is not None), span=_span(meta))
 
     def descending(self, meta: Any) -> bool:
         return True
@@ -252,9 +285,6 @@ class _ToAst(Transformer):
     def as_player(self, meta: Any, player: Any, body: ast.Body) -> ast.AsPlayer:
         return ast.AsPlayer(player, body, span=_span(meta))
 
-    def ordered(self, meta: Any, coll: Any, key: Any, desc: Any) -> ast.Ordered:
-        return ast.Ordered(coll, key, bool(desc), span=_span(meta))
-
     def repeat(self, meta: Any, count: Any, body: ast.Body) -> ast.Repeat:
         return ast.Repeat(count, body, span=_span(meta))
 
@@ -262,6 +292,12 @@ class _ToAst(Transformer):
         return ast.TakeTurns(until, body, span=_span(meta))
 
     # ---- expressions
+    def cond(self, meta: Any, yes: Any, test: Any, no: Any) -> ast.Cond:
+        return ast.Cond(test, yes, no, span=_span(meta))
+
+    def ordered(self, meta: Any, coll: Any, key: Any, desc: Any) -> ast.Ordered:
+        return ast.Ordered(coll, key, bool(desc), span=_span(meta))
+
     def where(self, meta: Any, coll: Any, cond: Any) -> ast.Where:
         return ast.Where(coll, cond, span=_span(meta))
 
@@ -291,6 +327,12 @@ class _ToAst(Transformer):
 
     def is_not_empty(self, meta: Any, a: Any) -> ast.Not:
         return ast.Not(ast.Empty(a, span=_span(meta)), span=_span(meta))
+
+    def has_(self, meta: Any, a: Any, name: Token) -> ast.Has:
+        return ast.Has(a, str(name), False, span=_span(meta), name_span=_tok_span(name))
+
+    def has_no(self, meta: Any, a: Any, name: Token) -> ast.Has:
+        return ast.Has(a, str(name), True, span=_span(meta), name_span=_tok_span(name))
 
     def add(self, meta: Any, a: Any, b: Any) -> ast.Arith:
         return ast.Arith("+", a, b, span=_span(meta))
@@ -331,8 +373,26 @@ class _ToAst(Transformer):
     def bottom(self, meta: Any, count: Any, source: Any) -> ast.Top:
         return ast.Top("bottom", count, source, span=_span(meta))
 
+    def entry(self, meta: Any, index: Any, source: Any) -> ast.Entry:
+        return ast.Entry(index, source, span=_span(meta))
+
+    def space_of(self, meta: Any, index: Any, track: Any) -> ast.SpaceOf:
+        return ast.SpaceOf(index, track, span=_span(meta))
+
+    def _aggregate(self, fn: str, meta: Any, name: Token, coll: Any) -> ast.Aggregate:
+        return ast.Aggregate(fn, str(name), coll, span=_span(meta), name_span=_tok_span(name))
+
+    def total(self, meta: Any, name: Token, coll: Any) -> ast.Aggregate:
+        return self._aggregate("total", meta, name, coll)
+
+    def highest(self, meta: Any, name: Token, coll: Any) -> ast.Aggregate:
+        return self._aggregate("highest", meta, name, coll)
+
+    def lowest(self, meta: Any, name: Token, coll: Any) -> ast.Aggregate:
+        return self._aggregate("lowest", meta, name, coll)
+
     def int_(self, meta: Any, tok: Token) -> ast.Num:
-        return ast.Num(int(tok), span=_span(meta))
+        return ast.Num(int(tok), span=_span(meta) or _tok_span(tok))
 
     def era(self, meta: Any, tok: Token) -> ast.Era:
         return ast.Era(tuple(int(p) for p in str(tok).split("/")), span=_span(meta))
@@ -344,7 +404,7 @@ class _ToAst(Transformer):
         return ast.Text(str(tok)[1:-1], span=_span(meta))
 
     def name(self, meta: Any, tok: Token) -> ast.Name:
-        return ast.Name(str(tok), span=_span(meta))
+        return ast.Name(str(tok), span=_span(meta) or _tok_span(tok))
 
     def this(self, meta: Any) -> ast.This:
         return ast.This(span=_span(meta))
@@ -361,11 +421,21 @@ class _ToAst(Transformer):
     def select_in(self, meta: Any, word: Token, source: Any) -> ast.Select:
         return ast.Select(str(word), source, span=_span(meta), name_span=_tok_span(word))
 
-    def players_after(self, meta: Any, word: Token, player: Any) -> ast.PlayersAfter:
+    def _relative(self, relation: str, meta: Any, word: Token, player: Any) -> ast.Relative:
         if str(word) != "players":
-            raise SyntaxErrors([Diagnostic("E100", f"unexpected 'after' after `{word}`", word.line or 1,
-                                           word.column or 1, hint="write `players after P`")])
-        return ast.PlayersAfter(player, span=_span(meta))
+            written = {"after": "after", "before": "before", "starting": "starting with"}[relation]
+            raise SyntaxErrors([Diagnostic("E100", f"unexpected '{written}' after `{word}`", word.line or 1,
+                                           word.column or 1, hint=f"write `players {written} P`")])
+        return ast.Relative(relation, player, span=_span(meta))
+
+    def players_after(self, meta: Any, word: Token, player: Any) -> ast.Relative:
+        return self._relative("after", meta, word, player)
+
+    def players_before(self, meta: Any, word: Token, player: Any) -> ast.Relative:
+        return self._relative("before", meta, word, player)
+
+    def players_starting(self, meta: Any, word: Token, player: Any) -> ast.Relative:
+        return self._relative("starting", meta, word, player)
 
     def call(self, meta: Any, name: Token, *args: Any) -> ast.Call:
         return ast.Call(str(name), tuple(a for a in args if a is not None), span=_span(meta))
@@ -380,7 +450,7 @@ class SyntaxErrors(DiagnosticError):
 _EXPECT_HINTS: dict[str, tuple[str, str]] = {
     "AS": ("E104", "a choice needs `as NAME` to name what was chosen, e.g. `choose a card in my hand as C`"),
     "COLON": ("E105", "a block opener (`if`, `for each`, `choose one`, `may`, `when`...) ends with `:`"),
-    "BY": ("E106", "`raise X by N` / `lower X by N` / `sort turn order by X` need `by`"),
+    "BY": ("E106", "`raise X by N` / `lower X by N` / `move T by N` / `sort turn order by X` need `by`"),
     "TO": ("E107", "this statement needs `to`: `move X to ZONE`, `set X to N`, `transfer N from A to B`"),
     "FROM": ("E108", "this statement needs `from`: `draw N from ZONE`, `transfer N from A to B`"),
 }
@@ -392,7 +462,7 @@ def _expected_hint(expected: set[str], found: str = "") -> tuple[str, str] | Non
             return hint
     # a word or a line end where a keyword would have completed the statement
     if found in ("_NL", "NAME", "INT", "STRING", "$END"):
-        for terminal in ("AS", "BY", "TO", "FROM", "COLON"):
+        for terminal in ("AS", "TO", "BY", "FROM", "COLON"):
             if terminal in expected:
                 return _EXPECT_HINTS[terminal]
     return None
@@ -425,6 +495,13 @@ def _terminal_word(name: str) -> str | None:
     return None
 
 
+def _keyword_of(terminal: str) -> str | None:
+    for term in _parser().terminals:
+        if term.name == terminal and term.pattern.type == "str" and term.pattern.value.isalpha():
+            return str(term.pattern.value)
+    return None
+
+
 def _friendly_expected(expected: set[str]) -> str:
     names = sorted({w for w in (_terminal_word(e) for e in expected) if w})
     if not names:
@@ -433,10 +510,55 @@ def _friendly_expected(expected: set[str]) -> str:
     return f"expected one of: {shown}"
 
 
+def close_word(word: str, candidates: list[str] | tuple[str, ...] | frozenset[str]) -> str | None:
+    """The candidate closest to `word`, ignoring case (`Gian` -> `gain`), or None."""
+    by_lower: dict[str, str] = {}
+    for c in candidates:
+        by_lower.setdefault(c.lower(), c)
+    hits = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
+    return by_lower[hits[0]] if hits else None
+
+
+def _first_word(line: str) -> tuple[str, int] | None:
+    """The first word of a source line and its 1-based column."""
+    stripped = line.lstrip()
+    column = len(line) - len(stripped) + 1
+    word = ""
+    for ch in stripped:
+        if ch.isalnum() or ch == "_":
+            word += ch
+        else:
+            break
+    return (word, column) if word else None
+
+
+def _mistyped_statement(source: str, line: int) -> Diagnostic | None:
+    """`gian 2 gold`: a line that starts with a word that is no statement, close to one."""
+    lines = source.splitlines()
+    if not 1 <= line <= len(lines):
+        return None
+    text = lines[line - 1]
+    first = _first_word(text)
+    if first is None:
+        return None
+    word, column = first
+    rest = text[column - 1 + len(word):].lstrip()
+    if word in keywords() or rest.startswith("("):  # a keyword, or a procedure call
+        return None
+    guess = close_word(word, STATEMENT_WORDS)
+    if guess is None or guess == word:
+        return None
+    return Diagnostic("E110", f"`{word}` does not start a statement", line, column,
+                      hint=f"did you mean `{guess}`?", end_column=column + len(word))
+
+
 def _syntax_diagnostic(err: UnexpectedInput, source: str) -> Diagnostic:
     line = getattr(err, "line", 1) or 1
     column = getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
+        typo = _mistyped_statement(source, line)
+        if typo is not None:
+            return typo
         pos = err.pos_in_stream or 0
         ch = source[pos] if pos < len(source) else "?"
         return Diagnostic("E102", f"unexpected character {ch!r}", line, column,
@@ -452,6 +574,17 @@ def _syntax_diagnostic(err: UnexpectedInput, source: str) -> Diagnostic:
         hint = ("a block opener must be followed by an indented block" if "_INDENT" in err.expected
                 else "close every parenthesis and finish the last statement")
         return Diagnostic("E101", "the effect ends too early", len(lines), len(lines[-1]) + 1, hint=hint)
+    typo = _mistyped_statement(source, line)
+    if typo is not None:
+        return typo
+    if tok.type == "NAME":  # a keyword misspelt where the grammar wanted it (`az` for `as`)
+        wanted = [w for w in (_keyword_of(e) for e in err.expected) if w]
+        guess = close_word(str(tok), wanted)
+        if guess is not None:
+            named = _expected_hint(set(err.expected), tok.type)
+            code = named[0] if named else "E100"
+            return Diagnostic(code, f"unexpected '{tok}'", line, column, hint=f"did you mean `{guess}`?",
+                              end_column=column + len(str(tok)))
     named = _expected_hint(set(err.expected), tok.type)
     if named is not None:
         code, hint = named
@@ -465,22 +598,71 @@ def _syntax_diagnostic(err: UnexpectedInput, source: str) -> Diagnostic:
                       end_column=column + len(str(tok)) if tok.type not in ("_NL", "_DEDENT", "_INDENT") else None)
 
 
-def parse_program(source: str) -> ast.Program:
-    """Parse an effect. Raises SyntaxErrors (with Diagnostics) on any syntax problem."""
+def _normalize(source: str) -> str:
     text = source.expandtabs(4)
+    if text.startswith("\ufeff"):
+        text = text[1:]
     if not text.endswith("\n"):
         text += "\n"
+    return text
+
+
+def _set_aside(text: str, line: int) -> str | None:
+    """The text with line `line` replaced by a statement that cannot fail at its
+    indentation: `if yes:` when the next line is indented deeper (it opened a block),
+    else `log ""`. None when there is nothing to replace."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines) or not lines[line - 1].strip():
+        return None
+    current = lines[line - 1]
+    indent = len(current) - len(current.lstrip())
+    deeper = False
+    for later in lines[line:]:
+        if later.strip() and not later.lstrip().startswith("#"):
+            deeper = len(later) - len(later.lstrip()) > indent
+            break
+    filler = "if yes:" if deeper else 'log ""'
+    lines[line - 1] = " " * indent + filler
+    return "\n".join(lines)
+
+
+def _parse_text(text: str) -> ast.Program:
     try:
         tree = _parser().parse(text)
         return _ToAst().transform(tree)
-    except UnexpectedInput as err:
-        raise SyntaxErrors([_syntax_diagnostic(err, text)]) from None
-    except DedentError as err:
-        line = _dedent_line(text)
-        raise SyntaxErrors([Diagnostic("E103", "the indentation does not match any outer block", line, 1,
-                                       hint=f"indent blocks consistently ({err})")]) from None
     except VisitError as err:  # unwrap, as lark's docs advise
         raise err.orig_exc from None
+
+
+def parse_program(source: str) -> ast.Program:
+    """Parse an effect. Raises SyntaxErrors carrying every syntax problem, one per line."""
+    text = _normalize(source)
+    found: list[Diagnostic] = []
+    for _ in range(MAX_SYNTAX_ERRORS):
+        try:
+            program = _parse_text(text)
+        except UnexpectedInput as err:
+            d = _syntax_diagnostic(err, text)
+        except DedentError as err:
+            line = _dedent_line(text)
+            d = Diagnostic("E103", "the indentation does not match any outer block", line, 1,
+                           hint=f"indent blocks consistently ({err})")
+        except SyntaxErrors as err:
+            d = err.diagnostics[0]
+        else:
+            if found:
+                raise SyntaxErrors(found)
+            return program
+        if found and d.line <= found[-1].line:
+            break  # no progress: what follows is a consequence of the last error
+        found.append(d)
+        if d.code == "E101":
+            break
+        aside = _set_aside(text, d.line)
+        if aside is None:
+            break
+        text = aside
+    raise SyntaxErrors(found)
 
 
 def _dedent_line(text: str) -> int:
@@ -501,13 +683,14 @@ def _dedent_line(text: str) -> int:
 
 def parse_expression(source: str) -> ast.Expr:
     """Parse a single expression (a condition or a value written in YAML)."""
-    program = parse_program(f"let __value be {source}")
+    program = parse_program(f"{EXPRESSION_LEAD}{source}")
     stmt = program.statements[0] if program.statements else None
     if len(program.statements) != 1 or program.declarations or not isinstance(stmt, ast.Let):
         raise SyntaxErrors([Diagnostic("E109", "expected a single expression", 1, 1)])
     return stmt.value
 
 
-# Spans of an expression parsed by parse_expression are measured inside this prefix on
-# line 1; pipeline/build.py takes it off when it places diagnostics.
-EXPRESSION_PREFIX = len("let __value be ")
+# An expression written in YAML is parsed as the value of this `let`; spans of an
+# expression are measured inside this prefix on line 1 (pipeline/build.py takes it off).
+EXPRESSION_LEAD = "let __value be "
+EXPRESSION_PREFIX = len(EXPRESSION_LEAD)

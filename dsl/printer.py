@@ -3,8 +3,9 @@
 This module owns the one canonical spelling of every node kind: `print_program`
 writes a whole effect (statements first, then declarations, blocks indented by four
 spaces), `print_statement` one statement and `print_expr` one expression, adding
-parentheses only where the grammar's precedence needs them. The contract, checked
-by tests/dsl/test_printer_roundtrip.py, is
+parentheses only where the grammar's precedence needs them. One-line statements are
+written from their `written` template in dsl/constructs.py. The contract, checked by
+tests/dsl/test_printer_roundtrip.py, is
 
     parse_program(print_program(p)) == p
 
@@ -18,14 +19,17 @@ written `name of SUBJECT`, which nests to the right without ambiguity.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import ast
+from .constructs import CONSTRUCTS, fill
 
 __all__ = ["print_program", "print_statement", "print_expr", "precedence", "INDENT"]
 
 INDENT = "    "
 
 # Binding strength, loosest first (see effects.lark, "expressions").
-WHERE, OR, AND, NOT, COMPARE, SUM, PRODUCT, UNARY, POSTFIX, ATOM = range(10)
+COND, WHERE, OR, AND, NOT, COMPARE, SUM, PRODUCT, UNARY, POSTFIX, ATOM = range(11)
 
 _COMPARE_WORDS = {"=": "is", "!=": "is not", "in": "is in"}
 
@@ -34,7 +38,9 @@ _COMPARE_WORDS = {"=": "is", "!=": "is not", "in": "is in"}
 
 
 def precedence(expr: ast.Expr) -> int:
-    """How tightly `expr` binds: WHERE (loosest) .. ATOM (tightest)."""
+    """How tightly `expr` binds: COND (loosest) .. ATOM (tightest)."""
+    if isinstance(expr, ast.Cond):
+        return COND
     if isinstance(expr, (ast.Where, ast.Ordered)):
         return WHERE
     if isinstance(expr, ast.BoolOp):
@@ -42,7 +48,7 @@ def precedence(expr: ast.Expr) -> int:
     if isinstance(expr, ast.Not):
         # `x is not empty` is a comparison, not a `not ...`.
         return COMPARE if isinstance(expr.operand, ast.Empty) else NOT
-    if isinstance(expr, (ast.Compare, ast.Empty)):
+    if isinstance(expr, (ast.Compare, ast.Empty, ast.Has)):
         return COMPARE
     if isinstance(expr, ast.Arith):
         return PRODUCT if expr.op == "*" else SUM
@@ -50,12 +56,12 @@ def precedence(expr: ast.Expr) -> int:
         return PRODUCT
     if isinstance(expr, ast.Neg):
         return UNARY
-    if isinstance(expr, (ast.Of, ast.Top)):
+    if isinstance(expr, (ast.Of, ast.Top, ast.Entry, ast.SpaceOf, ast.Aggregate)):
         return POSTFIX
     return ATOM
 
 
-def print_expr(expr: ast.Expr, min_precedence: int = WHERE) -> str:
+def print_expr(expr: ast.Expr, min_precedence: int = COND) -> str:
     """The canonical text of `expr`, parenthesized if it binds looser than `min_precedence`."""
     text = _expr(expr)
     if precedence(expr) < min_precedence:
@@ -63,7 +69,14 @@ def print_expr(expr: ast.Expr, min_precedence: int = WHERE) -> str:
     return text
 
 
-def _expr(e: ast.Expr) -> str:
+def _index(e: ast.Expr) -> str:
+    """The position of `entry N of` / `space N of`: a number, a name or ( expression )."""
+    if isinstance(e, ast.Num) or (isinstance(e, ast.Name)):
+        return _expr(e)
+    return f"({print_expr(e)})"
+
+
+def _expr(e: ast.Expr) -> str:  # noqa: C901 - one branch per expression kind
     if isinstance(e, ast.Num):
         return str(e.value)
     if isinstance(e, ast.Era):
@@ -92,10 +105,17 @@ def _expr(e: ast.Expr) -> str:
     if isinstance(e, ast.Top):
         count = "" if e.count is None else f" {_count(e.count)}"
         return f"{e.end}{count} of {print_expr(e.source, POSTFIX)}"
+    if isinstance(e, ast.Entry):
+        return f"entry {_index(e.index)} of {print_expr(e.source, POSTFIX)}"
+    if isinstance(e, ast.SpaceOf):
+        return f"space {_index(e.index)} of {print_expr(e.track, POSTFIX)}"
+    if isinstance(e, ast.Aggregate):
+        return f"{e.fn} {e.name} of {print_expr(e.collection, POSTFIX)}"
     if isinstance(e, ast.Select):
         return f"{e.word} in {print_expr(e.source, POSTFIX)}"
-    if isinstance(e, ast.PlayersAfter):
-        return f"players after {print_expr(e.player, POSTFIX)}"
+    if isinstance(e, ast.Relative):
+        word = "starting with" if e.relation == "starting" else e.relation
+        return f"players {word} {print_expr(e.player, POSTFIX)}"
     if isinstance(e, ast.Call):
         return f"{e.name}({', '.join(print_expr(a) for a in e.args)})"
     if isinstance(e, ast.Neg):
@@ -109,6 +129,8 @@ def _expr(e: ast.Expr) -> str:
         return f"{print_expr(e.left, PRODUCT)} divided by {print_expr(e.right, UNARY)}{rounding}"
     if isinstance(e, ast.Empty):
         return f"{print_expr(e.subject, SUM)} is empty"
+    if isinstance(e, ast.Has):
+        return f"{print_expr(e.subject, SUM)} has {'no ' if e.negated else ''}{e.attribute}"
     if isinstance(e, ast.Compare):
         op = _COMPARE_WORDS.get(e.op, e.op)
         return f"{print_expr(e.left, SUM)} {op} {print_expr(e.right, SUM)}"
@@ -124,6 +146,8 @@ def _expr(e: ast.Expr) -> str:
     if isinstance(e, ast.Ordered):
         direction = " descending" if e.descending else ""
         return f"{print_expr(e.collection, OR)} ordered by {print_expr(e.key, OR)}{direction}"
+    if isinstance(e, ast.Cond):
+        return f"{print_expr(e.yes, WHERE)} if {print_expr(e.condition, WHERE)} else {print_expr(e.no, COND)}"
     raise TypeError(f"cannot print expression node {type(e).__name__}")
 
 
@@ -140,9 +164,16 @@ def _count(count: ast.Expr) -> str:
     return f"({print_expr(count)})"
 
 
-def _piece(e: ast.Expr) -> str:
-    """The piece of `place PIECE on TARGET`."""
-    return print_expr(e)
+def _field(name: str, value: Any, spec: str) -> str:
+    if spec == "count":
+        return _count(value)
+    if isinstance(value, ast.Name):
+        return value.name
+    if isinstance(value, ast.Expr):
+        return print_expr(value)
+    if name == "text":
+        return _string(value)
+    return str(value)
 
 
 # ------------------------------------------------------------------ statements
@@ -159,47 +190,11 @@ def _modifier(m: ast.Modifier) -> str:
 
 def _simple(s: ast.Stmt) -> str | None:
     """One-line statements; None for compound ones."""
-    if isinstance(s, ast.Let):
-        return f"let {s.var} be {print_expr(s.value)}"
-    if isinstance(s, (ast.Gain, ast.Lose, ast.Pay)):
-        verb = {ast.Gain: "gain", ast.Lose: "lose", ast.Pay: "pay"}[type(s)]
-        return f"{verb} {print_expr(s.amount)} {s.counter.name}{_for(s.player)}"
-    if isinstance(s, ast.PayCards):
-        return f"pay for {print_expr(s.target)} from {print_expr(s.source)}"
-    if isinstance(s, ast.Transfer):
-        up_to = "up to " if s.up_to else ""
-        either = " either way" if s.either_way else ""
-        return f"transfer {up_to}{print_expr(s.amount)} from {print_expr(s.source)} to {print_expr(s.dest)}{either}"
-    if isinstance(s, ast.SetTo):
-        return f"set {print_expr(s.target)} to {print_expr(s.value)}"
-    if isinstance(s, ast.Raise):
-        return f"raise {print_expr(s.target)} by {print_expr(s.amount)}"
-    if isinstance(s, ast.Lower):
-        return f"lower {print_expr(s.target)} by {print_expr(s.amount)}"
-    if isinstance(s, ast.Move):
-        at = f" at {s.at}" if s.at else ""
-        return f"move {print_expr(s.what)} to {print_expr(s.dest)}{at}"
-    if isinstance(s, ast.Draw):
-        dest = "" if s.dest is None else f" to {print_expr(s.dest)}"
-        return f"draw {_count(s.count)} from {print_expr(s.source)}{dest}"
-    if isinstance(s, ast.Deal):
-        return f"deal {_count(s.count)} from {print_expr(s.source)} to {print_expr(s.dest)}"
-    if isinstance(s, ast.Discard):
-        return f"discard {print_expr(s.what)}"
-    if isinstance(s, ast.Shuffle):
-        return f"shuffle {print_expr(s.zone)}"
-    if isinstance(s, ast.Reveal):
-        return f"reveal {print_expr(s.what)}"
-    if isinstance(s, ast.Place):
-        return f"place {_piece(s.piece)} on {print_expr(s.target)}"
-    if isinstance(s, ast.Advance):
-        return f"advance {print_expr(s.track)} by {print_expr(s.amount)}"
-    if isinstance(s, ast.Remove):
-        return f"remove {print_expr(s.what)}"
-    if isinstance(s, ast.Dig):
-        return f"dig for {print_expr(s.wanted)} to {print_expr(s.dest)}"
-    if isinstance(s, ast.Auction):
-        return f"auction among {print_expr(s.bidders)} for {s.counter.name} as {s.winner} and {s.amount}"
+    spec = CONSTRUCTS.get(type(s))
+    if spec is not None and spec.written:
+        return fill(spec.written, s, _field)
+    if isinstance(s, ast.Run):
+        return f"{s.name.name}({', '.join(print_expr(a) for a in s.args)})"
     if isinstance(s, ast.Announce):
         args = ", ".join(f"{a.name} = {print_expr(a.value)}" for a in s.args)
         return f"announce {s.event.name}" + (f" with {args}" if args else "")
@@ -211,24 +206,14 @@ def _simple(s: ast.Stmt) -> str | None:
         else:
             count = _count(s.count)
         return f"choose {count} {print_expr(s.collection)} as {s.var}"
-    if isinstance(s, ast.ChooseNumber):
-        return f"choose a number from {print_expr(s.low)} to {print_expr(s.high)} as {s.var}"
     if isinstance(s, ast.Perform):
         mode = {"one": "one", "up_to_one": "up to one", "any": "any"}[s.mode]
         return f"perform {mode} of {', '.join(a.name for a in s.actions)}"
-    if isinstance(s, ast.Play):
-        return f"play {print_expr(s.what)}"
     if isinstance(s, ast.SortTurnOrder):
         direction = "descending" if s.descending else "ascending"
         return f"sort turn order by {print_expr(s.key)} {direction}"
-    if isinstance(s, ast.BeginFinalRound):
-        return "begin final round"
-    if isinstance(s, ast.StopTurns):
-        return "stop taking turns"
     if isinstance(s, ast.TimedModifier):
         return f"until {s.until.name}: {_modifier(s.modifier)}"
-    if isinstance(s, ast.Log):
-        return f"log {_string(s.text)}"
     return None
 
 
@@ -283,7 +268,8 @@ def print_statement(stmt: ast.Stmt, depth: int = 0) -> str:
 def _declaration_lines(d: ast.Node) -> list[str]:
     if isinstance(d, ast.Trigger):
         cond = "" if d.condition is None else f" where {print_expr(d.condition)}"
-        return _block(f"when {d.event.name}{cond}", d.body, 0)
+        once = " once per turn" if d.once else ""
+        return _block(f"when {d.event.name}{cond}{once}", d.body, 0)
     if isinstance(d, ast.Hook):
         return _block(f"when this {d.kind} play", d.body, 0)
     if isinstance(d, ast.Continuous):
@@ -300,3 +286,13 @@ def print_program(program: ast.Program) -> str:
         lines.extend(_declaration_lines(decl))
     return "".join(line + "\n" for line in lines)
 
+
+# the node kinds this module prints (for the completeness test)
+PRINTED = frozenset({
+    ast.Num, ast.Era, ast.Percent, ast.Text, ast.Bool, ast.Name, ast.This, ast.It, ast.Of, ast.Top, ast.Entry,
+    ast.SpaceOf, ast.Aggregate, ast.Select, ast.Relative, ast.Call, ast.Neg, ast.Arith, ast.Div, ast.Empty,
+    ast.Has, ast.Compare, ast.Not, ast.BoolOp, ast.Where, ast.Ordered, ast.Cond, ast.Run, ast.Announce,
+    ast.ChooseFrom, ast.Perform, ast.SortTurnOrder, ast.TimedModifier, ast.If, ast.ChooseOne, ast.May,
+    ast.ForEach, ast.Repeat, ast.AsPlayer, ast.TakeTurns, ast.Trigger, ast.Hook, ast.Continuous, ast.Modifier,
+    ast.Program, ast.Branch, ast.Option, ast.Arg,
+} | {c for c, spec in CONSTRUCTS.items() if spec.written})

@@ -1,25 +1,30 @@
 """AST -> English card text: what a player reads on the card, not what the engine runs.
 
-This module owns the player-facing wording of effects. Identifiers never show as
-internal names: each is looked up in `labels` or else has its underscores turned
-into spaces; `me`/`my` read "you"/"your"; statements become capitalized sentences
-ending with a period; declarations read "When ...:", "While in play: ..." and so on.
-`log` statements are for the game log, not the card, and are left out.
+This module owns the player-facing wording of effects:
+- names are the ruleset's words (`labels`) and items' own names ("The Duke"), never ids;
+- `me`/`my` read "you"/"your"; a definition or procedure with a `text:` template is
+  worded by it, conjugated for "you" ("you have", "your") with "a"/"an" fixed;
+- names a designer binds (`choose ... as X`, `for each P in ...`) never show: a chosen
+  item reads "that industry", a player "that player", a `let` is worded in place;
+- bookkeeping (`log`, `announce`, `let`) is not card text;
+- era values read as on a printed card, `20 / 50 / 100`.
 
-Rendering never raises: any node it does not know how to word (or that is malformed)
-falls back to its canonical source text from `dsl.printer`, underscores turned into
-spaces.
+Statements become capitalized sentences; declarations read "When ...:", "While in
+play: ...". A construct this module cannot word raises TypeError: there is no
+fallback, so a gap is a failing test, not a card with source text on it.
 """
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
 
 from . import ast
-from .printer import AND, NOT, OR, POSTFIX, PRODUCT, SUM, UNARY, WHERE
-from .printer import precedence, print_expr, print_statement
+from .constructs import BUILTINS, CONSTRUCTS, fill
+from .printer import AND, COND, NOT, OR, POSTFIX, PRODUCT, SUM, UNARY, WHERE, precedence
 
-__all__ = ["render_program", "render_expr", "render_statement"]
+__all__ = ["Wording", "render_program", "render_expr", "render_statement"]
 
 _COMPARE_WORDS = {
     "=": "is",
@@ -31,6 +36,36 @@ _COMPARE_WORDS = {
     "<=": "is at most",
 }
 _VERBS = {ast.Gain: ("gain", "gains"), ast.Lose: ("lose", "loses"), ast.Pay: ("pay", "pays")}
+_IRREGULAR = {"has": "have", "is": "are", "does": "do", "was": "were", "goes": "go"}
+
+
+@dataclass
+class Wording:
+    """The words of a ruleset: labels of names, names of items, templates of definitions
+    and procedures ({0}, {1}... or {PARAM} are the arguments), the eras."""
+
+    labels: Mapping[str, str] = field(default_factory=dict)
+    era_names: Sequence[str] = ()
+    era_word: str = "era"
+    nouns: Mapping[str, str] = field(default_factory=dict)  # a collection word (kind, plural, set) -> its noun
+
+    @staticmethod
+    def of(vocab: Any) -> "Wording":
+        """The wording of a dsl.vocabulary.Vocabulary."""
+        labels = {name: vocab.label(name) for name in vocab.all_names()}
+        labels.update(vocab.labels)
+        labels.update(vocab.content_names)
+        nouns: dict[str, str] = {}
+        for kind, info in vocab.kinds.items():
+            noun = info.label or kind.replace("_", " ")
+            nouns[kind] = noun
+            if info.plural:
+                nouns[info.plural] = noun
+        for name in vocab.counter_sets:
+            nouns[name] = labels.get(name, name.replace("_", " "))
+        for name in vocab.enums:
+            nouns[name] = labels.get(name, name.replace("_", " "))
+        return Wording(labels, list(vocab.era_names), vocab.era_word, nouns)
 
 
 def _sentence(clause: str) -> str:
@@ -59,105 +94,118 @@ def _list(items: Sequence[str], conjunction: str) -> str:
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
+_A_AN = re.compile(r"\b([Aa]) (?=[aeiouAEIOU])")
+
+
+def tidy(text: str) -> str:
+    """Articles agree with the word after them ("an entertainment industry")."""
+    return _A_AN.sub(lambda m: m.group(1) + "n ", text)
+
+
+def conjugate(template: str, args: Sequence[str]) -> str:
+    """Fill a `text:` template, conjugating a verb after an argument that reads "you"
+    (`{P} has` -> "you have") and its possessive (`{P}'s` -> "your")."""
+    out = template
+    for i, arg in enumerate(args):
+        slot = "{" + str(i) + "}"
+        if arg == "you":
+            out = out.replace(slot + "'s", "your")
+
+            def verb(m: re.Match[str]) -> str:
+                word = m.group(1)
+                if word in _IRREGULAR:
+                    return "you " + _IRREGULAR[word]
+                if re.search(r"(ss|sh|ch|x|o)es$", word):
+                    return "you " + word[:-2]
+                if word.endswith("s") and not word.endswith("ss"):
+                    return "you " + word[:-1]
+                return "you " + word
+            out = re.sub(re.escape(slot) + r" ([a-z]+)", verb, out)
+        out = out.replace(slot, arg)
+    return out
+
+
 class _Renderer:
-    def __init__(self, labels: Mapping[str, str] | None, era_names: Sequence[str] | None) -> None:
-        self.labels: Mapping[str, str] = labels or {}
-        self.era_names = list(era_names) if era_names else None
-        self.loop_nouns: dict[str, str] = {}  # for-each variable -> the noun it stands for
+    def __init__(self, wording: Wording) -> None:
+        self.w = wording
+        self.vars: dict[str, str] = {}  # a bound name -> how it reads ("that industry")
+        self.they: set[str] = set()  # bound names of players (a verb after them reads "they gain")
 
     # ---------------------------------------------------------------- names
 
     def ident(self, name: str) -> str:
-        label = self.labels.get(name)
+        label = self.w.labels.get(name)
         return label if label else name.replace("_", " ")
 
-    def counted(self, e: ast.Compare) -> str:
-        """`count of C > 0` reads "there is some C"; `count of C = 0` reads "there is no C"."""
-        if not (isinstance(e.left, ast.Of) and e.left.name == "count" and isinstance(e.right, ast.Num)
-                and e.right.value == 0 and e.op in (">", "!=", "=")):
-            return ""
-        subject = e.left.subject
-        inner = subject.collection if isinstance(subject, ast.Where) else subject
-        what = self.expr(subject, OR)
-        if isinstance(inner, ast.Select) or isinstance(subject, ast.Where):
-            what = what.strip("()")
-        first, _, rest = what.partition(" ")
-        if isinstance(inner, ast.Select) and rest:
-            return f"there {'is no' if e.op == '=' else 'is at least one'} {_singular(first)} {rest}"
-        return f"there {'is none of' if e.op == '=' else 'is at least one of'} {what}"
+    def noun(self, word: str) -> str:
+        if word in self.w.nouns:
+            return self.w.nouns[word]
+        return _singular(self.ident(word))
 
-    def call(self, e: ast.Call) -> str:
-        """Builtins in words; a definition through its `text:` template ({0}, {1}... are
-        its arguments), else as `name (arguments)`."""
-        args = [self.expr(a) for a in e.args]
-        template = self.labels.get(e.name, "")
-        if "{0}" in template:
-            try:
-                return template.format(*args).replace("you's", "your")
-            except (IndexError, KeyError, ValueError):
-                pass
-        if e.name in ("max", "min"):
-            return f"the {'highest' if e.name == 'max' else 'lowest'} of {_list(args, 'and')}"
-        if e.name == "affordable" and len(args) == 2:
-            return f"{args[0]} can be paid for from {args[1]}"
-        if e.name == "playable" and len(args) == 1:
-            return f"{args[0]} can be played"
-        if e.name == "possible":
-            return f"you can {_list([self.ident(a.name) if isinstance(a, ast.Name) else x for a, x in zip(e.args, args)], 'or')}"
-        if len(args) == 1:
-            return f"the {self.ident(e.name)} of {self.expr(e.args[0], POSTFIX)}"
-        return f"{self.ident(e.name)} ({', '.join(args)})"
+    def bind(self, var: str, reads: str, player: bool = False) -> None:
+        self.vars[var] = reads
+        if player:
+            self.they.add(var)
+
+    def era(self, values: tuple[int, ...]) -> str:
+        return " / ".join(str(v) for v in values)
+
+    def count(self, e: ast.Expr) -> str:
+        return str(e.value) if isinstance(e, ast.Num) else self.expr(e, UNARY)
+
+    # ---------------------------------------------------------------- expressions
+
+    def expr(self, e: ast.Expr, min_precedence: int = COND) -> str:
+        text = self._expr(e)
+        if precedence(e) < min_precedence and not isinstance(e, (ast.Where, ast.Ordered)):
+            return f"({text})"
+        return text
 
     def possess(self, label: str, subject: ast.Expr) -> str:
         """`label` of `subject`, said as English possession."""
         if isinstance(subject, ast.Name):
             if subject.name == "me":
                 return f"your {label}"
-            if subject.name in self.loop_nouns:
-                return f"that {self.loop_nouns[subject.name]}'s {label}"
+            if subject.name in self.vars:
+                reads = self.vars[subject.name]
+                return f"{reads}' {label}" if reads.endswith("s") else f"{reads}'s {label}"
             owner = self.ident(subject.name)
             return f"{owner}' {label}" if owner.endswith("s") else f"{owner}'s {label}"
         if isinstance(subject, ast.It):
             return f"its {label}"
         if isinstance(subject, ast.This):
-            return f"the {label} of this"
+            return f"this card's {label}"
         return f"the {label} of {self.expr(subject, POSTFIX)}"
 
-    def fallback(self, node: object) -> str:
-        if node is None:
-            return "?"
-        try:
-            if isinstance(node, ast.Expr):
-                text = print_expr(node)
-            elif isinstance(node, ast.Stmt):
-                text = " ".join(line.strip() for line in print_statement(node).splitlines())
-            else:
-                text = type(node).__name__.lower()
-        except Exception:
-            text = type(node).__name__.lower()
-        return text.replace("_", " ")
+    def counted(self, e: ast.Compare) -> str:
+        """`count of C > 0` reads "there is at least one C"; `count of C = 0` "there is no C"."""
+        if not (isinstance(e.left, ast.Of) and e.left.name == "count" and isinstance(e.right, ast.Num)
+                and e.right.value == 0 and e.op in (">", "!=", "=")):
+            return ""
+        subject = e.left.subject
+        inner = subject.collection if isinstance(subject, ast.Where) else subject
+        what = self.expr(subject, OR)
+        first, _, rest = what.partition(" ")
+        if isinstance(inner, ast.Select) and rest:
+            return f"there {'is no' if e.op == '=' else 'is at least one'} {_singular(first)} {rest}"
+        return f"there {'is none of' if e.op == '=' else 'is at least one of'} {what}"
 
-    # ---------------------------------------------------------------- expressions
+    def call(self, e: ast.Call) -> str:
+        args = [self.expr(a) for a in e.args]
+        template = self.w.labels.get(e.name, "")
+        if "{0}" in template:
+            return conjugate(template, args)
+        if e.name == "possible":
+            return "you can " + _list([self.ident(a.name) if isinstance(a, ast.Name) else x
+                                      for a, x in zip(e.args, args)], "or")
+        b = BUILTINS.get(e.name)
+        if b is not None:
+            return b.words.replace("{all}", _list(args, "and")).format(*args)
+        if not args:
+            return self.ident(e.name)
+        return f"{self.ident(e.name)} ({_list(args, 'and')})"
 
-    def expr(self, e: ast.Expr, min_precedence: int = WHERE) -> str:
-        try:
-            text = self._expr(e)
-            if precedence(e) < min_precedence:
-                return f"({text})"
-            return text
-        except Exception:
-            return self.fallback(e)
-
-    def era(self, values: tuple[int, ...]) -> str:
-        names = self.era_names
-        if names and len(names) >= len(values):
-            return " / ".join(f"{v} ({n})" for v, n in zip(values, names))
-        return "/".join(str(v) for v in values)
-
-    def count(self, e: ast.Expr) -> str:
-        return str(e.value) if isinstance(e, ast.Num) else self.expr(e, UNARY)
-
-    def _expr(self, e: ast.Expr) -> str:
+    def _expr(self, e: ast.Expr) -> str:  # noqa: C901 - one branch per expression kind
         if isinstance(e, ast.Num):
             return str(e.value)
         if isinstance(e, ast.Era):
@@ -169,24 +217,46 @@ class _Renderer:
         if isinstance(e, ast.Bool):
             return "yes" if e.value else "no"
         if isinstance(e, ast.Name):
-            if e.name == "me":
-                return "you"
-            if e.name in self.loop_nouns:
-                return f"that {self.loop_nouns[e.name]}"
+            if e.name in self.vars:
+                return self.vars[e.name]
+            b = BUILTINS.get(e.name)
+            if b is not None and b.form == "name":
+                return b.words
+            template = self.w.labels.get(e.name, "")
+            if template and "{0}" not in template:
+                return template
             return self.ident(e.name)
         if isinstance(e, ast.This):
-            return "this"
+            return "this card"
         if isinstance(e, ast.It):
             return "it"
         if isinstance(e, ast.Of):
+            b = BUILTINS.get(e.name)
+            if b is not None and b.form == "of" and e.name in ("count", "owner", "name", "position", "track"):
+                if e.name == "count":
+                    return f"the number of {self.expr(e.subject, POSTFIX)}"
+                return self.possess(self.ident(e.name) if e.name != "owner" else "owner", e.subject)
+            if e.name in self.vars:  # `my R`, R a chosen counter
+                return self.possess(self.vars[e.name].replace("that ", "", 1), e.subject)
             return self.possess(self.ident(e.name), e.subject)
         if isinstance(e, ast.Top):
             count = "" if e.count is None else f" {self.count(e.count)}"
             return f"the {e.end}{count} of {self.expr(e.source, POSTFIX)}"
+        if isinstance(e, ast.Entry):
+            return f"entry {self.count(e.index)} of {self.expr(e.source, POSTFIX)}"
+        if isinstance(e, ast.SpaceOf):
+            return f"space {self.count(e.index)} of {self.possess('track', e.track)}"
+        if isinstance(e, ast.Aggregate):
+            fn = {"total": "the total", "highest": "the highest", "lowest": "the lowest"}[e.fn]
+            return f"{fn} {self.ident(e.name)} of {self.expr(e.collection, POSTFIX)}"
         if isinstance(e, ast.Select):
-            return f"{self.ident(e.word)} in {self.expr(e.source, POSTFIX)}"
-        if isinstance(e, ast.PlayersAfter):
-            return f"the players after {self.expr(e.player, POSTFIX)}"
+            source = self.expr(e.source, POSTFIX)
+            return f"{self.ident(e.word)} in {source}"
+        if isinstance(e, ast.Relative):
+            who = self.expr(e.player, POSTFIX)
+            if e.relation == "starting":
+                return f"every player in turn order starting with {who}"
+            return f"the players {e.relation} {who} in turn order"
         if isinstance(e, ast.Call):
             return self.call(e)
         if isinstance(e, ast.Neg):
@@ -196,17 +266,21 @@ class _Renderer:
                 if isinstance(e.right, ast.Percent):
                     return f"{self.expr(e.left, PRODUCT)} × {e.right.value}% (rounded up)"
                 return f"{self.expr(e.left, PRODUCT)} × {self.expr(e.right, UNARY)}"
+            if e.op == "+" and isinstance(e.left, (ast.Select, ast.Where, ast.Relative)):
+                return f"{self.expr(e.left, SUM)} and {self.expr(e.right, PRODUCT)}"
             return f"{self.expr(e.left, SUM)} {e.op} {self.expr(e.right, PRODUCT)}"
         if isinstance(e, ast.Div):
             rounding = "rounded down" if e.rounding == "down" else "rounded up"
             return f"{self.expr(e.left, PRODUCT)} divided by {self.expr(e.right, UNARY)} ({rounding})"
         if isinstance(e, ast.Empty):
             return f"{self.expr(e.subject, SUM)} is empty"
+        if isinstance(e, ast.Has):
+            return f"{self.expr(e.subject, SUM)} has {'no ' if e.negated else 'a '}{self.ident(e.attribute)}"
         if isinstance(e, ast.Compare):
             counted = self.counted(e)
             if counted:
                 return counted
-            word = _COMPARE_WORDS.get(e.op, e.op)
+            word = _COMPARE_WORDS[e.op]
             return f"{self.expr(e.left, SUM)} {word} {self.expr(e.right, SUM)}"
         if isinstance(e, ast.Not):
             if isinstance(e.operand, ast.Empty):
@@ -220,7 +294,9 @@ class _Renderer:
         if isinstance(e, ast.Ordered):
             order = "highest first" if e.descending else "lowest first"
             return f"{self.expr(e.collection, OR)} ordered by {self.expr(e.key, OR)} ({order})"
-        return self.fallback(e)
+        if isinstance(e, ast.Cond):
+            return f"{self.expr(e.yes, WHERE)} if {self.expr(e.condition, WHERE)}, else {self.expr(e.no, COND)}"
+        raise TypeError(f"the renderer cannot word expression {type(e).__name__}")
 
     # ---------------------------------------------------------------- statements
 
@@ -229,99 +305,115 @@ class _Renderer:
         return ", then ".join(clauses) if clauses else "nothing happens"
 
     def modifier(self, m: ast.Modifier) -> str:
-        try:
-            quantity = self.ident(m.quantity.name)
-            what = quantity if m.subject is None else self.possess(quantity, m.subject)
-            value = m.value
-            if m.op == "*" and isinstance(value, ast.Percent):
-                text = f"{what} ×{value.value}% (rounded up)"
-            elif m.op in ("+", "-", "*") and isinstance(value, (ast.Num, ast.Era, ast.Percent)):
-                text = f"{what} {m.op.replace('*', '×')}{self.expr(value)}"
-            elif m.op in ("+", "-", "*"):
-                text = f"{what} {m.op.replace('*', '×')} {self.expr(value, PRODUCT)}"
-            else:
-                text = f"{what} is {self.expr(value)}"
-            if m.scope is not None:
-                text += f" for {self.expr(m.scope)}"
-            return text
-        except Exception:
-            return self.fallback(m)
+        quantity = self.ident(m.quantity.name)
+        what = quantity if m.subject is None else self.possess(quantity, m.subject)
+        value = m.value
+        if m.op == "*" and isinstance(value, ast.Percent):
+            text = f"{what} ×{value.value}% (rounded up)"
+        elif m.op in ("+", "-", "*") and isinstance(value, (ast.Num, ast.Era, ast.Percent)):
+            text = f"{what} {m.op.replace('*', '×')}{self.expr(value)}"
+        elif m.op in ("+", "-", "*"):
+            text = f"{what} {m.op.replace('*', '×')} {self.expr(value, PRODUCT)}"
+        else:
+            text = f"{what} is {self.expr(value)}"
+        if m.scope is not None:
+            text += f" for {self.expr(m.scope)}"
+        return text
 
     def actor(self, verb: type[ast.Stmt], player: ast.Expr | None) -> str:
         base, third = _VERBS[verb]
         if player is None or (isinstance(player, ast.Name) and player.name == "me"):
             return base
-        if isinstance(player, ast.Name) and player.name in self.loop_nouns:
+        if isinstance(player, ast.Name) and player.name in self.they:
             return f"they {base}"
         return f"{self.expr(player)} {third}"
 
-    def clause(self, s: ast.Stmt) -> str:
-        try:
-            return self._clause(s)
-        except Exception:
-            return self.fallback(s)
+    def counter(self, n: ast.Name) -> str:
+        if n.name in self.vars:
+            return "of " + self.vars[n.name]
+        return self.ident(n.name)
 
-    def _clause(self, s: ast.Stmt) -> str:  # noqa: C901 - one branch per statement kind
+    def field(self, name: str, value: Any, spec: str) -> str:
+        if isinstance(value, ast.Name):
+            return self.expr(value)
+        if isinstance(value, ast.Expr):
+            return self.count(value) if spec == "count" else self.expr(value)
+        return str(value)
+
+    def noun_of(self, coll: ast.Expr) -> str:
+        """The singular noun a member of a collection reads as ("industry", "card", "player")."""
+        if isinstance(coll, ast.Name):
+            if coll.name in ("players", "opponents"):
+                return "player" if coll.name == "players" else "opponent"
+            return self.noun(coll.name)
+        if isinstance(coll, ast.Select):
+            return self.noun(coll.word)
+        if isinstance(coll, (ast.Where, ast.Ordered)):
+            return self.noun_of(coll.collection)
+        if isinstance(coll, ast.Relative):
+            return "player"
+        if isinstance(coll, ast.Of):
+            return _singular(self.ident(coll.name))
+        if isinstance(coll, ast.Top):
+            return self.noun_of(coll.source)
+        return "one"
+
+    def is_players(self, coll: ast.Expr) -> bool:
+        return self.noun_of(coll) in ("player", "opponent")
+
+    def clause(self, s: ast.Stmt) -> str:  # noqa: C901 - one branch per statement kind
         x = self.expr
         if isinstance(s, ast.Let):
-            return f"let {self.ident(s.var)} be {x(s.value)}"
+            self.vars[s.var] = x(s.value)
+            return ""
+        if isinstance(s, (ast.Log, ast.Announce)):
+            return ""
         if isinstance(s, (ast.Gain, ast.Lose, ast.Pay)):
-            return f"{self.actor(type(s), s.player)} {x(s.amount)} {self.ident(s.counter.name)}"
-        if isinstance(s, ast.PayCards):
-            return f"pay for {x(s.target)} from {x(s.source)}"
-        if isinstance(s, ast.Transfer):
-            up_to = "up to " if s.up_to else ""
-            either = " (or vice versa)" if s.either_way else ""
-            return f"transfer {up_to}{x(s.amount)} from {x(s.source)} to {x(s.dest)}{either}"
-        if isinstance(s, ast.SetTo):
-            return f"set {x(s.target)} to {x(s.value)}"
-        if isinstance(s, ast.Raise):
-            return f"raise {x(s.target)} by {x(s.amount)}"
-        if isinstance(s, ast.Lower):
-            return f"lower {x(s.target)} by {x(s.amount)}"
+            return f"{self.actor(type(s), s.player)} {x(s.amount)} {self.counter(s.counter)}"
+        spec = CONSTRUCTS.get(type(s))
+        if spec is not None and spec.words:
+            return fill(spec.words, s, self.field)
         if isinstance(s, ast.Move):
-            if s.at in ("top", "bottom"):
-                return f"move {x(s.what)} to the {s.at} of {x(s.dest, POSTFIX)}"
-            return f"move {x(s.what)} to {x(s.dest)}"
+            where = f" to the {s.at} of {x(s.dest, POSTFIX)}" if s.at in ("top", "bottom") else f" to {x(s.dest)}"
+            bump = " without bumping" if not s.bump else ""
+            return f"move {x(s.what)}{where}{bump}"
+        if isinstance(s, ast.Shift):
+            amount = s.amount
+            if isinstance(amount, ast.Neg):
+                way, n = "back", self.expr(amount.operand)
+            elif isinstance(amount, ast.Num) and amount.value < 0:
+                way, n = "back", str(-amount.value)
+            else:
+                way, n = "along its track", self.expr(amount)
+            spaces = "space" if n == "1" else "spaces"
+            return f"move {x(s.what)} {n} {spaces} {way}" + (" without bumping" if not s.bump else "")
         if isinstance(s, ast.Draw):
             into = "" if s.dest is None else f" into {x(s.dest)}"
             return f"draw {self.count(s.count)} from {x(s.source)}{into}"
-        if isinstance(s, ast.Deal):
-            return f"deal {self.count(s.count)} from {x(s.source)} to {x(s.dest)}"
-        if isinstance(s, ast.Discard):
-            return f"discard {x(s.what)}"
-        if isinstance(s, ast.Shuffle):
-            return f"shuffle {x(s.zone)}"
-        if isinstance(s, ast.Reveal):
-            return f"reveal {x(s.what)}"
         if isinstance(s, ast.Place):
-            return f"place {x(s.piece)} on {x(s.target)}"
-        if isinstance(s, ast.Advance):
-            return f"advance {x(s.track)} by {x(s.amount)}"
-        if isinstance(s, ast.Remove):
-            return f"remove {x(s.what)}"
+            bump = " without bumping" if not s.bump else ""
+            return f"place {x(s.piece)} on {x(s.target)}{bump}"
         if isinstance(s, ast.Play):
+            if isinstance(s.what, (ast.Of, ast.Entry)):
+                return f"resolve {x(s.what)}"
             return f"play {x(s.what)}"
-        if isinstance(s, ast.Dig):
-            return f"dig for {x(s.wanted)} and put the first one found into {x(s.dest)}"
+        if isinstance(s, ast.Run):
+            args = [x(a) for a in s.args]
+            template = self.w.labels.get(s.name.name, "")
+            if "{0}" in template or (template and not args):
+                return conjugate(template, args)
+            return f"{self.ident(s.name.name)}" + (f" ({_list(args, 'and')})" if args else "")
         if isinstance(s, ast.Auction):
-            return (f"auction {self.ident(s.counter.name)} among {x(s.bidders)}: the highest bidder "
-                    f"({self.ident(s.winner)}) pays their bid ({self.ident(s.amount)})")
-        if isinstance(s, ast.Announce):
-            args = ", ".join(f"{self.ident(a.name)}: {x(a.value)}" for a in s.args)
-            return f"announce {self.ident(s.event.name)}" + (f" ({args})" if args else "")
+            self.bind(s.winner, "the winner", player=True)
+            self.bind(s.amount, "the winning bid")
+            return (f"hold an auction among {x(s.bidders)} for {self.ident(s.counter.name)}: the highest bidder "
+                    f"pays their bid")
         if isinstance(s, ast.ChooseFrom):
-            collection = x(s.collection)
-            var = self.ident(s.var)
-            of = "of " if collection.startswith("the ") else ""  # "choose 2 of the players after you"
-            if s.mode == "up_to":
-                return f"choose up to {self.count(s.count)} {of}{collection} ({var})"
-            if isinstance(s.count, ast.Num) and s.count.value == 1:
-                one = "one" if of else _article(collection)
-                return f"choose {one} {of}{collection} ({var})"
-            return f"choose {self.count(s.count)} {of}{collection} ({var})"
+            return self.choose(s)
         if isinstance(s, ast.ChooseNumber):
-            return f"choose a number from {x(s.low)} to {x(s.high)} ({self.ident(s.var)})"
+            self.bind(s.var, "that number")
+            step = "" if s.step is None else f" in steps of {x(s.step)}"
+            return f"choose a number from {x(s.low)} to {x(s.high)}{step}"
         if isinstance(s, ast.Perform):
             names = [self.ident(a.name) for a in s.actions]
             if s.mode == "any":
@@ -332,14 +424,8 @@ class _Renderer:
         if isinstance(s, ast.SortTurnOrder):
             order = "highest first" if s.descending else "lowest first"
             return f"sort turn order by {x(s.key)} ({order})"
-        if isinstance(s, ast.BeginFinalRound):
-            return "begin the final round"
-        if isinstance(s, ast.StopTurns):
-            return "stop taking turns"
         if isinstance(s, ast.TimedModifier):
             return f"until {self.ident(s.until.name)}: {self.modifier(s.modifier)}"
-        if isinstance(s, ast.Log):
-            return ""
         if isinstance(s, ast.If):
             parts = []
             for i, branch in enumerate(s.branches):
@@ -359,65 +445,85 @@ class _Renderer:
         if isinstance(s, ast.ForEach):
             return self.for_each(s)
         if isinstance(s, ast.AsPlayer):
-            return f"{x(s.player)} decides: {self.body(s.body)}"
+            who = x(s.player)
+            return f"{who} decides: {self.body(s.body)}"
         if isinstance(s, ast.Repeat):
             times = {1: "once", 2: "twice"}.get(s.count.value, f"{s.count.value} times") if isinstance(
                 s.count, ast.Num) else f"{x(s.count)} times"
-            return f"repeat {times}: {self.body(s.body)}"
+            return f"do this {times}: {self.body(s.body)}"
         if isinstance(s, ast.TakeTurns):
             until = "" if s.until is None else f" until {x(s.until)}"
             return f"take turns{until}: {self.body(s.body)}"
-        return self.fallback(s)
+        raise TypeError(f"the renderer cannot word statement {type(s).__name__}")
 
-    def noun_phrase(self, coll: ast.Expr) -> tuple[str, str] | None:
-        """(singular noun, "noun in ZONE where COND") for a collection read one item at a time."""
-        if isinstance(coll, ast.Name) and coll.name != "me" and coll.name not in self.loop_nouns:
-            noun = _singular(self.ident(coll.name))
-            return noun, noun
-        if isinstance(coll, ast.Select):
-            noun = _singular(self.ident(coll.word))
-            return noun, f"{noun} in {self.expr(coll.source, POSTFIX)}"
-        if isinstance(coll, ast.Where):
-            inner = self.noun_phrase(coll.collection)
-            if inner is not None:
-                return inner[0], f"{inner[1]} where {self.expr(coll.condition, OR)}"
-        return None
+    def choose(self, s: ast.ChooseFrom) -> str:
+        coll = s.collection
+        noun = self.noun_of(coll)
+        text = self.expr(coll)
+        single = isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact"
+        if single:
+            self.bind(s.var, f"that {noun}", player=self.is_players(coll))
+        else:
+            self.bind(s.var, f"the chosen {noun}s" if not noun.endswith("s") else f"the chosen {noun}",
+                      player=self.is_players(coll))
+        if isinstance(coll, ast.Name) and not single:
+            text = self.ident(coll.name)
+        of = "of " if text.startswith("the ") or text.startswith("every ") else ""
+        if s.mode == "up_to":
+            return f"choose up to {self.count(s.count)} {of}{text}"
+        if single:
+            if isinstance(coll, ast.Name):  # `choose an industry as X`, `choose a resource as R`
+                return f"choose {_article(noun)} {noun}"
+            one = "one" if of else _article(text)
+            if isinstance(coll, ast.Select) or isinstance(coll, ast.Where) and isinstance(coll.collection, ast.Select):
+                inner = coll.collection if isinstance(coll, ast.Where) else coll
+                assert isinstance(inner, ast.Select)
+                first = _singular(self.ident(inner.word))
+                text = first + text[len(self.ident(inner.word)):]
+                one = _article(text)
+            return f"choose {one} {of}{text}"
+        return f"choose {self.count(s.count)} {of}{text}"
 
     def for_each(self, s: ast.ForEach) -> str:
-        phrase = self.noun_phrase(s.collection)
-        if phrase is not None:
-            noun: str | None = phrase[0]
-            header = f"for each {phrase[1]}"
+        coll = s.collection
+        noun = self.noun_of(coll)
+        player = self.is_players(coll)
+        if isinstance(coll, ast.Name) and coll.name not in self.vars:
+            header = f"for each {noun}"
+        elif isinstance(coll, ast.Select):
+            header = f"for each {noun} in {self.expr(coll.source, POSTFIX)}"
+        elif isinstance(coll, ast.Where) and isinstance(coll.collection, (ast.Select, ast.Name)):
+            inner = coll.collection
+            where = f" in {self.expr(inner.source, POSTFIX)}" if isinstance(inner, ast.Select) else ""
+            header = f"for each {noun}{where} where {self.expr(coll.condition, OR)}"
+        elif isinstance(coll, ast.Relative):
+            header = f"for each of {self.expr(coll)}"
         else:
-            noun = None
-            header = f"for each {self.ident(s.var)} in {self.expr(s.collection)}"
-        saved = self.loop_nouns.get(s.var)
-        if noun:
-            self.loop_nouns[s.var] = noun
-        else:
-            self.loop_nouns.pop(s.var, None)
+            header = f"for each {noun} of {self.expr(coll)}"
+        saved_var, saved_they = self.vars.get(s.var), s.var in self.they
+        self.bind(s.var, f"that {noun}", player=player)
         try:
             return f"{header}: {self.body(s.body)}"
         finally:
-            if saved is None:
-                self.loop_nouns.pop(s.var, None)
+            if saved_var is None:
+                self.vars.pop(s.var, None)
             else:
-                self.loop_nouns[s.var] = saved
+                self.vars[s.var] = saved_var
+            if not saved_they:
+                self.they.discard(s.var)
 
     # ---------------------------------------------------------------- declarations
 
     def declaration(self, d: ast.Node) -> str:
-        try:
-            if isinstance(d, ast.Trigger):
-                cond = "" if d.condition is None else f", if {self.expr(d.condition)}"
-                return f"when {self.ident(d.event.name)}{cond}: {self.body(d.body)}"
-            if isinstance(d, ast.Hook):
-                return f"when this {'enters' if d.kind == 'enters' else 'leaves'} play: {self.body(d.body)}"
-            if isinstance(d, ast.Continuous):
-                return f"while in play: {self.modifier(d.modifier)}"
-        except Exception:
-            pass
-        return self.fallback(d)
+        if isinstance(d, ast.Trigger):
+            cond = "" if d.condition is None else f", if {self.expr(d.condition)}"
+            once = " (once per turn)" if d.once else ""
+            return f"when {self.ident(d.event.name)}{cond}{once}: {self.body(d.body)}"
+        if isinstance(d, ast.Hook):
+            return f"when this {'enters' if d.kind == 'enters' else 'leaves'} play: {self.body(d.body)}"
+        if isinstance(d, ast.Continuous):
+            return f"while in play: {self.modifier(d.modifier)}"
+        raise TypeError(f"the renderer cannot word declaration {type(d).__name__}")
 
     def program(self, p: ast.Program) -> str:
         paragraphs = []
@@ -425,40 +531,35 @@ class _Renderer:
         if statements:
             paragraphs.append(statements)
         paragraphs.extend(s for s in (_sentence(self.declaration(d)) for d in p.declarations) if s)
-        return "\n".join(paragraphs)
+        return tidy("\n".join(paragraphs))
 
 
-def render_program(
-    program: ast.Program,
-    labels: Mapping[str, str] | None = None,
-    era_names: Sequence[str] | None = None,
-) -> str:
+def _wording(labels: Mapping[str, str] | Wording | None, era_names: Sequence[str] | None) -> Wording:
+    if isinstance(labels, Wording):
+        return labels
+    return Wording(labels or {}, list(era_names or ()))
+
+
+def render_program(program: ast.Program, labels: Mapping[str, str] | Wording | None = None,
+                   era_names: Sequence[str] | None = None) -> str:
     """English card text for a whole effect: one paragraph of statements, then one line per declaration.
 
-    `labels` maps identifiers (counters, events, actions, zones, variables...) to the words a
-    player sees; `era_names` (e.g. ["I", "II", "III"]) names the eras of `20/50/100` values.
-    """
-    renderer = _Renderer(labels, era_names)
-    try:
-        return renderer.program(program)
-    except Exception:
-        return _sentence(renderer.fallback(program))
+    `labels` is a Wording (see `Wording.of(vocabulary)`), or a plain mapping of names to
+    the words a player sees."""
+    return _Renderer(_wording(labels, era_names)).program(program)
 
 
-def render_statement(
-    stmt: ast.Stmt,
-    labels: Mapping[str, str] | None = None,
-    era_names: Sequence[str] | None = None,
-) -> str:
+def render_statement(stmt: ast.Stmt, labels: Mapping[str, str] | Wording | None = None,
+                     era_names: Sequence[str] | None = None) -> str:
     """One statement as an English sentence."""
-    return _sentence(_Renderer(labels, era_names).clause(stmt))
+    return tidy(_sentence(_Renderer(_wording(labels, era_names)).clause(stmt)))
 
 
-def render_expr(
-    expr: ast.Expr,
-    labels: Mapping[str, str] | None = None,
-    era_names: Sequence[str] | None = None,
-) -> str:
+def render_expr(expr: ast.Expr, labels: Mapping[str, str] | Wording | None = None,
+                era_names: Sequence[str] | None = None) -> str:
     """One expression as an English phrase (no capital, no period)."""
-    return _Renderer(labels, era_names).expr(expr)
+    return tidy(_Renderer(_wording(labels, era_names)).expr(expr))
 
+
+# the node kinds this module words (for the completeness test)
+WORDED = frozenset(node for node in CONSTRUCTS)

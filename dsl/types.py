@@ -1,10 +1,27 @@
-"""The checker's types: what an expression denotes (an amount, a player, pieces of a
-kind, a zone, a symbol of an enum...). Types are small frozen values; `arg` narrows a
-type to a kind, an enum or a zone scope."""
+"""The checker's types: what an expression denotes (an amount, a player, an item of a
+kind, a zone, a symbol of an enum, a counter of a counter set, an effect...). Types
+are small frozen values; `arg` narrows a type to a kind, an enum or a counter set.
+
+A collection type (`things`, `players`, `symbols`, `counters`, `numbers`, `table`,
+`effects`, `zones`) has an element type; `table:<kind>` is a list of items of the kind,
+each with a number (`entry K of T`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+_WORDS = {
+    "amount": "an amount", "flag": "a yes/no condition", "text": "a text", "percent": "a percentage",
+    "player": "a player", "players": "players", "zone": "a zone", "zones": "zones",
+    "track": "a track", "any": "anything", "none": "nothing", "action": "an action",
+    "numbers": "a list of numbers", "effect": "an effect", "effects": "a list of effects",
+}
+
+# collection tag -> element tag
+_ELEMENT = {"things": "thing", "players": "player", "symbols": "symbol", "zones": "zone", "counters": "counter",
+            "numbers": "amount", "effects": "effect", "table": "thing"}
+_COLLECTION = {"thing": "things", "player": "players", "symbol": "symbols", "zone": "zones",
+               "counter": "counters", "amount": "numbers", "effect": "effects"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,38 +30,48 @@ class T:
     arg: str | None = None
 
     def __str__(self) -> str:
-        names = {
-            "amount": "an amount", "flag": "a yes/no condition", "text": "a text", "percent": "a percentage",
-            "player": "a player", "players": "players", "zone": "a zone", "zones": "zones",
-            "track": "a track", "any": "anything", "none": "nothing", "action": "an action",
-        }
-        if self.tag in names:
-            return names[self.tag]
+        if self.tag in _WORDS:
+            return _WORDS[self.tag]
+        arg = self.arg.replace("_", " ") if self.arg else None
         if self.tag == "thing":
-            return f"a {self.arg}" if self.arg else "a piece"
+            return _a(arg) if arg else "a piece"
         if self.tag == "things":
-            return f"{self.arg} pieces" if self.arg else "pieces"
+            return f"{arg} pieces" if arg else "pieces"
         if self.tag == "symbol":
-            return f"a {self.arg}" if self.arg else "a symbol"
+            return _a(arg) if arg else "a symbol"
         if self.tag == "symbols":
-            return f"a list of {self.arg}" if self.arg else "symbols"
+            return f"a list of {arg}" if arg else "symbols"
+        if self.tag == "counter":
+            return f"{_a(arg)} counter" if arg else "a counter"
+        if self.tag == "counters":
+            return f"{arg} counters" if arg else "counters"
+        if self.tag == "table":
+            return f"a table of {arg} numbers" if arg else "a table"
         if self.tag == "def":
-            return f"a {self.arg} card name" if self.arg else "a card name"
+            return f"{_a(arg)} card name" if arg else "a card name"
         if self.tag == "supply":
-            return f"a {self.arg} from a supply"
+            return f"{_a(arg or 'token')} from a supply"
         return self.tag
 
     @property
     def is_collection(self) -> bool:
-        return self.tag in ("things", "players", "symbols", "zones")
+        return self.tag in _ELEMENT
 
     def element(self) -> "T":
-        return {"things": T("thing", self.arg), "players": PLAYER, "symbols": T("symbol", self.arg),
-                "zones": ZONE}.get(self.tag, ANY)
+        tag = _ELEMENT.get(self.tag)
+        if tag is None:
+            return ANY
+        return T(tag, self.arg if tag in ("thing", "symbol", "counter") else None)
 
     def collection(self) -> "T":
-        return {"thing": T("things", self.arg), "player": PLAYERS, "symbol": T("symbols", self.arg),
-                "zone": ZONES}.get(self.tag, ANY)
+        tag = _COLLECTION.get(self.tag)
+        if tag is None:
+            return ANY
+        return T(tag, self.arg if tag in ("things", "symbols", "counters") else None)
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 AMOUNT = T("amount")
@@ -59,6 +86,9 @@ TRACK = T("track")
 ANY = T("any")
 NONE = T("none")
 ACTION = T("action")
+NUMBERS = T("numbers")
+EFFECT = T("effect")
+EFFECTS = T("effects")
 
 
 def thing(kind: str | None = None) -> T:
@@ -69,16 +99,25 @@ def things(kind: str | None = None) -> T:
     return T("things", kind)
 
 
+TYPE_WORDS = ("number", "amount", "flag", "text", "player", "players", "zone", "track", "numbers", "effect",
+              "effects", "symbol:<enum>", "symbols:<enum>", "kind:<kind>", "kinds:<kind>", "table:<kind>",
+              "counter:<set>", "counters:<set>")
+
+
 def parse_type(text: str) -> T | None:
-    """Types as a ruleset writes them: amount, flag, text, player, players, zone,
-    <kind>, symbol:<enum>, symbols:<enum>, kind:<kind>, number."""
+    """Types as a ruleset writes them: number (amount), flag, text, player, players,
+    zone, numbers, effect, effects, symbol:<enum>, symbols:<enum>, kind:<kind>,
+    kinds:<kind>, table:<kind>, counter:<set>, counters:<set>."""
     simple = {"amount": AMOUNT, "number": AMOUNT, "flag": FLAG, "text": TEXT, "player": PLAYER,
-              "players": PLAYERS, "zone": ZONE, "track": TRACK, "thing": thing(), "things": things()}
+              "players": PLAYERS, "zone": ZONE, "track": TRACK, "thing": thing(), "things": things(),
+              "numbers": NUMBERS, "effect": EFFECT, "effects": EFFECTS}
     if text in simple:
         return simple[text]
     if ":" in text:
         tag, _, arg = text.partition(":")
-        if tag in ("symbol", "symbols"):
+        if not arg:
+            return None
+        if tag in ("symbol", "symbols", "counter", "counters", "table"):
             return T(tag, arg)
         if tag == "kind":
             return thing(arg)

@@ -1,24 +1,36 @@
 """What a ruleset names, as the checker sees it.
 
-The language knows no game: every counter, zone, kind, symbol, event, quantity,
-option, action and definition comes from a ruleset's data and is described here.
-pipeline/ builds a Vocabulary from the YAML models; tests build small ones by hand.
+The language knows no game: every counter, value, zone, kind, symbol, counter set,
+event, quantity, option, action, definition and procedure comes from a ruleset's
+data and is described here. pipeline/ builds a Vocabulary from the YAML models;
+tests build small ones by hand.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .types import T
 
 
 @dataclass
 class CounterInfo:
-    scope: str  # player | game
+    scope: str  # player | game | item
     label: str | None = None
     min: int | None = 0
     max: int | None = None
     start: int = 0
+
+
+@dataclass
+class ValueInfo:
+    """A named slot that holds a player, an item, a symbol, a counter, a flag...: "the
+    player who ended the generation", "your character"."""
+
+    scope: str  # player | game
+    type: T
+    label: str | None = None
 
 
 @dataclass
@@ -41,9 +53,11 @@ class KindInfo:
     track: int | None = None  # spaces, for board kinds with a track
     bump: bool = True
     holder: bool = False
+    capacity: int | None = None  # a holder that holds at most this many tokens
     supply: int | None = None
     supply_zone: str | None = None
     starts_in: str | None = None
+    defaults: dict[str, Any] = field(default_factory=dict)  # attribute -> value when an item gives none
 
 
 @dataclass
@@ -66,6 +80,17 @@ class DefinitionInfo:
     params: list[tuple[str, T]]
     source: object = None  # the parsed expression (dsl.ast.Expr)
     type: T | None = None  # what it evaluates to, once checked
+    needs_me: bool = False  # uses `me` (or a definition that does): a player must act where it is used
+
+
+@dataclass
+class ProcedureInfo:
+    """A named effect with parameters (`collect_benefit(K, S)`), written once in rules."""
+
+    params: list[tuple[str, T]]
+    source: object = None  # the parsed program (dsl.ast.Program)
+    needs_me: bool = False
+    announces: frozenset[str] = frozenset()  # events its body can announce (trigger-cycle analysis)
 
 
 @dataclass
@@ -79,19 +104,28 @@ class PaymentInfo:
 @dataclass
 class Vocabulary:
     counters: dict[str, CounterInfo] = field(default_factory=dict)
+    values: dict[str, ValueInfo] = field(default_factory=dict)
     zones: dict[str, ZoneInfo] = field(default_factory=dict)
     kinds: dict[str, KindInfo] = field(default_factory=dict)
     enums: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    counter_sets: dict[str, tuple[str, ...]] = field(default_factory=dict)
     events: dict[str, EventInfo] = field(default_factory=dict)
     quantities: dict[str, QuantityInfo] = field(default_factory=dict)
     options: dict[str, T] = field(default_factory=dict)
     actions: dict[str, object] = field(default_factory=dict)
     definitions: dict[str, DefinitionInfo] = field(default_factory=dict)
+    procedures: dict[str, ProcedureInfo] = field(default_factory=dict)
     content: dict[str, str] = field(default_factory=dict)  # content id -> kind
+    content_names: dict[str, str] = field(default_factory=dict)  # content id -> the name a player reads
+    content_values: dict[str, dict[str, set]] = field(default_factory=dict)  # kind -> attribute -> values given
     eras: int = 0
+    era_names: list[str] = field(default_factory=list)
+    era_word: str = "era"
     payment: PaymentInfo | None = None
     hand: str | None = None
     labels: dict[str, str] = field(default_factory=dict)
+    bid_steps: tuple[int, ...] = (0, 1, 4, 9, 24)  # an auction's raises above the lowest legal bid
+    _names: list[str] | None = field(default=None, repr=False)
 
     def symbol_enum(self, value: str) -> str | None:
         for enum, values in self.enums.items():
@@ -112,7 +146,9 @@ class Vocabulary:
     def label(self, name: str) -> str:
         if name in self.labels:
             return self.labels[name]
-        for table in (self.counters, self.zones, self.kinds, self.events, self.quantities):
+        if name in self.content_names:
+            return self.content_names[name]
+        for table in (self.counters, self.values, self.zones, self.kinds, self.events, self.quantities):
             info = table.get(name)
             label = getattr(info, "label", None) if info is not None else None
             if isinstance(label, str) and label:
@@ -120,13 +156,29 @@ class Vocabulary:
         return name.replace("_", " ")
 
     def all_names(self) -> list[str]:
-        names: list[str] = []
-        for table in (self.counters, self.zones, self.kinds, self.events, self.quantities, self.options,
-                      self.actions, self.definitions, self.content):
-            names.extend(table)
-        for values in self.enums.values():
-            names.extend(values)
-        return names
+        """Every name the ruleset takes (computed once: the vocabulary is complete when asked)."""
+        if self._names is None:
+            names: list[str] = []
+            for table in (self.counters, self.values, self.zones, self.kinds, self.events, self.quantities,
+                          self.options, self.actions, self.definitions, self.procedures, self.content,
+                          self.counter_sets):
+                names.extend(table)
+            for values in self.enums.values():
+                names.extend(values)
+            for info in self.kinds.values():
+                if info.plural:
+                    names.append(info.plural)
+            return names
+        return self._names
+
+    def freeze_names(self) -> None:
+        """Remember all_names() from now on (call when the vocabulary is complete)."""
+        self._names = None
+        self._names = self.all_names()
+
+    def attribute_type(self, kind: str, name: str) -> T | None:
+        info = self.kinds.get(kind)
+        return info.attributes.get(name) if info is not None else None
 
 
 GENERIC_NOUNS = frozenset({"card", "cards", "piece", "pieces", "token", "tokens", "item", "items",

@@ -1,10 +1,16 @@
 """AST -> closures, once per ruleset and player count.
 
-A table from node kind to a compile function (python-jsonschema's keyword table);
-each returns a closure over plain integers (counter slots, zone ids) computed from
-the Layout, so running an effect indexes lists and never looks a name up. Statements
-compile to instructions `(state, activation) -> None` that either act at once or push
-a frame (interpreter/frames.py). Runtime errors carry the node's span.
+A table from node kind to a compile method (python-jsonschema's keyword table);
+each returns a closure over plain integers (counter slots, zone ids, attribute
+columns) computed from the Layout, so running an effect indexes lists and never looks
+a name up. Statements compile to instructions `(state, activation) -> None` that act
+at once or push a frame (interpreter/frames.py); a block of them is a `Block` that
+knows where each statement was written (its Where), so an error names the item and
+the file:line:column. Builtins run their entry in dsl/constructs.py.
+
+Content mistakes that only show at run time raise ContentError (an InternalError):
+a player that is `nobody`, a missing attribute used as a number, a list read past its
+end. A player's inability (`pay` more than they have) raises Refused.
 """
 
 from __future__ import annotations
@@ -12,20 +18,44 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from legacies.dsl import ast
-from legacies.dsl.checker import Resolution
+from legacies.dsl import resolution as r
+from legacies.dsl.constructs import BUILTINS
+from legacies.dsl.renderer import Wording, render_expr
+from legacies.dsl.resolution import Resolution
 from legacies.dsl.types import T
 
 from . import mechanics as mech
 from .decisions import Choice
-from .errors import GameError, Refused
+from .errors import ContentError, InternalError, Refused, Where
 from .frames import AskFrame, AuctionFrame, ChooseManyFrame, ForEachFrame, PerformFrame, RepeatFrame, TurnsFrame, innermost_turns
 from .layout import Layout
-from .spec import ActionSpec, GameSpec
-from .values import DefRef
-from .vm import Activation, BlockFrame, State
+from .spec import ActionSpec, GameSpec, Origin
+from .values import DefRef, EffectRef, EraValue
+from .vm import Activation, Block, BlockFrame, State
 
 Fn = Callable[[Activation], Any]
 Instr = Callable[[State, Activation], None]
+
+MISSING = None  # an attribute an item does not give (and that has no default)
+
+
+class Table:
+    """A `table:<kind>` attribute: items of a kind, each with a number, in written order."""
+
+    __slots__ = ("items", "numbers")
+
+    def __init__(self, items: list, numbers: dict[int, Any]):
+        self.items = items  # pieces (board kinds) or DefRefs (card kinds)
+        self.numbers = numbers  # definition index -> number
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __repr__(self) -> str:
+        return "table" + repr(dict(self.numbers))
 
 
 class CompiledAction:
@@ -67,37 +97,65 @@ class CompiledAction:
         st.frames.append(BlockFrame(self.instrs, Activation(st, act.me, act.this, env)))
 
 
+def _as_def(piece_def: list[int], x: Any) -> int:
+    """The definition index of a piece or of a card named in source."""
+    return int(x) if isinstance(x, DefRef) else piece_def[x]
+
+
+def _no_player(what: str) -> ContentError:
+    return ContentError(f"{what}: the player here is nobody (an auction no one won, or an effect no "
+                        "player runs, such as a board item's trigger); check `P is not nobody` or name a player")
+
+
 class Compiler:
     def __init__(self, spec: GameSpec, lay: Layout):
         self.spec = spec
         self.v = spec.vocab
         self.lay = lay
         self.res: Resolution = spec.res
-        self.actions: dict[str, CompiledAction] = {}
         self.definitions: dict[str, tuple[list[str], Fn]] = {}
         self._defining: set[str] = set()
+        self.origin: Origin = Origin("an effect")
+        self.wording = Wording.of(self.v)
+        self._columns: dict[str, tuple[list, list]] = {}  # attribute -> (by piece, by definition)
+        self._effect_code: dict[tuple[int, str, int], Block] = {}
+        self.piece_kind = [spec.defs[d].kind for d in lay.piece_def]
+        self.era_slot = lay.game_counter.get(spec.era_counter or "", -1)
 
     # ------------------------------------------------------------------ helpers
-    def meaning(self, node: ast.Node) -> tuple:
-        return self.res.meaning.get(id(node), ("",))
+    def ref(self, node: ast.Node) -> r.Ref:
+        return self.res.ref(node)
 
     def type_of(self, node: ast.Node) -> T:
-        return self.res.types.get(id(node), T("any"))
+        return self.res.type(node)
 
-    def fail(self, node: ast.Node, message: str) -> GameError:
-        return GameError(message, node.span)
+    def where(self, node: ast.Node) -> Where:
+        line, column = self.origin.at(node.span)
+        return Where(self.origin.what, self.origin.file, line, column)
 
     # ------------------------------------------------------------------ programs
-    def block(self, body: ast.Body) -> tuple:
-        return tuple(self.stmt(s) for s in body)
+    def block(self, body: ast.Body, origin: str | None = None) -> Block:
+        return Block(tuple(self.stmt(s) for s in body), tuple(self.where(s) for s in body),
+                     origin or self.origin.what)
 
-    def program(self, program: ast.Program | None) -> tuple:
-        return self.block(program.statements) if program is not None else ()
+    def program(self, program: ast.Program | None, origin: Origin | None = None) -> Block:
+        if origin is not None:
+            self.origin = origin
+        if program is None:
+            return Block((), (), self.origin.what)
+        return self.block(program.statements)
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ast.Expr) -> Fn:
         method = getattr(self, "x_" + type(e).__name__)
-        return method(e)
+        fn: Fn = method(e)
+        return fn
+
+    def lenient(self, e: ast.Expr) -> Fn:
+        """An operand of `is`/`is not`/`is in`: a missing attribute reads as nothing."""
+        if isinstance(e, ast.Of) and isinstance(self.ref(e), r.Attribute):
+            return self.attribute(e, strict=False)
+        return self.expr(e)
 
     def x_Num(self, e: ast.Num) -> Fn:
         v = e.value
@@ -105,13 +163,17 @@ class Compiler:
 
     def x_Era(self, e: ast.Era) -> Fn:
         values = e.values
-        slot = self.lay.game_counter.get(self.spec.era_counter or "", -1)
+        slot = self.era_slot
         last = len(values) - 1
 
         def era_value(a: Activation) -> int:
             i = a.st.counters[slot] - 1 if slot >= 0 else 0
             return values[0 if i < 0 else (last if i > last else i)]
         return era_value
+
+    def era_of(self, v: Any, st: State) -> Any:
+        i = st.counters[self.era_slot] - 1 if self.era_slot >= 0 else 0
+        return v[0 if i < 0 else min(i, len(v) - 1)]
 
     def x_Percent(self, e: ast.Percent) -> Fn:
         v = e.value
@@ -131,153 +193,274 @@ class Compiler:
     def x_It(self, e: ast.It) -> Fn:
         return lambda a: a.it
 
-    def x_Name(self, e: ast.Name) -> Fn:
-        m = self.meaning(e)
-        kind = m[0]
+    def x_Name(self, e: ast.Name) -> Fn:  # noqa: C901 - one branch per kind of name
+        ref = self.ref(e)
         lay = self.lay
-        if kind == "local":
-            name = m[1]
+        if isinstance(ref, r.Local):
+            name = ref.name
 
             def local(a: Activation) -> Any:
                 try:
                     return a.env[name]
                 except KeyError:
-                    raise GameError(f"`{name}` has no value here", e.span) from None
+                    raise ContentError(f"`{name}` has no value here") from None
             return local
-        if kind == "builtin":
-            return self.builtin(m[1])
-        if kind == "game_counter":
-            slot = lay.game_counter[m[1]]
+        if isinstance(ref, r.BuiltinName):
+            run = BUILTINS[ref.name].run
+            assert run is not None
+            return run
+        if isinstance(ref, r.GameCounter):
+            slot = lay.game_counter[ref.name]
             return lambda a: a.st.counters[slot]
-        if kind == "player_counter":
-            base = lay.player_counter[m[1]]
-            return lambda a: a.st.counters[base + a.me]
-        if kind == "game_zone":
-            z = lay.game_zone[m[1]]
+        if isinstance(ref, r.PlayerCounter):
+            return self.player_counter(ref.name, None)
+        if isinstance(ref, r.GameValue):
+            vslot = lay.game_value[ref.name]
+            return lambda a: a.st.values[vslot]
+        if isinstance(ref, r.PlayerValue):
+            return self.player_value(ref.name, None)
+        if isinstance(ref, r.GameZone):
+            z = lay.game_zone[ref.name]
             return lambda a: z
-        if kind == "player_zone":
-            base = lay.player_zone[m[1]]
-            return lambda a: base + a.me
-        if kind == "symbol":
-            s = m[1]
+        if isinstance(ref, r.PlayerZone):
+            return self.player_zone(ref.name, None)
+        if isinstance(ref, r.Symbol):
+            s = ref.symbol
             return lambda a: s
-        if kind == "enum":
-            values = list(self.v.enums[m[1]])
-            return lambda a: values
-        if kind == "option":
-            name = m[1]
+        if isinstance(ref, r.Enum):
+            values = list(self.v.enums[ref.enum])
+            return lambda a: values[:]
+        if isinstance(ref, r.CounterSet):
+            members = list(self.v.counter_sets[ref.name])
+            return lambda a: members[:]
+        if isinstance(ref, r.Option):
+            name = ref.name
             return lambda a: a.st.game.options[name]
-        if kind == "quantity":
-            q = m[1]
+        if isinstance(ref, r.Quantity):
+            q = ref.name
             return lambda a: mech.quantity(a.st, q, a.me, None)
-        if kind == "kind_all":
-            members = list(lay.kind_pieces.get(m[1], []))
-            return lambda a: members
-        if kind == "item":
-            pid = lay.board_item[m[1]]
+        if isinstance(ref, r.KindAll):
+            pieces = list(lay.kind_pieces.get(ref.kind, []))
+            return lambda a: pieces[:]
+        if isinstance(ref, r.BoardItem):
+            pid = lay.board_item[ref.id]
             return lambda a: pid
-        if kind == "def":
-            ref = DefRef(lay.def_index[m[1]])
-            return lambda a: ref
-        if kind == "definition":
-            return self.call_definition(m[1], [], e)
-        if kind == "action":
-            name = m[1]
+        if isinstance(ref, r.CardDef):
+            dref = DefRef(lay.def_index[ref.id])
+            return lambda a: dref
+        if isinstance(ref, r.Definition):
+            return self.call_definition(ref.name, [], e)
+        if isinstance(ref, r.Action):
+            name = ref.name
             return lambda a: name
-        raise self.fail(e, f"`{e.name}` cannot be used as a value here")
+        raise InternalError(f"`{e.name}` was not resolved by the checker", self.where(e))
 
-    def builtin(self, name: str) -> Fn:
-        if name == "me":
-            return lambda a: a.me
-        if name == "active_player":
-            return lambda a: a.st.active
-        if name == "nobody":
-            return lambda a: -1
-        if name == "players":
-            return lambda a: a.st.turn_order[:]
-        if name == "opponents":
-            return lambda a: [p for p in a.st.turn_order if p != a.me]
-        if name == "final_round":
-            def final_round(a: Activation) -> bool:
-                f = innermost_turns(a.st)
-                return f is not None and f.final_from >= 0
-            return final_round
-        if name == "era":
-            slot = self.lay.game_counter.get(self.spec.era_counter or "", -1)
-            return lambda a: a.st.counters[slot] if slot >= 0 else 1
-        if name == "player_count":
-            n = self.lay.players
-            return lambda a: n
-        raise GameError(f"unknown builtin {name}")
+    def player_counter(self, name: str, subject: ast.Expr | None) -> Fn:
+        base = self.lay.player_counter[name]
+        if subject is None:
+            def mine(a: Activation) -> int:
+                p = a.me
+                if p < 0:
+                    raise _no_player(f"there is no `{name}` to read")
+                return a.st.counters[base + p]
+            return mine
+        subj = self.expr(subject)
+
+        def theirs(a: Activation) -> int:
+            p = subj(a)
+            if p < 0:
+                raise _no_player(f"nobody has `{name}`")
+            return a.st.counters[base + p]
+        return theirs
+
+    def player_value(self, name: str, subject: ast.Expr | None) -> Fn:
+        base = self.lay.player_value[name]
+        subj = self.expr(subject) if subject is not None else None
+
+        def value(a: Activation) -> Any:
+            p = subj(a) if subj is not None else a.me
+            if p < 0:
+                raise _no_player(f"nobody has `{name}`")
+            return a.st.values[base + p]
+        return value
+
+    def player_zone(self, name: str, subject: ast.Expr | None, plural: bool = False) -> Fn:
+        base = self.lay.player_zone[name]
+        if subject is None:
+            def mine(a: Activation) -> int:
+                if a.me < 0:
+                    raise _no_player(f"there is no `{name}` here")
+                return base + a.me
+            return mine
+        subj = self.expr(subject)
+        if plural:
+            return lambda a: [base + p for p in subj(a)]
+
+        def theirs(a: Activation) -> int:
+            p = subj(a)
+            if p < 0:
+                raise _no_player(f"nobody has a `{name}`")
+            return base + p
+        return theirs
+
+    def counter_of(self, ref: r.CounterOf) -> Fn:
+        """The slot of a counter chosen at run time, for a player."""
+        holder = self.expr(ref.holder)
+        table = self.lay.player_counter
+        subj = self.expr(ref.subject) if ref.subject is not None else None
+
+        def slot(a: Activation) -> int:
+            p = subj(a) if subj is not None else a.me
+            if p < 0:
+                raise _no_player("nobody has counters")
+            return table[holder(a)] + p
+        return slot
 
     def x_Of(self, e: ast.Of) -> Fn:
-        m = self.meaning(e)
-        kind = m[0]
+        ref = self.ref(e)
         lay = self.lay
-        subj = self.expr(e.subject)
-        if kind == "player_counter":
-            base = lay.player_counter[m[1]]
-            return lambda a: a.st.counters[base + subj(a)]
-        if kind == "player_zone":
-            base = lay.player_zone[m[1]]
-            if self.type_of(e.subject).tag == "players":
-                return lambda a: [base + p for p in subj(a)]
-            return lambda a: base + subj(a)
-        if kind == "quantity":
-            q = m[1]
-            if self.type_of(e.subject).tag == "player":
+        if isinstance(ref, r.PlayerCounter):
+            return self.player_counter(ref.name, ref.subject)
+        if isinstance(ref, r.PlayerValue):
+            return self.player_value(ref.name, ref.subject)
+        if isinstance(ref, r.PlayerZone):
+            return self.player_zone(ref.name, ref.subject, ref.plural)
+        if isinstance(ref, r.CounterOf):
+            slot = self.counter_of(ref)
+            return lambda a: a.st.counters[slot(a)]
+        if isinstance(ref, r.Quantity):
+            q = ref.name
+            subj = self.expr(e.subject)
+            if ref.of_player:
                 return lambda a: mech.quantity(a.st, q, subj(a), None)
             return lambda a: mech.quantity(a.st, q, a.me, subj(a))
-        if kind == "supply":
-            token_kind = m[1]
+        if isinstance(ref, r.Supply):
+            token_kind = ref.kind
+            subj = self.expr(e.subject)
             return lambda a: ("supply", token_kind, subj(a))
-        if kind == "attribute":
-            name = m[1]
-            defs = self.spec.defs
-            # one column per attribute, indexed by piece: the lookup is a single list index
-            column = [defs[d].attrs.get(name) for d in lay.piece_def]  # left out: None
-
-            def attribute(a: Activation) -> Any:
-                x = subj(a)
-                if type(x) is int:
-                    return column[x]
-                return defs[int(x)].attrs.get(name)  # a DefRef: the card named in source
-            return attribute
-        if kind == "item_counter":
-            name = m[1]
-            item_index = lay.item_index
-            piece_def = lay.piece_def
-            defs = self.spec.defs
+        if isinstance(ref, r.Attribute):
+            return self.attribute(e, strict=True)
+        if isinstance(ref, r.ItemCounter):
+            name = ref.name
+            subj = self.expr(e.subject)
+            item_index, piece_kind, table = lay.item_index, self.piece_kind, lay.item_counter
 
             def item_counter(a: Activation) -> int:
                 pid = subj(a)
-                base = lay.item_counter[(defs[piece_def[pid]].kind, name)]
-                return a.st.counters[base + item_index[pid]]
+                return a.st.counters[table[(piece_kind[pid], name)] + item_index[pid]]
             return item_counter
-        if kind == "fn":
-            return self.unary(m[1], subj, e)
-        raise self.fail(e, f"`{e.name}` cannot be used as a value here")
+        if isinstance(ref, r.BuiltinOf):
+            b = BUILTINS[ref.name]
+            subj = self.expr(e.subject)
+            run = b.run_for_player if (b.run_for_player and self.type_of(e.subject).tag == "player") else b.run
+            assert run is not None
+            if ref.name == "count" and self.type_of(e.subject).tag == "zone":
+                return lambda a: len(a.st.zones[subj(a)])
+            return lambda a: run(a, subj(a))
+        raise InternalError(f"`{e.name}` was not resolved by the checker", self.where(e))
 
-    def unary(self, name: str, subj: Fn, e: ast.Of) -> Fn:
+    # ---- attributes
+    def column(self, name: str) -> tuple[list, list]:
+        """An attribute's runtime values, by piece and by definition (built once)."""
+        found = self._columns.get(name)
+        if found is None:
+            by_def = [self.attribute_value(d, name) for d in range(len(self.spec.defs))]
+            by_piece = [_for_piece(by_def[d], pid) for pid, d in enumerate(self.lay.piece_def)]
+            found = self._columns[name] = (by_piece, by_def)
+        return found
+
+    def attribute_value(self, d: int, name: str) -> Any:
+        """Definition d's `name` as a runtime value: items for ids, EffectRefs for effects."""
+        pdef = self.spec.defs[d]
+        kind = self.v.kinds.get(pdef.kind)
+        t = kind.attributes.get(name) if kind is not None else None
+        if name in pdef.attrs:
+            raw = pdef.attrs[name]
+        elif kind is not None and name in kind.defaults:
+            raw = kind.defaults[name]
+        elif t is not None and (t.is_collection or t.tag == "flag"):
+            raw = False if t.tag == "flag" else []  # lists are empty and flags no, unless given
+        else:
+            return MISSING
+        if t is None:
+            return raw
+        return self.convert(t, raw, d, name)
+
+    def convert(self, t: T, raw: Any, d: int, name: str) -> Any:
         lay = self.lay
-        if name == "count":
-            return lambda a: len(subj(a))
-        if name == "owner":
-            return lambda a: mech.owner(a.st, subj(a))
-        if name == "track":
-            return subj
-        if name == "name":
-            if self.type_of(e.subject).tag == "player":
-                return lambda a: mech.player_name(a.st, subj(a))
-            return lambda a: mech.describe(a.st, subj(a))
-        if name == "position":
-            def position(a: Activation) -> int:
-                z = a.st.loc[subj(a)]
-                t = lay.zone_track[z]
-                return t[1] + 1 if t else 0
-            return position
-        raise self.fail(e, f"unknown builtin {name}")
+        if t.tag == "amount" and isinstance(raw, str):
+            return EraValue(int(x) for x in raw.split("/"))
+        if t.tag == "numbers":
+            return [EraValue(int(x) for x in v.split("/")) if isinstance(v, str) else v for v in raw]
+        if t.tag == "thing":
+            return self.item(raw)
+        if t.tag == "things":
+            return [self.item(x) for x in raw]
+        if t.tag == "table":
+            items = [self.item(k) for k in raw]
+            numbers = {lay.def_index[k]: (EraValue(int(x) for x in v.split("/")) if isinstance(v, str) else v)
+                       for k, v in raw.items()}
+            return Table(items, numbers)
+        if t.tag == "effect":
+            return self.effect_ref(d, name, 0)
+        if t.tag == "effects":
+            return [self.effect_ref(d, name, i) for i in range(len(raw))]
+        return raw
 
+    def item(self, content_id: str) -> Any:
+        if content_id in self.lay.board_item:
+            return self.lay.board_item[content_id]
+        return DefRef(self.lay.def_index[content_id])
+
+    def effect_ref(self, d: int, name: str, i: int) -> EffectRef:
+        pdef = self.spec.defs[d]
+        programs = pdef.programs.get(name)
+        program = programs[i] if isinstance(programs, list) else programs
+        key = (d, name, i)
+        code = self._effect_code.get(key)
+        label = f"{name} of {pdef.name}" + (f" ({i + 1})" if isinstance(programs, list) else "")
+        if code is None:
+            saved = self.origin
+            origin_key = name if not isinstance(programs, list) else f"{name}.{i + 1}"
+            origin = pdef.origins.get(origin_key, Origin(label))
+            self.origin = Origin(f"{label} ({self.v.kinds[pdef.kind].label or pdef.kind} `{pdef.id}`)",
+                                 origin.file, origin.line_offset, origin.column_offset)
+            code = self._effect_code[key] = self.program(program if isinstance(program, ast.Program) else None)
+            self.origin = saved
+        pieces = self.lay.def_pieces[d]
+        return EffectRef(code, pieces[0] if len(pieces) == 1 else -1, label)
+
+    def attribute(self, e: ast.Of, strict: bool) -> Fn:
+        name = e.name
+        by_piece, by_def = self.column(name)
+        subj = self.expr(e.subject)
+        t = self.type_of(e)
+        has_era = any(isinstance(v, EraValue) for v in by_def) or (
+            t.tag == "numbers" and any(isinstance(x, EraValue) for v in by_def if isinstance(v, list) for x in v))
+        defs = self.spec.defs
+        era_of = self.era_of
+
+        def read(a: Activation) -> Any:
+            x = subj(a)
+            v = by_piece[x] if type(x) is int else by_def[int(x)]
+            if v is MISSING and strict:
+                who = defs[int(x)].name if isinstance(x, DefRef) else a.st.describe(x)
+                raise ContentError(f"{who} has no `{name}`: declare a default for `{name}` in the ruleset, "
+                                   f"or check `X has {name}` first")
+            return v
+        if not has_era:
+            return read
+
+        def read_era(a: Activation) -> Any:
+            v = read(a)
+            if type(v) is EraValue:
+                return era_of(v, a.st)
+            if type(v) is list:
+                return [era_of(x, a.st) if type(x) is EraValue else x for x in v]
+            return v
+        return read_era
+
+    # ---- the rest of the expressions
     def x_Empty(self, e: ast.Empty) -> Fn:
         subj = self.expr(e.subject)
         t = self.type_of(e.subject).tag
@@ -285,27 +468,55 @@ class Compiler:
             return lambda a: not a.st.zones[subj(a)]
         if t == "thing":
             return lambda a: not mech.pieces_on(a.st, subj(a))
-        return lambda a: not subj(a)
+        return lambda a: not len(subj(a))
+
+    def x_Has(self, e: ast.Has) -> Fn:
+        _, by_def = self.column(e.attribute)
+        subj = self.expr(e.subject)
+        piece_def = self.lay.piece_def
+        negated = e.negated
+
+        def has(a: Activation) -> bool:
+            x = subj(a)
+            d = int(x) if isinstance(x, DefRef) else piece_def[x]
+            return (by_def[d] is not MISSING) != negated
+        return has
 
     def x_Compare(self, e: ast.Compare) -> Fn:
-        left = self.expr(e.left)
-        right = self.expr(e.right)
-        lt, rt = self.type_of(e.left).tag, self.type_of(e.right).tag
         op = e.op
+        if op in ("=", "!=", "in"):
+            left, right = self.lenient(e.left), self.lenient(e.right)
+        else:
+            left, right = self.expr(e.left), self.expr(e.right)
+        lt, rt = self.type_of(e.left).tag, self.type_of(e.right).tag
         if op == "in":
             if rt == "zone":
                 return lambda a: a.st.loc[left(a)] == right(a)
             if rt == "zones":
                 return lambda a: a.st.loc[left(a)] in right(a)
+            if rt in ("things", "table") or lt == "def":
+                piece_def = self.lay.piece_def
+
+                def member(a: Activation) -> bool:
+                    x = left(a)
+                    if isinstance(x, DefRef):  # a card named in source: any of its copies
+                        return any(_as_def(piece_def, y) == x for y in right(a))
+                    return x in right(a)
+                return member
             return lambda a: left(a) in right(a)
-        if "def" in (lt, rt):
+        if "def" in (lt, rt) or (lt == "thing" and rt == "thing"):
             piece_def = self.lay.piece_def
 
-            def as_def(x: Any) -> int:
-                return int(x) if isinstance(x, DefRef) else piece_def[x]
+            def same(a: Activation) -> bool:
+                x, y = left(a), right(a)
+                if x is None or y is None:
+                    return x is y
+                if isinstance(x, DefRef) or isinstance(y, DefRef):
+                    return _as_def(piece_def, x) == _as_def(piece_def, y)
+                return bool(x == y)
             if op == "=":
-                return lambda a: as_def(left(a)) == as_def(right(a))
-            return lambda a: as_def(left(a)) != as_def(right(a))
+                return same
+            return lambda a: not same(a)
         if op == "=":
             return lambda a: left(a) == right(a)
         if op == "!=":
@@ -333,6 +544,8 @@ class Compiler:
         left = self.expr(e.left)
         right = self.expr(e.right)
         if e.op == "+":
+            if self.type_of(e).is_collection:
+                return lambda a: list(left(a)) + list(right(a))
             return lambda a: left(a) + right(a)
         if e.op == "-":
             return lambda a: left(a) - right(a)
@@ -343,12 +556,11 @@ class Compiler:
     def x_Div(self, e: ast.Div) -> Fn:
         left = self.expr(e.left)
         right = self.expr(e.right)
-        span = e.span
 
         def divide(a: Activation) -> int:
             d = right(a)
             if d == 0:
-                raise GameError("division by zero", span)
+                raise ContentError("division by zero")
             return left(a) // d
         if e.rounding == "down":
             return divide
@@ -356,7 +568,7 @@ class Compiler:
         def divide_up(a: Activation) -> int:
             d = right(a)
             if d == 0:
-                raise GameError("division by zero", span)
+                raise ContentError("division by zero")
             return -((-left(a)) // d)
         return divide_up
 
@@ -364,14 +576,19 @@ class Compiler:
         inner = self.expr(e.operand)
         return lambda a: -inner(a)
 
+    def x_Cond(self, e: ast.Cond) -> Fn:
+        cond, yes, no = self.expr(e.condition), self.expr(e.yes), self.expr(e.no)
+        return lambda a: yes(a) if cond(a) else no(a)
+
     def x_Where(self, e: ast.Where) -> Fn:
         coll = self.expr(e.collection)
         cond = self.expr(e.condition)
+        zone = self.type_of(e.collection).tag == "zone"
 
         def where(a: Activation) -> list:
             saved = a.it
             out = []
-            for x in coll(a):
+            for x in (a.st.zones[coll(a)] if zone else coll(a)):
                 a.it = x
                 if cond(a):
                     out.append(x)
@@ -391,10 +608,10 @@ class Compiler:
                         seen.append(s)
                 return seen
             return distinct
-        m = self.meaning(e)
-        kind = m[1] if len(m) > 1 else None
+        ref = self.ref(e)
+        kind = ref.kind if isinstance(ref, r.Selection) else None
         if kind:
-            piece_kind = [self.spec.defs[d].kind for d in lay.piece_def]
+            piece_kind = self.piece_kind
             if st_tag == "zone":
                 return lambda a: [p for p in a.st.zones[src(a)] if piece_kind[p] == kind]
             if st_tag == "zones":
@@ -404,19 +621,20 @@ class Compiler:
             return lambda a: a.st.zones[src(a)][:]
         if st_tag == "zones":
             return lambda a: [p for z in src(a) for p in a.st.zones[z]]
+        _ = lay
         return lambda a: mech.pieces_on(a.st, src(a))
 
     def x_Top(self, e: ast.Top) -> Fn:
         src = self.expr(e.source)
         count = self.expr(e.count) if e.count is not None else None
         top = e.end == "top"
-        span = e.span
         if self.type_of(e.source).is_collection:  # first (top) or last (bottom) members
             if count is None:
                 def member(a: Activation) -> Any:
                     items = list(src(a))
                     if not items:
-                        raise GameError("there is nothing to take the first of", span)
+                        raise ContentError(f"there is no {e.end} member: the collection is empty "
+                                           "(check `... is not empty` first)")
                     return items[0] if top else items[-1]
                 return member
 
@@ -429,7 +647,8 @@ class Compiler:
             def one(a: Activation) -> int:
                 z = a.st.zones[src(a)]
                 if not z:
-                    raise GameError("that zone is empty", span)
+                    raise ContentError(f"there is no {e.end} piece: the zone is empty "
+                                       "(check `ZONE is not empty` first)")
                 return z[-1] if top else z[0]
             return one
 
@@ -438,6 +657,71 @@ class Compiler:
             n = max(0, count(a))
             return list(reversed(z[-n:])) if top and n else (z[:n] if n else [])
         return several
+
+    def x_Entry(self, e: ast.Entry) -> Fn:
+        src = self.expr(e.source)
+        index = self.expr(e.index)
+        if self.type_of(e.source).tag == "table":
+            piece_def = self.lay.piece_def
+            era_of = self.era_of
+
+            def lookup(a: Activation) -> Any:
+                table = src(a)
+                key = index(a)
+                d = int(key) if isinstance(key, DefRef) else piece_def[key]
+                if d not in table.numbers:
+                    raise ContentError(f"{a.st.describe(key)} is not in the table")
+                v = table.numbers[d]
+                return era_of(v, a.st) if type(v) is EraValue else v
+            return lookup
+
+        def nth(a: Activation) -> Any:
+            items = src(a)
+            n = index(a)
+            if not 1 <= n <= len(items):
+                raise ContentError(f"there is no entry {n}: the list has {len(items)}")
+            return list(items)[n - 1]
+        return nth
+
+    def x_SpaceOf(self, e: ast.SpaceOf) -> Fn:
+        index = self.expr(e.index)
+        track = self.expr(e.track)
+        tracks = self.lay.track_zones
+
+        def space(a: Activation) -> int:
+            item, n = track(a), index(a)
+            spaces = tracks.get(item)
+            if spaces is None:
+                raise ContentError(f"{a.st.describe(item)} has no track")
+            if not 1 <= n <= len(spaces):
+                raise ContentError(f"{a.st.describe(item)}'s track has no space {n} (it has {len(spaces)})")
+            return spaces[n - 1]
+        return space
+
+    def x_Aggregate(self, e: ast.Aggregate) -> Fn:
+        coll = self.expr(e.collection)
+        ref = self.ref(e)
+        fn: Callable[[list], int] = _AGGREGATES[e.fn]
+        probe = ast.Of(e.name, ast.It(span=e.span), span=e.span)
+        self.res.keep.append(probe)
+        self.res.refs[id(probe)] = ref
+        self.res.types[id(probe)] = T("amount")
+        self.res.types[id(probe.subject)] = self.type_of(e.collection).element()
+        if isinstance(ref, r.PlayerCounter):
+            base = self.lay.player_counter[ref.name]
+            get: Fn = lambda a: a.st.counters[base + a.it]  # noqa: E731
+        else:
+            get = self.expr(probe)
+
+        def aggregate(a: Activation) -> int:
+            saved = a.it
+            values = []
+            for x in coll(a):
+                a.it = x
+                values.append(get(a))
+            a.it = saved
+            return fn(values) if values else 0
+        return aggregate
 
     def x_Ordered(self, e: ast.Ordered) -> Fn:
         coll = self.expr(e.collection)
@@ -455,31 +739,27 @@ class Compiler:
             return [x for _, x in keyed]
         return ordered
 
-    def x_PlayersAfter(self, e: ast.PlayersAfter) -> Fn:
+    def x_Relative(self, e: ast.Relative) -> Fn:
         who = self.expr(e.player)
+        relation = e.relation
 
-        def after(a: Activation) -> list:
+        def around(a: Activation) -> list:
             order = a.st.turn_order
             p = who(a)
-            i = order.index(p) if p in order else -1
-            return order[i + 1:] + order[:i] if i >= 0 else order[:]
-        return after
+            if p not in order:
+                return [] if relation != "starting" else order[:]
+            i = order.index(p)
+            if relation == "after":
+                return order[i + 1:]
+            if relation == "before":
+                return order[:i]
+            return order[i:] + order[:i]
+        return around
 
     def x_Call(self, e: ast.Call) -> Fn:
         n = e.name
         if n in self.spec.definitions:
             return self.call_definition(n, e.args, e)
-        args = [self.expr(x) for x in e.args]
-        if n == "max":
-            return lambda a: max(f(a) for f in args)
-        if n == "min":
-            return lambda a: min(f(a) for f in args)
-        if n == "affordable":
-            card, zone = args
-            return lambda a: mech.can_pay(a.st, card(a), zone(a))
-        if n == "playable":
-            (card,) = args
-            return lambda a: mech.playable(a.st, card(a), a.me)
         if n == "possible":
             names = [x.name for x in e.args if isinstance(x, ast.Name)]
 
@@ -487,7 +767,16 @@ class Compiler:
                 actions = [a.st.game.actions[name] for name in names]
                 return any(act.available(a.st, a) for act in actions)
             return possible
-        raise self.fail(e, f"unknown function {n}")
+        run = BUILTINS[n].run
+        assert run is not None
+        args = [self.expr(x) for x in e.args]
+        if len(args) == 1:
+            (f,) = args
+            return lambda a: run(a, f(a))
+        if len(args) == 2:
+            f, g = args
+            return lambda a: run(a, f(a), g(a))
+        return lambda a: run(a, *[f(a) for f in args])
 
     def call_definition(self, name: str, arg_nodes: tuple | list, e: ast.Node) -> Fn:
         params, body = self.definition(name)
@@ -501,7 +790,7 @@ class Compiler:
     def definition(self, name: str) -> tuple[list[str], Fn]:
         if name not in self.definitions:
             if name in self._defining:
-                raise GameError(f"definition `{name}` refers to itself")
+                raise InternalError(f"definition `{name}` refers to itself")
             self._defining.add(name)
             d = self.spec.definitions[name]
             self.definitions[name] = (d.params, self.expr(d.value))
@@ -527,27 +816,47 @@ class Compiler:
             a.env[var] = value(a)
         return let
 
+    def counter_slot(self, counter: ast.Name, player: ast.Expr | None, verb: str) -> Callable[[Activation], int]:
+        """The slot a gain/lose/pay/auction changes: a named counter or one held in a name."""
+        who = self.player_or_me(player)
+        ref = self.ref(counter)
+        if isinstance(ref, r.PlayerCounter):
+            base = self.lay.player_counter[counter.name]
+            name = counter.name
+
+            def named(a: Activation) -> int:
+                p = who(a)
+                if p < 0:
+                    raise _no_player(f"nobody can {verb} `{name}`")
+                return base + p
+            return named
+        holder = self.expr(counter)
+        table = self.lay.player_counter
+
+        def held(a: Activation) -> int:
+            p = who(a)
+            if p < 0:
+                raise _no_player(f"nobody can {verb} counters")
+            return table[holder(a)] + p
+        return held
+
     def _counter_change(self, s: ast.Gain | ast.Lose | ast.Pay, verb: str) -> Instr:
         amount = self.expr(s.amount)
-        who = self.player_or_me(s.player)
-        base = self.lay.player_counter[s.counter.name]
-        span = s.span
-        name = s.counter.name
+        slot = self.counter_slot(s.counter, s.player, verb)
+        if verb == "gain":
+            return lambda st, a: mech.adjust(st, slot(a), amount(a))
+        if verb == "lose":
+            return lambda st, a: mech.adjust(st, slot(a), -amount(a))
 
-        def change(st: State, a: Activation) -> None:
+        def pay(st: State, a: Activation) -> None:
             n = amount(a)
-            p = who(a)
-            if verb == "gain":
-                mech.adjust(st, base + p, n)
-            elif verb == "lose":
-                mech.adjust(st, base + p, -n)
-            else:
-                slot = base + p
-                lo = st.game.layout.counter_min[slot] or 0
-                if st.counters[slot] - n < lo:
-                    raise Refused(f"{mech.player_name(st, p)} cannot pay {n} {name}: has {st.counters[slot]}", span)
-                mech.adjust(st, slot, -n)
-        return change
+            k = slot(a)
+            lo = st.game.layout.counter_min[k] or 0
+            if st.counters[k] - n < lo:
+                name = st.game.spec.vocab.label(st.game.layout.counter_name[k])
+                raise Refused(f"{st.player_name(k - _base_of(st, k))} cannot pay {n} {name}: has {st.counters[k]}")
+            mech.adjust(st, k, -n)
+        return pay
 
     def s_Gain(self, s: ast.Gain) -> Instr:
         return self._counter_change(s, "gain")
@@ -561,96 +870,113 @@ class Compiler:
     def s_PayCards(self, s: ast.PayCards) -> Instr:
         target = self.expr(s.target)
         source = self.expr(s.source)
-        span = s.span
 
-        def build(st: State, a: Activation) -> list[Choice]:
-            options = mech.payments(st, a.env["__pay_target"], a.env["__pay_zone"])
-            return [Choice(label, cards) for label, cards in options]
+        def build(st: State, a: Activation, data: Any) -> list[Choice]:
+            return [Choice(label, cards) for label, cards in mech.payments(st, data[0], data[1])]
 
-        def then(st: State, a: Activation, cards: Any) -> None:
+        def then(st: State, a: Activation, cards: Any, data: Any) -> None:
             for pid in cards:
                 mech.discard(st, pid)
 
         def empty(st: State, a: Activation) -> None:
-            raise Refused("cannot pay for that with these cards", span)
+            raise Refused("cannot pay for that with these cards")
 
         def pay_cards(st: State, a: Activation) -> None:
-            a.env["__pay_target"] = target(a)
-            a.env["__pay_zone"] = source(a)
-            st.frames.append(AskFrame(a, build, then, "choose how to pay", empty=empty))
+            st.frames.append(AskFrame(a, build, then, "choose how to pay", empty=empty,
+                                      data=(target(a), source(a))))
         return pay_cards
 
     def lvalue(self, e: ast.Expr) -> Callable[[Activation], int]:
-        m = self.meaning(e)
+        ref = self.ref(e)
         lay = self.lay
-        if m[0] == "game_counter":
-            slot = lay.game_counter[m[1]]
+        if isinstance(ref, r.GameCounter):
+            slot = lay.game_counter[ref.name]
             return lambda a: slot
-        if m[0] == "player_counter":
-            base = lay.player_counter[m[1]]
-            if isinstance(e, ast.Of):
-                subj = self.expr(e.subject)
-                return lambda a: base + subj(a)
-            return lambda a: base + a.me
-        if m[0] == "item_counter" and isinstance(e, ast.Of):
-            subj = self.expr(e.subject)
-            name = m[1]
-            defs = self.spec.defs
+        if isinstance(ref, r.PlayerCounter):
+            base = lay.player_counter[ref.name]
+            who = self.player_or_me(ref.subject)
+            name = ref.name
 
-            def item_slot(a: Activation) -> int:
-                pid = subj(a)
-                return lay.item_counter[(defs[lay.piece_def[pid]].kind, name)] + lay.item_index[pid]
-            return item_slot
-        raise self.fail(e, "not a counter")
+            def player_slot(a: Activation) -> int:
+                p = who(a)
+                if p < 0:
+                    raise _no_player(f"nobody has `{name}`")
+                return base + p
+            return player_slot
+        if isinstance(ref, r.CounterOf):
+            return self.counter_of(ref)
+        if isinstance(ref, r.ItemCounter) and isinstance(e, ast.Of):
+            subj = self.expr(e.subject)
+            name = ref.name
+            item_index, piece_kind, table = lay.item_index, self.piece_kind, lay.item_counter
+            return lambda a: table[(piece_kind[subj(a)], name)] + item_index[subj(a)]
+        raise InternalError("not a counter", self.where(e))
 
     def s_Transfer(self, s: ast.Transfer) -> Instr:
         amount = self.expr(s.amount)
         src = self.lvalue(s.source)
         dst = self.lvalue(s.dest)
         up_to, either = s.up_to, s.either_way
-        span = s.span
 
-        def move_amount(st: State, a: Activation, n: int) -> None:
-            frm, to = a.env["__from"], a.env["__to"]
+        def move_amount(st: State, frm: int, to: int, n: int) -> None:
             if st.counters[frm] - n < (st.game.layout.counter_min[frm] or 0):
-                raise Refused(f"not enough to transfer {n}", span)
+                raise Refused(f"not enough to transfer {n}")
             mech.adjust(st, frm, -n)
             mech.adjust(st, to, n)
 
-        def ask_amount(st: State, a: Activation) -> None:
+        def how_much(st: State, a: Activation, data: Any) -> list[Choice]:
+            frm, _, most = data
+            return [Choice(str(k), k) for k in range(most + 1)]
+
+        def chosen(st: State, a: Activation, k: Any, data: Any) -> None:
+            move_amount(st, data[0], data[1], k)
+
+        def ask_amount(st: State, a: Activation, frm: int, to: int) -> None:
             n = amount(a)
             if not up_to:
-                move_amount(st, a, n)
+                move_amount(st, frm, to, n)
                 return
-            frm = a.env["__from"]
             most = max(0, min(n, st.counters[frm] - (st.game.layout.counter_min[frm] or 0)))
+            st.frames.append(AskFrame(a, how_much, chosen, "how much?", "number", data=(frm, to, most)))
 
-            def build(st: State, a: Activation) -> list[Choice]:
-                return [Choice(str(k), k) for k in range(most + 1)]
-            st.frames.append(AskFrame(a, build, lambda st, a, k: move_amount(st, a, k), "how much?", "number"))
+        def directions(st: State, a: Activation, data: Any) -> list[Choice]:
+            f, t = data
+            names, label = st.game.layout.counter_name, st.game.spec.vocab.label
+            one, other = label(names[f]), label(names[t])
+            return [Choice(f"from {one} to {other}", (f, t)), Choice(f"from {other} to {one}", (t, f))]
+
+        def direction(st: State, a: Activation, pair: Any, data: Any) -> None:
+            ask_amount(st, a, pair[0], pair[1])
 
         def transfer(st: State, a: Activation) -> None:
-            a.env["__from"], a.env["__to"] = src(a), dst(a)
+            f, t = src(a), dst(a)
             if not either:
-                ask_amount(st, a)
+                ask_amount(st, a, f, t)
                 return
-            f, t = a.env["__from"], a.env["__to"]
-            names = st.game.layout.counter_name
-            label = st.game.spec.vocab.label
-
-            def build(st: State, a: Activation) -> list[Choice]:
-                src, dst = label(names[f]), label(names[t])
-                return [Choice(f"from {src} to {dst}", (f, t)), Choice(f"from {dst} to {src}", (t, f))]
-
-            def then(st: State, a: Activation, pair: Any) -> None:
-                a.env["__from"], a.env["__to"] = pair
-                ask_amount(st, a)
-            st.frames.append(AskFrame(a, build, then, "which way?", "one"))
+            st.frames.append(AskFrame(a, directions, direction, "which way?", "one", data=(f, t)))
         return transfer
 
     def s_SetTo(self, s: ast.SetTo) -> Instr:
-        slot = self.lvalue(s.target)
         value = self.expr(s.value)
+        ref = self.ref(s.target)
+        if isinstance(ref, r.GameValue):
+            vslot = self.lay.game_value[ref.name]
+
+            def set_game_value(st: State, a: Activation) -> None:
+                st.values[vslot] = value(a)
+            return set_game_value
+        if isinstance(ref, r.PlayerValue):
+            base = self.lay.player_value[ref.name]
+            who = self.player_or_me(ref.subject)
+            name = ref.name
+
+            def set_player_value(st: State, a: Activation) -> None:
+                p = who(a)
+                if p < 0:
+                    raise _no_player(f"nobody has `{name}`")
+                st.values[base + p] = value(a)
+            return set_player_value
+        slot = self.lvalue(s.target)
 
         def set_to(st: State, a: Activation) -> None:
             k = slot(a)
@@ -676,13 +1002,19 @@ class Compiler:
     def s_Move(self, s: ast.Move) -> Instr:
         what = self.pieces(s.what)
         dest = self.expr(s.dest)
-        bottom = s.at == "bottom"
+        bottom, bump = s.at == "bottom", s.bump
 
         def move(st: State, a: Activation) -> None:
             z = dest(a)
             for pid in what(a):
-                mech.move(st, pid, z, bottom)
+                mech.move_to(st, pid, z, bottom, bump)
         return move
+
+    def s_Shift(self, s: ast.Shift) -> Instr:
+        what = self.expr(s.what)
+        amount = self.expr(s.amount)
+        bump = s.bump
+        return lambda st, a: mech.shift(st, what(a), amount(a), bump)
 
     def s_Draw(self, s: ast.Draw) -> Instr:
         count = self.expr(s.count)
@@ -690,8 +1022,7 @@ class Compiler:
         if s.dest is not None:
             dest = self.expr(s.dest)
         else:
-            base = self.lay.player_zone[self.v.hand or ""]
-            dest = lambda a: base + a.me  # noqa: E731
+            dest = self.player_zone(self.v.hand or "", None)
 
         def draw(st: State, a: Activation) -> None:
             z, d = src(a), dest(a)
@@ -743,7 +1074,8 @@ class Compiler:
         bidders = self.expr(s.bidders)
         base = self.lay.player_counter[s.counter.name]
         winner, amount = s.winner, s.amount
-        return lambda st, a: st.frames.append(AuctionFrame(a, list(bidders(a)), base, winner, amount))
+        steps = tuple(self.v.bid_steps)
+        return lambda st, a: st.frames.append(AuctionFrame(a, list(bidders(a)), base, winner, amount, steps))
 
     def s_Shuffle(self, s: ast.Shuffle) -> Instr:
         zone = self.expr(s.zone)
@@ -762,18 +1094,21 @@ class Compiler:
     def s_Place(self, s: ast.Place) -> Instr:
         piece = self.expr(s.piece)
         target = self.expr(s.target)
-        span = s.span
+        space = self.type_of(s.target).tag == "zone"
+        bump = s.bump
 
         def place(st: State, a: Activation) -> None:
             p = piece(a)
             if isinstance(p, tuple):
                 _, token_kind, player = p
+                if player < 0:
+                    raise _no_player(f"nobody has a {token_kind.replace('_', ' ')} to place")
                 pid = mech.take_from_supply(st, token_kind, player)
                 if pid is None:
-                    raise Refused(f"{mech.player_name(st, player)} has no {token_kind.replace('_', ' ')} left", span)
+                    raise Refused(f"{st.player_name(player)} has no {st.game.spec.vocab.label(token_kind)} left")
             else:
                 pid = p
-            mech.place(st, pid, target(a))
+            mech.place(st, pid, target(a), bump, space)
         return place
 
     def s_Advance(self, s: ast.Advance) -> Instr:
@@ -792,38 +1127,35 @@ class Compiler:
     def s_ChooseFrom(self, s: ast.ChooseFrom) -> Instr:
         count = self.expr(s.count)
         coll = self.expr(s.collection)
+        zone = self.type_of(s.collection).tag == "zone"
         var = s.var
         single = isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact"
         prompt = self.prompt(s)
         up_to = s.mode == "up_to"
 
-        def build(st: State, a: Activation) -> list[Choice]:
-            return [Choice(mech.describe(st, x), x) for x in a.env["__pool"]]
+        def build(st: State, a: Activation, pool: Any) -> list[Choice]:
+            return [Choice(mech.describe(st, x), x) for x in pool]
 
-        def bind(st: State, a: Activation, value: Any) -> None:
+        def bind(st: State, a: Activation, value: Any, pool: Any) -> None:
             a.env[var] = value
 
         def nothing_to_choose(st: State, a: Activation) -> None:
             mech.abandon(st, a)
 
         def choose(st: State, a: Activation) -> None:
-            pool = list(coll(a))
+            pool = list(st.zones[coll(a)] if zone else coll(a))
             if single:
-                a.env["__pool"] = pool
-                st.frames.append(AskFrame(a, build, bind, prompt, empty=nothing_to_choose))
+                st.frames.append(AskFrame(a, build, bind, prompt, empty=nothing_to_choose, data=pool))
             else:
                 st.frames.append(ChooseManyFrame(a, pool, count(a), var, up_to, prompt, mech.describe))
         return choose
 
     def prompt(self, s: ast.ChooseFrom) -> str:
         """What a chooser is asked, in the card's words: `choose a card in your offer`."""
-        from legacies.dsl.renderer import render_expr
-
         what = s.collection.collection if isinstance(s.collection, ast.Where) else s.collection
-        labels = {n: self.v.label(n) for n in self.v.all_names()}
-        text = render_expr(what, labels)
+        text = render_expr(what, self.wording)
         if s.mode == "up_to":
-            return f"choose up to {render_expr(s.count, labels)} of: {text}"
+            return f"choose up to {render_expr(s.count, self.wording)} of: {text}"
         if isinstance(s.count, ast.Num) and s.count.value == 1:
             return f"choose {'an' if text[:1] in 'aeiou' else 'a'} {text}" if not text.startswith(("a ", "an ")) \
                 else f"choose {text}"
@@ -834,18 +1166,22 @@ class Compiler:
     def s_ChooseNumber(self, s: ast.ChooseNumber) -> Instr:
         low = self.expr(s.low)
         high = self.expr(s.high)
+        step = self.expr(s.step) if s.step is not None else (lambda a: 1)
         var = s.var
 
-        def build(st: State, a: Activation) -> list[Choice]:
-            return [Choice(str(k), k) for k in range(a.env["__low"], a.env["__high"] + 1)]
+        def build(st: State, a: Activation, bounds: Any) -> list[Choice]:
+            lo, hi, by = bounds
+            return [Choice(str(k), k) for k in range(lo, hi + 1, by)]
 
-        def bind(st: State, a: Activation, value: Any) -> None:
+        def bind(st: State, a: Activation, value: Any, bounds: Any) -> None:
             a.env[var] = value
 
         def choose_number(st: State, a: Activation) -> None:
-            a.env["__low"], a.env["__high"] = low(a), high(a)
-            st.frames.append(AskFrame(a, build, bind, f"choose {var}", "number",
-                                      empty=lambda st, a: mech.abandon(st, a)))
+            by = step(a)
+            if by <= 0:
+                raise ContentError(f"a number is chosen in steps of {by}: a step must be at least 1")
+            st.frames.append(AskFrame(a, build, bind, f"choose a number ({var})", "number",
+                                      empty=lambda st, a: mech.abandon(st, a), data=(low(a), high(a), by)))
         return choose_number
 
     def s_Perform(self, s: ast.Perform) -> Instr:
@@ -859,12 +1195,29 @@ class Compiler:
 
     def s_Play(self, s: ast.Play) -> Instr:
         what = self.expr(s.what)
+        if self.type_of(s.what).tag == "effect":
+            def resolve(st: State, a: Activation) -> None:
+                ref = what(a)
+                if ref is MISSING:
+                    raise ContentError("there is no effect to resolve")
+                st.frames.append(BlockFrame(ref.code, Activation(st, a.me, ref.this)))
+            return resolve
 
         def play(st: State, a: Activation) -> None:
             pid = what(a)
             instrs = st.game.effects[st.game.layout.piece_def[pid]]
             st.frames.append(BlockFrame(instrs, Activation(st, a.me, pid)))
         return play
+
+    def s_Run(self, s: ast.Run) -> Instr:
+        name = s.name.name
+        params = self.spec.procedures[name].params
+        args = [self.expr(x) for x in s.args]
+
+        def run(st: State, a: Activation) -> None:
+            env = {p: f(a) for p, f in zip(params, args)}
+            st.frames.append(BlockFrame(st.game.procedures[name], Activation(st, a.me, a.this, env)))
+        return run
 
     def s_SortTurnOrder(self, s: ast.SortTurnOrder) -> Instr:
         key = self.expr(s.key)
@@ -902,11 +1255,12 @@ class Compiler:
         scope = self.expr(m.scope) if m.scope is not None else None
         plural = m.scope is not None and self.type_of(m.scope).tag == "players"
         q, op, until = m.quantity.name, m.op, s.until.name
+        per_player = self.v.quantities[q].per == "player"
 
         def add_modifier(st: State, a: Activation) -> None:
             who: tuple | None
             if scope is None:
-                who = (a.me,) if self.v.quantities[q].per == "player" else None
+                who = (a.me,) if per_player else None
             else:
                 who = tuple(scope(a)) if plural else (scope(a),)
             st.timed.append((q, subject(a) if subject else None, op, value(a), who, until))
@@ -933,10 +1287,10 @@ class Compiler:
         options = [(o.label, self.expr(o.condition) if o.condition is not None else None, self.block(o.body))
                    for o in s.options]
 
-        def build(st: State, a: Activation) -> list[Choice]:
+        def build(st: State, a: Activation, data: Any) -> list[Choice]:
             return [Choice(label, i) for i, (label, cond, _) in enumerate(options) if cond is None or cond(a)]
 
-        def then(st: State, a: Activation, i: Any) -> None:
+        def then(st: State, a: Activation, i: Any, data: Any) -> None:
             st.frames.append(BlockFrame(options[i][2], a))
 
         def choose_one(st: State, a: Activation) -> None:
@@ -948,18 +1302,21 @@ class Compiler:
         prompt = s.prompt or "do it?"
         yes_no = [Choice("yes", True), Choice("no", False)]
 
-        def then(st: State, a: Activation, yes: Any) -> None:
+        def then(st: State, a: Activation, yes: Any, data: Any) -> None:
             if yes:
                 st.frames.append(BlockFrame(body, a))
 
         def may(st: State, a: Activation) -> None:
-            st.frames.append(AskFrame(a, lambda st, a: yes_no, then, prompt, "may", auto=False))
+            st.frames.append(AskFrame(a, lambda st, a, d: yes_no, then, prompt, "may", auto=False))
         return may
 
     def s_ForEach(self, s: ast.ForEach) -> Instr:
         coll = self.expr(s.collection)
+        zone = self.type_of(s.collection).tag == "zone"
         body = self.block(s.body)
         var = s.var
+        if zone:
+            return lambda st, a: st.frames.append(ForEachFrame(a, list(st.zones[coll(a)]), var, body))
         return lambda st, a: st.frames.append(ForEachFrame(a, list(coll(a)), var, body))
 
     def s_AsPlayer(self, s: ast.AsPlayer) -> Instr:
@@ -967,7 +1324,10 @@ class Compiler:
         body = self.block(s.body)
 
         def as_player(st: State, a: Activation) -> None:
-            inner = Activation(st, who(a), a.this, a.env)  # same names, another player acting
+            p = who(a)
+            if p < 0:
+                raise _no_player("`as P:` needs a player")
+            inner = Activation(st, p, a.this, a.env)  # same names (one table), another player acting
             st.frames.append(BlockFrame(body, inner))
         return as_player
 
@@ -983,9 +1343,13 @@ class Compiler:
 
     # ------------------------------------------------------------------ declarations
     def compile_action(self, spec: ActionSpec) -> CompiledAction:
+        what = f"action `{spec.name}`"
+        self.origin = spec.choose_origin or Origin(what)
         coll = self.expr(spec.choose) if spec.choose is not None else None
+        self.origin = spec.condition_origin or Origin(what)
         cond = self.expr(spec.condition) if spec.condition is not None else None
-        return CompiledAction(spec.name, spec.label, spec.var, coll, cond, self.program(spec.body))
+        return CompiledAction(spec.name, spec.label, spec.var, coll, cond,
+                              self.program(spec.body, spec.origin or Origin(what)))
 
     def modifier_parts(self, m: ast.Modifier) -> tuple:
         subject = self.expr(m.subject) if m.subject is not None else None
@@ -994,6 +1358,22 @@ class Compiler:
         return (m.quantity.name, subject, m.op, self.expr(m.value), scope, plural)
 
 
+def _for_piece(value: Any, pid: int) -> Any:
+    """An effect read through a piece runs as that piece (`this`)."""
+    if isinstance(value, EffectRef):
+        return EffectRef(value.code, pid, value.label)
+    if type(value) is list and value and isinstance(value[0], EffectRef):
+        return [EffectRef(v.code, pid, v.label) for v in value]
+    return value
+
+
+def _base_of(st: State, slot: int) -> int:
+    """The first slot of the player counter `slot` belongs to."""
+    name = st.game.layout.counter_name[slot]
+    return st.game.layout.player_counter.get(name, slot)
+
+
+_AGGREGATES: dict[str, Callable[[list], int]] = {"total": sum, "highest": max, "lowest": min}
 _NONE = object()  # "no target" (None is a real target: an action without `choose:`)
 
 
@@ -1004,3 +1384,7 @@ def _with_it(a: Activation, value: Any, cond: Fn) -> bool:
         return bool(cond(a))
     finally:
         a.it = saved
+
+
+HANDLED_EXPRESSIONS = frozenset(n[2:] for n in dir(Compiler) if n.startswith("x_"))
+HANDLED_STATEMENTS = frozenset(n[2:] for n in dir(Compiler) if n.startswith("s_"))

@@ -1,6 +1,8 @@
 """The frames that give the effect language its control flow: loops, choices, the
-action menu and the turn loop. Each holds plain data (indices, lists, flags) and a
-reference to compiled code, so the whole stack clones cheaply."""
+action menu, the turn loop and the auction. Each holds plain data (indices, lists,
+flags) and a reference to compiled code, so the whole stack clones cheaply. What a
+frame needs between its steps (a choice's pool, a transfer's counters) lives in
+its own slots, never in the designer's names."""
 
 from __future__ import annotations
 
@@ -9,18 +11,18 @@ from typing import Any, Callable
 from .decisions import Choice, Decision
 from .vm import Activation, BlockFrame, Frame, State
 
-Builder = Callable[[State, Activation], list]  # -> list[Choice]
-Then = Callable[[State, Activation, Any], None]
+Builder = Callable[[State, Activation, Any], list]  # (state, activation, data) -> list[Choice]
+Then = Callable[[State, Activation, Any, Any], None]  # (state, activation, chosen value, data)
 
 
 class AskFrame(Frame):
     """Ask one question; `then` continues with the answer. A question with a single
-    possible answer is not asked (`auto`)."""
+    possible answer is not asked (`auto`). `data` is the question's own working data."""
 
-    __slots__ = ("build", "then", "prompt", "kind", "auto", "empty")
+    __slots__ = ("build", "then", "prompt", "kind", "auto", "empty", "data")
 
     def __init__(self, act: Activation, build: Builder, then: Then, prompt: str, kind: str = "choose",
-                 auto: bool = True, empty: Callable[[State, Activation], None] | None = None):
+                 auto: bool = True, empty: Callable[[State, Activation], None] | None = None, data: Any = None):
         self.act = act
         self.build = build
         self.then = then
@@ -28,9 +30,10 @@ class AskFrame(Frame):
         self.kind = kind
         self.auto = auto
         self.empty = empty
+        self.data = data
 
     def step(self, st: State) -> None:
-        options = self.build(st, self.act)
+        options = self.build(st, self.act, self.data)
         if not options:
             st.frames.pop()
             if self.empty is not None:
@@ -38,14 +41,14 @@ class AskFrame(Frame):
             return
         if self.auto and len(options) == 1:
             st.frames.pop()
-            self.then(st, self.act, options[0].value)
+            self.then(st, self.act, options[0].value, self.data)
             return
         who = self.act.me if self.act.me >= 0 else st.active
         st.ask(Decision(who, self.prompt, tuple(options), self.kind))
 
     def resume(self, st: State, value: Any) -> None:
         st.frames.pop()
-        self.then(st, self.act, value)
+        self.then(st, self.act, value, self.data)
 
 
 class ChooseManyFrame(Frame):
@@ -212,12 +215,14 @@ def innermost_turns(st: State) -> TurnsFrame | None:
 class AuctionFrame(Frame):
     """An open auction (a generic bid): bidders in order raise or pass until one bid
     stands. Every raise is higher than the last and no bid exceeds what the bidder
-    can pay, so it always ends. The winner pays; winner and bid are bound."""
+    can pay, so it always ends. The raises offered are the lowest legal bid plus each
+    of the ruleset's `steps` (and all-in). The winner pays; winner and bid are bound."""
 
     __slots__ = ("bidders", "slot_base", "high", "high_bidder", "passed", "turn", "asked", "winner_var",
-                 "amount_var")
+                 "amount_var", "steps")
 
-    def __init__(self, act: Activation, bidders: list, slot_base: int, winner_var: str, amount_var: str):
+    def __init__(self, act: Activation, bidders: list, slot_base: int, winner_var: str, amount_var: str,
+                 steps: tuple[int, ...]):
         self.act = act
         self.bidders = bidders
         self.slot_base = slot_base
@@ -228,6 +233,7 @@ class AuctionFrame(Frame):
         self.asked = -1
         self.winner_var = winner_var
         self.amount_var = amount_var
+        self.steps = steps
 
     def step(self, st: State) -> None:
         from .mechanics import adjust, player_name
@@ -250,7 +256,7 @@ class AuctionFrame(Frame):
         if low > most:
             self.passed.append(bidder)
             return
-        amounts = sorted({a for a in (low, low + 1, low + 4, low + 9, low + 24, most) if low <= a <= most})
+        amounts = sorted({a for a in [low + s for s in self.steps] + [most] if low <= a <= most})
         options = (Choice("pass", None),) + tuple(Choice(f"bid {a}", a) for a in amounts)
         self.asked = bidder
         st.ask(Decision(bidder, f"bid (highest so far {self.high})", options, "bid"))

@@ -17,10 +17,10 @@ from legacies.dsl import ast
 from . import rng
 from .compiler import CompiledAction, Compiler
 from .decisions import Decision
-from .errors import CorruptSave, GameError, IllegalChoice
+from .errors import CorruptSave, GameError, IllegalChoice, TableError
 from .layout import Layout, build_layout
-from .spec import GameSpec
-from .vm import Activation, BlockFrame, Frame, State
+from .spec import GameSpec, Origin
+from .vm import Activation, Block, BlockFrame, Frame, State
 
 SAVE_FORMAT = "legacies-save/1"
 
@@ -30,49 +30,67 @@ class Game:
 
     def __init__(self, spec: GameSpec, players: int, options: dict[str, Any] | None = None,
                  names: list[str] | None = None):
-        if not spec.min_players <= players <= spec.max_players:
-            raise GameError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {players}")
+        if type(players) is not int or not spec.min_players <= players <= spec.max_players:
+            raise TableError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {players}")
         self.spec = spec
         self.players = players
         self.options: dict[str, Any] = dict(spec.option_defaults)
         for k, v in (options or {}).items():
             if k not in self.options:
-                raise GameError(f"unknown option `{k}`; options are: {', '.join(sorted(self.options)) or 'none'}")
+                raise TableError(f"unknown option `{k}`; options are: {', '.join(sorted(self.options)) or 'none'}")
             self.options[k] = _checked_option(spec, k, v)
         self.player_names = list(names) if names else [f"P{i + 1}" for i in range(players)]
         self.layout: Layout = build_layout(spec, players)
         self.piece_names = [spec.defs[d].name for d in self.layout.piece_def]
         c = Compiler(spec, self.layout)
+        self.era_slot = c.era_slot
         self.actions: dict[str, CompiledAction] = {n: c.compile_action(a) for n, a in spec.actions.items()}
-        self.effects: list[tuple] = []
+        self.procedures: dict[str, Block] = {}
+        for name, proc in spec.procedures.items():
+            self.procedures[name] = c.program(proc.body, proc.origin or Origin(f"procedure `{name}`"))
+        self.effects: list[Block] = []
         self.requires: dict[int, Callable[[Activation], Any]] = {}
-        self.triggers: dict[str, list[tuple]] = {}
-        self.hooks_enter: dict[int, tuple] = {}
-        self.hooks_leave: dict[int, tuple] = {}
+        # event -> (key, definition, condition, code, once per turn)
+        self.triggers: dict[str, list[tuple[str, int, Any, Block, bool]]] = {}
+        self.hooks_enter: dict[int, Block] = {}
+        self.hooks_leave: dict[int, Block] = {}
         self.continuous: dict[str, list[tuple]] = {}
         for d_index, d in enumerate(spec.defs):
-            self.effects.append(c.program(d.effect))
+            what = f"{spec.vocab.label(d.kind)} `{d.id}` ({d.name})"
+            origin = d.origins.get("effect")
+            origin = Origin(what, origin.file, origin.line_offset, origin.column_offset) if origin else Origin(what)
+            self.effects.append(c.program(d.effect, origin))
             if d.requires is not None:
+                c.origin = d.origins.get("requires") or Origin(what)
                 self.requires[d_index] = c.expr(d.requires)
-            for decl in (d.effect.declarations if d.effect else ()):
+            c.origin = origin
+            for n, decl in enumerate(d.effect.declarations if d.effect else ()):
                 if isinstance(decl, ast.Trigger):
                     cond = c.expr(decl.condition) if decl.condition is not None else None
-                    self.triggers.setdefault(decl.event.name, []).append((d_index, cond, c.block(decl.body)))
+                    label = f"trigger `when {decl.event.name}` of {what}"
+                    self.triggers.setdefault(decl.event.name, []).append(
+                        (f"{d.id}#{n}", d_index, cond, c.block(decl.body, label), decl.once))
                 elif isinstance(decl, ast.Hook):
                     table = self.hooks_enter if decl.kind == "enters" else self.hooks_leave
-                    table[d_index] = table.get(d_index, ()) + c.block(decl.body)
+                    code = c.block(decl.body, f"`when this {decl.kind} play` of {what}")
+                    old = table.get(d_index)
+                    table[d_index] = Block(tuple(old or ()) + tuple(code), tuple(old.wheres if old else ())
+                                           + code.wheres, code.origin) if old else code
                 elif isinstance(decl, ast.Continuous):
                     parts = c.modifier_parts(decl.modifier)
                     self.continuous.setdefault(parts[0], []).append((d_index,) + parts[1:])
-        self.setup = c.program(spec.setup)
-        self.main = c.program(spec.game)
+        self.setup = c.program(spec.setup, spec.setup_origin or Origin("setup"))
+        self.main = c.program(spec.game, spec.game_origin or Origin("the game procedure"))
         self.score_base = self.layout.player_counter.get(spec.score_counter, -1)
+        c.origin = Origin("tie-breaks")
         self.tie_breaks = [c.expr(e) for e in spec.tie_breaks]
+        self.compiler = c  # keeps the attribute columns for effects compiled later (tests, `legacies try`)
 
     def new_state(self, seed: int = 0) -> "GameState":
         st = State(self)
         lay = self.layout
         st.counters = list(lay.counter_start)
+        st.values = [None] * lay.n_values
         st.zones = [[] for _ in lay.zone_name]
         st.loc = list(lay.piece_start)
         for pid, z in enumerate(lay.piece_start):
@@ -92,12 +110,12 @@ def _checked_option(spec: GameSpec, name: str, value: Any) -> Any:
                                                 None, None))
     if kind == "flag":
         if type(value) is not bool:
-            raise GameError(f"option `{name}` is yes/no, not {value!r}")
+            raise TableError(f"option `{name}` is yes/no, not {value!r}")
         return value
     if type(value) is not int:
-        raise GameError(f"option `{name}` is a number, not {value!r}")
+        raise TableError(f"option `{name}` is a number, not {value!r}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise GameError(f"option `{name}` must be between {lo if lo is not None else '-'} and "
+        raise TableError(f"option `{name}` must be between {lo if lo is not None else '-'} and "
                         f"{hi if hi is not None else '-'}, not {value}")
     return value
 
@@ -130,9 +148,10 @@ class GameState:
         return list(range(len(d.options))) if d is not None else []
 
     def apply(self, index: int, *, undo: bool = True) -> None:
-        """Answer the pending decision with option `index`. A refused choice raises
-        GameError and leaves the state exactly as it was. `undo=False` skips the
-        backup: for throwaway copies (search playouts) whose state may be dropped."""
+        """Answer the pending decision with option `index`. A choice the rules refuse
+        raises Refused; a bug raises InternalError; either way the state is left
+        exactly as it was. `undo=False` skips the backup: for throwaway copies (search
+        playouts) whose state may be dropped."""
         st = self.st
         d = st.pending
         if d is None:
@@ -142,21 +161,16 @@ class GameState:
         if not undo:
             st.pending = None
             st.history.append(index)
-            st.frames[-1].resume(st, d.options[index].value)
-            st.run()
+            st.answer(d.options[index].value)
             return
         backup = st.clone(share_logs=True)
         try:
             st.pending = None
             st.history.append(index)
-            st.frames[-1].resume(st, d.options[index].value)
-            st.run()
-        except GameError:
+            st.answer(d.options[index].value)
+        except BaseException:  # a refusal, a bug or an interrupt: nothing half-applied is left behind
             st.restore(backup)
             raise
-        except Exception as err:  # a bug must not leave a half-applied action behind
-            st.restore(backup)
-            raise GameError(f"internal error while applying option {index}: {err!r}") from err
 
     def apply_label(self, label: str) -> None:
         d = self.st.pending
@@ -199,7 +213,8 @@ class GameState:
         """Everything that makes this state what it is, as plain JSON data."""
         st = self.st
         return {
-            "counters": st.counters[:], "zones": [z[:] for z in st.zones], "turn_order": st.turn_order[:],
+            "counters": st.counters[:], "values": [_plain(v) for v in st.values], "fired": dict(st.fired),
+            "zones": [z[:] for z in st.zones], "turn_order": st.turn_order[:],
             "active": st.active,
             "timed": [list(map(_plain, m)) for m in st.timed], "rng": st.rng, "history": st.history[:],
             "revealed": sorted(st.revealed), "turns": st.turns, "over": st.over,

@@ -25,6 +25,11 @@ class Layout:
     player_counter: dict[str, int] = field(default_factory=dict)  # base slot; + player
     item_counter: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind, name) -> base; + item index
 
+    n_values: int = 0
+    value_name: list[str] = field(default_factory=list)  # "ender", "character[0]"...
+    game_value: dict[str, int] = field(default_factory=dict)
+    player_value: dict[str, int] = field(default_factory=dict)  # base slot; + player
+
     zone_name: list[str] = field(default_factory=list)
     zone_owner: list[int] = field(default_factory=list)
     zone_visibility: list[str] = field(default_factory=list)
@@ -37,6 +42,7 @@ class Layout:
     holder_zone: dict[int, int] = field(default_factory=dict)  # item piece -> zone
     track_zones: dict[int, list[int]] = field(default_factory=dict)  # item piece -> space zones
     track_bumps: dict[int, bool] = field(default_factory=dict)  # item piece -> does placing bump?
+    holder_capacity: dict[int, int] = field(default_factory=dict)  # item piece -> tokens it holds at most
 
     piece_def: list[int] = field(default_factory=list)
     piece_owner: list[int] = field(default_factory=list)
@@ -72,6 +78,17 @@ class Layout:
 def build_layout(spec: GameSpec, players: int) -> Layout:
     v = spec.vocab
     lay = Layout(players=players)
+    for name, val in v.values.items():
+        if val.scope == "game":
+            lay.game_value[name] = lay.n_values
+            lay.value_name.append(name)
+            lay.n_values += 1
+    for name, val in v.values.items():
+        if val.scope == "player":
+            lay.player_value[name] = lay.n_values
+            for p in range(players):
+                lay.value_name.append(f"{name}[{p}]")
+            lay.n_values += players
     for name, c in v.counters.items():
         if c.scope == "game":
             lay.game_counter[name] = lay._counter(c.start, c.min, c.max, name)
@@ -133,6 +150,8 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
             for pid in members:
                 if kind.holder:
                     lay.holder_zone[pid] = lay._zone(f"on {spec.defs[lay.piece_def[pid]].id}", -1, "public", True)
+                    if kind.capacity is not None:
+                        lay.holder_capacity[pid] = kind.capacity
                 if kind.track:
                     lay.track_bumps[pid] = kind.bump
                     lay.track_zones[pid] = [
@@ -143,8 +162,8 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
         if kind.piece != "token":
             continue
         if kname not in lay.token_def:
-            from .errors import GameError
-            raise GameError(f"token kind `{kname}` has no definition")
+            from .errors import InternalError
+            raise InternalError(f"token kind `{kname}` has no definition")
         d_index = lay.token_def[kname]
         base = lay.player_zone.get(kind.supply_zone or "", -1)
         lay.supply_zone[kname] = base

@@ -1,7 +1,7 @@
 """The generic mechanisms every ruleset names in its own words: bounded counters,
 zones and decks that rebuild from their discards, symbol payments with wilds, tokens
-from a supply, tracks that bump, events with triggers, entering/leaving play, and
-quantities changed by continuous and timed modifiers."""
+from a supply, tracks that bump, holders with a capacity, events with triggers,
+entering/leaving play, and quantities changed by continuous and timed modifiers."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ from itertools import combinations
 from typing import Any, Callable
 
 from . import rng
-from .errors import GameError
+from .errors import ContentError
 from .layout import BOX
-from .values import DefRef
+from .values import DefRef, EffectRef
 from .vm import Activation, BlockFrame, State
 
 
 # ---------------------------------------------------------------------- counters
 def adjust(st: State, slot: int, delta: int) -> None:
-    """Add delta, clamped to the counter's min and max (INV-5: values stop at the ends)."""
+    """Add delta, clamped to the counter's min and max (values stop at the ends)."""
     lay = st.game.layout
     value = st.counters[slot] + delta
     lo, hi = lay.counter_min[slot], lay.counter_max[slot]
@@ -31,7 +31,7 @@ def adjust(st: State, slot: int, delta: int) -> None:
 # ---------------------------------------------------------------------- names
 def player_name(st: State, p: int) -> str:
     names = st.game.player_names
-    return names[p] if 0 <= p < len(names) else f"player {p + 1}"
+    return names[p] if 0 <= p < len(names) else "nobody"
 
 
 def describe(st: State, x: Any) -> str:
@@ -45,6 +45,8 @@ def describe(st: State, x: Any) -> str:
         return names[x] if 0 <= x < len(names) else str(x)
     if isinstance(x, str):
         return st.game.spec.vocab.label(x)
+    if isinstance(x, EffectRef):
+        return x.label
     if isinstance(x, (list, tuple)):
         return ", ".join(describe(st, y) for y in x)
     return str(x)
@@ -52,11 +54,7 @@ def describe(st: State, x: Any) -> str:
 
 # ---------------------------------------------------------------------- zones
 def owner(st: State, pid: int) -> int:
-    lay = st.game.layout
-    if lay.piece_owner[pid] >= 0:
-        return lay.piece_owner[pid]
-    z = st.loc[pid]
-    return lay.zone_owner[z] if z >= 0 else -1
+    return st.owner(pid)
 
 
 def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
@@ -82,6 +80,15 @@ def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
             st.frames.append(BlockFrame(instrs, Activation(st, who, pid)))
 
 
+def move_to(st: State, pid: int, dest: int, bottom: bool = False, bump: bool = True) -> None:
+    """`move X to Z`: onto a space of a track that bumps, what is there is bumped along."""
+    track = st.game.layout.zone_track[dest]
+    if track is not None and bump and st.game.layout.track_bumps.get(track[0], True):
+        land(st, pid, st.game.layout.track_zones[track[0]], track[1])
+        return
+    move(st, pid, dest, bottom)
+
+
 def shuffle(st: State, zone: int) -> None:
     st.rng = rng.shuffle(st.rng, st.zones[zone])
     if st.revealed:
@@ -89,7 +96,7 @@ def shuffle(st: State, zone: int) -> None:
 
 
 def refill(st: State, zone: int) -> bool:
-    """An empty deck is rebuilt by shuffling its discard pile into it (LCG-1)."""
+    """An empty deck is rebuilt by shuffling its discard pile into it."""
     src = st.game.layout.zone_refill[zone]
     if src < 0 or not st.zones[src]:
         return False
@@ -162,7 +169,7 @@ def pieces_on(st: State, target: Any) -> list[int]:
         return list(st.zones[lay.holder_zone[target]])
     if target in lay.track_zones:
         return [p for z in lay.track_zones[target] for p in st.zones[z]]
-    raise GameError(f"{describe(st, target)} holds nothing")
+    raise ContentError(f"{describe(st, target)} holds no tokens (it has no track and is no holder)")
 
 
 # ---------------------------------------------------------------------- tokens and tracks
@@ -178,51 +185,90 @@ def take_from_supply(st: State, kind: str, player: int) -> int | None:
     return None
 
 
-def place(st: State, pid: int, target: int) -> None:
-    """Place on a holder, or on the first space of a track, bumping what is there one
-    space along, cascading; a token pushed past the end goes back to its owner."""
+def land(st: State, pid: int, spaces: list[int], j: int) -> None:
+    """Put a token on space `j` of a bumping track: what is there is bumped one space
+    along, cascading; a token pushed past the last space goes back to its owner."""
+    carry = [pid]
+    for z in spaces[j:]:
+        bumped = [q for q in st.zones[z] if q not in carry]
+        for q in carry:
+            move(st, q, z)
+        carry = bumped
+        if not carry:
+            return
+    for q in carry:
+        remove(st, q)
+
+
+def place(st: State, pid: int, target: int, bump: bool = True, space: bool = False) -> None:
+    """Place on a track (its first space), on a space of a track (`space`: target is a
+    zone), or on a holder; a full holder sends its oldest token home first."""
     lay = st.game.layout
+    if space:
+        move_to(st, pid, target, bump=bump)
+        return
     if target in lay.track_zones:
         spaces = lay.track_zones[target]
-        if not lay.track_bumps.get(target, True):  # a track that stacks: the first space holds them all
+        if not lay.track_bumps.get(target, True) or not bump:  # a track that stacks
             move(st, pid, spaces[0])
             return
-        carry = [pid]
-        for z in spaces:
-            bumped = list(st.zones[z])
-            for q in carry:
-                move(st, q, z)
-            carry = [q for q in bumped if q not in carry]
-            if not carry:
-                return
-        for q in carry:
-            remove(st, q)
+        land(st, pid, spaces, 0)
         return
     if target in lay.holder_zone:
-        move(st, pid, lay.holder_zone[target])
+        zone = lay.holder_zone[target]
+        capacity = lay.holder_capacity.get(target)
+        while capacity is not None and len(st.zones[zone]) >= capacity and st.zones[zone]:
+            remove(st, st.zones[zone][0])
+        move(st, pid, zone)
         return
-    raise GameError(f"cannot place on {describe(st, target)}")
+    raise ContentError(f"cannot place a token on {describe(st, target)}: it has no track and is no holder")
+
+
+def shift(st: State, pid: int, steps: int, bump: bool = True) -> None:
+    """One token `steps` spaces along its track (back when negative): past the last
+    space it goes home, before the first it stops on the first."""
+    lay = st.game.layout
+    z = st.loc[pid]
+    track = lay.zone_track[z] if z >= 0 else None
+    if track is None:
+        raise ContentError(f"{describe(st, pid)} is not on a track, so it cannot move along one")
+    item, i = track
+    spaces = lay.track_zones[item]
+    j = i + steps
+    if j >= len(spaces):
+        remove(st, pid)
+        return
+    j = max(0, j)
+    if j == i:
+        return
+    if bump and lay.track_bumps.get(item, True):
+        land(st, pid, spaces, j)
+    else:
+        move(st, pid, spaces[j])
 
 
 def advance(st: State, target: int, steps: int) -> None:
-    """Every token on the track moves `steps` spaces along; past the end, home."""
+    """Every token on the track moves `steps` spaces along, each exactly once (back when
+    negative, stopping on the first space); past the end, home."""
     lay = st.game.layout
     spaces = lay.track_zones.get(target)
     if spaces is None:
-        raise GameError(f"{describe(st, target)} has no track")
-    for i in range(len(spaces) - 1, -1, -1):
-        for pid in list(st.zones[spaces[i]]):
-            j = i + steps
-            if j >= len(spaces):
-                remove(st, pid)
-            else:
-                move(st, pid, spaces[max(0, j)])
+        raise ContentError(f"{describe(st, target)} has no track")
+    tokens = [(pid, i) for i, z in enumerate(spaces) for pid in st.zones[z]]
+    if steps > 0:
+        tokens.reverse()  # the leading tokens move first, so each lands on a space already left
+    for pid, i in tokens:
+        j = i + steps
+        if j >= len(spaces):
+            remove(st, pid)
+        elif j != i:
+            move(st, pid, spaces[max(0, j)])
 
 
 # ---------------------------------------------------------------------- payments
 def payments(st: State, card: int, zone: int) -> list[tuple[str, list[int]]]:
     """Every distinct way to pay `card`'s symbol cost with cards from `zone`, at most
-    `max_wild` wild cards each (LCG-3). Returns (label, cards) pairs, stable order."""
+    `max_wild` wild cards each. Returns (label, cards) pairs, stable order."""
     pay = st.game.spec.vocab.payment
     if pay is None:
         return []
@@ -254,9 +300,9 @@ def payments(st: State, card: int, zone: int) -> list[tuple[str, list[int]]]:
     return out
 
 
-def can_pay(st: State, card: int, zone: int) -> bool:
-    """Whether some payment exists (LCG-3), without listing them: the shortfall of
-    each symbol must be covered by the wilds allowed."""
+def can_pay(st: State, card: Any, zone: int) -> bool:
+    """Whether some payment exists, without listing them: the shortfall of each symbol
+    must be covered by the wilds allowed."""
     pay = st.game.spec.vocab.payment
     if pay is None:
         return False
@@ -284,26 +330,43 @@ def can_pay(st: State, card: int, zone: int) -> bool:
 
 
 def playable(st: State, pid: int, me: int) -> bool:
-    cond = st.game.requires.get(st.game.layout.piece_def[pid])
-    return True if cond is None else bool(cond(Activation(st, me, pid)))
+    return st.playable(pid, me)
 
 
 # ---------------------------------------------------------------------- events and modifiers
+def in_play(st: State, pid: int) -> bool:
+    """Board items are always in play; other pieces while they are in an in-play zone."""
+    z = st.loc[pid]
+    return z < 0 or st.game.layout.zone_in_play[z]
+
+
+def acting_owner(st: State, pid: int) -> int:
+    z = st.loc[pid]
+    return st.game.layout.zone_owner[z] if z >= 0 else -1
+
+
 def announce(st: State, event: str, args: dict[str, Any]) -> None:
     """Timed modifiers lasting until this event end; then every trigger on it fires
     (pieces in play, in piece order; each trigger's body runs as its owner)."""
     if st.timed:
         st.timed = [m for m in st.timed if m[5] != event]
     lay = st.game.layout
+    loc, in_zone = st.loc, lay.zone_in_play
     to_run = []
-    for d, cond, instrs in st.game.triggers.get(event, ()):
+    for key, d, cond, instrs, once in st.game.triggers.get(event, ()):
         for pid in lay.def_pieces[d]:
-            z = st.loc[pid]
-            if z < 0 or not lay.zone_in_play[z]:
+            z = loc[pid]
+            if z >= 0 and not in_zone[z]:
                 continue
-            act = Activation(st, lay.zone_owner[z], pid, dict(args))
-            if cond is None or cond(act):
-                to_run.append(BlockFrame(instrs, act))
+            act = Activation(st, lay.zone_owner[z] if z >= 0 else -1, pid, dict(args))
+            if cond is not None and not cond(act):
+                continue
+            if once:
+                mark = f"{key}@{pid}"
+                if st.fired.get(mark) == st.turns:
+                    continue
+                st.fired[mark] = st.turns
+            to_run.append(BlockFrame(instrs, act))
     st.frames.extend(reversed(to_run))
 
 
@@ -317,16 +380,16 @@ def quantity(st: State, name: str, player: int, subject: Any) -> Any:
     for d, subj_fn, op, value_fn, scope_fn, plural in game.continuous.get(name, ()):
         for pid in lay.def_pieces[d]:
             z = st.loc[pid]
-            if z < 0 or not lay.zone_in_play[z]:
+            if z >= 0 and not lay.zone_in_play[z]:
                 continue
-            act = Activation(st, lay.zone_owner[z], pid)
+            act = Activation(st, lay.zone_owner[z] if z >= 0 else -1, pid)
             if subj_fn is not None and subj_fn(act) != subject:
                 continue
             if scope_fn is not None:
                 who = scope_fn(act)
                 if (player not in who) if plural else (player != who):
                     continue
-            elif per_player and player != act.me:
+            elif per_player and act.me >= 0 and player != act.me:  # a board item's modifier is everyone's
                 continue
             value = apply_op(value, op, value_fn(act))
     for q, subj, op, v, who, _until in st.timed:
@@ -343,7 +406,7 @@ def apply_op(value: Any, op: str, v: Any) -> Any:
         return value + v
     if op == "-":
         return value - v
-    return -((-value * v) // 100)  # `* 150%`: percent, rounded up (VAL-3)
+    return -((-value * v) // 100)  # `* 150%`: percent, rounded up
 
 
 def abandon(st: State, act: Activation) -> None:

@@ -1,15 +1,36 @@
 """What the interpreter is given: a checked ruleset as plain objects (GameSpec).
 
 pipeline/ builds it from data files; tests build small ones by hand. Nothing here
-names a game: the vocabulary supplies every word."""
+names a game: the vocabulary supplies every word. Every program carries an Origin
+(which item, which file, where its text starts) so that an error while it runs can
+name the item and the file:line:column of the statement."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from legacies.dsl import ast
-from legacies.dsl.checker import Resolution
+from legacies.dsl.resolution import Resolution
 from legacies.dsl.vocabulary import Vocabulary
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a program's text sits: what it belongs to ("card `riot` (Riot)"), its file,
+    and the offsets that turn a span inside the text into a file position. An
+    expression is parsed behind a `let` prefix of `prefix` columns on its first line."""
+
+    what: str
+    file: str | None = None
+    line_offset: int = 0
+    column_offset: int = 0
+    prefix: int = 0
+
+    def at(self, span: ast.Span | None) -> tuple[int | None, int | None]:
+        if span is None:
+            return (1 + self.line_offset if self.file else None), None
+        column = span.column - (self.prefix if span.line == 1 else 0)
+        return span.line + self.line_offset, max(1, column) + self.column_offset
 
 
 @dataclass
@@ -23,6 +44,9 @@ class PieceDef:
     attrs: dict[str, object] = field(default_factory=dict)
     effect: ast.Program | None = None
     requires: ast.Expr | None = None
+    # attributes of type `effect` / `effects`: their programs (a list for `effects`)
+    programs: dict[str, ast.Program | list[ast.Program]] = field(default_factory=dict)
+    origins: dict[str, Origin] = field(default_factory=dict)  # "effect", "requires", "ATTR", "ATTR.2"...
 
 
 @dataclass
@@ -33,6 +57,9 @@ class ActionSpec:
     choose: ast.Expr | None = None
     var: str | None = None
     condition: ast.Expr | None = None
+    origin: Origin | None = None
+    choose_origin: Origin | None = None
+    condition_origin: Origin | None = None
 
 
 @dataclass
@@ -40,6 +67,15 @@ class DefinitionSpec:
     name: str
     params: list[str]
     value: ast.Expr
+    origin: Origin | None = None
+
+
+@dataclass
+class ProcedureSpec:
+    name: str
+    params: list[str]
+    body: ast.Program
+    origin: Origin | None = None
 
 
 @dataclass
@@ -60,8 +96,11 @@ class GameSpec:
     res: Resolution
     actions: dict[str, ActionSpec] = field(default_factory=dict)
     definitions: dict[str, DefinitionSpec] = field(default_factory=dict)
+    procedures: dict[str, ProcedureSpec] = field(default_factory=dict)
     setup: ast.Program | None = None
     game: ast.Program | None = None
+    setup_origin: Origin | None = None
+    game_origin: Origin | None = None
     score_counter: str = "score"
     tie_breaks: list[ast.Expr] = field(default_factory=list)
     limits: Limits = field(default_factory=Limits)

@@ -4,6 +4,10 @@ Control flow lives in an explicit stack of small frame objects instead of Python
 call stack, so a game can stop on a Decision anywhere (mid-effect, mid-turn) and still
 be cloned, compared and saved: a clone copies plain lists and a few frames. Every
 frame step spends from the step budget (starlark-go's habit): no effect runs forever.
+
+An exception out of a frame is either a refusal (`Refused`: the caller restores the
+state) or, for anything else, an InternalError naming the statement that was running
+(its Where, from the compiled block) and every item and event on the stack.
 """
 
 from __future__ import annotations
@@ -11,14 +15,32 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .decisions import Decision
-from .errors import BudgetExceeded
+from .errors import BudgetExceeded, InternalError, Refused, Where
 
 Value = Any
 
 
+class Block(tuple):
+    """A compiled block: its instructions, plus where each statement was written
+    (`wheres`, one Where per instruction) and what the block belongs to (`origin`)."""
+
+    wheres: tuple[Where | None, ...]
+    origin: str
+
+    def __new__(cls, instrs: tuple = (), wheres: tuple = (), origin: str = "") -> "Block":
+        block = super().__new__(cls, instrs)
+        block.wheres = tuple(wheres) if wheres else (None,) * len(instrs)
+        block.origin = origin
+        return block
+
+
+EMPTY_BLOCK = Block()
+
+
 class Activation:
     """One running effect: who it belongs to (`me`), the item it comes from (`this`),
-    its local names (`env`) and the current `it` of a filter."""
+    its local names (`env`, shared with the `as P:` blocks inside it) and the current
+    `it` of a filter."""
 
     __slots__ = ("st", "me", "this", "env", "it")
 
@@ -29,8 +51,12 @@ class Activation:
         self.env = env if env is not None else {}
         self.it: Value = None
 
-    def copy_to(self, st: "State") -> "Activation":
-        a = Activation(st, self.me, self.this, dict(self.env))
+    def copy_to(self, st: "State", memo: dict[int, Any]) -> "Activation":
+        """A copy in `st`; activations and local tables shared in the original stay shared."""
+        env = memo.get(id(self.env))
+        if env is None:
+            env = memo[id(self.env)] = dict(self.env)
+        a = Activation(st, self.me, self.this, env)
         a.it = self.it
         return a
 
@@ -45,18 +71,21 @@ class Frame:
     def resume(self, st: "State", value: Value) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def clone(self, acts: dict[int, Activation], st: "State") -> "Frame":
+    def clone(self, memo: dict[int, Any], st: "State") -> "Frame":
         cls = type(self)
         new = object.__new__(cls)
         for slot in _slots(cls):
             val = getattr(self, slot)
             setattr(new, slot, val[:] if type(val) is list else val)
-        old = self.act
-        key = id(old)
-        if key not in acts:
-            acts[key] = old.copy_to(st)
-        new.act = acts[key]
+        new.act = _act(self.act, memo, st)
         return new
+
+
+def _act(old: Activation, memo: dict[int, Any], st: "State") -> Activation:
+    act = memo.get(id(old))
+    if act is None:
+        act = memo[id(old)] = old.copy_to(st, memo)
+    return act
 
 
 Instr = Callable[["State", Activation], None]
@@ -81,14 +110,9 @@ class BlockFrame(Frame):
         self.i = 0
         self.act = act
 
-    def clone(self, acts: dict[int, Activation], st: "State") -> "Frame":
-        new = BlockFrame(self.instrs, self.act)
+    def clone(self, memo: dict[int, Any], st: "State") -> "Frame":
+        new = BlockFrame(self.instrs, _act(self.act, memo, st))
         new.i = self.i
-        key = id(self.act)
-        act = acts.get(key)
-        if act is None:
-            act = acts[key] = self.act.copy_to(st)
-        new.act = act
         return new
 
     def step(self, st: "State") -> None:
@@ -103,12 +127,13 @@ class BlockFrame(Frame):
 class State:
     """All that changes during a game, as plain lists; see interpreter/game.py for the API."""
 
-    __slots__ = ("game", "counters", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
-                 "pending", "history", "log", "over", "turns", "steps", "revealed", "flags")
+    __slots__ = ("game", "counters", "values", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
+                 "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired")
 
     def __init__(self, game: Any):
         self.game = game
         self.counters: list[int] = []
+        self.values: list[Value] = []  # value slots: a player, an item, a symbol... (`ender`, `my character`)
         self.zones: list[list[int]] = []
         self.loc: list[int] = []
         self.turn_order: list[int] = []
@@ -124,6 +149,7 @@ class State:
         self.steps = 0
         self.revealed: set[int] = set()
         self.flags: dict[str, Value] = {}
+        self.fired: dict[str, int] = {}  # `once per turn` triggers: (trigger, piece) -> the turn it last fired
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
@@ -131,17 +157,112 @@ class State:
         frames = self.frames
         budget = self.game.spec.limits.step_budget
         steps = 0
-        while frames and self.pending is None:
-            frames[-1].step(self)
-            steps += 1
-            if steps > budget:
-                raise BudgetExceeded(f"an effect used more than {budget} steps for one decision")
+        try:
+            while frames and self.pending is None:
+                frames[-1].step(self)
+                steps += 1
+                if steps > budget:
+                    raise BudgetExceeded(f"an effect used more than {budget} steps for one decision "
+                                         "(a loop of triggers, or an effect that does too much)")
+        except Refused:
+            raise
+        except InternalError as err:
+            self._locate(err)
+            raise
+        except Exception as err:  # a bug: never a refusal, never silent
+            located = InternalError(f"{type(err).__name__}: {err}")
+            self._locate(located)
+            raise located from err
         self.steps += steps
         if not frames and self.pending is None:
             self.over = True
 
+    def answer(self, value: Value) -> None:
+        """Resume the frame that asked with the chosen value, then run on."""
+        try:
+            self.frames[-1].resume(self, value)
+        except Refused:
+            raise
+        except InternalError as err:
+            self._locate(err)
+            raise
+        except Exception as err:
+            located = InternalError(f"{type(err).__name__}: {err}")
+            self._locate(located)
+            raise located from err
+        self.run()
+
+    def where_now(self) -> Where | None:
+        """The statement running now: the innermost block that has started one."""
+        for f in reversed(self.frames):
+            if isinstance(f, BlockFrame) and f.i > 0:
+                wheres = getattr(f.instrs, "wheres", None)
+                if wheres:
+                    return wheres[f.i - 1]
+        return None
+
+    def running(self) -> tuple[str, ...]:
+        """What is on the stack, innermost first: items, actions, triggers and their events."""
+        seen: list[str] = []
+        for f in reversed(self.frames):
+            origin = getattr(getattr(f, "instrs", None), "origin", "") if isinstance(f, BlockFrame) else ""
+            if origin and origin not in seen:
+                seen.append(origin)
+        return tuple(seen)
+
+    def _locate(self, err: InternalError) -> None:
+        if err.where is None:
+            err.where = self.where_now()
+        if not err.running:
+            err.running = self.running()
+
     def ask(self, decision: Decision) -> None:
         self.pending = decision
+
+    # ------------------------------------------------------------------ the runtime API builtins use
+    def owner(self, pid: Any) -> int:
+        lay = self.game.layout
+        if type(pid) is not int or not 0 <= pid < len(lay.piece_def):
+            return -1
+        if lay.piece_owner[pid] >= 0:
+            return lay.piece_owner[pid]
+        z = self.loc[pid]
+        return lay.zone_owner[z] if z >= 0 else -1
+
+    def describe(self, x: Any) -> str:
+        from .mechanics import describe
+        return describe(self, x)
+
+    def position(self, x: Any) -> int:
+        """A token's space on its track (1-based; 0 when it is on none)."""
+        if type(x) is int and 0 <= x < len(self.loc):
+            track = self.game.layout.zone_track[self.loc[x]] if self.loc[x] >= 0 else None
+            return track[1] + 1 if track else 0
+        return 0
+
+    def player_name(self, p: int) -> str:
+        names = self.game.player_names
+        return names[p] if 0 <= p < len(names) else "nobody"
+
+    def turn_position(self, p: int) -> int:
+        return self.turn_order.index(p) + 1 if p in self.turn_order else 0
+
+    def playable(self, pid: int, me: int) -> bool:
+        cond = self.game.requires.get(self.game.layout.piece_def[pid])
+        return True if cond is None else bool(cond(Activation(self, me, pid)))
+
+    def can_pay(self, card: Any, zone: int) -> bool:
+        from .mechanics import can_pay
+        return can_pay(self, card, zone)
+
+    def era(self) -> int:
+        slot = self.game.era_slot
+        return self.counters[slot] if slot >= 0 else 1
+
+    def final_round(self) -> bool:
+        from .frames import innermost_turns
+        f = innermost_turns(self)
+        return f is not None and f.final_from >= 0
 
     # ------------------------------------------------------------------ copying
     def clone(self, share_logs: bool = False) -> "State":
@@ -150,14 +271,15 @@ class State:
         new = State.__new__(State)
         new.game = self.game
         new.counters = self.counters[:]
+        new.values = self.values[:]
         new.zones = [z[:] for z in self.zones]
         new.loc = self.loc[:]
         new.turn_order = self.turn_order[:]
         new.active = self.active
         new.timed = self.timed[:]
         new.rng = self.rng
-        acts: dict[int, Activation] = {}
-        new.frames = [f.clone(acts, new) for f in self.frames]
+        memo: dict[int, Any] = {}
+        new.frames = [f.clone(memo, new) for f in self.frames]
         new.pending = self.pending
         new.history = self.history if share_logs else self.history[:]
         new.log = self.log if share_logs else self.log[:]
@@ -168,8 +290,7 @@ class State:
         new.turns = self.turns
         new.steps = self.steps
         new.revealed = set(self.revealed)
-        if not share_logs:
-            new.flags = dict(self.flags)
+        new.fired = dict(self.fired)
         return new
 
     def restore(self, other: "State") -> None:

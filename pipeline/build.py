@@ -2,28 +2,34 @@
 
 Builds the ruleset's Vocabulary from its ruleset file, checks every reference the
 data makes (zones, kinds, enums, content ids, attributes), parses every effect,
-condition and value with the effect language, runs the static checker over each and
-places every Diagnostic in its YAML file (file:line:column). Nothing is compiled or
-run here; a spec with no errors is ready for interpreter.Game.
+condition and value with the effect language, runs the static checker over each
+(definitions and procedures in the order they depend on each other, so a use never
+comes before what it uses is known) and the ruleset-wide analyses (trigger cycles,
+filters that can never match), and places every Diagnostic in its YAML file
+(file:line:column). Nothing is compiled or run here; a spec with no errors is ready
+for interpreter.Game, each program with the Origin an error at run time will name.
 """
 
 from __future__ import annotations
 
 import difflib
+import graphlib
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from legacies.dsl import ast
-from legacies.dsl.checker import Checker, Context, Resolution
+from legacies.dsl.analysis import analyse
+from legacies.dsl.checker import Checker, Context
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.dsl.parser import EXPRESSION_PREFIX, SyntaxErrors, parse_expression, parse_program
-from legacies.dsl.types import ANY, FLAG, PLAYER, T, parse_type, thing
-from legacies.dsl.vocabulary import (CounterInfo, DefinitionInfo, EventInfo, KindInfo, PaymentInfo, QuantityInfo,
-                                     Vocabulary, ZoneInfo)
-from legacies.interpreter.spec import ActionSpec, DefinitionSpec, GameSpec, Limits, PieceDef
+from legacies.dsl.resolution import Resolution
+from legacies.dsl.types import ANY, FLAG, TYPE_WORDS, T, parse_type, thing
+from legacies.dsl.vocabulary import (CounterInfo, DefinitionInfo, EventInfo, KindInfo, PaymentInfo, ProcedureInfo,
+                                     QuantityInfo, ValueInfo, Vocabulary, ZoneInfo)
+from legacies.interpreter.spec import ActionSpec, DefinitionSpec, GameSpec, Limits, Origin, PieceDef, ProcedureSpec
 
 from .load import LoadedFile
-from .models import ContentFile, ProceduresFile, RulesetFile
+from .models import AttributeDecl, ContentFile, ProceduresFile, RulesetFile
 
 Path = tuple
 
@@ -45,24 +51,33 @@ class _Builder:
 
     # ------------------------------------------------------------------ reporting
     def at(self, f: LoadedFile, path: Path, code: str, message: str, hint: str | None = None,
-           key: bool = False) -> None:
+           key: bool = False, severity: str = "error") -> None:
         line, col, end = f.span(path, key=key)
-        self.diags.append(Diagnostic(code, message, line, col, hint=hint, file=f.label, end_column=end))
+        self.diags.append(Diagnostic(code, message, line, col, severity, hint=hint, file=f.label, end_column=end))
 
-    def place(self, f: LoadedFile, path: Path, diags: Iterable[Diagnostic], expression: bool = False) -> None:
+    def offsets(self, f: LoadedFile, path: Path) -> tuple[int, int]:
         origin = f.origin(path)
         if origin is None:
             line, col = f.position(path)
             origin = (line - 1, col - 1)
+        return origin
+
+    def place(self, f: LoadedFile, path: Path, diags: Iterable[Diagnostic], expression: bool = False) -> None:
+        line_offset, column_offset = self.offsets(f, path)
         for d in diags:
             if expression and d.line == 1:
                 d = Diagnostic(d.code, d.message, d.line, max(1, d.column - EXPRESSION_PREFIX), d.severity, d.hint,
                                d.file, d.end_column - EXPRESSION_PREFIX if d.end_column else None)
-            self.diags.append(d.shifted(f.label, origin[0], origin[1]))
+            self.diags.append(d.shifted(f.label, line_offset, column_offset))
+
+    def origin(self, f: LoadedFile, path: Path, what: str, expression: bool = False) -> Origin:
+        line_offset, column_offset = self.offsets(f, path)
+        return Origin(what, f.label, line_offset, column_offset, EXPRESSION_PREFIX if expression else 0)
 
     def suggest(self, name: str, names: Iterable[str]) -> str | None:
-        close = difflib.get_close_matches(name, [n for n in names if n != name], n=1, cutoff=0.6)
-        return f"did you mean `{close[0]}`?" if close else None
+        pool = {n.lower(): n for n in names if n != name}
+        close = difflib.get_close_matches(name.lower(), list(pool), n=1, cutoff=0.6)
+        return f"did you mean `{pool[close[0]]}`?" if close else None
 
     # ------------------------------------------------------------------ parsing
     def program(self, f: LoadedFile, path: Path, source: str | None) -> ast.Program | None:
@@ -83,25 +98,45 @@ class _Builder:
             self.place(f, path, err.diagnostics, expression=True)
             return None
 
-    def check_program(self, f: LoadedFile, path: Path, program: ast.Program | None, ctx: Context) -> None:
+    def check_program(self, f: LoadedFile, path: Path, program: ast.Program | None, ctx: Context) -> Checker:
+        checker = Checker(self.vocab, self.res)
         if program is not None:
-            self.place(f, path, Checker(self.vocab, self.res).check_program(program, ctx))
+            self.place(f, path, checker.check_program(program, ctx))
+        return checker
 
     def check_expr(self, f: LoadedFile, path: Path, expr: ast.Expr | None, ctx: Context,
-                   expected: T | None = None) -> T:
-        if expr is None:
-            return ANY
+                   expected: T | None = None) -> tuple[T, Checker]:
         checker = Checker(self.vocab, self.res)
+        if expr is None:
+            return ANY, checker
         t = checker.check_expression(expr, ctx, expected)
         self.place(f, path, checker.diags, expression=True)
-        return t
+        return t, checker
 
     # ------------------------------------------------------------------ vocabulary
-    def vocabulary(self, f: LoadedFile, r: RulesetFile) -> None:
+    def type_of(self, f: LoadedFile, path: Path, text: str, r: RulesetFile, attribute: bool = False) -> T:
+        t = parse_type(text)
+        known = t is not None and (
+            (t.tag not in ("symbol", "symbols") or t.arg in r.enums)
+            and (t.tag not in ("counter", "counters") or t.arg in r.counter_sets)
+            and (t.tag not in ("thing", "things", "table") or t.arg is None or t.arg in r.kinds))
+        if not known or t is None:
+            arg = text.partition(":")[2]
+            hint = self.suggest(arg, list(r.enums) + list(r.kinds) + list(r.counter_sets)) if arg else None
+            self.at(f, path, "R003", f"unknown type `{text}`", hint=hint or "types: " + ", ".join(TYPE_WORDS))
+            return ANY
+        if attribute and t.tag == "thing" and t.arg and r.kinds[t.arg].piece == "card":
+            return T("def", t.arg)  # an attribute names a card by its definition (it may have copies)
+        return t
+
+    def vocabulary(self, f: LoadedFile, r: RulesetFile) -> None:  # noqa: C901 - one block per table
         v = self.vocab
         v.eras = len(r.eras)
+        v.era_names = list(r.eras)
+        v.era_word = r.era_word or "era"
         v.hand = r.hand
         v.labels = dict(r.labels)
+        v.bid_steps = tuple(r.bid_steps)
         seen_symbols: dict[str, str] = {}
         for enum, values in r.enums.items():
             for i, value in enumerate(values):
@@ -112,6 +147,12 @@ class _Builder:
             v.enums[enum] = tuple(values)
         for name, c in r.counters.items():
             v.counters[name] = CounterInfo(c.scope, c.label, c.min, c.max, c.start)
+        for name, members in r.counter_sets.items():
+            for i, member in enumerate(members):
+                if member not in r.counters or r.counters[member].scope != "player":
+                    self.at(f, ("counter_sets", name, i), "R001", f"`{member}` is not a player counter",
+                            hint=self.suggest(member, [k for k, c in r.counters.items() if c.scope == "player"]))
+            v.counter_sets[name] = tuple(members)
         for name, z in r.zones.items():
             v.zones[name] = ZoneInfo(z.scope, z.label, z.visibility, z.discard_to, z.refill_from, z.in_play)
         for name, z in r.zones.items():
@@ -120,14 +161,7 @@ class _Builder:
                 if target is not None and target not in r.zones:
                     self.at(f, ("zones", name, key), "R001", f"unknown zone `{target}`", hint=self.suggest(target, r.zones))
         for name, e in r.events.items():
-            params = {}
-            for p, text in e.params.items():
-                t = parse_type(text)
-                if t is None:
-                    self.at(f, ("events", name, "params", p), "R003", f"unknown type `{text}`",
-                            hint="types: amount, flag, text, player, players, kind:<kind>, symbol:<enum>")
-                    t = ANY
-                params[p] = t
+            params = {p: self.type_of(f, ("events", name, "params", p), text, r) for p, text in e.params.items()}
             v.events[name] = EventInfo(params, e.label)
         for name, q in r.quantities.items():
             v.quantities[name] = QuantityInfo(FLAG if q.type == "flag" else T("amount"), q.default, q.per, q.subject,
@@ -136,17 +170,16 @@ class _Builder:
             v.options[name] = FLAG if o.type == "flag" else T("amount")
         for name, k in r.kinds.items():
             attrs: dict[str, T] = {}
-            for a, text in k.attributes.items():
-                t = parse_type(text)
-                if t is None or (t.tag in ("symbol", "symbols") and t.arg not in r.enums):
-                    self.at(f, ("kinds", name, "attributes", a), "R003", f"unknown type `{text}`",
-                            hint=self.suggest(text.partition(":")[2], r.enums) or
-                            "types: number, text, flag, symbol:<enum>, symbols:<enum>, kind:<kind>")
-                    t = ANY
-                attrs[a] = t
+            defaults: dict[str, Any] = {}
+            for a, decl in k.attributes.items():
+                text = decl.type if isinstance(decl, AttributeDecl) else decl
+                attrs[a] = self.type_of(f, ("kinds", name, "attributes", a), text, r, attribute=True)
+                if isinstance(decl, AttributeDecl) and decl.default is not None:
+                    defaults[a] = decl.default
             counters = {c: CounterInfo("item", cd.label, cd.min, cd.max, cd.start) for c, cd in k.counters.items()}
             v.kinds[name] = KindInfo(k.piece, k.label, k.plural, attrs, counters, k.track.spaces if k.track else None,
-                                     k.track.bump if k.track else True, k.holder, k.supply, k.supply_zone, k.starts_in)
+                                     k.track.bump if k.track else True, k.holder, k.capacity, k.supply,
+                                     k.supply_zone, k.starts_in, defaults)
             for key, scope in (("starts_in", "game"), ("supply_zone", "player")):
                 target = getattr(k, key)
                 if target is not None and target not in r.zones:
@@ -154,6 +187,8 @@ class _Builder:
                 elif target is not None and r.zones[target].scope != scope:
                     self.at(f, ("kinds", name, key), "R001", f"`{key}` needs a {scope} zone; `{target}` is a "
                             f"{r.zones[target].scope} zone")
+        for name, val in r.values.items():
+            v.values[name] = ValueInfo(val.scope, self.type_of(f, ("values", name, "type"), val.type, r), val.label)
         for name, q in r.quantities.items():
             if q.subject is not None and q.subject not in r.kinds:
                 self.at(f, ("quantities", name, "subject"), "R004", f"unknown kind `{q.subject}`",
@@ -169,7 +204,7 @@ class _Builder:
         if r.payment is not None:
             v.payment = PaymentInfo(r.payment.cost, r.payment.symbol, r.payment.wild, r.payment.max_wild)
         taken: dict[str, str] = {}
-        for table_name in ("counters", "zones", "kinds", "events", "quantities", "options"):
+        for table_name in ("counters", "values", "counter_sets", "zones", "kinds", "events", "quantities", "options"):
             for name in getattr(r, table_name):
                 if name in taken and taken[name] != table_name:
                     self.at(f, (table_name, name), "R005", f"`{name}` already names one of the {taken[name]}", key=True)
@@ -179,7 +214,31 @@ class _Builder:
                 self.at(f, ("enums",), "R005", f"symbol `{name}` already names one of the {taken[name]}")
 
 
-def build_spec(files: list[LoadedFile]) -> BuildResult:
+def _order(uses: dict[str, set[str]]) -> tuple[list[str], list[list[str]]]:
+    """Names in the order they depend on each other (graphlib), and the cycles found."""
+    graph = {name: {u for u in deps if u in uses} for name, deps in uses.items()}
+    cycles: list[list[str]] = []
+    while True:
+        try:
+            return list(graphlib.TopologicalSorter(graph).static_order()), cycles
+        except graphlib.CycleError as err:
+            cycle = list(dict.fromkeys(err.args[1]))
+            cycles.append(cycle)
+            for name in cycle:  # break this cycle and look for the next
+                graph[name] = {u for u in graph[name] if u not in cycle}
+
+
+def _names_used(node: ast.Node, table: dict[str, Any]) -> set[str]:
+    out: set[str] = set()
+    for n in ast.walk(node):
+        if isinstance(n, (ast.Call, ast.Name)) and n.name in table:
+            out.add(n.name)
+        elif isinstance(n, ast.Run) and n.name.name in table:
+            out.add(n.name.name)
+    return out
+
+
+def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the passes, in order
     """Every problem of every file as Diagnostics; a GameSpec when there are none."""
     b = _Builder(files)
     rulesets = [f for f in files if f.kind == "ruleset"]
@@ -214,55 +273,39 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
                 continue
             items[item.id] = (f, path, item)
             v.content[item.id] = item.kind
-    uses: dict[str, int] = {}  # how many times each name is taken (content ids included)
-    for name in v.all_names():
-        uses[name] = uses.get(name, 0) + 1
-    for cid, (f, path, item) in items.items():
-        kind = v.kinds[item.kind]
-        for a, value in item.attributes.items():
-            if a not in kind.attributes:
-                b.at(f, path + ("attributes", a), "C003", f"a {item.kind} has no attribute `{a}`",
-                     hint=b.suggest(a, kind.attributes) or f"attributes: {', '.join(kind.attributes) or 'none'}", key=True)
-                continue
-            problem = _attribute_problem(v, kind.attributes[a], value)
-            if problem:
-                b.at(f, path + ("attributes", a), "C004", problem[0], hint=problem[1])
-        if uses.get(cid, 0) > 1:
-            b.at(f, path + ("id",), "C006", f"id `{cid}` is also a name in the ruleset's vocabulary",
-                 hint="content ids and vocabulary names share one namespace")
+            v.content_names[item.id] = item.name
 
-    # procedures: definitions and actions first (names), then everything is checked
+    # procedures files: names first, so that everything can refer to everything
     actions: dict[str, tuple[LoadedFile, str, Any]] = {}
     definitions: dict[str, tuple[LoadedFile, str, Any]] = {}
+    procs: dict[str, tuple[LoadedFile, str, Any]] = {}
     setup = game = None
     for f in procedures:
         pf: ProceduresFile = f.model  # type: ignore[assignment]
-        for name, a in pf.actions.items():
+        for name, action in pf.actions.items():
             if name in actions:
                 b.at(f, ("actions", name), "R007", f"action `{name}` is already defined in {actions[name][0].label}",
                      key=True, hint="each action is defined once across a ruleset's procedures files")
                 continue
-            actions[name] = (f, name, a)
-            v.actions[name] = a
+            actions[name] = (f, name, action)
+            v.actions[name] = action
         for name, d in pf.definitions.items():
             if name in definitions:
                 b.at(f, ("definitions", name), "R007",
                      f"definition `{name}` is already defined in {definitions[name][0].label}", key=True)
                 continue
-            params = []
-            for p, text in d.params.items():
-                t = parse_type(text)
-                if t is None:
-                    b.at(f, ("definitions", name, "params", p), "R003", f"unknown type `{text}`")
-                    t = ANY
-                params.append((p, t))
+            params = [(p, b.type_of(f, ("definitions", name, "params", p), text, r)) for p, text in d.params.items()]
             definitions[name] = (f, name, d)
             v.definitions[name] = DefinitionInfo(params)
-            if d.text:
-                template = d.text
-                for i, (p, _) in enumerate(params):
-                    template = template.replace("{" + p + "}", "{" + str(i) + "}")
-                v.labels.setdefault(name, template)
+            _template(v, name, d.text, [p for p, _ in params])
+        for name, pr in pf.procedures.items():
+            if name in procs or name in definitions:
+                b.at(f, ("procedures", name), "R007", f"`{name}` is already defined", key=True)
+                continue
+            params = [(p, b.type_of(f, ("procedures", name, "params", p), text, r)) for p, text in pr.params.items()]
+            procs[name] = (f, name, pr)
+            v.procedures[name] = ProcedureInfo(params)
+            _template(v, name, pr.text, [p for p, _ in params])
         for key in ("setup", "game"):
             if getattr(pf, key) is None:
                 continue
@@ -275,48 +318,127 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
             else:
                 game = parsed
 
+    uses: dict[str, int] = {}  # how many times each name is taken (content ids included)
+    for name in v.all_names():
+        uses[name] = uses.get(name, 0) + 1
+    v.freeze_names()
+    for cid, (f, path, item) in items.items():
+        kind = v.kinds[item.kind]
+        for a, value in item.attributes.items():
+            if a not in kind.attributes:
+                b.at(f, path + ("attributes", a), "C003", f"a {item.kind} has no attribute `{a}`",
+                     hint=b.suggest(a, kind.attributes) or f"attributes: {', '.join(kind.attributes) or 'none'}", key=True)
+                continue
+            problem = _attribute_problem(v, kind.attributes[a], value)
+            if problem:
+                b.at(f, path + ("attributes", a), "C004", problem[0], hint=problem[1])
+            elif isinstance(value, (int, str)) and not isinstance(value, bool):
+                v.content_values.setdefault(item.kind, {}).setdefault(a, set()).add(value)
+        if uses.get(cid, 0) > 1:
+            b.at(f, path + ("id",), "C006", f"id `{cid}` is also a name in the ruleset's vocabulary",
+                 hint="content ids and vocabulary names share one namespace")
+    for kname, kinfo in v.kinds.items():
+        for a, default in kinfo.defaults.items():
+            problem = _attribute_problem(v, kinfo.attributes[a], default)
+            if problem:
+                b.at(rf, ("kinds", kname, "attributes", a, "default"), "C004", problem[0], hint=problem[1])
+
+    # definitions, in the order they use each other ----------------------------------
     def_specs: dict[str, DefinitionSpec] = {}
+    parsed_defs: dict[str, ast.Expr] = {}
     for name, (f, _, d) in definitions.items():
         expr = b.expression(f, ("definitions", name, "value"), d.value)
-        info = v.definitions[name]
-        info.source = expr
+        v.definitions[name].source = expr
         if expr is not None:
-            t = b.check_expr(f, ("definitions", name, "value"), expr, Context(locals=dict(info.params)))
-            info.type = t
-            def_specs[name] = DefinitionSpec(name, [p for p, _ in info.params], expr)
-    for name in _cycles(v):
-        f, _, _ = definitions[name]
-        b.at(f, ("definitions", name), "E216", f"definition `{name}` refers to itself", key=True,
-             hint="definitions may use each other but never in a loop")
+            parsed_defs[name] = expr
+    order, cycles = _order({name: _names_used(e, v.definitions) for name, e in parsed_defs.items()})
+    in_cycle = {n for c in cycles for n in c}
+    for cycle in cycles:
+        for name in cycle:
+            f, _, _ = definitions[name]
+            loop = " -> ".join(cycle[cycle.index(name):] + cycle[:cycle.index(name)] + [name])
+            b.at(f, ("definitions", name), "E216", f"definition `{name}` refers to itself ({loop})", key=True,
+                 hint="definitions may use each other but never in a loop")
+    for name in order:
+        if name in in_cycle:
+            continue
+        f, _, d = definitions[name]
+        info = v.definitions[name]
+        dpath = ("definitions", name, "value")
+        t, checker = b.check_expr(f, dpath, parsed_defs[name], Context(locals=dict(info.params), no_me=False))
+        info.type = t
+        info.needs_me = checker.used_me
+        def_specs[name] = DefinitionSpec(name, [p for p, _ in info.params], parsed_defs[name],
+                                         b.origin(f, dpath, f"definition `{name}`", expression=True))
 
+    # procedures, in the order they run each other --------------------------------------
+    proc_specs: dict[str, ProcedureSpec] = {}
+    parsed_procs: dict[str, ast.Program] = {}
+    for name, (f, _, pr) in procs.items():
+        program = b.program(f, ("procedures", name, "do"), pr.do)
+        v.procedures[name].source = program
+        if program is not None:
+            parsed_procs[name] = program
+    order, cycles = _order({name: _names_used(p, v.procedures) for name, p in parsed_procs.items()})
+    in_cycle = {n for c in cycles for n in c}
+    for cycle in cycles:
+        for name in cycle:
+            f, _, _ = procs[name]
+            loop = " -> ".join(cycle[cycle.index(name):] + cycle[:cycle.index(name)] + [name])
+            b.at(f, ("procedures", name), "E216", f"procedure `{name}` runs itself ({loop})", key=True,
+                 hint="procedures may run each other but never in a loop (the language has no recursion)")
+    for name in order:
+        if name in in_cycle:
+            continue
+        f, _, pr = procs[name]
+        info_p = v.procedures[name]
+        ppath = ("procedures", name, "do")
+        checker = b.check_program(f, ppath, parsed_procs[name], Context(locals=dict(info_p.params), no_me=False))
+        info_p.needs_me = checker.used_me
+        info_p.announces = frozenset(checker.announced)
+        proc_specs[name] = ProcedureSpec(name, [p for p, _ in info_p.params], parsed_procs[name],
+                                         b.origin(f, ppath, f"procedure `{name}`"))
+
+    # actions, setup, game, tie-breaks -------------------------------------------------
     action_specs: dict[str, ActionSpec] = {}
-    for name, (f, _, a) in actions.items():
+    announcers: list[tuple[str, frozenset[str], ast.Node, LoadedFile, Path]] = []
+    for name, (f, _, act) in actions.items():
         base = ("actions", name)
-        coll = b.expression(f, base + ("choose",), a.choose)
-        cond = b.expression(f, base + ("if",), a.if_)
-        body = b.program(f, base + ("do",), a.do)
+        coll = b.expression(f, base + ("choose",), act.choose)
+        cond = b.expression(f, base + ("if",), act.if_)
+        body = b.program(f, base + ("do",), act.do)
         locals_: dict[str, T] = {}
-        if a.choose is not None and not a.as_:
+        if act.choose is not None and not act.as_:
             b.at(f, base, "R006", f"action `{name}` chooses from a collection but names no variable (`as:`)", key=True)
         if coll is not None:
-            t = b.check_expr(f, base + ("choose",), coll, Context())
+            t, _ = b.check_expr(f, base + ("choose",), coll, Context())
+            if t.tag == "zone":
+                t = T("things")
             if not t.is_collection and t.tag != "any":
                 b.at(f, base + ("choose",), "E202", f"`choose` needs a collection, found {t}")
-            if a.as_:
-                locals_[a.as_] = t.element()
+            if act.as_:
+                locals_[act.as_] = t.element()
         if cond is not None:
             b.check_expr(f, base + ("if",), cond, Context(locals=dict(locals_)), FLAG)
-        b.check_program(f, base + ("do",), body, Context(locals=dict(locals_)))
+        checker = b.check_program(f, base + ("do",), body, Context(locals=dict(locals_)))
         if body is not None:
-            action_specs[name] = ActionSpec(name, a.label, body, coll, a.as_, cond)
+            what = f"action `{name}`"
+            action_specs[name] = ActionSpec(name, act.label, body, coll, act.as_, cond, b.origin(f, base + ("do",), what),
+                                            b.origin(f, base + ("choose",), what, True) if coll is not None else None,
+                                            b.origin(f, base + ("if",), what, True) if cond is not None else None)
+            announcers.append((what, frozenset(checker.announced), body, f, base + ("do",)))
 
     if setup is not None:
-        b.check_program(setup[0], ("setup",), setup[1], Context(allow_flow=True))
+        checker = b.check_program(setup[0], ("setup",), setup[1], Context(allow_flow=True))
+        if setup[1] is not None:
+            announcers.append(("setup", frozenset(checker.announced), setup[1], setup[0], ("setup",)))
     if game is None:
         b.diags.append(Diagnostic("F004", "no procedures file defines `game:` (the game's flow)",
                                   file=rf.label))
     else:
-        b.check_program(game[0], ("game",), game[1], Context(allow_flow=True))
+        checker = b.check_program(game[0], ("game",), game[1], Context(allow_flow=True))
+        if game[1] is not None:
+            announcers.append(("the game procedure", frozenset(checker.announced), game[1], game[0], ("game",)))
 
     tie_breaks = []
     for i, text in enumerate(r.tie_breaks):
@@ -325,26 +447,78 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
             b.check_expr(rf, ("tie_breaks", i), e, Context(), T("amount"))
             tie_breaks.append(e)
 
+    # content: effects, conditions, effect attributes -----------------------------------
+    sources: list[tuple[ast.Node, LoadedFile, Path, bool]] = [(node, f, path, False) for _, _, node, f, path in announcers]
+    in_play_zones = any(z.in_play for z in v.zones.values())
     defs: list[PieceDef] = []
+    triggers: list[tuple[str, ast.Trigger, frozenset[str], LoadedFile, Path]] = []
     for cid, (f, path, item) in items.items():
+        kind = v.kinds[item.kind]
         this = thing(item.kind)
+        what = f"{v.label(item.kind)} `{cid}` ({item.name})"
         effect = b.program(f, path + ("effect",), item.effect)
         requires = b.expression(f, path + ("requires",), item.requires)
-        b.check_program(f, path + ("effect",), effect, Context(this=this, allow_declarations=True))
+        board = kind.piece == "board"
+        b.check_program(f, path + ("effect",), effect, Context(this=this, allow_declarations=True, owner_less=board))
         b.check_expr(f, path + ("requires",), requires, Context(this=this), FLAG)
-        defs.append(PieceDef(cid, item.kind, item.name, item.copies, dict(item.attributes), effect, requires))
+        origins = {"effect": b.origin(f, path + ("effect",), what)}
+        if requires is not None:
+            origins["requires"] = b.origin(f, path + ("requires",), what, expression=True)
+        if effect is not None:
+            for decl in effect.declarations:
+                if isinstance(decl, (ast.Trigger, ast.Hook)) and not board and not in_play_zones:
+                    b.place(f, path + ("effect",), [Diagnostic(
+                        "E219", f"a {v.label(item.kind)} is never in play (this ruleset has no `in_play` zone), "
+                        "so this never runs", decl.span.line if decl.span else 1, decl.span.column if decl.span else 1,
+                        hint="mark the zone such pieces are played to `in_play: true`, or make the kind a board kind")])
+                if isinstance(decl, ast.Trigger):
+                    triggers.append((what, decl, _announced_by(decl.body, v), f, path + ("effect",)))
+        programs: dict[str, ast.Program | list[ast.Program]] = {}
+        for a, value in item.attributes.items():
+            at = kind.attributes.get(a)
+            if at is None or at.tag not in ("effect", "effects"):
+                continue
+            texts = [value] if at.tag == "effect" else list(value) if isinstance(value, list) else []
+            compiled: list[ast.Program] = []
+            for i, text in enumerate(texts):
+                apath = path + ("attributes", a) + ((i,) if at.tag == "effects" else ())
+                if not isinstance(text, str):
+                    continue
+                prog = b.program(f, apath, text)
+                if prog is None:
+                    continue
+                b.check_program(f, apath, prog, Context(this=this))
+                compiled.append(prog)
+                sources.append((prog, f, apath, False))
+                key = a if at.tag == "effect" else f"{a}.{i + 1}"
+                origins[key] = b.origin(f, apath, f"{a} of {what}")
+            if compiled:
+                programs[a] = compiled[0] if at.tag == "effect" else compiled
+        defs.append(PieceDef(cid, item.kind, item.name, item.copies, dict(item.attributes), effect, requires,
+                             programs, origins))
+        if effect is not None:
+            sources.append((effect, f, path + ("effect",), False))
 
-    for kname, kind in v.kinds.items():  # a token kind with no content item gets a plain definition
-        if kind.piece == "token" and not any(d.kind == kname for d in defs):
+    for kname, kinfo in v.kinds.items():  # a token kind with no content item gets a plain definition
+        if kinfo.piece == "token" and not any(d.kind == kname for d in defs):
             defs.append(PieceDef(kname, kname, v.label(kname)))
+
+    # ruleset-wide analyses -------------------------------------------------------------
+    for name, program in parsed_procs.items():
+        sources.append((program, procs[name][0], ("procedures", name, "do"), False))
+    for where_file, where_path, finding in analyse(v, b.res, triggers, sources):
+        b.place(where_file, where_path, [finding])
 
     result = BuildResult(None, b.diags, v, items)
     if has_errors(b.diags):
         return result
     result.spec = GameSpec(
         name=r.ruleset, title=r.title, vocab=v, min_players=r.players.min, max_players=r.players.max, defs=defs,
-        res=b.res, actions=action_specs, definitions=def_specs, setup=setup[1] if setup else None,
-        game=game[1] if game else None, score_counter=r.score, tie_breaks=tie_breaks,
+        res=b.res, actions=action_specs, definitions=def_specs, procedures=proc_specs,
+        setup=setup[1] if setup else None, game=game[1] if game else None,
+        setup_origin=b.origin(setup[0], ("setup",), "setup") if setup else None,
+        game_origin=b.origin(game[0], ("game",), "the game procedure") if game else None,
+        score_counter=r.score, tie_breaks=tie_breaks,
         limits=Limits(r.limits.max_turns, r.limits.step_budget, r.limits.max_repeats), eras=list(r.eras),
         era_counter=r.era_counter, option_defaults={k: o.default for k, o in r.options.items()},
         option_rules={k: (o.type, o.min, o.max) for k, o in r.options.items()},
@@ -352,13 +526,62 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
     return result
 
 
-def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None] | None:
+def _template(v: Vocabulary, name: str, text: str | None, params: list[str]) -> None:
+    """A definition's or procedure's `text:` becomes its card-text template ({0}, {1}...)."""
+    if not text:
+        return
+    template = text
+    for i, p in enumerate(params):
+        template = template.replace("{" + p + "}", "{" + str(i) + "}")
+    v.labels.setdefault(name, template)
+
+
+def _announced_by(body: ast.Body, v: Vocabulary) -> frozenset[str]:
+    """Events a block announces, directly or through the procedures it runs."""
+    out: set[str] = set()
+    for stmt in body:
+        for n in ast.walk(stmt):
+            if isinstance(n, ast.Announce):
+                out.add(n.event.name)
+            elif isinstance(n, ast.Run) and n.name.name in v.procedures:
+                out.update(v.procedures[n.name.name].announces)
+    return frozenset(out)
+
+
+def _era_problem(v: Vocabulary, value: str) -> tuple[str, str | None] | None:
+    parts = value.split("/")
+    if not all(p.strip().isdigit() for p in parts) or len(parts) < 2:
+        return (f"expected a number or an era value like `20/50/100`, found {value!r}", None)
+    if len(parts) != v.eras:
+        return (f"an era value needs {v.eras} parts, one per era; found {len(parts)}",
+                "declare `eras:` in ruleset.yaml" if not v.eras else None)
+    return None
+
+
+def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None] | None:  # noqa: C901
+    if t.tag == "any":
+        return None
     if t.tag == "amount":
+        if isinstance(value, str):
+            return _era_problem(v, value)
         return None if isinstance(value, int) and not isinstance(value, bool) else (f"expected a number, found {value!r}", None)
+    if t.tag == "numbers":
+        if not isinstance(value, list):
+            return (f"expected a list of numbers, found {value!r}", "write [1, 2, 3]")
+        for x in value:
+            p = _attribute_problem(v, T("amount"), x)
+            if p:
+                return p
+        return None
     if t.tag == "flag":
         return None if isinstance(value, bool) else (f"expected yes/no (true/false), found {value!r}", None)
-    if t.tag == "text":
-        return None if isinstance(value, str) else (f"expected text, found {value!r}", None)
+    if t.tag in ("text", "effect"):
+        return None if isinstance(value, str) else (f"expected {'an effect' if t.tag == 'effect' else 'text'}, "
+                                                    f"found {value!r}", None)
+    if t.tag == "effects":
+        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+            return (f"expected a list of effects, found {value!r}", "write a list of effect texts")
+        return None
     if t.tag == "symbol":
         values = v.enums.get(t.arg or "", ())
         if value not in values:
@@ -366,42 +589,34 @@ def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None
             return (f"`{value}` is not a {t.arg} (one of {', '.join(values)})",
                     f"did you mean `{close[0]}`?" if close else None)
         return None
-    if t.tag == "symbols":
+    if t.tag == "counter":
+        members = v.counter_sets.get(t.arg or "", ())
+        if value not in members:
+            close = difflib.get_close_matches(str(value), members, n=1)
+            return (f"`{value}` is not one of the {t.arg} ({', '.join(members)})",
+                    f"did you mean `{close[0]}`?" if close else None)
+        return None
+    if t.tag in ("symbols", "counters", "things"):
         if not isinstance(value, list):
-            return (f"expected a list of {t.arg}, found {value!r}", f"write [a, b, c]")
+            return (f"expected a list, found {value!r}", "write [a, b, c]")
+        element = {"symbols": "symbol", "counters": "counter", "things": "thing"}[t.tag]
         for x in value:
-            p = _attribute_problem(v, T("symbol", t.arg), x)
+            p = _attribute_problem(v, T(element, t.arg), x)
             if p:
                 return p
         return None
-    if t.tag == "thing":
+    if t.tag == "table":
+        if not isinstance(value, dict):
+            return (f"expected a table (item: number), found {value!r}", "write {politician: 3, socialite: 6}")
+        for k, x in value.items():
+            p = _attribute_problem(v, T("thing", t.arg), k) or _attribute_problem(v, T("amount"), x)
+            if p:
+                return p
+        return None
+    if t.tag in ("thing", "def"):
         if value not in v.content:
-            return (f"unknown content id `{value}`", None)
+            close = difflib.get_close_matches(str(value), list(v.content), n=1)
+            return (f"unknown content id `{value}`", f"did you mean `{close[0]}`?" if close else None)
         if t.arg and v.content[value] != t.arg:
             return (f"`{value}` is a {v.content[value]}, not a {t.arg}", None)
     return None
-
-
-def _cycles(v: Vocabulary) -> list[str]:
-    """Definitions that reach themselves through other definitions."""
-    uses: dict[str, set[str]] = {}
-    for name, info in v.definitions.items():
-        refs: set[str] = set()
-        if isinstance(info.source, ast.Node):
-            for node in ast.walk(info.source):
-                if isinstance(node, (ast.Call, ast.Name)) and getattr(node, "name", None) in v.definitions:
-                    refs.add(node.name)
-        uses[name] = refs
-    bad = []
-    for start in uses:
-        stack, seen = list(uses[start]), set()
-        while stack:
-            n = stack.pop()
-            if n == start:
-                bad.append(start)
-                break
-            if n in seen:
-                continue
-            seen.add(n)
-            stack.extend(uses.get(n, ()))
-    return bad

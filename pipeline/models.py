@@ -51,7 +51,15 @@ class ZoneDecl(_Model):
     label: str | None = None
 
 
-AttributeType = str  # number | text | flag | symbol:<enum> | symbols:<enum> | kind:<kind>
+AttributeType = str  # number | text | flag | numbers | effect | effects | symbol:<enum> | symbols:<enum> |
+# kind:<kind> | kinds:<kind> | table:<kind> | counter:<set> | counters:<set>
+
+
+class AttributeDecl(_Model):
+    type: AttributeType = Field(description="number, text, flag, numbers, effect, effects, symbol:<enum>, "
+                                "symbols:<enum>, kind:<kind>, kinds:<kind>, table:<kind>, counter:<set>, counters:<set>.")
+    default: Any = Field(None, description="The value of an item that does not give this attribute.")
+    label: str | None = None
 
 
 class TrackDecl(_Model):
@@ -64,13 +72,22 @@ class KindDecl(_Model):
     piece: Literal["card", "board", "token"]
     label: str | None = None
     plural: str | None = None
-    attributes: dict[str, AttributeType] = Field(default_factory=dict)
+    attributes: dict[str, Union[AttributeType, AttributeDecl]] = Field(
+        default_factory=dict, description="name: type, or name: {type, default, label}.")
     counters: dict[str, CounterDecl] = Field(default_factory=dict, description="Per-item counters (board kinds).")
     starts_in: str | None = Field(None, description="The game zone cards of this kind start in.")
     track: TrackDecl | None = None
     holder: bool = Field(False, description="Items of this kind hold tokens (`place T on X`).")
+    capacity: int | None = Field(None, ge=1, description="A holder holds at most this many tokens: placing one "
+                                 "more sends the oldest back to its owner.")
     supply: int | None = Field(None, description="Tokens of this kind each player starts with.")
     supply_zone: str | None = Field(None, description="The player zone holding a player's unplaced tokens.")
+
+
+class ValueDecl(_Model):
+    scope: Scope = "player"
+    type: str = Field(description="What it holds: player, flag, number, symbol:<enum>, kind:<kind>, counter:<set>...")
+    label: str | None = None
 
 
 class EventDecl(_Model):
@@ -109,18 +126,25 @@ class RulesetFile(_Model):
     players: Players
     eras: list[str] = Field(default_factory=list)
     era_counter: str | None = Field(None, description="Game counter holding the current era (1-based).")
+    era_word: str | None = Field(None, description="What the ruleset calls an era in card text (century).")
     hand: str | None = Field(None, description="Player zone that `draw` fills when no zone is named.")
     score: str = Field(description="Player counter holding the score.")
     tie_breaks: list[str] = Field(default_factory=list, description="Expressions (higher wins) after the score.")
     limits: Limits = Field(default_factory=lambda: Limits.model_validate({}))
     enums: dict[str, list[str]] = Field(default_factory=dict)
     counters: dict[str, CounterDecl] = Field(default_factory=dict)
+    values: dict[str, ValueDecl] = Field(default_factory=dict, description="Named slots holding a player, an "
+                                         "item, a symbol... (the player who ended the generation, your character).")
+    counter_sets: dict[str, list[str]] = Field(default_factory=dict, description="Named sets of player counters "
+                                               "(resources: [dye, gear, gem, iron]): `choose a resource as R`.")
     zones: dict[str, ZoneDecl] = Field(default_factory=dict)
     kinds: dict[str, KindDecl] = Field(default_factory=dict)
     events: dict[str, EventDecl] = Field(default_factory=dict)
     quantities: dict[str, QuantityDecl] = Field(default_factory=dict)
     options: dict[str, OptionDecl] = Field(default_factory=dict)
     payment: PaymentDecl | None = None
+    bid_steps: list[int] = Field(default_factory=lambda: [0, 1, 4, 9, 24], description="An auction offers the "
+                                 "lowest legal bid plus each of these (and all the bidder has).")
     labels: dict[str, str] = Field(default_factory=dict, description="Display text for names in card text.")
 
 
@@ -138,9 +162,17 @@ class DefinitionDecl(_Model):
     text: str | None = Field(None, description="How card text says it; {NAME} stands for a parameter.")
 
 
+class ProcedureDecl(_Model):
+    params: dict[str, str] = Field(default_factory=dict)
+    do: str = Field(description="What it does, in the effect language.")
+    text: str | None = Field(None, description="How card text says it; {NAME} stands for a parameter.")
+
+
 class ProceduresFile(_Model):
     actions: dict[str, ActionDecl] = Field(default_factory=dict)
     definitions: dict[str, DefinitionDecl] = Field(default_factory=dict)
+    procedures: dict[str, ProcedureDecl] = Field(default_factory=dict, description="Named effects with "
+                                                 "parameters, run as a statement: `collect_benefit(K, 2)`.")
     setup: str | None = None
     game: str | None = None
 

@@ -64,19 +64,26 @@ def _maybe_consequence(d: Diagnostic) -> Diagnostic:
 def _smoke(spec: object, label: str) -> list[Diagnostic]:
     """Compile the checked spec and run its setup up to the first decision, at the
     smallest player count: what the checker cannot see (a runaway setup, a zone that
-    is empty at the start) is reported too, never raised."""
-    from legacies.interpreter.errors import GameError
+    is empty at the start) is reported too, at the statement that failed, never raised."""
+    from legacies.interpreter.errors import GameError, InternalError
     from legacies.interpreter.game import Game
 
     try:
         Game(spec, spec.min_players).new_state(0)  # type: ignore[arg-type, attr-defined]
-    except GameError as err:
-        where = getattr(err, "where", None)
-        inside = f" (line {where.line}, column {where.column} of the failing effect)" if where is not None else ""
-        return [Diagnostic("E300", f"the game fails at setup{inside}: {err}", 1, 1, file=label,
+    except InternalError as err:
+        where = err.where
+        running = f" (running: {'; '.join(err.running)})" if err.running else ""
+        if where is not None and where.file:
+            return [Diagnostic("E300", f"the game fails at setup, in {where.what}: {err.message}{running}",
+                               where.line or 1, where.column or 1, file=where.file,
+                               hint="try `legacies play` with random seats to see the game up to the failure")]
+        return [Diagnostic("E300", f"the game fails at setup: {err}", 1, 1, file=label,
                            hint="try `legacies play` with random seats to see the game up to the failure")]
-    except Exception as err:  # noqa: BLE001 - a bug must still be reported, not raised
-        return [Diagnostic("E301", f"internal error while compiling the ruleset: {err!r}", file=label)]
+    except GameError as err:  # the rules refused something while setting up
+        return [Diagnostic("E300", f"the game cannot be set up: {err}", 1, 1, file=label)]
+    except Exception as err:  # noqa: BLE001 - an engine bug: reported as one (exit 1), never a traceback
+        return [Diagnostic("E301", f"internal error while compiling the ruleset (a bug in legacies): {err!r}",
+                           file=label)]
     return []
 
 

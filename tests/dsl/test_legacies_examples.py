@@ -450,15 +450,18 @@ def test_centuries_follow_the_generations_in_the_game_flow(spec: GameSpec) -> No
 
 def test_players_after_me_and_opponents(spec: GameSpec) -> None:
     t = Table(spec, players=4)
-    assert [p + 1 for p in t.value("players after me", player=2)] == [3, 4, 1]
+    assert [p + 1 for p in t.value("players after me", player=2)] == [3, 4]  # no wrapping round
+    assert [p + 1 for p in t.value("players before me", player=2)] == [1]
+    assert [p + 1 for p in t.value("players starting with me", player=2)] == [2, 3, 4, 1]
     assert [p + 1 for p in t.value("opponents", player=1)] == [2, 3, 4]
     assert [p + 1 for p in t.value("players")] == [1, 2, 3, 4]
     assert t.value("me", player=3) == 2 and t.value("active_player", player=3) == 0
     t.st.turn_order = [2, 0, 3, 1]  # players 3, 1, 4, 2
-    assert [p + 1 for p in t.value("players after me", player=1)] == [4, 2, 3]
+    assert [p + 1 for p in t.value("players after me", player=1)] == [4, 2]
+    assert [p + 1 for p in t.value("players starting with me", player=1)] == [1, 4, 2, 3]
     t.run("for each P in players:\n    gain 5 fame for P")
-    t.play("scandal", player=1)  # everyone after me loses 2 fame
-    assert [t.value("my fame", player=p) for p in (1, 2, 3, 4)] == [5, 3, 3, 3]
+    t.play("scandal", player=1)  # everyone after me in turn order loses 2 fame
+    assert [t.value("my fame", player=p) for p in (1, 2, 3, 4)] == [5, 3, 5, 3]
 
 
 # ---------------------------------------------------------------------- tracks, events, hooks, durations
@@ -540,7 +543,7 @@ CARDS: list[tuple[str, int, str | None, list[Answer], list[tuple[str, Any, int]]
     ("patronage", 1, "set my gold to 10", [], [("my gold", 20, 1), ("my fame", 0, 1)]),  # ... else
     ("tribute", 1, None, [], [("my gold", 110, 1), ("my gold", 95, 2), ("my gold", 95, 3)]),
     ("scandal", 2, "for each P in players:\n    gain 5 fame for P", [],
-     [("my fame", 3, 1), ("my fame", 5, 2), ("my fame", 3, 3)]),
+     [("my fame", 5, 1), ("my fame", 5, 2), ("my fame", 3, 3)]),
     ("networking", 1, None, ["The Merchant"],
      [("count of relationship_tokens in merchant", 1, 1), ("count of relationship_tokens in my supply", 4, 1)]),
     ("falling_out", 1, "place my relationship_token on duke\nplace my relationship_token on merchant", [],
@@ -624,7 +627,7 @@ def test_the_fixture_uses_every_statement_of_section_3(spec: GameSpec) -> None:
         ast.Deal, ast.Discard, ast.Shuffle, ast.Reveal, ast.ChooseFrom, ast.ChooseOne, ast.May, ast.If,
         ast.ForEach, ast.Let, ast.Trigger, ast.Hook, ast.Continuous, ast.TimedModifier, ast.Announce, ast.Raise,
         ast.Lower, ast.SetTo, ast.Play, ast.Perform, ast.Repeat, ast.TakeTurns, ast.Era, ast.Div, ast.Percent,
-        ast.PlayersAfter, ast.Where, ast.Select, ast.Top, ast.Call,
+        ast.Relative, ast.Where, ast.Select, ast.Top, ast.Call,
     }
     assert wanted <= kinds, f"not used: {sorted(k.__name__ for k in wanted - kinds)}"
     transfers = [n for n in nodes if isinstance(n, ast.Transfer)]

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from legacies.dsl import ast
-from legacies.dsl.parser import parse_program
+from legacies.dsl.parser import parse_expression, parse_program
 from legacies.dsl.renderer import render_expr, render_program
 
 
@@ -37,7 +37,7 @@ def render(source: str, **kwargs: object) -> str:
     ("source", "expected"),
     [
         ("gain 2 gold", "Gain 2 gold."),
-        ("choose an industry as X\nraise X's value by 1", "Choose an industry (X). Raise X's value by 1."),
+        ("choose an industry as X\nraise X's value by 1", "Choose an industry. Raise that industry's value by 1."),
         (
             "transfer up to 20 from my foundation to my gold either way",
             "Transfer up to 20 from your foundation to your gold (or vice versa).",
@@ -66,8 +66,11 @@ def render(source: str, **kwargs: object) -> str:
         ("when this enters play:\n    raise my income by 2", "When this enters play: raise your income by 2."),
         ("when this leaves play:\n    lower my income by 2", "When this leaves play: lower your income by 2."),
         ("while in play: investment_cost * 150%", "While in play: investment cost ×150% (rounded up)."),
-        ("until round_end: trade_cost - 1 for opponents", "Until round end: trade cost -1 for opponents."),
-        ("choose up to 2 players after me as P", "Choose up to 2 of the players after you (P)."),
+        ("until round_end: trade_cost - 1 for opponents", "Until round end: trade cost -1 for your opponents."),
+        ("choose up to 2 players after me as P", "Choose up to 2 of the players after you in turn order."),
+        ("choose a resource as R\ngain 1 R", "Choose a resource. Gain 1 of that resource."),
+        ("let stake be my gold divided by 10\ngain stake fame", "Gain your gold divided by 10 (rounded up) fame."),
+        ("gain 2 if K is hostile else 0 fame", "Gain 2 if K is hostile, else 0 fame."),
         ('log "no card text for this"\nsort turn order by its fame ascending', "Sort turn order by its fame (lowest first)."),
         ("gain 1 fame\nwhile in play: cost = 0", "Gain 1 fame.\nWhile in play: cost is 0."),
     ],
@@ -77,13 +80,19 @@ def test_rendered_text(source: str, expected: str) -> None:
 
 
 def test_labels_and_eras() -> None:
-    labels = {"gold": "Gold", "turn_start": "the start of your turn", "X": "that industry"}
+    labels = {"gold": "Gold", "turn_start": "the start of your turn", "X": "the Duke"}
     assert render("when turn_start:\n    gain 20/50/100 gold for X", labels=labels) == (
-        "When the start of your turn: that industry gains 20/50/100 Gold."
+        "When the start of your turn: the Duke gains 20 / 50 / 100 Gold."
     )
-    assert render("gain 20/50/100 gold", era_names=["I", "II", "III"]) == "Gain 20 (I) / 50 (II) / 100 (III) gold."
-    # too few era names: plain values rather than a wrong pairing
-    assert render("gain 20/50/100 gold", era_names=["I"]) == "Gain 20/50/100 gold."
+    assert render("gain 20/50/100 gold", era_names=["I", "II", "III"]) == "Gain 20 / 50 / 100 gold."
+
+
+def test_templates_conjugate_for_you_and_articles_agree() -> None:
+    labels = {"unprotected": "{0} has no Protect", "industry_of": "a {0} industry", "entertainment": "entertainment"}
+    assert render("if unprotected(me):\n    gain 1 fame", labels=labels) == "If you have no Protect: gain 1 fame."
+    assert render("if unprotected(X):\n    gain 1 fame", labels={**labels, "X": "the Duke"}) == \
+        "If the Duke has no Protect: gain 1 fame."
+    assert render_expr(parse_expression("industry_of(entertainment)"), labels) == "an entertainment industry"
 
 
 def test_render_expr() -> None:
@@ -102,16 +111,14 @@ def test_examples_render_without_internal_names(kind: str, source: str) -> None:
         assert line[:1].isupper() and line.endswith("."), line
 
 
-def test_odd_nodes_fall_back_instead_of_raising() -> None:
+def test_a_construct_the_renderer_cannot_word_is_an_error_not_source_text() -> None:
     class Mystery(ast.Stmt):
         pass
 
-    odd = ast.Program(
-        (ast.Gain(None, ast.Name("gold")), Mystery(), ast.Discard(ast.Name("my_hand"))),  # type: ignore[arg-type]
-        (ast.Continuous(None), ast.Node()),  # type: ignore[arg-type]
-    )
-    text = render_program(odd)
-    assert "Discard my hand." in text
+    with pytest.raises(TypeError, match="cannot word statement Mystery"):
+        render_program(ast.Program((ast.Gain(ast.Num(1), ast.Name("gold")), Mystery())))
+    with pytest.raises(TypeError, match="cannot word declaration"):
+        render_program(ast.Program((), (ast.Node(),)))
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -64,12 +64,18 @@ def test_refused_payment_leaves_state_exactly_as_it_was(spec) -> None:
     assert s.canonical() == before  # the `gain 1 points` before the failed pay is undone too
 
 
-def test_step_budget_stops_a_runaway_effect(spec) -> None:
-    s = Game(spec, 2).new_state(3)
+def test_step_budget_stops_a_runaway_effect_and_names_it(spec) -> None:
+    s = Game(spec, 2, {"runaway": True}).new_state(3)
     before = s.fingerprint()
-    with pytest.raises(BudgetExceeded):
+    with pytest.raises(BudgetExceeded) as caught:
         s.apply_label("Count to a million")
     assert s.fingerprint() == before
+    err = caught.value
+    assert not isinstance(err, GameError), "a runaway effect is a bug, never a refusal"
+    assert err.where is not None and err.where.file.endswith("tiny/procedures.yaml")
+    assert err.where.line == 19 and "action `busy`" in err.where.what  # `gain 1 points`, in the loop
+    assert "action `busy`" in err.running
+    assert "procedures.yaml:19:11" in str(err)
 
 
 def test_illegal_option_is_refused(spec) -> None:
