@@ -10,20 +10,33 @@ def problems(state: GameState) -> list[str]:
     st = state.st
     lay = state.game.layout
     out: list[str] = []
+    n_pieces = len(lay.piece_def)
+    if len(st.loc) != n_pieces:
+        out.append(f"{len(st.loc)} piece locations for {n_pieces} pieces")
+    if len(st.zones) != len(lay.zone_name):
+        out.append(f"{len(st.zones)} zones, the layout has {len(lay.zone_name)}")
+    if len(st.counters) != lay.n_counters:
+        out.append(f"{len(st.counters)} counters, the layout has {lay.n_counters}")
     seen: dict[int, int] = {}
     for z, pieces in enumerate(st.zones):
         for pid in pieces:
+            if type(pid) is not int or not 0 <= pid < len(st.loc):
+                out.append(f"zone {z} holds unknown piece {pid!r}")
+                continue
             if pid in seen:
                 out.append(f"piece {pid} is in zones {seen[pid]} and {z}")
             seen[pid] = z
             if st.loc[pid] != z:
                 out.append(f"piece {pid} is listed in zone {z} but located in {st.loc[pid]}")
-    for pid, z in enumerate(st.loc):
-        if z >= 0 and pid not in seen:
+    for pid, z in enumerate(st.loc[:n_pieces]):
+        board = lay.piece_start[pid] < 0  # a board item: never in a zone
+        if board and (z != -1 or pid in seen):
+            out.append(f"board item {pid} is in zone {seen.get(pid, z)}")
+        elif z >= 0 and pid not in seen:
             out.append(f"piece {pid} is located in zone {z} but no zone lists it")
-        if z < 0 and lay.piece_start[pid] >= 0:
+        elif z < 0 and not board:
             out.append(f"piece {pid} is in no zone")
-    for slot, value in enumerate(st.counters):
+    for slot, value in enumerate(st.counters[:lay.n_counters]):
         lo, hi = lay.counter_min[slot], lay.counter_max[slot]
         if type(value) is not int:
             out.append(f"counter {lay.counter_label[slot]} holds {value!r}")
@@ -35,6 +48,11 @@ def problems(state: GameState) -> list[str]:
             out.append(f"decision {d.prompt!r} has no options")
         if not 0 <= d.player < state.game.players:
             out.append(f"decision {d.prompt!r} is for player {d.player}, not a seat")
-    elif st.frames:
-        out.append("no decision is pending but frames are left to run")
+        if st.over:
+            out.append(f"the game is over, yet decision {d.prompt!r} is pending")
+    else:
+        if st.frames:
+            out.append("no decision is pending but frames are left to run")
+        if not st.over:
+            out.append("no decision is pending, yet the game is not over")
     return out

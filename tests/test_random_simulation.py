@@ -1,6 +1,11 @@
-"""OpenSpiel's RandomSimTest for every installed ruleset at every supported player count
-(three seeds each; and, at the fewest and the most players, one game with every setup
-option away from its default). Everything is seeded: a failure reproduces by its test id.
+"""OpenSpiel's RandomSimTest for every installed ruleset and every fixture ruleset under
+tests/ (each folder holding rules/<name>/ruleset.yaml that loads with no error, e.g.
+tests/fixtures/minilegacies and tests/interpreter/fixtures/tiny), at every supported
+player count (three seeds each; and, at the fewest and the most players, one game with
+every setup option away from its default, except the options in KEEP_DEFAULT).
+Everything is seeded: a failure reproduces by its test id. An installed ruleset's id
+starts with its name (`legacy-3p-seed0`), a fixture's with its name and folder
+(`tiny@tests/interpreter/fixtures/tiny-2p-seed0`).
 
 A seeded random.Random plays random legal options to the end; at EVERY step the state
 is checked against the engine's invariants:
@@ -18,30 +23,38 @@ is checked against the engine's invariants:
 - a clone equals the original and is independent of it, both ways;
 - an out-of-range (or non-int) option raises IllegalChoice and changes nothing; an
   option the rules refuse (Refused) changes nothing either;
+- at every step, each option tried (in random order, up to the first one the rules
+  accept) is applied both to a clone taken just before and to the original: both refuse
+  it (with the same message, both states unchanged) or both accept it and reach the same
+  fingerprint. Only Refused (and its subclass IllegalChoice) is a refusal: an
+  InternalError (an engine or content bug) or any other GameError fails the test;
+- interpreter.invariants.problems() (the soak run's checker) finds nothing;
 - every 17th step (and at the end) serialize()/deserialize() gives an equal
   canonical() and fingerprint().
 
 At the end: the seed plus the recorded decisions, replayed on a fresh Game, reproduce
 the final state exactly; scores() are ints, winner() is a seat, the game is terminal.
 
-A second test feeds deserialize() corrupted saves: each must raise CorruptSave and
-leave nothing half-loaded (the live game and the spec are untouched, and the good save
-still loads).
+A second test feeds deserialize() corrupted saves (of every installed and fixture
+ruleset): each must raise CorruptSave and leave nothing half-loaded (the live game and
+the spec are untouched, and the good save still loads).
 """
 
 from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from legacies.interpreter.errors import CorruptSave, GameError, IllegalChoice, Refused
 from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.invariants import problems
 from legacies.interpreter.mechanics import describe
 from legacies.interpreter.vm import State
-from legacies.pipeline.ruleset import load_ruleset, rulesets
+from legacies.pipeline.ruleset import RulesetResult, load_ruleset, rulesets
 
 SEEDS = (0, 1, 2)
 SAVE_EVERY = 17  # serialize/deserialize round trip every N steps
@@ -50,9 +63,52 @@ CLONE_WALK = 4  # random steps a clone takes to prove it is independent
 MAX_DECISIONS = 50_000  # a game that has not ended by then is stuck
 
 
+# Setup options the simulation leaves at their default, by (ruleset, option): content
+# bugs kept on purpose for other tests.
+KEEP_DEFAULT = {
+    ("tiny", "runaway"),  # offers an action that never ends (tests of the step budget)
+}
+# Fixture rulesets that must be found and load (guards the glob below).
+EXPECTED_FIXTURES = ("minilegacies@tests/fixtures/minilegacies", "tiny@tests/interpreter/fixtures/tiny")
+
+TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
+
+
 # --------------------------------------------------------------------------- cases
+# A ruleset key: an installed ruleset's name, or `name@folder` for a fixture folder
+# (relative to the repo) that holds rules/<name>/ruleset.yaml.
+_results: dict[str, RulesetResult] = {}
+
+
+def _load(key: str) -> RulesetResult:
+    if key not in _results:
+        name, _, folder = key.partition("@")
+        _results[key] = load_ruleset(name, root=REPO / folder) if folder else load_ruleset(name)
+    return _results[key]
+
+
+def _fixture_folders() -> list[str]:
+    """Every fixture ruleset under tests/, as `name@folder` keys, whether it loads or not."""
+    keys = []
+    for path in sorted(TESTS.glob("**/rules/*/ruleset.yaml")):
+        root = path.parents[2]
+        keys.append(f"{path.parent.name}@{root.relative_to(REPO).as_posix()}")
+    return keys
+
+
+def _fixture_rulesets() -> list[str]:
+    """The fixture rulesets that load with no error: a folder kept broken on purpose (for
+    the tests of diagnostics) is no game to play."""
+    return [key for key in _fixture_folders() if _load(key).ok and _load(key).spec is not None]
+
+
+def _all_rulesets() -> list[str]:
+    return list(rulesets()) + _fixture_rulesets()
+
+
 def _spec(name: str):
-    result = load_ruleset(name)
+    result = _load(name)
     assert result.ok and result.spec is not None, (
         f"ruleset {name!r} does not load:\n" + "\n".join(str(d) for d in result.diagnostics))
     return result.spec
@@ -60,7 +116,7 @@ def _spec(name: str):
 
 def _cases() -> list[Any]:
     cases = []
-    for name in rulesets():
+    for name in _all_rulesets():
         try:
             spec = _spec(name)
         except AssertionError:  # reported by test_ruleset_loads, not hidden here
@@ -76,13 +132,20 @@ def _cases() -> list[Any]:
 
 
 def _variant_options(spec) -> dict[str, Any]:
-    """Every option away from its default: flags flipped, amounts one more."""
+    """Every option away from its default (but those in KEEP_DEFAULT): flags flipped,
+    amounts one more (one less at their declared maximum)."""
     out: dict[str, Any] = {}
     for key, default in spec.option_defaults.items():
+        if (spec.name, key) in KEEP_DEFAULT:
+            continue
         if isinstance(default, bool):
             out[key] = not default
         elif isinstance(default, int):
-            out[key] = default + 1
+            _, lo, hi = spec.option_rules.get(key, ("amount", None, None))
+            if hi is None or default + 1 <= hi:
+                out[key] = default + 1
+            elif lo is None or default - 1 >= lo:
+                out[key] = default - 1
     return out
 
 
@@ -196,6 +259,7 @@ def check_views(gs: GameState, permute: random.Random | None) -> None:
 
 
 def check_all(gs: GameState, step: int, permute: random.Random) -> None:
+    assert problems(gs) == []
     check_decision(gs)
     check_counters(gs)
     check_pieces(gs)
@@ -205,7 +269,9 @@ def check_all(gs: GameState, step: int, permute: random.Random) -> None:
 # --------------------------------------------------------------------------- helpers
 def try_apply(gs: GameState, order: list[int], before: str | None = None) -> int | None:
     """Apply the first option of `order` the rules accept; a refusal must change
-    nothing. Returns the option taken, or None if every option was refused."""
+    nothing. Returns the option taken, or None if every option was refused. Only
+    Refused (IllegalChoice included) is a refusal; any other GameError fails here, and
+    an InternalError (not a GameError) propagates and fails the test."""
     for i in order:
         try:
             gs.apply(i)
@@ -215,6 +281,45 @@ def try_apply(gs: GameState, order: list[int], before: str | None = None) -> int
                 assert snap(gs) == before, f"refused option {i} changed the state"
         except GameError as err:  # not a rules refusal: an engine or content bug
             raise AssertionError(f"option {i} ({gs.decision.labels()[i]!r}) failed: {err}") from err
+    return None
+
+
+def _outcome(gs: GameState, i: int) -> str | None:
+    """Apply option i: None if the rules accept it, the refusal if they refuse it. Any
+    other error propagates: an InternalError is a bug, never a refusal."""
+    try:
+        gs.apply(i)
+    except Refused as err:  # IllegalChoice included
+        return f"{type(err).__name__}: {err}"
+    except GameError as err:  # not a rules refusal: an engine or content bug
+        raise AssertionError(f"option {i} ({gs.decision.labels()[i]!r}) failed: {err}") from err
+    return None
+
+
+def _differs(a: GameState, b: GameState) -> list[str]:
+    ca, cb = a.canonical(), b.canonical()
+    return [key for key in ca if json.dumps(ca[key], default=repr) != json.dumps(cb.get(key), default=repr)]
+
+
+def apply_twice(gs: GameState, order: list[int], before: str) -> int | None:
+    """try_apply, checking each option tried on a clone too: `clone = gs.clone();
+    clone.apply(i)` and `gs.apply(i)` both refuse (same refusal, both states unchanged)
+    or both reach the same fingerprint. Returns the option taken, or None if every
+    option was refused."""
+    for i in order:
+        label = gs.decision.labels()[i]
+        twin = gs.clone()
+        on_clone = _outcome(twin, i)
+        on_original = _outcome(gs, i)
+        assert on_clone == on_original, (f"option {i} ({label!r}): the clone says {on_clone or 'yes'}, "
+                                         f"the original {on_original or 'yes'}")
+        if on_original is None:
+            assert twin.fingerprint() == gs.fingerprint(), (
+                f"option {i} ({label!r}) applied to a clone and to the original gives other states: "
+                f"{_differs(twin, gs)} differ")
+            return i
+        assert snap(gs) == before, f"refused option {i} ({label!r}) changed the state"
+        assert snap(twin) == before, f"refused option {i} ({label!r}) changed the clone"
     return None
 
 
@@ -253,10 +358,36 @@ def check_roundtrip(gs: GameState) -> None:
 
 
 # --------------------------------------------------------------------------- tests
-@pytest.mark.parametrize("name", rulesets())
+@pytest.mark.parametrize("name", _all_rulesets())
 def test_ruleset_loads(name: str) -> None:
     spec = _spec(name)
     assert 1 <= spec.min_players <= spec.max_players
+
+
+def test_problems_reports_board_items_in_zones_and_a_wrong_end() -> None:
+    """The checks added to interpreter.invariants.problems() for this suite fire."""
+    key = "minilegacies@tests/fixtures/minilegacies"
+    gs = _game(key, 2).new_state(0)
+    assert problems(gs) == []
+    st, lay = gs.st, gs.game.layout
+    board = lay.piece_start.index(-1)
+    st.zones[1].append(board)
+    st.loc[board] = 1
+    st.over = True  # yet a decision is pending
+    found = problems(gs)
+    assert any(f"board item {board} is in zone 1" in p for p in found), found
+    assert any("the game is over, yet decision" in p for p in found), found
+    st.pending, st.frames = None, []
+    st.over = False
+    assert "no decision is pending, yet the game is not over" in problems(gs)
+
+
+def test_fixture_rulesets_are_found() -> None:
+    """The fixtures the simulation must cover are found and load (a broken glob or a
+    broken fixture would otherwise drop them from the parametrization silently)."""
+    found = _fixture_rulesets()
+    for key in EXPECTED_FIXTURES:
+        assert key in found, f"{key} not found or does not load; found {found} of {_fixture_folders()}"
 
 
 @pytest.mark.parametrize("name, players, seed, options", _cases())
@@ -283,7 +414,7 @@ def test_random_simulation(name: str, players: int, seed: int, options: dict[str
 
         order = list(range(len(gs.decision.options)))
         choose.shuffle(order)
-        taken = try_apply(gs, order, before)
+        taken = apply_twice(gs, order, before)
         assert taken is not None, (f"step {step}: every option of {gs.decision.prompt!r} "
                                    f"{gs.decision.labels()} is refused: the game is stuck")
         refusals += order.index(taken)
@@ -336,11 +467,13 @@ def _edit(text: str, **changes: Any) -> str:
 _DROP = object()
 
 
-@pytest.mark.parametrize("name", rulesets())
+@pytest.mark.parametrize("name", _all_rulesets())
 def test_corrupt_saves_are_refused_whole(name: str) -> None:
     spec = _spec(name)
     players = spec.min_players
-    gs = _partial_game(name, players, seed=5, steps=30)
+    # a game stopped after 30 decisions (halfway through, for a game shorter than 60)
+    length = len(_partial_game(name, players, seed=5, steps=60).st.history)
+    gs = _partial_game(name, players, seed=5, steps=min(30, max(1, length // 2)))
     done = _partial_game(name, players, seed=6, steps=None)
     assert not gs.is_terminal() and done.is_terminal()
     good, good_done = gs.serialize(), done.serialize()
@@ -356,7 +489,7 @@ def test_corrupt_saves_are_refused_whole(name: str) -> None:
         "not an object": "[1, 2, 3]",
         "wrong format": _edit(good, format="legacies-save/0"),
         "wrong fingerprint": _edit(good, fingerprint="0" * 64),
-        "wrong ruleset": _edit(good, ruleset=name + "_not_installed"),
+        "wrong ruleset": _edit(good, ruleset=spec.name + "_not_installed"),
         "decision out of range": _edit(good, decisions=bump),
         "negative decision": _edit(good, decisions=lambda d: d[:-1] + [-1]),
         "non-numeric decision": _edit(good, decisions=lambda d: d[:-1] + ["x"]),
@@ -384,7 +517,7 @@ def test_corrupt_saves_are_refused_whole(name: str) -> None:
 
 # --------------------------------------------------------------------------- known bugs
 # Found by this suite's probes (a bool once passed for an option index).
-@pytest.mark.parametrize("name", rulesets())
+@pytest.mark.parametrize("name", _all_rulesets())
 def test_bool_is_not_an_option_index(name: str) -> None:
     gs = _game(name, _spec(name).min_players).new_state(0)
     before = snap(gs)
