@@ -150,7 +150,8 @@ class Checker:
         if self._no_me:
             self.error(node, "E217", f"{what} needs a player to act, and no player acts here",
                        hint="setup and the game procedure run for nobody: name a player "
-                            "(`for each P in players: ... for P`) or move this into `take turns:`")
+                            "(`for each P in players: ... for P`) or move this into `take turns:`; "
+                            "a board item's trigger runs for nobody too")
 
     # ------------------------------------------------------------------ declarations
     def declaration(self, decl: ast.Node) -> None:
@@ -631,7 +632,7 @@ class Checker:
                 return self.record(e, AMOUNT, r.GameCounter(n))
             self.need_me(e, f"`{n}` on its own (your {n})")
             return self.record(e, AMOUNT, r.PlayerCounter(n))
-        if n in v.values:
+        if n in v.values and n not in v.kinds:  # `character` alone is the kind; `my character` the value
             val = v.values[n]
             if val.scope == "game":
                 return self.record(e, val.type, r.GameValue(n))
@@ -875,10 +876,15 @@ class Checker:
         if not known:
             self.error(e, "E201", f"unknown kind `{e.word}`",
                        hint=self.suggest(e.word, list(self.v.kinds) + ["cards", "tokens"]), span=e.name_span)
-        if st.tag in ("zone", "zones", "track", "thing", "any"):
+        if st.tag in ("zone", "zones", "track", "thing", "any", "things", "table"):
+            if st.tag in ("things", "table") and kind and st.arg and st.arg != kind:
+                holds = self.v.kinds.get(st.arg)
+                if holds is None or not (holds.track or holds.holder):
+                    self.error(e, "E202", f"these are {st.arg} pieces, not {kind} pieces, and they hold none",
+                               span=e.name_span)
             self.record(e, things(kind), r.Selection(kind))
             return things(kind)
-        self.error(e.source, "E202", f"expected a zone to select from, found {st}")
+        self.error(e.source, "E202", f"expected a zone, a holder or items to select from, found {st}")
         return things(kind)
 
     def e_Top(self, e: ast.Top) -> T:

@@ -121,6 +121,28 @@ def _check_possible(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
     return FLAG
 
 
+def _check_held(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
+    if len(args) not in (1, 2):
+        c.arity(e, args, ("COUNTER", "PLAYER") if len(args) > 2 else ("COUNTER",))
+        return AMOUNT
+    t = c.expr(args[0])
+    if t.tag not in ("counter", "any"):
+        c.error(args[0], "E202", f"`held` takes a counter held in a name (`R` from `choose a resource as R`), "
+                f"found {t}", hint="for a named counter write `my gold`")
+    if len(args) == 2:
+        c.expect(args[1], c.expr(args[1]), PLAYER)
+    else:
+        c.need_me(e, "`held(R)` (how much of it you have)")
+    return AMOUNT
+
+
+def _held(a: Any, counter: str, player: int | None = None) -> int:
+    p = a.me if player is None else player
+    if p < 0:  # the runtime reports it as an internal error at the statement (never a refusal)
+        raise LookupError(f"nobody holds `{counter}`: the player here is nobody")
+    return int(a.st.counters[a.st.game.layout.player_counter[counter] + p])
+
+
 def _count(a: Any, xs: Any) -> int:
     if type(xs) is int:  # a zone id
         return len(a.st.zones[xs])
@@ -166,6 +188,9 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
             _check_amounts, lambda a, *xs: max(xs)),
     Builtin("min", "call", "min(A, B, ...)", "The smallest of the amounts.", "the lowest of {all}",
             _check_amounts, lambda a, *xs: min(xs)),
+    Builtin("held", "call", "held(COUNTER[, PLAYER])", "How much of a counter held in a name a player has "
+            "(yours unless a player is given): `choose a resource where held(it) >= 2 as R`.",
+            "your amount of {0}", _check_held, _held),
     Builtin("affordable", "call", "affordable(CARD, ZONE)", "Whether the cards in ZONE can pay CARD's "
             "symbol cost (the ruleset's `payment:`).", "{0} can be paid for from {1}",
             _check_affordable, lambda a, card, zone: a.st.can_pay(card, zone)),

@@ -445,27 +445,243 @@ class SyntaxErrors(DiagnosticError):
     """The source could not be parsed; `.diagnostics` says where and why."""
 
 
-# Named syntax errors (lark's match_examples idea): a wrong token after these words
-# gets a precise message instead of "unexpected token".
-_EXPECT_HINTS: dict[str, tuple[str, str]] = {
-    "AS": ("E104", "a choice needs `as NAME` to name what was chosen, e.g. `choose a card in my hand as C`"),
-    "COLON": ("E105", "a block opener (`if`, `for each`, `choose one`, `may`, `when`...) ends with `:`"),
-    "BY": ("E106", "`raise X by N` / `lower X by N` / `move T by N` / `sort turn order by X` need `by`"),
-    "TO": ("E107", "this statement needs `to`: `move X to ZONE`, `set X to N`, `transfer N from A to B`"),
-    "FROM": ("E108", "this statement needs `from`: `draw N from ZONE`, `transfer N from A to B`"),
+# ---------------------------------------------------------------------- what went wrong
+#
+# A syntax error is worded from what the parser could have accepted at the bad token
+# (lark's interactive parser, exact, not the LALR state's merged lookahead set) and
+# from the statement it sits in (the forms in dsl/constructs.py). A hint names a
+# missing keyword only when nothing else could end the statement there, and names the
+# keyword(s) this statement takes, never another statement's.
+
+# Keywords whose absence has its own code (lark's match_examples idea).
+# In this order: `move X Y` is first of all missing its `to`.
+_MISSING_CODES: dict[str, str] = {"AS": "E104", "COLON": "E105", "TO": "E107", "FROM": "E108", "BY": "E106"}
+_MISSING_WORDS: dict[str, str] = {"AS": "as", "COLON": ":", "BY": "by", "TO": "to", "FROM": "from"}
+_MISSING_GENERIC: dict[str, str] = {
+    "AS": "a choice names what was chosen with `as NAME`: `choose a card in my hand as C`",
+    "COLON": "a block opener (`if`, `for each`, `choose one`, `may`, `when`...) ends with `:`",
+    "BY": "this needs `by` here",
+    "TO": "this needs `to` here",
+    "FROM": "this needs `from` here",
 }
+# Words that only continue an expression: after an expression they are always possible,
+# so they are never what "is missing" and never a did-you-mean for a statement's keyword.
+_CONTINUATION = frozenset({"and", "or", "is", "has", "where", "ordered", "divided", "if", "else", "after", "before",
+                           "starting", "of", "in", "rounded"})
+# Expression forms whose own keyword comes next: `X divided by Y`...
+_EXPRESSION_FORMS: dict[str, str] = {"divided": "`X divided by Y`", "ordered": "`C ordered by KEY`",
+                                     "number": "`choose a number from N to M as V`"}
 
 
-def _expected_hint(expected: set[str], found: str = "") -> tuple[str, str] | None:
-    for terminal, hint in _EXPECT_HINTS.items():
-        if expected == {terminal}:
-            return hint
-    # a word or a line end where a keyword would have completed the statement
-    if found in ("_NL", "NAME", "INT", "STRING", "$END"):
-        for terminal in ("AS", "TO", "BY", "FROM", "COLON"):
-            if terminal in expected:
-                return _EXPECT_HINTS[terminal]
-    return None
+def _accepts(err: UnexpectedToken) -> set[str]:
+    """The terminals the parser could have taken instead of the bad token."""
+    parser = getattr(err, "interactive_parser", None)
+    if parser is not None:
+        try:
+            return set(parser.accepts())
+        except Exception:  # noqa: BLE001 - fall back on the LALR state's lookahead set
+            pass
+    return set(err.expected)
+
+
+@lru_cache(maxsize=None)
+def _terminal_patterns() -> dict[str, str]:
+    return {t.name: str(t.pattern.value) for t in _parser().terminals if t.pattern.type == "str"}
+
+
+def _keyword_of(terminal: str) -> str | None:
+    value = _terminal_patterns().get(terminal)
+    return value if value is not None and value.isalpha() else None
+
+
+def _after_expression(accepts: set[str]) -> bool:
+    """The bad token follows a complete expression (an operator could have come next)."""
+    return bool(accepts & {"PLUS", "STAR"})
+
+
+def _structural(accepts: set[str]) -> set[str]:
+    """The terminals that continue the statement itself, not the expression before them."""
+    if not _after_expression(accepts):
+        return set(accepts)
+    out = set()
+    for t in accepts:
+        word = _keyword_of(t)
+        if word is not None:
+            if word not in _CONTINUATION:
+                out.add(t)
+        elif t in ("COLON", "RPAR", "COMMA", "_NL", "$END"):
+            out.add(t)
+    return out
+
+
+def _alternatives(syntax: str) -> list[str]:
+    """`a | b [c | d]` -> [`a`, `b [c | d]`]: the top-level alternatives of a written form."""
+    out, depth, part = [], 0, ""
+    for i, ch in enumerate(syntax):
+        depth += ch == "["
+        depth -= ch == "]"
+        if depth == 0 and syntax.startswith(" | ", i):
+            out.append(part)
+            part = ""
+            continue
+        if depth == 0 and part == "" and syntax.startswith("| ", i):
+            continue
+        part += ch
+    out.append(part)
+    return [a.strip() for a in out if a.strip()]
+
+
+@lru_cache(maxsize=1)
+def _statement_forms() -> dict[str, tuple[str, ...]]:
+    """First word -> the written forms of the statements and declarations it starts."""
+    from .constructs import CONSTRUCTS  # late: constructs is not needed to parse
+    forms: dict[str, list[str]] = {}
+    for c in CONSTRUCTS.values():
+        if c.section in ("expressions", "parts"):
+            continue
+        for alternative in _alternatives(c.syntax.replace(" / ", " | ")):
+            word = alternative.split(" ", 1)[0]
+            if word.isalpha() and word.islower():
+                forms.setdefault(word, []).append(alternative)
+    return {w: tuple(dict.fromkeys(f)) for w, f in forms.items()}
+
+
+def _fits(form: str, keyword: str, typed: set[str]) -> bool:
+    """The form takes `keyword`, and every keyword it requires before it was typed."""
+    words = []
+    depth = 0
+    for token in form.replace("[", " [ ").replace("]", " ] ").replace(":", " : ").split():
+        if token == "[":
+            depth += 1
+        elif token == "]":
+            depth -= 1
+        elif depth == 0:
+            words.append(token)
+    if keyword not in words:
+        return False
+    required = [w for w in words[:words.index(keyword)] if w.isalpha() and w.islower()]
+    return all(w in typed for w in required)
+
+
+def _line_depths(text: str) -> list[int]:
+    """The parenthesis depth at the start of each line (index 0 is line 1); text in
+    quotes and comments do not count."""
+    depths = []
+    depth = 0
+    for line in text.split("\n"):
+        depths.append(depth)
+        quoted = False
+        for ch in line:
+            if quoted:
+                quoted = ch != '"'
+            elif ch == '"':
+                quoted = True
+            elif ch == "#":
+                break
+            elif ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth = max(0, depth - 1)
+    return depths
+
+
+def _statement_start(text: str, line: int) -> int:
+    """The line where the statement holding `line` starts (lines inside parentheses continue one)."""
+    depths = _line_depths(text)
+    while line > 1 and line - 1 < len(depths) and depths[line - 1] > 0:
+        line -= 1
+    return line
+
+
+def _open_parenthesis(text: str, line: int, column: int) -> tuple[int, int] | None:
+    """Where the innermost parenthesis still open at (line, column) was opened."""
+    stack: list[tuple[int, int]] = []
+    for number, raw in enumerate(text.split("\n"), 1):
+        if number > line:
+            break
+        quoted = False
+        for col, ch in enumerate(raw, 1):
+            if number == line and col >= column:
+                break
+            if quoted:
+                quoted = ch != '"'
+            elif ch == '"':
+                quoted = True
+            elif ch == "#":
+                break
+            elif ch == "(":
+                stack.append((number, col))
+            elif ch == ")" and stack:
+                stack.pop()
+    return stack[-1] if stack else None
+
+
+def _statement_word(text: str, line: int, column: int) -> str | None:
+    """The first word of the statement the position is in (after a block's `:` on the
+    same line, the statement of that block: `if C: gain ...` -> `gain`)."""
+    lines = text.split("\n")
+    start = _statement_start(text, line)
+    if not 1 <= line <= len(lines):
+        return None
+    chunk = "\n".join(lines[start - 1:line - 1] + [lines[line - 1][:column - 1]])
+    segment: list[str] = []
+    depth, quoted = 0, False
+    for ch in chunk:
+        if quoted:
+            quoted = ch != '"'
+        elif ch == '"':
+            quoted = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == ":" and depth == 0:
+            segment = []
+            continue
+        segment.append(ch)
+    first = _first_word("".join(segment).strip())
+    return first[0] if first else None
+
+
+def _typed(text: str, line: int, column: int) -> str:
+    """The statement's text up to the position."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return ""
+    start = _statement_start(text, line)
+    return " ".join(lines[start - 1:line - 1] + [lines[line - 1][:column - 1]])
+
+
+def _missing_hint(terminals: list[str], statement: str | None, typed: str) -> str:
+    """How to write the statement with its missing keyword(s)."""
+    words_typed = typed.replace("(", " ").replace(")", " ").split()
+    before = words_typed[-1] if words_typed else ""
+    if before in _EXPRESSION_FORMS and len(terminals) == 1:
+        return f"`{before}` goes on with `{_MISSING_WORDS[terminals[0]]}`: {_EXPRESSION_FORMS[before]}"
+    wanted = [_MISSING_WORDS[t] for t in terminals]
+    forms = [f for f in _statement_forms().get(statement or "", ()) if any(_fits(f, w, set(words_typed)) for w in wanted)]
+    words = " or ".join(f"`{w}`" for w in wanted)
+    if statement is not None and forms:
+        shown = " / ".join(f"`{f}`" for f in forms[:3])
+        return f"`{statement}` goes on with {words} here: {shown}"
+    if len(terminals) == 1:
+        return _MISSING_GENERIC[terminals[0]]
+    return f"expected {words} here"
+
+
+_VALUE_STARTS = frozenset({"NAME", "INT"})
+
+
+def _friendly_expected(accepts: set[str]) -> str | None:
+    if _VALUE_STARTS <= accepts:
+        return "expected a value here: a number, a name, `(`..."
+    shown = _structural(accepts) or accepts
+    names = sorted({w for w in (_terminal_word(e) for e in shown) if w})
+    if not names:
+        return None
+    if len(names) == 1:
+        return f"expected {names[0]}"
+    return "expected one of: " + ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
 
 
 def _describe(tok: Token) -> str:

@@ -46,8 +46,8 @@ def precedence(expr: ast.Expr) -> int:
     if isinstance(expr, ast.BoolOp):
         return OR if expr.op == "or" else AND
     if isinstance(expr, ast.Not):
-        # `x is not empty` is a comparison, not a `not ...`.
-        return COMPARE if isinstance(expr.operand, ast.Empty) else NOT
+        # `x is not empty` and `x is not in y` are comparisons, not a `not ...`.
+        return COMPARE if _negated_comparison(expr) else NOT
     if isinstance(expr, (ast.Compare, ast.Empty, ast.Has)):
         return COMPARE
     if isinstance(expr, ast.Arith):
@@ -59,6 +59,10 @@ def precedence(expr: ast.Expr) -> int:
     if isinstance(expr, (ast.Of, ast.Top, ast.Entry, ast.SpaceOf, ast.Aggregate)):
         return POSTFIX
     return ATOM
+
+
+def _negated_comparison(e: ast.Not) -> bool:
+    return isinstance(e.operand, ast.Empty) or (isinstance(e.operand, ast.Compare) and e.operand.op == "in")
 
 
 def print_expr(expr: ast.Expr, min_precedence: int = COND) -> str:
@@ -137,6 +141,8 @@ def _expr(e: ast.Expr) -> str:  # noqa: C901 - one branch per expression kind
     if isinstance(e, ast.Not):
         if isinstance(e.operand, ast.Empty):
             return f"{print_expr(e.operand.subject, SUM)} is not empty"
+        if isinstance(e.operand, ast.Compare) and e.operand.op == "in":
+            return f"{print_expr(e.operand.left, SUM)} is not in {print_expr(e.operand.right, SUM)}"
         return f"not {print_expr(e.operand, NOT)}"
     if isinstance(e, ast.BoolOp):
         level = OR if e.op == "or" else AND

@@ -285,6 +285,8 @@ class _Renderer:
         if isinstance(e, ast.Not):
             if isinstance(e.operand, ast.Empty):
                 return f"{self.expr(e.operand.subject, SUM)} is not empty"
+            if isinstance(e.operand, ast.Compare) and e.operand.op == "in":
+                return f"{self.expr(e.operand.left, SUM)} is not in {self.expr(e.operand.right, SUM)}"
             return f"not {self.expr(e.operand, NOT)}"
         if isinstance(e, ast.BoolOp):
             level = OR if e.op == "or" else AND

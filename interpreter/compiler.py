@@ -379,7 +379,7 @@ class Compiler:
         elif kind is not None and name in kind.defaults:
             raw = kind.defaults[name]
         elif t is not None and (t.is_collection or t.tag == "flag"):
-            raw = False if t.tag == "flag" else []  # lists are empty and flags no, unless given
+            raw = False if t.tag == "flag" else {} if t.tag == "table" else []  # empty and no, unless given
         else:
             return MISSING
         if t is None:
@@ -612,6 +612,12 @@ class Compiler:
         kind = ref.kind if isinstance(ref, r.Selection) else None
         if kind:
             piece_kind = self.piece_kind
+            if st_tag in ("things", "table"):
+                held = self.type_of(e.source).arg
+                if held is not None and held != kind:  # the pieces on each of these items
+                    return lambda a: [p for x in src(a) for p in mech.pieces_on(a.st, x) if piece_kind[p] == kind]
+                kind_of = [d.kind for d in self.spec.defs]
+                return lambda a: [x for x in src(a) if (kind_of[int(x)] if isinstance(x, DefRef) else piece_kind[x]) == kind]
             if st_tag == "zone":
                 return lambda a: [p for p in a.st.zones[src(a)] if piece_kind[p] == kind]
             if st_tag == "zones":
@@ -621,7 +627,8 @@ class Compiler:
             return lambda a: a.st.zones[src(a)][:]
         if st_tag == "zones":
             return lambda a: [p for z in src(a) for p in a.st.zones[z]]
-        _ = lay
+        if st_tag in ("things", "table"):
+            return lambda a: list(src(a))
         return lambda a: mech.pieces_on(a.st, src(a))
 
     def x_Top(self, e: ast.Top) -> Fn:

@@ -206,6 +206,8 @@ class _Builder:
         taken: dict[str, str] = {}
         for table_name in ("counters", "values", "counter_sets", "zones", "kinds", "events", "quantities", "options"):
             for name in getattr(r, table_name):
+                if table_name == "values" and name in r.kinds and r.values[name].scope == "player":
+                    continue  # `my character` (the value) beside `character` (the kind) is allowed
                 if name in taken and taken[name] != table_name:
                     self.at(f, (table_name, name), "R005", f"`{name}` already names one of the {taken[name]}", key=True)
                 taken.setdefault(name, table_name)
@@ -506,8 +508,17 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
     # ruleset-wide analyses -------------------------------------------------------------
     for name, program in parsed_procs.items():
         sources.append((program, procs[name][0], ("procedures", name, "do"), False))
-    for where_file, where_path, finding in analyse(v, b.res, triggers, sources):
-        b.place(where_file, where_path, [finding])
+    for name, act_spec in action_specs.items():  # one-expression fields: their filters too
+        for key, e in (("choose", act_spec.choose), ("if", act_spec.condition)):
+            if e is not None:
+                sources.append((e, actions[name][0], ("actions", name, key), True))
+    for name, expr in parsed_defs.items():
+        sources.append((expr, definitions[name][0], ("definitions", name, "value"), True))
+    for piece in defs:
+        if piece.requires is not None and piece.id in items:
+            sources.append((piece.requires, items[piece.id][0], items[piece.id][1] + ("requires",), True))
+    for where_file, where_path, finding, expression in analyse(v, b.res, triggers, sources):
+        b.place(where_file, where_path, [finding], expression=expression)
 
     result = BuildResult(None, b.diags, v, items)
     if has_errors(b.diags):
