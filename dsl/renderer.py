@@ -48,6 +48,10 @@ class Wording:
     era_names: Sequence[str] = ()
     era_word: str = "era"
     nouns: Mapping[str, str] = field(default_factory=dict)  # a collection word (kind, plural, set) -> its noun
+    zones: frozenset[str] = frozenset()  # names of zones (pieces are "in" them, "on" items)
+    tables: frozenset[str] = frozenset()  # attributes that are tables (item: number)
+    board_items: frozenset[str] = frozenset()  # ids of board items (tokens are "on" them)
+    item_lists: frozenset[str] = frozenset()  # attributes holding board items
 
     @staticmethod
     def of(vocab: Any) -> "Wording":
@@ -65,7 +69,17 @@ class Wording:
             nouns[name] = labels.get(name, name.replace("_", " "))
         for name in vocab.enums:
             nouns[name] = labels.get(name, name.replace("_", " "))
-        return Wording(labels, list(vocab.era_names), vocab.era_word, nouns)
+        tables = frozenset(a for k in vocab.kinds.values() for a, t in k.attributes.items() if t.tag == "table")
+        boards = {k for k, info in vocab.kinds.items() if info.piece == "board"}
+        board_items = frozenset(i for i, k in vocab.content.items() if k in boards)
+        item_lists = frozenset(a for k in vocab.kinds.values() for a, t in k.attributes.items()
+                               if t.tag in ("thing", "things") and t.arg in boards)
+        return Wording(labels, list(vocab.era_names), vocab.era_word, nouns, frozenset(vocab.zones), tables,
+                       board_items, item_lists)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
 
 
 def _sentence(clause: str) -> str:
@@ -102,14 +116,22 @@ def tidy(text: str) -> str:
     return _A_AN.sub(lambda m: m.group(1) + "n ", text)
 
 
+def possessive(phrase: str) -> str:
+    """`phrase`'s, with the pronouns' own forms (your, its, their)."""
+    own = {"you": "your", "it": "its", "they": "their", "You": "Your", "It": "Its", "They": "Their"}
+    if phrase in own:
+        return own[phrase]
+    return f"{phrase}'" if phrase.endswith("s") and not phrase.endswith("ss") else f"{phrase}'s"
+
+
 def conjugate(template: str, args: Sequence[str]) -> str:
     """Fill a `text:` template, conjugating a verb after an argument that reads "you"
     (`{P} has` -> "you have") and its possessive (`{P}'s` -> "your")."""
     out = template
     for i, arg in enumerate(args):
         slot = "{" + str(i) + "}"
+        out = out.replace(slot + "'s", possessive(arg))
         if arg == "you":
-            out = out.replace(slot + "'s", "your")
 
             def verb(m: re.Match[str]) -> str:
                 word = m.group(1)
@@ -130,6 +152,8 @@ class _Renderer:
         self.w = wording
         self.vars: dict[str, str] = {}  # a bound name -> how it reads ("that industry")
         self.they: set[str] = set()  # bound names of players (a verb after them reads "they gain")
+        self.lets: dict[str, ast.Expr] = {}  # `let` names: worded as what they stand for
+        self.nouns_bound: dict[str, int] = {}  # how many names read "that NOUN" so far
 
     # ---------------------------------------------------------------- names
 
@@ -147,6 +171,24 @@ class _Renderer:
         if player:
             self.they.add(var)
 
+    def name_for(self, var: str, noun: str, single: bool) -> str:
+        """How a chosen thing reads later: a designer's word names it ("the taken card");
+        a letter does not ("that card", then "the other card" for a second one)."""
+        if len(var) >= 3 and var.islower() and var.isalpha() and var not in noun:
+            return f"the {var} {noun}" if single else f"the {var}"
+        if not single:
+            return f"the chosen {noun}s" if not noun.endswith("s") else f"the chosen {noun}"
+        seen = self.nouns_bound.get(noun, 0)
+        self.nouns_bound[noun] = seen + 1
+        return f"that {noun}" if seen == 0 else f"the other {noun}" if seen == 1 else f"the {_ordinal(seen + 1)} {noun}"
+
+    def deref(self, e: ast.Expr) -> ast.Expr:
+        """What a `let` name stands for (so `let n be count of ...` then `n > 0` reads as existence)."""
+        seen = 0
+        while isinstance(e, ast.Name) and e.name in self.lets and seen < 20:
+            e, seen = self.lets[e.name], seen + 1
+        return e
+
     def era(self, values: tuple[int, ...]) -> str:
         return " / ".join(str(v) for v in values)
 
@@ -163,31 +205,37 @@ class _Renderer:
 
     def possess(self, label: str, subject: ast.Expr) -> str:
         """`label` of `subject`, said as English possession."""
+        if isinstance(subject, ast.Name) and subject.name in self.lets:
+            return self.possess(label, self.lets[subject.name])
         if isinstance(subject, ast.Name):
             if subject.name == "me":
                 return f"your {label}"
             if subject.name in self.vars:
-                reads = self.vars[subject.name]
-                return f"{reads}' {label}" if reads.endswith("s") else f"{reads}'s {label}"
-            owner = self.ident(subject.name)
-            return f"{owner}' {label}" if owner.endswith("s") else f"{owner}'s {label}"
+                return f"{possessive(self.vars[subject.name])} {label}"
+            return f"{possessive(self.ident(subject.name))} {label}"
         if isinstance(subject, ast.It):
             return f"its {label}"
         if isinstance(subject, ast.This):
             return f"this card's {label}"
+        if isinstance(subject, ast.Of) and not (subject.name in BUILTINS and BUILTINS[subject.name].form == "of"):
+            owner = self.expr(subject, POSTFIX)
+            return f"{owner}' {label}" if owner.endswith("s") else f"{owner}'s {label}"
         return f"the {label} of {self.expr(subject, POSTFIX)}"
 
     def counted(self, e: ast.Compare) -> str:
         """`count of C > 0` reads "there is at least one C"; `count of C = 0` "there is no C"."""
-        if not (isinstance(e.left, ast.Of) and e.left.name == "count" and isinstance(e.right, ast.Num)
+        left = self.deref(e.left)
+        if not (isinstance(left, ast.Of) and left.name == "count" and isinstance(e.right, ast.Num)
                 and e.right.value == 0 and e.op in (">", "!=", "=")):
             return ""
-        subject = e.left.subject
+        subject = left.subject
         inner = subject.collection if isinstance(subject, ast.Where) else subject
         what = self.expr(subject, OR)
-        first, _, rest = what.partition(" ")
-        if isinstance(inner, ast.Select) and rest:
-            return f"there {'is no' if e.op == '=' else 'is at least one'} {_singular(first)} {rest}"
+        if isinstance(inner, ast.Select):
+            word = self.ident(inner.word)
+            if what.startswith(word):
+                one = self.noun(inner.word)
+                return f"there {'is no' if e.op == '=' else 'is at least one'} {one}{what[len(word):]}"
         return f"there {'is none of' if e.op == '=' else 'is at least one of'} {what}"
 
     def call(self, e: ast.Call) -> str:
@@ -217,6 +265,8 @@ class _Renderer:
         if isinstance(e, ast.Bool):
             return "yes" if e.value else "no"
         if isinstance(e, ast.Name):
+            if e.name in self.lets:
+                return self.expr(self.lets[e.name], precedence(self.lets[e.name]))
             if e.name in self.vars:
                 return self.vars[e.name]
             b = BUILTINS.get(e.name)
@@ -235,15 +285,32 @@ class _Renderer:
             if b is not None and b.form == "of" and e.name in ("count", "owner", "name", "position", "track"):
                 if e.name == "count":
                     return f"the number of {self.expr(e.subject, POSTFIX)}"
+                if e.name == "position" and isinstance(e.subject, ast.Name) and (
+                        e.subject.name == "me" or e.subject.name in self.they):
+                    return f"{'your' if e.subject.name == 'me' else 'their'} place in turn order"
                 return self.possess(self.ident(e.name) if e.name != "owner" else "owner", e.subject)
             if e.name in self.vars:  # `my R`, R a chosen counter
                 return self.possess(self.vars[e.name].replace("that ", "", 1), e.subject)
             return self.possess(self.ident(e.name), e.subject)
         if isinstance(e, ast.Top):
+            if e.count is None and (isinstance(e.source, ast.Relative) or isinstance(e.source, ast.Name)
+                                    and e.source.name in ("players", "opponents")):
+                first = "first" if e.end == "top" else "last"
+                who = "player" if not (isinstance(e.source, ast.Name) and e.source.name == "opponents") \
+                    else "opponent"
+                if isinstance(e.source, ast.Relative):
+                    return f"the {first} of {self.expr(e.source)}"
+                return f"the {first} {who} in turn order"
             count = "" if e.count is None else f" {self.count(e.count)}"
             return f"the {e.end}{count} of {self.expr(e.source, POSTFIX)}"
         if isinstance(e, ast.Entry):
-            return f"entry {self.count(e.index)} of {self.expr(e.source, POSTFIX)}"
+            source = e.source
+            if isinstance(source, ast.Of) and source.name in self.w.tables:  # a table's number for an item
+                label = _singular(self.ident(source.name))
+                return f"{self.possess(label, source.subject)} for {self.expr(e.index, POSTFIX)}"
+            if isinstance(e.index, ast.Num):
+                return f"the {_ordinal(e.index.value)} of {self.expr(source, POSTFIX)}"
+            return f"entry {self.count(e.index)} of {self.expr(source, POSTFIX)}"
         if isinstance(e, ast.SpaceOf):
             return f"space {self.count(e.index)} of {self.possess('track', e.track)}"
         if isinstance(e, ast.Aggregate):
@@ -251,7 +318,7 @@ class _Renderer:
             return f"{fn} {self.ident(e.name)} of {self.expr(e.collection, POSTFIX)}"
         if isinstance(e, ast.Select):
             source = self.expr(e.source, POSTFIX)
-            return f"{self.ident(e.word)} in {source}"
+            return f"{self.ident(e.word)} {'on' if self._holds_items(e.source) else 'in'} {source}"
         if isinstance(e, ast.Relative):
             who = self.expr(e.player, POSTFIX)
             if e.relation == "starting":
@@ -363,15 +430,34 @@ class _Renderer:
     def is_players(self, coll: ast.Expr) -> bool:
         return self.noun_of(coll) in ("player", "opponent")
 
+    def _holds_items(self, e: ast.Expr) -> bool:
+        """Tokens are "on" board items (a track, a holder), "in" zones and lists."""
+        if isinstance(e, ast.SpaceOf):
+            return True
+        if isinstance(e, ast.Name):
+            return e.name in self.w.board_items
+        return isinstance(e, ast.Of) and e.name in self.w.item_lists
+
     def clause(self, s: ast.Stmt) -> str:  # noqa: C901 - one branch per statement kind
         x = self.expr
         if isinstance(s, ast.Let):
-            self.vars[s.var] = x(s.value)
+            self.lets[s.var] = s.value
             return ""
         if isinstance(s, (ast.Log, ast.Announce)):
             return ""
         if isinstance(s, (ast.Gain, ast.Lose, ast.Pay)):
-            return f"{self.actor(type(s), s.player)} {x(s.amount)} {self.counter(s.counter)}"
+            amount = s.amount
+            if isinstance(amount, ast.Cond) and isinstance(amount.no, ast.Num) and amount.no.value == 0:
+                return (f"{self.actor(type(s), s.player)} {x(amount.yes, WHERE)} {self.counter(s.counter)} "
+                        f"if {x(amount.condition, WHERE)}")
+            if isinstance(amount, ast.Cond) and isinstance(amount.yes, ast.Num) and amount.yes.value == 0:
+                return (f"{self.actor(type(s), s.player)} {x(amount.no, COND)} {self.counter(s.counter)} "
+                        f"unless {x(amount.condition, WHERE)}")
+            if isinstance(amount, (ast.Num, ast.Era)) or isinstance(amount, ast.Name) and amount.name not in self.lets:
+                return f"{self.actor(type(s), s.player)} {x(s.amount)} {self.counter(s.counter)}"
+            what = self.counter(s.counter)
+            what = what[3:] if what.startswith("of ") else what
+            return f"{self.actor(type(s), s.player)} {what} equal to {x(s.amount)}"
         spec = CONSTRUCTS.get(type(s))
         if spec is not None and spec.words:
             return fill(spec.words, s, self.field)
@@ -463,11 +549,12 @@ class _Renderer:
         noun = self.noun_of(coll)
         text = self.expr(coll)
         single = isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact"
-        if single:
-            self.bind(s.var, f"that {noun}", player=self.is_players(coll))
-        else:
-            self.bind(s.var, f"the chosen {noun}s" if not noun.endswith("s") else f"the chosen {noun}",
-                      player=self.is_players(coll))
+        reads = self.name_for(s.var, noun, single)
+        self.bind(s.var, reads, player=self.is_players(coll))
+        named = f" ({reads})" if reads.startswith("the ") and not reads.startswith(("the other", "the chosen")) else ""
+        return self._choose(s, coll, noun, text, single) + named
+
+    def _choose(self, s: ast.ChooseFrom, coll: ast.Expr, noun: str, text: str, single: bool) -> str:
         if isinstance(coll, ast.Name) and not single:
             text = self.ident(coll.name)
         of = "of " if text.startswith("the ") or text.startswith("every ") else ""
@@ -543,12 +630,22 @@ def _wording(labels: Mapping[str, str] | Wording | None, era_names: Sequence[str
 
 
 def render_program(program: ast.Program, labels: Mapping[str, str] | Wording | None = None,
-                   era_names: Sequence[str] | None = None) -> str:
+                   era_names: Sequence[str] | None = None, params: Sequence[tuple[str, Any]] = ()) -> str:
     """English card text for a whole effect: one paragraph of statements, then one line per declaration.
 
     `labels` is a Wording (see `Wording.of(vocabulary)`), or a plain mapping of names to
-    the words a player sees."""
-    return _Renderer(_wording(labels, era_names)).program(program)
+    the words a player sees. `params` are a procedure's (name, type) pairs: each reads
+    as "that character", "that player"..."""
+    renderer = _Renderer(_wording(labels, era_names))
+    for name, t in params:
+        tag, arg = getattr(t, "tag", ""), getattr(t, "arg", None)
+        if tag == "player":
+            renderer.bind(name, "that player", player=True)
+        elif tag in ("thing", "def") and arg:
+            renderer.bind(name, renderer.name_for(name, renderer.noun(arg), True))
+        elif tag == "amount":
+            renderer.bind(name, "that number")
+    return renderer.program(program)
 
 
 def render_statement(stmt: ast.Stmt, labels: Mapping[str, str] | Wording | None = None,

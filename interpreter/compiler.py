@@ -1149,18 +1149,31 @@ class Compiler:
         def nothing_to_choose(st: State, a: Activation) -> None:
             mech.abandon(st, a)
 
+        names = [n.name for n in ast.walk(s.collection) if isinstance(n, ast.Name)
+                 and isinstance(self.ref(n), r.Local) and "{" + n.name + "}" in prompt]
+
         def choose(st: State, a: Activation) -> None:
             pool = list(st.zones[coll(a)] if zone else coll(a))
+            asked = prompt
+            for name in names:  # "choose a resource in {V}'s cost" -> "... in Riot's cost"
+                asked = asked.replace("{" + name + "}", mech.describe(st, a.env.get(name)))
             if single:
-                st.frames.append(AskFrame(a, build, bind, prompt, empty=nothing_to_choose, data=pool))
+                st.frames.append(AskFrame(a, build, bind, asked, empty=nothing_to_choose, data=pool))
             else:
-                st.frames.append(ChooseManyFrame(a, pool, count(a), var, up_to, prompt, mech.describe))
+                st.frames.append(ChooseManyFrame(a, pool, count(a), var, up_to, asked, mech.describe))
         return choose
 
     def prompt(self, s: ast.ChooseFrom) -> str:
-        """What a chooser is asked, in the card's words: `choose a card in your offer`."""
+        """What a chooser is asked, in the card's words: `choose a card in your offer`. A
+        name bound earlier reads as what it holds when asked (`{V}` is filled in by
+        `ask_prompt`: "choose a resource in Riot's cost")."""
         what = s.collection.collection if isinstance(s.collection, ast.Where) else s.collection
-        text = render_expr(what, self.wording)
+        bound = {n.name: "{" + n.name + "}" for n in ast.walk(what)
+                 if isinstance(n, ast.Name) and isinstance(self.ref(n), r.Local)}
+        wording = Wording({**self.wording.labels, **bound}, self.wording.era_names, self.wording.era_word,
+                          self.wording.nouns, self.wording.zones, self.wording.tables, self.wording.board_items,
+                          self.wording.item_lists) if bound else self.wording
+        text = render_expr(what, wording)
         if s.mode == "up_to":
             return f"choose up to {render_expr(s.count, self.wording)} of: {text}"
         if isinstance(s.count, ast.Num) and s.count.value == 1:

@@ -224,7 +224,7 @@ def _order(uses: dict[str, set[str]]) -> tuple[list[str], list[list[str]]]:
         try:
             return list(graphlib.TopologicalSorter(graph).static_order()), cycles
         except graphlib.CycleError as err:
-            cycle = list(dict.fromkeys(err.args[1]))
+            cycle = list(dict.fromkeys(reversed(err.args[1])))  # graphlib lists it used-before-user
             cycles.append(cycle)
             for name in cycle:  # break this cycle and look for the next
                 graph[name] = {u for u in graph[name] if u not in cycle}
@@ -359,8 +359,8 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         for name in cycle:
             f, _, _ = definitions[name]
             loop = " -> ".join(cycle[cycle.index(name):] + cycle[:cycle.index(name)] + [name])
-            b.at(f, ("definitions", name), "E216", f"definition `{name}` refers to itself ({loop})", key=True,
-                 hint="definitions may use each other but never in a loop")
+            b.at(f, ("definitions", name), "E216", f"definition `{name}` uses itself through a loop ({loop})",
+                 key=True, hint="definitions may use each other but never in a loop")
     for name in order:
         if name in in_cycle:
             continue

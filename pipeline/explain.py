@@ -4,6 +4,10 @@ the card text generated from its effect, the effect source, and optionally its A
 from __future__ import annotations
 
 from legacies.dsl import ast
+from legacies.dsl.renderer import Wording, render_expr, render_program
+from legacies.dsl.types import T
+from legacies.dsl.vocabulary import Vocabulary
+from legacies.interpreter.spec import PieceDef
 
 from .files import installed_rulesets
 from .ruleset import load_ruleset
@@ -35,27 +39,41 @@ def _dump(node: object, indent: int = 0) -> list[str]:
     return [f"{pad}{node!r}"]
 
 
-def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False) -> str:
+def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, root: str | None = None) -> str:
     names = [ruleset] if ruleset else installed_rulesets()
     for name in names:
-        loaded = load_ruleset(name)
+        loaded = load_ruleset(name, root)
         build = loaded.build
-        if build is None or item_id not in build.items:
+        if build is None or build.vocab is None or item_id not in build.items:
             continue
         f, path, item = build.items[item_id]
         vocab = build.vocab
-        out = [f"{item.name}  ({item_id})", f"ruleset: {name}    kind: {vocab.label(item.kind) if vocab else item.kind}"
+        wording = Wording.of(vocab)
+        out = [f"{item.name}  ({item_id})", f"ruleset: {name}    kind: {vocab.label(item.kind)}"
                + (f"    copies: {item.copies}" if item.copies != 1 else "")]
-        for key, value in item.attributes.items():
-            shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-            out.append(f"{key}: {shown}")
+        kind = vocab.kinds[item.kind]
         spec_def = next((d for d in (loaded.spec.defs if loaded.spec else []) if d.id == item_id), None)
+        effects: list[str] = []
+        for key, value in item.attributes.items():
+            t = kind.attributes.get(key)
+            label = vocab.label(key)
+            if t is not None and t.tag in ("effect", "effects") and spec_def is not None and key in spec_def.programs:
+                programs = spec_def.programs[key]
+                for program in (programs if isinstance(programs, list) else [programs]):
+                    effects.append(f"{label}: {render_program(program, wording)}")
+                continue
+            out.append(f"{label}: {_shown(vocab, t, value)}")
         text = _card_text(spec_def, vocab)
         if item.requires:
             out.append(f"playable when: {_condition_text(spec_def, vocab) or item.requires.strip()}")
         out.append("")
         out.append("card text:")
-        out.append("  " + (text or "(no effect of its own: the rules' actions use its attributes)"))
+        if text or not effects:
+            out.append("  " + (text or "(no effect of its own: the rules' actions use its attributes)"))
+        out.extend("  " + line for line in effects)
+        if _uses_eras(item, spec_def) and vocab.era_names:
+            word = vocab.era_word
+            out.append(f"  (a / b / c values: {word} {' / '.join(vocab.era_names)})")
         if item.effect:
             line = f.position(path + ("effect",))[0]
             out.append("")
@@ -70,29 +88,48 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False) ->
     raise ExplainError(f"no item `{item_id}` in {where}")
 
 
-def _labels(vocab: object) -> dict[str, str]:
-    labels = dict(getattr(vocab, "labels", {}) or {})
-    if vocab is not None:
-        for name in vocab.all_names():  # type: ignore[attr-defined]
-            labels.setdefault(name, vocab.label(name))  # type: ignore[attr-defined]
-    return labels
+def _shown(vocab: Vocabulary, t: T | None, value: object) -> str:
+    """An attribute's value as a player reads it: items by name, symbols by label."""
+    if t is None:
+        return str(value)
+    if t.tag in ("thing", "def") and isinstance(value, str):
+        return vocab.content_names.get(value, value)
+    if t.tag in ("things", "symbols", "counters") and isinstance(value, list):
+        one = T({"things": "thing", "symbols": "symbol", "counters": "counter"}[t.tag], t.arg)
+        return ", ".join(_shown(vocab, one, x) for x in value) or "none"
+    if t.tag == "table" and isinstance(value, dict):
+        return ", ".join(f"{vocab.content_names.get(k, k)} ({_era(v)})" for k, v in value.items())
+    if t.tag in ("symbol", "counter") and isinstance(value, str):
+        return vocab.label(value)
+    if t.tag == "flag":
+        return "yes" if value else "no"
+    if t.tag == "numbers" and isinstance(value, list):
+        return ", ".join(_era(v) for v in value)
+    return _era(value)
 
 
-def _condition_text(spec_def: object, vocab: object) -> str:
-    requires = getattr(spec_def, "requires", None)
-    if requires is None:
+def _era(value: object) -> str:
+    return " / ".join(value.split("/")) if isinstance(value, str) and "/" in value else str(value)
+
+
+def _uses_eras(item: object, spec_def: PieceDef | None) -> bool:
+    if spec_def is None:
+        return False
+    programs: list[ast.Node] = [p for p in (spec_def.effect, spec_def.requires) if p is not None]
+    for value in spec_def.programs.values():
+        programs.extend(value if isinstance(value, list) else [value])
+    if any(isinstance(n, ast.Era) for p in programs for n in ast.walk(p)):
+        return True
+    return any(isinstance(v, str) and "/" in v for v in spec_def.attrs.values())
+
+
+def _condition_text(spec_def: PieceDef | None, vocab: Vocabulary) -> str:
+    if spec_def is None or spec_def.requires is None:
         return ""
-    from legacies.dsl.renderer import render_expr
-    return render_expr(requires, _labels(vocab))
+    return render_expr(spec_def.requires, Wording.of(vocab))
 
 
-def _card_text(spec_def: object, vocab: object) -> str:
-    effect = getattr(spec_def, "effect", None)
-    if effect is None:
+def _card_text(spec_def: PieceDef | None, vocab: Vocabulary) -> str:
+    if spec_def is None or spec_def.effect is None:
         return ""
-    try:
-        from legacies.dsl.renderer import render_program
-    except ImportError:  # the renderer ships with dsl/; keep explain usable without it
-        from legacies.dsl.printer import print_program
-        return print_program(effect)
-    return render_program(effect, _labels(vocab))
+    return render_program(spec_def.effect, Wording.of(vocab))

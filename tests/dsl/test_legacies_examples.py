@@ -32,6 +32,8 @@ from legacies.dsl import ast
 from legacies.dsl.checker import Checker, Context, check
 from legacies.dsl.diagnostics import ERROR
 from legacies.dsl.parser import parse_expression, parse_program
+from legacies.dsl.printer import print_program
+from legacies.dsl.renderer import render_program
 from legacies.dsl.types import thing
 from legacies.interpreter import mechanics as mech
 from legacies.interpreter.compiler import Compiler
@@ -61,23 +63,6 @@ def spec(loaded: RulesetResult) -> GameSpec:
     assert loaded.ok, "\n".join(d.headline() for d in loaded.diagnostics)
     assert loaded.spec is not None
     return loaded.spec
-
-
-def _renderer() -> Callable[..., str]:
-    """dsl/renderer.py is written alongside these tests: skip only its asserts if absent."""
-    try:
-        from legacies.dsl.renderer import render_program
-    except ImportError:
-        pytest.skip("legacies.dsl.renderer is not available yet")
-    return render_program
-
-
-def _printer() -> Callable[[ast.Program], str]:
-    try:
-        from legacies.dsl.printer import print_program
-    except ImportError:
-        pytest.skip("legacies.dsl.printer is not available yet")
-    return print_program
 
 
 def first(d: Decision) -> str:
@@ -246,7 +231,6 @@ def test_example_parses_and_checks_clean(loaded: RulesetResult, card: str) -> No
 
 @pytest.mark.parametrize("card", list(EXAMPLES))
 def test_example_renders_to_english(loaded: RulesetResult, card: str) -> None:
-    render_program = _renderer()
     source, words = EXAMPLES[card]
     vocab = loaded.build.vocab  # type: ignore[union-attr]
     labels = {name: vocab.label(name) for name in vocab.all_names()}
@@ -260,7 +244,6 @@ def test_example_renders_to_english(loaded: RulesetResult, card: str) -> None:
 
 @pytest.mark.parametrize("card", list(EXAMPLES))
 def test_example_prints_back_to_the_same_program(card: str) -> None:
-    print_program = _printer()
     program = parse_program(EXAMPLES[card][0])
     assert parse_program(print_program(program)) == program
 

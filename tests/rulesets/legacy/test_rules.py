@@ -483,7 +483,7 @@ def test_lcg7_specific_destroy_pays_discards_both_and_digs_two_resources(table):
     assert t.where(riot) == ("legacy_discard", -1)
     assert t.labels() == ["yes", "no"]  # the bonus is the destroyer's choice
     t.pick("yes")
-    assert t.prompt == "choose a resource in V's cost" and sorted(t.labels()) == ["gold", "subject"]
+    assert t.prompt == "choose a resource in Parade's cost" and sorted(t.labels()) == ["gold", "subject"]
     t.pick("gold")
     assert t.zone("resources", 0) == [gold]
     assert t.where(brick1) == ("resource_discard", -1)

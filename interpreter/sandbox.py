@@ -1,0 +1,108 @@
+"""Running a piece of effect source beside a game: the language's tests, scenario tests
+and `legacies try` use it. The game's pending decision is set aside and restored
+afterwards; the effect's own decisions are answered from a list (by label, or by a
+function of the Decision). Like `GameState.apply`, a refusal or an error leaves the
+game exactly as it was.
+
+Source is checked against the game's ruleset first: a program that does not check is
+refused with its diagnostics, never run."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from legacies.dsl import ast
+from legacies.dsl.checker import Checker, Context
+from legacies.dsl.diagnostics import ERROR, DiagnosticError
+from legacies.dsl.parser import parse_expression, parse_program
+from legacies.dsl.types import thing
+
+from .decisions import Decision
+from .game import GameState
+from .spec import Origin
+from .vm import Activation, BlockFrame
+
+Answer = str | Callable[[Decision], str]
+
+
+def context_for(state: GameState, this: str | None) -> Context:
+    spec = state.game.spec
+    if this is None:
+        return Context()
+    return Context(this=thing(spec.vocab.content[this]), allow_declarations=True)
+
+
+def piece_of(state: GameState, content_id: str | None) -> int:
+    """The piece of a board item, or the first copy of a card (-1 for none)."""
+    if content_id is None:
+        return -1
+    lay = state.game.layout
+    if content_id in lay.board_item:
+        return lay.board_item[content_id]
+    pieces = lay.def_pieces[lay.def_index[content_id]]
+    return pieces[0] if pieces else -1
+
+
+def checked_program(state: GameState, source: str, this: str | None = None) -> ast.Program:
+    program = parse_program(source)
+    checker = Checker(state.game.spec.vocab, state.game.spec.res)
+    errors = [d for d in checker.check_program(program, context_for(state, this)) if d.severity == ERROR]
+    if errors:
+        raise DiagnosticError(errors)
+    return program
+
+
+def checked_expression(state: GameState, source: str, this: str | None = None) -> ast.Expr:
+    expr = parse_expression(source)
+    checker = Checker(state.game.spec.vocab, state.game.spec.res)
+    checker.check_expression(expr, context_for(state, this))
+    errors = [d for d in checker.diags if d.severity == ERROR]
+    if errors:
+        raise DiagnosticError(errors)
+    return expr
+
+
+def start(state: GameState, source: str, player: int = 0, this: str | None = None) -> None:
+    """Push `source` to run next, as `player` (0-based), without running it: the caller
+    drives it (`state.st.run()`, then `apply`), e.g. to clone at one of its decisions."""
+    program = checked_program(state, source, this)
+    compiler = state.game.compiler
+    code = compiler.program(program, Origin(f"effect tried as P{player + 1}"))
+    st = state.st
+    st.frames.append(BlockFrame(code, Activation(st, player, piece_of(state, this))))
+
+
+def run(state: GameState, source: str, player: int = 0, this: str | None = None,
+        answers: Sequence[Answer] = ()) -> list[Decision]:
+    """Run `source` as `player` (0-based) to its end, answering its decisions in order.
+    Returns the decisions asked. Refused or failing: the game is left as it was."""
+    st = state.st
+    saved = (st.frames, st.pending, st.over, st.active)
+    backup = st.clone()
+    st.frames, st.pending = [], None
+    asked: list[Decision] = []
+    try:
+        start(state, source, player, this)
+        st.run()
+        left = list(answers)
+        while st.pending is not None:
+            decision = st.pending
+            asked.append(decision)
+            if not left:
+                raise AssertionError(f"no answer left for {decision.prompt!r}: {decision.labels()}")
+            answer = left.pop(0)
+            state.apply_label(answer(decision) if callable(answer) else answer)
+        if left:
+            raise AssertionError(f"answers left over: {left}")
+    except BaseException:
+        st.restore(backup)
+        raise
+    st.frames, st.pending, st.over, st.active = saved
+    return asked
+
+
+def value(state: GameState, source: str, player: int = 0, this: str | None = None) -> Any:
+    """The value of an expression for `player` (0-based)."""
+    expr = checked_expression(state, source, this)
+    fn = state.game.compiler.expr(expr)
+    return fn(Activation(state.st, player, piece_of(state, this)))
