@@ -304,21 +304,21 @@ class _Renderer:
             count = "" if e.count is None else f" {self.count(e.count)}"
             return f"the {e.end}{count} of {self.expr(e.source, POSTFIX)}"
         if isinstance(e, ast.Entry):
-            source = e.source
-            if isinstance(source, ast.Of) and source.name in self.w.tables:  # a table's number for an item
-                label = _singular(self.ident(source.name))
-                return f"{self.possess(label, source.subject)} for {self.expr(e.index, POSTFIX)}"
+            listed = e.source
+            if isinstance(listed, ast.Of) and listed.name in self.w.tables:  # a table's number for an item
+                label = _singular(self.ident(listed.name))
+                return f"{self.possess(label, listed.subject)} for {self.expr(e.index, POSTFIX)}"
             if isinstance(e.index, ast.Num):
-                return f"the {_ordinal(e.index.value)} of {self.expr(source, POSTFIX)}"
-            return f"entry {self.count(e.index)} of {self.expr(source, POSTFIX)}"
+                return f"the {_ordinal(e.index.value)} of {self.expr(listed, POSTFIX)}"
+            return f"entry {self.count(e.index)} of {self.expr(listed, POSTFIX)}"
         if isinstance(e, ast.SpaceOf):
             return f"space {self.count(e.index)} of {self.possess('track', e.track)}"
         if isinstance(e, ast.Aggregate):
             fn = {"total": "the total", "highest": "the highest", "lowest": "the lowest"}[e.fn]
             return f"{fn} {self.ident(e.name)} of {self.expr(e.collection, POSTFIX)}"
         if isinstance(e, ast.Select):
-            source = self.expr(e.source, POSTFIX)
-            return f"{self.ident(e.word)} {'on' if self._holds_items(e.source) else 'in'} {source}"
+            where = self.expr(e.source, POSTFIX)
+            return f"{self.ident(e.word)} {'on' if self._holds_items(e.source) else 'in'} {where}"
         if isinstance(e, ast.Relative):
             who = self.expr(e.player, POSTFIX)
             if e.relation == "starting":
