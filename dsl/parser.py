@@ -322,6 +322,9 @@ class _ToAst(Transformer):
     def is_in(self, meta: Any, a: Any, b: Any) -> ast.Compare:
         return ast.Compare("in", a, b, span=_span(meta))
 
+    def is_not_in(self, meta: Any, a: Any, b: Any) -> ast.Not:
+        return ast.Not(ast.Compare("in", a, b, span=_span(meta)), span=_span(meta))
+
     def is_empty(self, meta: Any, a: Any) -> ast.Empty:
         return ast.Empty(a, span=_span(meta))
 
@@ -469,8 +472,7 @@ _MISSING_GENERIC: dict[str, str] = {
 _CONTINUATION = frozenset({"and", "or", "is", "has", "where", "ordered", "divided", "if", "else", "after", "before",
                            "starting", "of", "in", "rounded"})
 # Expression forms whose own keyword comes next: `X divided by Y`...
-_EXPRESSION_FORMS: dict[str, str] = {"divided": "`X divided by Y`", "ordered": "`C ordered by KEY`",
-                                     "number": "`choose a number from N to M as V`"}
+_EXPRESSION_FORMS: dict[str, str] = {"divided": "`X divided by Y`", "ordered": "`C ordered by KEY`"}
 
 
 def _accepts(err: UnexpectedToken) -> set[str]:
@@ -659,7 +661,8 @@ def _missing_hint(terminals: list[str], statement: str | None, typed: str) -> st
     if before in _EXPRESSION_FORMS and len(terminals) == 1:
         return f"`{before}` goes on with `{_MISSING_WORDS[terminals[0]]}`: {_EXPRESSION_FORMS[before]}"
     wanted = [_MISSING_WORDS[t] for t in terminals]
-    forms = [f for f in _statement_forms().get(statement or "", ()) if any(_fits(f, w, set(words_typed)) for w in wanted)]
+    forms = [f for f in _statement_forms().get(statement or "", ())
+             if any(_fits(f, w, set(words_typed)) for w in wanted)]
     words = " or ".join(f"`{w}`" for w in wanted)
     if statement is not None and forms:
         shown = " / ".join(f"`{f}`" for f in forms[:3])
@@ -705,34 +708,29 @@ def _terminal_word(name: str) -> str | None:
     """How a terminal reads to a designer: a keyword or symbol as written, a class by name."""
     if name in _TERMINAL_WORDS:
         return _TERMINAL_WORDS[name]
-    for term in _parser().terminals:
-        if term.name == name and term.pattern.type == "str":
-            return f"`{term.pattern.value}`"
-    return None
+    value = _terminal_patterns().get(name)
+    return f"`{value}`" if value is not None else None
 
 
-def _keyword_of(terminal: str) -> str | None:
-    for term in _parser().terminals:
-        if term.name == terminal and term.pattern.type == "str" and term.pattern.value.isalpha():
-            return str(term.pattern.value)
-    return None
-
-
-def _friendly_expected(expected: set[str]) -> str:
-    names = sorted({w for w in (_terminal_word(e) for e in expected) if w})
-    if not names:
-        return ""
-    shown = ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
-    return f"expected one of: {shown}"
-
-
-def close_word(word: str, candidates: list[str] | tuple[str, ...] | frozenset[str]) -> str | None:
-    """The candidate closest to `word`, ignoring case (`Gian` -> `gain`), or None."""
+def close_word(word: str, candidates: list[str] | tuple[str, ...] | frozenset[str] | set[str]) -> str | None:
+    """The candidate closest to `word`, ignoring case (`Gian` -> `gain`, `Gems` -> `gem`), or None."""
     by_lower: dict[str, str] = {}
     for c in candidates:
         by_lower.setdefault(c.lower(), c)
     hits = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
     return by_lower[hits[0]] if hits else None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """`a` becomes `b` with one letter changed, added, removed, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 def _first_word(line: str) -> tuple[str, int] | None:
@@ -748,70 +746,135 @@ def _first_word(line: str) -> tuple[str, int] | None:
     return (word, column) if word else None
 
 
-def _mistyped_statement(source: str, line: int) -> Diagnostic | None:
-    """`gian 2 gold`: a line that starts with a word that is no statement, close to one."""
-    lines = source.splitlines()
-    if not 1 <= line <= len(lines):
+def _mistyped_statement(source: str, line: int, column: int) -> Diagnostic | None:
+    """`gian 2 gold`: a statement that starts with a word that starts no statement.
+
+    Only for a line that starts a statement (not one inside parentheses), whose first
+    word the parser took (a name may start a procedure call) before failing after it."""
+    lines = source.split("\n")
+    if not 1 <= line <= len(lines) or _statement_start(source, line) != line:
         return None
     text = lines[line - 1]
     first = _first_word(text)
     if first is None:
         return None
-    word, column = first
-    rest = text[column - 1 + len(word):].lstrip()
+    word, word_column = first
+    if column <= word_column or word[0].isdigit():
+        return None  # the parser did not even take the first word: it is not the problem
+    rest = text[word_column - 1 + len(word):].lstrip()
     if word in keywords() or rest.startswith("("):  # a keyword, or a procedure call
         return None
     guess = close_word(word, STATEMENT_WORDS)
-    if guess is None or guess == word:
+    if guess is None:
+        hint = (f"a statement starts with a keyword (`gain`, `move`, `if`...) or runs a procedure: `{word}(...)`")
+    elif guess.lower() == word.lower():
+        hint = f"did you mean `{guess}`? (keywords are written in lower case)"
+    else:
+        hint = f"did you mean `{guess}`?"
+    return Diagnostic("E110", f"`{word}` does not start a statement", line, word_column, hint=hint,
+                      end_column=word_column + len(word))
+
+
+def _stray_else(source: str, line: int, column: int) -> Diagnostic | None:
+    """An `else` the parser could only read as a name: no `if` block ends just before it."""
+    lines = source.split("\n")
+    if not 1 <= line <= len(lines) or _statement_start(source, line) != line:
         return None
-    return Diagnostic("E110", f"`{word}` does not start a statement", line, column,
-                      hint=f"did you mean `{guess}`?", end_column=column + len(word))
+    first = _first_word(lines[line - 1])
+    if first is None or first[0] != "else" or column <= first[1]:
+        return None
+    return Diagnostic("E100", "unexpected 'else'", line, first[1], end_column=first[1] + 4,
+                      hint="`else` follows the block of an `if`, at the same indentation as that `if`")
+
+
+_CHARACTER_HINTS = {
+    '"': "a quoted text ends on the same line: close the quote",
+    "'": "`'` only makes a possessive, `X's NAME`; text goes in double quotes",
+    ";": "write one statement per line",
+    "&": "write `and`",
+    "|": "write `or`",
+    "!": "write `not`, or `!=` for \"is not\"",
+    ".": "numbers are whole; to read a name of something write `X's NAME` or `NAME of X`",
+}
 
 
 def _syntax_diagnostic(err: UnexpectedInput, source: str) -> Diagnostic:
     line = getattr(err, "line", 1) or 1
     column = getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
-        typo = _mistyped_statement(source, line)
+        typo = _mistyped_statement(source, line, column)
         if typo is not None:
             return typo
         pos = err.pos_in_stream or 0
         ch = source[pos] if pos < len(source) else "?"
-        return Diagnostic("E102", f"unexpected character {ch!r}", line, column,
-                          hint="names use letters, digits and _; text goes in double quotes")
+        hint = _CHARACTER_HINTS.get(ch)
+        if hint is None:
+            hint = ("names use the letters A-Z and a-z, digits and `_`" if ch.isalpha()
+                    else "names use letters, digits and `_`; text goes in double quotes")
+        return Diagnostic("E102", f"unexpected character {ch!r}", line, column, hint=hint)
     if isinstance(err, UnexpectedEOF):
-        lines = source.splitlines() or [""]
-        return Diagnostic("E101", "the effect ends too early", len(lines), len(lines[-1]) + 1,
-                          hint="a block opener must be followed by an indented block")
+        return _ends_early(source, set(err.expected))
     assert isinstance(err, UnexpectedToken)
     tok = err.token
+    accepts = _accepts(err)
     if tok.type == "$END":  # lark's LALR parser reports the end of input this way, not as UnexpectedEOF
-        lines = source.splitlines() or [""]
-        hint = ("a block opener must be followed by an indented block" if "_INDENT" in err.expected
-                else "close every parenthesis and finish the last statement")
-        return Diagnostic("E101", "the effect ends too early", len(lines), len(lines[-1]) + 1, hint=hint)
-    typo = _mistyped_statement(source, line)
-    if typo is not None:
-        return typo
-    if tok.type == "NAME":  # a keyword misspelt where the grammar wanted it (`az` for `as`)
-        wanted = [w for w in (_keyword_of(e) for e in err.expected) if w]
-        guess = close_word(str(tok), wanted)
-        if guess is not None:
-            named = _expected_hint(set(err.expected), tok.type)
-            code = named[0] if named else "E100"
-            return Diagnostic(code, f"unexpected '{tok}'", line, column, hint=f"did you mean `{guess}`?",
-                              end_column=column + len(str(tok)))
-    named = _expected_hint(set(err.expected), tok.type)
-    if named is not None:
-        code, hint = named
-        return Diagnostic(code, f"unexpected {_describe(tok)}", line, column, hint=hint)
+        return _ends_early(source, accepts)
     if tok.type == "_INDENT":  # it borrows the position of the newline before it: point at the indented line
         line, column = tok.end_line or line, tok.end_column or column
         return Diagnostic("E103", "unexpected indentation", line, column,
                           hint="only the lines of a block (after a line ending in `:`) are indented")
-    return Diagnostic("E100", f"unexpected {_describe(tok)}", line, column,
-                      hint=_friendly_expected(set(err.expected)) or None,
-                      end_column=column + len(str(tok)) if tok.type not in ("_NL", "_DEDENT", "_INDENT") else None)
+    typo = _mistyped_statement(source, line, column)
+    if typo is not None:
+        return typo
+    stray = _stray_else(source, line, column)
+    if stray is not None:
+        return stray
+    structural = _structural(accepts)
+    end = column + len(str(tok)) if tok.type not in ("_NL", "_DEDENT") else None
+    if tok.type == "NAME":  # a keyword misspelt where the grammar wanted it (`az` for `as`)
+        word = str(tok)
+        wanted = {w: t for t in structural if (w := _keyword_of(t)) is not None}
+        guess = word.lower() if word.lower() in wanted else None
+        # not `X`, `Y` (those name things) and not a keyword out of place (`my`): only a misspelt word
+        if guess is None and len(word) > 1 and not word[0].isupper() and word not in keywords():
+            guess = close_word(word, list(wanted)) or next((w for w in sorted(wanted) if _one_edit(word, w)), None)
+        if guess is not None:
+            case = " (keywords are written in lower case)" if guess == word.lower() else ""
+            return Diagnostic(_MISSING_CODES.get(wanted[guess], "E100"), f"unexpected '{tok}'", line, column,
+                              hint=f"did you mean `{guess}`?{case}", end_column=end)
+    missing = [t for t in _MISSING_CODES if t in structural]
+    if missing and not structural & {"_NL", "$END"}:  # the statement cannot end here: a keyword is missing
+        statement = _statement_word(source, line, column)
+        typed = _typed(source, line, column)
+        if len(missing) > 1 and statement is not None:  # keep the ones this statement takes
+            words = set(typed.split())
+            forms = _statement_forms().get(statement, ())
+            missing = [t for t in missing if any(_fits(f, _MISSING_WORDS[t], words) for f in forms)] or missing
+        hint = _missing_hint(missing, statement, typed)
+        return Diagnostic(_MISSING_CODES[missing[0]], f"unexpected {_describe(tok)}", line, column, hint=hint,
+                          end_column=end)
+    hint = _friendly_expected(accepts)
+    opened = _open_parenthesis(source, line, column) if "RPAR" in accepts else None
+    if opened is not None and opened[0] < line:  # the statement runs on over lines inside parentheses
+        still_open = f"the parenthesis opened on line {opened[0]}, column {opened[1]} is still open here"
+        hint = f"{hint}; {still_open}" if hint else still_open
+    return Diagnostic("E100", f"unexpected {_describe(tok)}", line, column, hint=hint, end_column=end)
+
+
+def _ends_early(source: str, accepts: set[str]) -> Diagnostic:
+    lines = source.rstrip("\n").split("\n") or [""]
+    line, column = len(lines), len(lines[-1]) + 1
+    opened = _open_parenthesis(source, line, column)
+    if "_INDENT" in accepts:
+        hint = "a block opener (a line ending in `:`) must be followed by an indented block"
+    elif opened is not None:
+        hint = f"close the parenthesis opened on line {opened[0]}, column {opened[1]}"
+    else:
+        hint = "finish the last statement"
+    return Diagnostic("E101", "the effect ends too early", line, column, hint=hint)
+
+
+# ---------------------------------------------------------------------- recovery
 
 
 def _normalize(source: str) -> str:
@@ -823,23 +886,96 @@ def _normalize(source: str) -> str:
     return text
 
 
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _code(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def _in_options(lines: list[str], index: int, indent: int) -> bool:
+    """Line `index` (0-based) sits among the options of a `choose one:`."""
+    for earlier in reversed(lines[:index]):
+        if _code(earlier) and _indent(earlier) < indent:
+            return earlier.split("#", 1)[0].split() == ["choose", "one:"] or \
+                earlier.split("#", 1)[0].replace(" ", "") == "chooseone:"
+    return False
+
+
 def _set_aside(text: str, line: int) -> str | None:
-    """The text with line `line` replaced by a statement that cannot fail at its
-    indentation: `if yes:` when the next line is indented deeper (it opened a block),
-    else `log ""`. None when there is nothing to replace."""
+    """The text with the statement on line `line` (all its lines, when parentheses carry
+    it over several) replaced by one that cannot fail at its indentation: `if yes:` when
+    the next line is indented deeper (it opened a block), else `log ""` (`"":` among
+    the options of a `choose one:`). None when there is nothing to replace."""
     lines = text.split("\n")
     if not 1 <= line <= len(lines) or not lines[line - 1].strip():
         return None
-    current = lines[line - 1]
-    indent = len(current) - len(current.lstrip())
-    deeper = False
-    for later in lines[line:]:
-        if later.strip() and not later.lstrip().startswith("#"):
-            deeper = len(later) - len(later.lstrip()) > indent
-            break
-    filler = "if yes:" if deeper else 'log ""'
-    lines[line - 1] = " " * indent + filler
+    depths = _line_depths(text)
+    start = _statement_start(text, line)
+    end = line
+    while end < len(lines) and depths[end] > 0:
+        end += 1
+    current = lines[start - 1]
+    indent = _indent(current)
+    deeper = next((_indent(later) > indent for later in lines[end:] if _code(later)), False)
+    if _in_options(lines, start - 1, indent):
+        filler = '"":' if deeper else '"": log ""'
+    else:
+        filler = "if yes:" if deeper else 'log ""'
+    lines[start - 1] = " " * indent + filler
+    for i in range(start, end):
+        lines[i] = ""
     return "\n".join(lines)
+
+
+def _reindent(text: str, line: int, width: int) -> str | None:
+    """The text with line `line`, and the lines after it indented as deep or deeper, moved
+    left to indentation `width` (keeping their indentation relative to each other)."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return None
+    shift = _indent(lines[line - 1]) - width
+    if shift <= 0:
+        return None
+    first = _indent(lines[line - 1])
+    for i in range(line - 1, len(lines)):
+        if not _code(lines[i]):
+            continue
+        if i > line - 1 and _indent(lines[i]) < first:
+            break
+        lines[i] = lines[i][shift:]
+    return "\n".join(lines)
+
+
+def _previous_indent(text: str, line: int) -> int:
+    lines = text.split("\n")
+    depths = _line_depths(text)
+    for i in range(line - 2, -1, -1):
+        if _code(lines[i]) and depths[i] == 0:
+            return _indent(lines[i])
+    return 0
+
+
+def _dedent_problem(text: str) -> tuple[int, int, list[int]]:
+    """The first line whose indentation matches no enclosing block: (line, its
+    indentation, the indentations of the blocks open above it)."""
+    widths = [0]
+    depths = _line_depths(text)
+    for number, raw in enumerate(text.split("\n"), 1):
+        if not _code(raw) or depths[number - 1] > 0:
+            continue
+        width = _indent(raw)
+        if width > widths[-1]:
+            widths.append(width)
+            continue
+        around = list(widths)
+        while width < widths[-1]:
+            widths.pop()
+        if widths[-1] != width:
+            return number, width, around
+    return 1, 0, [0]
 
 
 def _parse_text(text: str) -> ast.Program:
@@ -851,50 +987,43 @@ def _parse_text(text: str) -> ast.Program:
 
 
 def parse_program(source: str) -> ast.Program:
-    """Parse an effect. Raises SyntaxErrors carrying every syntax problem, one per line."""
+    """Parse an effect. Raises SyntaxErrors carrying every syntax problem, one per line,
+    in line order: after an error the bad statement is set aside (a mis-indented line
+    is moved back in line) and the parser starts again."""
     text = _normalize(source)
     found: list[Diagnostic] = []
+    lines_seen: set[int] = set()
     for _ in range(MAX_SYNTAX_ERRORS):
         try:
             program = _parse_text(text)
         except UnexpectedInput as err:
             d = _syntax_diagnostic(err, text)
-        except DedentError as err:
-            line = _dedent_line(text)
-            d = Diagnostic("E103", "the indentation does not match any outer block", line, 1,
-                           hint=f"indent blocks consistently ({err})")
+            if isinstance(err, UnexpectedToken) and err.token.type == "_INDENT":
+                aside = _reindent(text, d.line, _previous_indent(text, d.line))
+            else:
+                aside = _set_aside(text, d.line)
+        except DedentError:
+            line, width, widths = _dedent_problem(text)
+            shown = " or ".join(str(w) for w in widths)
+            d = Diagnostic("E103", "the indentation does not match any outer block", line, width + 1,
+                           hint=f"this line is indented {width} spaces, the blocks around it {shown}: "
+                                "indent it like the block it belongs to")
+            aside = _reindent(text, line, max(w for w in widths if w < width))
         except SyntaxErrors as err:
             d = err.diagnostics[0]
+            aside = _set_aside(text, d.line)
         else:
             if found:
-                raise SyntaxErrors(found)
+                raise SyntaxErrors(sorted(found, key=lambda x: (x.line, x.column)))
             return program
-        if found and d.line <= found[-1].line:
-            break  # no progress: what follows is a consequence of the last error
+        if d.line in lines_seen:
+            break  # no progress: what follows is a consequence of an error already reported
         found.append(d)
-        if d.code == "E101":
-            break
-        aside = _set_aside(text, d.line)
-        if aside is None:
+        lines_seen.add(d.line)
+        if d.code == "E101" or aside is None or aside == text:
             break
         text = aside
-    raise SyntaxErrors(found)
-
-
-def _dedent_line(text: str) -> int:
-    widths = [0]
-    for number, raw in enumerate(text.splitlines(), 1):
-        if not raw.strip() or raw.lstrip().startswith("#"):
-            continue
-        width = len(raw) - len(raw.lstrip())
-        if width > widths[-1]:
-            widths.append(width)
-        else:
-            while widths and width < widths[-1]:
-                widths.pop()
-            if not widths or widths[-1] != width:
-                return number
-    return 1
+    raise SyntaxErrors(sorted(found, key=lambda x: (x.line, x.column)))
 
 
 def parse_expression(source: str) -> ast.Expr:

@@ -6,7 +6,8 @@ described in tests/dsl/cases/README.md. In short:
 - `# error: CODE "regex"` / `# warning: CODE "regex"`: the parser or the checker must
   report a diagnostic with that code and severity, whose message matches the regex, on
   the next line that is neither blank nor a comment. Every diagnostic reported must be
-  expected by such a line.
+  expected by such a line. The parser reports every bad line of an effect, so a syntax
+  case may expect several errors, each on its own line.
 - a file with no error/warning line must parse and check cleanly; it is then run for
   player 1 in a fresh game of the minilegacies fixture, answering decisions with its
   `# answer: LABEL` lines in order, and each `# expect: EXPR = VALUE` must hold after
@@ -208,9 +209,11 @@ def test_there_are_enough_cases() -> None:
     assert len(cases) >= 25
     assert len(negative) >= 10 and len(positive) >= 10
     codes = {e.code for c in cases for e in c.diagnostics}
-    wanted = {"E100", "E101", "E102", "E103", "E104", "E105", "E106", "E107", "E108", "E201", "E202", "E203",
-              "E204", "E205", "E206", "E208", "E209", "E211", "E213", "W301", "W302"}
+    wanted = {"E100", "E101", "E102", "E103", "E104", "E105", "E106", "E107", "E108", "E110", "E201", "E202",
+              "E203", "E204", "E205", "E206", "E208", "E209", "E211", "E212", "E213", "W301", "W302"}
     assert wanted <= codes, f"no case covers {sorted(wanted - codes)}"
+    # the parser goes on after a syntax error: some syntax case expects errors on several lines
+    assert any(len({e.line for e in c.diagnostics}) > 1 and c.diagnostics[0].code.startswith("E1") for c in cases)
 
 
 @pytest.mark.parametrize("path", CASE_FILES, ids=[p.stem for p in CASE_FILES])
