@@ -292,13 +292,3 @@ def print_program(program: ast.Program) -> str:
         lines.extend(_declaration_lines(decl))
     return "".join(line + "\n" for line in lines)
 
-
-# the node kinds this module prints (for the completeness test)
-PRINTED = frozenset({
-    ast.Num, ast.Era, ast.Percent, ast.Text, ast.Bool, ast.Name, ast.This, ast.It, ast.Of, ast.Top, ast.Entry,
-    ast.SpaceOf, ast.Aggregate, ast.Select, ast.Relative, ast.Call, ast.Neg, ast.Arith, ast.Div, ast.Empty,
-    ast.Has, ast.Compare, ast.Not, ast.BoolOp, ast.Where, ast.Ordered, ast.Cond, ast.Run, ast.Announce,
-    ast.ChooseFrom, ast.Perform, ast.SortTurnOrder, ast.TimedModifier, ast.If, ast.ChooseOne, ast.May,
-    ast.ForEach, ast.Repeat, ast.AsPlayer, ast.TakeTurns, ast.Trigger, ast.Hook, ast.Continuous, ast.Modifier,
-    ast.Program, ast.Branch, ast.Option, ast.Arg,
-} | {c for c, spec in CONSTRUCTS.items() if spec.written})

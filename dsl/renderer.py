@@ -52,6 +52,11 @@ class Wording:
     tables: frozenset[str] = frozenset()  # attributes that are tables (item: number)
     board_items: frozenset[str] = frozenset()  # ids of board items (tokens are "on" them)
     item_lists: frozenset[str] = frozenset()  # attributes holding board items
+    board_nouns: frozenset[str] = frozenset()  # nouns of board kinds
+    flags: frozenset[str] = frozenset()  # yes/no attributes (`its mandatory` reads "it is mandatory")
+    results: Mapping[str, str] = field(default_factory=dict)  # a definition -> the noun of what it lists
+    plurals: Mapping[str, str] = field(default_factory=dict)  # a noun -> its plural
+    event_params: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # names a trigger's event binds
 
     @staticmethod
     def of(vocab: Any) -> "Wording":
@@ -74,8 +79,19 @@ class Wording:
         board_items = frozenset(i for i, k in vocab.content.items() if k in boards)
         item_lists = frozenset(a for k in vocab.kinds.values() for a, t in k.attributes.items()
                                if t.tag in ("thing", "things") and t.arg in boards)
+        board_nouns = frozenset(nouns[k] for k in boards)
+        flags = frozenset(a for k in vocab.kinds.values() for a, t in k.attributes.items() if t.tag == "flag")
+        results = {name: nouns[d.type.arg] for name, d in vocab.definitions.items()
+                   if d.type is not None and d.type.tag == "things" and d.type.arg in nouns}
+        plurals = {nouns[k]: (info.plural or k).replace("_", " ") for k, info in vocab.kinds.items()
+                   if info.plural}
+        event_params = {name: tuple(e.params) for name, e in vocab.events.items()}
         return Wording(labels, list(vocab.era_names), vocab.era_word, nouns, frozenset(vocab.zones), tables,
-                       board_items, item_lists)
+                       board_items, item_lists, board_nouns, flags, results, plurals, event_params)
+
+
+def _is_word(name: str) -> bool:
+    return len(name) >= 3 and name.isalpha() and name.islower()
 
 
 def _ordinal(n: int) -> str:
@@ -153,6 +169,7 @@ class _Renderer:
         self.vars: dict[str, str] = {}  # a bound name -> how it reads ("that industry")
         self.they: set[str] = set()  # bound names of players (a verb after them reads "they gain")
         self.lets: dict[str, ast.Expr] = {}  # `let` names: worded as what they stand for
+        self.var_nouns: dict[str, str] = {}  # a bound name -> the noun of what it holds
         self.nouns_bound: dict[str, int] = {}  # how many names read "that NOUN" so far
 
     # ---------------------------------------------------------------- names
@@ -174,7 +191,7 @@ class _Renderer:
     def name_for(self, var: str, noun: str, single: bool) -> str:
         """How a chosen thing reads later: a designer's word names it ("the taken card");
         a letter does not ("that card", then "the other card" for a second one)."""
-        if len(var) >= 3 and var.islower() and var.isalpha() and var not in noun:
+        if _is_word(var) and var not in noun:
             return f"the {var} {noun}" if single else f"the {var}"
         if not single:
             return f"the chosen {noun}s" if not noun.endswith("s") else f"the chosen {noun}"
@@ -210,6 +227,8 @@ class _Renderer:
         if isinstance(subject, ast.Name):
             if subject.name == "me":
                 return f"your {label}"
+            if subject.name in ("players", "opponents"):
+                return f"each {subject.name[:-1]}'s {label}"
             if subject.name in self.vars:
                 return f"{possessive(self.vars[subject.name])} {label}"
             return f"{possessive(self.ident(subject.name))} {label}"
@@ -291,6 +310,9 @@ class _Renderer:
                 return self.possess(self.ident(e.name) if e.name != "owner" else "owner", e.subject)
             if e.name in self.vars:  # `my R`, R a chosen counter
                 return self.possess(self.vars[e.name].replace("that ", "", 1), e.subject)
+            if e.name in self.w.flags:  # a yes/no attribute: "it is mandatory"
+                who = "it" if isinstance(e.subject, ast.It) else self.expr(e.subject, POSTFIX)
+                return f"{who} is {self.ident(e.name)}"
             return self.possess(self.ident(e.name), e.subject)
         if isinstance(e, ast.Top):
             if e.count is None and (isinstance(e.source, ast.Relative) or isinstance(e.source, ast.Name)
@@ -317,8 +339,13 @@ class _Renderer:
             fn = {"total": "the total", "highest": "the highest", "lowest": "the lowest"}[e.fn]
             return f"{fn} {self.ident(e.name)} of {self.expr(e.collection, POSTFIX)}"
         if isinstance(e, ast.Select):
-            where = self.expr(e.source, POSTFIX)
-            return f"{self.ident(e.word)} {'on' if self._holds_items(e.source) else 'in'} {where}"
+            source = e.source
+            if isinstance(source, ast.Of) and isinstance(source.subject, ast.Name) \
+                    and source.subject.name in ("players", "opponents"):  # one of several zones
+                anyone = "any player's" if source.subject.name == "players" else "an opponent's"
+                return f"{self.ident(e.word)} in {anyone} {self.ident(source.name)}"
+            where = self.expr(source, POSTFIX)
+            return f"{self.ident(e.word)} {'on' if self._holds_items(source) else 'in'} {where}"
         if isinstance(e, ast.Relative):
             who = self.expr(e.player, POSTFIX)
             if e.relation == "starting":
@@ -354,6 +381,8 @@ class _Renderer:
                 return f"{self.expr(e.operand.subject, SUM)} is not empty"
             if isinstance(e.operand, ast.Compare) and e.operand.op == "in":
                 return f"{self.expr(e.operand.left, SUM)} is not in {self.expr(e.operand.right, SUM)}"
+            if isinstance(e.operand, ast.Of) and e.operand.name in self.w.flags:
+                return self.expr(e.operand).replace(" is ", " is not ", 1)
             return f"not {self.expr(e.operand, NOT)}"
         if isinstance(e, ast.BoolOp):
             level = OR if e.op == "or" else AND
@@ -414,7 +443,13 @@ class _Renderer:
         if isinstance(coll, ast.Name):
             if coll.name in ("players", "opponents"):
                 return "player" if coll.name == "players" else "opponent"
+            if coll.name in self.var_nouns:
+                return self.var_nouns[coll.name]
+            if coll.name in self.lets:
+                return self.noun_of(self.lets[coll.name])
             return self.noun(coll.name)
+        if isinstance(coll, ast.Call) and coll.name in self.w.results:
+            return self.w.results[coll.name]
         if isinstance(coll, ast.Select):
             return self.noun(coll.word)
         if isinstance(coll, (ast.Where, ast.Ordered)):
@@ -435,7 +470,7 @@ class _Renderer:
         if isinstance(e, ast.SpaceOf):
             return True
         if isinstance(e, ast.Name):
-            return e.name in self.w.board_items
+            return e.name in self.w.board_items or self.var_nouns.get(e.name) in self.w.board_nouns
         return isinstance(e, ast.Of) and e.name in self.w.item_lists
 
     def clause(self, s: ast.Stmt) -> str:  # noqa: C901 - one branch per statement kind
@@ -551,12 +586,17 @@ class _Renderer:
         single = isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact"
         reads = self.name_for(s.var, noun, single)
         self.bind(s.var, reads, player=self.is_players(coll))
+        self.var_nouns[s.var] = noun
         named = f" ({reads})" if reads.startswith("the ") and not reads.startswith(("the other", "the chosen")) else ""
         return self._choose(s, coll, noun, text, single) + named
 
     def _choose(self, s: ast.ChooseFrom, coll: ast.Expr, noun: str, text: str, single: bool) -> str:
         if isinstance(coll, ast.Name) and not single:
-            text = self.ident(coll.name)
+            text = self.w.plurals.get(noun, self.ident(coll.name))
+        elif not single and isinstance(coll, ast.Where) and isinstance(coll.collection, ast.Name):
+            plural = self.w.plurals.get(noun)
+            if plural and text.startswith(self.ident(coll.collection.name)):
+                text = plural + text[len(self.ident(coll.collection.name)):]
         of = "of " if text.startswith("the ") or text.startswith("every ") else ""
         if s.mode == "up_to":
             return f"choose up to {self.count(s.count)} {of}{text}"
@@ -577,20 +617,27 @@ class _Renderer:
         coll = s.collection
         noun = self.noun_of(coll)
         player = self.is_players(coll)
-        if isinstance(coll, ast.Name) and coll.name not in self.vars:
+        if isinstance(coll, ast.Name) and coll.name in self.lets and _is_word(coll.name):
+            header = f"for each of the {coll.name}"  # the designer's word: "for each of the rivals"
+            noun = _singular(coll.name)
+        elif isinstance(coll, ast.Name) and coll.name not in self.vars:
             header = f"for each {noun}"
         elif isinstance(coll, ast.Select):
-            header = f"for each {noun} in {self.expr(coll.source, POSTFIX)}"
+            on = "on" if self._holds_items(coll.source) else "in"
+            header = f"for each {noun} {on} {self.expr(coll.source, POSTFIX)}"
         elif isinstance(coll, ast.Where) and isinstance(coll.collection, (ast.Select, ast.Name)):
             inner = coll.collection
             where = f" in {self.expr(inner.source, POSTFIX)}" if isinstance(inner, ast.Select) else ""
             header = f"for each {noun}{where} where {self.expr(coll.condition, OR)}"
         elif isinstance(coll, ast.Relative):
             header = f"for each of {self.expr(coll)}"
+        elif isinstance(coll, ast.Name) and coll.name in self.vars:
+            header = f"for each of {self.vars[coll.name]}"
         else:
-            header = f"for each {noun} of {self.expr(coll)}"
+            header = f"for each of {self.expr(coll)}"
         saved_var, saved_they = self.vars.get(s.var), s.var in self.they
         self.bind(s.var, f"that {noun}", player=player)
+        self.var_nouns[s.var] = noun
         try:
             return f"{header}: {self.body(s.body)}"
         finally:
@@ -605,6 +652,8 @@ class _Renderer:
 
     def declaration(self, d: ast.Node) -> str:
         if isinstance(d, ast.Trigger):
+            for param in self.w.event_params.get(d.event.name, ()):
+                self.bind(param, f"the {param.replace('_', ' ')}")
             cond = "" if d.condition is None else f", if {self.expr(d.condition)}"
             once = " (once per turn)" if d.once else ""
             return f"when {self.ident(d.event.name)}{cond}{once}: {self.body(d.body)}"
@@ -659,6 +708,3 @@ def render_expr(expr: ast.Expr, labels: Mapping[str, str] | Wording | None = Non
     """One expression as an English phrase (no capital, no period)."""
     return tidy(_Renderer(_wording(labels, era_names)).expr(expr))
 
-
-# the node kinds this module words (for the completeness test)
-WORDED = frozenset(node for node in CONSTRUCTS)

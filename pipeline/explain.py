@@ -133,3 +133,30 @@ def _card_text(spec_def: PieceDef | None, vocab: Vocabulary) -> str:
     if spec_def is None or spec_def.effect is None:
         return ""
     return render_program(spec_def.effect, Wording.of(vocab))
+
+
+def card_texts(ruleset: str, root: str | None = None) -> dict[str, str]:
+    """Every item's card text (its effect and its effect attributes), by id: what a
+    player reads, for golden tests and reports."""
+    loaded = load_ruleset(ruleset, root)
+    if loaded.spec is None or loaded.build is None or loaded.build.vocab is None:
+        return {}
+    vocab = loaded.build.vocab
+    wording = Wording.of(vocab)
+    out: dict[str, str] = {}
+    for d in loaded.spec.defs:
+        if d.id not in loaded.build.items:
+            continue
+        parts = []
+        if d.requires is not None:
+            parts.append("Playable when " + render_expr(d.requires, wording) + ".")
+        if d.effect is not None:
+            parts.append(render_program(d.effect, wording))
+        for key, programs in d.programs.items():
+            listed = programs if isinstance(programs, list) else [programs]
+            for i, program in enumerate(listed, 1):
+                number = f" {i}" if isinstance(programs, list) else ""
+                parts.append(f"{vocab.label(key)}{number}: {render_program(program, wording)}")
+        if parts:
+            out[d.id] = "\n".join(parts)
+    return out

@@ -193,7 +193,7 @@ EXAMPLES = {
         "place my relationship_token on A\n"
         "until generation_end: may_select of A = no for opponents\n",
         ["global action", "empty", "mandatory", "Place your relationship token", "opponents",
-         "Until the end of the generation"],
+         "Until the generation ends"],
     ),
     "endowment": (
         "transfer up to 20 from my foundation to my gold either way\n",

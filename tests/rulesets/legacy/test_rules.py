@@ -556,7 +556,7 @@ def test_lcg7_destroyer_names_the_player_to_attack(table):
     t.refresh()
     t.pick(BUILD)
     t.pick("Play Riot")
-    assert t.prompt == "choose a card in opponents' tableau" and sorted(t.piece_options()) == sorted([p2_parade, p3_parade])
+    assert t.prompt == "choose a card in an opponent's tableau" and sorted(t.piece_options()) == sorted([p2_parade, p3_parade])
     t.pick_piece(p3_parade)
     assert t.zone("tableau", 1) == [p2_parade]
     assert t.where(p3_parade) == ("legacy_discard", -1)
@@ -575,7 +575,7 @@ def test_lcg8_swap_takes_a_card_and_gives_one_back(table):
     t.pick(TAKE)
     t.state.apply(0)
     t.pick("Play Swap")
-    assert t.prompt == "choose a card in opponents' tableau" and sorted(t.piece_options()) == sorted([p2_mon, p2_parade])
+    assert t.prompt == "choose a card in an opponent's tableau" and sorted(t.piece_options()) == sorted([p2_mon, p2_parade])
     t.pick_piece(p2_parade)
     assert t.prompt == "choose a card in your tableau" and sorted(t.piece_options()) == sorted([bank, mon])
     t.pick_piece(bank)
@@ -702,10 +702,10 @@ def test_lcg10_destroy_special_destroys_two_legacies_of_different_players(table)
     t.state.apply(0)
     t.pick("Play Destroy")
     # no Protect anywhere: "destroy two legacies" is the only way, so it is not asked
-    assert t.prompt == "choose 2: cards in players' tableau (1 of 2)"
+    assert t.prompt == "choose 2: cards in any player's tableau (1 of 2)"
     assert sorted(t.piece_options()) == sorted([p2_bank, p2_mon, p3_parade])
     t.pick_piece(p2_bank)
-    assert t.prompt == "choose 2: cards in players' tableau (2 of 2)"
+    assert t.prompt == "choose 2: cards in any player's tableau (2 of 2)"
     t.pick_piece(p3_parade)
     assert t.zone("tableau", 1) == [p2_mon]
     assert t.zone("tableau", 2) == []
