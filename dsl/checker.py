@@ -56,6 +56,7 @@ class Checker:
         self.announced: set[str] = set()  # events the program announces (for the trigger-cycle analysis)
         self.calls: set[str] = set()  # procedures and definitions it uses
         self._typed: dict[int, T] = {}  # nodes this pass has typed
+        self._provided = 0  # inside `as P:` / `take turns:` a player acts whatever the caller
 
     # ------------------------------------------------------------------ entry points
     def check_program(self, program: ast.Program, ctx: Context) -> list[Diagnostic]:
@@ -146,7 +147,8 @@ class Checker:
         self._scopes.pop()
 
     def need_me(self, node: ast.Node, what: str) -> None:
-        self.used_me = True
+        if not self._provided:
+            self.used_me = True
         if self._no_me:
             self.error(node, "E217", f"{what} needs a player to act, and no player acts here",
                        hint="setup and the game procedure run for nobody: name a player "
@@ -498,7 +500,9 @@ class Checker:
         if s.until is not None:
             self.condition(s.until)
         saved, self._no_me = self._no_me, False  # each turn runs for the player whose turn it is
+        self._provided += 1
         self.block(s.body)
+        self._provided -= 1
         self._no_me = saved
 
     def s_TimedModifier(self, s: ast.TimedModifier) -> None:
@@ -560,7 +564,9 @@ class Checker:
     def s_AsPlayer(self, s: ast.AsPlayer) -> None:
         self.expect(s.player, self.expr(s.player), PLAYER)
         saved, self._no_me = self._no_me, False  # inside, a player acts: P
+        self._provided += 1
         self.block(s.body)
+        self._provided -= 1
         self._no_me = saved
 
     def s_Repeat(self, s: ast.Repeat) -> None:
@@ -811,6 +817,8 @@ class Checker:
         lt = self.expr(e.left)
         rt = self.expr(e.right)
         if e.op == "+" and (lt.is_collection or rt.is_collection):  # joining two collections
+            if lt.tag == rt.tag and lt.arg != rt.arg and lt.tag == "things":
+                return things()  # pieces of two kinds: pieces
             if not (fits(lt, rt) or fits(rt, lt)) or not (lt.is_collection or lt.tag == "any") \
                     or not (rt.is_collection or rt.tag == "any"):
                 self.error(e, "E202", f"cannot join {lt} and {rt}", hint="`A + B` joins two collections of one kind")
@@ -869,7 +877,7 @@ class Checker:
     def e_Select(self, e: ast.Select) -> T:
         st = self.expr(e.source)
         known, kind = self.v.kind_of_word(e.word)
-        if st.tag == "symbols":
+        if st.tag in ("symbols", "counters"):
             return st
         if e.word in self.v.enums and st.tag == "any":
             return T("symbols", e.word)

@@ -73,6 +73,13 @@ def _check_track(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
     return TRACK
 
 
+def _check_holder(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
+    t = c.expr(args[0])
+    if t.tag not in ("thing", "any"):
+        c.error(args[0], "E202", f"`holder of` needs a token, found {t}")
+    return T("thing")
+
+
 def _check_name(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
     c.expr(args[0])
     return TEXT
@@ -179,6 +186,9 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
             _check_owner, lambda a, x: a.st.owner(x)),
     Builtin("track", "of", "track of X", "The track of an item (the item itself): `advance track of X by 1`.",
             "{0}'s track", _check_track, lambda a, x: x),
+    Builtin("holder", "of", "holder of T", "The board item a token is on (on its track or as its holder); "
+            "nothing when it is on none: `collect_benefit(holder of T, position of T)`.", "what {0} is on",
+            _check_holder, lambda a, x: a.st.holder(x)),
     Builtin("name", "of", "name of X", "What a player reads for a piece, a player or a symbol.", "the name of {0}",
             _check_name, _name_of, run_for_player=lambda a, p: a.st.player_name(p)),
     Builtin("position", "of", "position of X", "The space (1-based) a token is on, on its track (0 when "
@@ -547,5 +557,23 @@ def reference_markdown() -> str:
     return "\n".join(out)
 
 
-if __name__ == "__main__":  # pragma: no cover - `python -m legacies.dsl.constructs`
-    print(reference_markdown())
+def update_reference(path: str) -> bool:
+    """Rewrite the generated reference (between its markers) in a markdown file; True if it changed."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    start, end = "<!-- reference:start -->\n", "<!-- reference:end -->"
+    i, j = text.index(start) + len(start), text.index(end)
+    updated = text[:i] + reference_markdown() + text[j:]
+    if updated != text:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(updated)
+    return updated != text
+
+
+if __name__ == "__main__":  # pragma: no cover - `python -m legacies.dsl.constructs [docs/language.md]`
+    import sys
+
+    if len(sys.argv) > 1:
+        print("updated" if update_reference(sys.argv[1]) else "up to date")
+    else:
+        print(reference_markdown())

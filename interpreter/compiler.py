@@ -600,7 +600,7 @@ class Compiler:
         src = self.expr(e.source)
         st_tag = self.type_of(e.source).tag
         lay = self.lay
-        if st_tag == "symbols" or self.type_of(e).tag == "symbols":
+        if st_tag in ("symbols", "counters") or self.type_of(e).tag in ("symbols", "counters"):
             def distinct(a: Activation) -> list:
                 seen: list = []
                 for s in src(a):

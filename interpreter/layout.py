@@ -43,6 +43,7 @@ class Layout:
     track_zones: dict[int, list[int]] = field(default_factory=dict)  # item piece -> space zones
     track_bumps: dict[int, bool] = field(default_factory=dict)  # item piece -> does placing bump?
     holder_capacity: dict[int, int] = field(default_factory=dict)  # item piece -> tokens it holds at most
+    zone_holder: dict[int, int] = field(default_factory=dict)  # holder zone -> its item piece
 
     piece_def: list[int] = field(default_factory=list)
     piece_owner: list[int] = field(default_factory=list)
@@ -150,6 +151,7 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
             for pid in members:
                 if kind.holder:
                     lay.holder_zone[pid] = lay._zone(f"on {spec.defs[lay.piece_def[pid]].id}", -1, "public", True)
+                    lay.zone_holder[lay.holder_zone[pid]] = pid
                     if kind.capacity is not None:
                         lay.holder_capacity[pid] = kind.capacity
                 if kind.track:

@@ -244,6 +244,16 @@ class State:
         names = self.game.player_names
         return names[p] if 0 <= p < len(names) else "nobody"
 
+    def holder(self, x: Any) -> Any:
+        """The board item whose track or holder a piece is on (None when on none)."""
+        if type(x) is not int or not 0 <= x < len(self.loc) or self.loc[x] < 0:
+            return None
+        lay = self.game.layout
+        track = lay.zone_track[self.loc[x]]
+        if track is not None:
+            return track[0]
+        return lay.zone_holder.get(self.loc[x])
+
     def turn_position(self, p: int) -> int:
         return self.turn_order.index(p) + 1 if p in self.turn_order else 0
 

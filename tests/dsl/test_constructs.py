@@ -87,7 +87,7 @@ def test_the_reference_in_the_docs_is_the_registrys() -> None:
     start, end = text.index("<!-- reference:start -->\n"), text.index("<!-- reference:end -->")
     documented = text[start + len("<!-- reference:start -->\n"):end]
     assert documented == reference_markdown(), \
-        "docs/language.md is stale: regenerate its reference from `python -m legacies.dsl.constructs`"
+        "docs/language.md is stale: run `python -m legacies.dsl.constructs docs/language.md`"
 
 
 def test_the_keywords_in_the_docs_are_the_grammars() -> None:
