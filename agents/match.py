@@ -15,6 +15,15 @@ from .base import Agent
 from .bots import BOTS
 
 
+class GameStopped(InternalError):
+    """An internal error stopped a match: the error's message, place and stack, plus the
+    option whose application failed (None when no single option did)."""
+
+    def __init__(self, error: InternalError, choice: int | None):
+        super().__init__(error.message, error.where, error.running)
+        self.choice = choice
+
+
 @dataclass
 class MatchResult:
     ruleset: str
@@ -83,6 +92,75 @@ def replay_save(spec: GameSpec, text: str, on_event: Callable[[str], None] | Non
                       agents=[replayer] * g.players)
 
 
+@dataclass
+class Verification:
+    """What `legacies replay --verify` found: the decisions replayed and every problem,
+    each with the decision after which it showed (0: at the start)."""
+
+    decisions: int
+    problems: list[tuple[int, str]] = field(default_factory=list)
+    failure: str | None = None  # the failure the save records, if any
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def verify_save(spec: GameSpec, text: str) -> Verification:
+    """Replay a save checking every invariant (interpreter.invariants) after every
+    decision; then try again the option a recorded failure names (an internal error
+    must not happen), or, for a game in progress, check that some option is accepted.
+    A save that cannot be read or replayed raises CorruptSave, as deserialize does."""
+    from legacies.interpreter.errors import CorruptSave
+    from legacies.interpreter.game import open_save
+    from legacies.interpreter.invariants import problems
+
+    data, game = open_save(spec, text)
+    state = game.new_state(data["seed"])
+    found = Verification(len(data["decisions"]))
+    recorded = data.get("failure")
+    if recorded is not None:
+        found.failure = recorded["message"]
+    found.problems.extend((0, p) for p in problems(state))
+    for number, index in enumerate(data["decisions"], 1):
+        try:
+            state.apply(index)
+        except Refused as err:
+            raise CorruptSave(f"the save does not replay: decision {number}: {err}") from None
+        except InternalError as err:
+            found.problems.append((number, str(err)))
+            return found
+        found.problems.extend((number, p) for p in problems(state))
+    if state.fingerprint() != data["fingerprint"]:
+        raise CorruptSave("the save replays to a different game (an edited file, or another version of legacies)")
+    if state.is_terminal():
+        return found
+    after = len(data["decisions"])
+    d = state.decision
+    assert d is not None
+    choice = recorded["choice"] if recorded is not None else None
+    if choice is not None:
+        label = d.labels()[choice] if 0 <= choice < len(d.options) else str(choice)
+        try:
+            state.clone().apply(choice)
+        except Refused:
+            pass
+        except InternalError as err:
+            found.problems.append((after, f"option {label!r} of {d.prompt!r}: {err}"))
+        return found
+    for index in range(len(d.options)):
+        try:
+            state.clone().apply(index)
+            return found
+        except Refused:
+            continue
+        except InternalError as err:
+            found.problems.append((after, f"option {d.labels()[index]!r} of {d.prompt!r}: {err}"))
+            return found
+    found.problems.append((after, f"the rules refuse every option of {d.prompt!r}: the game is stuck"))
+    return found
+
+
 def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                human: Callable[[int], Agent] | None = None, on_event: Callable[[str], None] | None = None,
                state: GameState | None = None, agents: list[Agent] | None = None) -> MatchResult:
@@ -126,12 +204,14 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
             if index in tried:  # a bot repeating a refused option: take the first one untried
                 index = next((i for i in range(len(d.options)) if i not in tried), -1)
                 if index < 0:  # the game cannot go on: a content (or engine) bug, not a refusal
-                    raise InternalError(f"the rules refuse every option of {d.prompt!r}: "
-                                        + "; ".join(sorted(refusals)))
+                    raise GameStopped(InternalError(f"the rules refuse every option of {d.prompt!r}: "
+                                                    + "; ".join(sorted(refusals))), None)
             private = hot_seat and _private(state, d.options[index].value)
             try:
                 state.apply(index)
                 break
+            except InternalError as err:  # the action was rolled back; the game cannot go on
+                raise GameStopped(err, index) from err
             except Refused as err:
                 tried.add(index)
                 refusals.add(str(err))

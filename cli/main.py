@@ -6,15 +6,19 @@ No traceback reaches the user."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Legacies: a rules-as-data engine for board and card games.")
+
+
+MAX_SAVE_BYTES = 4_000_000  # interpreter.game.MAX_SAVE_CHARS: a save is read no further
 
 
 class Format(str, Enum):
@@ -73,6 +77,43 @@ def _parse_options(items: list[str]) -> dict[str, object]:
     return out
 
 
+def _check_save_path(path: Path) -> None:
+    """Refuse a --save path that cannot be written, before the game starts (a finished
+    game must never be lost to a bad path). Leaves no file behind."""
+    if path.is_dir():
+        _fail(f"--save {path}: is a folder; give a file name")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        _fail(f"--save {path}: no folder {folder}")
+    existed = path.exists()
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        _fail(f"--save {path}: cannot write there ({err.strerror or err})")
+    if not existed:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+
+
+def _write_save(path: Path, text: str) -> bool:
+    """Write a save whole (a temporary file, then renamed over the target)."""
+    temp = path.with_name(f".{path.name}.tmp")
+    try:
+        temp.write_text(text, encoding="utf-8")
+        os.replace(temp, path)
+    except OSError as err:
+        typer.echo(f"error: cannot write the save to {path}: {err.strerror or err}", err=True)
+        try:
+            temp.unlink()
+        except OSError:
+            pass
+        return False
+    return True
+
+
 @app.command()
 def play(
     ruleset: str = typer.Option(..., "--ruleset", "-r", help="Which ruleset to play (see `legacies rulesets`)."),
@@ -80,11 +121,11 @@ def play(
     seed: int = typer.Option(0, "--seed", help="Same seed and decisions give the same game."),
     option: List[str] = typer.Option([], "--option", "-o", help="Setup option NAME=VALUE (repeatable)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the log."),
-    save: Optional[Path] = typer.Option(None, "--save", help="Write a save file when the game ends."),
+    save: Optional[Path] = typer.Option(None, "--save", help="Write a save file when the game ends or stops."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the final scores."),
 ) -> None:
     """Play a game in the terminal: bots and hot-seat humans."""
-    from legacies.agents.match import play_match
+    from legacies.agents.match import GameStopped, play_match
     from legacies.interpreter.errors import InternalError, TableError
     from legacies.pipeline.ruleset import load_ruleset, rulesets
 
@@ -105,17 +146,31 @@ def play(
     except TableError as err:
         _fail(str(err))
         return
+    if save is not None:
+        _check_save_path(save)
+    state = None
     try:
-        result = play_match(loaded.spec, list(seat), seed, options, human=HumanAgent, on_event=echo,
-                            state=game.new_state(seed))
+        state = game.new_state(seed)
+        result = play_match(loaded.spec, list(seat), seed, options, human=HumanAgent, on_event=echo, state=state)
     except ValueError as err:  # a seat kind that does not exist
         _fail(str(err))
         return
-    except InternalError as err:  # the game cannot go on: a bug in the content (or the engine), located
-        _fail(f"the game stopped on an internal error: {err}", 1)
+    except (EOFError, KeyboardInterrupt) as err:  # the player left: keep the game when asked to
+        why = "end of input" if isinstance(err, EOFError) else "interrupted"
+        if save is not None and state is not None and _write_save(save, state.serialize()):
+            _fail(f"{why}: the game stopped before its end; saved to {save} (`legacies replay {save}` shows it)", 1)
+        _fail(f"{why}: the game stopped before its end", 1)
         return
-    if save is not None and result.state is not None:
-        save.write_text(result.state.serialize(), encoding="utf-8")
+    except InternalError as err:  # the game cannot go on: a bug in the content (or the engine), located
+        note = ""
+        if save is not None and state is not None:
+            choice = err.choice if isinstance(err, GameStopped) else None
+            if _write_save(save, state.serialize(failure=(choice, str(err)))):
+                note = f"\nsaved to {save}: `legacies replay --verify {save}` reproduces it"
+        _fail(f"the game stopped on an internal error (the action was undone): {err}{note}", 1)
+        return
+    if save is not None and result.state is not None and not _write_save(save, result.state.serialize()):
+        raise typer.Exit(1)
     if as_json:
         typer.echo(json.dumps(result.as_json(), sort_keys=True))
         return
@@ -128,37 +183,118 @@ def play(
 
 @app.command()
 def replay(
-    save: Path = typer.Argument(..., help="A save file written by `legacies play --save`."),
+    save: Path = typer.Argument(..., help="A save file written by `legacies play --save` or `legacies soak`."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Default: the ruleset the save names."),
+    verify: bool = typer.Option(False, "--verify", help="Check every invariant after every decision (no log)."),
 ) -> None:
-    """Replay a saved game decision by decision, with its log."""
-    from legacies.agents.match import replay_save
-    from legacies.interpreter.errors import CorruptSave
+    """Replay a saved game decision by decision, with its log; or verify it."""
+    from legacies.agents.match import replay_save, verify_save
+    from legacies.interpreter.errors import CorruptSave, InternalError
+    from legacies.interpreter.game import read_save
+    from legacies.pipeline.files import read_regular
     from legacies.pipeline.ruleset import load_ruleset, rulesets
 
     try:
-        text = save.read_text(encoding="utf-8")
-        name = ruleset or json.loads(text).get("ruleset")
-    except (OSError, ValueError, AttributeError) as err:
-        _fail(f"cannot read {save}: {err}", 1)
+        text = read_regular(save, MAX_SAVE_BYTES).decode("utf-8-sig")
+        name = ruleset or read_save(text)["ruleset"]
+    except OSError as err:
+        _fail(f"cannot read {save}: {err.strerror or err}", 1)
+        return
+    except UnicodeDecodeError:
+        _fail(f"refused: {save} is not a save file (not UTF-8 text)", 1)
+        return
+    except CorruptSave as err:
+        _fail(f"refused: {err}", 1)
         return
     if name not in rulesets():
-        _fail(f"the save is for ruleset `{name}`, which is not installed", 1)
+        _fail(f"the save is for ruleset `{_short(name)}`, which is not installed", 1)
         return
     loaded = load_ruleset(name)
     if loaded.spec is None:
         _fail(f"ruleset `{name}` has content errors; run `legacies validate --ruleset {name}`", 1)
         return
     try:
-        result = replay_save(loaded.spec, text, on_event=typer.echo)
+        if verify:
+            found = verify_save(loaded.spec, text)
+        else:
+            result = replay_save(loaded.spec, text, on_event=typer.echo)
     except CorruptSave as err:
         _fail(f"refused: {err}", 1)
+        return
+    except InternalError as err:
+        _fail(f"the replay stopped on an internal error: {err}", 1)
+        return
+    if verify:
+        if found.failure:
+            typer.echo(f"the save records a failure: {found.failure}")
+        for number, problem in found.problems:
+            typer.echo(f"after decision {number}: {problem}" if number else f"at the start: {problem}")
+        if found.problems:
+            _fail(f"{len(found.problems)} problem(s) in {found.decisions} decisions", 1)
+        typer.echo(f"verified: {found.decisions} decisions, every invariant holds")
         return
     if result.state is not None and result.state.is_terminal():
         typer.echo("")
         typer.echo("final scores:")
         for pname, score in sorted(zip(result.names, result.scores), key=lambda x: -x[1]):
             typer.echo(f"  {pname}: {score}")
+
+
+@app.command()
+def soak(
+    games: int = typer.Option(1000, "--games", "-n", min=1, help="How many games to play."),
+    ruleset: List[str] = typer.Option([], "--ruleset", "-r", help="Only this ruleset (repeatable)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Only this player count."),
+    seed: int = typer.Option(0, "--seed", help="The first game's seed; game i plays seed + i."),
+    workers: int = typer.Option(1, "--workers", "-w", min=1, help="Processes to play in."),
+    out: Path = typer.Option(Path("soak-failures"), "--out", help="Where failing games are saved."),
+    max_decisions: int = typer.Option(20_000, "--max-decisions", min=1, help="A game longer than this fails."),
+) -> None:
+    """Play many seeded random games checking every invariant after every decision."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from legacies.agents.soak import SoakError, run_soak, soak_tables
+    from legacies.pipeline.ruleset import rulesets
+
+    installed = rulesets()
+    unknown = [r for r in ruleset if r not in installed]
+    if unknown:
+        _fail(f"unknown ruleset `{unknown[0]}`; installed: {', '.join(installed)}")
+    tables, broken = soak_tables(list(ruleset) or installed, players)
+    for name in broken:
+        typer.echo(f"error: ruleset `{name}` has content errors; run `legacies validate --ruleset {name}`", err=True)
+    if not tables:
+        _fail("nothing to play" + (f": no ruleset takes {players} players" if players is not None else ""),
+              1 if broken else 2)
+    names = sorted({t[0] for t in tables})
+    columns = (TextColumn("soak"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[failures]} failures"),
+               TimeElapsedColumn())
+    with Progress(*columns, console=_stderr_console(), transient=False) as bar:
+        task = bar.add_task("soak", total=games, failures=0)
+        try:
+            result = run_soak(games, tables, seed, workers, max_decisions, out,
+                              lambda done, failures, _: bar.update(task, completed=done, failures=failures))
+        except SoakError as err:
+            _fail(str(err), 1)
+            return
+    for f, path in zip(result.failures, result.saved):
+        typer.echo(f"FAIL {f.ruleset} {f.players}p seed {f.seed}: {_short(f.message, 300)}\n"
+                   f"  reproduce: legacies replay --verify {path}")
+    rate = result.games / result.seconds if result.seconds else 0.0
+    typer.echo(f"{result.games} games ({', '.join(names)}; {len(tables)} tables), {result.decisions} decisions, "
+               f"{len(result.failures)} failures, {result.seconds:.1f} s ({rate:.0f} games/s)")
+    if result.failures or broken:
+        raise typer.Exit(1)
+
+
+def _stderr_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 @app.command()

@@ -15,7 +15,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
@@ -23,6 +23,11 @@ from . import ast
 from .diagnostics import Diagnostic, DiagnosticError
 
 MAX_SYNTAX_ERRORS = 20  # per effect; a file with more gets the first twenty
+MAX_DEPTH = 100
+"""How deep an effect's syntax tree may nest (E111). Each operator counts one level, a
+block statement (`if`, `for each`...) two: the statement and its block. The passes
+after parsing (the transformer, checker, compiler, printer, renderer) walk the tree
+recursively; this limit keeps them far from Python's recursion limit."""
 
 
 class _Indenter(Indenter):
@@ -978,9 +983,45 @@ def _dedent_problem(text: str) -> tuple[int, int, list[int]]:
     return 1, 0, [0]
 
 
+def _too_deep(tree: Tree) -> Diagnostic | None:
+    """E111 at the first place (in line order) where the tree nests past MAX_DEPTH;
+    measured without recursion, before anything walks the tree recursively."""
+    deepest: list[Tree] = []
+    stack: list[tuple[Tree, int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            deepest.append(node)
+            continue
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+    if not deepest:
+        return None
+    line, column = min(_tree_position(node) for node in deepest)
+    return Diagnostic("E111", f"this is nested too deeply: more than {MAX_DEPTH} levels of operators and blocks",
+                      line, column, hint="split it: name a part with `let NAME be ...`, or move an inner block "
+                      "into a procedure")
+
+
+def _tree_position(node: Tree) -> tuple[int, int]:
+    meta = node.meta
+    if not getattr(meta, "empty", True):
+        return meta.line, meta.column
+    stack: list[Any] = [node]
+    while stack:  # the first token below, without recursion (the subtree may be deep)
+        current = stack.pop()
+        if isinstance(current, Token) and current.line is not None:
+            return current.line, current.column or 1
+        if isinstance(current, Tree):
+            stack.extend(reversed(current.children))
+    return 1, 1
+
+
 def _parse_text(text: str) -> ast.Program:
     try:
         tree = _parser().parse(text)
+        deep = _too_deep(tree)
+        if deep is not None:
+            raise SyntaxErrors([deep])
         return _ToAst().transform(tree)
     except VisitError as err:  # unwrap, as lark's docs advise
         raise err.orig_exc from None

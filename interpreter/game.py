@@ -17,12 +17,15 @@ from legacies.dsl import ast
 from . import rng
 from .compiler import CompiledAction, Compiler
 from .decisions import Decision
-from .errors import CorruptSave, GameError, IllegalChoice, TableError
+from .errors import CorruptSave, IllegalChoice, Refused, TableError
 from .layout import Layout, build_layout
 from .spec import GameSpec, Origin
 from .vm import Activation, Block, BlockFrame, Frame, State
 
-SAVE_FORMAT = "legacies-save/1"
+SAVE_FORMAT = "legacies-save/2"
+MAX_NAME = 100  # characters of a player's name in a save
+MAX_SAVE_CHARS = 4_000_000
+"""A save longer than this is refused unread (a real game's save is a few kilobytes)."""
 
 
 class Game:
@@ -226,39 +229,37 @@ class GameState:
         text = json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"), default=_plain)
         return hashlib.sha256(text.encode()).hexdigest()
 
-    def serialize(self) -> str:
-        """A save: the ruleset, the seed, the options and every decision, plus a
-        fingerprint that the load checks (OpenSpiel serializes the history too)."""
+    def serialize(self, failure: tuple[int | None, str] | None = None) -> str:
+        """A save: the ruleset and a hash of its rules and content, the seed, the options
+        and every decision, plus a fingerprint that the load checks (OpenSpiel serializes
+        the history too). `failure` records why a game stopped (a soak failure, an
+        internal error): the option that failed at the pending decision, if one did, and
+        the message; `legacies replay --verify` tries that option again."""
         g = self.game
-        return json.dumps({
-            "format": SAVE_FORMAT, "ruleset": g.spec.name, "players": g.players, "names": g.player_names,
-            "options": g.options, "seed": self.st.flags.get("seed", 0), "decisions": self.st.history,
-            "fingerprint": self.fingerprint(),
-        }, sort_keys=True)
+        data: dict[str, Any] = {
+            "format": SAVE_FORMAT, "ruleset": g.spec.name, "content": g.spec.content_hash, "players": g.players,
+            "names": g.player_names, "options": g.options, "seed": self.st.flags.get("seed", 0),
+            "decisions": self.st.history, "fingerprint": self.fingerprint(),
+        }
+        if failure is not None:
+            data["failure"] = {"choice": failure[0], "message": failure[1]}
+        return json.dumps(data, sort_keys=True)
 
     @staticmethod
-    def deserialize(spec: GameSpec, text: str) -> "GameState":
-        """Rebuild a saved game exactly, or refuse it whole (CorruptSave)."""
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as err:
-            raise CorruptSave(f"not a save file: {err}") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise CorruptSave(f"not a {SAVE_FORMAT} save file")
-        if data.get("ruleset") != spec.name:
-            raise CorruptSave(f"this save is for ruleset {data.get('ruleset')!r}, not {spec.name!r}")
-        try:
-            game = Game(spec, int(data["players"]), data.get("options") or {}, data.get("names"))
-            state = game.new_state(int(data["seed"]))
-            decisions = data["decisions"]
-            if not isinstance(decisions, list) or any(type(i) is not int for i in decisions):
-                raise CorruptSave("decisions must be a list of option numbers")
-            for index in decisions:
-                state.apply(index)
-        except (KeyError, ValueError, TypeError, GameError) as err:
-            raise CorruptSave(f"the save does not replay: {err}") from None
-        if state.fingerprint() != data.get("fingerprint"):
-            raise CorruptSave("the save replays to a different game (wrong content version or edited file)")
+    def deserialize(spec: GameSpec, text: str | bytes) -> "GameState":
+        """Rebuild a saved game exactly, or refuse it whole (CorruptSave): the text is read
+        and every field checked before anything is built, the save must be for this
+        ruleset and this version of its rules and content, and the decisions must replay
+        to the recorded fingerprint."""
+        data, game = open_save(spec, text)
+        state = game.new_state(data["seed"])
+        for number, index in enumerate(data["decisions"], 1):
+            try:
+                state.apply(index, undo=False)  # a state that fails to replay is dropped whole
+            except Refused as err:
+                raise CorruptSave(f"the save does not replay: decision {number}: {err}") from None
+        if state.fingerprint() != data["fingerprint"]:
+            raise CorruptSave("the save replays to a different game (an edited file, or another version of legacies)")
         return state
 
     # ------------------------------------------------------------------ views
@@ -312,3 +313,111 @@ def _frame_data(f: Frame) -> list[Any]:
                 continue
             data.append(_plain(val))
     return data
+
+
+# --------------------------------------------------------------------------- reading saves
+_SAVE_FIELDS: dict[str, str] = {
+    "format": "text", "ruleset": "text", "content": "text", "players": "number", "names": "names",
+    "options": "options", "seed": "number", "decisions": "numbers", "fingerprint": "text",
+}
+_TYPE_WORDS = {dict: "an object", list: "a list", str: "text", bool: "true/false", int: "a number",
+               float: "a decimal number", type(None): "null"}
+
+
+def open_save(spec: GameSpec, text: str | bytes) -> tuple[dict[str, Any], Game]:
+    """A save's fields and its Game (not yet replayed), once the save is found to be for
+    this ruleset and this version of its rules and content; else CorruptSave."""
+    data = read_save(text)
+    if data["ruleset"] != spec.name:
+        raise CorruptSave(f"this save is for ruleset `{_excerpt(data['ruleset'])}`, not `{spec.name}`")
+    if data["content"] != spec.content_hash:
+        raise CorruptSave(f"the content changed since this game was saved: the rules and content of "
+                          f"`{spec.name}` are not the ones the game was played with")
+    try:
+        return data, Game(spec, data["players"], data["options"], data["names"])
+    except TableError as err:
+        raise CorruptSave(f"the save does not fit the ruleset: {err}") from None
+
+
+def read_save(text: str | bytes) -> dict[str, Any]:
+    """The fields of a save, each of the right type, or CorruptSave saying what is wrong
+    in words (never a Python message). Nothing is built here."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise CorruptSave("not a save file: it is not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise CorruptSave("not a save file: expected text")
+    if len(text) > MAX_SAVE_CHARS:
+        raise CorruptSave(f"not a save file: {len(text):,} characters (a save is at most {MAX_SAVE_CHARS:,})")
+    try:
+        data = json.loads(text.removeprefix("\ufeff"))
+    except RecursionError:
+        raise CorruptSave("not a save file: the JSON is nested too deeply") from None
+    except json.JSONDecodeError as err:
+        raise CorruptSave(f"not a save file: the JSON breaks at line {err.lineno}, column {err.colno} "
+                          f"({err.msg[:1].lower() + err.msg[1:]})") from None
+    except ValueError:  # an integer with thousands of digits
+        raise CorruptSave("not a save file: a number in it is too long") from None
+    if not isinstance(data, dict):
+        raise CorruptSave(f"not a save file: expected a JSON object, found {_type_word(data)}")
+    fmt = data.get("format")
+    if fmt != SAVE_FORMAT:
+        if isinstance(fmt, str) and fmt.startswith("legacies-save/"):
+            raise CorruptSave(f"this save is in format `{_excerpt(fmt)}`; this version of legacies reads "
+                              f"`{SAVE_FORMAT}`")
+        raise CorruptSave(f"not a {SAVE_FORMAT} save file (its `format` is {_shown(fmt)})")
+    for key in data:
+        if key not in _SAVE_FIELDS and key != "failure":
+            raise CorruptSave(f"not a {SAVE_FORMAT} save file: unknown field `{_excerpt(str(key))}`")
+    for key, kind in _SAVE_FIELDS.items():
+        if key not in data:
+            raise CorruptSave(f"the save has no `{key}`")
+        problem = _field_problem(kind, data[key])
+        if problem:
+            raise CorruptSave(f"the save's `{key}` {problem}")
+    if len(data["names"]) != data["players"]:
+        raise CorruptSave(f"the save names {len(data['names'])} players for a {data['players']}-player game")
+    failure = data.get("failure")
+    if failure is not None and not (isinstance(failure, dict) and set(failure) == {"choice", "message"}
+                                    and (failure["choice"] is None or type(failure["choice"]) is int)
+                                    and isinstance(failure["message"], str)):
+        raise CorruptSave("the save's `failure` must be {\"choice\": a number or null, \"message\": text}")
+    return data
+
+
+def _field_problem(kind: str, value: Any) -> str | None:
+    if kind == "text":
+        return None if isinstance(value, str) else f"must be text, not {_type_word(value)}"
+    if kind == "number":
+        return None if type(value) is int else f"must be a whole number, not {_type_word(value)}"
+    if kind == "names":
+        if not isinstance(value, list) or not all(isinstance(n, str) and n for n in value):
+            return f"must be a list of player names, not {_type_word(value)}"
+        if any(len(n) > MAX_NAME for n in value):
+            return f"holds a name longer than {MAX_NAME} characters"
+        return None
+    if kind == "options":
+        if not isinstance(value, dict) or not all(type(v) in (int, bool) for v in value.values()):
+            return f"must map option names to numbers or true/false, not {_type_word(value)}"
+        return None
+    if not isinstance(value, list) or not all(type(i) is int for i in value):
+        return f"must be a list of option numbers, not {_type_word(value)}"
+    return None
+
+
+def _type_word(value: Any) -> str:
+    if isinstance(value, list) and value and not all(type(i) is int for i in value):
+        odd = next(v for v in value if type(v) is not int)
+        return f"a list holding {_type_word(odd)}"
+    return _TYPE_WORDS.get(type(value), type(value).__name__)
+
+
+def _shown(value: Any) -> str:
+    return f"`{_excerpt(value)}`" if isinstance(value, str) else _type_word(value)
+
+
+def _excerpt(text: str, limit: int = 60) -> str:
+    """At most `limit` characters of a value read from a file, for a message."""
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text):,} characters)"

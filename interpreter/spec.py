@@ -108,3 +108,4 @@ class GameSpec:
     era_counter: str | None = None
     option_defaults: dict[str, int | bool] = field(default_factory=dict)
     option_rules: dict[str, tuple[str, int | None, int | None]] = field(default_factory=dict)  # type, min, max
+    content_hash: str = ""  # SHA-256 of the ruleset's rules and content as loaded: a save records it

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import difflib
 import graphlib
+import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -29,6 +31,7 @@ from legacies.dsl.vocabulary import (CounterInfo, DefinitionInfo, EventInfo, Kin
 from legacies.interpreter.spec import ActionSpec, DefinitionSpec, GameSpec, Limits, Origin, PieceDef, ProcedureSpec
 
 from .load import LoadedFile
+from .yaml_source import bounded, excerpt
 from .models import AttributeDecl, ContentFile, ProceduresFile, RulesetFile
 
 Path = tuple
@@ -53,7 +56,8 @@ class _Builder:
     def at(self, f: LoadedFile, path: Path, code: str, message: str, hint: str | None = None,
            key: bool = False, severity: str = "error") -> None:
         line, col, end = f.span(path, key=key)
-        self.diags.append(Diagnostic(code, message, line, col, severity, hint=hint, file=f.label, end_column=end))
+        self.diags.append(bounded(Diagnostic(code, message, line, col, severity, hint=hint, file=f.label,
+                                             end_column=end)))
 
     def offsets(self, f: LoadedFile, path: Path) -> tuple[int, int]:
         origin = f.origin(path)
@@ -68,7 +72,7 @@ class _Builder:
             if expression and d.line == 1:
                 d = Diagnostic(d.code, d.message, d.line, max(1, d.column - EXPRESSION_PREFIX), d.severity, d.hint,
                                d.file, d.end_column - EXPRESSION_PREFIX if d.end_column else None)
-            self.diags.append(d.shifted(f.label, line_offset, column_offset))
+            self.diags.append(bounded(d.shifted(f.label, line_offset, column_offset)))
 
     def origin(self, f: LoadedFile, path: Path, what: str, expression: bool = False) -> Origin:
         line_offset, column_offset = self.offsets(f, path)
@@ -533,8 +537,21 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         limits=Limits(r.limits.max_turns, r.limits.step_budget, r.limits.max_repeats), eras=list(r.eras),
         era_counter=r.era_counter, option_defaults={k: o.default for k, o in r.options.items()},
         option_rules={k: (o.type, o.min, o.max) for k, o in r.options.items()},
+        content_hash=content_hash(files),
     )
     return result
+
+
+def content_hash(files: list[LoadedFile]) -> str:
+    """SHA-256 of what the builder was given: each file's kind and data, in load order
+    (which is also the order of the pieces). Formatting and comments do not count; a
+    changed name, number or effect does. A save records it (interpreter/game.py)."""
+    digest = hashlib.sha256()
+    for f in files:
+        text = json.dumps([f.kind, f.data], sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=repr)
+        digest.update(text.encode("utf-8", errors="surrogatepass"))
+        digest.update(b"\n")
+    return digest.hexdigest()
 
 
 def _template(v: Vocabulary, name: str, text: str | None, params: list[str]) -> None:
@@ -562,7 +579,7 @@ def _announced_by(body: ast.Body, v: Vocabulary) -> frozenset[str]:
 def _era_problem(v: Vocabulary, value: str) -> tuple[str, str | None] | None:
     parts = value.split("/")
     if not all(p.strip().isdigit() for p in parts) or len(parts) < 2:
-        return (f"expected a number or an era value like `20/50/100`, found {value!r}", None)
+        return (f"expected a number or an era value like `20/50/100`, found {excerpt(repr(value))}", None)
     if len(parts) != v.eras:
         return (f"an era value needs {v.eras} parts, one per era; found {len(parts)}",
                 "declare `eras:` in ruleset.yaml" if not v.eras else None)
@@ -575,41 +592,41 @@ def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None
     if t.tag == "amount":
         if isinstance(value, str):
             return _era_problem(v, value)
-        return None if isinstance(value, int) and not isinstance(value, bool) else (f"expected a number, found {value!r}", None)
+        return None if isinstance(value, int) and not isinstance(value, bool) else (f"expected a number, found {excerpt(repr(value))}", None)
     if t.tag == "numbers":
         if not isinstance(value, list):
-            return (f"expected a list of numbers, found {value!r}", "write [1, 2, 3]")
+            return (f"expected a list of numbers, found {excerpt(repr(value))}", "write [1, 2, 3]")
         for x in value:
             p = _attribute_problem(v, T("amount"), x)
             if p:
                 return p
         return None
     if t.tag == "flag":
-        return None if isinstance(value, bool) else (f"expected yes/no (true/false), found {value!r}", None)
+        return None if isinstance(value, bool) else (f"expected yes/no (true/false), found {excerpt(repr(value))}", None)
     if t.tag in ("text", "effect"):
         return None if isinstance(value, str) else (f"expected {'an effect' if t.tag == 'effect' else 'text'}, "
-                                                    f"found {value!r}", None)
+                                                    f"found {excerpt(repr(value))}", None)
     if t.tag == "effects":
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-            return (f"expected a list of effects, found {value!r}", "write a list of effect texts")
+            return (f"expected a list of effects, found {excerpt(repr(value))}", "write a list of effect texts")
         return None
     if t.tag == "symbol":
         values = v.enums.get(t.arg or "", ())
         if value not in values:
             close = difflib.get_close_matches(str(value), values, n=1)
-            return (f"`{value}` is not a {t.arg} (one of {', '.join(values)})",
+            return (f"`{excerpt(value)}` is not a {t.arg} (one of {', '.join(values)})",
                     f"did you mean `{close[0]}`?" if close else None)
         return None
     if t.tag == "counter":
         members = v.counter_sets.get(t.arg or "", ())
         if value not in members:
             close = difflib.get_close_matches(str(value), members, n=1)
-            return (f"`{value}` is not one of the {t.arg} ({', '.join(members)})",
+            return (f"`{excerpt(value)}` is not one of the {t.arg} ({', '.join(members)})",
                     f"did you mean `{close[0]}`?" if close else None)
         return None
     if t.tag in ("symbols", "counters", "things"):
         if not isinstance(value, list):
-            return (f"expected a list, found {value!r}", "write [a, b, c]")
+            return (f"expected a list, found {excerpt(repr(value))}", "write [a, b, c]")
         element = {"symbols": "symbol", "counters": "counter", "things": "thing"}[t.tag]
         for x in value:
             p = _attribute_problem(v, T(element, t.arg), x)
@@ -618,7 +635,7 @@ def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None
         return None
     if t.tag == "table":
         if not isinstance(value, dict):
-            return (f"expected a table (item: number), found {value!r}", "write {politician: 3, socialite: 6}")
+            return (f"expected a table (item: number), found {excerpt(repr(value))}", "write {politician: 3, socialite: 6}")
         for k, x in value.items():
             p = _attribute_problem(v, T("thing", t.arg), k) or _attribute_problem(v, T("amount"), x)
             if p:
@@ -627,7 +644,7 @@ def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None
     if t.tag in ("thing", "def"):
         if value not in v.content:
             close = difflib.get_close_matches(str(value), list(v.content), n=1)
-            return (f"unknown content id `{value}`", f"did you mean `{close[0]}`?" if close else None)
+            return (f"unknown content id `{excerpt(value)}`", f"did you mean `{close[0]}`?" if close else None)
         if t.arg and v.content[value] != t.arg:
-            return (f"`{value}` is a {v.content[value]}, not a {t.arg}", None)
+            return (f"`{excerpt(value)}` is a {v.content[value]}, not a {t.arg}", None)
     return None

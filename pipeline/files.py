@@ -9,21 +9,30 @@ from a folder holding rules/ and content/ (a content repository), or from one fi
 (whose kind is guessed from where it is, or else from its top-level keys).
 Each file comes as a SourceFile: a label for diagnostics, its kind and a `read()` that
 returns its bytes (and may raise OSError: the loader turns that into F001).
+
+Only regular files are read (a FIFO, a device such as /dev/zero, a socket is refused
+unread: NotRegular, F006), and never more than MAX_FILE_BYTES + 1 bytes of one (the
+loader reports F005 past the limit). A folder reached twice while walking (a symbolic
+link loop, or two links to one folder) is read once (the second is SymlinkLoop, F007).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Callable, Iterator, NamedTuple
 
+from .yaml_source import MAX_FILE_BYTES
+
 RULES_PACKAGE = "legacies.rules"
 CONTENT_PACKAGE = "legacies.content"
 RULESET_FILE = "ruleset.yaml"
 YAML_SUFFIXES = (".yaml", ".yml")
+MAX_FOLDER_DEPTH = 16  # folders below content/<name>/
 
 _TOP_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:", re.MULTILINE)
 
@@ -37,6 +46,51 @@ class SourceFile(NamedTuple):
 
 
 Labeler = Callable[[Traversable, str], str]
+
+
+class NotRegular(OSError):
+    """A path that is not a regular file (a FIFO, a device, a socket): never read."""
+
+
+class SymlinkLoop(OSError):
+    """A folder already walked (through a symbolic link): not walked again."""
+
+
+def read_regular(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file, at most `limit` + 1 of them (so that a caller sees a
+    file past its limit without reading all of it). Opening never blocks (a FIFO)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = ("a folder" if stat.S_ISDIR(mode) else "a pipe (FIFO)" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket"
+                    if stat.S_ISSOCK(mode) else "not a regular file")
+            raise NotRegular(0, f"{kind}, not a regular file", str(path))
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _reader(entry: Traversable) -> Callable[[], bytes]:
+    """How to read a discovered entry: a file on disk safely; a packaged one (a zip) by
+    its own `open`, bounded too."""
+    if isinstance(entry, Path):
+        return lambda: read_regular(entry)
+
+    def read() -> bytes:
+        with entry.open("rb") as handle:
+            return handle.read(MAX_FILE_BYTES + 1)
+    return read
 
 
 # --------------------------------------------------------------------------- public
@@ -64,7 +118,7 @@ def ruleset_files(name: str, root: Traversable | Path | str | None = None) -> li
 
 def single_file(path: Path) -> SourceFile:
     """One file on disk, its kind guessed from its location, name or top-level keys."""
-    return SourceFile(disk_label(path), guess_kind(path, _peek(path)), path.read_bytes)
+    return SourceFile(disk_label(path), guess_kind(path, _peek(path)), lambda: read_regular(path))
 
 
 def installed_rulesets() -> list[str]:
@@ -87,7 +141,7 @@ def guess_kind(path: Path, text: str) -> str:
 
 def kind_from_keys(text: str) -> str:
     """`ruleset:` and `title:` -> ruleset; `items:` -> content; anything else -> procedures."""
-    keys = set(_TOP_KEY.findall(text))
+    keys = set(_TOP_KEY.findall(text.removeprefix("\ufeff")))
     if {"ruleset", "title"} <= keys:
         return "ruleset"
     if "items" in keys:
@@ -109,25 +163,51 @@ def disk_label(path: Path) -> str:
 
 def _tree_files(rules: Traversable, content: Traversable, rules_label: Labeler, content_label: Labeler) -> list[SourceFile]:
     ruleset = rules.joinpath(RULESET_FILE)
-    found = [SourceFile(rules_label(ruleset, RULESET_FILE), "ruleset", ruleset.read_bytes)]
+    found = [SourceFile(rules_label(ruleset, RULESET_FILE), "ruleset", _reader(ruleset))]
     for entry in sorted(_entries(rules), key=lambda e: e.name):
         if entry.is_file() and _is_yaml(entry.name) and entry.name != RULESET_FILE:
-            found.append(SourceFile(rules_label(entry, entry.name), "procedures", entry.read_bytes))
-    for relative, entry in _walk_yaml(content, ""):
-        found.append(SourceFile(content_label(entry, relative), "content", entry.read_bytes))
+            found.append(SourceFile(rules_label(entry, entry.name), "procedures", _reader(entry)))
+    for relative, entry, problem in _walk_yaml(content, "", set()):
+        read = _reader(entry) if problem is None else _raiser(problem)
+        found.append(SourceFile(content_label(entry, relative), "content", read))
     return found
 
 
-def _walk_yaml(folder: Traversable, prefix: str) -> Iterator[tuple[str, Traversable]]:
-    """Every YAML file under `folder`, depth first, in name order, with its relative path."""
+def _walk_yaml(folder: Traversable, prefix: str,
+               seen: set[tuple[int, int]]) -> Iterator[tuple[str, Traversable, OSError | None]]:
+    """Every YAML file under `folder`, depth first, in name order, with its relative path.
+    A folder on disk already walked (a link loop, two links to one folder) yields one
+    entry with a SymlinkLoop problem instead of its files."""
+    if isinstance(folder, Path):
+        try:
+            info = folder.stat()
+        except OSError:
+            return
+        key = (info.st_dev, info.st_ino)
+        if key in seen:
+            problem = SymlinkLoop(0, "this folder was already read (a symbolic link loop, or a second link to it): "
+                                  "not read again", str(folder))
+            yield prefix.rstrip("/"), folder, problem
+            return
+        seen.add(key)
     for entry in sorted(_entries(folder), key=lambda e: e.name):
         if entry.name.startswith((".", "__")):
             continue
         relative = f"{prefix}{entry.name}"
         if entry.is_dir():
-            yield from _walk_yaml(entry, relative + "/")
+            if prefix.count("/") >= MAX_FOLDER_DEPTH:
+                yield relative, entry, OSError(0, f"folders nest more than {MAX_FOLDER_DEPTH} deep here: not read",
+                                               str(entry))
+                continue
+            yield from _walk_yaml(entry, relative + "/", seen)
         elif entry.is_file() and _is_yaml(entry.name):
-            yield relative, entry
+            yield relative, entry, None
+
+
+def _raiser(problem: OSError) -> Callable[[], bytes]:
+    def read() -> bytes:
+        raise problem
+    return read
 
 
 def _entries(folder: Traversable) -> list[Traversable]:
@@ -151,6 +231,6 @@ def _disk_label(entry: Traversable, relative: str) -> str:
 
 def _peek(path: Path) -> str:
     try:
-        return path.read_bytes().decode("utf-8", errors="replace")
+        return read_regular(path).decode("utf-8-sig", errors="replace")
     except OSError:
         return ""

@@ -16,10 +16,11 @@ from typing import Any, Iterable
 from pydantic import BaseModel, ValidationError
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
-from legacies.pipeline.files import SourceFile
+from legacies.pipeline.files import NotRegular, SourceFile, SymlinkLoop
 from legacies.pipeline.models import FILE_MODELS
 from legacies.pipeline.schemas import validate_data, yaml_path
-from legacies.pipeline.yaml_source import YamlPath, YamlSource, lines_of, load_yaml, unreadable
+from legacies.pipeline.yaml_source import (YamlPath, YamlSource, excerpt, lines_of, load_yaml, not_regular,
+                                           symlink_loop, unreadable)
 
 
 @dataclass(frozen=True, eq=False)
@@ -107,10 +108,22 @@ def load_source(source: SourceFile) -> tuple[LoadedFile | None, list[Diagnostic]
     """Read and load one discovered file: (file or None, problems, its source lines)."""
     try:
         raw = source.read()
+    except SymlinkLoop:
+        return None, [symlink_loop(source.label)], []
+    except NotRegular as exc:
+        return None, [not_regular(source.label, exc)], []
     except Exception as exc:  # OSError, or whatever a Traversable raises for a missing entry
         return None, [unreadable(source.label, exc)], []
     loaded, problems = load_file(source.label, source.kind, raw)
     return loaded, problems, loaded.lines if loaded is not None else lines_of(raw)
+
+
+def internal_error(label: str, err: BaseException) -> Diagnostic:
+    """E302: checking a ruleset met an engine bug (never a traceback, never the end of
+    the other rulesets' checks)."""
+    what = "Python's recursion limit" if isinstance(err, RecursionError) else f"{type(err).__name__}: {err}"
+    return Diagnostic("E302", f"internal error while checking this ruleset (a bug in legacies): {excerpt(what, 300)}",
+                      file=label, hint="report it, with the files")
 
 
 def load_sources(sources: Iterable[SourceFile]) -> LoadResult:

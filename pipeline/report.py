@@ -11,9 +11,12 @@ and code, so that output is stable.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Iterable, Mapping
 
 from legacies.dsl.diagnostics import ERROR, WARNING, Diagnostic, sort_key
+
+from .yaml_source import bounded
 
 JSON_KEYS: tuple[str, ...] = ("file", "line", "column", "code", "severity", "message")
 
@@ -36,10 +39,33 @@ def render_text(
     `checked` is the number of files checked (default: the files in `sources`).
     """
     items = ordered(diagnostics)
-    blocks = [d.render(sources.get(d.file)) for d in items]
+    blocks = [render_diagnostic(d, sources.get(d.file)) for d in items]
     count = checked if checked is not None else len(set(sources) | {d.file for d in items})
     blocks.append(summary(items, count))
     return "\n\n".join(blocks) if items else blocks[-1]
+
+
+WINDOW = 100  # characters of a long source line shown around the caret
+
+
+def render_diagnostic(d: Diagnostic, source_lines: list[str] | None) -> str:
+    """`Diagnostic.render`, with the message and hint bounded and a long source line
+    shown as a window of WINDOW characters around the caret (a line of a megabyte is
+    never printed whole)."""
+    d = bounded(d)
+    if source_lines is None or not 1 <= d.line <= len(source_lines):
+        return d.render(None)
+    text = source_lines[d.line - 1].rstrip("\n").expandtabs(4)
+    if len(text) <= WINDOW:
+        return d.render(source_lines)
+    start = max(0, min(d.column - 1 - WINDOW // 3, len(text) - WINDOW))
+    window = ("…" if start else "") + text[start:start + WINDOW] + ("…" if start + WINDOW < len(text) else "")
+    shift = start - (1 if start else 0)
+    end = d.end_column - shift if d.end_column is not None else None
+    shown = replace(d, column=max(1, d.column - shift), end_column=end)
+    lines = shown.render([""] * (d.line - 1) + [window]).splitlines()
+    lines[0] = d.headline()  # the real column in the headline
+    return "\n".join(lines)
 
 
 def summary(diagnostics: list[Diagnostic], checked: int) -> str:
@@ -65,7 +91,7 @@ def _plural(count: int, word: str) -> str:
 
 def render_json(diagnostics: Iterable[Diagnostic]) -> str:
     """A JSON list of objects with exactly the keys file, line, column, code, severity, message."""
-    rows = [{key: getattr(d, key) for key in JSON_KEYS} for d in ordered(diagnostics)]
+    rows = [{key: getattr(bounded(d), key) for key in JSON_KEYS} for d in ordered(diagnostics)]
     return json.dumps(rows, indent=2, ensure_ascii=False)
 
 
@@ -74,7 +100,7 @@ def render_json(diagnostics: Iterable[Diagnostic]) -> str:
 
 def render_github(diagnostics: Iterable[Diagnostic]) -> str:
     """One GitHub Actions workflow command per diagnostic (the hint on a second line)."""
-    return "\n".join(github_command(d) for d in ordered(diagnostics))
+    return "\n".join(github_command(bounded(d)) for d in ordered(diagnostics))
 
 
 def github_command(d: Diagnostic) -> str:

@@ -12,7 +12,7 @@ from legacies.interpreter.spec import GameSpec
 
 from .build import BuildResult, build_spec
 from .files import installed_rulesets, ruleset_files
-from .load import LoadResult, load_sources
+from .load import LoadResult, internal_error, load_sources
 
 
 @dataclass
@@ -39,9 +39,14 @@ def load_ruleset(name: str, root: Path | str | None = None) -> RulesetResult:
     key = f"{name}@{root}"
     if root is None and key in _cache:
         return _cache[key]
-    load = load_sources(ruleset_files(name, root))
-    build = build_spec(load.files) if load.files else None
-    diags = list(load.diagnostics) + (build.diagnostics if build else [])
+    sources = ruleset_files(name, root)
+    try:
+        load = load_sources(sources)
+        build = build_spec(load.files) if load.files else None
+        diags = list(load.diagnostics) + (build.diagnostics if build else [])
+    except Exception as err:  # noqa: BLE001 - an engine bug: this ruleset has an error, the others go on
+        load, build = LoadResult(), None
+        diags = [internal_error(sources[0].label if sources else name, err)]
     if not load.files and not diags:
         diags.append(Diagnostic("F001", f"no files found for ruleset `{name}`", file=str(root or name)))
     result = RulesetResult(name, load, build, diags)

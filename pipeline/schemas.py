@@ -27,7 +27,7 @@ from jsonschema.exceptions import ValidationError
 
 from legacies.dsl.diagnostics import Diagnostic
 from legacies.pipeline.models import FILE_MODELS
-from legacies.pipeline.yaml_source import YamlPath
+from legacies.pipeline.yaml_source import YamlPath, bounded
 
 KINDS: tuple[str, ...] = tuple(FILE_MODELS)
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -143,7 +143,7 @@ class _Placer:
     def at(self, path: YamlPath, code: str, message: str, hint: str | None = None, *, key: bool = False) -> Diagnostic:
         locate = self.key_position if key else self.position
         line, column = locate(path) if locate is not None else (1, 1)
-        return Diagnostic(code, message, line, column, hint=hint, file=self.file)
+        return bounded(Diagnostic(code, message, line, column, hint=hint, file=self.file))
 
 
 def _convert(error: ValidationError, place: _Placer) -> Iterator[tuple[YamlPath, Diagnostic]]:
@@ -210,6 +210,8 @@ def yaml_path(path: Iterable[str | int]) -> str:
     for step in path:
         if isinstance(step, int):
             out += f"[{step}]"
+        elif len(step) > 40:
+            out += f"[{json.dumps(step[:40])}...]"
         elif _PLAIN_KEY.fullmatch(step):
             out += f".{step}" if out else step
         else:

@@ -3,15 +3,25 @@ ruleset the user named, and every Diagnostic found in them (check-jsonschema's
 checker -> result). It never raises on content; a usage problem is a UsageError.
 
 - no path: every installed ruleset (or the one named with --ruleset);
-- a folder holding rules/<name>/ruleset.yaml: that ruleset, from the folder;
-- a folder with only content/<name>/: an expansion, checked on top of the installed
-  ruleset <name>;
-- a file: checked with the rest of its ruleset (named by --ruleset, or by the file's
-  own `ruleset:` key); a file with the same place as a shipped one replaces it.
+- a folder holding rules/<name>/ruleset.yaml: that ruleset, from the folder (it replaces
+  the installed ruleset of the same name: a copy of the repo checks as itself);
+- a folder with content/<name>/ (and perhaps procedures in rules/<name>/) but no
+  ruleset.yaml: checked with the installed ruleset <name>, each of its files replacing
+  the installed file at the same place (content/<name>/cards.yaml replaces the shipped
+  cards.yaml), the others added (an expansion);
+- a ruleset's own folder (rules/<name>/, content/<name>/ or a folder below): the
+  ruleset it belongs to, as laid out around it (as above);
+- a file: checked with the rest of its ruleset: the one around it on disk when its
+  folder holds rules/<name>/ruleset.yaml, else the installed one (named by --ruleset,
+  the file's `ruleset:` key or its folder), a file at a shipped file's place replacing it.
+
+One ruleset that cannot be checked (an engine bug met while checking) is reported as
+E302 and never stops the others.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -19,8 +29,8 @@ from pathlib import Path
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 
 from .build import build_spec
-from .files import SourceFile, installed_rulesets, ruleset_files, single_file
-from .load import load_sources
+from .files import SourceFile, installed_rulesets, read_regular, ruleset_files, single_file
+from .load import internal_error, load_sources
 
 
 class UsageError(Exception):
@@ -40,10 +50,18 @@ class ValidationResult:
 
 
 def _check(result: ValidationResult, name: str, sources: list[SourceFile]) -> None:
-    load = load_sources(sources)
-    result.sources.update(load.sources)
     result.files += len(sources)
     result.rulesets.append(name)
+    try:
+        _check_ruleset(result, sources)
+    except Exception as err:  # noqa: BLE001 - an engine bug: reported for this ruleset, the others go on
+        label = sources[0].label if sources else name
+        result.diagnostics.append(internal_error(label, err))
+
+
+def _check_ruleset(result: ValidationResult, sources: list[SourceFile]) -> None:
+    load = load_sources(sources)
+    result.sources.update(load.sources)
     result.diagnostics.extend(load.diagnostics)
     if load.files:
         build = build_spec(load.files)
@@ -89,7 +107,7 @@ def _smoke(spec: object, label: str) -> list[Diagnostic]:
 
 def _declared_ruleset(path: Path) -> str | None:
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = read_regular(path).decode("utf-8-sig", errors="replace")
     except OSError:
         return None
     m = re.search(r"^ruleset:\s*([A-Za-z0-9_-]+)", text, re.MULTILINE)
@@ -107,7 +125,7 @@ def validate(paths: list[str], ruleset: str | None = None) -> ValidationResult:
         return result
     for raw in paths:
         path = Path(raw)
-        if not path.exists():
+        if not os.path.lexists(path):
             raise UsageError(f"no such file or folder: {raw}")
         if path.is_dir():
             _validate_folder(result, path, ruleset, installed)
@@ -122,48 +140,85 @@ def _validate_folder(result: ValidationResult, path: Path, ruleset: str | None, 
         folder = path / sub
         if folder.is_dir():
             names.update(p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+    root = path
+    if not names and Path(os.path.abspath(path)).name in ("rules", "content"):  # the rules/ or content/ folder
+        root = Path(os.path.abspath(path)).parent
+        names = {p.name for p in path.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))}
+    if not names:  # rules/<name>/, content/<name>/ or a folder below: the ruleset it belongs to
+        found = _ruleset_folder(path / "_")
+        if found is not None:
+            root, name = found
+            names = {name}
     if ruleset is not None:
         names &= {ruleset}
     if not names:
         raise UsageError(f"{path} holds no rules/<ruleset>/ or content/<ruleset>/ folder"
                          + (f" for ruleset `{ruleset}`" if ruleset else ""))
     for name in sorted(names):
-        if (path / "rules" / name / "ruleset.yaml").is_file():
-            _check(result, name, ruleset_files(name, path))
-        elif name in installed:  # an expansion: its content and procedures on top of the base
-            extra = [s for s in ruleset_files(name, path) if s.kind in ("content", "procedures")]
-            _check(result, name, ruleset_files(name) + extra)
-        else:
-            raise UsageError(f"{path}/content/{name} extends ruleset `{name}`, which is not installed "
-                             f"and has no rules/{name}/ruleset.yaml here")
+        _check_on_disk(result, root, name, installed)
+
+
+def _check_on_disk(result: ValidationResult, root: Path, name: str, installed: list[str],
+                   extra: SourceFile | None = None) -> None:
+    """Ruleset `name` as laid out under `root`: whole when it has its ruleset.yaml there,
+    else its files over the installed ruleset's, by place. `extra`: one more file (a file
+    named on the command line that is not under root's usual folders)."""
+    disk = ruleset_files(name, root)
+    if (root / "rules" / name / "ruleset.yaml").is_file():
+        _check(result, name, disk + ([extra] if extra else []))
+        return
+    if name not in installed:
+        raise UsageError(f"{root}/content/{name} extends ruleset `{name}`, which is not installed "
+                         f"and has no rules/{name}/ruleset.yaml here")
+    layered = [s for s in disk if s.kind != "ruleset"] + ([extra] if extra else [])
+    _check(result, name, over_installed(name, layered))
+
+
+def over_installed(name: str, files: list[SourceFile]) -> list[SourceFile]:
+    """The installed ruleset `name` with `files` laid over it: a file at the place of an
+    installed one (content/<name>/cards.yaml) replaces it where it stands (the order of
+    the pieces is kept); the others come after. A ruleset file replaces the installed one."""
+    places: dict[str, SourceFile] = {}
+    for f in files:
+        place = _place(f.label, name) if f.kind != "ruleset" else f"rules/{name}/ruleset.yaml"
+        places.setdefault(place or f"?{len(places)}/{f.label}", f)
+    out: list[SourceFile] = []
+    for shipped in ruleset_files(name):
+        out.append(places.pop(shipped.label, shipped))
+    out.extend(places.values())
+    return out
+
+
+def _place(label: str, name: str) -> str | None:
+    """`.../content/<name>/x/y.yaml` -> `content/<name>/x/y.yaml` (the same for rules/)."""
+    parts = Path(label).as_posix().split("/")
+    for i in range(len(parts) - 2, -1, -1):
+        if parts[i] in ("rules", "content") and parts[i + 1] == name:
+            return "/".join(parts[i:])
+    return None
 
 
 def _validate_file(result: ValidationResult, path: Path, ruleset: str | None, installed: list[str]) -> None:
     source = single_file(path)
-    name = ruleset or _declared_ruleset(path) or _ruleset_folder(path)
+    around = _ruleset_folder(path)
+    if around is not None and (ruleset is None or ruleset == around[1]):
+        root, folder_name = around
+        if (root / "rules" / folder_name / "ruleset.yaml").is_file():  # a ruleset on disk: the file as part of it
+            _check_on_disk(result, root, folder_name, installed)
+            return
+    name = ruleset or _declared_ruleset(path) or (around[1] if around else None)
     if name is None or name not in installed:
         if source.kind == "ruleset" or name is None:
             _check(result, name or path.stem, [source])
             return
         raise UsageError(f"{path} is for ruleset `{name}`, which is not installed; name one with --ruleset")
-    shipped = ruleset_files(name)
-    replaced = [s for s in shipped if not (s.kind == source.kind and _same_place(s.label, path))]
-    if source.kind == "ruleset":
-        replaced = [s for s in replaced if s.kind != "ruleset"]
-    _check(result, name, replaced + [source])
+    _check(result, name, over_installed(name, [source]))
 
 
-def _ruleset_folder(path: Path) -> str | None:
-    """`rules/<name>/file.yaml` or `content/<name>/.../file.yaml` -> name."""
-    parts = path.resolve().parts
-    for anchor in ("rules", "content"):
-        if anchor in parts[:-1]:
-            i = len(parts) - 1 - parts[::-1].index(anchor)
-            if i + 1 < len(parts) - 1:
-                return parts[i + 1]
+def _ruleset_folder(path: Path) -> tuple[Path, str] | None:
+    """`ROOT/rules/<name>/...` or `ROOT/content/<name>/...` -> (ROOT, name)."""
+    parts = Path(os.path.abspath(path)).parts
+    for i in range(len(parts) - 3, -1, -1):
+        if parts[i] in ("rules", "content"):
+            return Path(*parts[:i]), parts[i + 1]
     return None
-
-
-def _same_place(label: str, path: Path) -> bool:
-    parts = Path(label).parts
-    return len(parts) >= 3 and path.resolve().as_posix().endswith("/".join(parts[-3:]))

@@ -15,14 +15,16 @@ loader -> checker -> result -> reporter): bytes or text in, a `YamlSource` out.
 
 Codes: F001 unreadable file, Y001 malformed YAML, Y002 duplicate key, Y003 not UTF-8,
 Y004 tag refused, Y005 a value that does not fit its explicit tag, Y006 alias that
-expands without bound (recursive, or too many nodes), Y007 a key that is not a scalar.
+expands without bound (recursive, or too many values added through aliases), Y007 a
+key that is not a scalar, Y008 nesting too deep, F005 a file too large. Reading is
+linear in the file's size and never recursive past MAX_DEPTH.
 """
 
 from __future__ import annotations
 
 import re
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterator, Union
 
@@ -36,8 +38,14 @@ from legacies.dsl.diagnostics import Diagnostic
 PathItem = Union[str, int]
 YamlPath = tuple[PathItem, ...]
 
-MAX_NODES = 200_000
-"""A document may expand (aliases counted at every use) to at most this many nodes."""
+MAX_FILE_BYTES = 524_288
+"""A data file may hold at most this many bytes (F005); split a larger one."""
+MAX_ALIAS_NODES = 200_000
+"""Aliases may add at most this many values to a document, counted at every use (Y006)."""
+MAX_DEPTH = 64
+"""Mappings and lists may nest at most this deep (Y008)."""
+EXCERPT = 60
+"""Characters of a value a message quotes (the rest is elided)."""
 
 _STD = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_STD + t for t in ("str", "int", "float", "bool", "null", "timestamp"))
@@ -110,6 +118,9 @@ def lines_of(source: str | bytes) -> list[str]:
 
 def load_yaml(label: str, source: str | bytes) -> tuple[YamlSource | None, list[Diagnostic]]:
     """Parse one YAML document. None (with diagnostics) when it cannot be read at all."""
+    size = len(source.encode("utf-8", errors="surrogatepass")) if isinstance(source, str) else len(source)
+    if size > MAX_FILE_BYTES:
+        return None, [too_large(label, size)]
     text, problems = _decode(label, source)
     if text is None:
         return None, problems
@@ -129,8 +140,12 @@ def load_yaml(label: str, source: str | bytes) -> tuple[YamlSource | None, list[
 def read_yaml_file(path: Path, label: str | None = None) -> tuple[YamlSource | None, list[Diagnostic]]:
     """Read and parse a file on disk; a missing or unreadable file is F001."""
     label = label if label is not None else str(path)
+    from .files import NotRegular, read_regular
+
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path)
+    except NotRegular as exc:
+        return None, [not_regular(label, exc)]
     except OSError as exc:
         return None, [unreadable(label, exc)]
     return load_yaml(label, raw)
@@ -139,7 +154,47 @@ def read_yaml_file(path: Path, label: str | None = None) -> tuple[YamlSource | N
 def unreadable(label: str, exc: BaseException) -> Diagnostic:
     """The F001 diagnostic for a file that cannot be read."""
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    return Diagnostic("F001", f"cannot read {label}: {reason}", file=label)
+    return Diagnostic("F001", f"cannot read {label}: {excerpt(reason, 200)}", file=label)
+
+
+def not_regular(label: str, exc: OSError) -> Diagnostic:
+    """F006: a path that is not a regular file (a FIFO, a device...), never read."""
+    return Diagnostic("F006", f"cannot read {label}: {exc.strerror or 'not a regular file'}", file=label,
+                      hint="give a YAML file")
+
+
+def symlink_loop(label: str) -> Diagnostic:
+    """F007 (a warning): a folder reached a second time while walking, not read again."""
+    return Diagnostic("F007", "this folder was already read (a symbolic link loop, or a second link to it): "
+                      "not read again", file=label, severity="warning")
+
+
+MAX_MESSAGE = 400  # characters of a message or a hint
+
+
+def bounded(d: Diagnostic) -> Diagnostic:
+    """The diagnostic with its message and hint cut to MAX_MESSAGE characters: a value
+    quoted from a file never makes the output (or the memory) grow with the file."""
+    if len(d.message) <= MAX_MESSAGE and (d.hint is None or len(d.hint) <= MAX_MESSAGE):
+        return d
+    hint = d.hint if d.hint is None or len(d.hint) <= MAX_MESSAGE else excerpt(d.hint, MAX_MESSAGE)
+    return replace(d, message=excerpt(d.message, MAX_MESSAGE), hint=hint)
+
+
+def too_large(label: str, size: int | None = None) -> Diagnostic:
+    """F005: a file past MAX_FILE_BYTES (not read further)."""
+    what = f"{size:,} bytes" if size is not None else "more than that"
+    return Diagnostic("F005", f"the file is too large: {what} (a data file may hold at most {MAX_FILE_BYTES:,})",
+                      file=label, hint="split it: a ruleset's content may be spread over any number of files")
+
+
+def excerpt(value: object, limit: int = EXCERPT) -> str:
+    """A value as a message quotes it: its text (or repr), at most `limit` characters."""
+    text = value if isinstance(value, str) else repr(value) if not isinstance(value, (dict, list)) else \
+        ("a mapping" if isinstance(value, dict) else "a list")
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"... ({len(text):,} characters)"
 
 
 # --------------------------------------------------------------------------- decoding and parsing
@@ -175,9 +230,35 @@ def _compose(label: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
     except YAMLError as exc:
         return None, [Diagnostic("Y001", f"malformed YAML: {exc}", file=label)]
     except RecursionError:
-        return None, [Diagnostic("Y001", "malformed YAML: nested too deeply", file=label)]
+        line, column = _deep_position(text)
+        return None, [_too_deep(label, line, column)]
     except Exception as exc:  # never let a parser bug become a traceback
-        return None, [Diagnostic("Y001", f"malformed YAML: {type(exc).__name__}: {exc}", file=label)]
+        return None, [Diagnostic("Y001", f"malformed YAML: {type(exc).__name__}: {excerpt(str(exc), 200)}",
+                                 file=label)]
+
+
+def _too_deep(label: str, line: int, column: int) -> Diagnostic:
+    return Diagnostic("Y008", f"mappings and lists nest more than {MAX_DEPTH} levels deep", line, column,
+                      file=label, hint="data files need only a few levels: check the indentation and brackets")
+
+
+def _deep_position(text: str) -> tuple[int, int]:
+    """Where the nesting first passes MAX_DEPTH, from the parser's events (which, unlike
+    the composer, do not recurse)."""
+    depth = 0
+    try:
+        for event in YAML(typ="rt").parse(text):
+            name = type(event).__name__
+            if name in ("MappingStartEvent", "SequenceStartEvent"):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+            elif name in ("MappingEndEvent", "SequenceEndEvent"):
+                depth -= 1
+    except Exception:  # noqa: BLE001 - a malformed tail: the position found so far is all there is
+        pass
+    return 1, 1
 
 
 def _marked_error(label: str, exc: MarkedYAMLError) -> Diagnostic:
@@ -204,38 +285,36 @@ def _reader_error(label: str, text: str, exc: ReaderError) -> Diagnostic:
 
 
 def _check_size(label: str, root: Node) -> list[Diagnostic]:
-    """Refuse recursive aliases and documents that expand past MAX_NODES."""
+    """Refuse nesting past MAX_DEPTH (Y008), recursive aliases and aliases that add more
+    than MAX_ALIAS_NODES values to the document (Y006). Without recursion, in time
+    linear in the number of distinct nodes: each node's expanded size is computed once."""
     sizes: dict[int, int] = {}
     active: set[int] = set()
-    try:
-        total = _size(root, sizes, active)
-    except _Recursive as exc:
-        line, column, _ = _node_span(exc.node)
-        return [Diagnostic("Y006", "an alias refers to a node that contains it", line, column, file=label)]
-    except RecursionError:
-        return [Diagnostic("Y001", "malformed YAML: nested too deeply", file=label)]
-    if total > MAX_NODES:
-        message = f"the document expands to {total} values (more than {MAX_NODES}) through aliases"
-        return [Diagnostic("Y006", message, file=label)]
+    stack: list[tuple[Node, int, bool]] = [(root, 1, False)]
+    while stack:
+        node, depth, done = stack.pop()
+        key = id(node)
+        if done:
+            active.discard(key)
+            sizes[key] = 1 + sum(sizes[id(child)] for child in _children(node))
+            continue
+        if key in sizes:
+            continue
+        if key in active:
+            line, column, _ = _node_span(node)
+            return [Diagnostic("Y006", "an alias refers to a node that contains it", line, column, file=label)]
+        if depth > MAX_DEPTH:
+            line, column, _ = _node_span(node)
+            return [_too_deep(label, line, column)]
+        active.add(key)
+        stack.append((node, depth, True))
+        stack.extend((child, depth + 1, False) for child in _children(node))
+    added = sizes[id(root)] - len(sizes)  # values that exist only through aliases
+    if added > MAX_ALIAS_NODES:
+        message = f"aliases add more than {MAX_ALIAS_NODES:,} values to the document"
+        return [Diagnostic("Y006", message, file=label,
+                           hint="an alias copies what its anchor holds at every use: use fewer, or smaller, aliases")]
     return []
-
-
-class _Recursive(Exception):
-    def __init__(self, node: Node):
-        self.node = node
-
-
-def _size(node: Node, sizes: dict[int, int], active: set[int]) -> int:
-    key = id(node)
-    if key in sizes:
-        return sizes[key]
-    if key in active:
-        raise _Recursive(node)
-    active.add(key)
-    total = 1 + sum(_size(child, sizes, active) for child in _children(node))
-    active.discard(key)
-    sizes[key] = min(total, MAX_NODES + 1)
-    return sizes[key]
 
 
 def _children(node: Node) -> Iterator[Node]:
@@ -259,7 +338,8 @@ class _Builder:
 
     def problem(self, code: str, message: str, node: Node, hint: str | None = None) -> None:
         line, column, end = _node_span(node)
-        self.problems.append(Diagnostic(code, message, line, column, hint=hint, file=self.label, end_column=end))
+        self.problems.append(bounded(Diagnostic(code, message, line, column, hint=hint, file=self.label,
+                                                end_column=end)))
 
     def build(self, node: Node) -> Any:
         tag = _tag(node)
@@ -269,7 +349,7 @@ class _Builder:
             return [self.build(item) for item in node.value]
         if isinstance(node, ScalarNode) and tag in _SCALAR_TAGS:
             return self.scalar(node, tag)
-        self.problem("Y004", f"the tag {_short(tag)} is not allowed", node,
+        self.problem("Y004", f"the tag {excerpt(_short(tag))} is not allowed", node,
                      "only plain YAML is allowed: mappings, lists, text, numbers, true/false, null")
         return None
 
@@ -284,7 +364,7 @@ class _Builder:
             if key is None:
                 continue
             if key in out:
-                self.problem("Y002", f"duplicate key '{key}'", key_node, "a key may appear once in a mapping")
+                self.problem("Y002", f"duplicate key '{excerpt(key)}'", key_node, "a key may appear once in a mapping")
             out[key] = self.build(value_node)
         return {**merged, **out}
 
@@ -310,7 +390,7 @@ class _Builder:
         try:
             return _scalar_value(node, tag)
         except ValueError:
-            self.problem("Y005", f"{node.value!r} is not a valid {_short(tag)[2:]}", node)
+            self.problem("Y005", f"{excerpt(repr(str(node.value)))} is not a valid {_short(tag)[2:]}", node)
             return None
 
 

@@ -207,6 +207,6 @@ def test_never_raises(text: str) -> None:
     assert source is not None or problems
 
 
-def test_deep_nesting_never_raises() -> None:
+def test_deep_nesting_is_y008_at_the_place_it_passes_the_limit() -> None:
     source, problems = load_yaml("deep.yaml", "[" * 1000 + "]" * 1000)
-    assert source is not None or [d.code for d in problems] == ["Y001"]
+    assert source is None and [(d.code, d.line, d.column) for d in problems] == [("Y008", 1, 65)]

@@ -1,0 +1,180 @@
+"""The soak run (Spellsource's habit), the service behind `legacies soak`: many seeded
+random games over the installed rulesets and their player counts, every invariant of
+interpreter.invariants checked after every decision. A failing game is saved (seed +
+decisions + the failure) so that `legacies replay --verify SAVE` reproduces it.
+
+Game i of a run plays table i mod T (the tables: every ruleset asked for, at every
+player count asked for, in name order) with seed `seed + i`, so a run is the same on
+any machine and with any number of workers. What fails:
+- an invariant broken after a decision (or at the start);
+- an internal error (a content or engine bug) while an option is applied;
+- every option of a decision refused (the game is stuck);
+- a game not over after `max_decisions` decisions.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing import get_all_start_methods, get_context
+from pathlib import Path
+from typing import Callable
+
+from legacies.interpreter.errors import InternalError, Refused
+from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.invariants import problems
+from legacies.pipeline.ruleset import load_ruleset
+
+MAX_DECISIONS = 20_000
+CHUNK = 25  # games per task handed to a worker
+
+Table = tuple[str, int]  # (ruleset, players)
+
+
+@dataclass(frozen=True)
+class SoakFailure:
+    ruleset: str
+    players: int
+    seed: int
+    message: str
+    save: str  # the save text: replays the game up to the failure
+
+
+@dataclass
+class SoakResult:
+    games: int = 0
+    decisions: int = 0
+    failures: list[SoakFailure] = field(default_factory=list)
+    seconds: float = 0.0
+    tables: list[Table] = field(default_factory=list)
+    saved: list[Path] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+class SoakError(Exception):
+    """The run cannot start as asked (an unknown ruleset, a player count no ruleset takes)."""
+
+
+def soak_tables(rulesets: list[str], players: int | None = None) -> tuple[list[Table], list[str]]:
+    """The (ruleset, players) tables to play, and the rulesets that do not load (their
+    content errors are a failure of the run, reported by the caller)."""
+    tables: list[Table] = []
+    broken: list[str] = []
+    for name in sorted(rulesets):
+        spec = load_ruleset(name).spec
+        if spec is None:
+            broken.append(name)
+            continue
+        counts = range(spec.min_players, spec.max_players + 1)
+        if players is None:
+            tables.extend((name, p) for p in counts)
+        elif players in counts:
+            tables.append((name, players))
+    return tables, broken
+
+
+_games: dict[Table, Game] = {}
+
+
+def _game(table: Table) -> Game:
+    game = _games.get(table)
+    if game is None:
+        spec = load_ruleset(table[0]).spec
+        if spec is None:
+            raise SoakError(f"ruleset `{table[0]}` has content errors")
+        game = _games[table] = Game(spec, table[1])
+    return game
+
+
+def soak_game(game: Game, seed: int, max_decisions: int = MAX_DECISIONS) -> tuple[GameState, str | None,
+                                                                                  int | None]:
+    """Play one seeded random game, checking every invariant after every decision.
+    Returns (the state, what went wrong or None, the option that failed if one did)."""
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(max_decisions + 1):
+        wrong = problems(state)
+        if wrong:
+            return state, "; ".join(wrong[:3]), None
+        d = state.decision
+        if d is None:
+            return state, None, None
+        if len(state.st.history) >= max_decisions:
+            break
+        order = list(range(len(d.options)))
+        rng.shuffle(order)
+        for index in order:
+            try:
+                state.apply(index)
+                break
+            except Refused:
+                continue
+            except InternalError as err:
+                return state, f"option {d.options[index].label!r} of {d.prompt!r}: {err}", index
+        else:
+            return state, f"the rules refuse every option of {d.prompt!r}: the game is stuck", None
+    return state, f"not over after {max_decisions} decisions", None
+
+
+def _run_chunk(indices: list[int], tables: list[Table], seed: int,
+               max_decisions: int) -> list[tuple[int, int, SoakFailure | None]]:
+    """Games `indices` of a run: (index, decisions, failure or None) each."""
+    out: list[tuple[int, int, SoakFailure | None]] = []
+    for i in indices:
+        table = tables[i % len(tables)]
+        game_seed = seed + i
+        state, error, choice = soak_game(_game(table), game_seed, max_decisions)
+        failure = None
+        if error is not None:
+            save = state.serialize(failure=(choice, error))
+            failure = SoakFailure(table[0], table[1], game_seed, error, save)
+        out.append((i, len(state.st.history), failure))
+    return out
+
+
+def run_soak(games: int, tables: list[Table], seed: int = 0, workers: int = 1,
+             max_decisions: int = MAX_DECISIONS, out: Path | None = None,
+             progress: Callable[[int, int, int], None] | None = None) -> SoakResult:
+    """Play `games` games over `tables`; `progress(done, failures, decisions)` after each
+    batch. Failures are written to `out` (a folder) when given."""
+    if not tables:
+        raise SoakError("nothing to play: no ruleset takes that many players")
+    for table in tables:  # compile in the parent: forked workers inherit it
+        _game(table)
+    result = SoakResult(tables=list(tables))
+    started = time.perf_counter()
+    chunks = [list(range(start, min(games, start + CHUNK))) for start in range(0, games, CHUNK)]
+
+    def take(batch: list[tuple[int, int, SoakFailure | None]]) -> None:
+        for _, decisions, failure in batch:
+            result.games += 1
+            result.decisions += decisions
+            if failure is not None:
+                result.failures.append(failure)
+                if out is not None:
+                    result.saved.append(write_failure(out, failure))
+        if progress is not None:
+            progress(result.games, len(result.failures), result.decisions)
+
+    if workers <= 1 or len(chunks) <= 1:
+        for chunk in chunks:
+            take(_run_chunk(chunk, tables, seed, max_decisions))
+    else:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork" if "fork" in get_all_start_methods() else "spawn")) as pool:
+            futures = [pool.submit(_run_chunk, chunk, tables, seed, max_decisions) for chunk in chunks]
+            for future in futures:  # in order: the same output for any number of workers
+                take(future.result())
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def write_failure(folder: Path, failure: SoakFailure) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{failure.ruleset}-{failure.players}p-seed{failure.seed}.json"
+    path.write_text(failure.save, encoding="utf-8")
+    return path
