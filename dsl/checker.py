@@ -97,7 +97,17 @@ class Checker:
     def warn(self, node: ast.Node, code: str, message: str, hint: str | None = None) -> None:
         self.error(node, code, message, hint, severity=WARNING)
 
+    def as_piece(self, node: ast.Node, actual: T, expected_kind: str | None) -> bool:
+        """A card named in source where one piece is wanted stands for its only copy."""
+        ref = self.res.refs.get(id(node))
+        if actual.tag == "def" and isinstance(ref, r.CardDef) and (expected_kind is None or expected_kind == actual.arg):
+            self.record(node, T("thing", actual.arg), r.CardPiece(ref.id))
+            return True
+        return False
+
     def expect(self, node: ast.Node, actual: T, expected: T) -> None:
+        if expected.tag == "thing" and self.as_piece(node, actual, expected.arg):
+            return
         if not fits(actual, expected):
             self.error(node, "E202", f"expected {expected}, found {actual}", hint=_type_hint(actual, expected))
 
@@ -293,6 +303,8 @@ class Checker:
 
     def pieces(self, e: ast.Expr) -> T:
         t = self.expr(e)
+        if self.as_piece(e, t, None):
+            return T("thing", t.arg)
         if t.tag not in ("thing", "things", "any"):
             hint = "a card named in source stands for all its copies: choose one of them" if t.tag == "def" else None
             self.error(e, "E202", f"expected pieces, found {t}", hint=hint)
@@ -787,9 +799,23 @@ class Checker:
             self.error(e.subject, "E202", f"only an item has attributes, not {t}")
         return FLAG
 
+    def _counter_literal(self, e: ast.Expr, other: T) -> T | None:
+        """`R is dye`: beside a counter held in a name, a counter's name is that counter."""
+        if other.tag == "counter" and isinstance(e, ast.Name) and e.name in self.v.counters \
+                and self.lookup(e.name) is None:
+            if other.arg and e.name not in self.v.counter_sets.get(other.arg, ()):
+                self.error(e, "E202", f"`{e.name}` is not one of the {other.arg} counters")
+            self._typed[id(e)] = T("counter", other.arg)
+            return self.record(e, T("counter", other.arg), r.Symbol(e.name))
+        return None
+
     def e_Compare(self, e: ast.Compare) -> T:
-        lt = self.expr(e.left)
-        rt = self.expr(e.right)
+        if e.op in ("=", "!=") and isinstance(e.left, ast.Name) and e.left.name in self.v.counters:
+            rt = self.expr(e.right)
+            lt = self._counter_literal(e.left, rt) or self.expr(e.left)
+        else:
+            lt = self.expr(e.left)
+            rt = (self._counter_literal(e.right, lt) if e.op in ("=", "!=") else None) or self.expr(e.right)
         if e.op == "in":
             if not rt.is_collection and rt.tag not in ("zone", "zones", "any"):
                 self.error(e.right, "E202", f"`is in` needs a collection or a zone, found {rt}")
@@ -923,6 +949,10 @@ class Checker:
         self.track(e.track)
         return ZONE
 
+    def _builtin_of(self, subject: T, name: str) -> bool:
+        b = BUILTINS.get(name)
+        return b is not None and b.form == "of" and not self._is_attribute(subject, name)
+
     def e_Aggregate(self, e: ast.Aggregate) -> T:
         ct = self.expr(e.collection)
         if ct.tag == "any":
@@ -943,6 +973,13 @@ class Checker:
                            hint=self.suggest(e.name, [k for k, c in self.v.counters.items() if c.scope == "player"]),
                            span=e.name_span)
                 return AMOUNT
+        elif el.tag in ("thing", "def") and self._builtin_of(el, e.name):
+            # `total position of (tokens)`: a one-argument builtin read for each piece
+            probe = ast.Of(e.name, ast.It(span=e.span), span=e.span)
+            self._it.append(el)
+            t = BUILTINS[e.name].check(self, probe, [probe.subject])
+            self._it.pop()
+            ref = r.BuiltinOf(e.name)
         elif el.tag in ("thing", "def"):
             t, ref = self.member(el, e.name, e, e.name_span)
             if ref is r.UNKNOWN:

@@ -57,6 +57,8 @@ class Wording:
     results: Mapping[str, str] = field(default_factory=dict)  # a definition -> the noun of what it lists
     plurals: Mapping[str, str] = field(default_factory=dict)  # a noun -> its plural
     event_params: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # names a trigger's event binds
+    kind_plurals: Mapping[str, str] = field(default_factory=dict)  # a kind's plural name -> its words
+    plural_words: frozenset[str] = frozenset()  # nouns in the plural: a comparison after them reads "are"
 
     @staticmethod
     def of(vocab: Any) -> "Wording":
@@ -86,12 +88,21 @@ class Wording:
         plurals = {nouns[k]: (info.plural or k).replace("_", " ") for k, info in vocab.kinds.items()
                    if info.plural}
         event_params = {name: tuple(e.params) for name, e in vocab.events.items()}
+        kind_plurals = {info.plural: plurals[nouns[k]] for k, info in vocab.kinds.items() if info.plural}
+        plural_words = frozenset(w.rsplit(" ", 1)[-1] for w in plurals.values()) | frozenset(
+            nouns[name].rsplit(" ", 1)[-1] + "s" for name in vocab.counter_sets)
         return Wording(labels, list(vocab.era_names), vocab.era_word, nouns, frozenset(vocab.zones), tables,
-                       board_items, item_lists, board_nouns, flags, results, plurals, event_params)
+                       board_items, item_lists, board_nouns, flags, results, plurals, event_params, kind_plurals,
+                       plural_words)
 
 
 def _is_word(name: str) -> bool:
     return len(name) >= 3 and name.isalpha() and name.islower()
+
+
+def _is_block(stmt: ast.Stmt) -> bool:
+    """A statement with statements inside (if, for each, repeat, choose one...)."""
+    return isinstance(getattr(stmt, "body", None), tuple) or isinstance(stmt, (ast.If, ast.ChooseOne))
 
 
 def _ordinal(n: int) -> str:
@@ -291,6 +302,8 @@ class _Renderer:
             b = BUILTINS.get(e.name)
             if b is not None and b.form == "name":
                 return b.words
+            if e.name in self.w.kind_plurals:  # every piece of a kind: "industries", whatever labels say
+                return self.w.kind_plurals[e.name]
             template = self.w.labels.get(e.name, "")
             if template and "{0}" not in template:
                 return template
@@ -315,6 +328,12 @@ class _Renderer:
                 return f"{who} is {self.ident(e.name)}"
             return self.possess(self.ident(e.name), e.subject)
         if isinstance(e, ast.Top):
+            if e.count is None and isinstance(e.source, ast.Ordered):
+                ordered = e.source
+                most = "highest" if (e.end == "top") == ordered.descending else "lowest"
+                key = self.expr(ordered.key, OR)
+                key = key[4:] if key.startswith("its ") else key
+                return f"the {self.noun_of(ordered.collection)} with the {most} {key}"
             if e.count is None and (isinstance(e.source, ast.Relative) or isinstance(e.source, ast.Name)
                                     and e.source.name in ("players", "opponents")):
                 first = "first" if e.end == "top" else "last"
@@ -354,6 +373,8 @@ class _Renderer:
         if isinstance(e, ast.Call):
             return self.call(e)
         if isinstance(e, ast.Neg):
+            if isinstance(e.operand, ast.Era):
+                return " / ".join(f"-{v}" for v in e.operand.values)
             return f"-{self.expr(e.operand, UNARY)}"
         if isinstance(e, ast.Arith):
             if e.op == "*":
@@ -375,7 +396,10 @@ class _Renderer:
             if counted:
                 return counted
             word = _COMPARE_WORDS[e.op]
-            return f"{self.expr(e.left, SUM)} {word} {self.expr(e.right, SUM)}"
+            left = self.expr(e.left, SUM)
+            if left.rsplit(" ", 1)[-1] in self.w.plural_words:  # "your resources are more than 0"
+                word = "are" + word[2:]
+            return f"{left} {word} {self.expr(e.right, SUM)}"
         if isinstance(e, ast.Not):
             if isinstance(e.operand, ast.Empty):
                 return f"{self.expr(e.operand.subject, SUM)} is not empty"
@@ -399,7 +423,15 @@ class _Renderer:
     # ---------------------------------------------------------------- statements
 
     def body(self, stmts: Sequence[ast.Stmt]) -> str:
-        clauses = [c for c in (self.clause(s) for s in stmts) if c]
+        clauses = []
+        for i, st in enumerate(stmts):
+            c = self.clause(st)
+            if not c:
+                continue
+            # a block followed by more statements is bracketed: what follows is not inside it
+            if i < len(stmts) - 1 and _is_block(st):
+                c = f"({c})"
+            clauses.append(c)
         return ", then ".join(clauses) if clauses else "nothing happens"
 
     def modifier(self, m: ast.Modifier) -> str:
@@ -408,6 +440,8 @@ class _Renderer:
         value = m.value
         if m.op == "*" and isinstance(value, ast.Percent):
             text = f"{what} ×{value.value}% (rounded up)"
+        elif m.op in ("+", "-") and isinstance(value, ast.Era):  # the sign on each era's number
+            text = f"{what} " + " / ".join(f"{m.op}{v}" for v in value.values)
         elif m.op in ("+", "-", "*") and isinstance(value, (ast.Num, ast.Era, ast.Percent)):
             text = f"{what} {m.op.replace('*', '×')}{self.expr(value)}"
         elif m.op in ("+", "-", "*"):
@@ -424,7 +458,8 @@ class _Renderer:
             return base
         if isinstance(player, ast.Name) and player.name in self.they:
             return f"they {base}"
-        return f"{self.expr(player)} {third}"
+        who = self.expr(player)
+        return base if who == "you" else f"{who} {third}"
 
     def counter(self, n: ast.Name) -> str:
         if n.name in self.vars:
@@ -569,7 +604,23 @@ class _Renderer:
             return self.for_each(s)
         if isinstance(s, ast.AsPlayer):
             who = x(s.player)
-            return f"{who} decides: {self.body(s.body)}"
+            # inside, "you" is the deciding player: a `let` that stood for the outer player
+            # (`let writer be me`) reads as the designer's word ("the writer")
+            outer = {n: v for n, v in self.lets.items()
+                     if any(isinstance(node, ast.Name) and node.name == "me" for node in ast.walk(v))}
+            saved_vars = {n: self.vars.get(n) for n in outer}
+            for n in outer:
+                del self.lets[n]
+                self.vars[n] = f"the {self.ident(n)}"
+            try:
+                return f"{who} decides: {self.body(s.body)}"
+            finally:
+                self.lets.update(outer)
+                for n, v in saved_vars.items():
+                    if v is None:
+                        self.vars.pop(n, None)
+                    else:
+                        self.vars[n] = v
         if isinstance(s, ast.Repeat):
             times = {1: "once", 2: "twice"}.get(s.count.value, f"{s.count.value} times") if isinstance(
                 s.count, ast.Num) else f"{x(s.count)} times"
@@ -613,6 +664,13 @@ class _Renderer:
             return f"choose {one} {of}{text}"
         return f"choose {self.count(s.count)} {of}{text}"
 
+    def relative(self, e: ast.Relative) -> str:
+        """Players in turn order, as `for each` says them: "player in turn order, starting with you"."""
+        who = self.expr(e.player, POSTFIX)
+        if e.relation == "starting":
+            return f"player in turn order, starting with {who}"
+        return f"player {e.relation} {who} in turn order"
+
     def for_each(self, s: ast.ForEach) -> str:
         coll = s.collection
         noun = self.noun_of(coll)
@@ -630,7 +688,14 @@ class _Renderer:
             where = f" in {self.expr(inner.source, POSTFIX)}" if isinstance(inner, ast.Select) else ""
             header = f"for each {noun}{where} where {self.expr(coll.condition, OR)}"
         elif isinstance(coll, ast.Relative):
-            header = f"for each of {self.expr(coll)}"
+            header = f"for each {self.relative(coll)}"
+        elif isinstance(coll, ast.Where) and isinstance(coll.collection, ast.Relative):
+            c = coll.condition
+            if isinstance(c, ast.Compare) and c.op == "!=" and isinstance(c.left, ast.It) \
+                    and isinstance(c.right, ast.Name) and c.right.name == "me" and coll.collection.relation == "starting":
+                header = "for each other player in turn order, after you"
+            else:
+                header = f"for each {self.relative(coll.collection)}, where {self.expr(coll.condition, OR)}"
         elif isinstance(coll, ast.Name) and coll.name in self.vars:
             header = f"for each of {self.vars[coll.name]}"
         else:

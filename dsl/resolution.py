@@ -119,6 +119,13 @@ class CardDef(Ref):
 
 
 @dataclass(frozen=True, slots=True)
+class CardPiece(Ref):
+    """A card named where one piece is wanted (`acquire(H1006)`, `move C1003 to my hand`):
+    its only copy."""
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
 class Definition(Ref):
     name: str
 

@@ -119,6 +119,8 @@ class Compiler:
         self.wording = Wording.of(self.v)
         self._columns: dict[str, tuple[list, list]] = {}  # attribute -> (by piece, by definition)
         self._effect_code: dict[tuple[int, str, int], Block] = {}
+        # effect attributes waiting to be compiled: (ref, key, program, origin)
+        self._pending_effects: list[tuple[EffectRef, tuple[int, str, int], ast.Program | None, Origin]] = []
         self.piece_kind = [spec.defs[d].kind for d in lay.piece_def]
         self.era_slot = lay.game_counter.get(spec.era_counter or "", -1)
 
@@ -248,6 +250,13 @@ class Compiler:
         if isinstance(ref, r.CardDef):
             dref = DefRef(lay.def_index[ref.id])
             return lambda a: dref
+        if isinstance(ref, r.CardPiece):
+            copies = lay.def_pieces[lay.def_index[ref.id]]
+            if len(copies) != 1:
+                raise ContentError(f"`{ref.id}` has {len(copies)} copies here: choose one of them "
+                                   f"(`top of (cards in ZONE where it is {ref.id})`)", self.where(e))
+            pid = copies[0]
+            return lambda a: pid
         if isinstance(ref, r.Definition):
             return self.call_definition(ref.name, [], e)
         if isinstance(ref, r.Action):
@@ -367,7 +376,29 @@ class Compiler:
             by_def = [self.attribute_value(d, name) for d in range(len(self.spec.defs))]
             by_piece = [_for_piece(by_def[d], pid) for pid, d in enumerate(self.lay.piece_def)]
             found = self._columns[name] = (by_piece, by_def)
+            # effects are compiled once the column exists: an effect that reads its own
+            # attribute (`if C has opportunity`, `play C's opportunity`) finds it built
+            self.compile_pending_effects()
+            for v, src in zip(by_piece, (by_def[d] for d in self.lay.piece_def)):
+                if isinstance(v, EffectRef):
+                    v.code = src.code
+                elif type(v) is list and v and isinstance(v[0], EffectRef):
+                    for copy, original in zip(v, src):
+                        copy.code = original.code
         return found
+
+    def compile_pending_effects(self) -> None:
+        while self._pending_effects:
+            ref, key, program, origin = self._pending_effects.pop()
+            saved = self.origin
+            self.origin = origin
+            try:
+                code = self._effect_code.get(key)
+                if code is None:
+                    code = self._effect_code[key] = self.program(program)
+                ref.code = code
+            finally:
+                self.origin = saved
 
     def attribute_value(self, d: int, name: str) -> Any:
         """Definition d's `name` as a runtime value: items for ids, EffectRefs for effects."""
@@ -419,16 +450,16 @@ class Compiler:
         key = (d, name, i)
         code = self._effect_code.get(key)
         label = f"{name} of {pdef.name}" + (f" ({i + 1})" if isinstance(programs, list) else "")
+        pieces = self.lay.def_pieces[d]
+        ref = EffectRef(code, pieces[0] if len(pieces) == 1 else -1, label)
         if code is None:
-            saved = self.origin
             origin_key = name if not isinstance(programs, list) else f"{name}.{i + 1}"
             origin = pdef.origins.get(origin_key, Origin(label))
-            self.origin = Origin(f"{label} ({self.v.kinds[pdef.kind].label or pdef.kind} `{pdef.id}`)",
-                                 origin.file, origin.line_offset, origin.column_offset)
-            code = self._effect_code[key] = self.program(program if isinstance(program, ast.Program) else None)
-            self.origin = saved
-        pieces = self.lay.def_pieces[d]
-        return EffectRef(code, pieces[0] if len(pieces) == 1 else -1, label)
+            where = Origin(f"{label} ({self.v.kinds[pdef.kind].label or pdef.kind} `{pdef.id}`)",
+                           origin.file, origin.line_offset, origin.column_offset)
+            self._pending_effects.append(
+                (ref, key, program if isinstance(program, ast.Program) else None, where))
+        return ref
 
     def attribute(self, e: ast.Of, strict: bool) -> Fn:
         name = e.name

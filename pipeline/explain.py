@@ -68,9 +68,10 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
             out.append(f"playable when: {_condition_text(spec_def, vocab) or item.requires.strip()}")
         out.append("")
         out.append("card text:")
-        if text or not effects:
-            out.append("  " + (text or "(no effect of its own: the rules' actions use its attributes)"))
-        out.extend("  " + line for line in effects)
+        if text or not effects:  # one line per paragraph (a declaration each), all indented
+            shown = text or "(no effect of its own: the rules' actions use its attributes)"
+            out.extend("  " + line for line in shown.splitlines())
+        out.extend("  " + line for effect in effects for line in effect.splitlines())
         if _uses_eras(item, spec_def) and vocab.era_names:
             word = vocab.era_word
             out.append(f"  (a / b / c values: {word} {' / '.join(vocab.era_names)})")

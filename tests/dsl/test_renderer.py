@@ -138,3 +138,20 @@ def test_counting_conditions_read_as_existence() -> None:
     assert render_expr(parse_expression("count of (cards in my hand where its type is special) = 0")) == \
         "there is no card in your hand where its type is special"
     assert render_expr(parse_expression("count of cards in my hand > 0")) == "there is at least one card in your hand"
+
+
+def test_a_let_for_the_outer_player_keeps_its_name_inside_as() -> None:
+    """Inside `as P:` "you" is P: `let writer be me` must not read "you" there (it used to
+    print "transfer 10 from your gold to your gold")."""
+    text = render_program(parse_program(
+        "let writer be me\nfor each P in opponents:\n    as P:\n        transfer 10 from my gold to writer's gold\n"
+        "gain 1 fame for writer"))
+    assert text == "For each opponent: that opponent decides: transfer 10 from your gold to the writer's gold. " \
+                   "Gain 1 fame."
+
+
+def test_a_signed_era_value_signs_every_era() -> None:
+    """`- 2/4/8` is minus in every era: "-2 / -4 / -8", not "-2 / 4 / 8"."""
+    assert render_program(parse_program("while in play: relationship_discount - 2/4/8")) == \
+        "While in play: relationship discount -2 / -4 / -8."
+    assert render_program(parse_program("gain - 2/4/8 fame")) == "Gain fame equal to -2 / -4 / -8."

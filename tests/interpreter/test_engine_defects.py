@@ -153,6 +153,44 @@ def test_definitions_in_a_loop_are_reported_with_the_loop(tmp_path: Path) -> Non
     assert any("a -> b -> c -> a" in d.message for d in loops), [d.message for d in loops]
 
 
+def test_an_effect_attribute_read_inside_its_own_kind_compiles(tmp_path: Path) -> None:
+    """An opportunity that asked `X has opportunity` (or played another card's opportunity)
+    recursed without end while the game was built: compiling the attribute's column compiled
+    every card's opportunity, this one included, before the column existed."""
+    ruleset = RULESET + """zones:
+  deck: {scope: game}
+  hand: {scope: player}
+kinds:
+  card:
+    piece: card
+    starts_in: deck
+    attributes: {opportunity: effect}
+"""
+    content = """ruleset: t
+items:
+  - id: echo
+    kind: card
+    name: Echo
+    attributes:
+      opportunity: |
+        gain 1 points
+        for each C in cards in deck where it is not echo and it has opportunity:
+            play C's opportunity
+  - id: plain
+    kind: card
+    name: Plain
+    attributes:
+      opportunity: "gain 10 points"
+"""
+    write_ruleset(tmp_path, ruleset, "game: |\n  take turns:\n    play echo's opportunity\n"
+                  "    stop taking turns\n", content)
+    result = load_ruleset("t", root=tmp_path)
+    assert result.ok, [d.headline() for d in result.diagnostics]
+    state = Game(result.spec, 2).new_state(0)
+    assert state.decision is None
+    assert value(state, "my points", 1) == 11
+
+
 # ---------------------------------------------------------------------- tracks
 
 
@@ -167,6 +205,17 @@ def test_advance_back_moves_each_token_once(spec) -> None:
     assert [value(state, f"count of relationship_tokens in space {n} of duke") for n in (1, 2, 3, 4)] == [1, 1, 1, 0]
     sandbox.run(state, "advance duke by -5")  # back past the first space: they stop there
     assert [value(state, f"count of relationship_tokens in space {n} of duke") for n in (1, 2, 3, 4)] == [3, 0, 0, 0]
+
+
+def test_total_highest_lowest_read_one_argument_builtins(spec) -> None:
+    """`total position of (tokens)` was refused (E203) though the docs say `NAME of X`
+    reads whatever `NAME of it` reads."""
+    state = fresh(spec)
+    sandbox.run(state, "place my relationship_token on duke\nplace my relationship_token on duke\n"
+                       "place my relationship_token on duke")
+    assert value(state, "total position of relationship_tokens in duke") == 1 + 2 + 3
+    assert value(state, "highest position of relationship_tokens in duke") == 3
+    assert value(state, "lowest position of relationship_tokens in duke") == 1
 
 
 # ---------------------------------------------------------------------- items as values

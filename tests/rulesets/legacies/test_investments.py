@@ -1,0 +1,129 @@
+"""Legacies: investments (INV-1 to INV-7), played through the game's menu on a table:
+the card, the industry, minor or major, the gold and the share value read back."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import Table
+
+POLITICIAN, SOCIALITE, GENERAL = 1, 2, 3  # the General moves first (most Foundation)
+
+
+def invest_hand(t: Table, industry: str) -> object:
+    """The General holds one card showing `industry` (not one of the General's own
+    industries, Military and Transportation) and 500 gold."""
+    t.run("discard cards in my hand\nset my gold to 500", GENERAL)
+    card = t.give(f"it has industry and its industry is {industry}", GENERAL)
+    t.refresh()
+    return card
+
+
+@pytest.mark.rule("INV-1", "INV-2")
+def test_buying_a_minor_investment() -> None:
+    t = Table()
+    card = invest_hand(t, "law")
+    t.picks(f"Play {card.name}", "Buy an investment in Law", "a minor investment")
+    # space 3 is worth 3: 2 shares cost 6; the value rises one space
+    assert t.value("my gold", GENERAL) == 500 - 6
+    assert t.value("law's space") == 4 and t.value("share_value(law)") == 4
+    assert t.value("holds_minor(law)", GENERAL) is True and t.value("holds_major(law)", GENERAL) is False
+
+
+@pytest.mark.rule("INV-1", "INV-2")
+def test_buying_a_major_investment() -> None:
+    t = Table()
+    t.run("raise law's space by 1")  # worth 4
+    card = invest_hand(t, "law")
+    t.picks(f"Play {card.name}", "Buy an investment in Law", "a major investment")
+    # 5 shares at 4; the value rises two spaces
+    assert t.value("my gold", GENERAL) == 500 - 20
+    assert t.value("law's space") == 6 and t.value("holds_major(law)", GENERAL) is True
+
+
+@pytest.mark.rule("INV-1", "INV-2")
+def test_selling_returns_the_token_at_the_current_value() -> None:
+    t = Table()
+    t.run("place my minor_token on law\nraise law's space by 3", GENERAL)  # space 6, worth 6
+    supply = t.value("count of minor_tokens in my supply", GENERAL)
+    card = invest_hand(t, "law")
+    t.picks(f"Play {card.name}", "Sell an investment in Law")  # only the minor: not asked
+    # 2 shares at 6; the value falls one space; the token goes home
+    assert t.value("my gold", GENERAL) == 500 + 12
+    assert t.value("law's space") == 5 and t.value("holds_minor(law)", GENERAL) is False
+    assert t.value("count of minor_tokens in my supply", GENERAL) == supply + 1
+
+
+@pytest.mark.rule("INV-1")
+def test_a_card_of_a_group_invests_in_any_industry_of_it() -> None:
+    t = Table()
+    t.run("discard cards in my hand\nset my gold to 500", GENERAL)
+    card = t.give("it has group and its group is entertainment", GENERAL)
+    t.refresh()
+    t.pick(f"Play {card.name}")
+    offered = {x for x in t.labels() if x.startswith("Buy an investment in ")}
+    assert offered == {"Buy an investment in Tourism", "Buy an investment in Museums", "Buy an investment in Theater"}
+
+
+@pytest.mark.rule("INV-3")
+def test_a_card_of_your_influenced_industry_is_wild() -> None:
+    t = Table()
+    t.run("discard cards in my hand\nset my gold to 500", GENERAL)
+    card = t.give("it has industry and its industry is military", GENERAL)  # the General's own industry
+    t.refresh()
+    t.pick(f"Play {card.name}")
+    offered = [x for x in t.labels() if x.startswith("Buy an investment in ")]
+    assert len(offered) == 10  # any industry
+
+
+@pytest.mark.rule("INV-4")
+def test_one_minor_and_one_major_per_player_per_industry_any_number_of_players() -> None:
+    t = Table()
+    t.run("set my gold to 500\nplace my minor_token on law", GENERAL)
+    assert t.value("can_buy_minor(law)", GENERAL) is False
+    assert t.value("can_buy_major(law)", GENERAL) is True
+    t.run("place my major_token on law", GENERAL)
+    assert t.value("can_buy(law)", GENERAL) is False
+    # the other players are not limited by the General's tokens
+    t.run("set my gold to 500", POLITICIAN)
+    assert t.value("can_buy_minor(law)", POLITICIAN) is True and t.value("can_buy_major(law)", POLITICIAN) is True
+    t.run("place my minor_token on law", POLITICIAN)
+    t.run("set my gold to 500\nplace my minor_token on law", SOCIALITE)
+    assert t.value("count of minor_tokens in law") == 3
+
+
+@pytest.mark.rule("INV-4")
+def test_a_player_who_cannot_pay_is_not_offered_the_investment() -> None:
+    t = Table()
+    card = invest_hand(t, "law")
+    t.run("set my gold to 5", GENERAL)  # a minor in Law costs 6
+    t.refresh()
+    t.pick(f"Play {card.name}")
+    assert "Buy an investment in Law" not in t.labels()
+
+
+@pytest.mark.rule("INV-5")
+def test_values_stop_at_the_ends_of_the_track() -> None:
+    t = Table()
+    t.run("raise law's space by 20\nlower science's space by 20")
+    assert t.value("law's space") == 15 and t.value("share_value(law)") == 20
+    assert t.value("science's space") == 1 and t.value("share_value(science)") == 1
+
+
+@pytest.mark.rule("INV-6")
+def test_placing_or_removing_a_token_by_an_effect_leaves_the_value() -> None:
+    t = Table()
+    t.run("place my major_token on law\nplace my minor_token on theater", GENERAL)
+    t.run("remove minor_tokens in theater", GENERAL)
+    assert t.value("law's space") == 3 and t.value("theater's space") == 3
+
+
+@pytest.mark.rule("INV-7", "CEN-3")
+def test_the_overlays_inflate_share_values_in_later_centuries() -> None:
+    t = Table()
+    t.run("raise law's space by 7")  # space 10
+    values = []
+    for century in (1, 2, 3):
+        t.run(f"set century to {century}")
+        values.append(t.value("share_value(law)"))
+    assert values == [10, 15, 20]

@@ -1,0 +1,181 @@
+"""Legacies: relationships (REL-1 to REL-10), each played on a table: cards played
+through the game's own menu, or the rules' procedures run as a player, the board
+and the counters read back."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import Table
+
+# In a game of Politician (45 Foundation), Socialite (40) and General (50) the General
+# moves first: turn order follows Foundation (GEN-1).
+POLITICIAN, SOCIALITE, GENERAL = 1, 2, 3
+
+
+def shows(character: str) -> str:
+    """A card filter: the card offers a relationship with `character`."""
+    return f"count of (characters in its relationships where it is {character}) > 0"
+
+
+def fresh_hand(t: Table, player: int, where: str) -> object:
+    """Replace `player`'s hand with one card matching `where` and give them 100 gold."""
+    t.run("discard cards in my hand\nset my gold to 100\nset my fame to 10", player)
+    card = t.give(where, player)
+    t.refresh()
+    return card
+
+
+@pytest.mark.rule("REL-1", "REL-2", "REL-4", "REL-5")
+def test_a_card_buys_a_relationship_at_its_cost_for_a_neutral_character() -> None:
+    t = Table()
+    assert t.current == GENERAL
+    t.run("set socialite's bonus to 4")  # the gear token
+    card = fresh_hand(t, GENERAL, shows("socialite"))
+    cost = t.value(f"entry socialite of {card.id}'s relationships")
+    gear = t.value("my gear", GENERAL)
+    t.picks(f"Play {card.name}", "Make a relationship with The Socialite")
+    # neutral: the printed cost; space 1 of the Socialite pays 2 fame; the bonus token beside
+    # her track (number 4, a gear) pays too
+    assert t.value("my gold", GENERAL) == 100 - cost
+    assert t.value("my fame", GENERAL) == 10 + 2
+    assert t.value("socialite's bonus") == 4 and t.value("my gear", GENERAL) == gear + 1
+    assert t.value("count of my_tokens_on(socialite)", GENERAL) == 1
+    assert t.value("position of top of relationship_tokens in socialite") == 1
+
+
+@pytest.mark.rule("REL-5")
+def test_the_bonus_token_pays_every_new_relationship_all_game() -> None:
+    t = Table()
+    t.run("set socialite's bonus to 4")  # the gear token
+    gear = t.of("my gear")
+    t.run("make_relationship(socialite, 0)", GENERAL)
+    t.run("make_relationship(socialite, 0)", POLITICIAN)
+    assert t.of("my gear") == [gear[0] + 1, gear[1], gear[2] + 1]
+
+
+@pytest.mark.rule("REL-2")
+def test_amicable_costs_nothing_and_hostile_costs_the_card_and_two_fame() -> None:
+    t = Table(["politician", "underworld_boss", "general"])
+    t.run("set general's bonus to 0\nset underworld_boss's bonus to 0", POLITICIAN)
+    wealth = "my gold * 1000 + my fame"
+
+    def space_one(character: str) -> int:
+        """What space 1 of the character's track pays (gold x 1000 + fame)."""
+        t.run("set my fame to 10\nset my gold to 100", POLITICIAN)
+        t.run(f"collect_benefit({character}, 1)", POLITICIAN)
+        return t.value(wealth) - 100_010
+    general, boss = space_one("general"), space_one("underworld_boss")
+    # the Politician is amicable with the General: no gold, only the benefit
+    t.run("set my fame to 10\nset my gold to 100\nmake_relationship(general, 12)", POLITICIAN)
+    assert t.value(wealth) - 100_010 == general
+    # ... and hostile with the Underworld Boss: the card's 12 gold and 2 fame, then the benefit
+    t.run("set my fame to 10\nset my gold to 100\nmake_relationship(underworld_boss, 12)", POLITICIAN)
+    assert t.value(wealth) - 100_010 == boss - 12_000 - 2
+
+
+@pytest.mark.rule("REL-3", "REL-4", "REL-9")
+def test_a_new_token_bumps_the_row_and_the_last_returns_to_its_owner() -> None:
+    t = Table(["politician", "socialite", "general", "inventor", "promoter", "explorer"])
+    t.run("set politician's bonus to 0")
+    # five tokens of players 2-6 on the Politician's track: each new one bumps the others right
+    for p in (2, 3, 4, 5, 6):
+        t.run("place my relationship_token on politician", p)
+    assert [t.value("position of top of my_tokens_on(politician)", p) for p in (2, 3, 4, 5, 6)] == [5, 4, 3, 2, 1]
+    supply = t.value("count of relationship_tokens in my supply", 2)
+    wealth = t.of("my fame + my gold + my foundation + my dye + my gear + my gem + my iron")
+    # the General makes a second one by the rules: everyone moves right, player 2 falls off
+    t.run("set my gold to 100\nmake_relationship(politician, 0)", 3)
+    assert t.value("count of relationship_tokens in politician") == 5
+    assert t.value("count of my_tokens_on(politician)", 2) == 0
+    assert t.value("count of relationship_tokens in my supply", 2) == supply + 1
+    assert [t.value("position of top of my_tokens_on(politician)", p) for p in (4, 5, 6)] == [4, 3, 2]
+    # REL-4: only the active player collects; the bumped collect nothing
+    after = t.of("my fame + my gold + my foundation + my dye + my gear + my gem + my iron")
+    assert [after[i] for i in (0, 1, 3, 4, 5)] == [wealth[i] for i in (0, 1, 3, 4, 5)]
+
+
+@pytest.mark.rule("REL-6")
+def test_a_legendary_figure_sends_the_rival_home_with_a_draw() -> None:
+    t = Table()
+    t.run("set the_oracle's revealed to 1\nset the_oracle's slot to 1")  # in century I it pays 3 fame
+    t.run("place my relationship_token on the_oracle", POLITICIAN)
+    supply = t.value("count of relationship_tokens in my supply", POLITICIAN)
+    hand = t.value("count of cards in my hand", POLITICIAN)
+    card = fresh_hand(t, GENERAL, "it has figure_cost")
+    cost = t.value(f"{card.id}'s figure_cost")
+    t.picks(f"Play {card.name}", "Make a relationship with The Oracle")
+    # the Politician's token goes home; with no successor in play this generation they may
+    # draw a successor instead of a player card
+    assert t.current == POLITICIAN and t.labels() == ["draw a player card", "draw a successor"]
+    t.pick("draw a player card")
+    assert t.value("count of relationship_tokens in my supply", POLITICIAN) == supply + 1
+    assert t.value("count of cards in my hand", POLITICIAN) == hand + 1
+    assert t.value("count of my_tokens_on(the_oracle)", GENERAL) == 1
+    assert t.value("my gold", GENERAL) == 100 - cost and t.value("my fame", GENERAL) == 10 + 3
+
+
+@pytest.mark.rule("REL-6")
+def test_after_a_successor_the_bumped_player_may_only_draw_a_card() -> None:
+    t = Table()
+    figure = t.card(t.value("top of (legendary_figures where its revealed = 1)"))
+    t.run(f"place my relationship_token on {figure.id}\nset my successor_placed to 1", POLITICIAN)
+    hand = t.value("count of cards in my hand", POLITICIAN)
+    successors = t.value("count of cards in my successor_hand", POLITICIAN)
+    asked = t.run(f"befriend({figure.id})", GENERAL)
+    assert asked == []  # one option left: the draw is not asked
+    assert t.value("count of cards in my hand", POLITICIAN) == hand + 1
+    assert t.value("count of cards in my successor_hand", POLITICIAN) == successors
+
+
+@pytest.mark.rule("REL-7")
+def test_never_your_own_track_never_twice_at_most_two_figures() -> None:
+    t = Table()
+    assert t.value("can_relate(general)", GENERAL) is False  # own track
+    assert t.value("can_relate(politician)", GENERAL) is True
+    t.run("place my relationship_token on politician", GENERAL)
+    assert t.value("can_relate(politician)", GENERAL) is False  # already a relationship
+    figures = [t.card(f).id for f in t.value("legendary_figures where its revealed = 1")]
+    assert t.value(f"can_befriend({figures[0]})", GENERAL) is True
+    t.run(f"place my relationship_token on {figures[0]}\nplace my relationship_token on {figures[1]}", GENERAL)
+    assert t.value(f"can_befriend({figures[2]})", GENERAL) is False  # two already
+    assert t.value("can_relate(inventor)", GENERAL) is False  # nobody plays the Inventor
+
+
+@pytest.mark.rule("REL-7")
+def test_the_menu_offers_no_relationship_the_rules_forbid() -> None:
+    t = Table()
+    card = fresh_hand(t, GENERAL, shows("politician"))
+    t.run("place my relationship_token on politician", GENERAL)
+    t.refresh()
+    t.pick(f"Play {card.name}")
+    assert "Make a relationship with The Politician" not in t.labels()
+
+
+@pytest.mark.rule("REL-8")
+def test_your_own_character_on_a_card_is_wild() -> None:
+    t = Table()
+    t.run("set socialite's bonus to 0")
+    card = fresh_hand(t, GENERAL, shows("general"))
+    own_cost = t.value(f"entry general of {card.id}'s relationships")
+    t.picks(f"Play {card.name}", "Use your own character")
+    assert t.labels() == ["perform your special action", "make a relationship with any other character"]
+    t.pick("make a relationship with any other character")
+    assert "The General" not in t.labels() and "The Socialite" in t.labels()
+    t.pick("The Socialite")
+    # the card's cost for the General; no disposition applies
+    assert t.value("my gold", GENERAL) == 100 - own_cost
+    assert t.value("count of my_tokens_on(socialite)", GENERAL) == 1
+    assert t.value("my fame", GENERAL) == 10 + 2  # space 1 of the Socialite
+
+
+@pytest.mark.rule("REL-10")
+def test_a_special_action_moving_tokens_pays_no_one() -> None:
+    t = Table(sides=["aboveboard", "underhanded", "aboveboard"])
+    t.run("place my relationship_token on general", POLITICIAN)
+    wealth = t.of("my fame + my gold + my foundation")
+    t.run("special_action()", SOCIALITE)  # one character, one rival token: nothing to ask
+    assert t.value("position of top of my_tokens_on(general)", POLITICIAN) == 2
+    after = t.of("my fame + my gold + my foundation")
+    assert after[0] == wealth[0] and after[2] == wealth[2]  # the moved token's owner: nothing
+    assert after[1] == wealth[1] + 1  # the Socialite's underhanded action: 1 fame
