@@ -655,6 +655,10 @@ class _Renderer:
             if isinstance(coll, ast.Name):  # `choose an industry as X`, `choose a resource as R`
                 return f"choose {_article(noun)} {noun}"
             one = "one" if of else _article(text)
+            if isinstance(coll, ast.Where) and isinstance(coll.collection, ast.Name) \
+                    and coll.collection.name not in self.lets and coll.collection.name not in self.vars:
+                # `choose one of opponents where ...`: "choose an opponent where ..."
+                return f"choose {_article(noun)} {noun} where {self.expr(coll.condition, OR)}"
             if isinstance(coll, ast.Select) or isinstance(coll, ast.Where) and isinstance(coll.collection, ast.Select):
                 inner = coll.collection if isinstance(coll, ast.Where) else coll
                 assert isinstance(inner, ast.Select)

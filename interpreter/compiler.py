@@ -121,6 +121,7 @@ class Compiler:
         self._effect_code: dict[tuple[int, str, int], Block] = {}
         # effect attributes waiting to be compiled: (ref, key, program, origin)
         self._pending_effects: list[tuple[EffectRef, tuple[int, str, int], ast.Program | None, Origin]] = []
+        self._copies: list[tuple[EffectRef, EffectRef]] = []  # a piece's copy of a waiting effect
         self.piece_kind = [spec.defs[d].kind for d in lay.piece_def]
         self.era_slot = lay.game_counter.get(spec.era_counter or "", -1)
 
@@ -376,18 +377,18 @@ class Compiler:
             by_def = [self.attribute_value(d, name) for d in range(len(self.spec.defs))]
             by_piece = [_for_piece(by_def[d], pid) for pid, d in enumerate(self.lay.piece_def)]
             found = self._columns[name] = (by_piece, by_def)
-            # effects are compiled once the column exists: an effect that reads its own
-            # attribute (`if C has opportunity`, `play C's opportunity`) finds it built
-            self.compile_pending_effects()
             for v, src in zip(by_piece, (by_def[d] for d in self.lay.piece_def)):
-                if isinstance(v, EffectRef):
-                    v.code = src.code
+                if isinstance(v, EffectRef) and v.code is None:
+                    self._copies.append((v, src))
                 elif type(v) is list and v and isinstance(v[0], EffectRef):
-                    for copy, original in zip(v, src):
-                        copy.code = original.code
+                    self._copies.extend((copy, original) for copy, original in zip(v, src) if copy.code is None)
         return found
 
-    def compile_pending_effects(self) -> None:
+    def finish(self) -> None:
+        """Compile the effect attributes read so far. Effects wait until every definition
+        and column they may use is built: an effect that reads its own attribute
+        (`if C has opportunity`), or a definition whose column holds effects that call it,
+        never compiles inside itself. Call after compiling anything that may run."""
         while self._pending_effects:
             ref, key, program, origin = self._pending_effects.pop()
             saved = self.origin
@@ -399,6 +400,9 @@ class Compiler:
                 ref.code = code
             finally:
                 self.origin = saved
+        for copy, original in self._copies:
+            copy.code = original.code
+        self._copies.clear()
 
     def attribute_value(self, d: int, name: str) -> Any:
         """Definition d's `name` as a runtime value: items for ids, EffectRefs for effects."""
@@ -1170,9 +1174,11 @@ class Compiler:
         single = isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact"
         prompt = self.prompt(s)
         up_to = s.mode == "up_to"
+        # players are numbers: they read as players, never as the pieces of those numbers
+        describe = mech.player_name if self.type_of(s.collection).element().tag == "player" else mech.describe
 
         def build(st: State, a: Activation, pool: Any) -> list[Choice]:
-            return [Choice(mech.describe(st, x), x) for x in pool]
+            return [Choice(describe(st, x), x) for x in pool]
 
         def bind(st: State, a: Activation, value: Any, pool: Any) -> None:
             a.env[var] = value
@@ -1191,7 +1197,7 @@ class Compiler:
             if single:
                 st.frames.append(AskFrame(a, build, bind, asked, empty=nothing_to_choose, data=pool))
             else:
-                st.frames.append(ChooseManyFrame(a, pool, count(a), var, up_to, asked, mech.describe))
+                st.frames.append(ChooseManyFrame(a, pool, count(a), var, up_to, asked, describe))
         return choose
 
     def prompt(self, s: ast.ChooseFrom) -> str:
@@ -1205,6 +1211,9 @@ class Compiler:
                           self.wording.nouns, self.wording.zones, self.wording.tables, self.wording.board_items,
                           self.wording.item_lists) if bound else self.wording
         text = render_expr(what, wording)
+        if isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode != "up_to" and (
+                isinstance(what, ast.Relative) or isinstance(what, ast.Name) and what.name in ("players", "opponents")):
+            return "choose an opponent" if isinstance(what, ast.Name) and what.name == "opponents" else "choose a player"
         if s.mode == "up_to":
             return f"choose up to {render_expr(s.count, self.wording)} of: {text}"
         if isinstance(s.count, ast.Num) and s.count.value == 1:

@@ -87,6 +87,7 @@ class Game:
         self.score_base = self.layout.player_counter.get(spec.score_counter, -1)
         c.origin = Origin("tie-breaks")
         self.tie_breaks = [c.expr(e) for e in spec.tie_breaks]
+        c.finish()
         self.compiler = c  # keeps the attribute columns for effects compiled later (tests, `legacies try`)
 
     def new_state(self, seed: int = 0) -> "GameState":

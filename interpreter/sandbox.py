@@ -68,18 +68,21 @@ def start(state: GameState, source: str, player: int = 0, this: str | None = Non
     program = checked_program(state, source, this)
     compiler = state.game.compiler
     code = compiler.program(program, Origin(f"effect tried as P{player + 1}"))
+    compiler.finish()
     st = state.st
     st.frames.append(BlockFrame(code, Activation(st, player, piece_of(state, this))))
 
 
 def run(state: GameState, source: str, player: int = 0, this: str | None = None,
         answers: Sequence[Answer] = ()) -> list[Decision]:
-    """Run `source` as `player` (0-based) to its end, answering its decisions in order.
-    Returns the decisions asked. Refused or failing: the game is left as it was."""
+    """Run `source` as `player` (0-based) to its end, answering its decisions in order;
+    `player` is the active player meanwhile, as if it were their turn. Returns the
+    decisions asked. Refused or failing: the game is left as it was."""
     st = state.st
     saved = (st.frames, st.pending, st.over, st.active)
     backup = st.clone()
     st.frames, st.pending = [], None
+    st.active = player
     asked: list[Decision] = []
     try:
         start(state, source, player, this)
@@ -105,4 +108,5 @@ def value(state: GameState, source: str, player: int = 0, this: str | None = Non
     """The value of an expression for `player` (0-based)."""
     expr = checked_expression(state, source, this)
     fn = state.game.compiler.expr(expr)
+    state.game.compiler.finish()
     return fn(Activation(state.st, player, piece_of(state, this)))

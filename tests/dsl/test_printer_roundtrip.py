@@ -107,6 +107,7 @@ EXAMPLES: list[tuple[str, str]] = [
     ("conditional_nested", "let v be 25 if f >= 150 else 5 if f >= 50 else 1"),
     ("has", "let v be X has cost and not Y has no level"),
     ("entry", "let v be entry 2 of X's costs + entry (S + 1) of K's benefits + entry S of t"),
+    ("entry of it", "gain total value of (industries where entry it of my costs > 2) gold"),
     ("space", "move T to space 2 of K without bumping\nplace my marker on space (n) of K"),
     ("aggregate", "let v be total value of my character's industries + highest fame of players + lowest x of y"),
     ("relative", "let v be players after X + players before me + players starting with ender"),

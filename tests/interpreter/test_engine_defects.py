@@ -156,7 +156,9 @@ def test_definitions_in_a_loop_are_reported_with_the_loop(tmp_path: Path) -> Non
 def test_an_effect_attribute_read_inside_its_own_kind_compiles(tmp_path: Path) -> None:
     """An opportunity that asked `X has opportunity` (or played another card's opportunity)
     recursed without end while the game was built: compiling the attribute's column compiled
-    every card's opportunity, this one included, before the column existed."""
+    every card's opportunity, this one included, before the column existed. Compiling them
+    as soon as the column existed then broke a definition whose column held effects that
+    call it ("definition `levels` refers to itself"): effects now wait for the end."""
     ruleset = RULESET + """zones:
   deck: {scope: game}
   hand: {scope: player}
@@ -164,7 +166,7 @@ kinds:
   card:
     piece: card
     starts_in: deck
-    attributes: {opportunity: effect}
+    attributes: {opportunity: effect, level: {type: number, default: 0}}
 """
     content = """ruleset: t
 items:
@@ -173,22 +175,23 @@ items:
     name: Echo
     attributes:
       opportunity: |
-        gain 1 points
+        gain levels() points
         for each C in cards in deck where it is not echo and it has opportunity:
             play C's opportunity
   - id: plain
     kind: card
     name: Plain
     attributes:
-      opportunity: "gain 10 points"
+      level: 3
+      opportunity: "gain 10 * levels() points"
 """
-    write_ruleset(tmp_path, ruleset, "game: |\n  take turns:\n    play echo's opportunity\n"
-                  "    stop taking turns\n", content)
+    write_ruleset(tmp_path, ruleset, "definitions:\n  levels:\n    value: total level of cards in deck\n"
+                  "game: |\n  take turns:\n    play echo's opportunity\n    stop taking turns\n", content)
     result = load_ruleset("t", root=tmp_path)
     assert result.ok, [d.headline() for d in result.diagnostics]
     state = Game(result.spec, 2).new_state(0)
     assert state.decision is None
-    assert value(state, "my points", 1) == 11
+    assert value(state, "my points", 1) == 3 + 30
 
 
 # ---------------------------------------------------------------------- tracks
@@ -349,3 +352,15 @@ def test_a_setup_error_points_at_its_own_line(tmp_path: Path) -> None:
     d = errors[0]
     assert d.file.endswith("procedures.yaml") and d.line == 3 and d.column == 3, d.headline()
     assert "the zone is empty" in d.message
+
+
+def test_choosing_among_players_offers_players_not_the_pieces_of_their_numbers(spec) -> None:
+    """`choose one of opponents as P` offered "Military, Education, Law": a player's number
+    was described as the piece with that number."""
+    state = fresh(spec)
+    asked = sandbox.run(state, "choose one of opponents as P\ngain 1 fame for P", answers=["P3"])
+    assert asked[0].labels() == ["P2", "P3"]
+    assert asked[0].prompt == "choose an opponent"
+    before = sandbox.value(state, "my fame", 2), sandbox.value(state, "my fame", 1)
+    sandbox.run(state, "choose one of opponents as P\ngain 1 fame for P", answers=["P3"])
+    assert (sandbox.value(state, "my fame", 2), sandbox.value(state, "my fame", 1)) == (before[0] + 1, before[1])
