@@ -823,10 +823,24 @@ class Compiler:
     def call_definition(self, name: str, arg_nodes: tuple | list, e: ast.Node) -> Fn:
         params, body = self.definition(name)
         args = [self.expr(x) for x in arg_nodes]
+        pairs = list(zip(params, args))
 
         def call(a: Activation) -> Any:
-            inner = Activation(a.st, a.me, a.this, {p: f(a) for p, f in zip(params, args)})
-            return body(inner)
+            values = [f(a) for f in args]
+            memo = a.st.memo
+            if memo is not None:  # options being built: the same call gives the same value
+                key = (name, a.me, a.this, *values)
+                try:
+                    return memo[key]
+                except KeyError:
+                    pass
+                except TypeError:  # a list argument: not remembered
+                    key = None
+                result = body(Activation(a.st, a.me, a.this, {p: v for (p, _), v in zip(pairs, values)}))
+                if key is not None:
+                    memo[key] = result
+                return result
+            return body(Activation(a.st, a.me, a.this, {p: v for (p, _), v in zip(pairs, values)}))
         return call
 
     def definition(self, name: str) -> tuple[list[str], Fn]:

@@ -33,7 +33,8 @@ class AskFrame(Frame):
         self.data = data
 
     def step(self, st: State) -> None:
-        options = self.build(st, self.act, self.data)
+        with st.frozen():
+            options = self.build(st, self.act, self.data)
         if not options:
             st.frames.pop()
             if self.empty is not None:
@@ -147,8 +148,9 @@ class PerformFrame(Frame):
 
     def options(self, st: State) -> list[Choice]:
         out: list[Choice] = []
-        for index, action in enumerate(self.actions):
-            out.extend(action.options(st, self.act, index))
+        with st.frozen():
+            for index, action in enumerate(self.actions):
+                out.extend(action.options(st, self.act, index))
         return out
 
     def step(self, st: State) -> None:

@@ -124,11 +124,27 @@ class BlockFrame(Frame):
         self.instrs[i](st, self.act)
 
 
+class _Frozen:
+    __slots__ = ("st", "outer")
+
+    def __init__(self, st: "State"):
+        self.st = st
+
+    def __enter__(self) -> None:
+        self.outer = self.st.memo
+        if self.outer is None:
+            self.st.memo = {}
+
+    def __exit__(self, *exc: object) -> None:
+        if self.outer is None:
+            self.st.memo = None
+
+
 class State:
     """All that changes during a game, as plain lists; see interpreter/game.py for the API."""
 
     __slots__ = ("game", "counters", "values", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
-                 "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired")
+                 "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo")
 
     def __init__(self, game: Any):
         self.game = game
@@ -150,6 +166,8 @@ class State:
         self.revealed: set[int] = set()
         self.flags: dict[str, Value] = {}
         self.fired: dict[str, int] = {}  # `once per turn` triggers: (trigger, piece) -> the turn it last fired
+        # definition results while options are built (nothing changes meanwhile): see `frozen`
+        self.memo: dict[tuple, Any] | None = None
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
@@ -275,6 +293,11 @@ class State:
         return f is not None and f.final_from >= 0
 
     # ------------------------------------------------------------------ copying
+    def frozen(self) -> "_Frozen":
+        """`with st.frozen():` while only reading (building a decision's options): a
+        definition called again with the same arguments returns its first result."""
+        return _Frozen(self)
+
     def clone(self, share_logs: bool = False) -> "State":
         """An independent copy. `share_logs` (for a transaction's backup) shares the
         append-only history and log instead of copying them: `restore` cuts them back."""
@@ -301,6 +324,7 @@ class State:
         new.steps = self.steps
         new.revealed = set(self.revealed)
         new.fired = dict(self.fired)
+        new.memo = None
         return new
 
     def restore(self, other: "State") -> None:
