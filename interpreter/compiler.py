@@ -830,14 +830,15 @@ class Compiler:
             memo = a.st.memo
             if memo is not None:  # options being built: the same call gives the same value
                 key = (name, a.me, a.this, *values)
+                remembered = True
                 try:
                     return memo[key]
                 except KeyError:
                     pass
                 except TypeError:  # a list argument: not remembered
-                    key = None
+                    remembered = False
                 result = body(Activation(a.st, a.me, a.this, {p: v for (p, _), v in zip(pairs, values)}))
-                if key is not None:
+                if remembered:
                     memo[key] = result
                 return result
             return body(Activation(a.st, a.me, a.this, {p: v for (p, _), v in zip(pairs, values)}))
