@@ -85,6 +85,9 @@ def test_figures_scoring_tiles_and_global_actions() -> None:
     assert len(figures) == 8 and all(len(d.attrs["benefits"]) == 3 for d in figures)
     tiles = items("scoring_tile")
     assert Counter(d.attrs["tile"] for d in tiles) == {"end_of_century": 6, "end_of_game": 6}
+    for kind in ("end_of_century", "end_of_game"):  # GA-4: every event icon has tiles to match
+        icons = Counter(i for d in tiles if d.attrs["tile"] == kind for i in d.attrs["icons"])
+        assert set(icons.values()) == {2} and len(icons) == 6, (kind, icons)
     actions = items("global_action")
     assert len(actions) == 8 and sum(1 for d in actions if d.attrs.get("mandatory")) == 2
 
