@@ -179,3 +179,44 @@ def test_a_special_action_moving_tokens_pays_no_one() -> None:
     after = t.of("my fame + my gold + my foundation")
     assert after[0] == wealth[0] and after[2] == wealth[2]  # the moved token's owner: nothing
     assert after[1] == wealth[1] + 1  # the Socialite's underhanded action: 1 fame
+
+
+@pytest.mark.rule("REL-1", "REL-3", "REL-4")
+def test_the_rulebooks_politician_bump() -> None:
+    """Blue plays Controlling the Masses (C1011) for the Politician: pays 3 gold, bumps
+    Yellow's token one space right, collects 3 fame."""
+    t = Table(["politician", "inventor", "explorer"])  # Blue: the Inventor; Yellow: the Explorer
+    blue, yellow = 2, 3
+    t.run("set politician's bonus to 0")
+    t.run("place my relationship_token on politician", yellow)
+    t.run("discard cards in my hand\nset my gold to 100\nset my fame to 10", blue)
+    t.run("move C1011 to my hand", blue)
+    while t.current != blue:  # play on until Blue's turn: the others pass the time with a card each
+        t.pick(t.labels()[0])
+        while t.decision.prompt != "choose an action":
+            t.pick(t.labels()[0])
+    t.run("set my gold to 100\nset my fame to 10", blue)
+    t.refresh()
+    t.picks("Play Controlling the Masses", "Make a relationship with The Politician")
+    assert t.value("my gold", blue) == 97 and t.value("my fame", blue) == 13
+    assert t.value("position of top of my_tokens_on(politician)", blue) == 1
+    assert t.value("position of top of my_tokens_on(politician)", yellow) == 2
+
+
+@pytest.mark.rule("GA-5")
+def test_the_rulebooks_advance_relationships() -> None:
+    """Blue collects their Underworld Boss benefit of 20 gold; every token advances, Red's
+    falls off the end; every token left pays its new space."""
+    t = Table(["underworld_boss", "inventor", "general"])  # Blue: the Inventor; Red: the General
+    blue, red = 2, 3
+    t.run("set underworld_boss's bonus to 0\nset inventor's bonus to 0")
+    t.run("place my relationship_token on underworld_boss", blue)  # space 1: 20 gold
+    t.run("place my relationship_token on inventor\nadvance inventor by 4", red)  # the last space
+    for p in (blue, red):
+        t.run("set my gold to 0\nset my fame to 0\nset my iron to 0", p)
+    red_supply = t.value("count of relationship_tokens in my supply", red)
+    t.run("advance_relationships()", blue)
+    # 20 gold collected first; then the token moves to space 2 and pays an iron
+    assert t.value("my gold", blue) == 20 and t.value("my iron", blue) == 1
+    assert t.value("count of relationship_tokens in my supply", red) == red_supply + 1
+    assert t.value("my gold + my fame + my iron", red) == 0
