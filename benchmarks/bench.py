@@ -7,6 +7,8 @@
 
 (a) random-bot games of the legacy ruleset: games/s, decisions/s, VM steps/s, mean
     decisions per game (200 games at 4 players, seeds 0..199; then each player count);
+    then Legacies at 4 players (--legacies-games, seeds 0..N-1): games/s, decisions per
+    game and µs per decision;
 (b) clone() in µs, serialize() and deserialize() (which replays the whole history);
 (c) seconds to load + check every installed ruleset, uncached, and the wall time of
     a `legacies validate` subprocess if the console command exists.
@@ -211,6 +213,12 @@ def print_table(r: dict[str, Any]) -> None:
         print(f"{g['players']:>7} {g['games']:>5} {g['seconds']:>6.2f} {g['games_per_s']:>8.1f} "
               f"{g['decisions_per_s']:>8.0f} {g['vm_steps_per_s']:>9.0f} {g['mean_decisions']:>8.1f} "
               f"{g['mean_turns']:>6.1f} {g['refused_options']:>7} {g['game_build_ms']:>8.2f}")
+    lg = r.get("legacies")
+    if lg is not None:
+        print()
+        print(f"(a) random bots, ruleset legacies: {lg['players']} players, {lg['games']} games in "
+              f"{lg['seconds']:.2f} s: {lg['games_per_s']:.2f} games/s, {lg['mean_decisions']:.0f} decisions "
+              f"per game, {1e6 / lg['decisions_per_s']:.0f} µs per decision (build {lg['game_build_ms']:.0f} ms)")
     s = r["state_ops"]
     print()
     print(f"(b) state operations ({s['players']} players, {s['states']} mid-game states, "
@@ -257,10 +265,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200, help="games at --players (seeds 0..N-1)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--per-count", type=int, default=40, help="games per player count")
+    ap.add_argument("--legacies-games", type=int, default=20, help="Legacies games at 4 players")
     ap.add_argument("--profile", type=int, default=0, metavar="N", help="also cProfile N games")
     a = ap.parse_args(argv)
     if a.quick:
-        a.games, a.per_count = min(a.games, 30), min(a.per_count, 8)
+        a.games, a.per_count, a.legacies_games = min(a.games, 30), min(a.per_count, 8), min(a.legacies_games, 3)
 
     res = load_ruleset(RULESET)
     if not res.ok or res.spec is None:
@@ -274,6 +283,9 @@ def main(argv: list[str] | None = None) -> int:
     result["games_main"] = bench_games(spec, a.players, range(a.games))
     result["games_by_players"] = [bench_games(spec, n, range(a.per_count))
                                   for n in range(spec.min_players, spec.max_players + 1)]
+    if "legacies" in rulesets():
+        legacies = load_ruleset("legacies")
+        result["legacies"] = bench_games(legacies.spec, 4, range(a.legacies_games)) if legacies.ok else None
     result["state_ops"] = bench_state_ops(spec, a.players, games=5 if a.quick else 20, quick=a.quick)
     result["load"] = bench_load(repeat=2 if a.quick else 5)
     if a.profile:

@@ -64,6 +64,10 @@ class Wording:
     def of(vocab: Any) -> "Wording":
         """The wording of a dsl.vocabulary.Vocabulary."""
         labels = {name: vocab.label(name) for name in vocab.all_names()}
+        for info in vocab.kinds.values():  # an item counter's label: "Law's level on the investment track"
+            for name, counter in info.counters.items():
+                if counter.label and name not in labels:
+                    labels[name] = counter.label
         labels.update(vocab.labels)
         labels.update(vocab.content_names)
         nouns: dict[str, str] = {}
