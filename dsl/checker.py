@@ -11,7 +11,8 @@ checked by their registry entry.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
 from . import ast
@@ -526,7 +527,33 @@ class Checker:
         self.modifier(s.modifier)
 
     def s_Log(self, s: ast.Log) -> None:
-        pass
+        """`log "{me} plays {C} for {my gold} gold"`: each `{...}` is an expression, shown
+        by name in the game log."""
+        from .parser import SyntaxErrors, parse_expression  # the parser imports this module's neighbours
+        parts: list[tuple[str, ast.Expr]] = []
+        for found in _LOG_PART.finditer(s.text):
+            placeholder = found.group(0)
+            # problems point at the `{` in the line (`log "` comes first; no escapes before it)
+            at = ast.Span(s.span.line, s.span.column + 5 + found.start(), s.span.line,
+                          s.span.column + 5 + found.end()) if s.span else None
+            try:
+                expr = parse_expression(placeholder[1:-1].strip())
+            except SyntaxErrors as err:
+                first = err.diagnostics[0].message if err.diagnostics else "not an expression"
+                self.error(s, "E100", f"`{placeholder}` in the log text is not an expression: {first}",
+                           hint="write a name or a value inside the braces: `{me}`, `{C}`, `{my gold}`", span=at)
+                continue
+            before = len(self.diags)
+            self.expr(expr)
+            for i in range(before, len(self.diags)):
+                d = self.diags[i]
+                self.diags[i] = replace(d, message=f"in `{placeholder}`: {d.message}", line=at.line if at else d.line,
+                                        column=at.column if at else d.column,
+                                        end_column=at.end_column if at else d.end_column)
+            parts.append((placeholder, expr))
+        if parts:
+            self.res.keep.extend(e for _, e in parts)
+            self.res.log_parts[id(s)] = parts
 
     def condition(self, e: ast.Expr) -> None:
         self.expect(e, self.expr(e), FLAG)
@@ -1047,6 +1074,9 @@ def _never(e: ast.Expr) -> bool:
         a, b = e.left.value, e.right.value
         return not {"=": a == b, "!=": a != b, ">": a > b, "<": a < b, ">=": a >= b, "<=": a <= b}.get(e.op, True)
     return False
+
+
+_LOG_PART = re.compile(r"\{[^{}]+\}")
 
 
 def _type_hint(actual: T, expected: T) -> str | None:

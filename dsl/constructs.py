@@ -366,7 +366,9 @@ _S: list[Construct] = [
     Construct(ast.Repeat, "control", "repeat N times: ...", "N is computed once.", "", ""),
     Construct(ast.AsPlayer, "control", "as P: ...",
               "The block runs for player P: P answers its choices and `me`/`my`/`opponents` mean P.", "", ""),
-    Construct(ast.Log, "control", "log \"TEXT\"", "Add a line to the game log (not card text).",
+    Construct(ast.Log, "control", "log \"TEXT\"",
+              "Add a line to the game log (not card text). Each `{EXPR}` in the text shows a value: players "
+              "and pieces by name, numbers as numbers: `log \"{me} plays {C} with {my gold} gold\"`.",
               "log {text}", ""),
     Construct(ast.Announce, "control", "announce EVENT [with PARAM = EXPR, ...]",
               "Raise an event: first every `until EVENT` modifier ends, then every `when EVENT` trigger fires "

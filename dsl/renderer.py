@@ -104,6 +104,26 @@ def _is_word(name: str) -> bool:
     return len(name) >= 3 and name.isalpha() and name.islower()
 
 
+_NEGATE_AFTER = ("is", "are", "can", "may", "must", "was", "were", "will", "should", "could")
+
+
+def _negate(phrase: str) -> str | None:
+    """A clause in the negative ("you hold X" -> "you do not hold X", "it is Y" -> "it is
+    not Y"), or None when the clause is not a subject and a verb this knows."""
+    words = phrase.split(" ")
+    if len(words) < 2:
+        return None
+    subject, verb = words[0], words[1]
+    if verb in _NEGATE_AFTER:
+        return " ".join([subject, "cannot" if verb == "can" else f"{verb} not", *words[2:]])
+    if subject == "you" and re.fullmatch(r"[a-z]+", verb):
+        return " ".join(["you", "do not", verb, *words[2:]])
+    if subject in ("it", "he", "she") and re.fullmatch(r"[a-z]+s", verb):
+        base = "have" if verb == "has" else verb[:-2] if verb.endswith("es") and verb[-3] in "sxzh" else verb[:-1]
+        return " ".join([subject, "does not", base, *words[2:]])
+    return None
+
+
 def _is_block(stmt: ast.Stmt) -> bool:
     """A statement with statements inside (if, for each, repeat, choose one...)."""
     return isinstance(getattr(stmt, "body", None), tuple) or isinstance(stmt, (ast.If, ast.ChooseOne))
@@ -387,7 +407,11 @@ class _Renderer:
                 return f"{self.expr(e.left, PRODUCT)} × {self.expr(e.right, UNARY)}"
             if e.op == "+" and isinstance(e.left, (ast.Select, ast.Where, ast.Relative)):
                 return f"{self.expr(e.left, SUM)} and {self.expr(e.right, PRODUCT)}"
-            return f"{self.expr(e.left, SUM)} {e.op} {self.expr(e.right, PRODUCT)}"
+            # "divided by" has no precedence in English: a quotient beside + or - is bracketed
+            left, right = self.expr(e.left, SUM), self.expr(e.right, PRODUCT)
+            left = f"({left})" if isinstance(e.left, ast.Div) else left
+            right = f"({right})" if isinstance(e.right, ast.Div) else right
+            return f"{left} {e.op} {right}"
         if isinstance(e, ast.Div):
             rounding = "rounded down" if e.rounding == "down" else "rounded up"
             return f"{self.expr(e.left, PRODUCT)} divided by {self.expr(e.right, UNARY)} ({rounding})"
@@ -411,6 +435,10 @@ class _Renderer:
                 return f"{self.expr(e.operand.left, SUM)} is not in {self.expr(e.operand.right, SUM)}"
             if isinstance(e.operand, ast.Of) and e.operand.name in self.w.flags:
                 return self.expr(e.operand).replace(" is ", " is not ", 1)
+            if isinstance(e.operand, ast.Call):  # a definition's own words, negated: "you do not hold ..."
+                negated = _negate(self.expr(e.operand))
+                if negated is not None:
+                    return negated
             return f"not {self.expr(e.operand, NOT)}"
         if isinstance(e, ast.BoolOp):
             level = OR if e.op == "or" else AND
@@ -450,6 +478,11 @@ class _Renderer:
             text = f"{what} {m.op.replace('*', '×')}{self.expr(value)}"
         elif m.op in ("+", "-", "*"):
             text = f"{what} {m.op.replace('*', '×')} {self.expr(value, PRODUCT)}"
+        elif isinstance(value, ast.Bool) and m.subject is not None and quantity.split(" ")[0] in ("may", "can"):
+            modal, rest = quantity.split(" ", 1)  # "that global action may not be triggered"
+            text = f"{self.expr(m.subject, POSTFIX)} {modal}{'' if value.value else ' not'} {rest}"
+        elif isinstance(value, ast.Bool):  # a yes/no quantity: "relationship tokens advance: no"
+            text = f"{what}: {'yes' if value.value else 'no'}"
         else:
             text = f"{what} is {self.expr(value)}"
         if m.scope is not None:
@@ -532,6 +565,15 @@ class _Renderer:
             what = self.counter(s.counter)
             what = what[3:] if what.startswith("of ") else what
             return f"{self.actor(type(s), s.player)} {what} equal to {x(s.amount)}"
+        if isinstance(s, ast.Advance):  # every token on the track: "1 space along" or "1 space back"
+            amount = s.amount
+            if isinstance(amount, ast.Neg):
+                way, n = "back", self.expr(amount.operand)
+            elif isinstance(amount, ast.Num) and amount.value < 0:
+                way, n = "back", str(-amount.value)
+            else:
+                way, n = "along the track", self.expr(amount)
+            return f"move every token on {x(s.track, POSTFIX)} {n} {'space' if n == '1' else 'spaces'} {way}"
         spec = CONSTRUCTS.get(type(s))
         if spec is not None and spec.words:
             return fill(spec.words, s, self.field)
@@ -551,7 +593,8 @@ class _Renderer:
             return f"move {x(s.what)} {n} {spaces} {way}" + (" without bumping" if not s.bump else "")
         if isinstance(s, ast.Draw):
             into = "" if s.dest is None else f" into {x(s.dest)}"
-            return f"draw {self.count(s.count)} from {x(s.source)}{into}"
+            cards = "card" if isinstance(s.count, ast.Num) and s.count.value == 1 else "cards"
+            return f"draw {self.count(s.count)} {cards} from {x(s.source)}{into}"
         if isinstance(s, ast.Place):
             bump = " without bumping" if not s.bump else ""
             return f"place {x(s.piece)} on {x(s.target)}{bump}"

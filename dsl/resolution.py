@@ -173,6 +173,8 @@ class Resolution:
     types: dict[int, T] = field(default_factory=dict)
     refs: dict[int, Ref] = field(default_factory=dict)
     keep: list[ast.Node] = field(default_factory=list)  # keeps ids alive and unique
+    # a `log` statement's `{...}` parts, parsed and checked: id(stmt) -> [(placeholder, expr)]
+    log_parts: dict[int, list[tuple[str, ast.Expr]]] = field(default_factory=dict)
 
     def ref(self, node: ast.Node) -> Ref:
         return self.refs.get(id(node), UNKNOWN)

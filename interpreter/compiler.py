@@ -1343,7 +1343,24 @@ class Compiler:
 
     def s_Log(self, s: ast.Log) -> Instr:
         text = s.text
-        return lambda st, a: st.log.append(text)
+        parts = [(placeholder, self.expr(e), self.type_of(e).tag)
+                 for placeholder, e in self.res.log_parts.get(id(s), [])]
+        if not parts:
+            return lambda st, a: st.log.append(text)
+
+        def log(st: State, a: Activation) -> None:
+            line = text
+            for placeholder, value, tag in parts:
+                v = value(a)
+                if tag == "player":
+                    shown = mech.player_name(st, v)
+                elif tag in ("amount", "flag", "text") or isinstance(v, bool):
+                    shown = ("yes" if v else "no") if isinstance(v, bool) else str(v)
+                else:
+                    shown = mech.describe(st, v)
+                line = line.replace(placeholder, shown, 1)
+            st.log.append(line)
+        return log
 
     def s_If(self, s: ast.If) -> Instr:
         branches = [(self.expr(b.condition), self.block(b.body)) for b in s.branches]

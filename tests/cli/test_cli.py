@@ -143,10 +143,12 @@ def test_explain_shows_text_source_and_ast() -> None:
     assert code == 2 and "no item" in out
 
 
-def test_rulesets_lists_legacy() -> None:
+def test_rulesets_lists_the_installed_rulesets() -> None:
     code, out = run("rulesets")
     assert code == 0
-    assert out.startswith("legacy\t")
+    lines = out.splitlines()
+    assert [line.split("\t")[0] for line in lines] == ["legacies", "legacy"]
+    assert lines[0].startswith("legacies\tLegacies\t3-6 players\t")
 
 
 def test_hot_seat_human_plays_and_others_private_choices_stay_hidden() -> None:

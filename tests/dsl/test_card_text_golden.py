@@ -13,7 +13,8 @@ from legacies.pipeline.explain import card_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "card_text.txt"
-RULESETS = [("legacy", None), ("minilegacies", str(ROOT / "tests" / "fixtures" / "minilegacies"))]
+RULESETS = [("legacy", None), ("legacies", None),
+            ("minilegacies", str(ROOT / "tests" / "fixtures" / "minilegacies"))]
 
 
 def _all_text() -> str:
@@ -35,7 +36,7 @@ def test_the_golden_file_holds_thirty_varied_items() -> None:
     text = GOLDEN.read_text(encoding="utf-8")
     items = [line for line in text.splitlines() if line.startswith("[")]
     assert len(items) >= 30
-    assert {line.split("]")[0] for line in items} == {"[legacy", "[minilegacies"}
+    assert {line.split("]")[0] for line in items} == {"[legacy", "[legacies", "[minilegacies"}
 
 
 def test_card_text_shows_no_ids_letters_or_bookkeeping() -> None:

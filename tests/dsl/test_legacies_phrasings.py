@@ -120,7 +120,7 @@ CASES: list[Phrasing] = [
         "Legacies (C1011): only you may select that action this generation",
         "controlling_the_masses",
         "Choose a global action where it is empty and it is not mandatory. Place your relationship token on "
-        "that global action. Until the generation ends: that global action's may select is no for "
+        "that global action. Until the generation ends: that global action may not be selected for "
         "your opponents.",
         f"play {_opportunity('controlling_the_masses')}\nannounce generation_end",
         {"P2: may_select of ga_dividends": (True, True), "count of relationship_tokens in ga_dividends": (0, 1)},
@@ -145,7 +145,7 @@ CASES: list[Phrasing] = [
     Phrasing(
         "Legacies REL 6: a legendary figure holds one token; the bumped player draws a card",
         "procedure befriend_figure",
-        "Place your relationship token on that legendary figure. For each of the rivals: draw 1 from player "
+        "Place your relationship token on that legendary figure. For each of the rivals: draw 1 card from player "
         "deck into the hand of that rival's owner. Resolve that legendary figure's benefit.",
         "befriend_figure(oracle)",
         {"my fame": (0, 5), "P2: count of cards in my hand": (3, 4), "owner of top of relationship_tokens in "

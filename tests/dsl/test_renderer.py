@@ -42,7 +42,7 @@ def render(source: str, **kwargs: object) -> str:
             "transfer up to 20 from my foundation to my gold either way",
             "Transfer up to 20 from your foundation to your gold (or vice versa).",
         ),
-        ("may:\n    pay 2 gold\n    draw 1 from my deck", "You may: pay 2 gold, then draw 1 from your deck."),
+        ("may:\n    pay 2 gold\n    draw 1 from my deck", "You may: pay 2 gold, then draw 1 card from your deck."),
         (
             'choose one:\n    "Take gold" if my gold < 5:\n        gain 3 gold\n    "Take fame":\n        gain 1 fame',
             "Choose one — • Take gold (only if your gold is less than 5): gain 3 gold. • Take fame: gain 1 fame.",
@@ -58,7 +58,7 @@ def render(source: str, **kwargs: object) -> str:
         ),
         (
             "if my hand is empty:\n    draw 2 from my deck\nelse:\n    discard top 1 of my hand",
-            "If your hand is empty: draw 2 from your deck. Otherwise: discard the top 1 of your hand.",
+            "If your hand is empty: draw 2 cards from your deck. Otherwise: discard the top 1 of your hand.",
         ),
         ("lower its value by my gold divided by 2 rounded down", "Lower its value by your gold divided by 2 (rounded down)."),
         ("move top 2 of my deck to my discard at bottom", "Move the top 2 of your deck to the bottom of your discard."),

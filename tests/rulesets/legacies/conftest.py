@@ -8,7 +8,6 @@ Players are numbered from 1 here, as the players see them."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import pytest
@@ -19,20 +18,20 @@ from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.spec import GameSpec
 from legacies.pipeline.ruleset import load_ruleset, rulesets
 
-REPO = Path(__file__).resolve().parents[3]
-DRAFT = REPO / "drafts" / "legacies"
 _SPEC: GameSpec | None = None
 
 
 def spec() -> GameSpec:
-    """The Legacies ruleset: installed, or (while it is written) the draft folder."""
+    """The Legacies ruleset: installed, or the folder LEGACIES_TEST_ROOT names (a copy
+    under edit, with rules/legacies/ and content/legacies/ inside)."""
     global _SPEC
     if _SPEC is None:
-        root = os.environ.get("LEGACIES_TEST_ROOT")  # a scratch copy while the content is written
-        if root is None and "legacies" in rulesets():
+        root = os.environ.get("LEGACIES_TEST_ROOT")
+        if root is None:
+            assert "legacies" in rulesets(), "the legacies ruleset is not installed"
             loaded = load_ruleset("legacies")
         else:
-            loaded = load_ruleset("legacies", root=root or DRAFT)
+            loaded = load_ruleset("legacies", root=root)
         assert loaded.ok and loaded.spec is not None, "\n".join(d.headline() for d in loaded.diagnostics)
         _SPEC = loaded.spec
     return _SPEC
