@@ -59,16 +59,17 @@ class Table:
 
 
 class CompiledAction:
-    __slots__ = ("name", "label", "var", "collection", "condition", "instrs")
+    __slots__ = ("name", "label", "var", "collection", "condition", "instrs", "gate")
 
     def __init__(self, name: str, label: str, var: str | None, collection: Fn | None, condition: Fn | None,
-                 instrs: tuple):
+                 instrs: tuple, gate: bool = False):
         self.name = name
         self.label = label
         self.var = var
         self.collection = collection
         self.condition = condition
         self.instrs = instrs
+        self.gate = gate  # the `if:` does not read the target: asked once, before the targets
 
     def targets(self, st: State, act: Activation) -> Iterator[Any]:
         """Every target the rules allow now (None for an action without `choose:`)."""
@@ -76,6 +77,12 @@ class CompiledAction:
         if self.collection is None:
             if self.condition is None or self.condition(probe):
                 yield None
+            return
+        if self.gate:
+            assert self.condition is not None
+            if not self.condition(probe):
+                return
+            yield from self.collection(probe)
             return
         for target in self.collection(probe):
             probe.env[self.var] = target
@@ -1440,8 +1447,10 @@ class Compiler:
         coll = self.expr(spec.choose) if spec.choose is not None else None
         self.origin = spec.condition_origin or Origin(what)
         cond = self.expr(spec.condition) if spec.condition is not None else None
+        gate = coll is not None and spec.condition is not None and not any(
+            isinstance(n, ast.Name) and n.name == spec.var for n in ast.walk(spec.condition))
         return CompiledAction(spec.name, spec.label, spec.var, coll, cond,
-                              self.program(spec.body, spec.origin or Origin(what)))
+                              self.program(spec.body, spec.origin or Origin(what)), gate)
 
     def modifier_parts(self, m: ast.Modifier) -> tuple:
         subject = self.expr(m.subject) if m.subject is not None else None
