@@ -529,18 +529,23 @@ class Checker:
     def s_Log(self, s: ast.Log) -> None:
         """`log "{me} plays {C} for {my gold} gold"`: each `{...}` is an expression, shown
         by name in the game log."""
+        self.text_parts(s, s.text, 5)  # `log "` comes before the text
+
+    def text_parts(self, node: ast.Node, text: str, lead: int) -> None:
+        """Parse and check each `{EXPR}` of a log line or an option's label; the compiler
+        shows their values. Problems point at the `{` (`lead` columns after the node's
+        start; no escapes before it)."""
         from .parser import SyntaxErrors, parse_expression  # the parser imports this module's neighbours
         parts: list[tuple[str, ast.Expr]] = []
-        for found in _LOG_PART.finditer(s.text):
+        for found in _LOG_PART.finditer(text):
             placeholder = found.group(0)
-            # problems point at the `{` in the line (`log "` comes first; no escapes before it)
-            at = ast.Span(s.span.line, s.span.column + 5 + found.start(), s.span.line,
-                          s.span.column + 5 + found.end()) if s.span else None
+            at = ast.Span(node.span.line, node.span.column + lead + found.start(), node.span.line,
+                          node.span.column + lead + found.end()) if node.span else None
             try:
                 expr = parse_expression(placeholder[1:-1].strip())
             except SyntaxErrors as err:
                 first = err.diagnostics[0].message if err.diagnostics else "not an expression"
-                self.error(s, "E100", f"`{placeholder}` in the log text is not an expression: {first}",
+                self.error(node, "E100", f"`{placeholder}` in the text is not an expression: {first}",
                            hint="write a name or a value inside the braces: `{me}`, `{C}`, `{my gold}`", span=at)
                 continue
             before = len(self.diags)
@@ -553,7 +558,7 @@ class Checker:
             parts.append((placeholder, expr))
         if parts:
             self.res.keep.extend(e for _, e in parts)
-            self.res.log_parts[id(s)] = parts
+            self.res.log_parts[id(node)] = parts
 
     def condition(self, e: ast.Expr) -> None:
         self.expect(e, self.expr(e), FLAG)
@@ -579,6 +584,7 @@ class Checker:
                 self.condition(opt.condition)
             if opt.condition is None or not _never(opt.condition):
                 live += 1
+            self.text_parts(opt, opt.label, 1)  # `"raise {X}":` shows the industry
             self.block(opt.body)
         if live == 0:
             self.error(s, "E208", "this choice has no options: every option's condition is never true")

@@ -643,7 +643,9 @@ class _Renderer:
             options = []
             for option in s.options:
                 cond = "" if option.condition is None else f" (only if {x(option.condition)})"
-                options.append(f"• {option.label}{cond}: {self.body(option.body)}")
+                label, body = self.filled(option.label), self.body(option.body)
+                # "• lose 2 fame", not "• lose 2 fame: lose 2 fame"
+                options.append(f"• {label}{cond}" + ("" if body.lower() == label.lower() else f": {body}"))
             return "choose one — " + ". ".join(options)
         if isinstance(s, ast.May):
             return f"you may: {self.body(s.body)}"
@@ -714,6 +716,17 @@ class _Renderer:
                 one = _article(text)
             return f"choose {one} {of}{text}"
         return f"choose {self.count(s.count)} {of}{text}"
+
+    def filled(self, text: str) -> str:
+        """An option's label with its `{EXPR}` parts in words ("raise {X}" -> "raise that industry")."""
+        from .parser import SyntaxErrors, parse_expression  # the parser imports the renderer's neighbours
+
+        def word(m: re.Match[str]) -> str:
+            try:
+                return self.expr(parse_expression(m.group(0)[1:-1].strip()))
+            except SyntaxErrors:  # the checker reports it (E100); the label stays as written
+                return m.group(0)
+        return re.sub(r"\{[^{}]+\}", word, text)
 
     def relative(self, e: ast.Relative) -> str:
         """Players in turn order, as `for each` says them: "player in turn order, starting with you"."""

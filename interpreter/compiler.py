@@ -1258,12 +1258,17 @@ class Compiler:
         def bind(st: State, a: Activation, value: Any, bounds: Any) -> None:
             a.env[var] = value
 
+        # the designer's word for the number, when the name is one: `as gold_given` -> "gold given"
+        what = var.replace("_", " ") if len(var) > 1 and var.lower() == var else "a number"
+
         def choose_number(st: State, a: Activation) -> None:
             by = step(a)
             if by <= 0:
                 raise ContentError(f"a number is chosen in steps of {by}: a step must be at least 1")
-            st.frames.append(AskFrame(a, build, bind, f"choose a number ({var})", "number",
-                                      empty=lambda st, a: mech.abandon(st, a), data=(low(a), high(a), by)))
+            lo, hi = low(a), high(a)
+            steps = f" in steps of {by}" if by != 1 else ""
+            st.frames.append(AskFrame(a, build, bind, f"choose {what}: {lo} to {hi}{steps}", "number",
+                                      empty=lambda st, a: mech.abandon(st, a), data=(lo, hi, by)))
         return choose_number
 
     def s_Perform(self, s: ast.Perform) -> Instr:
@@ -1349,13 +1354,21 @@ class Compiler:
         return add_modifier
 
     def s_Log(self, s: ast.Log) -> Instr:
-        text = s.text
-        parts = [(placeholder, self.expr(e), self.type_of(e).tag)
-                 for placeholder, e in self.res.log_parts.get(id(s), [])]
-        if not parts:
-            return lambda st, a: st.log.append(text)
+        text = self.text(s, s.text)
+        if isinstance(text, str):
+            fixed = text
+            return lambda st, a: st.log.append(fixed)
+        return lambda st, a: st.log.append(text(st, a))
 
-        def log(st: State, a: Activation) -> None:
+    def text(self, node: ast.Node, text: str) -> "str | Callable[[State, Activation], str]":
+        """A log line's or an option label's text; with `{EXPR}` parts, a function that fills
+        them in: players and pieces by name, numbers as numbers."""
+        parts = [(placeholder, self.expr(e), self.type_of(e).tag)
+                 for placeholder, e in self.res.log_parts.get(id(node), [])]
+        if not parts:
+            return text
+
+        def fill(st: State, a: Activation) -> str:
             line = text
             for placeholder, value, tag in parts:
                 v = value(a)
@@ -1366,8 +1379,8 @@ class Compiler:
                 else:
                     shown = mech.describe(st, v)
                 line = line.replace(placeholder, shown, 1)
-            st.log.append(line)
-        return log
+            return line
+        return fill
 
     def s_If(self, s: ast.If) -> Instr:
         branches = [(self.expr(b.condition), self.block(b.body)) for b in s.branches]
@@ -1383,11 +1396,12 @@ class Compiler:
         return if_
 
     def s_ChooseOne(self, s: ast.ChooseOne) -> Instr:
-        options = [(o.label, self.expr(o.condition) if o.condition is not None else None, self.block(o.body))
-                   for o in s.options]
+        options = [(self.text(o, o.label), self.expr(o.condition) if o.condition is not None else None,
+                    self.block(o.body)) for o in s.options]
 
         def build(st: State, a: Activation, data: Any) -> list[Choice]:
-            return [Choice(label, i) for i, (label, cond, _) in enumerate(options) if cond is None or cond(a)]
+            return [Choice(label if isinstance(label, str) else label(st, a), i)
+                    for i, (label, cond, _) in enumerate(options) if cond is None or cond(a)]
 
         def then(st: State, a: Activation, i: Any, data: Any) -> None:
             st.frames.append(BlockFrame(options[i][2], a))

@@ -180,7 +180,7 @@ def test_a_contribution_is_matched_by_the_bank_the_others_are_not() -> None:
 @pytest.mark.rule("GA-9")
 def test_influence_industries_both_for_the_trigger_one_for_the_others() -> None:
     t = Table()
-    t.run("influence_industries()", GENERAL, answers=["raise", "lower", "Law", "raise", "Theater", "lower"])
+    t.run("influence_industries()", GENERAL, answers=["raise Military", "lower Transportation", "Law", "raise Law", "Theater", "lower Theater"])
     # the General: Military up, Transportation down; the Politician raises Law; the Socialite lowers Theater
     assert [t.value(f"{x}'s space") for x in ("military", "transportation", "law", "theater")] == [4, 2, 4, 2]
 
