@@ -344,7 +344,8 @@ _S: list[Construct] = [
               "Pick a whole number from N to M (in steps of S: N, N+S, ... up to M).",
               "choose a number from {low} to {high}[ step {step}] as {var}", "", {}, "choose a number from 0 to 5 as N"),
     Construct(ast.ChooseOne, "choices", "choose one: \"LABEL\" [if CONDITION]: ...",
-              "Offer the options whose condition holds; run the one chosen. None: nothing happens.", "", ""),
+              "Offer the options whose condition holds; run the one chosen. None: nothing happens. A label's "
+              "`{EXPR}` parts show values, as in `log`: `\"raise {X}\"`, `\"{20/50/100} gold\"`.", "", ""),
     Construct(ast.May, "choices", "may [\"PROMPT\"]: ...", "Ask yes/no (always asked); on yes run the block.",
               "", ""),
     Construct(ast.Perform, "choices", "perform one of A, B | perform up to one of A | perform any of A, B",
