@@ -1,0 +1,65 @@
+"""What a ruleset's content holds: one row per item (id, kind, name, century where it
+has one, file and line), for `legacies content` and for designers' own scripts."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from .ruleset import load_ruleset, rulesets
+
+
+@dataclass(frozen=True)
+class ContentRow:
+    ruleset: str
+    id: str
+    kind: str
+    name: str
+    century: int | None
+    file: str
+    line: int
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+class ContentError(Exception):
+    """The ruleset is not installed, does not load, or has no such kind."""
+
+
+def content_rows(ruleset: str | None = None, kind: str | None = None, root: str | None = None) -> list[ContentRow]:
+    """Every item of `ruleset` (all installed rulesets when None), in file order;
+    `kind` keeps one kind (its name or its plural)."""
+    names = [ruleset] if ruleset else rulesets()
+    rows: list[ContentRow] = []
+    kind_found = kind is None
+    for name in names:
+        if root is None and name not in rulesets():
+            raise ContentError(f"no ruleset `{name}`; installed: {', '.join(rulesets()) or 'none'}")
+        loaded = load_ruleset(name, root)
+        build = loaded.build
+        if build is None or build.vocab is None:
+            first = loaded.diagnostics[0].headline() if loaded.diagnostics else "it did not load"
+            raise ContentError(f"ruleset `{name}` does not load ({first}); run `legacies validate`")
+        plural = {info.plural: k for k, info in build.vocab.kinds.items() if info.plural}
+        wanted = plural.get(kind, kind) if kind is not None else None
+        if wanted is not None and wanted in build.vocab.kinds:
+            kind_found = True
+        for item_id, (f, path, item) in build.items.items():
+            if wanted is not None and item.kind != wanted:
+                continue
+            century = item.attributes.get("century") if isinstance(item.attributes, dict) else None
+            rows.append(ContentRow(name, item_id, item.kind, item.name,
+                                   century if isinstance(century, int) and not isinstance(century, bool) else None,
+                                   _shown_path(f.label), f.position(path)[0]))
+    if not kind_found:
+        raise ContentError(f"no kind `{kind}` in {ruleset or 'any installed ruleset'}")
+    return rows
+
+
+def _shown_path(label: str) -> str:
+    """A file as a designer finds it: relative to the working folder when it is inside it."""
+    try:
+        return str(Path(label).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return label
