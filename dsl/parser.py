@@ -11,6 +11,7 @@ error of an effect is reported at once, each at its own line.
 from __future__ import annotations
 
 import difflib
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -751,16 +752,30 @@ def _first_word(line: str) -> tuple[str, int] | None:
     return (word, column) if word else None
 
 
+def _inline_word(text: str, column: int) -> tuple[str, int] | None:
+    """The word a statement written after a `:` on the same line starts with, when the
+    parser failed just after it (at `column`)."""
+    found = None
+    for m in re.finditer(r':[ \t]*([A-Za-z_][A-Za-z0-9_]*)', text):
+        start = m.start(1) + 1
+        if start < column and text[m.end(1):column - 1].strip() == "":
+            found = (m.group(1), start)
+    return found
+
+
 def _mistyped_statement(source: str, line: int, column: int) -> Diagnostic | None:
     """`gian 2 gold`: a statement that starts with a word that starts no statement.
 
     Only for a line that starts a statement (not one inside parentheses), whose first
     word the parser took (a name may start a procedure call) before failing after it."""
     lines = source.split("\n")
-    if not 1 <= line <= len(lines) or _statement_start(source, line) != line:
+    if not 1 <= line <= len(lines):
         return None
     text = lines[line - 1]
-    first = _first_word(text)
+    inline = _inline_word(text, column)  # `"a": gian 2 fame`, `if yes: gian 2 fame`
+    if inline is None and _statement_start(source, line) != line:
+        return None
+    first = inline or _first_word(text)
     if first is None:
         return None
     word, word_column = first
