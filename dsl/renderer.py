@@ -59,6 +59,7 @@ class Wording:
     event_params: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # names a trigger's event binds
     kind_plurals: Mapping[str, str] = field(default_factory=dict)  # a kind's plural name -> its words
     plural_words: frozenset[str] = frozenset()  # nouns in the plural: a comparison after them reads "are"
+    yes_no: Mapping[str, tuple[str | None, str | None]] = field(default_factory=dict)  # name -> (true, false) text
 
     @staticmethod
     def of(vocab: Any) -> "Wording":
@@ -95,9 +96,12 @@ class Wording:
         kind_plurals = {info.plural: plurals[nouns[k]] for k, info in vocab.kinds.items() if info.plural}
         plural_words = frozenset(w.rsplit(" ", 1)[-1] for w in plurals.values()) | frozenset(
             nouns[name].rsplit(" ", 1)[-1] + "s" for name in vocab.counter_sets)
+        yes_no = {name: (info.text_true, info.text_false)
+                  for table in (vocab.counters, vocab.quantities, *(k.counters for k in vocab.kinds.values()))
+                  for name, info in table.items() if info.text_true or info.text_false}
         return Wording(labels, list(vocab.era_names), vocab.era_word, nouns, frozenset(vocab.zones), tables,
                        board_items, item_lists, board_nouns, flags, results, plurals, event_params, kind_plurals,
-                       plural_words)
+                       plural_words, yes_no)
 
 
 def _is_word(name: str) -> bool:
@@ -347,6 +351,9 @@ class _Renderer:
                 return self.possess(self.ident(e.name) if e.name != "owner" else "owner", e.subject)
             if e.name in self.vars:  # `my R`, R a chosen counter
                 return self.possess(self.vars[e.name].replace("that ", "", 1), e.subject)
+            said_yes = self.w.yes_no.get(e.name, (None, None))[0]
+            if said_yes:  # a yes/no quantity in its own words
+                return self.said(said_yes, e.subject)
             if e.name in self.w.flags:  # a yes/no attribute: "it is mandatory"
                 who = "it" if isinstance(e.subject, ast.It) else self.expr(e.subject, POSTFIX)
                 return f"{who} is {self.ident(e.name)}"
@@ -423,6 +430,9 @@ class _Renderer:
             counted = self.counted(e)
             if counted:
                 return counted
+            said = self.yes_no(e)
+            if said is not None:
+                return said
             word = _COMPARE_WORDS[e.op]
             left = self.expr(e.left, SUM)
             if left.rsplit(" ", 1)[-1] in self.w.plural_words:  # "your resources are more than 0"
@@ -433,6 +443,9 @@ class _Renderer:
                 return f"{self.expr(e.operand.subject, SUM)} is not empty"
             if isinstance(e.operand, ast.Compare) and e.operand.op == "in":
                 return f"{self.expr(e.operand.left, SUM)} is not in {self.expr(e.operand.right, SUM)}"
+            said_no = self.w.yes_no.get(e.operand.name, (None, None))[1] if isinstance(e.operand, ast.Of) else None
+            if isinstance(e.operand, ast.Of) and said_no:
+                return self.said(said_no, e.operand.subject)
             if isinstance(e.operand, ast.Of) and e.operand.name in self.w.flags:
                 return self.expr(e.operand).replace(" is ", " is not ", 1)
             if isinstance(e.operand, ast.Call):  # a definition's own words, negated: "you do not hold ..."
@@ -478,6 +491,11 @@ class _Renderer:
             text = f"{what} {m.op.replace('*', '×')}{self.expr(value)}"
         elif m.op in ("+", "-", "*"):
             text = f"{what} {m.op.replace('*', '×')} {self.expr(value, PRODUCT)}"
+        elif isinstance(value, ast.Bool) and self.w.yes_no.get(m.quantity.name, (None, None))[0 if value.value else 1]:
+            template = self.w.yes_no[m.quantity.name][0 if value.value else 1]
+            assert template is not None
+            whose = m.subject if m.subject is not None else m.scope  # "every player's relationship tokens ..."
+            return self.said(template, whose)
         elif isinstance(value, ast.Bool) and m.subject is not None and quantity.split(" ")[0] in ("may", "can"):
             modal, rest = quantity.split(" ", 1)  # "that global action may not be triggered"
             text = f"{self.expr(m.subject, POSTFIX)} {modal}{'' if value.value else ' not'} {rest}"
@@ -716,6 +734,34 @@ class _Renderer:
                 one = _article(text)
             return f"choose {one} {of}{text}"
         return f"choose {self.count(s.count)} {of}{text}"
+
+    def said(self, template: str, subject: ast.Expr | None) -> str:
+        """A yes/no counter or quantity in the ruleset's words; `{0}` is whose it is."""
+        who = "you" if subject is None else self.expr(subject, POSTFIX)
+        if isinstance(subject, ast.Name) and subject.name in ("players", "opponents"):
+            who = "every player" if subject.name == "players" else "each of your opponents"
+        return conjugate(template, [who])
+
+    def yes_no(self, e: ast.Compare) -> str | None:
+        """`my successor_placed = 0`, `its face_up = 1`, `relationships_advance of P = no`:
+        the ruleset's words for the yes or the no, when it gives them."""
+        if e.op not in ("=", "!="):
+            return None
+        for side, other in ((e.left, e.right), (e.right, e.left)):
+            name = side.name if isinstance(side, (ast.Of, ast.Name)) else None
+            if name is None or name not in self.w.yes_no:
+                continue
+            if isinstance(other, ast.Num) and other.value in (0, 1):
+                truth = other.value == 1
+            elif isinstance(other, ast.Bool):
+                truth = other.value
+            else:
+                return None
+            template = self.w.yes_no[name][0 if truth == (e.op == "=") else 1]
+            if template is None:
+                return None
+            return self.said(template, side.subject if isinstance(side, ast.Of) else None)
+        return None
 
     def filled(self, text: str) -> str:
         """An option's label with its `{EXPR}` parts in words ("raise {X}" -> "raise that industry")."""

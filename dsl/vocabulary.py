@@ -21,6 +21,10 @@ class CounterInfo:
     min: int | None = 0
     max: int | None = None
     start: int = 0
+    # how card text says the counter is 1 / 0 ("{0} put a successor in play this generation"):
+    # `{0}` is whose counter it is; none: "X's LABEL is 1"
+    text_true: str | None = None
+    text_false: str | None = None
 
 
 @dataclass
@@ -73,6 +77,8 @@ class QuantityInfo:
     per: str = "player"
     subject: str | None = None
     label: str | None = None
+    text_true: str | None = None  # a yes/no quantity in card text, as for CounterInfo
+    text_false: str | None = None
 
 
 @dataclass

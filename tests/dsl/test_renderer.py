@@ -155,3 +155,26 @@ def test_a_signed_era_value_signs_every_era() -> None:
     assert render_program(parse_program("while in play: relationship_discount - 2/4/8")) == \
         "While in play: relationship discount -2 / -4 / -8."
     assert render_program(parse_program("gain - 2/4/8 fame")) == "Gain fame equal to -2 / -4 / -8."
+
+
+def test_yes_no_counters_and_quantities_read_in_the_rulesets_words() -> None:
+    """`my successor_placed = 0` read "your successor put in play is 0": a ruleset may
+    say how a yes/no counter or quantity reads (`{0}` is whose it is)."""
+    from legacies.dsl.renderer import Wording
+    from legacies.dsl.types import T
+    from legacies.dsl.vocabulary import CounterInfo, QuantityInfo, Vocabulary
+
+    v = Vocabulary()
+    v.counters["placed"] = CounterInfo("player", "successor placed", 0, 1, 0,
+                                       "{0} put a successor in play", "{0} has not put a successor in play")
+    v.quantities["advance"] = QuantityInfo(T("flag"), True, "player", None, "tokens advance",
+                                           "{0}'s tokens advance", "{0}'s tokens do not advance")
+    w = Wording.of(v)
+    assert render_program(parse_program("if my placed = 0:\n    gain 1 fame"), w) == \
+        "If you have not put a successor in play: gain 1 fame."
+    assert render_program(parse_program("if my placed != 0:\n    gain 1 fame"), w) == \
+        "If you put a successor in play: gain 1 fame."
+    assert render_program(parse_program("until generation_end: advance = no for players"), w) == \
+        "Until generation end: every player's tokens do not advance."
+    assert render_program(parse_program("if advance of me:\n    gain 1 fame"), w) == \
+        "If your tokens advance: gain 1 fame."
