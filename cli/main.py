@@ -86,6 +86,8 @@ def _check_save_path(path: Path) -> None:
     if not folder.is_dir():
         _fail(f"--save {path}: no folder {folder}")
     existed = path.exists()
+    if existed and not path.is_file():  # a FIFO, a device: opening it could block
+        _fail(f"--save {path}: not a regular file")
     try:
         with open(path, "a", encoding="utf-8"):
             pass

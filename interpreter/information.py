@@ -3,7 +3,10 @@
 A search bot must not peek. `determinize` returns a copy of the state in which every
 piece the player cannot see (in another player's hand, in a face-down deck) is shuffled
 with the other unseen pieces of its kind, zone sizes and kinds per zone kept: a world
-that agrees with everything the player knows. Rollouts from such worlds decide with
+that agrees with everything the player knows. The world depends on what the player
+knows and on the bot's own random numbers only: the unseen pieces are shuffled from a
+fixed order (by piece), so the real order of a face-down deck or of another player's
+hand cannot leak into it, not even through the seed. Rollouts from such worlds decide with
 the player's information only (perfect-information Monte Carlo over sampled worlds)."""
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
             if pid not in st.revealed:
                 slots.setdefault(defs[lay.piece_def[pid]].kind, []).append((z, i))
     for places in slots.values():
-        pieces = [st.zones[z][i] for z, i in places]
+        pieces = sorted(st.zones[z][i] for z, i in places)  # the real arrangement is not read
         rng.shuffle(pieces)
         for (z, i), pid in zip(places, pieces):
             st.zones[z][i] = pid

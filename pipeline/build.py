@@ -22,7 +22,7 @@ from typing import Any, Iterable
 from legacies.dsl import ast
 from legacies.dsl.analysis import analyse
 from legacies.dsl.checker import Checker, Context
-from legacies.dsl.diagnostics import Diagnostic, has_errors
+from legacies.dsl.diagnostics import WARNING, Diagnostic, has_errors
 from legacies.dsl.parser import EXPRESSION_PREFIX, SyntaxErrors, parse_expression, parse_program
 from legacies.dsl.resolution import Resolution
 from legacies.dsl.types import ANY, FLAG, TYPE_WORDS, T, parse_type, thing
@@ -35,6 +35,7 @@ from .yaml_source import bounded, excerpt
 from .models import AttributeDecl, ContentFile, ProceduresFile, RulesetFile
 
 Path = tuple
+MAX_PIECES = 20_000  # pieces (copies of every content item) in one ruleset (C007)
 
 
 @dataclass
@@ -280,6 +281,10 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
             items[item.id] = (f, path, item)
             v.content[item.id] = item.kind
             v.content_names[item.id] = item.name
+    pieces = sum(item.copies for _, _, item in items.values())
+    if pieces > MAX_PIECES:
+        b.at(rf, ("ruleset",), "C007", f"the content makes {pieces:,} pieces, more than {MAX_PIECES:,}",
+             hint="fewer copies: every copy is a piece of every game")
 
     # procedures files: names first, so that everything can refer to everything
     actions: dict[str, tuple[LoadedFile, str, Any]] = {}
@@ -523,6 +528,9 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
             sources.append((piece.requires, items[piece.id][0], items[piece.id][1] + ("requires",), True))
     for where_file, where_path, finding, expression in analyse(v, b.res, triggers, sources):
         b.place(where_file, where_path, [finding], expression=expression)
+    for node, where_file, where_path, expression in sources:
+        if not expression:
+            b.place(where_file, where_path, budget_warnings(node, r.limits.step_budget))
 
     result = BuildResult(None, b.diags, v, items)
     if has_errors(b.diags):
@@ -540,6 +548,30 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         content_hash=content_hash(files),
     )
     return result
+
+
+def budget_warnings(program: ast.Node, budget: int) -> list[Diagnostic]:
+    """W305 where a program can tell it will spend more than the step budget for one
+    decision: a `repeat N times` (N a number), nested in other such repeats, whose runs
+    need at least N x (its statements + 1) steps. Counted without recursion."""
+    out: list[Diagnostic] = []
+    stack: list[tuple[ast.Node, int]] = [(program, 1)]
+    while stack:
+        node, times = stack.pop()
+        if isinstance(node, ast.Repeat) and isinstance(node.count, ast.Num):
+            runs = times * max(0, node.count.value)
+            steps = runs * (len(node.body) + 1)
+            if steps > budget:
+                line, column = (node.span.line, node.span.column) if node.span else (1, 1)
+                out.append(Diagnostic("W305", f"this runs at least {steps:,} steps, more than the step budget of "
+                                      f"{budget:,} for one decision: the game will stop here with an internal error",
+                                      line, column, WARNING, hint="repeat fewer times, or raise `limits.step_budget` "
+                                      "in ruleset.yaml"))
+                continue
+            stack.extend((child, runs if child in node.body else times) for child in node.children())
+            continue
+        stack.extend((child, times) for child in node.children())
+    return out
 
 
 def content_hash(files: list[LoadedFile]) -> str:

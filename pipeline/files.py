@@ -202,6 +202,12 @@ def _walk_yaml(folder: Traversable, prefix: str,
             yield from _walk_yaml(entry, relative + "/", seen)
         elif entry.is_file() and _is_yaml(entry.name):
             yield relative, entry, None
+        elif _is_yaml(entry.name) and isinstance(entry, Path):  # a FIFO, a device, a broken link: said, not read
+            try:
+                os.stat(entry)
+                yield relative, entry, NotRegular(0, "not a regular file", str(entry))
+            except OSError as exc:
+                yield relative, entry, exc
 
 
 def _raiser(problem: OSError) -> Callable[[], bytes]:

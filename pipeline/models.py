@@ -29,9 +29,9 @@ class Players(_Model):
 
 
 class Limits(_Model):
-    max_turns: int = Field(1000, ge=1, description="A turn loop stops after this many turns.")
-    step_budget: int = Field(2_000_000, ge=1000, description="Interpreter steps allowed per decision.")
-    max_repeats: int = Field(200, ge=1, description="`perform any` offers at most this many actions in a row.")
+    max_turns: int = Field(1000, ge=1, le=100_000, description="A turn loop stops after this many turns.")
+    step_budget: int = Field(2_000_000, ge=1000, le=20_000_000, description="Interpreter steps allowed per decision.")
+    max_repeats: int = Field(200, ge=1, le=10_000, description="`perform any` offers at most this many actions in a row.")
 
 
 class CounterDecl(_Model):
@@ -63,7 +63,7 @@ class AttributeDecl(_Model):
 
 
 class TrackDecl(_Model):
-    spaces: int = Field(ge=1)
+    spaces: int = Field(ge=1, le=1000)
     bump: bool = True
     label: str | None = None
 
@@ -78,9 +78,9 @@ class KindDecl(_Model):
     starts_in: str | None = Field(None, description="The game zone cards of this kind start in.")
     track: TrackDecl | None = None
     holder: bool = Field(False, description="Items of this kind hold tokens (`place T on X`).")
-    capacity: int | None = Field(None, ge=1, description="A holder holds at most this many tokens: placing one "
+    capacity: int | None = Field(None, ge=1, le=1000, description="A holder holds at most this many tokens: placing one "
                                  "more sends the oldest back to its owner.")
-    supply: int | None = Field(None, description="Tokens of this kind each player starts with.")
+    supply: int | None = Field(None, ge=0, le=1000, description="Tokens of this kind each player starts with.")
     supply_zone: str | None = Field(None, description="The player zone holding a player's unplaced tokens.")
 
 
@@ -181,7 +181,7 @@ class ContentItem(_Model):
     id: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
     kind: str
     name: str
-    copies: int = Field(1, ge=0)
+    copies: int = Field(1, ge=0, le=1000)
     attributes: dict[str, Any] = Field(default_factory=dict)
     requires: str | None = None
     effect: str | None = None

@@ -1,6 +1,9 @@
 """Golden playthroughs (OpenSpiel's playthrough files): a seeded bot game's whole log,
 byte for byte. A change in any rule, card, RNG use or label shows here as a diff.
-After an intended change, regenerate: UPDATE_GOLDEN=1 python -m pytest tests/test_golden_playthroughs.py"""
+Every installed ruleset has golden games: those listed in CASES, else two (its fewest
+players with seed 1, its most with seed 2). A new ruleset's, or after an intended
+change, regenerate and review the diff:
+UPDATE_GOLDEN=1 python -m pytest tests/test_golden_playthroughs.py"""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from legacies.cli.main import app
+from legacies.pipeline.ruleset import load_ruleset, rulesets
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = {
@@ -21,12 +25,37 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+
+
+def _cases() -> dict[str, list[str]]:
+    """CASES, and two games for each installed ruleset that CASES does not cover."""
+    cases = dict(CASES)
+    covered = {args[args.index("--ruleset") + 1] for args in CASES.values()}
+    for name in rulesets():
+        spec = load_ruleset(name).spec
+        if name in covered or spec is None:  # a ruleset that does not load fails other tests
+            continue
+        for players, seed in ((spec.min_players, 1), (spec.max_players, 2)):
+            cases[f"{name}_{players}p_seed{seed}.txt"] = ["--ruleset", name, *["--seat", "random"] * players,
+                                                          "--seed", str(seed)]
+    return cases
+
+
+ALL = _cases()
+
+
+def test_every_installed_ruleset_has_golden_games() -> None:
+    covered = {args[args.index("--ruleset") + 1] for args in ALL.values()}
+    assert covered >= {name for name in rulesets() if load_ruleset(name).spec is not None}
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
 def test_playthrough_matches_its_golden_file(name: str) -> None:
-    result = CliRunner().invoke(app, ["play", *CASES[name]])
+    result = CliRunner().invoke(app, ["play", *ALL[name]])
     assert result.exit_code == 0, result.output
     path = GOLDEN / name
     if os.environ.get("UPDATE_GOLDEN"):
         path.write_text(result.output, encoding="utf-8")
+    assert path.exists(), f"no golden file {path.name}: run UPDATE_GOLDEN=1 python -m pytest {__file__} and review it"
     expected = path.read_text(encoding="utf-8")
     assert result.output == expected

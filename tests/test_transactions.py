@@ -1,0 +1,99 @@
+"""The transaction property (issue 7): for random states of every installed ruleset and
+every fixture ruleset, and every illegal option there (out of range, of a wrong type,
+or refused by the rules), `apply` refuses it (Refused) and `serialize(state)` is byte
+for byte what it was before, as is the state's canonical form. An InternalError (a bug)
+is never taken for a refusal: it fails this test."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from legacies.interpreter.errors import Refused
+from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.spec import GameSpec
+from legacies.pipeline.ruleset import load_ruleset, rulesets
+
+TESTS = Path(__file__).resolve().parent
+
+
+def _keys() -> list[str]:
+    keys = list(rulesets())
+    for path in sorted(TESTS.glob("**/rules/*/ruleset.yaml")):
+        key = f"{path.parent.name}@{path.parents[2]}"
+        if _spec(key) is not None:
+            keys.append(key)
+    return keys
+
+
+def _spec(key: str) -> GameSpec | None:
+    name, _, folder = key.partition("@")
+    return (load_ruleset(name, folder) if folder else load_ruleset(name)).spec
+
+
+KEYS = _keys()
+_games: dict[tuple[str, int], Game] = {}
+
+
+def _game(key: str, players: int) -> Game:
+    if (key, players) not in _games:
+        spec = _spec(key)
+        assert spec is not None
+        _games[(key, players)] = Game(spec, players)
+    return _games[(key, players)]
+
+
+def _frozen(state: GameState) -> str:
+    return json.dumps(state.canonical(), sort_keys=True, default=repr)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(key=st.sampled_from(KEYS), players=st.integers(2, 6), seed=st.integers(0, 10_000),
+       steps=st.integers(0, 400))
+def test_every_illegal_option_is_refused_and_changes_nothing(key: str, players: int, seed: int, steps: int) -> None:
+    spec = _spec(key)
+    assert spec is not None
+    players = max(spec.min_players, min(spec.max_players, players))
+    state = _game(key, players).new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):  # a random state: random accepted options from the start
+        if state.is_terminal():
+            break
+        for index in rng.sample(range(len(state.decision.options)), len(state.decision.options)):  # type: ignore[union-attr]
+            try:
+                state.apply(index)
+                break
+            except Refused:
+                continue
+    if state.is_terminal():
+        return
+    d = state.decision
+    assert d is not None
+    saved, frozen = state.serialize(), _frozen(state)
+    illegal: list[object] = [len(d.options), len(d.options) + 7, -1, -len(d.options) - 1, True, "0", 0.0, None]
+    for index in illegal:  # not options at all: refused on the state itself
+        try:
+            state.apply(index)  # type: ignore[arg-type]
+        except Refused:
+            assert state.serialize() == saved, f"refusing {index!r} changed the save"
+            assert _frozen(state) == frozen, f"refusing {index!r} changed the state"
+            continue
+        raise AssertionError(f"{index!r} is not an option, yet it was accepted")
+    for index in range(len(d.options)):  # options the rules may refuse: each tried on the state or a copy
+        trial = state.clone()
+        try:
+            trial.apply(index)
+        except Refused:
+            assert trial.serialize() == saved, f"refusing option {index} ({d.labels()[index]!r}) changed the save"
+            assert _frozen(trial) == frozen
+            try:
+                state.apply(index)
+            except Refused:
+                assert state.serialize() == saved and _frozen(state) == frozen
+            else:
+                raise AssertionError(f"option {index} refused on a copy, accepted on the state")
+    assert state.serialize() == saved and _frozen(state) == frozen
