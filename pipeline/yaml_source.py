@@ -120,7 +120,7 @@ def load_yaml(label: str, source: str | bytes) -> tuple[YamlSource | None, list[
     """Parse one YAML document. None (with diagnostics) when it cannot be read at all."""
     size = len(source.encode("utf-8", errors="surrogatepass")) if isinstance(source, str) else len(source)
     if size > MAX_FILE_BYTES:
-        return None, [too_large(label, size)]
+        return None, [too_large(label)]
     text, problems = _decode(label, source)
     if text is None:
         return None, problems
@@ -181,10 +181,10 @@ def bounded(d: Diagnostic) -> Diagnostic:
     return replace(d, message=excerpt(d.message, MAX_MESSAGE), hint=hint)
 
 
-def too_large(label: str, size: int | None = None) -> Diagnostic:
+def too_large(label: str) -> Diagnostic:
     """F005: a file past MAX_FILE_BYTES (not read further)."""
-    what = f"{size:,} bytes" if size is not None else "more than that"
-    return Diagnostic("F005", f"the file is too large: {what} (a data file may hold at most {MAX_FILE_BYTES:,})",
+    return Diagnostic("F005", f"the file is too large: a data file may hold at most {MAX_FILE_BYTES:,} bytes "
+                      f"({MAX_FILE_BYTES // 1024} KiB); it is not read further",
                       file=label, hint="split it: a ruleset's content may be spread over any number of files")
 
 
