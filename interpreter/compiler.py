@@ -104,6 +104,9 @@ class CompiledAction:
         st.frames.append(BlockFrame(self.instrs, Activation(st, act.me, act.this, env)))
 
 
+_MISSING = object()  # not in a memo (None is a value a definition may give)
+
+
 def _as_def(piece_def: list[int], x: Any) -> int:
     """The definition index of a piece or of a card named in source."""
     return int(x) if isinstance(x, DefRef) else piece_def[x]
@@ -830,25 +833,53 @@ class Compiler:
     def call_definition(self, name: str, arg_nodes: tuple | list, e: ast.Node) -> Fn:
         params, body = self.definition(name)
         args = [self.expr(x) for x in arg_nodes]
+        # While options are built (st.memo set) the same call gives the same value; the
+        # common arities get their own closures: this runs tens of thousands of times a game.
+        if not args:
+            def call0(a: Activation) -> Any:
+                memo = a.st.memo
+                if memo is None:
+                    return body(Activation(a.st, a.me, a.this))
+                key = (name, a.me, a.this)
+                found = memo.get(key, _MISSING)
+                if found is _MISSING:
+                    found = memo[key] = body(Activation(a.st, a.me, a.this))
+                return found
+            return call0
+        if len(args) == 1:
+            (f,) = args
+            (p,) = params
+
+            def call1(a: Activation) -> Any:
+                v = f(a)
+                memo = a.st.memo
+                if memo is None:
+                    return body(Activation(a.st, a.me, a.this, {p: v}))
+                key = (name, a.me, a.this, v)
+                try:
+                    found = memo.get(key, _MISSING)
+                except TypeError:  # an unhashable argument (a list): not remembered
+                    return body(Activation(a.st, a.me, a.this, {p: v}))
+                if found is _MISSING:
+                    found = memo[key] = body(Activation(a.st, a.me, a.this, {p: v}))
+                return found
+            return call1
         pairs = list(zip(params, args))
 
         def call(a: Activation) -> Any:
             values = [f(a) for f in args]
+            env = {p: v for (p, _), v in zip(pairs, values)}
             memo = a.st.memo
-            if memo is not None:  # options being built: the same call gives the same value
-                key = (name, a.me, a.this, *values)
-                remembered = True
-                try:
-                    return memo[key]
-                except KeyError:
-                    pass
-                except TypeError:  # a list argument: not remembered
-                    remembered = False
-                result = body(Activation(a.st, a.me, a.this, {p: v for (p, _), v in zip(pairs, values)}))
-                if remembered:
-                    memo[key] = result
-                return result
-            return body(Activation(a.st, a.me, a.this, {p: v for (p, _), v in zip(pairs, values)}))
+            if memo is None:
+                return body(Activation(a.st, a.me, a.this, env))
+            key = (name, a.me, a.this, *values)
+            try:
+                found = memo.get(key, _MISSING)
+            except TypeError:  # an unhashable argument (a list): not remembered
+                return body(Activation(a.st, a.me, a.this, env))
+            if found is _MISSING:
+                found = memo[key] = body(Activation(a.st, a.me, a.this, env))
+            return found
         return call
 
     def definition(self, name: str) -> tuple[list[str], Fn]:
