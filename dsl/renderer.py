@@ -495,7 +495,10 @@ class _Renderer:
             template = self.w.yes_no[m.quantity.name][0 if value.value else 1]
             assert template is not None
             whose = m.subject if m.subject is not None else m.scope  # "every player's relationship tokens ..."
-            return self.said(template, whose)
+            said = self.said(template, whose)
+            if m.subject is not None and m.scope is not None:  # "that global action may not be triggered for ..."
+                said += f" for {self.expr(m.scope)}"
+            return said
         elif isinstance(value, ast.Bool) and m.subject is not None and quantity.split(" ")[0] in ("may", "can"):
             modal, rest = quantity.split(" ", 1)  # "that global action may not be triggered"
             text = f"{self.expr(m.subject, POSTFIX)} {modal}{'' if value.value else ' not'} {rest}"

@@ -151,7 +151,7 @@ class _Builder:
                 seen_symbols[value] = enum
             v.enums[enum] = tuple(values)
         for name, c in r.counters.items():
-            v.counters[name] = CounterInfo(c.scope, c.label, c.min, c.max, c.start)
+            v.counters[name] = CounterInfo(c.scope, c.label, c.min, c.max, c.start, c.text_true, c.text_false)
         for name, members in r.counter_sets.items():
             for i, member in enumerate(members):
                 if member not in r.counters or r.counters[member].scope != "player":
@@ -170,7 +170,7 @@ class _Builder:
             v.events[name] = EventInfo(params, e.label)
         for name, q in r.quantities.items():
             v.quantities[name] = QuantityInfo(FLAG if q.type == "flag" else T("amount"), q.default, q.per, q.subject,
-                                              q.label)
+                                              q.label, q.text_true, q.text_false)
         for name, o in r.options.items():
             v.options[name] = FLAG if o.type == "flag" else T("amount")
         for name, k in r.kinds.items():
@@ -181,7 +181,8 @@ class _Builder:
                 attrs[a] = self.type_of(f, ("kinds", name, "attributes", a), text, r, attribute=True)
                 if isinstance(decl, AttributeDecl) and decl.default is not None:
                     defaults[a] = decl.default
-            counters = {c: CounterInfo("item", cd.label, cd.min, cd.max, cd.start) for c, cd in k.counters.items()}
+            counters = {c: CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true, cd.text_false)
+                        for c, cd in k.counters.items()}
             v.kinds[name] = KindInfo(k.piece, k.label, k.plural, attrs, counters, k.track.spaces if k.track else None,
                                      k.track.bump if k.track else True, k.holder, k.capacity, k.supply,
                                      k.supply_zone, k.starts_in, defaults)

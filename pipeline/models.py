@@ -40,6 +40,9 @@ class CounterDecl(_Model):
     min: int | None = 0
     max: int | None = None
     label: str | None = None
+    text_true: str | None = Field(None, description="Card text for the counter at 1 ({0} is whose): "
+                                  "\"{0} put a successor in play this generation\".")
+    text_false: str | None = Field(None, description="Card text for the counter at 0 ({0} is whose).")
 
 
 class ZoneDecl(_Model):
@@ -101,6 +104,9 @@ class QuantityDecl(_Model):
     per: Scope = "player"
     subject: str | None = Field(None, description="A kind: the quantity is asked of one item of it.")
     label: str | None = None
+    text_true: str | None = Field(None, description="Card text for a yes/no quantity that is yes ({0} is whose): "
+                                  "\"{0}'s relationship tokens advance\".")
+    text_false: str | None = Field(None, description="Card text for it being no ({0} is whose).")
 
 
 class OptionDecl(_Model):
