@@ -118,8 +118,9 @@ def _write_save(path: Path, text: str) -> bool:
 
 @app.command()
 def play(
-    ruleset: str = typer.Option(..., "--ruleset", "-r", help="Which ruleset to play (see `legacies rulesets`)."),
-    seat: List[str] = typer.Option(..., "--seat", "-s", help="One per player: human, random, rollout, strong."),
+    ruleset: str = typer.Option("legacies", "--ruleset", "-r", help="Which ruleset to play (see `legacies rulesets`)."),
+    seat: List[str] = typer.Option([], "--seat", "-s", help="One per player: human, random, rollout, strong "
+                                   "(default: four random bots; `--seat human` for each person at the table)."),
     seed: int = typer.Option(0, "--seed", help="Same seed and decisions give the same game."),
     option: List[str] = typer.Option([], "--option", "-o", help="Setup option NAME=VALUE (repeatable)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the log."),
@@ -133,6 +134,7 @@ def play(
 
     from .terminal import HumanAgent
 
+    seat = list(seat) or ["random"] * 4
     if ruleset not in rulesets():
         _fail(f"unknown ruleset `{ruleset}`; installed: {', '.join(rulesets())}")
     loaded = load_ruleset(ruleset)
@@ -301,19 +303,68 @@ def _short(text: str, limit: int = 60) -> str:
 
 @app.command()
 def explain(
-    item: str = typer.Argument(..., help="A content id, e.g. riot."),
+    item: str = typer.Argument(..., help="A content id (C1003, riot) or an item's name (\"Spoils of War\")."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r"),
+    path: Optional[Path] = typer.Option(None, "--path", "-p",
+                                        help="A ruleset folder on disk (rules/NAME and content/NAME inside)."),
     show_ast: bool = typer.Option(False, "--ast", help="Also print the syntax tree."),
 ) -> None:
     """Show an item: its name, kind, costs, generated card text and effect source."""
     from legacies.pipeline.explain import ExplainError, explain as run
 
+    root = _folder(path)
     try:
-        text = run(item, ruleset, show_ast)
+        text = run(item, ruleset, show_ast, root)
     except ExplainError as err:
         _fail(str(err))
         return
     typer.echo(text)
+
+
+def _folder(path: Optional[Path]) -> Optional[str]:
+    """A ruleset folder named on the command line, checked: it must hold rules/NAME/ruleset.yaml."""
+    if path is None:
+        return None
+    from legacies.pipeline.explain import folder_rulesets
+
+    if not path.is_dir():
+        _fail(f"{path} is not a folder")
+    if not folder_rulesets(path):
+        _fail(f"{path} holds no ruleset: expected {path}/rules/NAME/ruleset.yaml (and content/NAME/)")
+    return str(path)
+
+
+@app.command()
+def content(
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Only this ruleset."),
+    kind: Optional[str] = typer.Option(None, "--kind", "-k", help="Only this kind (its name or plural)."),
+    path: Optional[Path] = typer.Option(None, "--path", "-p",
+                                        help="A ruleset folder on disk (rules/NAME and content/NAME inside)."),
+    as_json: bool = typer.Option(False, "--json", help="A JSON list of {ruleset, id, kind, name, century, "
+                                                       "file, line}."),
+) -> None:
+    """List the content: id, kind, name, century, file and line of every item."""
+    from legacies.pipeline.content import ContentError, content_rows
+    from legacies.pipeline.explain import folder_rulesets
+
+    root = _folder(path)
+    try:
+        if root is not None and ruleset is None:
+            rows = [row for name in folder_rulesets(root) for row in content_rows(name, kind, root)]
+        else:
+            rows = content_rows(ruleset, kind, root)
+    except ContentError as err:
+        _fail(str(err))
+        return
+    if as_json:
+        typer.echo(json.dumps([row.as_dict() for row in rows], indent=1))
+        return
+    width = max((len(r.id) for r in rows), default=2)
+    kinds = max((len(r.kind) for r in rows), default=4)
+    for r in rows:
+        century = f"{r.century}" if r.century is not None else "-"
+        typer.echo(f"{r.id:<{width}}  {r.kind:<{kinds}}  {century:>2}  {r.name}  ({r.file}:{r.line})")
+    typer.echo(f"{len(rows)} items", err=True)
 
 
 @app.command("rulesets")

@@ -3,6 +3,8 @@ the card text generated from its effect, the effect source, and optionally its A
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from legacies.dsl import ast
 from legacies.dsl.renderer import Wording, render_expr, render_program
 from legacies.dsl.types import T
@@ -39,13 +41,40 @@ def _dump(node: object, indent: int = 0) -> list[str]:
     return [f"{pad}{node!r}"]
 
 
+def folder_rulesets(root: str | Path) -> list[str]:
+    """The rulesets a folder on disk holds whole (`rules/NAME/ruleset.yaml`)."""
+    rules = Path(root) / "rules"
+    return sorted(d.name for d in rules.iterdir() if (d / "ruleset.yaml").is_file()) if rules.is_dir() else []
+
+
+def _find(query: str, build: object) -> str | None:
+    """An item by id, else by its name (any case), else by a part of its name found in one item only."""
+    items = build.items  # type: ignore[attr-defined]
+    if query in items:
+        return query
+    wanted = query.strip().lower()
+    exact = [i for i, (_, _, item) in items.items() if item.name.lower() == wanted]
+    if len(exact) == 1:
+        return exact[0]
+    part = [i for i, (_, _, item) in items.items() if wanted and wanted in item.name.lower()]
+    return part[0] if len(part) == 1 else None
+
+
 def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, root: str | None = None) -> str:
-    names = [ruleset] if ruleset else installed_rulesets()
+    """An item, by id or name, of `ruleset` (else of every installed ruleset, or of every
+    ruleset in the folder `root`)."""
+    names = [ruleset] if ruleset else (folder_rulesets(root) if root else installed_rulesets())
+    near: list[str] = []
     for name in names:
         loaded = load_ruleset(name, root)
         build = loaded.build
-        if build is None or build.vocab is None or item_id not in build.items:
+        if build is None or build.vocab is None:
             continue
+        found = _find(item_id, build)
+        if found is None:
+            near.extend(_near(item_id, build))
+            continue
+        item_id = found
         f, path, item = build.items[item_id]
         vocab = build.vocab
         wording = Wording.of(vocab)
@@ -85,8 +114,24 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
             out.append("AST:")
             out.extend("  " + ln for ln in _dump(spec_def.effect))
         return "\n".join(out)
-    where = f"ruleset `{ruleset}`" if ruleset else "any installed ruleset"
-    raise ExplainError(f"no item `{item_id}` in {where}")
+    where = f"ruleset `{ruleset}`" if ruleset else (f"the rulesets in {root}" if root else "any installed ruleset")
+    hint = f"; did you mean {', '.join(near[:3])}?" if near else "; `legacies content` lists every item"
+    raise ExplainError(f"no item `{item_id}` in {where}{hint}")
+
+
+def _near(query: str, build: object) -> list[str]:
+    """Ids or names close to a query that matched nothing (a typo, or a name in part)."""
+    import difflib
+
+    items = build.items  # type: ignore[attr-defined]
+    by_name = {item.name.lower(): i for i, (_, _, item) in items.items()}
+    out = [f"`{i}`" for i in difflib.get_close_matches(query, list(items), n=3, cutoff=0.75)]
+    for name in difflib.get_close_matches(query.lower(), list(by_name), n=3, cutoff=0.6):
+        out.append(f"`{by_name[name]}` ({items[by_name[name]][2].name})")
+    wanted = query.strip().lower()
+    out.extend(f"`{i}` ({item.name})" for i, (_, _, item) in items.items()
+               if len(wanted) >= 3 and wanted in item.name.lower())
+    return list(dict.fromkeys(out))
 
 
 def _shown(vocab: Vocabulary, t: T | None, value: object) -> str:

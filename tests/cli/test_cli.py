@@ -203,3 +203,46 @@ def test_replay_refuses_a_tampered_save(tmp_path: Path) -> None:
     save.write_text(json.dumps(data))
     code, out = run("replay", str(save))
     assert code == 1 and "refused" in out
+
+
+def test_content_lists_every_item_with_its_place() -> None:
+    code, out = run("content", "--ruleset", "legacies", "--kind", "events")
+    assert code == 0
+    lines = [line for line in out.splitlines() if line.startswith("E")]
+    assert len(lines) == 45 and lines[0].startswith("E101") and "events.yaml:" in lines[0]
+    code, out = run("content", "--ruleset", "legacies", "--json")
+    rows = json.loads(out[: out.rindex("]") + 1])
+    assert len([r for r in rows if r["kind"] == "player_card"]) == 150
+    assert set(rows[0]) == {"ruleset", "id", "kind", "name", "century", "file", "line"}
+    code, out = run("content", "--kind", "dragons")
+    assert code == 2 and "no kind `dragons`" in out
+
+
+def test_explain_takes_a_name_and_suggests_near_misses() -> None:
+    code, out = run("explain", "spoils of war")
+    assert code == 0 and out.startswith("Spoils of War  (C1003)")
+    code, out = run("explain", "Spoils of Wars")
+    assert code == 2 and "did you mean `C1003` (Spoils of War)?" in out
+
+
+def test_explain_and_content_read_a_ruleset_folder(tmp_path: Path) -> None:
+    import shutil
+
+    for part in ("rules", "content"):
+        shutil.copytree(SHIPPED / part / "legacies", tmp_path / part / "legacies")
+    (tmp_path / "content" / "legacies" / "mine.yaml").write_text(
+        "ruleset: legacies\nitems:\n  - id: C1901\n    kind: player_card\n    name: A Wager at White's\n"
+        "    attributes:\n      century: 1\n      industry: tourism\n      opportunity: \"gain 2 fame\"\n",
+        encoding="utf-8")
+    code, out = run("explain", "C1901", "--path", str(tmp_path))
+    assert code == 0 and "A Wager at White's" in out and "Gain 2 fame." in out
+    code, out = run("content", "--path", str(tmp_path), "--kind", "player_card")
+    assert code == 0 and "C1901" in out
+    code, out = run("explain", "C1901", "--path", str(tmp_path / "content"))
+    assert code == 2 and "holds no ruleset" in out
+
+
+def test_play_with_no_ruleset_plays_legacies_with_four_bots() -> None:
+    code, out = run("play", "--seed", "3", "--quiet")
+    assert code == 0, out
+    assert out.count("(random):") == 4 and "winner:" in out
