@@ -264,3 +264,26 @@ def test_an_outcome_naming_a_figure_not_in_the_game_does_nothing() -> None:
     fame = t.value("my fame", GENERAL)
     t.run_all("play E109's top", GENERAL)
     assert t.value("my fame", GENERAL) == fame + 2
+
+
+@pytest.mark.rule("COMP-3")
+def test_the_player_cards_reach_every_action_character_and_industry_in_every_century() -> None:
+    """Every character is a relationship option in every century; every industry and
+    group is on some card; each century has figure costs, opportunities, resources and
+    cards showing a character (their player can use it as a wild)."""
+    cards = items("player_card")
+    characters = {d.id for d in items("character")}
+    industries = {d.id for d in items("industry")}
+    groups = {d.attrs["group"] for d in items("industry")}
+    for century in (1, 2, 3):
+        these = [d for d in cards if d.attrs["century"] == century]
+        shown = {k for d in these for k in d.attrs.get("relationships", {})}
+        assert shown == characters, (century, characters - shown)
+        assert {d.attrs["industry"] for d in these if "industry" in d.attrs} == industries, century
+        assert {d.attrs["group"] for d in these if "group" in d.attrs} == groups, century
+        assert sum(1 for d in these if "figure_cost" in d.attrs) >= 5
+        assert sum(1 for d in these if "opportunity" in d.attrs) >= 20
+        assert sum(1 for d in these if d.attrs.get("resources")) >= 40
+    # opportunities say different things: no two share their text
+    texts = [d.attrs["opportunity"].strip() for d in cards if "opportunity" in d.attrs]
+    assert len(set(texts)) == len(texts)
