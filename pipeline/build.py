@@ -622,6 +622,9 @@ def _era_problem(v: Vocabulary, value: str) -> tuple[str, str | None] | None:
 def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None] | None:  # noqa: C901
     if t.tag == "any":
         return None
+    if t.tag in ("symbol", "counter", "thing", "def") and not isinstance(value, str):  # a name, never a list or mapping
+        shown = "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else excerpt(repr(value))
+        return (f"expected a name, found {shown}", None)
     if t.tag == "amount":
         if isinstance(value, str):
             return _era_problem(v, value)

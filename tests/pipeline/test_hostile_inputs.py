@@ -320,3 +320,17 @@ def test_a_content_repository_is_checked_against_its_ruleset(tmp_path: Path) -> 
         "    attributes: {type: special}\n    effect: |\n      gain 2 pionts\n")
     result = validate([str(tmp_path / "content-repo")])
     assert [(c, f) for c, f, _, _ in _codes(result)] == [("E201", "expansion.yaml")]  # a real error still shows
+
+
+# --------------------------------------------------------------------------- found by the fuzz
+@pytest.mark.parametrize("value", ["{a: 1}", "[duke]", "7"])
+def test_an_item_attribute_of_the_wrong_shape_is_c004_not_an_engine_bug(tmp_path: Path, value: str) -> None:
+    """Found by the 10,000-case content fuzz: a mapping or a list where an attribute names
+    an item raised TypeError (unhashable) inside the checker (E302)."""
+    root = tmp_path / "mini"
+    shutil.copytree(REPO / "tests/fixtures/minilegacies", root)
+    legacies = root / "content/minilegacies/legacies.yaml"
+    text = legacies.read_text()
+    assert "owner_character: duke" in text
+    legacies.write_text(text.replace("owner_character: duke", f"owner_character: {value}", 1))
+    assert [c for c, *_ in _codes(validate([str(root)]))] == ["C004"]
