@@ -47,7 +47,28 @@ def _grammar() -> str:
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark(_grammar(), parser="lalr", postlex=_Indenter(), propagate_positions=True,
-                maybe_placeholders=True, cache=False)
+                maybe_placeholders=True, cache=_cache_file())
+
+
+def _cache_file() -> str | bool:
+    """Where Lark keeps the built parse tables between processes (building them is a
+    third of a cold `validate`): a file in the user's cache folder, named by the
+    grammar's hash (Lark checks that hash again before it trusts the file). False, no
+    cache, when the folder cannot be made."""
+    import hashlib
+    import os
+    import sys
+
+    from lark import __version__ as lark_version
+
+    base = os.environ.get("LEGACIES_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "legacies")
+    digest = hashlib.sha256(_grammar().encode("utf-8")).hexdigest()[:16]
+    try:
+        os.makedirs(base, mode=0o700, exist_ok=True)
+    except OSError:
+        return False
+    return os.path.join(base, f"effects-{digest}-lark{lark_version}-py{sys.version_info[0]}{sys.version_info[1]}.cache")
 
 
 @lru_cache(maxsize=1)

@@ -30,6 +30,7 @@ from typing import Any, Iterator, Union
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
@@ -218,20 +219,25 @@ def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
 
 
 def _compose(label: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
-    yaml = YAML(typ="rt")
+    # ruamel's C parser (ruamel.yaml.clib; pure Python where no wheel exists) is ten
+    # times faster than the round-trip one, but its composer recurses in C: nesting is
+    # measured first from the parser's events, which never recurse.
+    yaml = YAML(typ="safe", pure=False)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
+            deep = _deep_position(yaml, text)
+            if deep is not None:
+                return None, [_too_deep(label, *deep)]
             return yaml.compose(text), []
     except MarkedYAMLError as exc:
         return None, [_marked_error(label, exc)]
     except ReaderError as exc:
         return None, [_reader_error(label, text, exc)]
     except YAMLError as exc:
-        return None, [Diagnostic("Y001", f"malformed YAML: {exc}", file=label)]
+        return None, [Diagnostic("Y001", f"malformed YAML: {excerpt(str(exc), 200)}", file=label)]
     except RecursionError:
-        line, column = _deep_position(text)
-        return None, [_too_deep(label, line, column)]
+        return None, [_too_deep(label, 1, 1)]
     except Exception as exc:  # never let a parser bug become a traceback
         return None, [Diagnostic("Y001", f"malformed YAML: {type(exc).__name__}: {excerpt(str(exc), 200)}",
                                  file=label)]
@@ -242,23 +248,19 @@ def _too_deep(label: str, line: int, column: int) -> Diagnostic:
                       file=label, hint="data files need only a few levels: check the indentation and brackets")
 
 
-def _deep_position(text: str) -> tuple[int, int]:
-    """Where the nesting first passes MAX_DEPTH, from the parser's events (which, unlike
-    the composer, do not recurse)."""
+def _deep_position(yaml: YAML, text: str) -> tuple[int, int] | None:
+    """Where the nesting first passes MAX_DEPTH (None when it never does), from the
+    parser's events. A malformed file raises the parser's own error here."""
     depth = 0
-    try:
-        for event in YAML(typ="rt").parse(text):
-            name = type(event).__name__
-            if name in ("MappingStartEvent", "SequenceStartEvent"):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    mark = event.start_mark
-                    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-            elif name in ("MappingEndEvent", "SequenceEndEvent"):
-                depth -= 1
-    except Exception:  # noqa: BLE001 - a malformed tail: the position found so far is all there is
-        pass
-    return 1, 1
+    for event in yaml.parse(text):
+        if isinstance(event, CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                mark = event.start_mark
+                return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        elif isinstance(event, CollectionEndEvent):
+            depth -= 1
+    return None
 
 
 def _marked_error(label: str, exc: MarkedYAMLError) -> Diagnostic:
