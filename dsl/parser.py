@@ -22,6 +22,7 @@ from lark.indenter import DedentError, Indenter
 
 from . import ast
 from .diagnostics import Diagnostic, DiagnosticError
+from .parse_cache import cache_folder, parse_cache
 
 MAX_SYNTAX_ERRORS = 20  # per effect; a file with more gets the first twenty
 MAX_DEPTH = 100
@@ -52,23 +53,21 @@ def _parser() -> Lark:
 
 def _cache_file() -> str | bool:
     """Where Lark keeps the built parse tables between processes (building them is a
-    third of a cold `validate`): a file in the user's cache folder, named by the
-    grammar's hash (Lark checks that hash again before it trusts the file). False, no
-    cache, when the folder cannot be made."""
+    third of a cold `validate`): a file in the cache folder named by the grammar's hash
+    (Lark checks that hash again before it trusts the file); False, no cache, when
+    caching is off or the folder cannot be made."""
     import hashlib
     import os
     import sys
 
     from lark import __version__ as lark_version
 
-    base = os.environ.get("LEGACIES_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "legacies")
-    digest = hashlib.sha256(_grammar().encode("utf-8")).hexdigest()[:16]
-    try:
-        os.makedirs(base, mode=0o700, exist_ok=True)
-    except OSError:
+    folder = cache_folder()
+    if folder is None:
         return False
-    return os.path.join(base, f"effects-{digest}-lark{lark_version}-py{sys.version_info[0]}{sys.version_info[1]}.cache")
+    digest = hashlib.sha256(_grammar().encode("utf-8")).hexdigest()[:16]
+    py = f"{sys.version_info[0]}{sys.version_info[1]}"
+    return os.path.join(folder, f"effects-{digest}-lark{lark_version}-py{py}.cache")
 
 
 @lru_cache(maxsize=1)
@@ -1066,8 +1065,12 @@ def _parse_text(text: str) -> ast.Program:
 def parse_program(source: str) -> ast.Program:
     """Parse an effect. Raises SyntaxErrors carrying every syntax problem, one per line,
     in line order: after an error the bad statement is set aside (a mis-indented line
-    is moved back in line) and the parser starts again."""
-    text = _normalize(source)
+    is moved back in line) and the parser starts again. An effect parsed before (in
+    any process) is read from the parse cache (dsl/parse_cache.py)."""
+    return parse_cache().cached("program", _normalize(source), _parse_normalized)
+
+
+def _parse_normalized(text: str) -> ast.Program:
     found: list[Diagnostic] = []
     lines_seen: set[int] = set()
     for _ in range(MAX_SYNTAX_ERRORS):

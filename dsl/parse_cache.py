@@ -1,0 +1,162 @@
+"""Parsed effects kept between processes (the way Python keeps bytecode in __pycache__):
+a cold `legacies validate` of unchanged content reads its syntax trees instead of
+parsing every effect again, which was a third of its time.
+
+The cache is one SQLite file in the user's cache folder (`LEGACIES_CACHE_DIR`, else
+`$XDG_CACHE_HOME/legacies` or `~/.cache/legacies`). An entry is keyed by the hash of
+the effect's text together with the hash of the grammar and of the modules that build
+the tree (dsl/ast.py, dsl/parser.py): any change to them is a different key, so a
+stale tree is never read. Only effects that parse are kept (a syntax error is parsed
+again, so its diagnostics are always fresh). Every read unpickles a new tree: two
+items with the same text never share nodes.
+
+The cache is an optimisation only: when the folder or the file cannot be used (read
+only, locked by another process, damaged) effects are parsed as if it did not exist.
+`LEGACIES_CACHE_DIR=off` turns it off."""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import os
+import pickle
+import sqlite3
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
+
+_PROTOCOL = 5
+MAX_BYTES = 64 * 1024 * 1024
+"""A cache file past this size is deleted when it is opened (it only grows: every
+version of an edited effect is kept)."""
+
+
+def cache_folder() -> str | None:
+    """The folder for legacies' caches (made if missing); None when caching is off or
+    the folder cannot be made."""
+    chosen = os.environ.get("LEGACIES_CACHE_DIR")
+    if chosen == "off":
+        return None
+    base = chosen or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "legacies")
+    try:
+        os.makedirs(base, mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    return base
+
+
+@lru_cache(maxsize=1)
+def _version() -> bytes:
+    """What the trees depend on besides the text: the grammar and the tree builders."""
+    digest = hashlib.sha256()
+    package = resources.files(__package__)
+    for name in ("effects.lark", "ast.py", "parser.py", "parse_cache.py"):
+        try:
+            digest.update(package.joinpath(name).read_bytes())
+        except OSError:  # an installed copy without sources: never share trees across versions
+            digest.update(os.urandom(16))
+    return digest.digest()
+
+
+class ParseCache:
+    """Trees by key, read from and written to one SQLite file; misses are written at exit."""
+
+    def __init__(self, path: str | None):
+        self.path = path
+        self._db: sqlite3.Connection | None = None
+        self._pending: dict[bytes, bytes] = {}
+        self._opened = False
+        self.hits = 0
+        self.misses = 0
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if not self._opened:
+            self._opened = True
+            if self.path is not None:
+                try:
+                    if os.path.getsize(self.path) > MAX_BYTES:
+                        os.remove(self.path)  # old trees of edited effects pile up: start afresh
+                except OSError:
+                    pass
+                try:
+                    db = sqlite3.connect(self.path, timeout=0.5)
+                    db.execute("CREATE TABLE IF NOT EXISTS trees (key BLOB PRIMARY KEY, tree BLOB NOT NULL)")
+                    self._db = db
+                    atexit.register(self.flush)
+                except sqlite3.Error:
+                    self._db = None
+        return self._db
+
+    def key(self, kind: str, text: str) -> bytes:
+        return hashlib.sha256(_version() + kind.encode() + b"\0" + text.encode("utf-8", "surrogatepass")).digest()
+
+    def get(self, key: bytes) -> Any | None:
+        db = self._connect()
+        if db is None:
+            return None
+        try:
+            blob = self._pending.get(key)
+            if blob is None:
+                row = db.execute("SELECT tree FROM trees WHERE key = ?", (key,)).fetchone()
+                blob = None if row is None else row[0]
+            return None if blob is None else pickle.loads(blob)
+        except (sqlite3.Error, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError,
+                ValueError, IndexError):
+            return None  # a damaged entry is parsed again (and written again)
+
+    def put(self, key: bytes, tree: Any) -> None:
+        if self._connect() is None:
+            return
+        try:
+            self._pending[key] = pickle.dumps(tree, protocol=_PROTOCOL)
+        except (pickle.PicklingError, RecursionError, TypeError):
+            return
+        if len(self._pending) >= 2000:
+            self.flush()
+
+    def flush(self) -> None:
+        db = self._db
+        if db is None or not self._pending:
+            return
+        rows, self._pending = list(self._pending.items()), {}
+        try:
+            with db:
+                db.executemany("INSERT OR REPLACE INTO trees (key, tree) VALUES (?, ?)", rows)
+        except sqlite3.Error:
+            pass  # another process holds the file: the trees are parsed again next time
+
+    def cached(self, kind: str, text: str, parse: Callable[[str], T]) -> T:
+        """`parse(text)`, or the tree kept from an earlier call with the same text."""
+        key = self.key(kind, text)
+        tree = self.get(key)
+        if tree is not None:
+            self.hits += 1
+            return tree  # type: ignore[no-any-return]
+        self.misses += 1
+        tree = parse(text)  # a syntax error propagates and is never kept
+        self.put(key, tree)
+        return tree
+
+
+_cache: ParseCache | None = None
+
+
+def parse_cache() -> ParseCache:
+    """The process's cache (its file chosen on first use)."""
+    global _cache
+    if _cache is None:
+        folder = cache_folder()
+        _cache = ParseCache(os.path.join(folder, "trees.sqlite3") if folder else None)
+    return _cache
+
+
+def reset(path: str | None = None) -> ParseCache:
+    """A new process cache at `path` (tests); the old one's pending trees are written."""
+    global _cache
+    if _cache is not None:
+        _cache.flush()
+    _cache = ParseCache(path)
+    return _cache
