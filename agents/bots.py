@@ -31,7 +31,7 @@ class RandomBot:
         return self.rng.randrange(len(d.options))
 
 
-def apply_random_option(state: GameState, rng: random.Random) -> tuple[int | None, int]:
+def apply_random_option(state: GameState, rng: random.Random, undo: bool | str = True) -> tuple[int | None, int]:
     """Apply a random option the rules accept (transactionally: a refused one changes
     nothing and the next is tried). Returns (the option applied or None if the rules
     refused them all, how many were refused)."""
@@ -41,7 +41,7 @@ def apply_random_option(state: GameState, rng: random.Random) -> tuple[int | Non
     rng.shuffle(order)
     for refused, index in enumerate(order):
         try:
-            state.apply(index)
+            state.apply(index, undo=undo)
             return index, refused
         except Refused:
             continue

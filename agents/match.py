@@ -208,7 +208,7 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
                                                     + "; ".join(sorted(refusals))), None)
             private = hot_seat and _private(state, d.options[index].value)
             try:
-                state.apply(index)
+                state.apply(index, undo="replay")  # the match changes its state through apply alone
                 break
             except InternalError as err:  # the action was rolled back; the game cannot go on
                 raise GameStopped(err, index) from err

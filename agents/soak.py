@@ -110,7 +110,7 @@ def soak_game(game: Game, seed: int, max_decisions: int = MAX_DECISIONS) -> tupl
         rng.shuffle(order)
         for index in order:
             try:
-                state.apply(index)
+                state.apply(index, undo="replay")
                 break
             except Refused:
                 continue

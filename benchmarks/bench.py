@@ -51,7 +51,7 @@ def play_random(game: Game, seed: int, rng: random.Random | None = None) -> tupl
         d = gs.decision
         if d is None:
             break
-        index, n = apply_random_option(gs, rng)
+        index, n = apply_random_option(gs, rng, undo="replay")
         refused += n
         if index is None:
             raise RuntimeError(f"seed {seed}: every option of {d.prompt!r} was refused")

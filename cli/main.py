@@ -291,6 +291,55 @@ def soak(
         raise typer.Exit(1)
 
 
+@app.command()
+def bench(
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object (every figure; null when unmeasured)."),
+    quick: bool = typer.Option(False, "--quick", help="Fewer games and repeats: to see that it works, not to compare."),
+) -> None:
+    """Measure the engine's speed figures on this machine, each beside its target.
+
+    Games per second and µs per decision (Legacies and the Legacy card game, four
+    random bots), cold `legacies validate` (the shipped content, and synthetic
+    rulesets of 416 and 6,656 items: time and peak memory), the effect language's
+    overhead over plain Python, clone, resuming a save, and two workers over one.
+    Figures inside this process are CPU time; cold validates are wall time."""
+    from legacies.agents.bench import TARGETS, run_bench, table_rows
+
+    console = _stderr_console()
+    with console.status("measuring...") as status:
+        figures = run_bench(quick, progress=lambda what: status.update(f"measuring: {what}"))
+    if as_json:
+        typer.echo(json.dumps({k: figures.get(k) for k in [*TARGETS, "details"]}, sort_keys=False))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="legacies bench" + (" --quick" if quick else ""), title_justify="left")
+    for column in ("figure", "measured", "target", ""):
+        table.add_column(column, justify="right" if column == "measured" else "left")
+    for key, shown, target, verdict in table_rows(figures):
+        style = {"met": "green", "missed": "red"}.get(verdict)
+        table.add_row(key, shown, target, verdict, style=style)
+    Console().print(table)
+    details = figures["details"]
+    notes = []
+    if "clone" in details:
+        c = details["clone"]
+        notes.append(f"clone: {c['us']:.1f} µs at {c['decisions']} decisions, {c['us_at_100_decisions']:.1f} µs "
+                     f"at 100 ({c['ruleset']})")
+    if "resume" in details:
+        r = details["resume"]
+        notes.append(f"resume: a save of {r['decisions']} decisions ({r['ruleset']}); "
+                     f"{r['ms_per_1000_decisions']:.0f} ms per 1,000 decisions replayed")
+    if "effects" in details:
+        e = details["effects"]
+        worst = max(e["rows"], key=lambda row: row["ratio"])
+        notes.append(f"effects: {e['effects']} effects; the costliest against Python is `{worst['effect']}` "
+                     f"({worst['ratio']:.1f}x)")
+    for note in notes:
+        typer.echo(note)
+
+
 def _stderr_console() -> Any:
     from rich.console import Console
 

@@ -134,7 +134,7 @@ class ParseCache:
         tree = self.get(key)
         if tree is not None:
             self.hits += 1
-            return tree  # type: ignore[no-any-return]
+            return tree
         self.misses += 1
         tree = parse(text)  # a syntax error propagates and is never kept
         self.put(key, tree)

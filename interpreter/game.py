@@ -17,7 +17,7 @@ from legacies.dsl import ast
 from . import rng
 from .compiler import CompiledAction, Compiler
 from .decisions import Decision
-from .errors import CorruptSave, IllegalChoice, Refused, TableError
+from .errors import CorruptSave, IllegalChoice, InternalError, Refused, TableError
 from .layout import Layout, build_layout
 from .spec import GameSpec, Origin
 from .vm import Activation, Block, BlockFrame, Frame, State
@@ -124,13 +124,18 @@ def _checked_option(spec: GameSpec, name: str, value: Any) -> Any:
     return value
 
 
+CHECKPOINT_EVERY = 32
+"""With `apply(undo="replay")`, a copy of the state is kept every this many decisions."""
+
+
 class GameState:
     """One play of a Game. Methods mirror OpenSpiel's State."""
 
-    __slots__ = ("st",)
+    __slots__ = ("st", "_checkpoint")
 
     def __init__(self, st: State):
         self.st = st
+        self._checkpoint: State | None = None
 
     @property
     def game(self) -> Game:
@@ -151,11 +156,19 @@ class GameState:
         d = self.st.pending
         return list(range(len(d.options))) if d is not None else []
 
-    def apply(self, index: int, *, undo: bool = True) -> None:
+    def apply(self, index: int, *, undo: bool | str = True) -> None:
         """Answer the pending decision with option `index`. A choice the rules refuse
         raises Refused; a bug raises InternalError; either way the state is left
-        exactly as it was. `undo=False` skips the backup: for throwaway copies (search
-        playouts) whose state may be dropped."""
+        exactly as it was.
+
+        How that is paid for: `undo=True` copies the state before every decision.
+        `undo="replay"` gives the same guarantee for a state that changes through
+        `apply` alone (bots, soak runs, simulations): a copy every CHECKPOINT_EVERY
+        decisions, and a refused or failing choice is undone by replaying the decisions
+        made since that copy (a game is deterministic). A change made to such a state
+        directly, outside `apply`, would be lost by that replay: tests and tools that
+        set a state up by hand use `undo=True`. `undo=False` skips the backup: for
+        throwaway copies (search playouts) whose state may be dropped."""
         st = self.st
         d = st.pending
         if d is None:
@@ -167,6 +180,20 @@ class GameState:
             st.history.append(index)
             st.answer(d.options[index].value)
             return
+        if undo == "replay":
+            made = len(st.history)
+            checkpoint = self._checkpoint
+            if checkpoint is None or made - len(checkpoint.history) >= CHECKPOINT_EVERY \
+                    or made < len(checkpoint.history):
+                checkpoint = self._checkpoint = st.clone()
+            try:
+                st.pending = None
+                st.history.append(index)
+                st.answer(d.options[index].value)
+            except BaseException:
+                self._rewind(checkpoint, made)
+                raise
+            return
         backup = st.clone(share_logs=True)
         try:
             st.pending = None
@@ -175,6 +202,22 @@ class GameState:
         except BaseException:  # a refusal, a bug or an interrupt: nothing half-applied is left behind
             st.restore(backup)
             raise
+
+    def _rewind(self, checkpoint: State, made: int) -> None:
+        """Become the state after the first `made` decisions again: a copy of the
+        checkpoint with the decisions since replayed."""
+        since = self.st.history[len(checkpoint.history):made]
+        if self.st.history[:len(checkpoint.history)] != checkpoint.history:
+            raise InternalError("undo by replay: the state's history no longer starts with its checkpoint's")
+        replay = checkpoint.clone()
+        for number, index in enumerate(since, len(checkpoint.history) + 1):
+            d = replay.pending
+            if d is None or not 0 <= index < len(d.options):
+                raise InternalError(f"undo by replay: decision {number} cannot be replayed")
+            replay.pending = None
+            replay.history.append(index)
+            replay.answer(d.options[index].value)
+        self.st.restore(replay)
 
     def apply_label(self, label: str) -> None:
         d = self.st.pending

@@ -13,6 +13,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from legacies.agents.bots import apply_random_option
 from legacies.interpreter.errors import Refused
 from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.spec import GameSpec
@@ -53,8 +54,11 @@ def _frozen(state: GameState) -> str:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(key=st.sampled_from(KEYS), players=st.integers(2, 6), seed=st.integers(0, 10_000),
-       steps=st.integers(0, 400))
-def test_every_illegal_option_is_refused_and_changes_nothing(key: str, players: int, seed: int, steps: int) -> None:
+       steps=st.integers(0, 400), undo=st.sampled_from([True, "replay"]))
+def test_every_illegal_option_is_refused_and_changes_nothing(key: str, players: int, seed: int, steps: int,
+                                                             undo: bool | str) -> None:
+    """Both ways of undoing: a copy before each decision, and a checkpoint every
+    CHECKPOINT_EVERY decisions replayed forward (`undo="replay"`)."""
     spec = _spec(key)
     assert spec is not None
     players = max(spec.min_players, min(spec.max_players, players))
@@ -65,7 +69,7 @@ def test_every_illegal_option_is_refused_and_changes_nothing(key: str, players: 
             break
         for index in rng.sample(range(len(state.decision.options)), len(state.decision.options)):  # type: ignore[union-attr]
             try:
-                state.apply(index)
+                state.apply(index, undo=undo)
                 break
             except Refused:
                 continue
@@ -77,7 +81,7 @@ def test_every_illegal_option_is_refused_and_changes_nothing(key: str, players: 
     illegal: list[object] = [len(d.options), len(d.options) + 7, -1, -len(d.options) - 1, True, "0", 0.0, None]
     for index in illegal:  # not options at all: refused on the state itself
         try:
-            state.apply(index)  # type: ignore[arg-type]
+            state.apply(index, undo=undo)  # type: ignore[arg-type]
         except Refused:
             assert state.serialize() == saved, f"refusing {index!r} changed the save"
             assert _frozen(state) == frozen, f"refusing {index!r} changed the state"
@@ -86,14 +90,55 @@ def test_every_illegal_option_is_refused_and_changes_nothing(key: str, players: 
     for index in range(len(d.options)):  # options the rules may refuse: each tried on the state or a copy
         trial = state.clone()
         try:
-            trial.apply(index)
+            trial.apply(index, undo=undo)
         except Refused:
             assert trial.serialize() == saved, f"refusing option {index} ({d.labels()[index]!r}) changed the save"
             assert _frozen(trial) == frozen
             try:
-                state.apply(index)
+                state.apply(index, undo=undo)
             except Refused:
                 assert state.serialize() == saved and _frozen(state) == frozen
             else:
                 raise AssertionError(f"option {index} refused on a copy, accepted on the state")
     assert state.serialize() == saved and _frozen(state) == frozen
+
+
+def _refused_options(state: GameState) -> list[int]:
+    d = state.decision
+    assert d is not None
+    refused = []
+    for index in range(len(d.options)):
+        try:
+            state.clone().apply(index)
+        except Refused:
+            refused.append(index)
+    return refused
+
+
+def test_undo_by_replay_rewinds_every_decision_since_the_checkpoint() -> None:
+    """Refused options met in random games played with `undo="replay"`, each refused
+    on the state itself with decisions made since its checkpoint: the state is byte for
+    byte what it was (a rewind that skipped the replay would lose those decisions)."""
+    found = 0
+    for key in KEYS:
+        spec = _spec(key)
+        assert spec is not None
+        for seed in range(4):
+            state = _game(key, spec.min_players).new_state(seed)
+            rng = random.Random(seed)
+            while not state.is_terminal() and len(state.st.history) < 600:
+                checkpoint = state._checkpoint
+                since = len(state.st.history) - len(checkpoint.history) if checkpoint is not None else 0
+                refused = _refused_options(state) if since > 0 else []
+                for index in refused:
+                    saved, frozen = state.serialize(), _frozen(state)
+                    try:
+                        state.apply(index, undo="replay")
+                    except Refused:
+                        pass
+                    else:
+                        raise AssertionError(f"option {index} refused on a copy, accepted on the state")
+                    assert state.serialize() == saved and _frozen(state) == frozen, f"{key} seed {seed}"
+                    found += 1
+                assert apply_random_option(state, rng, undo="replay")[0] is not None
+    assert found >= 10, f"only {found} refused options met: the test shows too little"

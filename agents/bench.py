@@ -1,0 +1,341 @@
+"""The service behind `legacies bench`: every speed figure the project has a target for,
+measured in one run on this machine. Nothing here asserts a time (the figures are for
+people and for CI's record, not a test); a figure that cannot be measured here (a
+ruleset that is not installed, a console command that is missing) is None, never
+invented.
+
+Times inside this process are CPU time (`time.process_time`), so a busy machine
+slows a figure less; the cold-process figures (`validate_*`) are wall time of a new
+process, as a designer or a pre-commit hook waits for it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from legacies.interpreter.errors import Refused
+from legacies.interpreter.game import Game, GameState
+from legacies.pipeline.ruleset import load_ruleset, rulesets
+from legacies.pipeline.yaml_source import load_yaml
+
+MAX_DECISIONS = 50_000
+
+
+@dataclass(frozen=True)
+class Target:
+    """A figure's goal: `op` is ">=" (more is better) or "<="; `unit` for the table."""
+
+    op: str
+    value: float
+    unit: str
+    what: str
+
+    def met(self, figure: float | None) -> bool | None:
+        if figure is None:
+            return None
+        return figure >= self.value if self.op == ">=" else figure <= self.value
+
+
+TARGETS: dict[str, Target | None] = {
+    "legacies_games_per_s": Target(">=", 25, "games/s", "Legacies, 4 random bots, one process"),
+    "legacies_us_per_decision": None,
+    "legacy_games_per_s": Target(">=", 200, "games/s", "Legacy card game, 4 random bots, one process"),
+    "legacy_us_per_decision": Target("<=", 20, "µs", "Legacy card game, per decision"),
+    "validate_s": Target("<=", 0.5, "s", "cold `legacies validate` of all shipped content (median of 5)"),
+    "validate_416_s": Target("<=", 0.6, "s", "cold validate of a synthetic ruleset of 416 items"),
+    "validate_6656_s": None,
+    "validate_ratio": Target("<=", 12, "x", "6,656 items over 416 items (16x the items: linear)"),
+    "validate_6656_peak_mb": Target("<=", 300, "MB", "peak memory validating 6,656 items"),
+    "effect_overhead": Target("<=", 2.5, "x", "effects through the engine over the same in plain Python"),
+    "clone_us": Target("<=", 50, "µs", "clone of a mid-game 4-player Legacies state"),
+    "resume_ms": Target("<=", 50, "ms", "load a saved game (the game already compiled)"),
+    "parallel_speedup": Target(">=", 1.8, "x", "soak throughput, 2 workers over 1"),
+}
+"""Every key `legacies bench --json` prints, in order, with its target (None: no target,
+shown beside the figure it explains)."""
+
+
+# --------------------------------------------------------------------------- games
+def play_random(game: Game, seed: int) -> GameState:
+    """One game of random bots (a refused option is skipped for another, as the
+    bots do); the final state."""
+    rng = random.Random(seed)
+    gs = game.new_state(seed)
+    for _ in range(MAX_DECISIONS):
+        d = gs.decision
+        if d is None:
+            return gs
+        order = list(range(len(d.options)))
+        rng.shuffle(order)
+        for index in order:
+            try:
+                gs.apply(index, undo="replay")
+                break
+            except Refused:
+                continue
+        else:
+            raise RuntimeError(f"seed {seed}: every option of {d.prompt!r} was refused")
+    raise RuntimeError(f"seed {seed}: not over after {MAX_DECISIONS} decisions")
+
+
+def games_per_second(ruleset: str, players: int, games: int) -> dict[str, Any] | None:
+    """Random-bot games at `players` (seeds 0..games-1): games/s and µs per decision."""
+    if ruleset not in rulesets():
+        return None
+    res = load_ruleset(ruleset)
+    if res.spec is None:
+        return None
+    game = Game(res.spec, players)
+    decisions = 0
+    started = time.process_time()
+    for seed in range(games):
+        decisions += len(play_random(game, seed).st.history)
+    seconds = time.process_time() - started
+    return {"games": games, "seconds": seconds, "games_per_s": games / seconds,
+            "decisions_per_game": decisions / games, "us_per_decision": seconds * 1e6 / decisions}
+
+
+def mid_game(ruleset: str, players: int, decisions: int, seed: int = 1) -> GameState | None:
+    """A state `decisions` random decisions into a game (or the end, if sooner)."""
+    res = load_ruleset(ruleset)
+    if res.spec is None:
+        return None
+    gs = Game(res.spec, players).new_state(seed)
+    rng = random.Random(seed)
+    while gs.decision is not None and len(gs.st.history) < decisions:
+        d = gs.decision
+        order = list(range(len(d.options)))
+        rng.shuffle(order)
+        for index in order:
+            try:
+                gs.apply(index, undo="replay")
+                break
+            except Refused:
+                continue
+    return gs
+
+
+def per_call_us(fn: Callable[[], Any], repeat: int) -> float:
+    """Mean CPU µs of fn() over `repeat` calls (best of three rounds)."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.process_time()
+        for _ in range(repeat):
+            fn()
+        best = min(best, (time.process_time() - started) / repeat)
+    return best * 1e6
+
+
+def clone_us(quick: bool) -> dict[str, Any] | None:
+    """Clone of a mid-game 4-player Legacies state (Legacy when Legacies is missing),
+    at two history lengths: the figure must not grow with the history."""
+    ruleset = "legacies" if "legacies" in rulesets() else "legacy"
+    early = mid_game(ruleset, 4, 100)
+    late = mid_game(ruleset, 4, 400)
+    if early is None or late is None:
+        return None
+    repeat = 200 if quick else 2000
+    return {"ruleset": ruleset, "us": per_call_us(late.clone, repeat),
+            "us_at_100_decisions": per_call_us(early.clone, repeat),
+            "decisions": len(late.st.history)}
+
+
+def resume_ms(quick: bool) -> dict[str, Any] | None:
+    """Loading a save of the longest game among a few seeded 6-player Legacies games
+    (Legacy when Legacies is missing), its Game already compiled in this process."""
+    ruleset = "legacies" if "legacies" in rulesets() else "legacy"
+    res = load_ruleset(ruleset)
+    if res.spec is None:
+        return None
+    spec = res.spec
+    game = Game(spec, spec.max_players)
+    longest = max((play_random(game, seed) for seed in range(1 if quick else 4)), key=lambda s: len(s.st.history))
+    text = longest.serialize()
+    GameState.deserialize(spec, text)  # compiles the game once, as a running program has
+    times = []
+    for _ in range(1 if quick else 3):
+        started = time.process_time()
+        GameState.deserialize(spec, text)
+        times.append(time.process_time() - started)
+    return {"ruleset": ruleset, "ms": min(times) * 1e3, "decisions": len(longest.st.history),
+            "ms_per_1000_decisions": min(times) * 1e6 / len(longest.st.history)}
+
+
+# --------------------------------------------------------------------------- cold validate
+_MEASURED = """
+import resource, sys
+sys.argv = ["legacies", "validate", *sys.argv[1:]]
+from legacies.cli.main import app
+try:
+    app()
+except SystemExit as exit:
+    code = exit.code
+else:
+    code = 0
+print("\\nBENCH " + str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) + " " + str(code), file=sys.stderr)
+"""
+
+
+def cold_validate(args: list[str], runs: int) -> dict[str, Any] | None:
+    """`legacies validate ARGS` in a new process, `runs` times: median wall seconds,
+    peak memory (MB) and the exit status."""
+    walls: list[float] = []
+    peak = 0.0
+    code: int | None = None
+    for _ in range(runs):
+        started = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-c", _MEASURED, *args], capture_output=True, text=True)
+        walls.append(time.perf_counter() - started)
+        marks = [line for line in proc.stderr.splitlines() if line.startswith("BENCH ")]
+        if not marks:
+            return None
+        kb, status = marks[-1].split()[1:]
+        peak = max(peak, int(kb) / 1024)
+        code = int(status) if status.lstrip("-").isdigit() else 1
+    return {"seconds": statistics.median(walls), "peak_mb": peak, "exit": code}
+
+
+def synthetic_ruleset(folder: Path, items: int) -> Path:
+    """A copy of the shipped Legacy card game whose cards are repeated (new ids and
+    names, one copy each past the first set) until the content holds `items` items,
+    in files of at most 208 items. Returns the folder to validate."""
+    from importlib import resources
+
+    from legacies.pipeline.files import CONTENT_PACKAGE, RULES_PACKAGE
+
+    rules = folder / "rules" / "legacy"
+    rules.mkdir(parents=True)
+    for entry in resources.files(RULES_PACKAGE).joinpath("legacy").iterdir():
+        if entry.name.endswith(".yaml"):
+            (rules / entry.name).write_bytes(entry.read_bytes())
+    cards_file = resources.files(CONTENT_PACKAGE).joinpath("legacy").joinpath("cards.yaml")
+    source, _ = load_yaml("cards.yaml", cards_file.read_text(encoding="utf-8"))
+    assert source is not None and isinstance(source.data, dict)
+    cards: list[dict[str, Any]] = source.data["items"]
+    made: list[dict[str, Any]] = []
+    round_ = 0
+    while len(made) < items:
+        for card in cards:
+            if len(made) == items:
+                break
+            copy = json.loads(json.dumps(card))
+            if round_:
+                copy["id"] = f"{card['id']}_{round_}"
+                copy["name"] = f"{card['name']} {round_}"
+                copy["copies"] = 1
+            made.append(copy)
+        round_ += 1
+    content = folder / "content" / "legacy"
+    content.mkdir(parents=True)
+    for n, start in enumerate(range(0, len(made), 208)):
+        body = {"ruleset": "legacy", "items": made[start:start + 208]}
+        (content / f"cards_{n:03}.yaml").write_text(json.dumps(body, indent=1), encoding="utf-8")
+    return folder
+
+
+def validate_figures(quick: bool) -> dict[str, Any]:
+    shipped = cold_validate([], 1 if quick else 5)
+    out: dict[str, Any] = {"shipped": shipped}
+    if "legacy" not in rulesets():
+        return out
+    with tempfile.TemporaryDirectory(prefix="legacies-bench-") as tmp:
+        for items in (416, 6656):
+            folder = synthetic_ruleset(Path(tmp) / f"r{items}", items)
+            out[f"items_{items}"] = cold_validate([str(folder)], 1 if quick else 3)
+    return out
+
+
+# --------------------------------------------------------------------------- workers
+def parallel_speedup(quick: bool) -> dict[str, Any] | None:
+    """Soak throughput (games/s) with 2 workers over 1, on the same seeded games."""
+    from legacies.agents.soak import run_soak, soak_tables
+
+    tables, _ = soak_tables(["legacy"] if "legacy" in rulesets() else rulesets()[:1], 4)
+    if not tables:
+        return None
+    games = 50 if quick else 200
+    one = run_soak(games, tables, seed=0, workers=1)
+    two = run_soak(games, tables, seed=0, workers=2)
+    return {"games": games, "one_worker_s": one.seconds, "two_workers_s": two.seconds,
+            "speedup": one.seconds / two.seconds}
+
+
+# --------------------------------------------------------------------------- the run
+def run_bench(quick: bool = False, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """Every figure of TARGETS (None where it cannot be measured), plus `details`."""
+    say = progress or (lambda _: None)
+    figures: dict[str, Any] = {key: None for key in TARGETS}
+    details: dict[str, Any] = {}
+    say("Legacies games")
+    lg = games_per_second("legacies", 4, 2 if quick else 10)
+    if lg is not None:
+        figures["legacies_games_per_s"] = lg["games_per_s"]
+        figures["legacies_us_per_decision"] = lg["us_per_decision"]
+        details["legacies"] = lg
+    say("Legacy games")
+    lc = games_per_second("legacy", 4, 20 if quick else 200)
+    if lc is not None:
+        figures["legacy_games_per_s"] = lc["games_per_s"]
+        figures["legacy_us_per_decision"] = lc["us_per_decision"]
+        details["legacy"] = lc
+    say("cold validate")
+    v = validate_figures(quick)
+    details["validate"] = v
+    if v.get("shipped"):
+        figures["validate_s"] = v["shipped"]["seconds"]
+    small, large = v.get("items_416"), v.get("items_6656")
+    if small:
+        figures["validate_416_s"] = small["seconds"]
+    if large:
+        figures["validate_6656_s"] = large["seconds"]
+        figures["validate_6656_peak_mb"] = large["peak_mb"]
+    if small and large:
+        figures["validate_ratio"] = large["seconds"] / small["seconds"]
+    say("effects")
+    from legacies.agents.effect_bench import effect_overhead
+
+    eo = effect_overhead(quick)
+    if eo is not None:
+        figures["effect_overhead"] = eo["ratio"]
+        details["effects"] = eo
+    say("clone")
+    c = clone_us(quick)
+    if c is not None:
+        figures["clone_us"] = c["us"]
+        details["clone"] = c
+    say("resume")
+    r = resume_ms(quick)
+    if r is not None:
+        figures["resume_ms"] = r["ms"]
+        details["resume"] = r
+    say("workers")
+    p = parallel_speedup(quick)
+    if p is not None:
+        figures["parallel_speedup"] = p["speedup"]
+        details["parallel"] = p
+    figures["details"] = details
+    return figures
+
+
+def table_rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """(key, figure, target, verdict) for every key, in TARGETS order."""
+    rows = []
+    for key, target in TARGETS.items():
+        value = figures.get(key)
+        shown = "not measured" if value is None else f"{value:,.2f}" if value < 1000 else f"{value:,.0f}"
+        if target is None:
+            rows.append((key, shown, "", ""))
+            continue
+        met = target.met(value)
+        verdict = "" if met is None else "met" if met else "missed"
+        rows.append((key, shown, f"{target.op} {target.value:g} {target.unit}", verdict))
+    return rows
