@@ -109,6 +109,28 @@ class Game:
         return GameState(st)
 
 
+_GAMES: dict[tuple, Game] = {}
+MAX_CACHED_GAMES = 8
+
+
+def cached_game(spec: GameSpec, players: int, options: dict[str, Any] | None = None,
+                names: list[str] | None = None) -> Game:
+    """The Game for these settings, compiled once per process (a Game never changes
+    while it is played, so every state of it may share it): resuming a save, or a tool
+    that plays many games of one table, does not compile the ruleset again."""
+    try:
+        key = (id(spec), spec.content_hash, players, tuple(sorted((options or {}).items())), tuple(names or ()))
+    except TypeError:  # an option value that cannot be a key: a table error, said by Game itself
+        return Game(spec, players, options, names)
+    game = _GAMES.get(key)
+    if game is None or game.spec is not spec:
+        game = Game(spec, players, options, names)
+        if len(_GAMES) >= MAX_CACHED_GAMES:
+            _GAMES.pop(next(iter(_GAMES)))
+        _GAMES[key] = game
+    return game
+
+
 def _checked_option(spec: GameSpec, name: str, value: Any) -> Any:
     kind, lo, hi = spec.option_rules.get(name, ("amount" if type(spec.option_defaults[name]) is int else "flag",
                                                 None, None))
@@ -194,7 +216,7 @@ class GameState:
                 self._rewind(checkpoint, made)
                 raise
             return
-        backup = st.clone(share_logs=True)
+        backup = st.clone()
         try:
             st.pending = None
             st.history.append(index)
@@ -207,7 +229,7 @@ class GameState:
         """Become the state after the first `made` decisions again: a copy of the
         checkpoint with the decisions since replayed."""
         since = self.st.history[len(checkpoint.history):made]
-        if self.st.history[:len(checkpoint.history)] != checkpoint.history:
+        if self.st.history[:len(checkpoint.history)] != checkpoint.history.tolist():
             raise InternalError("undo by replay: the state's history no longer starts with its checkpoint's")
         replay = checkpoint.clone()
         for number, index in enumerate(since, len(checkpoint.history) + 1):
@@ -283,7 +305,7 @@ class GameState:
         data: dict[str, Any] = {
             "format": SAVE_FORMAT, "ruleset": g.spec.name, "content": g.spec.content_hash, "players": g.players,
             "names": g.player_names, "options": g.options, "seed": self.st.flags.get("seed", 0),
-            "decisions": self.st.history, "fingerprint": self.fingerprint(),
+            "decisions": self.st.history.tolist(), "fingerprint": self.fingerprint(),
         }
         if failure is not None:
             data["failure"] = {"choice": failure[0], "message": failure[1]}
@@ -378,7 +400,7 @@ def open_save(spec: GameSpec, text: str | bytes) -> tuple[dict[str, Any], Game]:
         raise CorruptSave(f"the content changed since this game was saved: the rules and content of "
                           f"`{spec.name}` are not the ones the game was played with")
     try:
-        return data, Game(spec, data["players"], data["options"], data["names"])
+        return data, cached_game(spec, data["players"], data["options"], data["names"])
     except TableError as err:
         raise CorruptSave(f"the save does not fit the ruleset: {err}") from None
 

@@ -134,3 +134,37 @@ def test_wrong_player_count_is_refused(spec) -> None:
         Game(spec, 5)
     with pytest.raises(GameError, match="unknown option"):
         Game(spec, 2, {"nope": 1})
+
+
+def test_a_journal_copies_share_until_one_appends() -> None:
+    """vm.Journal: copies in O(1) and each copy keeps its own entries."""
+    from legacies.interpreter.vm import Journal
+
+    a = Journal([1, 2, 3])
+    b = a.copy()
+    a.append(4)
+    b.append(5)  # b's list was shared and a appended to it: b goes alone
+    a.append(6)
+    assert a == [1, 2, 3, 4, 6] and b == [1, 2, 3, 5]
+    assert len(a) == 5 and a[-1] == 6 and a[1:3] == [2, 3] and list(b) == [1, 2, 3, 5]
+    c = a.copy()
+    c.truncate(2)
+    c.append(9)
+    assert c == [1, 2, 9] and a == [1, 2, 3, 4, 6]
+    with pytest.raises(IndexError):
+        _ = b[4]
+
+
+def test_cloning_a_state_does_not_copy_its_history() -> None:
+    """A clone's cost does not grow with the game's length: its history and log are
+    shared with the original until either appends, and stay independent after."""
+    from legacies.pipeline.ruleset import load_ruleset
+
+    spec = load_ruleset("legacy").spec
+    assert spec is not None
+    gs = Game(spec, 3).new_state(1)
+    gs.apply(0)
+    copy = gs.clone()
+    assert copy.st.history._items is gs.st.history._items  # shared, not copied
+    copy.apply(0)
+    assert len(copy.st.history) == len(gs.st.history) + 1 and gs.st.history == copy.st.history[:-1]
