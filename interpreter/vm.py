@@ -95,7 +95,7 @@ def _make_cloner(cls: type) -> Callable[..., Frame]:
               "        act = memo[id(old)] = old.copy_to(st, memo)", "    new.act = act", "    return new"]
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_list": list}
     exec("\n".join(lines), namespace)  # noqa: S102 - code made from our own slot names only
-    return namespace["clone"]  # type: ignore[no-any-return]
+    return namespace["clone"]
 
 
 def _act(old: Activation, memo: dict[int, Any], st: "State") -> Activation:
