@@ -553,6 +553,10 @@ class _Renderer:
             return _singular(self.ident(coll.name))
         if isinstance(coll, ast.Top):
             return self.noun_of(coll.source)
+        if isinstance(coll, ast.Arith) and coll.op == "+":  # two collections joined: members of both
+            left, right = self.noun_of(coll.left), self.noun_of(coll.right)
+            if left == right:
+                return left
         return "one"
 
     def is_players(self, coll: ast.Expr) -> bool:

@@ -178,3 +178,10 @@ def test_yes_no_counters_and_quantities_read_in_the_rulesets_words() -> None:
         "Until generation end: every player's tokens do not advance."
     assert render_program(parse_program("if advance of me:\n    gain 1 fame"), w) == \
         "If your tokens advance: gain 1 fame."
+
+
+def test_a_member_of_two_joined_collections_is_named_by_their_noun() -> None:
+    """`choose a card in A + B as T` then `remove T`: "that card", not "that one"."""
+    text = render_program(parse_program(
+        "choose a card in cards in my hand + cards in my discard as T\nremove T"))
+    assert text.endswith("then remove that card.") or text.endswith("Remove that card."), text
