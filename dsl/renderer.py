@@ -395,6 +395,10 @@ class _Renderer:
                 anyone = "any player's" if source.subject.name == "players" else "an opponent's"
                 return f"{self.ident(e.word)} in {anyone} {self.ident(source.name)}"
             where = self.expr(source, POSTFIX)
+            if self._holds_items(source) and self.noun(e.word) in self.w.board_nouns:
+                # the board items of a list themselves, not tokens on them: "an industry among
+                # your character's influenced industries"
+                return f"{self.ident(e.word)} among {where}"
             return f"{self.ident(e.word)} {'on' if self._holds_items(source) else 'in'} {where}"
         if isinstance(e, ast.Relative):
             who = self.expr(e.player, POSTFIX)

@@ -88,6 +88,10 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
             label = vocab.label(key)
             if t is not None and t.tag in ("effect", "effects") and spec_def is not None and key in spec_def.programs:
                 programs = spec_def.programs[key]
+                if isinstance(programs, list) and len(programs) > 1:  # one per space, slot...: numbered
+                    effects.extend(f"{label} {n}: {render_program(program, wording)}"
+                                   for n, program in enumerate(programs, 1))
+                    continue
                 for program in (programs if isinstance(programs, list) else [programs]):
                     effects.append(f"{label}: {render_program(program, wording)}")
                 continue
@@ -98,7 +102,7 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
         out.append("")
         out.append("card text:")
         if text or not effects:  # one line per paragraph (a declaration each), all indented
-            shown = text or "(no effect of its own: the rules' actions use its attributes)"
+            shown = text or "(none: this item has no effect of its own; the rules use the values above)"
             out.extend("  " + line for line in shown.splitlines())
         out.extend("  " + line for effect in effects for line in effect.splitlines())
         if _uses_eras(item, spec_def) and vocab.era_names:
@@ -109,6 +113,19 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
             out.append("")
             out.append(f"effect source ({f.label}:{line}):")
             out.extend("  " + ln for ln in item.effect.rstrip().splitlines())
+        for key, value in item.attributes.items():  # effects written as attributes: their source too
+            t = kind.attributes.get(key)
+            if t is None or t.tag not in ("effect", "effects") or not value:
+                continue
+            sources = value if isinstance(value, list) else [value]
+            line = f.position(path + ("attributes", key))[0]
+            out.append("")
+            out.append(f"{vocab.label(key)} source ({f.label}:{line}):")
+            for n, source in enumerate(sources, 1):
+                lines = str(source).rstrip().splitlines()
+                if len(sources) > 1:
+                    out.append(f"  {n}.")
+                out.extend(("    " if len(sources) > 1 else "  ") + ln for ln in lines)
         if show_ast and spec_def is not None and spec_def.effect is not None:
             out.append("")
             out.append("AST:")

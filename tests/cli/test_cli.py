@@ -246,3 +246,17 @@ def test_play_with_no_ruleset_plays_legacies_with_four_bots() -> None:
     code, out = run("play", "--seed", "3", "--quiet")
     assert code == 0, out
     assert out.count("(random):") == 4 and "winner:" in out
+
+
+def test_explain_numbers_effect_lists_and_shows_every_effects_source() -> None:
+    """A character's five relationship benefits are numbered by space; effects written as
+    attributes (an opportunity, the mat's actions) show their source with file:line."""
+    code, out = run("explain", "politician")
+    assert code == 0
+    assert "relationship benefits 1: Gain 3 fame." in out and "relationship benefits 5:" in out
+    assert "aboveboard action source (content/legacies/characters.yaml:" in out
+    code, out = run("explain", "C1003")
+    assert code == 0 and "opportunity source (content/legacies/cards_i.yaml:" in out
+    assert "  raise X's space by 1" in out
+    code, out = run("explain", "C3003")
+    assert code == 0 and "(none: this item has no effect of its own; the rules use the values above)" in out
