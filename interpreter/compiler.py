@@ -26,7 +26,7 @@ from legacies.dsl.types import T
 
 from . import mechanics as mech
 from .decisions import Choice
-from .errors import ContentError, InternalError, Refused, Where
+from .errors import BudgetExceeded, ContentError, InternalError, Refused, Where
 from .frames import AskFrame, AuctionFrame, ChooseManyFrame, ForEachFrame, PerformFrame, RepeatFrame, TurnsFrame, innermost_turns
 from .layout import Layout
 from .spec import ActionSpec, GameSpec, Origin
@@ -896,6 +896,8 @@ class Compiler:
     def stmt(self, s: ast.Stmt) -> Instr:
         method = getattr(self, "s_" + type(s).__name__)
         instr: Instr = method(s)
+        if type(s) in _DIRECT_STATEMENTS:
+            instr.direct = True  # type: ignore[attr-defined]
         return instr
 
     def player_or_me(self, e: ast.Expr | None) -> Fn:
@@ -1417,6 +1419,16 @@ class Compiler:
         branches = [(self.expr(b.condition), self.block(b.body)) for b in s.branches]
         otherwise = self.block(s.otherwise) if s.otherwise is not None else None
 
+        if all(_is_direct(instrs) for _, instrs in branches) and (otherwise is None or _is_direct(otherwise)):
+            def if_direct(st: State, a: Activation) -> None:
+                for cond, instrs in branches:
+                    if cond(a):
+                        run_direct(st, a, instrs)
+                        return
+                if otherwise is not None:
+                    run_direct(st, a, otherwise)
+            return _direct(if_direct)
+
         def if_(st: State, a: Activation) -> None:
             for cond, instrs in branches:
                 if cond(a):
@@ -1459,6 +1471,17 @@ class Compiler:
         zone = self.type_of(s.collection).tag == "zone"
         body = self.block(s.body)
         var = s.var
+        if _is_direct(body):
+            cost = len(body) + 1
+
+            def for_each_direct(st: State, a: Activation) -> None:
+                items = list(st.zones[coll(a)]) if zone else list(coll(a))
+                spend(st, len(items) * cost)
+                env = a.env
+                for item in items:
+                    env[var] = item
+                    run_direct(st, a, body)
+            return _direct(for_each_direct)
         if zone:
             return lambda st, a: st.frames.append(ForEachFrame(a, list(st.zones[coll(a)]), var, body))
         return lambda st, a: st.frames.append(ForEachFrame(a, list(coll(a)), var, body))
@@ -1467,17 +1490,33 @@ class Compiler:
         who = self.expr(s.player)
         body = self.block(s.body)
 
+        direct = _is_direct(body)
+
         def as_player(st: State, a: Activation) -> None:
             p = who(a)
             if p < 0:
                 raise _no_player("`as P:` needs a player")
             inner = Activation(st, p, a.this, a.env)  # same names (one table), another player acting
-            st.frames.append(BlockFrame(body, inner))
-        return as_player
+            if direct:
+                run_direct(st, inner, body)
+            else:
+                st.frames.append(BlockFrame(body, inner))
+        return _direct(as_player) if direct else as_player
 
     def s_Repeat(self, s: ast.Repeat) -> Instr:
         count = self.expr(s.count)
         body = self.block(s.body)
+        if _is_direct(body):
+            cost = len(body) + 1
+
+            def repeat_direct(st: State, a: Activation) -> None:
+                times = count(a)
+                if times <= 0:
+                    return
+                spend(st, times * cost)
+                for _ in range(times):
+                    run_direct(st, a, body)
+            return _direct(repeat_direct)
         return lambda st, a: st.frames.append(RepeatFrame(a, count(a), body))
 
     def s_TakeTurns(self, s: ast.TakeTurns) -> Instr:
@@ -1534,3 +1573,48 @@ def _with_it(a: Activation, value: Any, cond: Fn) -> bool:
 
 HANDLED_EXPRESSIONS = frozenset(n[2:] for n in dir(Compiler) if n.startswith("x_"))
 HANDLED_STATEMENTS = frozenset(n[2:] for n in dir(Compiler) if n.startswith("s_"))
+
+
+# --------------------------------------------------------------------------- direct blocks
+# Statements that never ask a decision and never push a frame (no triggers, no hooks):
+# a block made of them alone runs straight through, without a frame per block or per
+# loop turn. Loops over such blocks are charged to the step budget up front.
+_DIRECT_STATEMENTS: frozenset[type] = frozenset({
+    ast.Let, ast.Gain, ast.Lose, ast.Pay, ast.SetTo, ast.Raise, ast.Lower, ast.Log, ast.TimedModifier,
+})
+
+
+def _direct(instr: Instr) -> Instr:
+    instr.direct = True  # type: ignore[attr-defined]
+    return instr
+
+
+def _is_direct(block: Block) -> bool:
+    return all(getattr(instr, "direct", False) for instr in block)
+
+
+def run_direct(st: State, a: Activation, block: Block) -> None:
+    """Run a direct block now. An error is located at the statement that raised it (the
+    frames would have said the same)."""
+    i = 0
+    try:
+        for instr in block:
+            instr(st, a)
+            i += 1
+    except Refused:
+        raise
+    except InternalError as err:
+        if err.where is None:
+            err.where = block.wheres[i]
+        raise
+    except Exception as err:  # a bug: never a refusal, never silent
+        raise InternalError(f"{type(err).__name__}: {err}", block.wheres[i]) from err
+
+
+def spend(st: State, steps: int) -> None:
+    """Charge straight-through work to this decision's step budget."""
+    st.spent += steps
+    budget = st.game.spec.limits.step_budget
+    if st.spent > budget:
+        raise BudgetExceeded(f"an effect used more than {budget} steps for one decision "
+                             "(a loop that does too much)")

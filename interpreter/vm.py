@@ -223,7 +223,7 @@ class State:
     """All that changes during a game, as plain lists; see interpreter/game.py for the API."""
 
     __slots__ = ("game", "counters", "values", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
-                 "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo")
+                 "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo", "spent")
 
     def __init__(self, game: Any):
         self.game = game
@@ -247,6 +247,7 @@ class State:
         self.fired: dict[str, int] = {}  # `once per turn` triggers: (trigger, piece) -> the turn it last fired
         # definition results while options are built (nothing changes meanwhile): see `frozen`
         self.memo: dict[tuple, Any] | None = None
+        self.spent = 0  # steps of straight-through loops (compiler.run_direct) charged to this run
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
@@ -254,6 +255,7 @@ class State:
         frames = self.frames
         budget = self.game.spec.limits.step_budget
         steps = 0
+        self.spent = 0
         try:
             while frames and self.pending is None:
                 frames[-1].step(self)
@@ -402,6 +404,7 @@ class State:
         new.revealed = set(self.revealed)
         new.fired = dict(self.fired)
         new.memo = None
+        new.spent = 0
         return new
 
     def restore(self, other: "State") -> None:
