@@ -103,14 +103,22 @@ def hand_versions(s: Slots) -> dict[str, Hand]:
         x = st.counters[fame + me] * 2
         st.counters[gold + me] += x
 
+    # a choice by hand still lists its options for the player and takes the answer's index
+    resource_names = ("dye", "gear", "gem", "iron")
+
     def choose_resource(st: State, me: int) -> None:
-        st.counters[s.resources[0] + me] += 1  # the first resource offered
+        options = [(name, slot) for name, slot in zip(resource_names, s.resources)]
+        _, slot = options[0]  # the answer: the first resource offered
+        st.counters[slot + me] += 1
 
     def choose_one(st: State, me: int) -> None:
-        st.counters[fame + me] += 2  # the second option
+        options = [("gold", gold), ("fame", fame)]
+        _, slot = options[1]  # the answer: the second option
+        st.counters[slot + me] += 2
 
     def raise_lower(st: State, me: int) -> None:
-        slot = _space_slot(s, s.industries[0])
+        options = list(s.industries)
+        slot = _space_slot(s, options[0])  # the answer: the first industry offered
         c = st.counters
         c[slot] = _clamp(s, c[slot] + 1)
         c[slot] = _clamp(s, c[slot] - 1)
