@@ -12,7 +12,7 @@ once in `dsl/constructs.py`; this module only holds the shapes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Iterator, Union
+from typing import Any, Iterator, Union
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,7 @@ class Span:
 
 
 _NOT_CHILDREN = ("span", "name_span")
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}  # class -> its fields that may hold nodes (fields() is slow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +34,11 @@ class Node:
     span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
     def children(self) -> Iterator["Node"]:
-        for f in fields(self):
-            if f.name in _NOT_CHILDREN:
-                continue
-            value = getattr(self, f.name)
+        names = _CHILD_FIELDS.get(type(self))
+        if names is None:
+            names = _CHILD_FIELDS[type(self)] = tuple(f.name for f in fields(self) if f.name not in _NOT_CHILDREN)
+        for name in names:
+            value = getattr(self, name)
             if isinstance(value, Node):
                 yield value
             elif isinstance(value, tuple):
@@ -620,3 +622,23 @@ def node_classes() -> list[type[Node]]:
         if isinstance(value, type) and issubclass(value, Node) and value not in abstract:
             out.append(value)
     return out
+
+
+def _fast_pickling(cls: type) -> None:
+    """Pickling by a fixed list of field names: the parse cache unpickles thousands of
+    trees, and a slotted dataclass's own __setstate__ asks fields() for every node."""
+    names = tuple(f.name for f in fields(cls))
+    setter = object.__setattr__
+
+    def getstate(self: Any) -> tuple:
+        return tuple([getattr(self, name) for name in names])
+
+    def setstate(self: Any, state: tuple) -> None:
+        for name, value in zip(names, state):
+            setter(self, name, value)
+    cls.__getstate__ = getstate  # type: ignore[method-assign, assignment]
+    cls.__setstate__ = setstate  # type: ignore[attr-defined]
+
+
+for _cls in node_classes() + [Node, Expr, Stmt, Span]:
+    _fast_pickling(_cls)

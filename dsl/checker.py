@@ -47,7 +47,7 @@ class Checker:
         self.v = vocab
         self.diags: list[Diagnostic] = []
         self.res = res if res is not None else Resolution()
-        self._taken = set(vocab.all_names())  # names a local variable may not reuse
+        self._taken = vocab.name_set()  # names a local variable may not reuse
         self._it: list[T] = []
         self._scopes: list[dict[str, T]] = []
         self._this: T | None = None

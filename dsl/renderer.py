@@ -16,6 +16,8 @@ fallback, so a gap is a failing test, not a card with source text on it.
 
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
@@ -208,6 +210,7 @@ class _Renderer:
         self.vars: dict[str, str] = {}  # a bound name -> how it reads ("that industry")
         self.they: set[str] = set()  # bound names of players (a verb after them reads "they gain")
         self.lets: dict[str, ast.Expr] = {}  # `let` names: worded as what they stand for
+        self.expanding: set[str] = set()  # `let` names being worded now (a let that names itself)
         self.var_nouns: dict[str, str] = {}  # a bound name -> the noun of what it holds
         self.nouns_bound: dict[str, int] = {}  # how many names read "that NOUN" so far
 
@@ -323,8 +326,13 @@ class _Renderer:
         if isinstance(e, ast.Bool):
             return "yes" if e.value else "no"
         if isinstance(e, ast.Name):
-            if e.name in self.lets:
-                return self.expr(self.lets[e.name], precedence(self.lets[e.name]))
+            if e.name in self.lets and e.name not in self.expanding:
+                # `let x be x + 1` reads its earlier x as itself: never expanded inside itself
+                self.expanding.add(e.name)
+                try:
+                    return self.expr(self.lets[e.name], precedence(self.lets[e.name]))
+                finally:
+                    self.expanding.discard(e.name)
             if e.name in self.vars:
                 return self.vars[e.name]
             b = BUILTINS.get(e.name)
@@ -535,30 +543,33 @@ class _Renderer:
             return self.count(value) if spec == "count" else self.expr(value)
         return str(value)
 
-    def noun_of(self, coll: ast.Expr) -> str:
-        """The singular noun a member of a collection reads as ("industry", "card", "player")."""
+    def noun_of(self, coll: ast.Expr, depth: int = 0) -> str:
+        """The singular noun a member of a collection reads as ("industry", "card", "player").
+        `depth` stops a name whose `let` refers to itself (`let x be x + y`)."""
+        if depth > 20:
+            return "one"
         if isinstance(coll, ast.Name):
             if coll.name in ("players", "opponents"):
                 return "player" if coll.name == "players" else "opponent"
             if coll.name in self.var_nouns:
                 return self.var_nouns[coll.name]
             if coll.name in self.lets:
-                return self.noun_of(self.lets[coll.name])
+                return self.noun_of(self.lets[coll.name], depth + 1)
             return self.noun(coll.name)
         if isinstance(coll, ast.Call) and coll.name in self.w.results:
             return self.w.results[coll.name]
         if isinstance(coll, ast.Select):
             return self.noun(coll.word)
         if isinstance(coll, (ast.Where, ast.Ordered)):
-            return self.noun_of(coll.collection)
+            return self.noun_of(coll.collection, depth + 1)
         if isinstance(coll, ast.Relative):
             return "player"
         if isinstance(coll, ast.Of):
             return _singular(self.ident(coll.name))
         if isinstance(coll, ast.Top):
-            return self.noun_of(coll.source)
+            return self.noun_of(coll.source, depth + 1)
         if isinstance(coll, ast.Arith) and coll.op == "+":  # two collections joined: members of both
-            left, right = self.noun_of(coll.left), self.noun_of(coll.right)
+            left, right = self.noun_of(coll.left, depth + 1), self.noun_of(coll.right, depth + 1)
             if left == right:
                 return left
         return "one"
@@ -577,7 +588,8 @@ class _Renderer:
     def clause(self, s: ast.Stmt) -> str:  # noqa: C901 - one branch per statement kind
         x = self.expr
         if isinstance(s, ast.Let):
-            self.lets[s.var] = s.value
+            earlier = self.lets.get(s.var)
+            self.lets[s.var] = s.value if earlier is None else _substitute(s.value, s.var, earlier)
             return ""
         if isinstance(s, (ast.Log, ast.Announce)):
             return ""
@@ -894,3 +906,27 @@ def render_expr(expr: ast.Expr, labels: Mapping[str, str] | Wording | None = Non
     """One expression as an English phrase (no capital, no period)."""
     return tidy(_Renderer(_wording(labels, era_names)).expr(expr))
 
+
+
+def _substitute(e: ast.Expr, name: str, value: ast.Expr, depth: int = 0) -> ast.Expr:
+    """`e` with the name `name` replaced by `value` (`let n be n + 1` after `let n be 2`
+    reads "2 + 1"); at most 100 levels deep, as the parser allows."""
+    if isinstance(e, ast.Name):
+        return value if e.name == name else e
+    if depth > 100 or not dataclasses.is_dataclass(e):
+        return e
+    changes: dict[str, Any] = {}
+    for f in dataclasses.fields(e):
+        if f.name in ("span", "name_span"):
+            continue
+        old = getattr(e, f.name)
+        new: Any
+        if isinstance(old, ast.Expr):
+            new = _substitute(old, name, value, depth + 1)
+        elif isinstance(old, tuple) and any(isinstance(x, ast.Expr) for x in old):
+            new = tuple(_substitute(x, name, value, depth + 1) if isinstance(x, ast.Expr) else x for x in old)
+        else:
+            continue
+        if new is not old:
+            changes[f.name] = new
+    return dataclasses.replace(e, **changes) if changes else e

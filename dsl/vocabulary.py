@@ -132,6 +132,7 @@ class Vocabulary:
     labels: dict[str, str] = field(default_factory=dict)
     bid_steps: tuple[int, ...] = (0, 1, 4, 9, 24)  # an auction's raises above the lowest legal bid
     _names: list[str] | None = field(default=None, repr=False)
+    _name_set: frozenset[str] | None = field(default=None, repr=False)
 
     def symbol_enum(self, value: str) -> str | None:
         for enum, values in self.enums.items():
@@ -180,7 +181,17 @@ class Vocabulary:
     def freeze_names(self) -> None:
         """Remember all_names() from now on (call when the vocabulary is complete)."""
         self._names = None
+        self._name_set = None
         self._names = self.all_names()
+
+    def name_set(self) -> frozenset[str]:
+        """all_names() as a set (kept once the names are frozen: a checker per program
+        used to build it again, which made checking quadratic in the content's size)."""
+        if self._names is None:
+            return frozenset(self.all_names())
+        if self._name_set is None:
+            self._name_set = frozenset(self._names)
+        return self._name_set
 
     def attribute_type(self, kind: str, name: str) -> T | None:
         info = self.kinds.get(kind)

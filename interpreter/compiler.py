@@ -128,6 +128,7 @@ class Compiler:
         self.origin: Origin = Origin("an effect")
         self.wording = Wording.of(self.v)
         self._columns: dict[str, tuple[list, list]] = {}  # attribute -> (by piece, by definition)
+        self._era_columns: dict[str, tuple[bool, bool]] = {}  # attribute -> (era values, era values in lists)
         self._effect_code: dict[tuple[int, str, int], Block] = {}
         # effect attributes waiting to be compiled: (ref, key, program, origin)
         self._pending_effects: list[tuple[EffectRef, tuple[int, str, int], ast.Program | None, Origin]] = []
@@ -394,6 +395,16 @@ class Compiler:
                     self._copies.extend((copy, original) for copy, original in zip(v, src) if copy.code is None)
         return found
 
+    def era_column(self, name: str, by_def: list) -> tuple[bool, bool]:
+        """Whether an attribute holds era values (`20/50/100`) anywhere, as itself or in a
+        list; once per attribute (asked for every place that reads it)."""
+        found = self._era_columns.get(name)
+        if found is None:
+            found = self._era_columns[name] = (
+                any(isinstance(v, EraValue) for v in by_def),
+                any(isinstance(x, EraValue) for v in by_def if isinstance(v, list) for x in v))
+        return found
+
     def finish(self) -> None:
         """Compile the effect attributes read so far. Effects wait until every definition
         and column they may use is built: an effect that reads its own attribute
@@ -480,8 +491,8 @@ class Compiler:
         by_piece, by_def = self.column(name)
         subj = self.expr(e.subject)
         t = self.type_of(e)
-        has_era = any(isinstance(v, EraValue) for v in by_def) or (
-            t.tag == "numbers" and any(isinstance(x, EraValue) for v in by_def if isinstance(v, list) for x in v))
+        era_scalar, era_in_lists = self.era_column(name, by_def)
+        has_era = era_scalar or (t.tag == "numbers" and era_in_lists)
         defs = self.spec.defs
         era_of = self.era_of
 
@@ -1616,5 +1627,5 @@ def spend(st: State, steps: int) -> None:
     st.spent += steps
     budget = st.game.spec.limits.step_budget
     if st.spent > budget:
-        raise BudgetExceeded(f"an effect used more than {budget} steps for one decision "
+        raise BudgetExceeded(f"an effect used more than {budget:,} steps for one decision "
                              "(a loop that does too much)")

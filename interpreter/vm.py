@@ -261,7 +261,7 @@ class State:
                 frames[-1].step(self)
                 steps += 1
                 if steps > budget:
-                    raise BudgetExceeded(f"an effect used more than {budget} steps for one decision "
+                    raise BudgetExceeded(f"an effect used more than {budget:,} steps for one decision "
                                          "(a loop of triggers, or an effect that does too much)")
         except Refused:
             raise

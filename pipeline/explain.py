@@ -80,6 +80,9 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
         wording = Wording.of(vocab)
         out = [f"{item.name}  ({item_id})", f"ruleset: {name}    kind: {vocab.label(item.kind)}"
                + (f"    copies: {item.copies}" if item.copies != 1 else "")]
+        others = [] if ruleset else [other for other in names if other != name and _holds(other, item_id, root)]
+        if others:
+            out.append(f"(also in {', '.join(f'`{o}`' for o in others)}: add --ruleset NAME to choose)")
         kind = vocab.kinds[item.kind]
         spec_def = next((d for d in (loaded.spec.defs if loaded.spec else []) if d.id == item_id), None)
         effects: list[str] = []
@@ -101,7 +104,11 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
             out.append(f"playable when: {_condition_text(spec_def, vocab) or item.requires.strip()}")
         out.append("")
         out.append("card text:")
-        if text or not effects:  # one line per paragraph (a declaration each), all indented
+        if loaded.spec is None:  # the ruleset has errors: nothing was built to word
+            shown = (f"(not shown: ruleset `{name}` has content errors; run `legacies validate"
+                     f"{' ' + root if root else ' --ruleset ' + name}` to see them)")
+            out.append("  " + shown)
+        elif text or not effects:  # one line per paragraph (a declaration each), all indented
             shown = text or "(none: this item has no effect of its own; the rules use the values above)"
             out.extend("  " + line for line in shown.splitlines())
         out.extend("  " + line for effect in effects for line in effect.splitlines())
@@ -134,6 +141,11 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
     where = f"ruleset `{ruleset}`" if ruleset else (f"the rulesets in {root}" if root else "any installed ruleset")
     hint = f"; did you mean {', '.join(near[:3])}?" if near else "; `legacies content` lists every item"
     raise ExplainError(f"no item `{item_id}` in {where}{hint}")
+
+
+def _holds(name: str, item_id: str, root: str | None) -> bool:
+    build = load_ruleset(name, root).build
+    return build is not None and item_id in build.items
 
 
 def _near(query: str, build: object) -> list[str]:

@@ -21,10 +21,13 @@ E302 and never stops the others.
 
 from __future__ import annotations
 
+import gc
 import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Iterator
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 
@@ -49,11 +52,26 @@ class ValidationResult:
         return not has_errors(self.diagnostics)
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a ruleset is built: building makes hundreds of
+    thousands of objects that all live on, and each automatic collection walks all of
+    them again (a sixth of the time at 6,656 items). One collection may follow."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def _check(result: ValidationResult, name: str, sources: list[SourceFile]) -> None:
     result.files += len(sources)
     result.rulesets.append(name)
     try:
-        _check_ruleset(result, sources)
+        with gc_paused():
+            _check_ruleset(result, sources)
     except Exception as err:  # noqa: BLE001 - an engine bug: reported for this ruleset, the others go on
         label = sources[0].label if sources else name
         result.diagnostics.append(internal_error(label, err))

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator, Union
 
@@ -87,11 +88,28 @@ class YamlSource:
         """(line, column, end_column or None) of a value (or its key), for a wide caret."""
         found, key_node, node = _walk(self.root, path)
         target = node
-        if found and key_node is not None and (key or _is_empty(node)):
-            target = key_node
+        if found and key_node is not None and (key or _is_empty(node) or id(node) in self._shared):
+            target = key_node  # a value reached through an alias: its own key, not the anchor
         if target is None:
             return 1, 1, None
         return _node_span(target)
+
+    @cached_property
+    def _shared(self) -> frozenset[int]:
+        """The nodes reached from more than one place (anchors used by aliases): a
+        value there was written at the anchor, so a problem with it is shown at the key
+        that uses it. Found once, without recursion, when a position is first asked."""
+        seen: set[int] = set()
+        shared: set[int] = set()
+        stack = [self.root] if self.root is not None else []
+        while stack:
+            for child in _children(stack.pop()):
+                if id(child) in seen:
+                    shared.add(id(child))
+                    continue
+                seen.add(id(child))
+                stack.append(child)
+        return frozenset(shared)
 
     def origin(self, path: YamlPath) -> tuple[int, int] | None:
         """(line_offset, column_offset) placing the text of the string at `path` in the file.

@@ -260,3 +260,18 @@ def test_explain_numbers_effect_lists_and_shows_every_effects_source() -> None:
     assert "  raise X's space by 1" in out
     code, out = run("explain", "C3003")
     assert code == 0 and "(none: this item has no effect of its own; the rules use the values above)" in out
+
+
+def test_explain_in_a_ruleset_with_errors_says_so(tmp_path: Path) -> None:
+    """An item of a ruleset whose content does not check: its card text cannot be made,
+    and explain says why (it used to say the item had no effect)."""
+    import shutil
+
+    for part in ("rules", "content"):
+        shutil.copytree(SHIPPED / part / "legacy", tmp_path / part / "legacy")
+    cards = tmp_path / "content" / "legacy" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8") + "  - id: broken\n    kind: legacy_card\n    name: Broken\n"
+                     "    attributes: {type: special, cost: [gold]}\n    effect: \"gian 2 gold\"\n", encoding="utf-8")
+    code, out = run("explain", "broken", "--path", str(tmp_path))
+    assert code == 0 and "(not shown: ruleset `legacy` has content errors; run `legacies validate" in out
+    assert "no effect of its own" not in out

@@ -185,3 +185,9 @@ def test_a_member_of_two_joined_collections_is_named_by_their_noun() -> None:
     text = render_program(parse_program(
         "choose a card in cards in my hand + cards in my discard as T\nremove T"))
     assert text.endswith("then remove that card.") or text.endswith("Remove that card."), text
+
+
+def test_a_let_that_names_itself_reads_its_earlier_value() -> None:
+    """`let n be n + 1` used to recurse without end (found by the rendering fuzz)."""
+    assert render_program(parse_program("let n be 2\nlet n be n + 1\ngain n gold")) == "Gain gold equal to 2 + 1."
+    assert render_program(parse_program("let n be n + 1\ngain n gold")) == "Gain gold equal to n + 1."

@@ -210,3 +210,17 @@ def test_never_raises(text: str) -> None:
 def test_deep_nesting_is_y008_at_the_place_it_passes_the_limit() -> None:
     source, problems = load_yaml("deep.yaml", "[" * 1000 + "]" * 1000)
     assert source is None and [(d.code, d.line, d.column) for d in problems] == [("Y008", 1, 65)]
+
+
+def test_a_value_reached_through_an_alias_is_placed_at_its_own_key() -> None:
+    """`copies: *n` twice: each problem is shown where the alias is used, not at the
+    anchor (all 219 errors of a file used to point at one line)."""
+    text = ("items:\n"
+            "  - {name: &n Anchor}\n"
+            "  - {name: One, copies: *n}\n"
+            "  - {name: Two, copies: *n}\n")
+    source, problems = load_yaml("cards.yaml", text)
+    assert source is not None and not problems
+    assert source.position(("items", 1, "copies")) == (3, 17)
+    assert source.position(("items", 2, "copies")) == (4, 17)
+    assert source.position(("items", 0, "name")) == (2, 6)  # the anchor: at its own key, on its own line
