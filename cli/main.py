@@ -18,6 +18,25 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Legacies: a rules-as-data engine for board and card games.")
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"legacies {version('legacies')}")
+        except PackageNotFoundError:  # pragma: no cover - run from a source tree without installing
+            typer.echo("legacies (not installed)")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Print the version and exit."),
+) -> None:
+    """Legacies: a rules-as-data engine for board and card games."""
+
+
 MAX_SAVE_BYTES = 4_000_000  # interpreter.game.MAX_SAVE_CHARS: a save is read no further
 
 
@@ -425,7 +444,8 @@ def list_rulesets() -> None:
         r = load_ruleset(name)
         if r.spec is not None:
             s = r.spec
-            typer.echo(f"{name}\t{s.title}\t{s.min_players}-{s.max_players} players\t{len(s.defs)} items")
+            items = len(r.build.items) if r.build is not None else len(s.defs)  # content items, as `content` lists
+            typer.echo(f"{name}\t{s.title}\t{s.min_players}-{s.max_players} players\t{items} items")
         else:
             typer.echo(f"{name}\t(has content errors: run `legacies validate --ruleset {name}`)")
 

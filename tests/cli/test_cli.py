@@ -275,3 +275,13 @@ def test_explain_in_a_ruleset_with_errors_says_so(tmp_path: Path) -> None:
     code, out = run("explain", "broken", "--path", str(tmp_path))
     assert code == 0 and "(not shown: ruleset `legacy` has content errors; run `legacies validate" in out
     assert "no effect of its own" not in out
+
+
+def test_version_and_item_counts_agree_with_content() -> None:
+    code, out = run("--version")
+    assert code == 0 and out.strip().startswith("legacies ")
+    code, out = run("rulesets")
+    assert code == 0
+    counted = {line.split("\t")[0]: int(line.split("\t")[3].split()[0]) for line in out.splitlines() if "\t" in line}
+    code, listed = run("content", "--ruleset", "legacies", "--json")
+    assert code == 0 and counted["legacies"] == len(json.loads(listed))
