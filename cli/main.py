@@ -31,7 +31,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _main(
-    show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+    show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, metavar="",
                                       help="Print the version and exit."),
 ) -> None:
     """Legacies: a rules-as-data engine for board and card games."""
@@ -53,9 +53,9 @@ def _fail(message: str, code: int = 2) -> None:
 
 @app.command()
 def validate(
-    paths: List[str] = typer.Argument(None, help="Files or folders to check (default: every installed ruleset)."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Check only this ruleset."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="text, json or github annotations."),
+    paths: List[str] = typer.Argument(None, metavar="PATH", help="Files or folders to check (default: every installed ruleset)."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME", help="Check only this ruleset."),
+    format: Format = typer.Option(Format.text, "--format", "-f", metavar="FORMAT", help="text, json or github annotations."),
 ) -> None:
     """Check content and rules: every problem in every file, with file:line:column."""
     from legacies.pipeline.report import render_github, render_json, render_text
@@ -137,14 +137,14 @@ def _write_save(path: Path, text: str) -> bool:
 
 @app.command()
 def play(
-    ruleset: str = typer.Option("legacies", "--ruleset", "-r", help="Which ruleset to play (see `legacies rulesets`)."),
-    seat: List[str] = typer.Option([], "--seat", "-s", help="One per player: human, random, rollout, strong "
+    ruleset: str = typer.Option("legacies", "--ruleset", "-r", metavar="NAME", help="Which ruleset to play (see `legacies rulesets`)."),
+    seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND", help="One per player: human, random, rollout, strong "
                                    "(default: four random bots; `--seat human` for each person at the table)."),
-    seed: int = typer.Option(0, "--seed", help="Same seed and decisions give the same game."),
-    option: List[str] = typer.Option([], "--option", "-o", help="Setup option NAME=VALUE (repeatable)."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the log."),
-    save: Optional[Path] = typer.Option(None, "--save", help="Write a save file when the game ends or stops."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only the final scores."),
+    seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
+    option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE", help="Setup option NAME=VALUE (repeatable)."),
+    as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
+    save: Optional[Path] = typer.Option(None, "--save", metavar="FILE", help="Write a save file when the game ends or stops."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", metavar="", help="Only the final scores."),
 ) -> None:
     """Play a game in the terminal: bots and hot-seat humans."""
     from legacies.agents.match import GameStopped, play_match
@@ -206,9 +206,9 @@ def play(
 
 @app.command()
 def replay(
-    save: Path = typer.Argument(..., help="A save file written by `legacies play --save` or `legacies soak`."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Default: the ruleset the save names."),
-    verify: bool = typer.Option(False, "--verify", help="Check every invariant after every decision (no log)."),
+    save: Path = typer.Argument(..., metavar="FILE", help="A save file written by `legacies play --save` or `legacies soak`."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME", help="Default: the ruleset the save names."),
+    verify: bool = typer.Option(False, "--verify", metavar="", help="Check every invariant after every decision (no log)."),
 ) -> None:
     """Replay a saved game decision by decision, with its log; or verify it."""
     from legacies.agents.match import replay_save, verify_save
@@ -265,13 +265,13 @@ def replay(
 
 @app.command()
 def soak(
-    games: int = typer.Option(1000, "--games", "-n", min=1, help="How many games to play."),
-    ruleset: List[str] = typer.Option([], "--ruleset", "-r", help="Only this ruleset (repeatable)."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Only this player count."),
-    seed: int = typer.Option(0, "--seed", help="The first game's seed; game i plays seed + i."),
-    workers: int = typer.Option(1, "--workers", "-w", min=1, help="Processes to play in."),
-    out: Path = typer.Option(Path("soak-failures"), "--out", help="Where failing games are saved."),
-    max_decisions: int = typer.Option(20_000, "--max-decisions", min=1, help="A game longer than this fails."),
+    games: int = typer.Option(1000, "--games", "-n", metavar="N", min=1, help="How many games to play."),
+    ruleset: List[str] = typer.Option([], "--ruleset", "-r", metavar="NAME", help="Only this ruleset (repeatable)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N", help="Only this player count."),
+    seed: int = typer.Option(0, "--seed", metavar="N", help="The first game's seed; game i plays seed + i."),
+    workers: int = typer.Option(1, "--workers", "-w", metavar="N", min=1, help="Processes to play in."),
+    out: Path = typer.Option(Path("soak-failures"), "--out", metavar="FOLDER", help="Where failing games are saved."),
+    max_decisions: int = typer.Option(20_000, "--max-decisions", metavar="N", min=1, help="A game longer than this fails."),
 ) -> None:
     """Play many seeded random games checking every invariant after every decision."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -304,7 +304,7 @@ def soak(
         typer.echo(f"FAIL {f.ruleset} {f.players}p seed {f.seed}: {_short(f.message, 300)}\n"
                    f"  reproduce: legacies replay --verify {path}")
     rate = result.games / result.seconds if result.seconds else 0.0
-    typer.echo(f"{result.games} games ({', '.join(names)}; {len(tables)} tables), {result.decisions} decisions, "
+    typer.echo(f"{result.games} games ({', '.join(names)}; {len(tables)} table{'s' if len(tables) != 1 else ''}), {result.decisions} decisions, "
                f"{len(result.failures)} failures, {result.seconds:.1f} s ({rate:.0f} games/s)")
     if result.failures or broken:
         raise typer.Exit(1)
@@ -312,8 +312,8 @@ def soak(
 
 @app.command()
 def bench(
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object (every figure; null when unmeasured)."),
-    quick: bool = typer.Option(False, "--quick", help="Fewer games and repeats: to see that it works, not to compare."),
+    as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object (every figure; null when unmeasured)."),
+    quick: bool = typer.Option(False, "--quick", metavar="", help="Fewer games and repeats: to see that it works, not to compare."),
 ) -> None:
     """Measure the engine's speed figures on this machine, each beside its target.
 
@@ -371,11 +371,11 @@ def _short(text: str, limit: int = 60) -> str:
 
 @app.command()
 def explain(
-    item: str = typer.Argument(..., help="A content id (C1003, riot) or an item's name (\"Spoils of War\")."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r"),
-    path: Optional[Path] = typer.Option(None, "--path", "-p",
+    item: str = typer.Argument(..., metavar="ID-OR-NAME", help="A content id (C1003, riot) or an item's name (\"Spoils of War\")."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME"),
+    path: Optional[Path] = typer.Option(None, "--path", "-p", metavar="FOLDER",
                                         help="A ruleset folder on disk (rules/NAME and content/NAME inside)."),
-    show_ast: bool = typer.Option(False, "--ast", help="Also print the syntax tree."),
+    show_ast: bool = typer.Option(False, "--ast", metavar="", help="Also print the syntax tree."),
 ) -> None:
     """Show an item: its name, kind, costs, generated card text and effect source."""
     from legacies.pipeline.explain import ExplainError, explain as run
@@ -404,11 +404,11 @@ def _folder(path: Optional[Path]) -> Optional[str]:
 
 @app.command()
 def content(
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Only this ruleset."),
-    kind: Optional[str] = typer.Option(None, "--kind", "-k", help="Only this kind (its name or plural)."),
-    path: Optional[Path] = typer.Option(None, "--path", "-p",
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME", help="Only this ruleset."),
+    kind: Optional[str] = typer.Option(None, "--kind", "-k", metavar="KIND", help="Only this kind (its name or plural)."),
+    path: Optional[Path] = typer.Option(None, "--path", "-p", metavar="FOLDER",
                                         help="A ruleset folder on disk (rules/NAME and content/NAME inside)."),
-    as_json: bool = typer.Option(False, "--json", help="A JSON list of {ruleset, id, kind, name, century, "
+    as_json: bool = typer.Option(False, "--json", metavar="", help="A JSON list of {ruleset, id, kind, name, century, "
                                                        "file, line}."),
 ) -> None:
     """List the content: id, kind, name, century, file and line of every item."""
