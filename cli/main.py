@@ -137,7 +137,9 @@ def _write_save(path: Path, text: str) -> bool:
 
 @app.command()
 def play(
-    ruleset: str = typer.Option("legacies", "--ruleset", "-r", metavar="NAME", help="Which ruleset to play (see `legacies rulesets`)."),
+    ruleset: str = typer.Option("legacies", "--ruleset", "-r", metavar="NAME|PATH",
+                                help="Which ruleset to play: an installed one (see `legacies rulesets`) or a ruleset "
+                                     "folder (rules/NAME, content/NAME)."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND", help="One per player: human, random, rollout, strong "
                                    "(default: four random bots; `--seat human` for each person at the table)."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
@@ -154,11 +156,11 @@ def play(
     from .terminal import HumanAgent
 
     seat = list(seat) or ["random"] * 4
-    if ruleset not in rulesets():
-        _fail(f"unknown ruleset `{ruleset}`; installed: {', '.join(rulesets())}")
-    loaded = load_ruleset(ruleset)
+    ruleset, root = _ruleset_arg(ruleset)
+    loaded = load_ruleset(ruleset, root)
     if loaded.spec is None:
-        _fail(f"ruleset `{ruleset}` has content errors; run `legacies validate --ruleset {ruleset}`", 1)
+        where = root if root is not None else f"--ruleset {ruleset}"
+        _fail(f"ruleset `{ruleset}` has content errors; run `legacies validate {where}`", 1)
         return
     from legacies.interpreter.game import Game
 
@@ -207,7 +209,8 @@ def play(
 @app.command()
 def replay(
     save: Path = typer.Argument(..., metavar="FILE", help="A save file written by `legacies play --save` or `legacies soak`."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME", help="Default: the ruleset the save names."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
+                                          help="Default: the installed ruleset the save names; or a ruleset folder."),
     verify: bool = typer.Option(False, "--verify", metavar="", help="Check every invariant after every decision (no log)."),
 ) -> None:
     """Replay a saved game decision by decision, with its log; or verify it."""
@@ -219,7 +222,7 @@ def replay(
 
     try:
         text = read_regular(save, MAX_SAVE_BYTES).decode("utf-8-sig")
-        name = ruleset or read_save(text)["ruleset"]
+        name = read_save(text)["ruleset"]
     except OSError as err:
         _fail(f"cannot read {save}: {err.strerror or err}", 1)
         return
@@ -229,12 +232,15 @@ def replay(
     except CorruptSave as err:
         _fail(f"refused: {err}", 1)
         return
-    if name not in rulesets():
-        _fail(f"the save is for ruleset `{_short(name)}`, which is not installed", 1)
+    root = None
+    if ruleset is not None:
+        name, root = _ruleset_arg(ruleset)
+    elif name not in rulesets():
+        _fail(f"the save is for ruleset `{_short(name)}`, which is not installed (give its folder with --ruleset)", 1)
         return
-    loaded = load_ruleset(name)
+    loaded = load_ruleset(name, root)
     if loaded.spec is None:
-        _fail(f"ruleset `{name}` has content errors; run `legacies validate --ruleset {name}`", 1)
+        _fail(f"ruleset `{name}` has content errors; run `legacies validate {root or '--ruleset ' + name}`", 1)
         return
     try:
         if verify:
@@ -372,7 +378,8 @@ def _short(text: str, limit: int = 60) -> str:
 @app.command()
 def explain(
     item: str = typer.Argument(..., metavar="ID-OR-NAME", help="A content id (C1003, riot) or an item's name (\"Spoils of War\")."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME"),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
+                                          help="Only this ruleset: installed, or a ruleset folder."),
     path: Optional[Path] = typer.Option(None, "--path", "-p", metavar="FOLDER",
                                         help="A ruleset folder on disk (rules/NAME and content/NAME inside)."),
     show_ast: bool = typer.Option(False, "--ast", metavar="", help="Also print the syntax tree."),
@@ -381,12 +388,36 @@ def explain(
     from legacies.pipeline.explain import ExplainError, explain as run
 
     root = _folder(path)
+    if ruleset is not None and root is None and Path(ruleset).is_dir():
+        ruleset, root = _ruleset_arg(ruleset)
     try:
         text = run(item, ruleset, show_ast, root)
     except ExplainError as err:
         _fail(str(err))
         return
     typer.echo(text)
+
+
+def _ruleset_arg(value: str) -> tuple[str, Optional[str]]:
+    """`--ruleset NAME|PATH`: an installed ruleset's name, or a folder on disk holding one
+    ruleset (rules/NAME/ruleset.yaml and content/NAME/), which replaces an installed
+    ruleset of the same name. Returns (name, folder or None)."""
+    from legacies.pipeline.explain import folder_rulesets
+    from legacies.pipeline.ruleset import rulesets
+
+    folder = Path(value)
+    if folder.is_dir():
+        names = folder_rulesets(folder)
+        if len(names) == 1:
+            return names[0], str(folder)
+        if not names:
+            _fail(f"{value} holds no ruleset: expected {value}/rules/NAME/ruleset.yaml (and content/NAME/)")
+        _fail(f"{value} holds several rulesets ({', '.join(names)}): name one with --ruleset and the folder "
+              "with --path")
+    if value in rulesets():
+        return value, None
+    _fail(f"unknown ruleset `{_short(value)}`; installed: {', '.join(rulesets())} (or give a ruleset folder)")
+    raise AssertionError  # pragma: no cover - _fail exits
 
 
 def _folder(path: Optional[Path]) -> Optional[str]:
@@ -404,7 +435,8 @@ def _folder(path: Optional[Path]) -> Optional[str]:
 
 @app.command()
 def content(
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME", help="Only this ruleset."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
+                                          help="Only this ruleset: installed, or a ruleset folder."),
     kind: Optional[str] = typer.Option(None, "--kind", "-k", metavar="KIND", help="Only this kind (its name or plural)."),
     path: Optional[Path] = typer.Option(None, "--path", "-p", metavar="FOLDER",
                                         help="A ruleset folder on disk (rules/NAME and content/NAME inside)."),
@@ -416,6 +448,8 @@ def content(
     from legacies.pipeline.explain import folder_rulesets
 
     root = _folder(path)
+    if ruleset is not None and root is None and Path(ruleset).is_dir():
+        ruleset, root = _ruleset_arg(ruleset)
     try:
         if root is not None and ruleset is None:
             rows = [row for name in folder_rulesets(root) for row in content_rows(name, kind, root)]

@@ -285,3 +285,30 @@ def test_version_and_item_counts_agree_with_content() -> None:
     counted = {line.split("\t")[0]: int(line.split("\t")[3].split()[0]) for line in out.splitlines() if "\t" in line}
     code, listed = run("content", "--ruleset", "legacies", "--json")
     assert code == 0 and counted["legacies"] == len(json.loads(listed))
+
+
+def test_play_replay_explain_and_content_take_a_ruleset_folder(tmp_path: Path) -> None:
+    """`--ruleset PATH`: a folder on disk replaces the installed ruleset of its name; a
+    save made with it replays with it, and is refused against the installed one (its
+    content differs)."""
+    import shutil
+
+    for part in ("rules", "content"):
+        shutil.copytree(SHIPPED / part / "legacy", tmp_path / part / "legacy")
+    cards = tmp_path / "content" / "legacy" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("name: Riot\n", "name: Street Riot\n"),
+                     encoding="utf-8")
+    save = tmp_path / "g.json"
+    code, out = run("play", "-r", str(tmp_path), "-s", "random", "-s", "random", "--seed", "4", "--quiet",
+                    "--save", str(save))
+    assert code == 0 and "winner" in out
+    code, out = run("replay", "--verify", str(save), "-r", str(tmp_path))
+    assert code == 0 and "verified" in out
+    code, out = run("replay", "--verify", str(save))
+    assert code == 1 and "the content changed since this game was saved" in out
+    code, out = run("explain", "riot", "-r", str(tmp_path))
+    assert code == 0 and out.startswith("Street Riot  (riot)")
+    code, out = run("content", "-r", str(tmp_path), "--json")
+    assert code == 0 and any(row["name"] == "Street Riot" for row in json.loads(out))
+    code, out = run("play", "-r", str(tmp_path / "content"))
+    assert code == 2 and "holds no ruleset" in out
