@@ -469,6 +469,99 @@ def content(
     typer.echo(f"{len(rows)} items", err=True)
 
 
+@app.command("try")
+def try_item(
+    item: str = typer.Argument(..., metavar="ID", help="The content item to try (C1003, S26, politician...)."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
+                                          help="The item's ruleset: installed, or a ruleset folder (default: the "
+                                               "installed ruleset that has the item)."),
+    scenario: Optional[Path] = typer.Option(None, "--scenario", metavar="FILE",
+                                            help="A scenario: players, seed, as, play, counters, before "
+                                                 "(docs/cli.md)."),
+    seat: Optional[int] = typer.Option(None, "--as", metavar="N", help="The seat that plays it (1-based)."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="The setup's seed."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N", help="How many players."),
+    play: Optional[int] = typer.Option(None, "--play", metavar="N",
+                                       help="First take the first option of N decisions (the game's setup)."),
+    effect: Optional[str] = typer.Option(None, "--effect", "-e", metavar="NAME",
+                                         help="Which of the item's effects (opportunity, aboveboard_action...)."),
+    run: Optional[str] = typer.Option(None, "--run", metavar="SOURCE",
+                                      help="Effect-language source to run instead (put_in_play(S26))."),
+    choose: Optional[str] = typer.Option(None, "--choose", "-c", metavar="1,2,...",
+                                         help="Answers to its decisions, by option number; the rest are asked."),
+) -> None:
+    """Try an item in a situation you choose: play its effect and show what changed.
+
+    The state comes from a seeded setup, changed by a scenario file that states only what
+    matters. Decisions are answered from --choose, then asked at the terminal."""
+    from legacies.agents.trial import Scenario, TrialError, run_trial
+    from legacies.pipeline.explain import folder_rulesets
+    from legacies.pipeline.ruleset import load_ruleset, rulesets
+
+    try:
+        plan = Scenario.read(scenario) if scenario is not None else Scenario()
+    except TrialError as err:
+        _fail(str(err))
+        return
+    for value, attr in ((seat, "seat"), (seed, "seed"), (players, "players"), (play, "play")):
+        if value is not None:
+            setattr(plan, attr, value)
+    answers: list[int] = []
+    for part in (choose or "").replace(" ", "").split(","):
+        if part:
+            if not part.isdigit() or int(part) < 1:
+                _fail(f"--choose takes option numbers from 1 (`1,3,2`), not `{_short(part)}`")
+            answers.append(int(part) - 1)
+    if ruleset is not None:
+        names = [_ruleset_arg(ruleset)]
+    else:
+        names = [(n, None) for n in rulesets()]
+    found = None
+    for name, root in names:
+        loaded = load_ruleset(name, root)
+        if loaded.build is not None and item in loaded.build.items:
+            found = (name, root, loaded)
+            break
+    if found is None:
+        _fail(f"no item `{_short(item)}` in {'that ruleset' if ruleset else 'any installed ruleset'}; "
+              "`legacies content` lists them")
+        return
+    name, root, loaded = found
+    if loaded.spec is None:
+        _fail(f"ruleset `{name}` has content errors; run `legacies validate {root or '--ruleset ' + name}`", 1)
+        return
+    interactive = sys.stdin.isatty()
+
+    def ask(d: Any) -> int:
+        if not interactive:
+            raise TrialError(f"\"{d.prompt}\" ({', '.join(d.labels())}): no answer left; add it to --choose")
+        typer.echo(f"{d.prompt}:", err=True)
+        for n, label in enumerate(d.labels(), 1):
+            typer.echo(f"  {n}. {label}", err=True)
+        while True:
+            text = input("> ").strip()
+            if text.isdigit() and 1 <= int(text) <= len(d.options):
+                return int(text) - 1
+            typer.echo(f"type a number from 1 to {len(d.options)}", err=True)
+
+    try:
+        trial = run_trial(loaded.spec, item, plan, effect=effect, run=run, answers=answers, ask=ask)
+    except TrialError as err:
+        _fail(str(err), 1)
+        return
+    except EOFError:
+        _fail("end of input: nothing was tried", 1)
+        return
+    typer.echo(f"{trial.item} ({item}), played by {trial.seat}" + (f": {run}" if run else ""))
+    for who, prompt, labels, taken in trial.asked:
+        typer.echo(f"  {who}, {prompt}: {taken}   (of {', '.join(labels)})")
+    if trial.unused:
+        typer.echo(f"  ({trial.unused} answer{'s' if trial.unused != 1 else ''} of --choose not needed)")
+    typer.echo("changes:" if trial.changes else "nothing changed")
+    for line in trial.changes:
+        typer.echo(f"  {line}")
+
+
 @app.command("rulesets")
 def list_rulesets() -> None:
     """List the installed rulesets."""

@@ -498,7 +498,12 @@ class Compiler:
 
         def read(a: Activation) -> Any:
             x = subj(a)
-            v = by_piece[x] if type(x) is int else by_def[int(x)]
+            if type(x) is int:
+                v = by_piece[x]
+            elif x is None:  # an empty value slot (no character chosen yet...): a content error, located
+                raise ContentError(f"nothing here to read `{name}` of (the value is not set yet)")
+            else:
+                v = by_def[int(x)]
             if v is MISSING and strict:
                 who = defs[int(x)].name if isinstance(x, DefRef) else a.st.describe(x)
                 raise ContentError(f"{who} has no `{name}`: declare a default for `{name}` in the ruleset, "

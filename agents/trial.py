@@ -1,0 +1,263 @@
+"""Trying an item in a situation the designer chooses: the service behind `legacies try`.
+
+A scenario is a small YAML file that states only what matters; the rest comes from a
+seeded setup of the ruleset:
+
+    players: 4            # default: the ruleset's smallest table of at least 3
+    seed: 7               # default 0
+    play: 6               # first take the first option of this many decisions (the
+                          # game's setup: characters, mat sides...); default 0
+    as: 2                 # the seat that plays the item (1-based; default 1)
+    counters:             # per seat: counter -> value
+      1: {gold: 50, fame: 3}
+    before: |             # effect-language lines run first, as the seat (set a stage)
+      raise law's space by 2
+
+The item's effect runs as the seat, as if it were their turn (interpreter/sandbox.py):
+its own `effect` statements, or one of its effect attributes (`effect="opportunity"`),
+or any source the designer gives (`run="put_in_play(S26)"`). Its decisions are
+answered in order from a list of option numbers, or asked of a function. The result is
+a before/after difference of the state with names, not ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from legacies.dsl.diagnostics import DiagnosticError
+from legacies.interpreter import sandbox
+from legacies.interpreter.decisions import Decision
+from legacies.interpreter.errors import InternalError, Refused, TableError
+from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.spec import GameSpec
+from legacies.pipeline.yaml_source import read_yaml_file
+
+Asker = Callable[[Decision], int]  # the 0-based option to take
+
+
+class TrialError(Exception):
+    """The trial cannot run as asked (a bad scenario, an unknown item or counter); the
+    message says what to change."""
+
+
+@dataclass
+class Scenario:
+    players: int | None = None
+    seed: int = 0
+    seat: int = 1
+    play: int = 0
+    counters: dict[int, dict[str, int]] = field(default_factory=dict)
+    before: str = ""
+
+    @staticmethod
+    def read(path: Path) -> "Scenario":
+        source, problems = read_yaml_file(path)
+        if problems or source is None:
+            raise TrialError("; ".join(str(p) for p in problems) or f"cannot read {path}")
+        data = source.data if source.data is not None else {}
+        if not isinstance(data, dict):
+            raise TrialError(f"{path}: a scenario is a mapping (players, seed, as, counters, before)")
+        unknown = set(data) - {"players", "seed", "as", "play", "counters", "before"}
+        if unknown:
+            raise TrialError(f"{path}: unknown key `{sorted(unknown)[0]}`; a scenario has players, seed, as, "
+                             "play, counters and before")
+        scenario = Scenario()
+        for key, attr in (("players", "players"), ("seed", "seed"), ("as", "seat"), ("play", "play")):
+            if key in data:
+                if type(data[key]) is not int:
+                    raise TrialError(f"{path}: `{key}` must be a whole number")
+                setattr(scenario, attr, data[key])
+        counters = data.get("counters") or {}
+        if not isinstance(counters, dict):
+            raise TrialError(f"{path}: `counters` maps a seat number to {{counter: value}}")
+        for seat, values in counters.items():
+            if isinstance(seat, str) and seat.isdigit():  # YAML mapping keys are read as text
+                seat = int(seat)
+            if type(seat) is not int or not isinstance(values, dict) \
+                    or not all(isinstance(k, str) and type(v) is int for k, v in values.items()):
+                raise TrialError(f"{path}: `counters` maps a seat number to {{counter: whole number}}")
+            scenario.counters[seat] = dict(values)
+        before = data.get("before") or ""
+        if not isinstance(before, str):
+            raise TrialError(f"{path}: `before` is effect-language text")
+        scenario.before = before
+        return scenario
+
+
+@dataclass
+class Trial:
+    """What a try did: the decisions asked (prompt, options, the one taken) and the
+    state's differences, as lines a person reads."""
+
+    item: str
+    seat: str
+    asked: list[tuple[str, str, list[str], str]]  # who, prompt, options, the one taken
+    changes: list[str]
+    unused: int = 0  # answers given that no decision asked for
+
+
+def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str | None = None,
+              run: str | None = None, answers: list[int] | None = None, ask: Asker | None = None) -> Trial:
+    """Set up the scenario, play the item's effect as the scenario's seat and return what
+    changed. `answers` (0-based option numbers) are used first, then `ask`."""
+    if item_id not in spec.vocab.content:
+        raise TrialError(f"no item `{item_id}` in ruleset `{spec.name}`")
+    players = scenario.players or max(spec.min_players, min(3, spec.max_players))
+    try:
+        game = Game(spec, players)
+    except TableError as err:
+        raise TrialError(str(err)) from None
+    if not 1 <= scenario.seat <= players:
+        raise TrialError(f"seat {scenario.seat} is not at a {players}-player table")
+    me = scenario.seat - 1
+    state = game.new_state(scenario.seed)
+    for number in range(scenario.play):
+        if state.decision is None:
+            raise TrialError(f"`play: {scenario.play}`: the game ended after {number} decisions")
+        state.apply(0)
+    _set_counters(state, scenario)
+    if scenario.before.strip():
+        _run(state, scenario.before, me, None, [], None, "the scenario's `before`")
+    source = run if run is not None else _item_source(spec, item_id, effect)
+    before = snapshot(state)
+    left = list(answers or [])
+    asked = _run(state, source, me, item_id, left, ask, f"`{item_id}`")
+    return Trial(spec.defs[game.layout.def_index[item_id]].name, game.player_names[me], asked,
+                 differences(state, before, snapshot(state)), len(left))
+
+
+def _item_source(spec: GameSpec, item_id: str, effect: str | None) -> str:
+    d = next(d for d in spec.defs if d.id == item_id)
+    kind = spec.vocab.kinds[d.kind]
+    effects = [name for name, t in kind.attributes.items() if t.tag in ("effect", "effects") and name in d.attrs]
+    if effect is not None:
+        if effect not in effects:
+            raise TrialError(f"`{item_id}` has no effect `{effect}`; its effects: "
+                             f"{', '.join(effects) or 'none'}{' (and its own effect)' if d.effect else ''}")
+        return f"play this's {effect}"
+    if d.effect is not None and d.effect.statements:
+        return "\n".join(_statements_source(d))
+    if effects:
+        return f"play this's {effects[0]}"
+    if d.effect is not None and d.effect.declarations:
+        raise TrialError(f"`{item_id}` acts through triggers (`when ...`): give what sets them off with --run, "
+                         "for example the procedure that puts it in play")
+    raise TrialError(f"`{item_id}` has no effect of its own: give what to run with --run")
+
+
+def _statements_source(d: Any) -> list[str]:
+    from legacies.dsl.printer import print_program
+    from legacies.dsl import ast
+
+    return [print_program(ast.Program(d.effect.statements))]
+
+
+def _set_counters(state: GameState, scenario: Scenario) -> None:
+    lay = state.game.layout
+    for seat, values in scenario.counters.items():
+        if not 1 <= seat <= state.game.players:
+            raise TrialError(f"`counters` names seat {seat}, not at a {state.game.players}-player table")
+        for name, value in values.items():
+            if name not in lay.player_counter:
+                known = ", ".join(sorted(lay.player_counter))
+                raise TrialError(f"`{name}` is not a player counter of this ruleset; they are: {known}")
+            state.st.counters[lay.player_counter[name] + seat - 1] = value
+
+
+def _run(state: GameState, source: str, me: int, this: str | None, answers: list[int], ask: Asker | None,
+         what: str) -> list[tuple[str, str, list[str], str]]:
+    asked: list[tuple[str, str, list[str], str]] = []
+
+    def answer(d: Decision) -> str:
+        if answers:
+            index = answers.pop(0)
+        elif ask is not None:
+            index = ask(d)
+        else:
+            raise TrialError(f"{what} asks \"{d.prompt}\" ({', '.join(d.labels())}) and no answer is left: "
+                             "add one with --choose")
+        if not 0 <= index < len(d.options):
+            raise TrialError(f"answer {index + 1} to \"{d.prompt}\": there are {len(d.options)} options")
+        asked.append((state.st.player_name(d.player), d.prompt, d.labels(), d.labels()[index]))
+        return d.labels()[index]
+
+    st = state.st
+    saved = (st.frames, st.pending, st.over, st.active)
+    backup = st.clone()
+    st.frames, st.pending = [], None
+    st.active = me  # as if it were the seat's turn
+    try:
+        sandbox.start(state, source, me, this)
+        st.run()
+        while st.pending is not None:
+            state.apply_label(answer(st.pending))
+    except BaseException as err:  # nothing half-tried is left behind
+        st.restore(backup)
+        if isinstance(err, DiagnosticError):
+            raise TrialError(f"{what} does not check: "
+                             + "; ".join(d.headline() for d in err.diagnostics)) from None
+        if isinstance(err, Refused):
+            raise TrialError(f"the rules refuse {what} here: {err}") from None
+        if isinstance(err, InternalError):
+            hint = " (is the game past its setup? a scenario's `play: N` takes the first N decisions)" \
+                if "not set yet" in str(err) else ""
+            raise TrialError(f"{what} stopped on an internal error: {err}{hint}") from None
+        raise
+    st.frames, st.pending, st.over, st.active = saved
+    return asked
+
+
+# --------------------------------------------------------------------------- differences
+def snapshot(state: GameState) -> dict[str, Any]:
+    """What a person compares: counters by name and whose, and each zone's pieces by name."""
+    st, lay = state.st, state.game.layout
+    from legacies.interpreter.mechanics import describe
+
+    counters = {lay.counter_label[i]: v for i, v in enumerate(st.counters)}
+    zones = {lay.zone_name[z] + (f"[{state.game.player_names[lay.zone_owner[z]]}]" if lay.zone_owner[z] >= 0 else ""):
+             [describe(st, p) for p in st.zones[z]] for z in range(1, len(st.zones))}
+    return {"counters": counters, "zones": zones}
+
+
+def differences(state: GameState, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    lines = []
+    for name, old in before["counters"].items():
+        new = after["counters"][name]
+        if new != old:
+            lines.append(f"{_readable(state, name)}: {old} -> {new}")
+    for zone, old in before["zones"].items():
+        new = after["zones"][zone]
+        if new == old:
+            continue
+        gone = _minus(old, new)
+        came = _minus(new, old)
+        parts = ([f"+ {', '.join(came)}"] if came else []) + ([f"- {', '.join(gone)}"] if gone else [])
+        lines.append(f"{_readable(state, zone)}: " + ("; ".join(parts) if parts else "reordered"))
+    return lines
+
+
+def _minus(a: list[str], b: list[str]) -> list[str]:
+    rest = list(b)
+    out = []
+    for x in a:
+        if x in rest:
+            rest.remove(x)
+        else:
+            out.append(x)
+    return out
+
+
+def _readable(state: GameState, label: str) -> str:
+    """`gold[P1]` -> "P1's gold"; `space[law]` -> "Law's space" (the ruleset's labels)."""
+    vocab = state.game.spec.vocab
+    if "[" in label and label.endswith("]"):
+        name, whose = label[:-1].split("[", 1)
+        names = state.game.player_names
+        if whose.isdigit() and int(whose) < len(names):
+            who = names[int(whose)]
+        else:
+            who = vocab.content_names.get(whose, whose) if whose in vocab.content else whose
+        return f"{who}'s {vocab.label(name)}"
+    return vocab.label(label)

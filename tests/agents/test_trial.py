@@ -1,0 +1,68 @@
+"""`legacies try` (agents/trial.py): a scenario sets the stage, the item's effect runs as
+the chosen seat with its decisions answered, and the difference reads with names. A
+refusal or an error leaves nothing half-tried and says what to change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from legacies.agents.trial import Scenario, TrialError, run_trial
+from legacies.cli.main import app
+from legacies.pipeline.ruleset import load_ruleset
+
+
+@pytest.fixture(scope="module")
+def spec():  # type: ignore[no-untyped-def]
+    loaded = load_ruleset("legacies")
+    assert loaded.spec is not None
+    return loaded.spec
+
+
+def test_a_card_with_a_choice_shows_what_it_changed(spec) -> None:  # type: ignore[no-untyped-def]
+    trial = run_trial(spec, "C1003", Scenario(seed=3, play=6, seat=2, counters={2: {"gold": 50}}), answers=[1])
+    assert trial.item == "Spoils of War" and trial.seat == "P2"
+    assert [(who, prompt, taken) for who, prompt, _, taken in trial.asked] == [("P2", "choose an industry", "Law")]
+    assert trial.changes == ["P2's gold: 50 -> 48", "Law's space: 3 -> 4"]
+
+
+def test_an_effect_attribute_and_opponents_decisions(spec) -> None:  # type: ignore[no-untyped-def]
+    trial = run_trial(spec, "politician", Scenario(seed=3, play=6), effect="underhanded_action", answers=[1, 0, 2])
+    assert [(who, taken) for who, _, _, taken in trial.asked] == [("P2", "pay 20 gold"), ("P3", "lose 2 fame")]
+    assert trial.changes == ["P3's fame: 4 -> 2", "P2's gold: 30 -> 10"] and trial.unused == 1
+
+
+def test_run_source_and_zone_changes_by_name(spec) -> None:  # type: ignore[no-untyped-def]
+    trial = run_trial(spec, "S26", Scenario(seed=3, play=6), run="put_in_play(S26)", answers=[0])
+    assert "P1's current successor: + The Prodigal Son" in trial.changes
+    assert any(line.startswith("P1's gold: ") for line in trial.changes)
+
+
+def test_a_refusal_and_a_missing_setup_say_what_to_change(spec) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(TrialError, match="the rules refuse `C1003` here: P1 cannot pay 2 gold"):
+        run_trial(spec, "C1003", Scenario(seed=3), answers=[0])
+    with pytest.raises(TrialError, match="play: N"):
+        run_trial(spec, "S26", Scenario(seed=3), run="put_in_play(S26)")
+    with pytest.raises(TrialError, match="no answer is left"):
+        run_trial(spec, "C1003", Scenario(seed=3, play=6, counters={1: {"gold": 9}}))
+    with pytest.raises(TrialError, match="its effects: opportunity"):
+        run_trial(spec, "C1003", Scenario(), effect="nope")
+    with pytest.raises(TrialError, match="not a player counter"):
+        run_trial(spec, "C1003", Scenario(counters={1: {"gould": 3}}))
+
+
+def test_a_scenario_file_and_the_command(tmp_path: Path) -> None:
+    path = tmp_path / "stage.yaml"
+    path.write_text("players: 4\nseed: 2\nplay: 8\nas: 2\ncounters:\n  2: {gold: 100}\n"
+                    "before: |\n  raise law's space by 2\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["try", "C1003", "--scenario", str(path), "--choose", "2"])
+    assert result.exit_code == 0, result.output
+    assert "Spoils of War (C1003), played by P2" in result.output
+    assert "P2's gold: 100 -> 98" in result.output and "Law's space: 5 -> 6" in result.output
+    path.write_text("players: four\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["try", "C1003", "--scenario", str(path)])
+    assert result.exit_code == 2 and "`players` must be a whole number" in result.output
+    result = CliRunner().invoke(app, ["try", "C1003", "--choose", "x"])
+    assert result.exit_code == 2 and "--choose takes option numbers" in result.output
