@@ -58,30 +58,34 @@ class Scenario:
             raise TrialError("; ".join(str(p) for p in problems) or f"cannot read {path}")
         data = source.data if source.data is not None else {}
         if not isinstance(data, dict):
-            raise TrialError(f"{path}: a scenario is a mapping (players, seed, as, counters, before)")
+            raise TrialError(f"{path}: a scenario is a mapping (players, seed, as, play, counters, before)")
+        return Scenario.from_data(data, str(path))
+
+    @staticmethod
+    def from_data(data: dict[str, Any], where: str) -> "Scenario":
         unknown = set(data) - {"players", "seed", "as", "play", "counters", "before"}
         if unknown:
-            raise TrialError(f"{path}: unknown key `{sorted(unknown)[0]}`; a scenario has players, seed, as, "
+            raise TrialError(f"{where}: unknown key `{sorted(unknown)[0]}`; a scenario has players, seed, as, "
                              "play, counters and before")
         scenario = Scenario()
         for key, attr in (("players", "players"), ("seed", "seed"), ("as", "seat"), ("play", "play")):
             if key in data:
                 if type(data[key]) is not int:
-                    raise TrialError(f"{path}: `{key}` must be a whole number")
+                    raise TrialError(f"{where}: `{key}` must be a whole number")
                 setattr(scenario, attr, data[key])
         counters = data.get("counters") or {}
         if not isinstance(counters, dict):
-            raise TrialError(f"{path}: `counters` maps a seat number to {{counter: value}}")
+            raise TrialError(f"{where}: `counters` maps a seat number to {{counter: value}}")
         for seat, values in counters.items():
             if isinstance(seat, str) and seat.isdigit():  # YAML mapping keys are read as text
                 seat = int(seat)
             if type(seat) is not int or not isinstance(values, dict) \
                     or not all(isinstance(k, str) and type(v) is int for k, v in values.items()):
-                raise TrialError(f"{path}: `counters` maps a seat number to {{counter: whole number}}")
+                raise TrialError(f"{where}: `counters` maps a seat number to {{counter: whole number}}")
             scenario.counters[seat] = dict(values)
         before = data.get("before") or ""
         if not isinstance(before, str):
-            raise TrialError(f"{path}: `before` is effect-language text")
+            raise TrialError(f"{where}: `before` is effect-language text")
         scenario.before = before
         return scenario
 
@@ -96,6 +100,8 @@ class Trial:
     asked: list[tuple[str, str, list[str], str]]  # who, prompt, options, the one taken
     changes: list[str]
     unused: int = 0  # answers given that no decision asked for
+    state: GameState | None = field(default=None, repr=False)  # the state after
+    me: int = 0
 
 
 def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str | None = None,
@@ -125,7 +131,7 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     left = list(answers or [])
     asked = _run(state, source, me, item_id, left, ask, f"`{item_id}`")
     return Trial(spec.defs[game.layout.def_index[item_id]].name, game.player_names[me], asked,
-                 differences(state, before, snapshot(state)), len(left))
+                 differences(state, before, snapshot(state)), len(left), state, me)
 
 
 def _item_source(spec: GameSpec, item_id: str, effect: str | None) -> str:

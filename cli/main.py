@@ -562,6 +562,47 @@ def try_item(
         typer.echo(f"  {line}")
 
 
+@app.command("test")
+def test_scenarios(
+    paths: List[Path] = typer.Argument(..., metavar="PATH", help="Scenario test files or folders holding them."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
+                                          help="Test against this ruleset folder (default: the installed ones)."),
+    format: Format = typer.Option(Format.text, "--format", "-f", metavar="FORMAT", help="text, json or github annotations."),
+) -> None:
+    """Run scenario tests: items tried in scenarios, with what must hold afterwards.
+
+    A test file names an item, sets the stage like `legacies try --scenario`, answers its
+    decisions (`choose`) and states `expect` (effect-language expressions and their
+    values), `changes` (the whole difference) or `refused` (docs/cli.md)."""
+    from legacies.agents.scenario_tests import find_tests, run_tests
+    from legacies.pipeline.report import render_github, render_json
+
+    root = None
+    if ruleset is not None:
+        _, root = _ruleset_arg(ruleset)
+    tests, problems = find_tests(list(paths))
+    if not tests and not problems:
+        _fail(f"no scenario tests (YAML files with `item:`) in {', '.join(str(p) for p in paths)}")
+    result = run_tests(tests, root)
+    failures = problems + result.failures
+    if format == Format.json:
+        typer.echo(render_json(failures))
+    elif format == Format.github:
+        out = render_github(failures)
+        if out:
+            typer.echo(out)
+    else:
+        failed = {(d.file, d.line) for d in result.failures}
+        for t in tests:
+            mark = "FAIL" if (t.file, t.line) in failed else "ok  "
+            typer.echo(f"{mark} {t.file}:{t.line}  {t.label}")
+        for d in failures:
+            typer.echo(f"\n{d.file}:{d.line}: {d.code}: {d.message}" + (f"\n    {d.hint}" if d.hint else ""))
+        typer.echo(f"\n{result.passed} passed, {len(result.failures)} failed"
+                   + (f", {len(problems)} unreadable" if problems else ""))
+    raise typer.Exit(0 if not failures else 1)
+
+
 @app.command("rulesets")
 def list_rulesets() -> None:
     """List the installed rulesets."""

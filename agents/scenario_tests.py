@@ -1,0 +1,218 @@
+"""Scenario tests: tries kept as tests, the service behind `legacies test PATH...`.
+
+A scenario test file is a YAML mapping (or a list of them) that names an item, sets the
+stage as a `legacies try` scenario does, answers its decisions and states what must hold
+afterwards:
+
+    item: C1003
+    ruleset: legacies      # default: the installed ruleset that has the item
+    players: 4             # players, seed, as, play, counters, before: see agents/trial.py
+    play: 6
+    counters: {1: {gold: 10}}
+    choose: [2]            # option numbers from 1, in order
+    effect: opportunity    # or run: "put_in_play(S26)" (default: the item's own effect)
+    expect:                # effect-language expressions, read as the seat afterwards
+      my gold: 8
+      law's space: 4
+    changes:               # optional: the whole difference, exactly as `try` prints it
+      - "P1's gold: 10 -> 8"
+      - "Law's space: 3 -> 4"
+    refused: "cannot pay"  # instead: the rules must refuse it, with these words
+
+Every failure is a Diagnostic (code T001) at the test's file and line, so `legacies test`
+reports like `legacies validate` (text, json, GitHub annotations).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from legacies.dsl.diagnostics import Diagnostic, DiagnosticError
+from legacies.interpreter import sandbox
+from legacies.interpreter.errors import InternalError
+from legacies.interpreter.mechanics import describe
+from legacies.pipeline.ruleset import load_ruleset, rulesets
+from legacies.pipeline.yaml_source import read_yaml_file
+
+from .trial import Scenario, TrialError, run_trial
+
+KEYS = {"item", "ruleset", "players", "seed", "as", "play", "counters", "before", "choose", "effect", "run",
+        "expect", "changes", "refused", "name"}
+
+
+@dataclass
+class ScenarioTest:
+    item: str
+    file: str
+    line: int
+    name: str = ""
+    ruleset: str | None = None
+    scenario: Scenario = field(default_factory=Scenario)
+    choose: list[int] = field(default_factory=list)
+    effect: str | None = None
+    run: str | None = None
+    expect: dict[str, Any] = field(default_factory=dict)
+    changes: list[str] | None = None
+    refused: str | None = None
+
+    @property
+    def label(self) -> str:
+        return self.name or self.item
+
+
+@dataclass
+class TestRun:
+    tests: list[ScenarioTest] = field(default_factory=list)
+    failures: list[Diagnostic] = field(default_factory=list)
+    passed: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def find_tests(paths: list[Path]) -> tuple[list[ScenarioTest], list[Diagnostic]]:
+    """Every scenario test in the files and folders given (folders: every YAML file below
+    that holds `item:` at its top level or in a top-level list)."""
+    tests: list[ScenarioTest] = []
+    problems: list[Diagnostic] = []
+    for path in paths:
+        if path.is_dir():
+            files = sorted(p for p in path.rglob("*.y*ml") if p.is_file() and p.suffix in (".yaml", ".yml"))
+        elif path.is_file():
+            files = [path]
+        else:
+            problems.append(Diagnostic("T002", f"no such file or folder: {path}", file=str(path)))
+            continue
+        for file in files:
+            found, bad = _read(file)
+            tests.extend(found)
+            problems.extend(bad)
+    return tests, problems
+
+
+def _read(file: Path) -> tuple[list[ScenarioTest], list[Diagnostic]]:
+    source, problems = read_yaml_file(file)
+    if source is None:
+        return [], problems
+    data = source.data
+    entries = data if isinstance(data, list) else [data]
+    tests: list[ScenarioTest] = []
+    bad: list[Diagnostic] = list(problems)
+    for n, entry in enumerate(entries):
+        path: tuple = (n,) if isinstance(data, list) else ()
+        line = source.position(path)[0] if path else 1
+        if not isinstance(entry, dict) or "item" not in entry:
+            if isinstance(data, list):
+                bad.append(Diagnostic("T002", "a scenario test is a mapping with `item:`", line, 1, file=str(file)))
+            continue  # a YAML file that is not a scenario test (a ruleset file in the same folder)
+        unknown = sorted(set(entry) - KEYS)
+        if unknown:
+            bad.append(Diagnostic("T002", f"unknown key `{unknown[0]}` in a scenario test", line, 1, file=str(file),
+                                  hint="keys: " + ", ".join(sorted(KEYS))))
+            continue
+        try:
+            tests.append(_test(entry, str(file), line))
+        except TrialError as err:
+            bad.append(Diagnostic("T002", str(err), line, 1, file=str(file)))
+    return tests, bad
+
+
+def _test(entry: dict[str, Any], file: str, line: int) -> ScenarioTest:
+    scenario = Scenario.from_data({k: v for k, v in entry.items()
+                                   if k in ("players", "seed", "as", "play", "counters", "before")}, file)
+    choose = entry.get("choose") or []
+    if not isinstance(choose, list) or not all(type(c) is int and c >= 1 for c in choose):
+        raise TrialError("`choose` is a list of option numbers from 1")
+    expect = entry.get("expect") or {}
+    if not isinstance(expect, dict):
+        raise TrialError("`expect` maps effect-language expressions to their values afterwards")
+    changes = entry.get("changes")
+    if changes is not None and not (isinstance(changes, list) and all(isinstance(c, str) for c in changes)):
+        raise TrialError("`changes` is a list of lines as `legacies try` prints them")
+    for key in ("item", "ruleset", "effect", "run", "refused", "name"):
+        if entry.get(key) is not None and not isinstance(entry[key], str):
+            raise TrialError(f"`{key}` is text")
+    if not (expect or changes is not None or entry.get("refused")):
+        raise TrialError("a scenario test states what must hold: `expect`, `changes` or `refused`")
+    return ScenarioTest(entry["item"], file, line, entry.get("name") or "", entry.get("ruleset"), scenario,
+                        [c - 1 for c in choose], entry.get("effect"), entry.get("run"), dict(expect), changes,
+                        entry.get("refused"))
+
+
+def run_tests(tests: list[ScenarioTest], root: str | None = None) -> TestRun:
+    result = TestRun(tests=list(tests))
+    for test in tests:
+        failures = run_test(test, root)
+        result.failures.extend(failures)
+        result.passed += not failures
+    return result
+
+
+def run_test(test: ScenarioTest, root: str | None = None) -> list[Diagnostic]:
+    def fail(message: str, hint: str | None = None) -> list[Diagnostic]:
+        return [Diagnostic("T001", f"{test.label}: {message}", test.line, 1, file=test.file, hint=hint)]
+
+    names = [test.ruleset] if test.ruleset else rulesets()
+    spec = None
+    for name in names:
+        loaded = load_ruleset(name, root)
+        if loaded.build is not None and test.item in loaded.build.items:
+            if loaded.spec is None:
+                return fail(f"ruleset `{name}` has content errors: run `legacies validate`")
+            spec = loaded.spec
+            break
+    if spec is None:
+        return fail(f"no item `{test.item}` in {'ruleset ' + test.ruleset if test.ruleset else 'any ruleset'}")
+    try:
+        trial = run_trial(spec, test.item, test.scenario, effect=test.effect, run=test.run, answers=test.choose)
+    except TrialError as err:
+        if test.refused is not None and "the rules refuse" in str(err):
+            if test.refused.lower() in str(err).lower():
+                return []
+            return fail(f"refused, but not with \"{test.refused}\": {err}")
+        return fail(str(err))
+    if test.refused is not None:
+        return fail(f"expected the rules to refuse it (\"{test.refused}\"), but it ran",
+                    hint="what it changed: " + "; ".join(trial.changes))
+    out: list[Diagnostic] = []
+    assert trial.state is not None
+    for expr, wanted in test.expect.items():
+        try:
+            got = sandbox.value(trial.state, str(expr), trial.me)
+        except DiagnosticError as err:
+            out += fail(f"`{expr}` does not check: " + "; ".join(d.headline() for d in err.diagnostics))
+            continue
+        except InternalError as err:
+            out += fail(f"`{expr}` cannot be read: {err}")
+            continue
+        if not _same(trial.state, got, wanted):
+            out += fail(f"`{expr}` is {_shown(trial.state, got, wanted)}, expected {wanted}",
+                        hint="what changed: " + ("; ".join(trial.changes) or "nothing"))
+    if test.changes is not None and test.changes != trial.changes:
+        missing = [c for c in test.changes if c not in trial.changes]
+        extra = [c for c in trial.changes if c not in test.changes]
+        detail = "; ".join([f"missing: {m}" for m in missing] + [f"not expected: {e}" for e in extra]) \
+            or "the same lines in another order"
+        out += fail(f"the changes differ: {detail}")
+    return out
+
+
+def _shown(state: Any, value: Any, wanted: Any) -> Any:
+    """The value as the test wrote what it wanted: a number, yes/no, or names."""
+    if isinstance(wanted, (bool, int)) or isinstance(value, bool) or value is None:
+        return value
+    return describe(state.st, value)
+
+
+def _same(state: Any, value: Any, wanted: Any) -> bool:
+    if isinstance(wanted, bool):
+        return isinstance(value, bool) and value == wanted or type(value) is int and bool(value) == wanted
+    if isinstance(wanted, int):
+        return type(value) is int and value == wanted
+    if isinstance(wanted, list):
+        return isinstance(value, (list, tuple)) and \
+            [describe(state.st, v).lower() for v in value] == [str(w).lower() for w in wanted]
+    return str(_shown(state, value, wanted)).lower() == str(wanted).lower()

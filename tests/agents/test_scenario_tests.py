@@ -1,0 +1,73 @@
+"""Scenario tests (agents/scenario_tests.py, `legacies test`): the project's own scenario
+files all pass; a wrong expectation, a wrong refusal and a bad file each fail with the
+file and line; the command exits 0/1 and speaks json and GitHub annotations."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from legacies.agents.scenario_tests import find_tests, run_tests
+from legacies.cli.main import app
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+def test_the_projects_scenario_tests_pass_and_cover_many_items_of_every_kind() -> None:
+    tests, problems = find_tests([SCENARIOS])
+    assert not problems, [str(p) for p in problems]
+    items = {t.item for t in tests}
+    assert len(items) >= 40
+    kinds = {t.item[0] for t in tests if t.item[0] in "CSEH"} | {"character" for t in tests if t.item == "politician"}
+    assert kinds >= {"C", "S", "E", "H", "character"}
+    result = run_tests(tests)
+    assert result.ok, "\n".join(f"{d.file}:{d.line}: {d.message}" for d in result.failures)
+    assert result.passed == len(tests)
+
+
+def test_wrong_expectations_fail_at_their_line(tmp_path: Path) -> None:
+    path = tmp_path / "wrong.yaml"
+    path.write_text(
+        "- item: C1003\n  seed: 5\n  play: 6\n  counters: {1: {gold: 10}}\n  choose: [2]\n  expect: {my gold: 9}\n"
+        "- item: C1003\n  seed: 5\n  play: 6\n  counters: {1: {gold: 10}}\n  choose: [2]\n  refused: cannot pay\n"
+        "- item: C1003\n  seed: 5\n  counters: {1: {gold: 1}}\n  refused: not enough fame\n"
+        "- item: C1003\n  expect: {my gould: 1}\n  counters: {1: {gold: 10}}\n  play: 6\n  choose: [1]\n",
+        encoding="utf-8")
+    tests, problems = find_tests([path])
+    assert not problems and len(tests) == 4
+    result = run_tests(tests)
+    messages = {d.line: d.message for d in result.failures}
+    assert "`my gold` is 8, expected 9" in messages[1]
+    assert "expected the rules to refuse it" in messages[7]
+    assert "refused, but not with \"not enough fame\"" in messages[13]
+    assert "`my gould` does not check" in messages[17]
+    assert result.passed == 0
+
+
+def test_a_bad_test_file_is_reported_not_run(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("- item: C1003\n  expext: {my gold: 1}\n- item: C1003\n  choose: [0]\n  expect: {my gold: 1}\n"
+                    "- item: C1003\n", encoding="utf-8")
+    tests, problems = find_tests([path])
+    assert not tests
+    assert [p.line for p in problems] == [1, 3, 6]
+    assert "unknown key `expext`" in problems[0].message and "from 1" in problems[1].message
+    assert "states what must hold" in problems[2].message
+
+
+def test_the_command_exits_by_result_and_speaks_json_and_github(tmp_path: Path) -> None:
+    runner = CliRunner()
+    ok = runner.invoke(app, ["test", str(SCENARIOS / "legacies" / "choices.yaml")])
+    assert ok.exit_code == 0 and "5 passed, 0 failed" in ok.output
+    path = tmp_path / "wrong.yaml"
+    path.write_text("item: C1003\nseed: 5\nplay: 6\ncounters: {1: {gold: 10}}\nchoose: [2]\nexpect: {my gold: 9}\n",
+                    encoding="utf-8")
+    failed = runner.invoke(app, ["test", str(path), "--format", "json"])
+    assert failed.exit_code == 1
+    assert json.loads(failed.stdout)[0]["code"] == "T001"
+    github = runner.invoke(app, ["test", str(path), "--format", "github"])
+    assert github.exit_code == 1 and github.stdout.startswith(f"::error file={path},line=1")
+    empty = runner.invoke(app, ["test", str(tmp_path / "nothing-here")])
+    assert empty.exit_code == 1 and "no such file or folder" in empty.output
