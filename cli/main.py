@@ -147,6 +147,8 @@ def play(
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
     save: Optional[Path] = typer.Option(None, "--save", metavar="FILE", help="Write a save file when the game ends or stops."),
     quiet: bool = typer.Option(False, "--quiet", "-q", metavar="", help="Only the final scores."),
+    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
+                                         help="An expansion folder laid over the ruleset (repeatable, in order)."),
 ) -> None:
     """Play a game in the terminal: bots and hot-seat humans."""
     from legacies.agents.match import GameStopped, play_match
@@ -157,9 +159,10 @@ def play(
 
     seat = list(seat) or ["random"] * 4
     ruleset, root = _ruleset_arg(ruleset)
-    loaded = load_ruleset(ruleset, root)
+    loaded = _load_with(ruleset, root, expansion)
     if loaded.spec is None:
-        where = root if root is not None else f"--ruleset {ruleset}"
+        where = " ".join(str(x) for x in expansion) if expansion else root if root is not None \
+            else f"--ruleset {ruleset}"
         _fail(f"ruleset `{ruleset}` has content errors; run `legacies validate {where}`", 1)
         return
     from legacies.interpreter.game import Game
@@ -212,6 +215,8 @@ def replay(
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
                                           help="Default: the installed ruleset the save names; or a ruleset folder."),
     verify: bool = typer.Option(False, "--verify", metavar="", help="Check every invariant after every decision (no log)."),
+    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
+                                         help="An expansion folder laid over the ruleset (repeatable, in order)."),
 ) -> None:
     """Replay a saved game decision by decision, with its log; or verify it."""
     from legacies.agents.match import replay_save, verify_save
@@ -238,7 +243,7 @@ def replay(
     elif name not in rulesets():
         _fail(f"the save is for ruleset `{_short(name)}`, which is not installed (give its folder with --ruleset)", 1)
         return
-    loaded = load_ruleset(name, root)
+    loaded = _load_with(name, root, expansion)
     if loaded.spec is None:
         _fail(f"ruleset `{name}` has content errors; run `legacies validate {root or '--ruleset ' + name}`", 1)
         return
@@ -398,6 +403,20 @@ def explain(
     typer.echo(text)
 
 
+def _load_with(name: str, root: Optional[str], expansions: List[Path]) -> Any:
+    """load_ruleset with expansion folders laid over it; a folder that holds nothing for
+    the ruleset is a usage error."""
+    from legacies.pipeline.ruleset import ExpansionError, load_ruleset
+
+    for folder in expansions:
+        if not folder.is_dir():
+            _fail(f"--expansion {folder}: not a folder")
+    try:
+        return load_ruleset(name, root, list(expansions))
+    except ExpansionError as err:
+        _fail(str(err))
+
+
 def _ruleset_arg(value: str) -> tuple[str, Optional[str]]:
     """`--ruleset NAME|PATH`: an installed ruleset's name, or a folder on disk holding one
     ruleset (rules/NAME/ruleset.yaml and content/NAME/), which replaces an installed
@@ -489,6 +508,8 @@ def try_item(
                                       help="Effect-language source to run instead (put_in_play(S26))."),
     choose: Optional[str] = typer.Option(None, "--choose", "-c", metavar="1,2,...",
                                          help="Answers to its decisions, by option number; the rest are asked."),
+    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
+                                         help="An expansion folder laid over the ruleset (repeatable, in order)."),
 ) -> None:
     """Try an item in a situation you choose: play its effect and show what changed.
 
@@ -514,11 +535,12 @@ def try_item(
             answers.append(int(part) - 1)
     if ruleset is not None:
         names = [_ruleset_arg(ruleset)]
-    else:
-        names = [(n, None) for n in rulesets()]
+    else:  # the installed rulesets (those an expansion is for, when one is given)
+        names = [(n, None) for n in rulesets()
+                 if not expansion or any((f / "content" / n).is_dir() or (f / "rules" / n).is_dir() for f in expansion)]
     found = None
     for name, root in names:
-        loaded = load_ruleset(name, root)
+        loaded = _load_with(name, root, expansion)
         if loaded.build is not None and item in loaded.build.items:
             found = (name, root, loaded)
             break

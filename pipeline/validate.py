@@ -193,27 +193,10 @@ def _check_on_disk(result: ValidationResult, root: Path, name: str, installed: l
 
 
 def over_installed(name: str, files: list[SourceFile]) -> list[SourceFile]:
-    """The installed ruleset `name` with `files` laid over it: a file at the place of an
-    installed one (content/<name>/cards.yaml) replaces it where it stands (the order of
-    the pieces is kept); the others come after. A ruleset file replaces the installed one."""
-    places: dict[str, SourceFile] = {}
-    for f in files:
-        place = _place(f.label, name) if f.kind != "ruleset" else f"rules/{name}/ruleset.yaml"
-        places.setdefault(place or f"?{len(places)}/{f.label}", f)
-    out: list[SourceFile] = []
-    for shipped in ruleset_files(name):
-        out.append(places.pop(shipped.label, shipped))
-    out.extend(places.values())
-    return out
+    """The installed ruleset `name` with `files` laid over it (pipeline.ruleset.layer)."""
+    from .ruleset import layer
 
-
-def _place(label: str, name: str) -> str | None:
-    """`.../content/<name>/x/y.yaml` -> `content/<name>/x/y.yaml` (the same for rules/)."""
-    parts = Path(label).as_posix().split("/")
-    for i in range(len(parts) - 2, -1, -1):
-        if parts[i] in ("rules", "content") and parts[i + 1] == name:
-            return "/".join(parts[i:])
-    return None
+    return layer(ruleset_files(name), files, name)
 
 
 def _validate_file(result: ValidationResult, path: Path, ruleset: str | None, installed: list[str]) -> None:

@@ -112,8 +112,8 @@ def tiny(monkeypatch: pytest.MonkeyPatch) -> Any:
     assert loaded.spec is not None
     real = ruleset_mod.load_ruleset
     monkeypatch.setattr(ruleset_mod, "rulesets", lambda: ["legacy", "tiny"])
-    monkeypatch.setattr(ruleset_mod, "load_ruleset", lambda name, root=None: loaded if name == "tiny"
-                        else real(name, root))
+    monkeypatch.setattr(ruleset_mod, "load_ruleset", lambda name, root=None, expansions=(): loaded if name == "tiny"
+                        else real(name, root, expansions))
     monkeypatch.setattr(soak_mod, "load_ruleset", ruleset_mod.load_ruleset)
     return loaded.spec
 
