@@ -38,8 +38,13 @@ Asker = Callable[[Decision], int]  # the 0-based option to take
 
 
 class TrialError(Exception):
-    """The trial cannot run as asked (a bad scenario, an unknown item or counter); the
-    message says what to change."""
+    """The trial cannot run as asked; the message says what to change. `usage`: the ask
+    itself is wrong (a bad scenario, an unknown item, effect or counter, an answer out of
+    range), not what the rules or the content did with it."""
+
+    def __init__(self, message: str, usage: bool = False):
+        super().__init__(message)
+        self.usage = usage
 
 
 @dataclass
@@ -55,7 +60,8 @@ class Scenario:
     def read(path: Path) -> "Scenario":
         source, problems = read_yaml_file(path)
         if problems or source is None:
-            raise TrialError("; ".join(str(p) for p in problems) or f"cannot read {path}")
+            raise TrialError("; ".join(f"{p.file}:{p.line}:{p.column}: {p.code} {p.message}" for p in problems)
+                             or f"cannot read {path}", usage=True)
         data = source.data if source.data is not None else {}
         if not isinstance(data, dict):
             raise TrialError(f"{path}: a scenario is a mapping (players, seed, as, play, counters, before)")
@@ -65,27 +71,27 @@ class Scenario:
     def from_data(data: dict[str, Any], where: str) -> "Scenario":
         unknown = set(data) - {"players", "seed", "as", "play", "counters", "before"}
         if unknown:
-            raise TrialError(f"{where}: unknown key `{sorted(unknown)[0]}`; a scenario has players, seed, as, "
+            raise TrialError(usage=True, message=f"{where}: unknown key `{sorted(unknown)[0]}`; a scenario has players, seed, as, "
                              "play, counters and before")
         scenario = Scenario()
         for key, attr in (("players", "players"), ("seed", "seed"), ("as", "seat"), ("play", "play")):
             if key in data:
                 if type(data[key]) is not int:
-                    raise TrialError(f"{where}: `{key}` must be a whole number")
+                    raise TrialError(f"{where}: `{key}` must be a whole number", usage=True)
                 setattr(scenario, attr, data[key])
         counters = data.get("counters") or {}
         if not isinstance(counters, dict):
-            raise TrialError(f"{where}: `counters` maps a seat number to {{counter: value}}")
+            raise TrialError(f"{where}: `counters` maps a seat number to {{counter: value}}", usage=True)
         for seat, values in counters.items():
             if isinstance(seat, str) and seat.isdigit():  # YAML mapping keys are read as text
                 seat = int(seat)
             if type(seat) is not int or not isinstance(values, dict) \
                     or not all(isinstance(k, str) and type(v) is int for k, v in values.items()):
-                raise TrialError(f"{where}: `counters` maps a seat number to {{counter: whole number}}")
+                raise TrialError(f"{where}: `counters` maps a seat number to {{counter: whole number}}", usage=True)
             scenario.counters[seat] = dict(values)
         before = data.get("before") or ""
         if not isinstance(before, str):
-            raise TrialError(f"{where}: `before` is effect-language text")
+            raise TrialError(f"{where}: `before` is effect-language text", usage=True)
         scenario.before = before
         return scenario
 
@@ -109,14 +115,16 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     """Set up the scenario, play the item's effect as the scenario's seat and return what
     changed. `answers` (0-based option numbers) are used first, then `ask`."""
     if item_id not in spec.vocab.content:
-        raise TrialError(f"no item `{item_id}` in ruleset `{spec.name}`")
+        raise TrialError(f"no item `{item_id}` in ruleset `{spec.name}`", usage=True)
     players = scenario.players or max(spec.min_players, min(3, spec.max_players))
     try:
         game = Game(spec, players)
     except TableError as err:
-        raise TrialError(str(err)) from None
+        raise TrialError(str(err), usage=True) from None
+    if scenario.play < 0:
+        raise TrialError(f"`play` takes a number of decisions, not {scenario.play}", usage=True)
     if not 1 <= scenario.seat <= players:
-        raise TrialError(f"seat {scenario.seat} is not at a {players}-player table")
+        raise TrialError(f"seat {scenario.seat} is not at a {players}-player table", usage=True)
     me = scenario.seat - 1
     state = game.new_state(scenario.seed)
     for number in range(scenario.play):
@@ -125,7 +133,7 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
         state.apply(0)
     _set_counters(state, scenario)
     if scenario.before.strip():
-        _run(state, scenario.before, me, None, [], None, "the scenario's `before`")
+        _run(state, scenario.before, me, None, [], None, "the scenario's `before`", before=True)
     source = run if run is not None else _item_source(spec, item_id, effect)
     before = snapshot(state)
     left = list(answers or [])
@@ -138,15 +146,30 @@ def _item_source(spec: GameSpec, item_id: str, effect: str | None) -> str:
     d = next(d for d in spec.defs if d.id == item_id)
     kind = spec.vocab.kinds[d.kind]
     effects = [name for name, t in kind.attributes.items() if t.tag in ("effect", "effects") and name in d.attrs]
+    if effect is not None and "." in effect and effect.rsplit(".", 1)[1].isdigit():  # one of a list: benefits.2
+        name, n = effect.rsplit(".", 1)
+        if name not in effects:
+            raise TrialError(f"`{item_id}` has no effect `{name}`; its effects: {', '.join(effects) or 'none'}",
+                             usage=True)
+        return f"play entry {int(n)} of this's {name}"
     if effect is not None:
         if effect not in effects:
-            raise TrialError(f"`{item_id}` has no effect `{effect}`; its effects: "
-                             f"{', '.join(effects) or 'none'}{' (and its own effect)' if d.effect else ''}")
+            listed = [name if kind.attributes[name].tag == "effect" else f"{name}.1, {name}.2..." for name in effects]
+            raise TrialError(f"`{item_id}` has no effect `{effect}`; its effects: {', '.join(listed) or 'none'}"
+                             + (" (and its own, run without --effect)" if d.effect else ""), usage=True)
+        if kind.attributes[effect].tag == "effects":
+            listed_value = d.attrs[effect]
+            count = len(listed_value) if isinstance(listed_value, list) else 1
+            raise TrialError(f"`{effect}` of `{item_id}` is a list of {count} effects: name one, "
+                             f"{effect}.1 to {effect}.{count}", usage=True)
         return f"play this's {effect}"
     if d.effect is not None and d.effect.statements:
         return "\n".join(_statements_source(d))
+    single = [name for name in effects if kind.attributes[name].tag == "effect"]
+    if single:
+        return f"play this's {single[0]}"
     if effects:
-        return f"play this's {effects[0]}"
+        return f"play entry 1 of this's {effects[0]}"
     if d.effect is not None and d.effect.declarations:
         raise TrialError(f"`{item_id}` acts through triggers (`when ...`): give what sets them off with --run, "
                          "for example the procedure that puts it in play")
@@ -164,16 +187,21 @@ def _set_counters(state: GameState, scenario: Scenario) -> None:
     lay = state.game.layout
     for seat, values in scenario.counters.items():
         if not 1 <= seat <= state.game.players:
-            raise TrialError(f"`counters` names seat {seat}, not at a {state.game.players}-player table")
+            raise TrialError(f"`counters` names seat {seat}, not at a {state.game.players}-player table", usage=True)
         for name, value in values.items():
             if name not in lay.player_counter:
                 known = ", ".join(sorted(lay.player_counter))
-                raise TrialError(f"`{name}` is not a player counter of this ruleset; they are: {known}")
-            state.st.counters[lay.player_counter[name] + seat - 1] = value
+                raise TrialError(f"`{name}` is not a player counter of this ruleset; they are: {known}", usage=True)
+            slot = lay.player_counter[name] + seat - 1
+            lo, hi = lay.counter_min[slot], lay.counter_max[slot]
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise TrialError(f"`counters`: {name} {value} is out of its range "
+                                 f"({lo if lo is not None else '-'} to {hi if hi is not None else '-'})", usage=True)
+            state.st.counters[slot] = value
 
 
 def _run(state: GameState, source: str, me: int, this: str | None, answers: list[int], ask: Asker | None,
-         what: str) -> list[tuple[str, str, list[str], str]]:
+         what: str, before: bool = False) -> list[tuple[str, str, list[str], str]]:
     asked: list[tuple[str, str, list[str], str]] = []
 
     def answer(d: Decision) -> str:
@@ -181,11 +209,14 @@ def _run(state: GameState, source: str, me: int, this: str | None, answers: list
             index = answers.pop(0)
         elif ask is not None:
             index = ask(d)
+        elif before:
+            raise TrialError(f"{what} asks \"{d.prompt}\" ({', '.join(d.labels())}): the stage is set without "
+                             "choices; name what it acts on instead", usage=True)
         else:
             raise TrialError(f"{what} asks \"{d.prompt}\" ({', '.join(d.labels())}) and no answer is left: "
-                             "add one with --choose")
+                             "add one (--choose, or `choose:` in a scenario test)", usage=True)
         if not 0 <= index < len(d.options):
-            raise TrialError(f"answer {index + 1} to \"{d.prompt}\": there are {len(d.options)} options")
+            raise TrialError(f"answer {index + 1} to \"{d.prompt}\": there are {len(d.options)} options", usage=True)
         asked.append((state.st.player_name(d.player), d.prompt, d.labels(), d.labels()[index]))
         return d.labels()[index]
 
@@ -205,7 +236,9 @@ def _run(state: GameState, source: str, me: int, this: str | None, answers: list
             raise TrialError(f"{what} does not check: "
                              + "; ".join(d.headline() for d in err.diagnostics)) from None
         if isinstance(err, Refused):
-            raise TrialError(f"the rules refuse {what} here: {err}") from None
+            hint = " (the game may still be in its setup: --play N, or `play: N` in a scenario, takes the first " \
+                   "N decisions first)" if state.st.history == [] else ""
+            raise TrialError(f"the rules refuse {what} here: {err}{hint}") from None
         if isinstance(err, InternalError):
             hint = " (is the game past its setup? a scenario's `play: N` takes the first N decisions)" \
                 if "not set yet" in str(err) else ""

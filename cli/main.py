@@ -351,6 +351,8 @@ def bench(
         style = {"met": "green", "missed": "red"}.get(verdict)
         table.add_row(key, shown, target, verdict, style=style)
     Console().print(table)
+    if quick:
+        typer.echo("(--quick: a few games and repeats, to see that it works; run without it for figures to compare)")
     details = figures["details"]
     notes = []
     if "clone" in details:
@@ -519,6 +521,8 @@ def try_item(
     from legacies.pipeline.explain import folder_rulesets
     from legacies.pipeline.ruleset import load_ruleset, rulesets
 
+    if scenario is not None and not scenario.is_file():
+        _fail(f"--scenario {scenario}: no such file")
     try:
         plan = Scenario.read(scenario) if scenario is not None else Scenario()
     except TrialError as err:
@@ -569,7 +573,7 @@ def try_item(
     try:
         trial = run_trial(loaded.spec, item, plan, effect=effect, run=run, answers=answers, ask=ask)
     except TrialError as err:
-        _fail(str(err), 1)
+        _fail(str(err), 2 if err.usage else 1)
         return
     except EOFError:
         _fail("end of input: nothing was tried", 1)
@@ -600,12 +604,16 @@ def test_scenarios(
     from legacies.pipeline.report import render_github, render_json
 
     root = None
+    only = None
     if ruleset is not None:
-        _, root = _ruleset_arg(ruleset)
+        only, root = _ruleset_arg(ruleset)
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        _fail(f"no such file or folder: {missing[0]}")
     tests, problems = find_tests(list(paths))
     if not tests and not problems:
         _fail(f"no scenario tests (YAML files with `item:`) in {', '.join(str(p) for p in paths)}")
-    result = run_tests(tests, root)
+    result = run_tests(tests, root, only)
     failures = problems + result.failures
     if format == Format.json:
         typer.echo(render_json(failures))

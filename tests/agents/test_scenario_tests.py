@@ -70,4 +70,18 @@ def test_the_command_exits_by_result_and_speaks_json_and_github(tmp_path: Path) 
     github = runner.invoke(app, ["test", str(path), "--format", "github"])
     assert github.exit_code == 1 and github.stdout.startswith(f"::error file={path},line=1")
     empty = runner.invoke(app, ["test", str(tmp_path / "nothing-here")])
-    assert empty.exit_code == 1 and "no such file or folder" in empty.output
+    assert empty.exit_code == 2 and "no such file or folder" in empty.output  # a usage error, as in validate
+
+
+def test_a_number_written_as_text_compares_as_a_number_and_a_named_file_without_tests_is_reported(
+        tmp_path: Path) -> None:
+    path = tmp_path / "text.yaml"
+    path.write_text('item: C1003\nseed: 5\nplay: 6\ncounters: {1: {gold: 10}}\nchoose: [2]\n'
+                    'expect: {my gold: "8", "law\'s space": "5"}\n', encoding="utf-8")
+    tests, problems = find_tests([path])
+    result = run_tests(tests)
+    assert [d.message for d in result.failures] == ["C1003: `law's space` is 4, expected 5"]
+    other = tmp_path / "other.yaml"
+    other.write_text("itm: C1003\n", encoding="utf-8")
+    tests, problems = find_tests([path, other])
+    assert len(tests) == 1 and [p.code for p in problems] == ["T002"]

@@ -66,3 +66,17 @@ def test_a_scenario_file_and_the_command(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "`players` must be a whole number" in result.output
     result = CliRunner().invoke(app, ["try", "C1003", "--choose", "x"])
     assert result.exit_code == 2 and "--choose takes option numbers" in result.output
+
+
+def test_a_list_of_effects_is_tried_one_at_a_time_and_usage_errors_exit_2(spec) -> None:  # type: ignore[no-untyped-def]
+    trial = run_trial(spec, "socialite", Scenario(seed=3, play=6), effect="benefits.2")
+    assert trial.changes == ["P1's gold: 60 -> 65", "P1's dye: 0 -> 1"]  # the Socialite's space-2 benefit
+    with pytest.raises(TrialError, match="is a list of 5 effects: name one, benefits.1 to benefits.5") as caught:
+        run_trial(spec, "socialite", Scenario(seed=3, play=6), effect="benefits")
+    assert caught.value.usage
+    with pytest.raises(TrialError, match="game may still be in its setup") as refused:
+        run_trial(spec, "C1003", Scenario(seed=3), answers=[0])
+    assert not refused.value.usage
+    runner = CliRunner()
+    assert runner.invoke(app, ["try", "C1003", "--play", "6", "--as", "7"]).exit_code == 2
+    assert runner.invoke(app, ["try", "C1003"]).exit_code == 1  # the rules refuse it: not a usage error
