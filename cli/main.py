@@ -366,8 +366,8 @@ def bench(
     if "effects" in details:
         e = details["effects"]
         worst = max(e["rows"], key=lambda row: row["ratio"])
-        notes.append(f"effects: {e['effects']} effects; the costliest against Python is `{worst['effect']}` "
-                     f"({worst['ratio']:.1f}x)")
+        notes.append(f"effects: {e['effects']} effects; per effect, a geometric mean of {e['geomean']:.1f}x; the "
+                     f"costliest against Python is `{worst['effect']}` ({worst['ratio']:.1f}x)")
     for note in notes:
         typer.echo(note)
 
