@@ -350,6 +350,7 @@ def effect_overhead(quick: bool) -> dict[str, Any] | None:
     hands = hand_versions(slots)
     repeat = 100 if quick else 1000
     rows = []
+    per_case: list[tuple[float, float]] = []
     engine_total = hand_total = 0.0
     for case in CASES:
         run = _engine_runner(base, case)
@@ -376,7 +377,9 @@ def effect_overhead(quick: bool) -> dict[str, Any] | None:
             timings.append(best / repeat)
         engine_total += timings[0]
         hand_total += timings[1]
+        per_case.append((timings[0], timings[1]))
         rows.append({"effect": case.name, "engine_us": timings[0] * 1e6, "python_us": timings[1] * 1e6,
                      "ratio": timings[0] / timings[1]})
-    geomean = math.exp(sum(math.log(row["ratio"]) for row in rows) / len(rows))
+    ratios = [timing[0] / timing[1] for timing in per_case]
+    geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
     return {"effects": len(CASES), "ratio": engine_total / hand_total, "geomean": geomean, "rows": rows}
