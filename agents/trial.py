@@ -298,5 +298,5 @@ def _readable(state: GameState, label: str) -> str:
             who = names[int(whose)]
         else:
             who = vocab.content_names.get(whose, whose) if whose in vocab.content else whose
-        return f"{who}'s {vocab.label(name)}"
+        return f"{who}{chr(39) if who.endswith('s') else chr(39) + 's'} {vocab.label(name)}"
     return vocab.label(label)

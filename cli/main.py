@@ -542,15 +542,23 @@ def try_item(
     else:  # the installed rulesets (those an expansion is for, when one is given)
         names = [(n, None) for n in rulesets()
                  if not expansion or any((f / "content" / n).is_dir() or (f / "rules" / n).is_dir() for f in expansion)]
+    from legacies.pipeline.explain import _find, _near
+
     found = None
+    near: list[str] = []
     for name, root in names:
         loaded = _load_with(name, root, expansion)
-        if loaded.build is not None and item in loaded.build.items:
+        if loaded.build is None:
+            continue
+        match = _find(item, loaded.build)  # an id, any case, or a name
+        if match is not None:
             found = (name, root, loaded)
+            item = match
             break
+        near.extend(_near(item, loaded.build))
     if found is None:
-        _fail(f"no item `{_short(item)}` in {'that ruleset' if ruleset else 'any installed ruleset'}; "
-              "`legacies content` lists them")
+        hint = f"did you mean {', '.join(near[:3])}?" if near else "`legacies content` lists them"
+        _fail(f"no item `{_short(item)}` in {'that ruleset' if ruleset else 'any installed ruleset'}; {hint}")
         return
     name, root, loaded = found
     if loaded.spec is None:

@@ -52,6 +52,9 @@ def _find(query: str, build: object) -> str | None:
     items = build.items  # type: ignore[attr-defined]
     if query in items:
         return query
+    by_lower = {i.lower(): i for i in items}
+    if query.lower() in by_lower:  # `c1003`
+        return by_lower[query.lower()]
     wanted = query.strip().lower()
     exact = [i for i, (_, _, item) in items.items() if item.name.lower() == wanted]
     if len(exact) == 1:
@@ -154,13 +157,13 @@ def _near(query: str, build: object) -> list[str]:
 
     items = build.items  # type: ignore[attr-defined]
     by_name = {item.name.lower(): i for i, (_, _, item) in items.items()}
-    out = [f"`{i}`" for i in difflib.get_close_matches(query, list(items), n=3, cutoff=0.75)]
-    for name in difflib.get_close_matches(query.lower(), list(by_name), n=3, cutoff=0.6):
-        out.append(f"`{by_name[name]}` ({items[by_name[name]][2].name})")
+    by_lower = {i.lower(): i for i in items}  # `c1003` is C1003's typo too
+    found = [by_lower[i] for i in difflib.get_close_matches(query.lower(), list(by_lower), n=3, cutoff=0.75)]
+    found += [by_name[name] for name in difflib.get_close_matches(query.lower(), list(by_name), n=3, cutoff=0.6)]
     wanted = query.strip().lower()
-    out.extend(f"`{i}` ({item.name})" for i, (_, _, item) in items.items()
-               if len(wanted) >= 3 and wanted in item.name.lower())
-    return list(dict.fromkeys(out))
+    found += [i for i, (_, _, item) in items.items() if len(wanted) >= 3 and wanted in item.name.lower()]
+    # each item once, as `id` (Name)
+    return [f"`{i}` ({items[i][2].name})" for i in dict.fromkeys(found)]
 
 
 def _shown(vocab: Vocabulary, t: T | None, value: object) -> str:

@@ -80,3 +80,12 @@ def test_a_list_of_effects_is_tried_one_at_a_time_and_usage_errors_exit_2(spec) 
     runner = CliRunner()
     assert runner.invoke(app, ["try", "C1003", "--play", "6", "--as", "7"]).exit_code == 2
     assert runner.invoke(app, ["try", "C1003"]).exit_code == 1  # the rules refuse it: not a usage error
+
+
+def test_try_finds_an_item_by_name_or_id_in_any_case_and_suggests_near_misses() -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["try", "spoils of war", "--play", "6", "--choose", "1"])
+    assert result.exit_code == 0 and result.output.startswith("Spoils of War (C1003)")
+    assert runner.invoke(app, ["try", "c1003", "--play", "6", "--choose", "1"]).exit_code == 0
+    result = runner.invoke(app, ["try", "socailite"])
+    assert result.exit_code == 2 and "did you mean `socialite` (The Socialite)?" in result.output
