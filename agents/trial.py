@@ -135,6 +135,15 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     if scenario.before.strip():
         _run(state, scenario.before, me, None, [], None, "the scenario's `before`", before=True)
     source = run if run is not None else _item_source(spec, item_id, effect)
+    d_index = game.layout.def_index[item_id]
+    if run is None and d_index in game.requires:  # a card's "playable when": refused as the rules would
+        pid = sandbox.piece_of(state, item_id)
+        if pid >= 0 and not state.st.playable(pid, me):
+            from legacies.dsl.renderer import Wording, render_expr
+
+            requires = spec.defs[d_index].requires
+            text = render_expr(requires, Wording.of(spec.vocab)) if requires is not None else "its condition"
+            raise TrialError(f"the rules refuse `{item_id}` here: it is playable when {text}")
     before = snapshot(state)
     left = list(answers or [])
     asked = _run(state, source, me, item_id, left, ask, f"`{item_id}`")

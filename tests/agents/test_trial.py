@@ -89,3 +89,11 @@ def test_try_finds_an_item_by_name_or_id_in_any_case_and_suggests_near_misses() 
     assert runner.invoke(app, ["try", "c1003", "--play", "6", "--choose", "1"]).exit_code == 0
     result = runner.invoke(app, ["try", "socailite"])
     assert result.exit_code == 2 and "did you mean `socialite` (The Socialite)?" in result.output
+
+
+def test_a_card_that_is_not_playable_is_refused_with_its_condition() -> None:
+    loaded = load_ruleset("legacy")
+    assert loaded.spec is not None
+    with pytest.raises(TrialError, match="it is playable when there is at least one of your legacies") as caught:
+        run_trial(loaded.spec, "swap", Scenario(play=2))
+    assert not caught.value.usage
