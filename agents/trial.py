@@ -108,6 +108,7 @@ class Trial:
     unused: int = 0  # answers given that no decision asked for
     state: GameState | None = field(default=None, repr=False)  # the state after
     me: int = 0
+    turn_order: list[str] = field(default_factory=list)  # before the item ran
 
 
 def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str | None = None,
@@ -145,10 +146,11 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
             text = render_expr(requires, Wording.of(spec.vocab)) if requires is not None else "its condition"
             raise TrialError(f"the rules refuse `{item_id}` here: it is playable when {text}")
     before = snapshot(state)
+    order = [game.player_names[p] for p in state.st.turn_order]
     left = list(answers or [])
     asked = _run(state, source, me, item_id, left, ask, f"`{item_id}`")
     return Trial(spec.defs[game.layout.def_index[item_id]].name, game.player_names[me], asked,
-                 differences(state, before, snapshot(state)), len(left), state, me)
+                 differences(state, before, snapshot(state)), len(left), state, me, order)
 
 
 def _item_source(spec: GameSpec, item_id: str, effect: str | None) -> str:

@@ -586,7 +586,8 @@ def try_item(
     except EOFError:
         _fail("end of input: nothing was tried", 1)
         return
-    typer.echo(f"{trial.item} ({item}), played by {trial.seat}" + (f": {run}" if run else ""))
+    typer.echo(f"{trial.item} ({item}), played by {trial.seat}" + (f": {run}" if run else "")
+               + f"   (turn order: {', '.join(trial.turn_order)})")
     for who, prompt, labels, taken in trial.asked:
         typer.echo(f"  {who}, {prompt}: {taken}   (of {', '.join(labels)})")
     if trial.unused:
