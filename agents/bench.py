@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from legacies.interpreter.errors import Refused
+from legacies.agents.bots import apply_random_option
 from legacies.interpreter.game import Game, GameState
 from legacies.pipeline.ruleset import load_ruleset, rulesets
 from legacies.pipeline.yaml_source import load_yaml
@@ -74,15 +74,7 @@ def play_random(game: Game, seed: int) -> GameState:
         d = gs.decision
         if d is None:
             return gs
-        order = list(range(len(d.options)))
-        rng.shuffle(order)
-        for index in order:
-            try:
-                gs.apply(index, undo="replay")
-                break
-            except Refused:
-                continue
-        else:
+        if apply_random_option(gs, rng, undo="replay")[0] is None:
             raise RuntimeError(f"seed {seed}: every option of {d.prompt!r} was refused")
     raise RuntimeError(f"seed {seed}: not over after {MAX_DECISIONS} decisions")
 
@@ -112,15 +104,8 @@ def mid_game(ruleset: str, players: int, decisions: int, seed: int = 1) -> GameS
     gs = Game(res.spec, players).new_state(seed)
     rng = random.Random(seed)
     while gs.decision is not None and len(gs.st.history) < decisions:
-        d = gs.decision
-        order = list(range(len(d.options)))
-        rng.shuffle(order)
-        for index in order:
-            try:
-                gs.apply(index, undo="replay")
-                break
-            except Refused:
-                continue
+        if apply_random_option(gs, rng, undo="replay")[0] is None:
+            break  # every option refused: the state as it stands
     return gs
 
 
@@ -300,28 +285,20 @@ def run_bench(quick: bool = False, progress: Callable[[str], None] | None = None
         figures["validate_6656_peak_mb"] = large["peak_mb"]
     if small and large:
         figures["validate_ratio"] = large["seconds"] / small["seconds"]
-    say("effects")
     from legacies.agents.effect_bench import effect_overhead
 
-    eo = effect_overhead(quick)
-    if eo is not None:
-        figures["effect_overhead"] = eo["ratio"]
-        details["effects"] = eo
-    say("clone")
-    c = clone_us(quick)
-    if c is not None:
-        figures["clone_us"] = c["us"]
-        details["clone"] = c
-    say("resume")
-    r = resume_ms(quick)
-    if r is not None:
-        figures["resume_ms"] = r["ms"]
-        details["resume"] = r
-    say("workers")
-    p = parallel_speedup(quick)
-    if p is not None:
-        figures["parallel_speedup"] = p["speedup"]
-        details["parallel"] = p
+    measures: list[tuple[str, Callable[[bool], dict[str, Any] | None], str, str, str]] = [
+        ("effects", effect_overhead, "effect_overhead", "ratio", "effects"),
+        ("clone", clone_us, "clone_us", "us", "clone"),
+        ("resume", resume_ms, "resume_ms", "ms", "resume"),
+        ("workers", parallel_speedup, "parallel_speedup", "speedup", "parallel"),
+    ]
+    for what, measure, key, field_, detail in measures:
+        say(what)
+        found = measure(quick)
+        if found is not None:
+            figures[key] = found[field_]
+            details[detail] = found
     figures["details"] = details
     return figures
 

@@ -585,6 +585,14 @@ class _Renderer:
             return e.name in self.w.board_items or self.var_nouns.get(e.name) in self.w.board_nouns
         return isinstance(e, ast.Of) and e.name in self.w.item_lists
 
+    def direction(self, amount: ast.Expr, forward: str) -> tuple[str, str]:
+        """A signed number of spaces as (which way, how many): -1 reads "1 space back"."""
+        if isinstance(amount, ast.Neg):
+            return "back", self.expr(amount.operand)
+        if isinstance(amount, ast.Num) and amount.value < 0:
+            return "back", str(-amount.value)
+        return forward, self.expr(amount)
+
     def clause(self, s: ast.Stmt) -> str:  # noqa: C901 - one branch per statement kind
         x = self.expr
         if isinstance(s, ast.Let):
@@ -607,13 +615,7 @@ class _Renderer:
             what = what[3:] if what.startswith("of ") else what
             return f"{self.actor(type(s), s.player)} {what} equal to {x(s.amount)}"
         if isinstance(s, ast.Advance):  # every token on the track: "1 space along" or "1 space back"
-            amount = s.amount
-            if isinstance(amount, ast.Neg):
-                way, n = "back", self.expr(amount.operand)
-            elif isinstance(amount, ast.Num) and amount.value < 0:
-                way, n = "back", str(-amount.value)
-            else:
-                way, n = "along the track", self.expr(amount)
+            way, n = self.direction(s.amount, "along the track")
             return f"move every token on {x(s.track, POSTFIX)} {n} {'space' if n == '1' else 'spaces'} {way}"
         spec = CONSTRUCTS.get(type(s))
         if spec is not None and spec.words:
@@ -623,13 +625,7 @@ class _Renderer:
             bump = " without bumping" if not s.bump else ""
             return f"move {x(s.what)}{where}{bump}"
         if isinstance(s, ast.Shift):
-            amount = s.amount
-            if isinstance(amount, ast.Neg):
-                way, n = "back", self.expr(amount.operand)
-            elif isinstance(amount, ast.Num) and amount.value < 0:
-                way, n = "back", str(-amount.value)
-            else:
-                way, n = "along its track", self.expr(amount)
+            way, n = self.direction(s.amount, "along its track")
             spaces = "space" if n == "1" else "spaces"
             return f"move {x(s.what)} {n} {spaces} {way}" + (" without bumping" if not s.bump else "")
         if isinstance(s, ast.Draw):
