@@ -104,6 +104,21 @@ class CompiledAction:
         st.frames.append(BlockFrame(self.instrs, Activation(st, act.me, act.this, env)))
 
 
+_STATIC_OPS: dict[str, Callable[[Any, Any], bool]] = {
+    "=": lambda v, c: v == c, "!=": lambda v, c: v != c, ">": lambda v, c: v > c,
+    "<": lambda v, c: v < c, ">=": lambda v, c: v >= c, "<=": lambda v, c: v <= c}
+_MIRRORED = {">": "<", "<": ">", ">=": "<=", "<=": ">="}
+
+
+def _and3(x: bool | None, y: bool | None) -> bool | None:
+    """`and` of decided (True/False) and undecided (None) tests, left first as the
+    condition runs: an undecided left side leaves the whole undecided."""
+    return x if x is not True else y
+
+
+def _or3(x: bool | None, y: bool | None) -> bool | None:
+    return x if x is not False else y
+
 _MISSING = object()  # not in a memo (None is a value a definition may give)
 
 
@@ -643,8 +658,29 @@ class Compiler:
 
     def x_Where(self, e: ast.Where) -> Fn:
         coll = self.expr(e.collection)
-        cond = self.expr(e.condition)
         zone = self.type_of(e.collection).tag == "zone"
+        cond = self.expr(e.condition)
+        static = self.static_test(e.condition)
+        if static is not None:  # `where its type is legacy`: decided per piece at compile time
+            by_piece, by_def = static
+            if None not in by_piece and None not in by_def:
+                if zone:
+                    return lambda a: [x for x in a.st.zones[coll(a)] if by_piece[x]]
+                return lambda a: [x for x in coll(a) if (by_piece[x] if type(x) is int else by_def[int(x)])]
+
+            def where_mixed(a: Activation) -> list:  # the undecided ones (None) are asked
+                saved = a.it
+                out = []
+                for x in (a.st.zones[coll(a)] if zone else coll(a)):
+                    keep = by_piece[x] if type(x) is int else by_def[int(x)]
+                    if keep is None:
+                        a.it = x
+                        keep = cond(a)
+                    if keep:
+                        out.append(x)
+                a.it = saved
+                return out
+            return where_mixed
 
         def where(a: Activation) -> list:
             saved = a.it
@@ -656,6 +692,54 @@ class Compiler:
             a.it = saved
             return out
         return where
+
+    def static_test(self, e: ast.Expr) -> tuple[list[bool | None], list[bool | None]] | None:
+        """A filter that reads only fixed attributes of `it` compared with constants
+        (`its type is legacy and its cost > 2`), decided once per piece and per
+        definition: True, False, or None where the condition must run (an order on a
+        missing number, which is a located error). None for any other condition."""
+        if isinstance(e, ast.BoolOp):
+            left, right = self.static_test(e.left), self.static_test(e.right)
+            if left is None or right is None:
+                return None
+            both = _and3 if e.op == "and" else _or3
+            return ([both(x, y) for x, y in zip(left[0], right[0])], [both(x, y) for x, y in zip(left[1], right[1])])
+        if isinstance(e, ast.Not):
+            inner = self.static_test(e.operand)
+            if inner is None:
+                return None
+            return [None if x is None else not x for x in inner[0]], [None if x is None else not x for x in inner[1]]
+        if not isinstance(e, ast.Compare) or e.op not in _STATIC_OPS:
+            return None
+        attr, const, op = e.left, e.right, e.op
+        if not self._its_attribute(attr):
+            attr, const, op = e.right, e.left, _MIRRORED.get(op, op)
+        if not self._its_attribute(attr) or not isinstance(const, (ast.Name, ast.Num)):
+            return None
+        if isinstance(const, ast.Name):
+            ref = self.ref(const)
+            if not isinstance(ref, r.Symbol):
+                return None
+            value: Any = ref.symbol
+        else:
+            value = const.value
+        assert isinstance(attr, ast.Of)
+        if self.type_of(attr).tag not in ("symbol", "amount", "text"):
+            return None
+        by_piece, by_def = self.column(attr.name)
+        if any(self.era_column(attr.name, by_def)):
+            return None
+        test = _STATIC_OPS[op]
+        if op in ("=", "!="):
+            def decide(v: Any) -> bool | None:
+                return test(v, value) if v is None or type(v) in (int, str) else None
+        else:  # an order needs a number (a missing one is an error the condition reports)
+            def decide(v: Any) -> bool | None:
+                return test(v, value) if type(v) is int else None
+        return [decide(v) for v in by_piece], [decide(v) for v in by_def]
+
+    def _its_attribute(self, e: ast.Expr) -> bool:
+        return isinstance(e, ast.Of) and isinstance(e.subject, ast.It) and isinstance(self.ref(e), r.Attribute)
 
     def x_Select(self, e: ast.Select) -> Fn:
         src = self.expr(e.source)

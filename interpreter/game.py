@@ -45,6 +45,16 @@ class Game:
         self.player_names = list(names) if names else [f"P{i + 1}" for i in range(players)]
         self.layout: Layout = build_layout(spec, players)
         self.piece_names = [spec.defs[d].name for d in self.layout.piece_def]
+        # a payment's tables, built once: each piece's symbol and each definition's cost tally
+        pay = spec.vocab.payment
+        self.pay_symbol: list[Any] = ([spec.defs[d].attrs.get(pay.symbol) for d in self.layout.piece_def]
+                                      if pay else [])
+        self.pay_need: list[dict[Any, int]] = []
+        for d in spec.defs:
+            need: dict[Any, int] = {}
+            for s in (d.attrs.get(pay.cost) or []) if pay else []:
+                need[s] = need.get(s, 0) + 1
+            self.pay_need.append(need)
         c = Compiler(spec, self.layout)
         self.era_slot = c.era_slot
         self.actions: dict[str, CompiledAction] = {n: c.compile_action(a) for n, a in spec.actions.items()}

@@ -306,27 +306,39 @@ def can_pay(st: State, card: Any, zone: int) -> bool:
     pay = st.game.spec.vocab.payment
     if pay is None:
         return False
-    defs, lay = st.game.spec.defs, st.game.layout
-    d = int(card) if isinstance(card, DefRef) else lay.piece_def[card]
-    cost = defs[d].attrs.get(pay.cost) or []
-    have: dict[Any, int] = {}
-    for pid in st.zones[zone]:
-        s = defs[lay.piece_def[pid]].attrs.get(pay.symbol)
-        have[s] = have.get(s, 0) + 1
+    game = st.game
+    need = game.pay_need[int(card) if isinstance(card, DefRef) else game.layout.piece_def[card]]
+    have = _symbols_in(st, zone)
     wilds = have.get(pay.wild, 0) if pay.wild else 0
-    need: dict[Any, int] = {}
-    for s in cost:
-        need[s] = need.get(s, 0) + 1
     short = 0
     for s, n in need.items():
-        avail = have.get(s, 0)
         if s == pay.wild:
             wilds -= n
             short += max(0, -wilds)
             wilds = max(0, wilds)
-        elif avail < n:
-            short += n - avail
+        else:
+            avail = have.get(s, 0)
+            if avail < n:
+                short += n - avail
     return short <= min(pay.max_wild, wilds)
+
+
+def _symbols_in(st: State, zone: int) -> dict[Any, int]:
+    """How many cards of each payment symbol `zone` holds; while a menu is built (the
+    state frozen) one tally serves every card asked about."""
+    memo = st.memo
+    if memo is not None:
+        found = memo.get(("symbols in", zone))
+        if found is not None:
+            return found
+    symbol = st.game.pay_symbol
+    have: dict[Any, int] = {}
+    for pid in st.zones[zone]:
+        s = symbol[pid]
+        have[s] = have.get(s, 0) + 1
+    if memo is not None:
+        memo[("symbols in", zone)] = have
+    return have
 
 
 def playable(st: State, pid: int, me: int) -> bool:

@@ -12,6 +12,7 @@ state) or, for anything else, an InternalError naming the statement that was run
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from .decisions import Decision
@@ -203,6 +204,13 @@ class Journal:
         return f"Journal({self.tolist()!r})"
 
 
+@lru_cache(maxsize=1)
+def _mechanics() -> Any:
+    """interpreter.mechanics, imported on first use (it imports this module)."""
+    from . import mechanics
+    return mechanics
+
+
 class _Frozen:
     __slots__ = ("st", "outer")
 
@@ -361,8 +369,7 @@ class State:
         return True if cond is None else bool(cond(Activation(self, me, pid)))
 
     def can_pay(self, card: Any, zone: int) -> bool:
-        from .mechanics import can_pay
-        return can_pay(self, card, zone)
+        return _mechanics().can_pay(self, card, zone)
 
     def era(self) -> int:
         slot = self.game.era_slot
