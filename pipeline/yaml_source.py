@@ -86,13 +86,19 @@ class YamlSource:
 
     def span(self, path: YamlPath, *, key: bool = False) -> tuple[int, int, int | None]:
         """(line, column, end_column or None) of a value (or its key), for a wide caret."""
-        found, key_node, node = _walk(self.root, path)
+        found, key_node, node = _walk(self.root, path, self._keys)
         target = node
         if found and key_node is not None and (key or _is_empty(node) or id(node) in self._shared):
             target = key_node  # a value reached through an alias: its own key, not the anchor
         if target is None:
             return 1, 1, None
         return _node_span(target)
+
+    @cached_property
+    def _keys(self) -> dict[int, tuple[dict[str, tuple[Node, Node]], list[Node]]]:
+        """Each mapping node's children by key, and its merged mappings (`<<:`), indexed
+        when first walked through: a file's thousands of positions cost one pass each."""
+        return {}
 
     @cached_property
     def _shared(self) -> frozenset[int]:
@@ -119,7 +125,7 @@ class YamlSource:
         for literal blocks (`|`); for folded or multi-line flow scalars only the first
         line is exact. None when `path` is not a string scalar.
         """
-        found, _, node = _walk(self.root, path)
+        found, _, node = _walk(self.root, path, self._keys)
         if not found or not isinstance(node, ScalarNode) or _tag(node) != _STD + "str":
             return None
         return _scalar_origin(node, self.lines)
@@ -475,38 +481,46 @@ def _parse_float(text: str) -> float:
 # --------------------------------------------------------------------------- positions
 
 
-def _walk(root: Node | None, path: YamlPath) -> tuple[bool, Node | None, Node | None]:
+def _walk(root: Node | None, path: YamlPath,
+          index: dict[int, tuple[dict[str, tuple[Node, Node]], list[Node]]] | None = None,
+          ) -> tuple[bool, Node | None, Node | None]:
     """Follow `path` from the root: (found, the key node of the last step, the node reached).
 
     When a step is missing, the walk stops at the deepest node found (the parent).
+    `index` keeps each mapping's keys between walks (see YamlSource._keys).
     """
     node, key_node = root, None
     for step in path:
-        child = _child(node, step)
+        child = _child(node, step, {} if index is None else index)
         if child is None:
             return False, key_node, node
         key_node, node = child
     return True, key_node, node
 
 
-def _child(node: Node | None, step: PathItem) -> tuple[Node, Node] | None:
+def _child(node: Node | None, step: PathItem,
+           index: dict[int, tuple[dict[str, tuple[Node, Node]], list[Node]]]) -> tuple[Node, Node] | None:
     if isinstance(node, SequenceNode) and isinstance(step, int) and not isinstance(step, bool):
         if 0 <= step < len(node.value):
             return node.value[step], node.value[step]
         return None
     if not isinstance(node, MappingNode):
         return None
-    merges: list[Node] = []
-    found: tuple[Node, Node] | None = None
-    for key_node, value_node in node.value:
-        if _tag(key_node) == _MERGE_TAG:
-            merges.extend(value_node.value if isinstance(value_node, SequenceNode) else [value_node])
-        elif isinstance(key_node, ScalarNode) and _key_text(key_node) == str(step):
-            found = (key_node, value_node)
+    keys = index.get(id(node))
+    if keys is None:
+        by_key: dict[str, tuple[Node, Node]] = {}
+        merges: list[Node] = []
+        for key_node, value_node in node.value:
+            if _tag(key_node) == _MERGE_TAG:
+                merges.extend(value_node.value if isinstance(value_node, SequenceNode) else [value_node])
+            elif isinstance(key_node, ScalarNode):
+                by_key[_key_text(key_node)] = (key_node, value_node)  # a repeated key: the later stands
+        keys = index[id(node)] = (by_key, merges)
+    found = keys[0].get(str(step))
     if found is not None:
         return found
-    for merged in merges:
-        child = _child(merged, step)
+    for merged in keys[1]:
+        child = _child(merged, step, index)
         if child is not None:
             return child
     return None
