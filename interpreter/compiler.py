@@ -144,6 +144,7 @@ class Compiler:
         self.wording = Wording.of(self.v)
         self._columns: dict[str, tuple[list, list]] = {}  # attribute -> (by piece, by definition)
         self._era_columns: dict[str, tuple[bool, bool]] = {}  # attribute -> (era values, era values in lists)
+        self._static: dict[tuple, tuple[list[bool | None], list[bool | None]]] = {}  # see static_test
         self._effect_code: dict[tuple[int, str, int], Block] = {}
         # effect attributes waiting to be compiled: (ref, key, program, origin)
         self._pending_effects: list[tuple[EffectRef, tuple[int, str, int], ast.Program | None, Origin]] = []
@@ -697,18 +698,20 @@ class Compiler:
         """A filter that reads only fixed attributes of `it` compared with constants
         (`its type is legacy and its cost > 2`), decided once per piece and per
         definition: True, False, or None where the condition must run (an order on a
-        missing number, which is a located error). None for any other condition."""
+        missing number, which is a located error). None for any other condition.
+        Built once per distinct test in a ruleset (content repeats the same filters)."""
+        key = self._static_key(e)
+        return None if key is None else self.static_test_of(key)
+
+    def _static_key(self, e: ast.Expr) -> tuple | None:
+        """The test a condition makes, resolved: ("=", attribute, constant), ("and", A, B),
+        ("not", A); None when it reads anything but fixed attributes of `it`."""
         if isinstance(e, ast.BoolOp):
-            left, right = self.static_test(e.left), self.static_test(e.right)
-            if left is None or right is None:
-                return None
-            both = _and3 if e.op == "and" else _or3
-            return ([both(x, y) for x, y in zip(left[0], right[0])], [both(x, y) for x, y in zip(left[1], right[1])])
+            left, right = self._static_key(e.left), self._static_key(e.right)
+            return None if left is None or right is None else (e.op, left, right)
         if isinstance(e, ast.Not):
-            inner = self.static_test(e.operand)
-            if inner is None:
-                return None
-            return [None if x is None else not x for x in inner[0]], [None if x is None else not x for x in inner[1]]
+            inner = self._static_key(e.operand)
+            return None if inner is None else ("not", inner)
         if not isinstance(e, ast.Compare) or e.op not in _STATIC_OPS:
             return None
         attr, const, op = e.left, e.right, e.op
@@ -716,6 +719,7 @@ class Compiler:
             attr, const, op = e.right, e.left, _MIRRORED.get(op, op)
         if not self._its_attribute(attr) or not isinstance(const, (ast.Name, ast.Num)):
             return None
+        assert isinstance(attr, ast.Of)
         if isinstance(const, ast.Name):
             ref = self.ref(const)
             if not isinstance(ref, r.Symbol):
@@ -723,12 +727,22 @@ class Compiler:
             value: Any = ref.symbol
         else:
             value = const.value
-        assert isinstance(attr, ast.Of)
         if self.type_of(attr).tag not in ("symbol", "amount", "text"):
             return None
-        by_piece, by_def = self.column(attr.name)
-        if any(self.era_column(attr.name, by_def)):
+        if any(self.era_column(attr.name, self.column(attr.name)[1])):
             return None
+        return (op, attr.name, value)
+
+    def _decide(self, key: tuple) -> tuple[list[bool | None], list[bool | None]]:
+        if key[0] in ("and", "or"):
+            left, right = self.static_test_of(key[1]), self.static_test_of(key[2])
+            both = _and3 if key[0] == "and" else _or3
+            return ([both(x, y) for x, y in zip(left[0], right[0])], [both(x, y) for x, y in zip(left[1], right[1])])
+        if key[0] == "not":
+            inner = self.static_test_of(key[1])
+            return [None if x is None else not x for x in inner[0]], [None if x is None else not x for x in inner[1]]
+        op, name, value = key
+        by_piece, by_def = self.column(name)
         test = _STATIC_OPS[op]
         if op in ("=", "!="):
             def decide(v: Any) -> bool | None:
@@ -737,6 +751,12 @@ class Compiler:
             def decide(v: Any) -> bool | None:
                 return test(v, value) if type(v) is int else None
         return [decide(v) for v in by_piece], [decide(v) for v in by_def]
+
+    def static_test_of(self, key: tuple) -> tuple[list[bool | None], list[bool | None]]:
+        found = self._static.get(key)
+        if found is None:
+            found = self._static[key] = self._decide(key)
+        return found
 
     def _its_attribute(self, e: ast.Expr) -> bool:
         return isinstance(e, ast.Of) and isinstance(e.subject, ast.It) and isinstance(self.ref(e), r.Attribute)
