@@ -163,7 +163,10 @@ def verify_save(spec: GameSpec, text: str) -> Verification:
 
 def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                human: Callable[[int], Agent] | None = None, on_event: Callable[[str], None] | None = None,
-               state: GameState | None = None, agents: list[Agent] | None = None) -> MatchResult:
+               state: GameState | None = None, agents: list[Agent] | None = None,
+               observe: Callable[[Any, int], None] | None = None) -> MatchResult:
+    """Play to the end (or until a replay runs out). `observe(decision, index)` hears
+    every option applied, before the log line (a balance run's bookkeeping)."""
     names = [f"P{i + 1} ({kind})" for i, kind in enumerate(seats)]
     if state is None:
         game = Game(spec, len(seats), options, [f"P{i + 1}" for i in range(len(seats))])
@@ -219,6 +222,8 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         if index < 0:
             emit(f"the save ends here, before {state.game.player_names[d.player]} decides: {d.prompt}")
             break
+        if observe is not None:
+            observe(d, index)
         label = d.options[index].label
         actions.append({"player": state.game.player_names[d.player], "prompt": d.prompt, "choice": label})
         shown = "(a hidden card)" if private else label  # hot-seat: what others may not see stays hidden

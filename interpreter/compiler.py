@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-from legacies.dsl import ast
+from legacies.dsl import ast, printer
 from legacies.dsl import resolution as r
 from legacies.dsl.constructs import BUILTINS
 from legacies.dsl.renderer import Wording, render_expr
@@ -25,6 +25,7 @@ from legacies.dsl.resolution import Resolution
 from legacies.dsl.types import T
 
 from . import mechanics as mech
+from .coverage import Coverage
 from .decisions import Choice
 from .errors import BudgetExceeded, ContentError, InternalError, Refused, Where
 from .frames import AskFrame, AuctionFrame, ChooseManyFrame, ForEachFrame, PerformFrame, RepeatFrame, TurnsFrame, innermost_turns
@@ -133,8 +134,9 @@ def _no_player(what: str) -> ContentError:
 
 
 class Compiler:
-    def __init__(self, spec: GameSpec, lay: Layout):
+    def __init__(self, spec: GameSpec, lay: Layout, coverage: Coverage | None = None):
         self.spec = spec
+        self.coverage = coverage  # branch probes (interpreter.coverage); None: the usual closures
         self.v = spec.vocab
         self.lay = lay
         self.res: Resolution = spec.res
@@ -1538,6 +1540,8 @@ class Compiler:
     def s_If(self, s: ast.If) -> Instr:
         branches = [(self.expr(b.condition), self.block(b.body)) for b in s.branches]
         otherwise = self.block(s.otherwise) if s.otherwise is not None else None
+        if self.coverage is not None:
+            return self._if_covered(s, branches, otherwise, self.coverage)
 
         if all(_is_direct(instrs) for _, instrs in branches) and (otherwise is None or _is_direct(otherwise)):
             def if_direct(st: State, a: Activation) -> None:
@@ -1558,15 +1562,39 @@ class Compiler:
                 st.frames.append(BlockFrame(otherwise, a))
         return if_
 
+    def _if_covered(self, s: ast.If, branches: list[tuple[Fn, Block]], otherwise: Block | None,
+                    coverage: Coverage) -> Instr:
+        """`if` counting which branch ran (always through frames: coverage runs are for
+        reports, not for speed)."""
+        ids = [coverage.probe(self.where(b.condition), "if " + printer.print_expr(b.condition))
+               for b in s.branches]
+        last = coverage.probe(self.where(s), "else" if otherwise is not None else "no branch (every condition false)")
+        hits = coverage.hits
+
+        def if_covered(st: State, a: Activation) -> None:
+            for k, (cond, instrs) in enumerate(branches):
+                if cond(a):
+                    hits[ids[k]] += 1
+                    st.frames.append(BlockFrame(instrs, a))
+                    return
+            hits[last] += 1
+            if otherwise is not None:
+                st.frames.append(BlockFrame(otherwise, a))
+        return if_covered
+
     def s_ChooseOne(self, s: ast.ChooseOne) -> Instr:
         options = [(self.text(o, o.label), self.expr(o.condition) if o.condition is not None else None,
                     self.block(o.body)) for o in s.options]
+        coverage = self.coverage
+        ids = [coverage.probe(self.where(o), f"option {o.label!r}") for o in s.options] if coverage else []
 
         def build(st: State, a: Activation, data: Any) -> list[Choice]:
             return [Choice(label if isinstance(label, str) else label(st, a), i)
                     for i, (label, cond, _) in enumerate(options) if cond is None or cond(a)]
 
         def then(st: State, a: Activation, i: Any, data: Any) -> None:
+            if coverage is not None:
+                coverage.hits[ids[i]] += 1
             st.frames.append(BlockFrame(options[i][2], a))
 
         def choose_one(st: State, a: Activation) -> None:
@@ -1577,8 +1605,12 @@ class Compiler:
         body = self.block(s.body)
         prompt = s.prompt or "do it?"
         yes_no = [Choice("yes", True), Choice("no", False)]
+        coverage = self.coverage
+        ids = (coverage.probe(self.where(s), "may: no"), coverage.probe(self.where(s), "may: yes")) if coverage else ()
 
         def then(st: State, a: Activation, yes: Any, data: Any) -> None:
+            if coverage is not None:
+                coverage.hits[ids[1 if yes else 0]] += 1
             if yes:
                 st.frames.append(BlockFrame(body, a))
 

@@ -16,6 +16,7 @@ from legacies.dsl import ast
 
 from . import rng
 from .compiler import CompiledAction, Compiler
+from .coverage import Coverage
 from .decisions import Decision
 from .errors import CorruptSave, IllegalChoice, InternalError, Refused, TableError
 from .layout import Layout, build_layout
@@ -32,7 +33,7 @@ class Game:
     """Everything about a game that never changes while it is played."""
 
     def __init__(self, spec: GameSpec, players: int, options: dict[str, Any] | None = None,
-                 names: list[str] | None = None):
+                 names: list[str] | None = None, coverage: bool = False):
         if type(players) is not int or not spec.min_players <= players <= spec.max_players:
             raise TableError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {players}")
         self.spec = spec
@@ -52,10 +53,13 @@ class Game:
         self.pay_need: list[dict[Any, int]] = []
         for d in spec.defs:
             need: dict[Any, int] = {}
-            for s in (d.attrs.get(pay.cost) or []) if pay else []:
+            cost: Any = (d.attrs.get(pay.cost) or []) if pay else []
+            for s in cost:
                 need[s] = need.get(s, 0) + 1
             self.pay_need.append(need)
-        c = Compiler(spec, self.layout)
+        # branch coverage for balance reports (interpreter.coverage); off: no cost at all
+        self.coverage: Coverage | None = Coverage() if coverage else None
+        c = Compiler(spec, self.layout, self.coverage)
         self.era_slot = c.era_slot
         self.actions: dict[str, CompiledAction] = {n: c.compile_action(a) for n, a in spec.actions.items()}
         self.procedures: dict[str, Block] = {}

@@ -103,6 +103,7 @@ class GameSpec:
     game_origin: Origin | None = None
     score_counter: str = "score"
     tie_breaks: list[ast.Expr] = field(default_factory=list)
+    starting_choices: list[str] = field(default_factory=list)  # player values a balance report groups seats by
     limits: Limits = field(default_factory=Limits)
     eras: list[str] = field(default_factory=list)
     era_counter: str | None = None

@@ -205,6 +205,10 @@ class _Builder:
         if r.score not in r.counters or r.counters[r.score].scope != "player":
             self.at(f, ("score",), "R001", f"`score` must name a player counter, not `{r.score}`",
                     hint=self.suggest(r.score, r.counters))
+        for i, name in enumerate(r.starting_choices):
+            if name not in r.values or r.values[name].scope != "player":
+                self.at(f, ("starting_choices", i), "R001", f"`starting_choices` must name player values, not `{name}`",
+                        hint=self.suggest(name, [n for n, d in r.values.items() if d.scope == "player"]))
         if r.era_counter is not None and (r.era_counter not in r.counters or r.counters[r.era_counter].scope != "game"):
             self.at(f, ("era_counter",), "R001", f"`era_counter` must name a game counter, not `{r.era_counter}`")
         if r.payment is not None:
@@ -542,7 +546,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         setup=setup[1] if setup else None, game=game[1] if game else None,
         setup_origin=b.origin(setup[0], ("setup",), "setup") if setup else None,
         game_origin=b.origin(game[0], ("game",), "the game procedure") if game else None,
-        score_counter=r.score, tie_breaks=tie_breaks,
+        score_counter=r.score, tie_breaks=tie_breaks, starting_choices=list(r.starting_choices),
         limits=Limits(r.limits.max_turns, r.limits.step_budget, r.limits.max_repeats), eras=list(r.eras),
         era_counter=r.era_counter, option_defaults={k: o.default for k, o in r.options.items()},
         option_rules={k: (o.type, o.min, o.max) for k, o in r.options.items()},

@@ -136,6 +136,9 @@ class RulesetFile(_Model):
     hand: str | None = Field(None, description="Player zone that `draw` fills when no zone is named.")
     score: str = Field(description="Player counter holding the score.")
     tie_breaks: list[str] = Field(default_factory=list, description="Expressions (higher wins) after the score.")
+    starting_choices: list[str] = Field(default_factory=list, description="Player values a balance report groups "
+                                        "seats by (a character, a mat side): `legacies simulate` gives each its "
+                                        "win rate, read when the game ends.")
     limits: Limits = Field(default_factory=lambda: Limits.model_validate({}))
     enums: dict[str, list[str]] = Field(default_factory=dict)
     counters: dict[str, CounterDecl] = Field(default_factory=dict)

@@ -1,0 +1,282 @@
+"""A balance run's report: `report.json` (every number, for tools and for comparing
+runs) and `report.html` (one self-contained page, its charts drawn as inline SVG, no
+script and nothing fetched: it reads offline and prints).
+
+What it holds (see docs/simulate.md): win rates by seat kind, by turn position and by
+each starting choice, with 95% Wilson intervals; the distribution of scores and of game
+length; for every content item how often players chose it and the win rate of players
+who did against those who did not (Newcombe interval of the gap), largest gaps first;
+and branch coverage: which `if` branches, `choose one` options and `may` answers ran,
+listing those no game ran.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from .simulate import GameRecord, Simulation
+from .stats import difference, histogram, summary, wilson
+
+FORMAT = "legacies-simulation-report/1"
+
+
+# --------------------------------------------------------------------------- numbers
+def _rate(wins: int, games: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, games)
+    return {"games": games, "wins": wins, "rate": wins / games if games else None, "ci": [lo, hi]}
+
+
+def _players(records: list[GameRecord]) -> list[tuple[GameRecord, int]]:
+    return [(r, p) for r in records for p in range(len(r.seats))]
+
+
+def build_report(sim: Simulation) -> dict[str, Any]:
+    req = sim.request
+    records = sim.records
+    seats = _players(records)
+    by_seat: dict[str, list[int]] = {}
+    for r, p in seats:
+        tally = by_seat.setdefault(r.seats[p], [0, 0])
+        tally[0] += r.winner == p
+        tally[1] += 1
+    by_position = [[sum(r.winner == p for r in records), len(records)] for p in range(req.players)]
+    by_choice: dict[str, list[dict[str, Any]]] = {}
+    for name in sim.starting_choices:
+        tallies: dict[str, list[int]] = {}
+        for r, p in seats:
+            tally = tallies.setdefault(r.starting[p].get(name, "?"), [0, 0])
+            tally[0] += r.winner == p
+            tally[1] += 1
+        rows = [{"value": value, **_rate(w, n)} for value, (w, n) in tallies.items()]
+        by_choice[name] = sorted(rows, key=lambda row: (-(row["rate"] or 0), row["value"]))
+    scores = [float(r.scores[p]) for r, p in seats]
+    winning = [float(r.scores[r.winner]) for r in records if 0 <= r.winner < len(r.scores)]
+    decisions = [float(r.decisions) for r in records]
+    turns = [float(r.turns) for r in records]
+    return {
+        "format": FORMAT,
+        "ruleset": req.ruleset,
+        "players": req.players,
+        "seats": list(req.seats),
+        "games": len(records),
+        "seed": req.seed,
+        "unfinished": sum(not r.finished for r in records),
+        "run": {"where": sim.where, "workers": sim.workers, "seconds": sim.seconds,
+                "games_per_s": len(records) / sim.seconds if sim.seconds else None, "decisions": sim.decisions},
+        "fair_share": 1 / req.players,
+        "win_rate_by_seat": [{"seat": kind, **_rate(w, n)} for kind, (w, n) in by_seat.items()],
+        "win_rate_by_position": [{"position": p + 1, **_rate(w, n)} for p, (w, n) in enumerate(by_position)],
+        "win_rate_by_starting_choice": by_choice,
+        "scores": {"all": summary(scores), "winners": summary(winning), "histogram": histogram(scores)},
+        "length": {"decisions": summary(decisions), "turns": summary(turns), "histogram": histogram(decisions)},
+        "items": _items(sim, seats),
+        "coverage": _coverage(sim),
+    }
+
+
+def _items(sim: Simulation, seats: list[tuple[GameRecord, int]]) -> list[dict[str, Any]]:
+    """Every content item: how often chosen, and the win-rate gap of choosing it."""
+    total = len(seats)
+    all_wins = sum(r.winner == p for r, p in seats)
+    played: dict[str, list[int]] = {}
+    for r, p in seats:
+        for chosen in r.chosen[p]:
+            tally = played.setdefault(chosen, [0, 0])
+            tally[0] += r.winner == p
+            tally[1] += 1
+    out: list[dict[str, Any]] = []
+    for item in sim.items:
+        wins, games = played.get(item["id"], [0, 0])
+        gap = difference(wins, games, all_wins - wins, total - games)
+        out.append({**item, "games_played": games, "play_rate": games / total if total else 0.0,
+                    "win_rate_played": _rate(wins, games), "win_rate_not": _rate(all_wins - wins, total - games),
+                    "gap": gap[0] if gap else None, "gap_ci": [gap[1], gap[2]] if gap else None})
+    # largest gaps first, each counted only as far as its interval supports (a gap whose
+    # interval holds 0 counts 0): one lucky player choosing a rare card does not top the
+    # list. Items no one (or everyone) chose have no gap and come last.
+    out.sort(key=lambda row: (row["gap"] is None, -supported_gap(row), -abs(row["gap"] or 0), row["id"]))
+    return out
+
+
+def supported_gap(row: dict[str, Any]) -> float:
+    """How far from 0 an item's gap surely is: its interval's nearer end, 0 when the
+    interval holds 0."""
+    if row["gap_ci"] is None:
+        return 0.0
+    lo, hi = row["gap_ci"]
+    return lo if lo > 0 else -hi if hi < 0 else 0.0
+
+
+def _coverage(sim: Simulation) -> dict[str, Any]:
+    rows = [{"in": what, "file": file or None, "line": line or None, "column": column or None,
+             "branch": branch, "runs": runs}
+            for (what, file, line, column, branch), runs in sorted(sim.coverage.items(),
+                                                                   key=lambda kv: (kv[0][1], kv[0][2], kv[0][3], kv[0][4]))]
+    never = [row for row in rows if row["runs"] == 0]
+    return {"branches": len(rows), "ran": len(rows) - len(never),
+            "share": (len(rows) - len(never)) / len(rows) if rows else None, "never_ran": never, "all": rows}
+
+
+def report_json(report: dict[str, Any]) -> str:
+    return json.dumps(report, indent=1, ensure_ascii=False) + "\n"
+
+
+# --------------------------------------------------------------------------- the page
+BAR = "#3b6ea5"
+WHISKER = "#1d2b3a"
+FAIR = "#c0392b"
+STYLE = """
+body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 980px; color: #1d2b3a; padding: 0 1em; }
+h1 { font-size: 1.6em; margin-bottom: .2em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccd; }
+table { border-collapse: collapse; margin: .5em 0; font-size: 13px; }
+td, th { padding: 2px 8px; border-bottom: 1px solid #e3e6ea; text-align: right; }
+td:first-child, th:first-child, td.text { text-align: left; }
+.note { color: #556; font-size: 13px; } svg { display: block; margin: .5em 0; } .chart text { font-size: 12px; }
+"""
+
+
+def _esc(x: Any) -> str:
+    return html.escape(str(x), quote=True)
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def rate_chart(rows: list[tuple[str, float | None, float, float]], fair: float | None, title: str) -> str:
+    """Horizontal bars (rate) with 95% whiskers and a dashed line at the fair share."""
+    label_w, plot_w, row_h = 230, 600, 22
+    height = row_h * len(rows) + 40
+    x = lambda v: label_w + v * plot_w  # noqa: E731 - a scale
+    parts = [f'<svg class="chart" role="img" aria-label="{_esc(title)}" width="{label_w + plot_w + 60}" '
+             f'height="{height}" xmlns="http://www.w3.org/2000/svg">']
+    for tick in range(0, 11, 2):
+        v = tick / 10
+        parts.append(f'<line x1="{x(v):.1f}" y1="10" x2="{x(v):.1f}" y2="{height - 25}" stroke="#e3e6ea"/>'
+                     f'<text x="{x(v):.1f}" y="{height - 8}" text-anchor="middle">{tick * 10}%</text>')
+    for i, (label, rate, lo, hi) in enumerate(rows):
+        y = 12 + i * row_h
+        parts.append(f'<text x="{label_w - 8}" y="{y + 14}" text-anchor="end">{_esc(label[:34])}</text>')
+        if rate is not None:
+            parts.append(f'<rect x="{label_w}" y="{y + 3}" width="{rate * plot_w:.1f}" height="{row_h - 8}" fill="{BAR}">'
+                         f'<title>{_esc(label)}: {_pct(rate)} (95% {_pct(lo)} to {_pct(hi)})</title></rect>')
+        parts.append(f'<line x1="{x(lo):.1f}" y1="{y + row_h / 2:.1f}" x2="{x(hi):.1f}" y2="{y + row_h / 2:.1f}" '
+                     f'stroke="{WHISKER}" stroke-width="2"/>')
+    if fair is not None:
+        parts.append(f'<line x1="{x(fair):.1f}" y1="8" x2="{x(fair):.1f}" y2="{height - 25}" stroke="{FAIR}" '
+                     f'stroke-dasharray="5,4" stroke-width="2"><title>fair share {_pct(fair)}</title></line>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def gap_chart(rows: list[dict[str, Any]], title: str) -> str:
+    """A forest plot: each item's win-rate gap (chose it minus did not) with its interval."""
+    label_w, plot_w, row_h = 260, 560, 20
+    rows = [row for row in rows if row["gap"] is not None]
+    if not rows:
+        return '<p class="note">No item was chosen by some players and not by others.</p>'
+    span = max(0.05, max(max(abs(row["gap_ci"][0]), abs(row["gap_ci"][1])) for row in rows))
+    height = row_h * len(rows) + 40
+    x = lambda v: label_w + (v + span) / (2 * span) * plot_w  # noqa: E731 - a scale
+    parts = [f'<svg class="chart" role="img" aria-label="{_esc(title)}" width="{label_w + plot_w + 40}" '
+             f'height="{height}" xmlns="http://www.w3.org/2000/svg">',
+             f'<line x1="{x(0):.1f}" y1="6" x2="{x(0):.1f}" y2="{height - 25}" stroke="{FAIR}" stroke-dasharray="5,4"/>']
+    for v in (-span, -span / 2, 0.0, span / 2, span):
+        parts.append(f'<text x="{x(v):.1f}" y="{height - 8}" text-anchor="middle">{100 * v:+.0f} pts</text>')
+    for i, row in enumerate(rows):
+        y = 10 + i * row_h + row_h / 2
+        lo, hi = row["gap_ci"]
+        parts.append(f'<text x="{label_w - 8}" y="{y + 4:.1f}" text-anchor="end">{_esc((row["name"] + " · " + row["id"])[:38])}</text>'
+                     f'<line x1="{x(lo):.1f}" y1="{y:.1f}" x2="{x(hi):.1f}" y2="{y:.1f}" stroke="{WHISKER}" stroke-width="2"/>'
+                     f'<circle cx="{x(row["gap"]):.1f}" cy="{y:.1f}" r="5" fill="{BAR}"><title>{_esc(row["name"])}: '
+                     f'{100 * row["gap"]:+.1f} points (95% {100 * lo:+.1f} to {100 * hi:+.1f})</title></circle>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def histogram_chart(hist: dict[str, list[float]], title: str, unit: str) -> str:
+    edges, counts = hist["edges"], hist["counts"]
+    if not counts:
+        return '<p class="note">No games.</p>'
+    plot_w, plot_h, left = 760, 180, 50
+    top = max(counts) or 1
+    bar_w = plot_w / len(counts)
+    parts = [f'<svg class="chart" role="img" aria-label="{_esc(title)}" width="{left + plot_w + 20}" '
+             f'height="{plot_h + 45}" xmlns="http://www.w3.org/2000/svg">',
+             f'<text x="{left - 6}" y="16" text-anchor="end">{int(top)}</text>'
+             f'<text x="{left - 6}" y="{plot_h + 10}" text-anchor="end">0</text>']
+    for i, c in enumerate(counts):
+        h = c / top * plot_h
+        parts.append(f'<rect x="{left + i * bar_w + 1:.1f}" y="{10 + plot_h - h:.1f}" width="{max(1.0, bar_w - 2):.1f}" '
+                     f'height="{h:.1f}" fill="{BAR}"><title>{edges[i]:.0f}–{edges[i + 1]:.0f} {unit}: {int(c)}</title></rect>')
+    for i in range(0, len(edges), max(1, len(edges) // 6)):
+        parts.append(f'<text x="{left + i * bar_w:.1f}" y="{plot_h + 28}" text-anchor="middle">{edges[i]:.0f}</text>')
+    parts.append(f'<text x="{left + plot_w / 2:.0f}" y="{plot_h + 43}" text-anchor="middle">{_esc(unit)}</text></svg>')
+    return "".join(parts)
+
+
+def _summary_row(name: str, s: dict[str, float]) -> str:
+    if not s.get("count"):
+        return f"<tr><td>{_esc(name)}</td><td colspan=7>no games</td></tr>"
+    cells = "".join(f"<td>{s[k]:.1f}</td>" for k in ("mean", "sd", "min", "q1", "median", "q3", "max"))
+    return f"<tr><td>{_esc(name)}</td>{cells}</tr>"
+
+
+def report_html(report: dict[str, Any], title: str) -> str:
+    fair = report["fair_share"]
+    run = report["run"]
+    out = [f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{_esc(title)}: balance report</title>"
+           f"<style>{STYLE}</style></head><body>",
+           f"<h1>{_esc(title)}: balance report</h1>",
+           f'<p class="note">{report["games"]} games of {report["players"]} players ({_esc(", ".join(report["seats"]))}, '
+           f"rotated), seeds {report['seed']} to {report['seed'] + report['games'] - 1}; played on {_esc(run['where'])} "
+           f"in {run['seconds']:.1f} s ({run['games_per_s'] or 0:.1f} games/s, {run['decisions']:,} decisions)."
+           + (f" {report['unfinished']} games hit the turn limit before the end." if report["unfinished"] else "")
+           + " Bars are win rates, whiskers their 95% intervals, the dashed line the fair share.</p>",
+           "<h2>Win rate by seat</h2>",
+           rate_chart([(r["seat"], r["rate"], *r["ci"]) for r in report["win_rate_by_seat"]], fair, "win rate by seat"),
+           "<h2>Win rate by turn position</h2>",
+           rate_chart([(f"position {r['position']}", r["rate"], *r["ci"]) for r in report["win_rate_by_position"]],
+                      fair, "win rate by turn position")]
+    for name, rows in report["win_rate_by_starting_choice"].items():
+        out += [f"<h2>Win rate by {_esc(name)}</h2>",
+                rate_chart([(r["value"], r["rate"], *r["ci"]) for r in rows], fair, f"win rate by {name}")]
+    out += ["<h2>Scores</h2>", histogram_chart(report["scores"]["histogram"], "score distribution", "score"),
+            "<table><tr><th></th><th>mean</th><th>sd</th><th>min</th><th>q1</th><th>median</th><th>q3</th><th>max</th></tr>",
+            _summary_row("every player", report["scores"]["all"]), _summary_row("winners", report["scores"]["winners"]),
+            "</table>", "<h2>Game length</h2>",
+            histogram_chart(report["length"]["histogram"], "game length", "decisions per game"),
+            "<table><tr><th></th><th>mean</th><th>sd</th><th>min</th><th>q1</th><th>median</th><th>q3</th><th>max</th></tr>",
+            _summary_row("decisions", report["length"]["decisions"]), _summary_row("turns", report["length"]["turns"]),
+            "</table>"]
+    items = report["items"]
+    out += ["<h2>Items: win rate of players who chose them</h2>",
+            '<p class="note">Gap: the win rate of players who chose the item (played, bought or took it) minus that '
+            "of players who did not, in percentage points, with its 95% interval (Newcombe). Choosing an item is not "
+            "its cause: strong positions choose more. Ordered by how far from 0 the interval lies; the first 25:</p>",
+            gap_chart(items[:25], "item win-rate gaps"),
+            "<table><tr><th>item</th><th>kind</th><th>chosen by</th><th>win rate if chosen</th><th>if not</th>"
+            "<th>gap</th><th>95% interval</th></tr>"]
+    for row in items:
+        gap = "–" if row["gap"] is None else f"{100 * row['gap']:+.1f}"
+        ci = "–" if row["gap_ci"] is None else f"{100 * row['gap_ci'][0]:+.1f} to {100 * row['gap_ci'][1]:+.1f}"
+        out.append(f"<tr><td>{_esc(row['name'])} <span class=note>{_esc(row['id'])}</span></td>"
+                   f"<td class=text>{_esc(row['kind'])}</td><td>{_pct(row['play_rate'])}</td>"
+                   f"<td>{_pct(row['win_rate_played']['rate'])}</td><td>{_pct(row['win_rate_not']['rate'])}</td>"
+                   f"<td>{gap}</td><td>{ci}</td></tr>")
+    out.append("</table>")
+    cov = report["coverage"]
+    out += ["<h2>Branch coverage</h2>",
+            f"<p>{cov['ran']} of {cov['branches']} branches ran ({_pct(cov['share'])}): every <code>if</code> branch, "
+            "<code>choose one</code> option and <code>may</code> answer of the rules and content.</p>"]
+    if cov["never_ran"]:
+        out.append("<table><tr><th>never ran</th><th>branch</th><th>place</th></tr>")
+        for row in cov["never_ran"]:
+            place = f"{row['file']}:{row['line']}:{row['column']}" if row["file"] else ""
+            out.append(f"<tr><td>{_esc(row['in'])}</td><td class=text>{_esc(row['branch'])}</td>"
+                       f"<td class=text>{_esc(place)}</td></tr>")
+        out.append("</table>")
+    out.append("</body></html>\n")
+    return "\n".join(out)

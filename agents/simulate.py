@@ -1,0 +1,259 @@
+"""Balance runs, the service behind `legacies simulate`: many seeded bot games of one
+ruleset, played in this process, in local worker processes or on a Dask cluster, and
+summed into a report (agents/report.py writes it).
+
+Game i is played with seed `seed + i` and the seat kinds rotated by i (so every kind
+sits in every turn position equally often); each game is independent, so the games
+can go to any worker in any order and the report is the same for 1 worker, 2 workers
+or a cluster: records are sorted by seed, counts are sums.
+
+A game's record keeps what the report needs and nothing else: each player's seat kind,
+score, win, starting choices (the ruleset's `starting_choices`, read when the game
+ends) and the content items they chose in a decision (played, bought, taken: an
+option whose value, or whose target, is an item), and the game's length. Branch
+coverage comes from the compiled game of each worker (interpreter.coverage).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing import get_all_start_methods, get_context
+from typing import Any, Callable
+
+from legacies.interpreter.errors import InternalError
+from legacies.interpreter.game import Game
+from legacies.interpreter.mechanics import describe
+from legacies.interpreter.values import DefRef
+
+from .bots import BOTS
+from .match import play_match
+
+CHUNK = 10  # games per task: small enough for a progress bar, large enough to amortise a task
+
+
+class SimulationError(Exception):
+    """The run cannot start as asked (an unknown seat kind, an unreachable cluster:
+    `usage`), or cannot go on (a ruleset that does not build, a game stopped by an
+    internal error)."""
+
+    def __init__(self, message: str, usage: bool = True):
+        super().__init__(message)
+        self.usage = usage
+
+
+@dataclass(frozen=True)
+class Request:
+    """What every worker needs to play its games: sent as is to processes and clusters."""
+
+    ruleset: str
+    root: str | None = None
+    expansions: tuple[str, ...] = ()
+    players: int = 4
+    seats: tuple[str, ...] = ()  # one kind per player, before rotation
+    seed: int = 0
+    games: int = 100
+
+    def seats_of(self, game: int) -> list[str]:
+        """The seat kinds of game `game` (0-based), rotated so each kind plays each position."""
+        k = game % self.players
+        return list(self.seats[k:] + self.seats[:k])
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    seats: list[str]
+    scores: list[int]
+    winner: int
+    decisions: int
+    turns: int
+    finished: bool
+    starting: list[dict[str, str]]  # per player: starting choice -> its name
+    chosen: list[list[str]]  # per player: ids of the items they chose, each once
+
+
+@dataclass
+class ChunkResult:
+    records: list[GameRecord]
+    coverage: dict[tuple[str, str, int, int, str], int]
+    seconds: float
+
+
+@dataclass
+class Simulation:
+    """Every game of a run, plus what the report names: the ruleset's items and branches."""
+
+    request: Request
+    records: list[GameRecord] = field(default_factory=list)
+    coverage: dict[tuple[str, str, int, int, str], int] = field(default_factory=dict)
+    items: list[dict[str, str]] = field(default_factory=list)  # id, name, kind of every content item
+    starting_choices: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    workers: int = 1
+    where: str = "this process"
+
+    @property
+    def decisions(self) -> int:
+        return sum(r.decisions for r in self.records)
+
+
+# --------------------------------------------------------------------------- one worker
+_games: dict[Request, Game] = {}
+
+
+def _game(request: Request) -> Game:
+    """The compiled game of this process for a request (compiled once, coverage on)."""
+    key = Request(request.ruleset, request.root, request.expansions, request.players)
+    if key not in _games:
+        from pathlib import Path
+
+        from legacies.pipeline.ruleset import load_ruleset
+
+        result = load_ruleset(request.ruleset, request.root, [Path(e) for e in request.expansions])
+        if result.spec is None:
+            errors = "; ".join(d.headline() for d in result.diagnostics[:3])
+            raise SimulationError(f"ruleset `{request.ruleset}` does not build: {errors}", usage=False)
+        _games[key] = Game(result.spec, request.players, coverage=True)
+    return _games[key]
+
+
+def is_content(game: Game, d: int) -> bool:
+    """Whether definition `d` is a content item (not the plain definition the build
+    gives a token kind that has no item of its own)."""
+    pdef = game.spec.defs[d]
+    kind = game.spec.vocab.kinds.get(pdef.kind)
+    return not (pdef.id == pdef.kind and kind is not None and kind.piece == "token")
+
+
+def _chosen_item(value: Any) -> Any:
+    """The item an option's value names: the value itself, or the target of an action."""
+    if isinstance(value, tuple) and len(value) == 2 and type(value[0]) is int:
+        value = value[1]
+    return value if type(value) is int or isinstance(value, DefRef) else None
+
+
+def play_games(request: Request, games: list[int]) -> ChunkResult:
+    """Play games number `games` (0-based) of a run: the work of one task."""
+    started = time.process_time()
+    game = _game(request)
+    spec, lay = game.spec, game.layout
+    records = []
+    for i in games:
+        seats = request.seats_of(i)
+        seed = request.seed + i
+        chosen: list[set[int]] = [set() for _ in seats]
+
+        def observe(decision: Any, index: int) -> None:
+            item = _chosen_item(decision.options[index].value)
+            if item is None or decision.player < 0:
+                return
+            d = int(item) if isinstance(item, DefRef) else (lay.piece_def[item] if 0 <= item < len(lay.piece_def) else -1)
+            if d >= 0 and is_content(game, d):
+                chosen[decision.player].add(d)
+
+        try:
+            result = play_match(spec, seats, seed, state=game.new_state(seed), observe=observe)
+        except InternalError as err:
+            raise SimulationError(f"game {i} (seed {seed}): {err}", usage=False) from err
+        st = result.state
+        assert st is not None
+        starting = []
+        for p in range(request.players):
+            starting.append({name: describe(st.st, st.st.values[lay.player_value[name] + p])
+                             for name in spec.starting_choices})
+        records.append(GameRecord(
+            seed=seed, seats=seats, scores=list(result.scores), winner=result.winner,
+            decisions=len(st.st.history), turns=st.st.turns, finished=st.is_terminal(), starting=starting,
+            chosen=[sorted(spec.defs[d].id for d in c) for c in chosen]))
+    coverage = game.coverage.counts() if game.coverage is not None else {}
+    if game.coverage is not None:
+        game.coverage.hits[:] = [0] * len(game.coverage.hits)  # the next task counts afresh
+    return ChunkResult(records, coverage, time.process_time() - started)
+
+
+# --------------------------------------------------------------------------- a run
+def check_request(request: Request) -> Game:
+    """Refuse a run that cannot start, before any worker is asked; the compiled game."""
+    unknown = [s for s in request.seats if s not in BOTS]
+    if unknown:
+        raise SimulationError(f"unknown seat kind `{unknown[0]}`; a balance run seats bots: {', '.join(BOTS)}")
+    if len(request.seats) != request.players:
+        raise SimulationError(f"{len(request.seats)} seats for {request.players} players")
+    if request.games < 1:
+        raise SimulationError("--games must be at least 1")
+    return _game(request)
+
+
+def simulate(request: Request, workers: int = 1, cluster: str | None = None,
+             progress: Callable[[int, int], None] | None = None) -> Simulation:
+    """Play every game of `request`; `progress(done, total)` after each task."""
+    game = check_request(request)
+    spec = game.spec
+    sim = Simulation(request, starting_choices=list(spec.starting_choices),
+                     items=[{"id": d.id, "name": d.name, "kind": spec.vocab.label(d.kind)}
+                            for i, d in enumerate(spec.defs) if is_content(game, i)])
+    chunks = [list(range(i, min(i + CHUNK, request.games))) for i in range(0, request.games, CHUNK)]
+    results: list[ChunkResult] = []
+    started = time.perf_counter()
+    done = 0
+
+    def take(result: ChunkResult) -> None:
+        nonlocal done
+        results.append(result)
+        done += len(result.records)
+        if progress is not None:
+            progress(done, request.games)
+
+    if cluster is not None:
+        sim.where, sim.workers = _on_cluster(request, chunks, cluster, take)
+    elif workers <= 1:
+        for chunk in chunks:
+            take(play_games(request, chunk))
+    else:
+        sim.where, sim.workers = f"{workers} local processes", workers
+        method = "fork" if "fork" in get_all_start_methods() else "spawn"
+        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method)) as pool:
+            for result in pool.map(play_games, [request] * len(chunks), chunks):
+                take(result)
+    sim.seconds = time.perf_counter() - started
+    for result in results:
+        sim.records.extend(result.records)
+        for key, hits in result.coverage.items():
+            sim.coverage[key] = sim.coverage.get(key, 0) + hits
+    for key in game.coverage.counts() if game.coverage is not None else {}:
+        sim.coverage.setdefault(key, 0)  # a branch no game ran is listed too
+    sim.records.sort(key=lambda r: r.seed)
+    return sim
+
+
+def _on_cluster(request: Request, chunks: list[list[int]], address: str,
+                take: Callable[[ChunkResult], None]) -> tuple[str, int]:
+    """Run the tasks on a Dask distributed scheduler at `address` (`pip install
+    'legacies[cluster]'`); results are taken as they finish (the report sorts them)."""
+    try:
+        from dask.distributed import Client, as_completed
+    except ImportError:
+        raise SimulationError("--cluster needs Dask: pip install 'legacies[cluster]'") from None
+    try:
+        client = Client(address, timeout="10s")
+    except OSError as err:
+        raise SimulationError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+    try:
+        workers = len(client.scheduler_info().get("workers", {}))
+        futures = client.map(play_games, [request] * len(chunks), chunks, pure=False)
+        for future in as_completed(futures):
+            take(future.result())
+    finally:
+        client.close()
+    return f"the Dask cluster at {address} ({workers} workers)", workers
+
+
+def default_workers() -> int:
+    """The processors this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1

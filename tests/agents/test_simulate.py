@@ -1,0 +1,163 @@
+"""`legacies simulate` (issue 9): seeded bot games summed into a balance report, the
+same numbers in this process, in 2 worker processes and on a Dask LocalCluster; the
+statistics against published values; branch coverage counted by the compiled game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from legacies.agents.report import build_report, report_html, supported_gap
+from legacies.agents.simulate import Request, SimulationError, simulate
+from legacies.agents.stats import difference, histogram, summary, wilson
+from legacies.cli.main import app
+from legacies.interpreter import sandbox
+from legacies.interpreter.game import Game
+from legacies.pipeline.ruleset import load_ruleset
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "minilegacies"
+LEGACIES = Request("legacies", players=3, seats=("random", "random", "random"), seed=7, games=12)
+
+
+def numbers(report: dict[str, Any]) -> dict[str, Any]:
+    """A report without how it was run (where, workers, seconds)."""
+    return {k: v for k, v in report.items() if k != "run"}
+
+
+# --------------------------------------------------------------------------- statistics
+def test_intervals_match_published_values() -> None:
+    """Newcombe (1998): Wilson 81/263 is 0.2553-0.3662; the hybrid score interval of
+    56/70 - 48/80 is 0.0524-0.3339 and of 9/10 - 3/10 is 0.1705-0.8090."""
+    assert wilson(81, 263) == pytest.approx((0.2553, 0.3662), abs=1e-4)
+    assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] == 1.0
+    assert difference(56, 70, 48, 80) == pytest.approx((0.2, 0.0524, 0.3339), abs=1e-4)
+    assert difference(9, 10, 3, 10) == pytest.approx((0.6, 0.1705, 0.8090), abs=1e-4)
+    assert difference(1, 0, 3, 10) is None
+
+
+def test_summaries_and_histograms() -> None:
+    s = summary([1, 2, 3, 4, 100])
+    assert (s["count"], s["min"], s["median"], s["max"], s["mean"]) == (5, 1, 3, 100, 22)
+    h = histogram([1, 1, 2, 5])  # whole numbers over a short range: one bin per number
+    assert h["counts"] == [2, 1, 0, 0, 1] and h["edges"][0] == 0.5
+    wide = histogram([float(x) for x in range(1000)], bins=10)
+    assert wide["counts"] == [100.0] * 10
+
+
+def test_a_gap_counts_as_far_as_its_interval_supports() -> None:
+    assert supported_gap({"gap_ci": [0.05, 0.3]}) == 0.05
+    assert supported_gap({"gap_ci": [-0.4, -0.1]}) == 0.1
+    assert supported_gap({"gap_ci": [-0.2, 0.7]}) == 0.0
+    assert supported_gap({"gap_ci": None}) == 0.0
+
+
+def test_seat_kinds_rotate_over_the_games() -> None:
+    request = Request("legacy", players=3, seats=("strong", "random", "rollout"), games=3)
+    assert [request.seats_of(i) for i in range(4)] == [
+        ["strong", "random", "rollout"], ["random", "rollout", "strong"], ["rollout", "strong", "random"],
+        ["strong", "random", "rollout"]]
+
+
+# --------------------------------------------------------------------------- coverage
+def test_coverage_counts_the_branch_that_ran() -> None:
+    spec = load_ruleset("minilegacies", root=FIXTURE).spec
+    state = Game(spec, 3, coverage=True).new_state(0)
+    coverage = state.game.coverage
+    before = len(coverage.probes)
+    sandbox.run(state, "if my gold > 1000:\n    gain 1 fame\nelse:\n    gain 2 fame\n"
+                       "if my gold >= 0:\n    gain 1 fame")
+    mine = list(zip(coverage.probes[before:], coverage.hits[before:]))
+    assert [(p.branch, hits) for p, hits in mine] == [
+        ("if my gold > 1000", 0), ("else", 1), ("if my gold >= 0", 1), ("no branch (every condition false)", 0)]
+    assert mine[0][0].where.line == 1 and mine[2][0].where.line == 5
+
+
+def test_a_game_without_coverage_has_no_probes() -> None:
+    spec = load_ruleset("minilegacies", root=FIXTURE).spec
+    assert Game(spec, 3).coverage is None
+
+
+# --------------------------------------------------------------------------- the run
+@pytest.fixture(scope="module")
+def one_process() -> dict[str, Any]:
+    return build_report(simulate(LEGACIES))
+
+
+def test_the_report_holds_every_section(one_process: dict[str, Any]) -> None:
+    r = one_process
+    assert r["games"] == 12 and r["unfinished"] == 0
+    assert [(row["seat"], row["games"], row["wins"]) for row in r["win_rate_by_seat"]] == [("random", 36, 12)]
+    assert [row["position"] for row in r["win_rate_by_position"]] == [1, 2, 3]
+    assert set(r["win_rate_by_starting_choice"]) == {"character", "side"}
+    sides = {row["value"] for row in r["win_rate_by_starting_choice"]["side"]}
+    assert sides <= {"aboveboard", "underhanded"} and sides
+    assert sum(row["games"] for row in r["win_rate_by_starting_choice"]["character"]) == 36
+    assert r["scores"]["all"]["count"] == 36 and r["length"]["decisions"]["min"] > 50
+    assert len(r["items"]) == 438  # every content item, chosen or not
+    chosen = [row for row in r["items"] if row["games_played"]]
+    assert chosen and all(0 < row["play_rate"] <= 1 for row in chosen)
+    first = r["items"][0]
+    assert first["gap"] is not None and first["gap_ci"][0] <= first["gap"] <= first["gap_ci"][1]
+    cov = r["coverage"]
+    assert cov["branches"] == len(cov["all"]) > 100 and 0 < cov["ran"] < cov["branches"]
+    assert all(row["runs"] == 0 and row["file"] and row["line"] for row in cov["never_ran"])
+
+
+def test_two_workers_give_the_same_numbers(one_process: dict[str, Any]) -> None:
+    two = build_report(simulate(LEGACIES, workers=2))
+    assert two["run"]["workers"] == 2
+    assert numbers(two) == numbers(one_process)
+
+
+def test_a_dask_cluster_gives_the_same_numbers(one_process: dict[str, Any]) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        sim = simulate(LEGACIES, cluster=cluster.scheduler_address)
+    report = build_report(sim)
+    assert "Dask cluster" in report["run"]["where"] and report["run"]["workers"] == 2
+    assert numbers(report) == numbers(one_process)
+
+
+def test_an_unreachable_cluster_is_a_clear_error() -> None:
+    with pytest.raises(SimulationError, match="cannot reach the Dask scheduler"):
+        simulate(Request("legacies", players=3, seats=("random",) * 3, games=1), cluster="tcp://127.0.0.1:9")
+
+
+def test_a_seat_that_is_not_a_bot_is_refused() -> None:
+    with pytest.raises(SimulationError, match="unknown seat kind `human`"):
+        simulate(Request("legacies", players=3, seats=("human", "random", "random"), games=1))
+
+
+def test_the_page_is_self_contained(one_process: dict[str, Any]) -> None:
+    page = report_html(one_process, "Legacies")
+    assert page.count("<svg") >= 6 and "<script" not in page and "http://" not in page.replace(
+        "http://www.w3.org/2000/svg", "")
+    assert "Win rate by character" in page and "Branch coverage" in page
+
+
+# --------------------------------------------------------------------------- the command
+def test_the_command_writes_both_files(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["simulate", "--ruleset", "legacy", "--games", "8", "--players", "2",
+                                      "--seat", "random", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "run" / "report.json").read_text())
+    assert report["format"] == "legacies-simulation-report/1" and report["games"] == 8
+    assert report["seats"] == ["random", "random"]  # the missing seat is a random bot
+    assert (tmp_path / "run" / "report.html").read_text().startswith("<!doctype html>")
+    assert "8 games of" in result.output and "branch coverage:" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seat", "human"], "unknown seat kind `human`"),
+    (["--players", "9"], "not 9"),
+    (["--ruleset", "nope"], "unknown ruleset `nope`"),
+])
+def test_the_command_refuses_a_run_that_cannot_start(tmp_path: Path, args: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, ["simulate", "--games", "2", "--out", str(tmp_path / "x"), *args])
+    assert result.exit_code == 2 and message in result.output
+    assert not (tmp_path / "x").exists()
