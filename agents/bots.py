@@ -1,16 +1,25 @@
-"""Bots, weakest first.
+"""Bots, weakest first. None peeks: every bot that looks ahead does so in a
+determinization (interpreter.information), a world where every card it cannot see is
+shuffled among the unseen cards of its kind.
 
 - RandomBot: a uniformly random legal option (seeded).
-- RolloutBot: flat Monte Carlo search: for each option, play `rollouts` random games
-  to the end from it and pick the option with the best mean result for itself (win = 1,
-  plus a small share of its score lead). It does not peek: each rollout starts from a
-  determinization (interpreter.information), a world where every card it cannot see is
-  shuffled among the unseen cards of its kind. Options the rules refuse are skipped.
+- GreedyBot: one step ahead: each option applied in a sampled world, the one that
+  leaves it best placed by the ruleset's `evaluation` (its own minus the best
+  opponent's; a won game beats everything) taken, ties broken at random.
+- RolloutBot: flat Monte Carlo: for each option, `rollouts` random games to the end.
+- SearchBot: information-set Monte Carlo tree search (single-observer ISMCTS, Cowling,
+  Powley and Whitehouse 2012): each iteration samples a world, walks one tree of
+  option labels by UCB (counting only the options available in that world), adds a
+  node, plays a short random playout and scores it by the evaluation (1 to the
+  winner of a finished game). It thinks for `think` seconds or `iterations`
+  iterations (a fixed count is the same on every machine: balance runs use it).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from typing import Callable
 
 from legacies.interpreter.errors import Refused
@@ -62,6 +71,14 @@ def random_playout(state: GameState, rng: random.Random, max_decisions: int = 50
     return state
 
 
+def _deciding(state: GameState) -> tuple[int, int] | None:
+    """(the player deciding, how many options), or None when there is nothing to weigh
+    (a single option)."""
+    d = state.decision
+    assert d is not None
+    return None if len(d.options) == 1 else (d.player, len(d.options))
+
+
 class RolloutBot:
     def __init__(self, seed: int = 0, rollouts: int = 8, name: str | None = None):
         self.rng = random.Random(seed)
@@ -75,14 +92,13 @@ class RolloutBot:
         return (1.0 if state.is_terminal() and state.winner() == me else 0.0) + 0.01 * lead
 
     def choose(self, state: GameState) -> int:
-        d = state.decision
-        assert d is not None
-        if len(d.options) == 1:
+        deciding = _deciding(state)
+        if deciding is None:
             return 0
-        me = d.player
+        me, options = deciding
         best, best_index = float("-inf"), 0
         worlds = [determinize(state, me, self.rng) for _ in range(self.rollouts)]
-        for index in range(len(d.options)):
+        for index in range(options):
             total = 0.0
             try:
                 for world in worlds:
@@ -97,8 +113,174 @@ class RolloutBot:
         return best_index
 
 
+def standing(state: GameState, me: int) -> float:
+    """How well `me` stands against the best other player, by the ruleset's evaluation;
+    a finished game counts a win or a loss above any evaluation."""
+    if state.is_terminal():
+        return 1e9 if state.winner() == me else -1e9
+    values = [state.evaluate(p) for p in range(state.game.players)]
+    return values[me] - max((v for p, v in enumerate(values) if p != me), default=0.0)
+
+
+class GreedyBot:
+    def __init__(self, seed: int = 0, name: str = "greedy"):
+        self.rng = random.Random(seed)
+        self.name = name
+
+    def choose(self, state: GameState) -> int:
+        deciding = _deciding(state)
+        if deciding is None:
+            return 0
+        me, options = deciding
+        world = determinize(state, me, self.rng)
+        best, best_indices = float("-inf"), [0]
+        for index in range(options):
+            child = world.clone()
+            try:
+                child.apply(index, undo=False)
+            except Refused:
+                continue
+            value = standing(child, me)
+            if value > best:
+                best, best_indices = value, [index]
+            elif value == best:
+                best_indices.append(index)
+        return self.rng.choice(best_indices)
+
+
+class _Node:
+    """A tree node: the option that led here, who took it, and the totals of its runs."""
+
+    __slots__ = ("children", "player", "visits", "reward", "available", "refused")
+
+    def __init__(self, player: int):
+        self.children: dict[tuple[str, str], _Node] = {}
+        self.refused: set[tuple[str, str]] = set()  # options the rules refused here (not tried again)
+        self.player = player  # who chose the option leading here (rewards are theirs)
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0  # iterations in which this option could be chosen
+
+
+def _keys(state: GameState) -> list[tuple[str, str]]:
+    """Options are named by prompt and label: indices may differ from world to world."""
+    d = state.decision
+    assert d is not None
+    return [(d.prompt, label) for label in d.labels()]
+
+
+def _rewards(state: GameState) -> list[float]:
+    """1 to the winner of a finished game; else each player's evaluation scaled to 0..1
+    between the worst and the best player."""
+    players = state.game.players
+    if state.is_terminal():
+        w = state.winner()
+        return [1.0 if p == w else 0.0 for p in range(players)]
+    values = [state.evaluate(p) for p in range(players)]
+    low, high = min(values), max(values)
+    if high == low:
+        return [0.5] * players
+    return [(v - low) / (high - low) for v in values]
+
+
+class SearchBot:
+    EXPLORATION = 0.7
+    PLAYOUT = 40  # random decisions after the tree, then the evaluation scores the world
+
+    def __init__(self, seed: int = 0, think: float | None = 1.0, iterations: int | None = None,
+                 name: str = "search"):
+        self.rng = random.Random(seed)
+        self.think = think
+        self.iterations = iterations
+        self.name = name
+        self.last_iterations = 0  # how many the last decision ran (for reports)
+
+    def choose(self, state: GameState) -> int:
+        deciding = _deciding(state)
+        if deciding is None:
+            return 0
+        me = deciding[0]
+        root = _Node(-1)
+        deadline = time.perf_counter() + self.think if self.think is not None and self.iterations is None else None
+        count = 0
+        while True:
+            if self.iterations is not None and count >= self.iterations:
+                break
+            if deadline is not None and count > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, determinize(state, me, self.rng))
+            count += 1
+        self.last_iterations = count
+        keys = _keys(state)
+        best = max(((root.children[k].visits, -i) for i, k in enumerate(keys) if k in root.children), default=None)
+        return -best[1] if best is not None else 0
+
+    def _select(self, node: _Node, keys: list[tuple[str, str]], world: GameState) -> int:
+        """Apply an untried option (at random) or, all tried, the best by UCB; an option
+        the rules refuse is remembered at the node and another taken. The index applied,
+        or -1 when every option is refused."""
+        while True:
+            legal = [i for i, k in enumerate(keys) if k not in node.refused]
+            if not legal:
+                return -1
+            untried = [i for i in legal if keys[i] not in node.children]
+            if untried:
+                index = self.rng.choice(untried)
+            else:
+                children = node.children
+                index = max(legal, key=lambda i: (
+                    children[keys[i]].reward / children[keys[i]].visits
+                    + self.EXPLORATION * math.sqrt(math.log(max(1, children[keys[i]].available))
+                                                   / children[keys[i]].visits)))
+            try:
+                world.apply(index, undo=True)
+                return index
+            except Refused:
+                node.refused.add(keys[index])
+
+    def _iterate(self, root: _Node, world: GameState) -> None:
+        node, path = root, [root]
+        while not world.is_terminal():  # selection, then one expansion
+            d = world.decision
+            assert d is not None
+            keys = _keys(world)
+            for k in keys:
+                child = node.children.get(k)
+                if child is not None:
+                    child.available += 1
+            index = self._select(node, keys, world)
+            if index < 0:  # the rules refuse every option here: score the world as it stands
+                break
+            child = node.children.get(keys[index])
+            if child is None:
+                child = node.children[keys[index]] = _Node(d.player)
+                child.available = 1
+                path.append(child)
+                break
+            node = child
+            path.append(child)
+        for _ in range(self.PLAYOUT):  # a short random playout
+            d = world.decision
+            if d is None:
+                break
+            try:
+                world.apply(self.rng.randrange(len(d.options)), undo=False)
+            except Refused:
+                break
+        rewards = _rewards(world)
+        for n in path[1:]:
+            n.visits += 1
+            n.reward += rewards[n.player] if n.player >= 0 else 0.0
+
+
 BOTS: dict[str, Callable[[int], Agent]] = {
     "random": lambda seed: RandomBot(seed),
+    "greedy": lambda seed: GreedyBot(seed),
     "rollout": lambda seed: RolloutBot(seed, rollouts=4),
-    "strong": lambda seed: RolloutBot(seed, rollouts=16, name="strong"),
+    "search": lambda seed: SearchBot(seed, think=None, iterations=SEARCH_ITERATIONS),
 }
+"""Every bot kind a seat may name. `search` here thinks a fixed number of iterations
+(the same moves on every machine); `legacies play --think SECONDS` gives it a time
+budget instead."""
+
+SEARCH_ITERATIONS = 200

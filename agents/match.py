@@ -12,7 +12,7 @@ from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.spec import GameSpec
 
 from .base import Agent
-from .bots import BOTS
+from .bots import BOTS, SearchBot
 
 
 class GameStopped(InternalError):
@@ -54,13 +54,18 @@ def _private(state: GameState, value: Any) -> bool:
     return zone >= 0 and state.game.layout.zone_visibility[zone] != "public"
 
 
-def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | None = None) -> Agent:
+def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | None = None,
+               think: float | None = None) -> Agent:
+    """The agent of a seat; `think` gives a search bot a time budget per decision (in
+    seconds) instead of its fixed number of iterations."""
     if kind == "human":
         if human is None:
             raise ValueError("a human seat needs a terminal")
         return human(seat)
     if kind not in BOTS:
         raise ValueError(f"unknown seat kind {kind!r}; choose from: human, {', '.join(BOTS)}")
+    if kind == "search" and think is not None:
+        return SearchBot(seed * 1000 + seat, think=think)
     return BOTS[kind](seed * 1000 + seat)  # each seat its own stream, derived from the game seed
 
 
@@ -164,7 +169,7 @@ def verify_save(spec: GameSpec, text: str) -> Verification:
 def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                human: Callable[[int], Agent] | None = None, on_event: Callable[[str], None] | None = None,
                state: GameState | None = None, agents: list[Agent] | None = None,
-               observe: Callable[[Any, int], None] | None = None) -> MatchResult:
+               observe: Callable[[Any, int], None] | None = None, think: float | None = None) -> MatchResult:
     """Play to the end (or until a replay runs out). `observe(decision, index)` hears
     every option applied, before the log line (a balance run's bookkeeping)."""
     names = [f"P{i + 1} ({kind})" for i, kind in enumerate(seats)]
@@ -172,7 +177,7 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         game = Game(spec, len(seats), options, [f"P{i + 1}" for i in range(len(seats))])
         state = game.new_state(seed)
     if agents is None:
-        agents = [make_agent(kind, seed, i, human) for i, kind in enumerate(seats)]
+        agents = [make_agent(kind, seed, i, human, think) for i, kind in enumerate(seats)]
     hot_seat = "human" in seats
     log: list[str] = []
     actions: list[dict[str, Any]] = []

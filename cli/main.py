@@ -142,8 +142,14 @@ def play(
     ruleset: str = typer.Option("legacies", "--ruleset", "-r", metavar="NAME|PATH",
                                 help="Which ruleset to play: an installed one (see `legacies rulesets`) or a ruleset "
                                      "folder (rules/NAME, content/NAME)."),
-    seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND", help="One per player: human, random, rollout, strong "
-                                   "(default: four random bots; `--seat human` for each person at the table)."),
+    seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND", help="One per player, in turn order: human (you, "
+                                   "at this terminal; one per person for hot-seat), random (any legal move), greedy (the "
+                                   "move that leaves it best placed, one step ahead), rollout (random games to the end "
+                                   "from each move), search (tree search over the worlds it cannot tell apart). "
+                                   "Default: four random bots."),
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", min=0.01,
+                                          help="How long a search bot thinks per decision (default: a fixed 200 "
+                                               "iterations, the same moves on every machine)."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
     option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE", help="Setup option NAME=VALUE (repeatable)."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
@@ -181,7 +187,8 @@ def play(
     state = None
     try:
         state = game.new_state(seed)
-        result = play_match(loaded.spec, list(seat), seed, options, human=HumanAgent, on_event=echo, state=state)
+        result = play_match(loaded.spec, list(seat), seed, options, human=HumanAgent, on_event=echo, state=state,
+                            think=think)
     except ValueError as err:  # a seat kind that does not exist
         _fail(str(err))
         return
@@ -334,7 +341,7 @@ def simulate(
                                                "count; more when more --seat are given)."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND",
                                    help="A bot kind per seat, rotated over the games (repeatable; missing seats are "
-                                        "random): random, rollout, strong."),
+                                        "random): random, greedy, rollout, search (see `legacies play --help`)."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="The first game's seed; game i plays seed + i."),
     workers: int = typer.Option(1, "--workers", "-w", metavar="N", min=1, help="Local processes to play in."),
     cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS",

@@ -101,6 +101,8 @@ class Game:
         self.score_base = self.layout.player_counter.get(spec.score_counter, -1)
         c.origin = Origin("tie-breaks")
         self.tie_breaks = [c.expr(e) for e in spec.tie_breaks]
+        c.origin = Origin("the evaluation")
+        self.evaluation = c.expr(spec.evaluation) if spec.evaluation is not None else None
         c.finish()
         self.compiler = c  # keeps the attribute columns for effects compiled later (tests, `legacies try`)
 
@@ -290,6 +292,14 @@ class GameState:
 
     def winner(self) -> int:
         return self.ranking()[0]
+
+    def evaluate(self, player: int) -> float:
+        """How well `player` stands by the ruleset's `evaluation` (higher is better; the
+        score when the ruleset declares none): what bots steer by. Read-only."""
+        if self.game.evaluation is None:
+            return float(self.scores()[player])
+        with self.st.frozen():
+            return float(self.game.evaluation(Activation(self.st, player)))
 
     # ------------------------------------------------------------------ persistence
     def canonical(self) -> dict[str, Any]:

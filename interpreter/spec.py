@@ -104,6 +104,7 @@ class GameSpec:
     score_counter: str = "score"
     tie_breaks: list[ast.Expr] = field(default_factory=list)
     starting_choices: list[str] = field(default_factory=list)  # player values a balance report groups seats by
+    evaluation: ast.Expr | None = None  # how well a player stands, for bots (None: the score)
     limits: Limits = field(default_factory=Limits)
     eras: list[str] = field(default_factory=list)
     era_counter: str | None = None

@@ -463,6 +463,12 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
             b.check_expr(rf, ("tie_breaks", i), e, Context(), T("amount"))
             tie_breaks.append(e)
 
+    evaluation = None
+    if r.evaluation is not None:
+        evaluation = b.expression(rf, ("evaluation",), r.evaluation)
+        if evaluation is not None:
+            b.check_expr(rf, ("evaluation",), evaluation, Context(), T("amount"))
+
     # content: effects, conditions, effect attributes -----------------------------------
     sources: list[tuple[ast.Node, LoadedFile, Path, bool]] = [(node, f, path, False) for _, _, node, f, path in announcers]
     in_play_zones = any(z.in_play for z in v.zones.values())
@@ -546,7 +552,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         setup=setup[1] if setup else None, game=game[1] if game else None,
         setup_origin=b.origin(setup[0], ("setup",), "setup") if setup else None,
         game_origin=b.origin(game[0], ("game",), "the game procedure") if game else None,
-        score_counter=r.score, tie_breaks=tie_breaks, starting_choices=list(r.starting_choices),
+        score_counter=r.score, tie_breaks=tie_breaks, starting_choices=list(r.starting_choices), evaluation=evaluation,
         limits=Limits(r.limits.max_turns, r.limits.step_budget, r.limits.max_repeats), eras=list(r.eras),
         era_counter=r.era_counter, option_defaults={k: o.default for k, o in r.options.items()},
         option_rules={k: (o.type, o.min, o.max) for k, o in r.options.items()},

@@ -136,6 +136,8 @@ class RulesetFile(_Model):
     hand: str | None = Field(None, description="Player zone that `draw` fills when no zone is named.")
     score: str = Field(description="Player counter holding the score.")
     tie_breaks: list[str] = Field(default_factory=list, description="Expressions (higher wins) after the score.")
+    evaluation: str | None = Field(None, description="How well a player stands (an amount, higher is better, read "
+                                   "as each player): what the greedy and search bots steer by. Default: the score.")
     starting_choices: list[str] = Field(default_factory=list, description="Player values a balance report groups "
                                         "seats by (a character, a mat side): `legacies simulate` gives each its "
                                         "win rate, read when the game ends.")

@@ -56,10 +56,10 @@ def test_a_gap_counts_as_far_as_its_interval_supports() -> None:
 
 
 def test_seat_kinds_rotate_over_the_games() -> None:
-    request = Request("legacy", players=3, seats=("strong", "random", "rollout"), games=3)
+    request = Request("legacy", players=3, seats=("search", "random", "greedy"), games=3)
     assert [request.seats_of(i) for i in range(4)] == [
-        ["strong", "random", "rollout"], ["random", "rollout", "strong"], ["rollout", "strong", "random"],
-        ["strong", "random", "rollout"]]
+        ["search", "random", "greedy"], ["random", "greedy", "search"], ["greedy", "search", "random"],
+        ["search", "random", "greedy"]]
 
 
 # --------------------------------------------------------------------------- coverage
