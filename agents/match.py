@@ -178,7 +178,7 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         state = game.new_state(seed)
     if agents is None:
         agents = [make_agent(kind, seed, i, human, think) for i, kind in enumerate(seats)]
-    hot_seat = "human" in seats
+    humans = [i for i, kind in enumerate(seats) if kind == "human"]
     log: list[str] = []
     actions: list[dict[str, Any]] = []
     seen_log = 0
@@ -214,7 +214,8 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
                 if index < 0:  # the game cannot go on: a content (or engine) bug, not a refusal
                     raise GameStopped(InternalError(f"the rules refuse every option of {d.prompt!r}: "
                                                     + "; ".join(sorted(refusals))), None)
-            private = hot_seat and _private(state, d.options[index].value)
+            # a hidden pick stays hidden in the shared log, unless the only person at the table made it
+            private = bool(humans) and humans != [d.player] and _private(state, d.options[index].value)
             try:
                 state.apply(index, undo="replay")  # the match changes its state through apply alone
                 break

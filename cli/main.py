@@ -159,11 +159,7 @@ def play(
                                          help="An expansion folder laid over the ruleset (repeatable, in order)."),
 ) -> None:
     """Play a game in the terminal: bots and hot-seat humans."""
-    from legacies.agents.match import GameStopped, play_match
-    from legacies.interpreter.errors import InternalError, TableError
-    from legacies.pipeline.ruleset import load_ruleset, rulesets
-
-    from .terminal import HumanAgent
+    from legacies.interpreter.errors import TableError
 
     seat = list(seat) or ["random"] * 4
     ruleset, root = _ruleset_arg(ruleset)
@@ -176,7 +172,6 @@ def play(
     from legacies.interpreter.game import Game
 
     options = _parse_options(option)
-    echo = None if (as_json or quiet) else typer.echo
     try:  # the table as asked: player count and options (a usage problem when wrong)
         game = Game(loaded.spec, len(seat), options, [f"P{i + 1}" for i in range(len(seat))])
     except TableError as err:
@@ -184,29 +179,48 @@ def play(
         return
     if save is not None:
         _check_save_path(save)
-    state = None
+    _play_on(loaded.spec, list(seat), seed, options, game.new_state(seed), save, as_json, quiet, think)
+
+
+def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], state: Any,
+             save: Optional[Path], as_json: bool, quiet: bool, think: Optional[float]) -> None:
+    """Play a table to its end (a new game, or a resumed one), print the result, and keep
+    the game in `save` when it ends or stops early."""
+    from legacies.agents.match import GameStopped, play_match
+    from legacies.interpreter.errors import InternalError
+
+    from .terminal import HumanAgent, PlayerQuit
+
+    echo = None if (as_json or quiet) else typer.echo
+    humans = seat.count("human")
+
+    def human(i: int) -> HumanAgent:
+        return HumanAgent(i, save_path=save, hot_seat=humans > 1, seats=seat)
+
     try:
-        state = game.new_state(seed)
-        result = play_match(loaded.spec, list(seat), seed, options, human=HumanAgent, on_event=echo, state=state,
-                            think=think)
+        result = play_match(spec, seat, seed, options, human=human, on_event=echo, state=state, think=think)
     except ValueError as err:  # a seat kind that does not exist
         _fail(str(err))
         return
+    except PlayerQuit:
+        typer.echo("you left the game", err=True)
+        raise typer.Exit(0)
     except (EOFError, KeyboardInterrupt) as err:  # the player left: keep the game when asked to
         why = "end of input" if isinstance(err, EOFError) else "interrupted"
-        if save is not None and state is not None and _write_save(save, state.serialize()):
-            _fail(f"{why}: the game stopped before its end; saved to {save} (`legacies replay {save}` shows it)", 1)
+        if save is not None and _write_save(save, state.serialize(seats=seat)):
+            _fail(f"{why}: the game stopped before its end; saved to {save} (`legacies resume {save}` continues "
+                  "it)", 1)
         _fail(f"{why}: the game stopped before its end", 1)
         return
     except InternalError as err:  # the game cannot go on: a bug in the content (or the engine), located
         note = ""
-        if save is not None and state is not None:
+        if save is not None:
             choice = err.choice if isinstance(err, GameStopped) else None
-            if _write_save(save, state.serialize(failure=(choice, str(err)))):
+            if _write_save(save, state.serialize(failure=(choice, str(err)), seats=seat)):
                 note = f"\nsaved to {save}: `legacies replay --verify {save}` reproduces it"
         _fail(f"the game stopped on an internal error (the action was undone): {err}{note}", 1)
         return
-    if save is not None and result.state is not None and not _write_save(save, result.state.serialize()):
+    if save is not None and result.state is not None and not _write_save(save, result.state.serialize(seats=seat)):
         raise typer.Exit(1)
     if as_json:
         typer.echo(json.dumps(result.as_json(), sort_keys=True))
@@ -216,6 +230,55 @@ def play(
     for name, score in sorted(zip(result.names, result.scores), key=lambda x: -x[1]):
         typer.echo(f"  {name}: {score}")
     typer.echo(f"winner: {result.names[result.winner]}")
+
+
+@app.command()
+def resume(
+    file: Path = typer.Argument(..., metavar="FILE", help="A save: `play --save`, or `save` typed during a game."),
+    seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND",
+                                   help="Who sits where now, one per player (default: as when it was saved)."),
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", min=0.01,
+                                          help="How long a search bot thinks per decision."),
+    save: Optional[Path] = typer.Option(None, "--save", metavar="FILE",
+                                        help="Where to keep the game (default: the file it was resumed from)."),
+    as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", metavar="", help="Only the final scores."),
+) -> None:
+    """Continue a saved game: its decisions are replayed exactly, then play goes on."""
+    from legacies.interpreter.errors import CorruptSave
+    from legacies.interpreter.game import GameState, read_save
+    from legacies.pipeline.ruleset import load_ruleset, rulesets
+
+    if not file.is_file():
+        _fail(f"no such save file: {file}")
+    try:
+        text = file.read_bytes()
+        data = read_save(text)
+    except OSError as err:
+        _fail(f"cannot read {file}: {err.strerror or err}")
+        return
+    except CorruptSave as err:
+        _fail(f"{file}: {err}", 1)
+        return
+    if data["ruleset"] not in rulesets():
+        _fail(f"{file} is a game of `{data['ruleset']}`, which is not installed", 1)
+    loaded = load_ruleset(data["ruleset"])
+    if loaded.spec is None:
+        _fail(f"ruleset `{data['ruleset']}` has content errors; run `legacies validate --ruleset {data['ruleset']}`", 1)
+        return
+    try:
+        state = GameState.deserialize(loaded.spec, text)
+    except CorruptSave as err:
+        _fail(f"{file}: {err}", 1)
+        return
+    seats = list(seat) or list(data.get("seats") or [])
+    if len(seats) != data["players"]:
+        _fail(f"the save is a {data['players']}-player game; give one --seat per player"
+              + ("" if data.get("seats") else " (it does not record who sat where)"))
+    if state.is_terminal():
+        _fail(f"{file} is a finished game: `legacies replay {file}` shows it", 1)
+    typer.echo(f"resuming {file}: {len(state.st.history)} decisions replayed", err=True)
+    _play_on(loaded.spec, seats, int(data["seed"]), dict(data["options"]), state, save or file, as_json, quiet, think)
 
 
 @app.command()

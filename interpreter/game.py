@@ -319,7 +319,7 @@ class GameState:
         text = json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"), default=_plain)
         return hashlib.sha256(text.encode()).hexdigest()
 
-    def serialize(self, failure: tuple[int | None, str] | None = None) -> str:
+    def serialize(self, failure: tuple[int | None, str] | None = None, seats: list[str] | None = None) -> str:
         """A save: the ruleset and a hash of its rules and content, the seed, the options
         and every decision, plus a fingerprint that the load checks (OpenSpiel serializes
         the history too). `failure` records why a game stopped (a soak failure, an
@@ -333,6 +333,8 @@ class GameState:
         }
         if failure is not None:
             data["failure"] = {"choice": failure[0], "message": failure[1]}
+        if seats is not None:  # who sat where (human, random...): `legacies resume` seats them again
+            data["seats"] = list(seats)
         return json.dumps(data, sort_keys=True)
 
     @staticmethod
@@ -459,7 +461,7 @@ def read_save(text: str | bytes) -> dict[str, Any]:
                               f"`{SAVE_FORMAT}`")
         raise CorruptSave(f"not a {SAVE_FORMAT} save file (its `format` is {_shown(fmt)})")
     for key in data:
-        if key not in _SAVE_FIELDS and key != "failure":
+        if key not in _SAVE_FIELDS and key not in ("failure", "seats"):
             raise CorruptSave(f"not a {SAVE_FORMAT} save file: unknown field `{_excerpt(str(key))}`")
     for key, kind in _SAVE_FIELDS.items():
         if key not in data:
@@ -474,6 +476,10 @@ def read_save(text: str | bytes) -> dict[str, Any]:
                                     and (failure["choice"] is None or type(failure["choice"]) is int)
                                     and isinstance(failure["message"], str)):
         raise CorruptSave("the save's `failure` must be {\"choice\": a number or null, \"message\": text}")
+    seats = data.get("seats")
+    if seats is not None and not (isinstance(seats, list) and len(seats) == data["players"]
+                                  and all(isinstance(x, str) and 0 < len(x) <= 40 for x in seats)):
+        raise CorruptSave("the save's `seats` must list one seat kind (text) per player")
     return data
 
 

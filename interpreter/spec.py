@@ -105,6 +105,8 @@ class GameSpec:
     tie_breaks: list[ast.Expr] = field(default_factory=list)
     starting_choices: list[str] = field(default_factory=list)  # player values a balance report groups seats by
     evaluation: ast.Expr | None = None  # how well a player stands, for bots (None: the score)
+    # what the terminal screen shows: {"table"|"players": [(what, name, label or None)]}
+    display: dict[str, list[tuple[str, str, str | None]]] = field(default_factory=dict)
     limits: Limits = field(default_factory=Limits)
     eras: list[str] = field(default_factory=list)
     era_counter: str | None = None

@@ -52,6 +52,7 @@ class _Builder:
         self.diags: list[Diagnostic] = []
         self.res = Resolution()
         self.vocab = Vocabulary()
+        self.display: dict[str, list[tuple[str, str, str | None]]] = {"table": [], "players": []}
 
     # ------------------------------------------------------------------ reporting
     def at(self, f: LoadedFile, path: Path, code: str, message: str, hint: str | None = None,
@@ -78,6 +79,44 @@ class _Builder:
     def origin(self, f: LoadedFile, path: Path, what: str, expression: bool = False) -> Origin:
         line_offset, column_offset = self.offsets(f, path)
         return Origin(what, f.label, line_offset, column_offset, EXPRESSION_PREFIX if expression else 0)
+
+    def check_display(self, f: LoadedFile, r: RulesetFile) -> dict[str, list[tuple[str, str, str | None]]]:
+        """`display:` checked: each entry names something of the right scope. Returns
+        {"table"|"players": [(what, name, label)]}, `what` one of counter, item_counter,
+        zone, value, counter_set."""
+        item_counters = {c: k for k, kd in r.kinds.items() for c in kd.counters}
+        out: dict[str, list[tuple[str, str, str | None]]] = {"table": [], "players": []}
+        if r.display is None:
+            return out
+        for part, entries in (("table", r.display.table), ("players", r.display.players)):
+            scope = "game" if part == "table" else "player"
+            for i, entry in enumerate(entries):
+                name, label = (entry, None) if isinstance(entry, str) else (entry.show, entry.label)
+                what = None
+                if name in r.counters and r.counters[name].scope == scope:
+                    what = "counter"
+                elif name in r.zones and r.zones[name].scope == scope:
+                    what = "zone"
+                elif name in r.values and r.values[name].scope == scope:
+                    what = "value"
+                elif part == "table" and name in item_counters:
+                    what = "item_counter"
+                elif part == "table" and name in r.kinds and (r.kinds[name].track or r.kinds[name].holder):
+                    what = "tokens_on"  # a kind with a track or holding tokens: whose tokens are on each
+                elif part == "players" and name in r.counter_sets:
+                    what = "counter_set"
+                if what is None:
+                    names = ([n for n, c in r.counters.items() if c.scope == scope]
+                             + [n for n, z in r.zones.items() if z.scope == scope]
+                             + [n for n, v in r.values.items() if v.scope == scope]
+                             + (list(item_counters) + [k for k, kd in r.kinds.items() if kd.track or kd.holder]
+                                if part == "table" else list(r.counter_sets)))
+                    self.at(f, ("display", part, i), "R001", f"`display: {part}` shows {scope} counters, zones and "
+                            f"values{', counters of board items and kinds holding tokens' if part == 'table' else ' and counter sets'}; "
+                            f"`{name}` is not one", hint=self.suggest(name, names))
+                    continue
+                out[part].append((what, name, label))
+        return out
 
     def suggest(self, name: str, names: Iterable[str]) -> str | None:
         pool = {n.lower(): n for n in names if n != name}
@@ -209,6 +248,7 @@ class _Builder:
             if name not in r.values or r.values[name].scope != "player":
                 self.at(f, ("starting_choices", i), "R001", f"`starting_choices` must name player values, not `{name}`",
                         hint=self.suggest(name, [n for n, d in r.values.items() if d.scope == "player"]))
+        self.display = self.check_display(f, r)
         if r.era_counter is not None and (r.era_counter not in r.counters or r.counters[r.era_counter].scope != "game"):
             self.at(f, ("era_counter",), "R001", f"`era_counter` must name a game counter, not `{r.era_counter}`")
         if r.payment is not None:
@@ -553,6 +593,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         setup_origin=b.origin(setup[0], ("setup",), "setup") if setup else None,
         game_origin=b.origin(game[0], ("game",), "the game procedure") if game else None,
         score_counter=r.score, tie_breaks=tie_breaks, starting_choices=list(r.starting_choices), evaluation=evaluation,
+        display=b.display,
         limits=Limits(r.limits.max_turns, r.limits.step_budget, r.limits.max_repeats), eras=list(r.eras),
         era_counter=r.era_counter, option_defaults={k: o.default for k, o in r.options.items()},
         option_rules={k: (o.type, o.min, o.max) for k, o in r.options.items()},

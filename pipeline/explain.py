@@ -225,16 +225,24 @@ def card_texts(ruleset: str, root: str | None = None) -> dict[str, str]:
     for d in loaded.spec.defs:
         if d.id not in loaded.build.items:
             continue
-        parts = []
-        if d.requires is not None:
-            parts.append("Playable when " + render_expr(d.requires, wording) + ".")
-        if d.effect is not None:
-            parts.append(render_program(d.effect, wording))
-        for key, programs in d.programs.items():
-            listed = programs if isinstance(programs, list) else [programs]
-            for i, program in enumerate(listed, 1):
-                number = f" {i}" if isinstance(programs, list) else ""
-                parts.append(f"{vocab.label(key)}{number}: {render_program(program, wording)}")
-        if parts:
-            out[d.id] = "\n".join(parts)
+        text = item_text(d, vocab, wording)
+        if text:
+            out[d.id] = text
     return out
+
+
+def item_text(d: PieceDef, vocab: Vocabulary, wording: Wording | None = None) -> str:
+    """An item's card text: when it is playable, its effect and its effect attributes
+    (one line each); empty for an item with none."""
+    wording = wording or Wording.of(vocab)
+    parts = []
+    if d.requires is not None:
+        parts.append("Playable when " + render_expr(d.requires, wording) + ".")
+    if d.effect is not None:
+        parts.append(render_program(d.effect, wording))
+    for key, programs in d.programs.items():
+        listed = programs if isinstance(programs, list) else [programs]
+        for i, program in enumerate(listed, 1):
+            number = f" {i}" if isinstance(programs, list) else ""
+            parts.append(f"{vocab.label(key)}{number}: {render_program(program, wording)}")
+    return "\n".join(parts)

@@ -125,6 +125,21 @@ class PaymentDecl(_Model):
     max_wild: int = Field(1, ge=0)
 
 
+class DisplayEntry(_Model):
+    show: str = Field(description="A counter, zone, value or counter set the ruleset declares.")
+    label: str | None = Field(None, description="What the screen calls it (default: its declared label).")
+
+
+class Display(_Model):
+    """What `legacies play` draws for a person, in order: the table's part, then each
+    player's (the runner shows only what the viewing player may see)."""
+
+    table: list[str | DisplayEntry] = Field(default_factory=list, description="Game counters and zones, game "
+                                            "values, and counters of board items (industry values) for the table.")
+    players: list[str | DisplayEntry] = Field(default_factory=list, description="Player counters, zones, values "
+                                              "and counter sets, shown for every player.")
+
+
 class RulesetFile(_Model):
     ruleset: str
     title: str
@@ -136,6 +151,8 @@ class RulesetFile(_Model):
     hand: str | None = Field(None, description="Player zone that `draw` fills when no zone is named.")
     score: str = Field(description="Player counter holding the score.")
     tie_breaks: list[str] = Field(default_factory=list, description="Expressions (higher wins) after the score.")
+    display: Display | None = Field(None, description="What the terminal screen shows (default: the game "
+                                    "counters, and each player's score and zones).")
     evaluation: str | None = Field(None, description="How well a player stands (an amount, higher is better, read "
                                    "as each player): what the greedy and search bots steer by. Default: the score.")
     starting_choices: list[str] = Field(default_factory=list, description="Player values a balance report groups "

@@ -165,8 +165,8 @@ def test_human_refusing_a_number_is_asked_again() -> None:
     result = runner.invoke(app, ["play", "--ruleset", "legacy", "--seat", "human", "--seat", "random",
                                  "--seed", "2"], input="x\n99\n" + "1\n" * 600)
     assert result.exit_code == 0
-    assert "type the number of an option" in result.output
-    assert "choose a number from 1 to" in result.output
+    assert "'x' is not an option or a key" in result.output  # refused with a reason, asked again
+    assert "there is no option 99: choose a number from 1 to" in result.output
 
 
 def test_replay_shows_the_same_game_as_play(tmp_path: Path) -> None:

@@ -1,0 +1,71 @@
+"""The board drawn from a ruleset's `display:` (cli/board.py): what the ruleset names,
+in its order, and nothing the viewing player may not see."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from legacies.cli.board import board_lines
+from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.mechanics import describe
+from legacies.pipeline.ruleset import load_ruleset
+from legacies.pipeline.validate import validate
+
+REPO = Path(__file__).resolve().parents[2]
+TINY = REPO / "tests" / "interpreter" / "fixtures" / "tiny"
+
+
+def legacy(players: int = 3) -> GameState:
+    return Game(load_ruleset("legacy").spec, players, names=["Ann", "Bob", "Cy"][:players]).new_state(4)
+
+
+def test_a_player_sees_their_hand_and_only_the_size_of_the_others() -> None:
+    state = legacy()
+    lines = "\n".join(board_lines(state, 0))
+    lay, st = state.game.layout, state.st
+    mine = [describe(st, p) for p in st.zones[lay.player_zone["hand"]]]
+    bobs = st.zones[lay.player_zone["hand"] + 1]
+    ann, bob = lines.split("── Bob")[0].split("── Ann")[1], lines.split("── Bob")[1].split("── Cy")[0]
+    assert f"legacy hand: {', '.join(mine)}" in ann
+    assert f"legacy hand: {len(bobs)} face down" in bob
+    assert "(you)" in lines.split("── Ann")[1].split("\n")[0]
+    # the same board from Bob's seat shows Bob's cards and hides Ann's
+    from_bob = "\n".join(board_lines(state, 1))
+    assert f"legacy hand: {len(st.zones[lay.player_zone['hand']])} face down" in from_bob.split("── Ann")[1]
+
+
+def test_the_ruleset_decides_what_and_in_which_order() -> None:
+    lines = board_lines(legacy(2), 0)
+    assert lines[0] == "═══ Legacy (card game) ═══"
+    assert lines[1].startswith("  round: ") and lines[2].startswith("  Legacies to finish: ")
+    ann = lines[lines.index(next(x for x in lines if x.startswith("── Ann"))) + 1:]
+    assert ann[0].strip().startswith("points ") and ann[1].strip().startswith("legacy hand:")
+    assert ann[2].strip().startswith("resources:") and ann[3].strip().startswith("tableau:")
+
+
+def test_legacies_shows_the_table_a_person_reads() -> None:
+    state = Game(load_ruleset("legacies").spec, 4).new_state(1)
+    text = "\n".join(board_lines(state, 0))
+    for words in ("generation:", "century:", "current event:", "upcoming event:", "industry values: Communications",
+                  "investments:", "relationships:", "legendary figures:", "player card market:",
+                  "successors face up:", "fame ", "gold ", "Foundation ", "resources: dye", "character:"):
+        assert words in text, words
+
+
+def test_without_display_the_game_counters_and_each_players_zones() -> None:
+    state = Game(load_ruleset("tiny", TINY).spec, 2).new_state(0)
+    text = "\n".join(board_lines(state, 0))
+    assert "rounds played: 0" in text and "points 0" in text and "hand:" in text and "table: none" in text
+
+
+def test_a_display_naming_nothing_is_a_located_error(tmp_path: Path) -> None:
+    for part in ("rules", "content"):
+        shutil.copytree(REPO / part / "legacy", tmp_path / part / "legacy")
+    path = tmp_path / "rules" / "legacy" / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("players: [points, hand, resources, tableau]",
+                                 "players: [points, hadn, round_number]"), encoding="utf-8")
+    found = [d for d in validate([str(tmp_path)]).diagnostics if d.code == "R001"]
+    assert [d.message.split(";")[1].strip() for d in found] == ["`hadn` is not one", "`round_number` is not one"]
+    assert found[0].hint == "did you mean `hand`?" and found[0].line == found[1].line

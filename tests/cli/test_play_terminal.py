@@ -1,0 +1,99 @@
+"""`legacies play` as a person plays it (issue 10): in a pseudo-terminal, answering its
+prompts, reading its screen. A whole game of the Legacy card game against a bot: the
+board with the opponent's public pieces (and not their hand), the keys (`?N`, `log`,
+`board`, a refused answer), the final scores; then a game saved with `save`, left with
+`quit` and continued with `legacies resume`."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+COMMAND = [sys.executable, "-c", "from legacies.cli.main import main; main()"]
+PROMPT = re.compile(r"choose 1-(\d+) \(help for keys\): ")
+END = re.compile(r"winner: .*\r?\n")
+
+
+def spawn(*args: str) -> "pexpect.spawn":
+    child = pexpect.spawn(COMMAND[0], [*COMMAND[1:], *args], encoding="utf-8", timeout=60,
+                          dimensions=(50, 160), env={"PYTHONIOENCODING": "utf-8", "COLUMNS": "160",
+                                                     "PATH": "/usr/bin:/bin", "TERM": "dumb"})
+    child.delaybeforesend = None  # a person types slowly; the test need not
+    return child
+
+
+def answer(child: "pexpect.spawn", text: str) -> str:
+    """Type a line at the prompt; what the screen showed until the next prompt."""
+    child.sendline(text)
+    child.expect(PROMPT)
+    return str(child.before)
+
+
+def play_to_the_end(child: "pexpect.spawn", limit: int = 2000) -> str:
+    """Answer 1 to every question until the game ends; everything the screen showed."""
+    seen = []
+    for _ in range(limit):
+        found = child.expect([PROMPT, END, pexpect.EOF])
+        seen.append(child.before + (child.after if isinstance(child.after, str) else ""))
+        if found != 0:
+            return "".join(seen)
+        child.sendline("1")
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_at_the_terminal(tmp_path: Path) -> None:
+    child = spawn("play", "--ruleset", "legacy", "--seat", "human", "--seat", "random", "--seed", "4")
+    child.expect(PROMPT)
+    first = child.before
+    # the board: the table, then both players; the opponent's hand is a count, never its cards
+    assert "═══ Legacy (card game) ═══" in first and "Legacies to finish:" in first
+    assert "── P1 (you)" in first and "── P2" in first
+    p2 = first.split("── P2")[1]
+    assert re.search(r"legacy hand: \d+ face down", p2) and "tableau:" in p2
+    assert "P1, choose an action:" in first and "1. Take a legacy card" in first
+    assert "1. Take a legacy card" in answer(child, "?1")
+    assert "'nonsense' is not an option or a key" in answer(child, "nonsense")
+    assert "there is no option 7: choose a number from 1 to" in answer(child, "7")
+    assert "── P2" in answer(child, "board")
+    child.sendline("1")
+    screen = play_to_the_end(child)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "final scores:" in screen and "winner:" in screen
+    assert re.search(r"tableau: (?!none)\w", screen)  # somebody built something, and the board showed it
+
+
+def test_save_quit_and_resume(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    child = spawn("play", "--ruleset", "legacy", "--seat", "human", "--seat", "random", "--seed", "9")
+    for _ in range(3):
+        child.expect(PROMPT)
+        child.sendline("1")
+    child.expect(PROMPT)
+    assert f"saved to {save}" in answer(child, f"save {save}")
+    child.sendline("quit")
+    child.expect(r"save the game before leaving\? \(y/n\): ")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "you left the game" in child.before
+    data = json.loads(save.read_text())
+    assert data["seats"] == ["human", "random"] and len(data["decisions"]) >= 3
+
+    resumed = spawn("resume", str(save))
+    resumed.expect(PROMPT)
+    assert re.search(r"resuming .*game\.json: \d+ decisions replayed", resumed.before)
+    resumed.sendline("1")
+    screen = play_to_the_end(resumed)
+    resumed.expect(pexpect.EOF)
+    resumed.close()
+    assert resumed.exitstatus == 0 and "winner:" in screen
+    finished = json.loads(save.read_text())  # the resumed game keeps itself in the file it came from
+    assert len(finished["decisions"]) > len(data["decisions"])
