@@ -172,10 +172,10 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
                observe: Callable[[Any, int], None] | None = None, think: float | None = None) -> MatchResult:
     """Play to the end (or until a replay runs out). `observe(decision, index)` hears
     every option applied, before the log line (a balance run's bookkeeping)."""
-    names = [f"P{i + 1} ({kind})" for i, kind in enumerate(seats)]
     if state is None:
         game = Game(spec, len(seats), options, [f"P{i + 1}" for i in range(len(seats))])
         state = game.new_state(seed)
+    names = [f"{state.game.player_names[i]} ({kind})" for i, kind in enumerate(seats)]
     if agents is None:
         agents = [make_agent(kind, seed, i, human, think) for i, kind in enumerate(seats)]
     humans = [i for i, kind in enumerate(seats) if kind == "human"]

@@ -146,7 +146,8 @@ def play(
                                    "at this terminal; one per person for hot-seat), random (any legal move), greedy (the "
                                    "move that leaves it best placed, one step ahead), rollout (random games to the end "
                                    "from each move), search (tree search over the worlds it cannot tell apart). "
-                                   "Default: four random bots."),
+                                   "KIND:NAME names the player (human:Ann). Default: you against three greedy bots "
+                                   "(four random bots when the input is not a terminal)."),
     think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", min=0.01,
                                           help="How long a search bot thinks per decision (default: a fixed 200 "
                                                "iterations, the same moves on every machine)."),
@@ -157,11 +158,17 @@ def play(
     quiet: bool = typer.Option(False, "--quiet", "-q", metavar="", help="Only the final scores."),
     expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
                                          help="An expansion folder laid over the ruleset (repeatable, in order)."),
+    fast: bool = typer.Option(False, "--fast", metavar="", help="Show the bots' moves at once (with a human "
+                              "seated, they are shown at a pace a person can follow)."),
 ) -> None:
     """Play a game in the terminal: bots and hot-seat humans."""
     from legacies.interpreter.errors import TableError
 
-    seat = list(seat) or ["random"] * 4
+    if not seat:
+        seat = ["human", "greedy", "greedy", "greedy"] if sys.stdin.isatty() else ["random"] * 4
+        if not sys.stdin.isatty() and not (as_json or quiet):
+            typer.echo("(no terminal to play at: four random bots play)", err=True)
+    seat, names = _seats(list(seat))
     ruleset, root = _ruleset_arg(ruleset)
     loaded = _load_with(ruleset, root, expansion)
     if loaded.spec is None:
@@ -173,26 +180,50 @@ def play(
 
     options = _parse_options(option)
     try:  # the table as asked: player count and options (a usage problem when wrong)
-        game = Game(loaded.spec, len(seat), options, [f"P{i + 1}" for i in range(len(seat))])
+        game = Game(loaded.spec, len(seat), options, names)
     except TableError as err:
         _fail(str(err))
         return
     if save is not None:
         _check_save_path(save)
-    _play_on(loaded.spec, list(seat), seed, options, game.new_state(seed), save, as_json, quiet, think)
+    _play_on(loaded.spec, list(seat), seed, options, game.new_state(seed), save, as_json, quiet, think, fast)
+
+
+def _seats(given: list[str]) -> tuple[list[str], list[str]]:
+    """`--seat KIND[:NAME]` values: the kinds, and the players' names (P1, P2... unless
+    named); a name used twice, empty or unreadable is a usage error."""
+    kinds, names = [], []
+    for i, value in enumerate(given):
+        kind, _, name = value.partition(":")
+        name = name.strip() or f"P{i + 1}"
+        if len(name) > 24 or not name.isprintable():
+            _fail(f"--seat {_short(value)}: a player's name is at most 24 printable characters")
+        if name in names:
+            _fail(f"--seat {_short(value)}: two players are called {name}")
+        kinds.append(kind.strip())
+        names.append(name)
+    return kinds, names
 
 
 def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], state: Any,
-             save: Optional[Path], as_json: bool, quiet: bool, think: Optional[float]) -> None:
+             save: Optional[Path], as_json: bool, quiet: bool, think: Optional[float], fast: bool = True) -> None:
     """Play a table to its end (a new game, or a resumed one), print the result, and keep
     the game in `save` when it ends or stops early."""
+    import time
+
     from legacies.agents.match import GameStopped, play_match
     from legacies.interpreter.errors import InternalError
 
     from .terminal import HumanAgent, PlayerQuit
 
-    echo = None if (as_json or quiet) else typer.echo
     humans = seat.count("human")
+    paced = humans > 0 and not fast and sys.stdout.isatty()
+
+    def at_a_pace(line: str) -> None:  # a person follows the bots' moves as they happen
+        typer.echo(line)
+        time.sleep(0.15 if line.startswith("  ") and not line.startswith("  ·") else 0.05)
+
+    echo = None if (as_json or quiet) else at_a_pace if paced else typer.echo
 
     def human(i: int) -> HumanAgent:
         return HumanAgent(i, save_path=save, hot_seat=humans > 1, seats=seat)
@@ -230,6 +261,29 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
     for name, score in sorted(zip(result.names, result.scores), key=lambda x: -x[1]):
         typer.echo(f"  {name}: {score}")
     typer.echo(f"winner: {result.names[result.winner]}")
+    tie = tie_break_note(result.state) if result.state is not None else None
+    if tie:
+        typer.echo(tie)
+
+
+def tie_break_note(state: Any) -> str | None:
+    """How a tie on the score was broken, in words: the ruleset's tie-break that
+    separated the leaders, or turn order; None when nobody tied the winner."""
+    from legacies.dsl.renderer import Wording, render_expr
+    from legacies.interpreter.vm import Activation
+
+    ranking = state.ranking()
+    scores = state.scores()
+    if len(ranking) < 2 or scores[ranking[0]] != scores[ranking[1]]:
+        return None
+    first, second = ranking[0], ranking[1]
+    spec = state.game.spec
+    for expr, f in zip(spec.tie_breaks, state.game.tie_breaks):
+        a, b = int(f(Activation(state.st, first))), int(f(Activation(state.st, second)))
+        if a != b:
+            words = render_expr(expr, Wording.of(spec.vocab))
+            return f"tie on the score broken by {words}: {a} against {b}"
+    return "tie on the score (and every tie-break) broken by turn order: the earlier player wins"
 
 
 @app.command()
@@ -243,6 +297,7 @@ def resume(
                                         help="Where to keep the game (default: the file it was resumed from)."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
     quiet: bool = typer.Option(False, "--quiet", "-q", metavar="", help="Only the final scores."),
+    fast: bool = typer.Option(False, "--fast", metavar="", help="Show the bots' moves at once."),
 ) -> None:
     """Continue a saved game: its decisions are replayed exactly, then play goes on."""
     from legacies.interpreter.errors import CorruptSave
@@ -278,7 +333,8 @@ def resume(
     if state.is_terminal():
         _fail(f"{file} is a finished game: `legacies replay {file}` shows it", 1)
     typer.echo(f"resuming {file}: {len(state.st.history)} decisions replayed", err=True)
-    _play_on(loaded.spec, seats, int(data["seed"]), dict(data["options"]), state, save or file, as_json, quiet, think)
+    _play_on(loaded.spec, seats, int(data["seed"]), dict(data["options"]), state, save or file, as_json, quiet, think,
+             fast)
 
 
 @app.command()

@@ -312,3 +312,31 @@ def test_play_replay_explain_and_content_take_a_ruleset_folder(tmp_path: Path) -
     assert code == 0 and any(row["name"] == "Street Riot" for row in json.loads(out))
     code, out = run("play", "-r", str(tmp_path / "content"))
     assert code == 2 and "holds no ruleset" in out
+
+
+def test_the_end_says_how_a_tie_was_broken() -> None:
+    from legacies.agents.match import play_match
+    from legacies.cli.main import tie_break_note
+    from legacies.pipeline.ruleset import load_ruleset
+
+    spec = load_ruleset("legacies").spec
+    state = play_match(spec, ["random"] * 3, seed=1).state
+    assert state is not None and state.is_terminal()
+    lay, st = state.game.layout, state.st
+    fame, foundation = lay.player_counter["fame"], lay.player_counter["foundation"]
+    st.counters[fame:fame + 3] = [30, 30, 10]
+    st.counters[foundation:foundation + 3] = [12, 40, 99]
+    assert state.winner() == 1
+    assert tie_break_note(state) == "tie on the score broken by your Foundation: 40 against 12"
+    st.counters[foundation:foundation + 3] = [40, 40, 99]
+    assert tie_break_note(state) == ("tie on the score (and every tie-break) broken by turn order: "
+                                     "the earlier player wins")
+    st.counters[fame:fame + 3] = [31, 30, 10]
+    assert tie_break_note(state) is None
+
+
+def test_seats_can_name_their_players() -> None:
+    result = runner.invoke(app, ["play", "-r", "legacy", "-s", "random:Ann", "-s", "greedy:Bob", "--seed", "3", "-q"])
+    assert result.exit_code == 0 and "Ann (random)" in result.output and "Bob (greedy)" in result.output
+    twice = runner.invoke(app, ["play", "-r", "legacy", "-s", "random:Ann", "-s", "greedy:Ann"])
+    assert twice.exit_code == 2 and "two players are called Ann" in twice.output

@@ -36,7 +36,8 @@ def answer(child: "pexpect.spawn", text: str) -> str:
 
 
 def play_to_the_end(child: "pexpect.spawn", limit: int = 2000) -> str:
-    """Answer 1 to every question until the game ends; everything the screen showed."""
+    """Answer 1 to every question until the game ends; everything the screen showed.
+    (The games run with --fast: at a person's pace they would take minutes.)"""
     seen = []
     for _ in range(limit):
         found = child.expect([PROMPT, END, pexpect.EOF])
@@ -48,7 +49,7 @@ def play_to_the_end(child: "pexpect.spawn", limit: int = 2000) -> str:
 
 
 def test_a_whole_game_at_the_terminal(tmp_path: Path) -> None:
-    child = spawn("play", "--ruleset", "legacy", "--seat", "human", "--seat", "random", "--seed", "4")
+    child = spawn("play", "--ruleset", "legacy", "--seat", "human", "--seat", "random", "--seed", "4", "--fast")
     child.expect(PROMPT)
     first = child.before
     # the board: the table, then both players; the opponent's hand is a count, never its cards
@@ -72,7 +73,7 @@ def test_a_whole_game_at_the_terminal(tmp_path: Path) -> None:
 
 def test_save_quit_and_resume(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    child = spawn("play", "--ruleset", "legacy", "--seat", "human", "--seat", "random", "--seed", "9")
+    child = spawn("play", "--ruleset", "legacy", "--seat", "human", "--seat", "random", "--seed", "9", "--fast")
     for _ in range(3):
         child.expect(PROMPT)
         child.sendline("1")
@@ -87,7 +88,7 @@ def test_save_quit_and_resume(tmp_path: Path) -> None:
     data = json.loads(save.read_text())
     assert data["seats"] == ["human", "random"] and len(data["decisions"]) >= 3
 
-    resumed = spawn("resume", str(save))
+    resumed = spawn("resume", str(save), "--fast")
     resumed.expect(PROMPT)
     assert re.search(r"resuming .*game\.json: \d+ decisions replayed", resumed.before)
     resumed.sendline("1")
