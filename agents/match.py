@@ -166,6 +166,24 @@ def verify_save(spec: GameSpec, text: str) -> Verification:
     return found
 
 
+class UndoRequest(Exception):
+    """Raised by a person's agent (cli/terminal.py) to take back their last decision."""
+
+
+def _take_back(state: GameState, player: int, made_by: list[int]) -> str:
+    """Undo to just before `player`'s last decision; what happened, for the log."""
+    name = state.game.player_names[player]
+    mine = [i for i, who in enumerate(made_by) if who == player]
+    if not mine:
+        return f"  {name}: nothing of yours to undo yet"
+    try:
+        state.take_back(mine[-1], player)
+    except Refused as err:
+        return f"  {name}: cannot undo: {err}"
+    del made_by[mine[-1]:]
+    return f"  {name} takes back their last decision"
+
+
 def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                human: Callable[[int], Agent] | None = None, on_event: Callable[[str], None] | None = None,
                state: GameState | None = None, agents: list[Agent] | None = None,
@@ -196,6 +214,7 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
 
     flush_engine_log()
     last_turn = -1
+    made_by: list[int] = []  # who took each decision of this match's state (for a person's undo)
     while not state.is_terminal():
         d = state.decision
         assert d is not None
@@ -205,8 +224,16 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         agent = agents[d.player]
         tried: set[int] = set()
         refusals: set[str] = set()
+        taken_back = False
         while True:
-            index = agent.choose(state)
+            try:
+                index = agent.choose(state)
+            except UndoRequest:
+                emit(_take_back(state, d.player, made_by))
+                taken_back = state.decision is not d
+                if not taken_back:  # nothing taken back: the same question again
+                    continue
+                break
             if index < 0:  # a replay that has run out of decisions: stop where the save stopped
                 break
             if index in tried:  # a bot repeating a refused option: take the first one untried
@@ -225,9 +252,12 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
                 tried.add(index)
                 refusals.add(str(err))
                 emit(f"  {state.game.player_names[d.player]}: {d.options[index].label} — refused: {err}")
+        if taken_back:  # ask again from there
+            continue
         if index < 0:
             emit(f"the save ends here, before {state.game.player_names[d.player]} decides: {d.prompt}")
             break
+        made_by += [-1] * (len(state.st.history) - 1 - len(made_by)) + [d.player]
         if observe is not None:
             observe(d, index)
         label = d.options[index].label

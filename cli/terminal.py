@@ -5,6 +5,8 @@ each, and the keys of a player's seat:
 - a number chooses that option;
 - `?N` shows option N in full (the card text of the item it names);
 - `board` draws the board again, `log` shows the last things that happened;
+- `undo` takes back your last decision (and the bots' moves since), not across a card
+  drawn from where you cannot see;
 - `save [FILE]` writes the game as it stands (to FILE, else the `--save` file, else
   legacies-save.json); `quit` asks whether to save, then leaves (PlayerQuit);
 - `help` lists the keys.
@@ -24,12 +26,13 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
+from legacies.agents.match import UndoRequest
 from legacies.interpreter.game import GameState
 from legacies.interpreter.values import DefRef
 
 from .board import board_lines
 
-KEYS = ("a number: choose that option · ?N: show option N in full · board · log · "
+KEYS = ("a number: choose that option · ?N: show option N in full · board · log · undo · "
         "save [FILE] · quit · help")
 DEFAULT_SAVE = "legacies-save.json"
 
@@ -109,7 +112,7 @@ class HumanAgent:
         assert d is not None
         me = d.player
         decided = len(state.st.history)
-        if self.seen is None or self.seen != decided - 1:  # others played since this seat last looked
+        if self.seen is None or self.seen not in (decided - 1, decided):  # others played, or an undo
             if self.hot_seat:
                 self._say("\033[2J\033[H", end="")
                 self._say(f"{state.game.player_names[me]}'s turn: press Enter when only they can see the screen")
@@ -148,6 +151,8 @@ class HumanAgent:
         elif raw == "log":
             recent = state.st.log[-20:]
             self._say("\n".join(f"  · {line}" for line in recent) if recent else "nothing has happened yet")
+        elif raw == "undo":
+            raise UndoRequest()
         elif word == "save":
             self._save(state, Path(rest.strip()) if rest.strip() else None)
         elif raw in ("quit", "q"):

@@ -257,6 +257,26 @@ class GameState:
             replay.answer(d.options[index].value)
         self.st.restore(replay)
 
+    def take_back(self, to: int, player: int) -> None:
+        """Become the state after the first `to` decisions again (a player's undo), by
+        replaying them from the start. Refused, nothing changed, when a piece has since
+        left a zone `player` cannot see (a card drawn, theirs or another's): undoing would
+        let them choose again knowing it."""
+        history = self.st.history.tolist()
+        if not 0 <= to < len(history):
+            raise Refused("there is no earlier decision to go back to")
+        earlier = self.game.new_state(int(self.st.flags.get("seed", 0)))
+        for index in history[:to]:
+            earlier.apply(index, undo=False)
+        lay = self.game.layout
+        for z, vis in enumerate(lay.zone_visibility):
+            hidden = vis == "hidden" or (vis == "owner" and lay.zone_owner[z] != player)
+            if hidden and set(earlier.st.zones[z]) - set(self.st.zones[z]):
+                where = self.game.spec.vocab.label(lay.zone_name[z])
+                raise Refused(f"a card has left the {where} since then, unseen by you: undo stops at a hidden draw")
+        self.st.restore(earlier.st)
+        self._checkpoint = None
+
     def apply_label(self, label: str) -> None:
         d = self.st.pending
         labels = d.labels() if d else []

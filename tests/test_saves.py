@@ -207,3 +207,35 @@ def test_a_damaged_save_loads_exactly_or_is_refused_whole(save: str | bytes) -> 
         return
     assert back.fingerprint() == state.fingerprint()  # accepted: the very game that was saved
     assert back.serialize() == text
+
+
+def test_take_back_replays_to_an_earlier_decision_and_stops_at_a_hidden_draw() -> None:
+    """A person's undo (GameState.take_back): the state before their last decision again,
+    byte for byte; refused, nothing changed, once a card has left a zone they cannot see
+    since then (a draw they or another player made)."""
+    from legacies.agents.bots import apply_random_option
+    from legacies.interpreter.errors import Refused
+    from legacies.interpreter.game import Game
+    from legacies.pipeline.ruleset import load_ruleset
+
+    state = Game(load_ruleset("legacy").spec, 2).new_state(3)
+    rng = random.Random(0)
+    outcomes = {"taken back": 0, "refused": 0}
+    for _ in range(60):
+        before = state.fingerprint()
+        player = state.decision.player
+        apply_random_option(state, rng)
+        after = state.fingerprint()
+        trial = state.clone()
+        try:
+            trial.take_back(len(state.st.history) - 1, player)
+        except Refused as err:
+            assert "undo stops at a hidden draw" in str(err)
+            assert trial.fingerprint() == after  # refused: nothing changed
+            outcomes["refused"] += 1
+        else:
+            assert trial.fingerprint() == before  # exactly the state before that decision
+            outcomes["taken back"] += 1
+        if state.is_terminal():
+            break
+    assert outcomes["taken back"] > 5 and outcomes["refused"] > 5, outcomes

@@ -62,6 +62,17 @@ def test_a_whole_game_at_the_terminal(tmp_path: Path) -> None:
     assert "'nonsense' is not an option or a key" in answer(child, "nonsense")
     assert "there is no option 7: choose a number from 1 to" in answer(child, "7")
     assert "── P2" in answer(child, "board")
+    assert "nothing of yours to undo yet" in answer(child, "undo")
+    offer = answer(child, "1")  # take a legacy card: three come off the face-down deck
+    assert "P1, choose a card in your offer:" in offer
+    refused = answer(child, "undo")  # not across a hidden draw: the same question again
+    assert "cannot undo: a card has left the legacy deck since then" in refused
+    assert "P1, choose a card in your offer:" in refused
+    next_turn = answer(child, "1")
+    assert "P1, choose an action:" in next_turn
+    answer(child, "2")  # build and destroy: nothing drawn
+    back = answer(child, "undo")
+    assert "P1 takes back their last decision" in back and "P1, choose an action:" in back
     child.sendline("1")
     screen = play_to_the_end(child)
     child.expect(pexpect.EOF)
