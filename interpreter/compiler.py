@@ -518,7 +518,7 @@ class Compiler:
             x = subj(a)
             if type(x) is int:
                 v = by_piece[x]
-            elif x is None:  # an empty value slot (no character chosen yet...): a content error, located
+            elif x is None:  # a value slot nothing has filled yet: a content error, located
                 raise ContentError(f"nothing here to read `{name}` of (the value is not set yet)")
             else:
                 v = by_def[int(x)]
@@ -664,7 +664,7 @@ class Compiler:
         zone = self.type_of(e.collection).tag == "zone"
         cond = self.expr(e.condition)
         static = self.static_test(e.condition)
-        if static is not None:  # `where its type is legacy`: decided per piece at compile time
+        if static is not None:  # `where its suit is hearts`: decided per piece at compile time
             by_piece, by_def = static
             if None not in by_piece and None not in by_def:
                 if zone:
@@ -698,7 +698,7 @@ class Compiler:
 
     def static_test(self, e: ast.Expr) -> tuple[list[bool | None], list[bool | None]] | None:
         """A filter that reads only fixed attributes of `it` compared with constants
-        (`its type is legacy and its cost > 2`), decided once per piece and per
+        (`its suit is hearts and its cost > 2`), decided once per piece and per
         definition: True, False, or None where the condition must run (an order on a
         missing number, which is a located error). None for any other condition.
         Built once per distinct test in a ruleset (content repeats the same filters)."""

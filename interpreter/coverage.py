@@ -18,8 +18,9 @@ from .errors import Where
 
 @dataclass(frozen=True)
 class Probe:
-    """One branch: where it is and which branch it is (`if my gold >= 3`, `else`,
-    `option "Gain 2 fame"`, `may: yes`)."""
+    """One branch: where it is and which branch it is: `if CONDITION` (the condition as
+    written), `else`, `no branch (every condition false)`, `option "LABEL"`, `may: yes`
+    or `may: no`."""
 
     where: Where
     branch: str

@@ -260,8 +260,8 @@ class GameState:
     def take_back(self, to: int, player: int) -> None:
         """Become the state after the first `to` decisions again (a player's undo), by
         replaying them from the start. Refused, nothing changed, when a piece has since
-        left a zone `player` cannot see (a card drawn, theirs or another's): undoing would
-        let them choose again knowing it."""
+        left a zone `player` cannot see (drawn by them or by another player): undoing
+        would let them choose again knowing it."""
         history = self.st.history.tolist()
         if not 0 <= to < len(history):
             raise Refused("there is no earlier decision to go back to")
