@@ -241,19 +241,21 @@ def _run(state: GameState, source: str, me: int, this: str | None, answers: list
         st.run()
         while st.pending is not None:
             state.apply_label(answer(st.pending))
-    except BaseException as err:  # nothing half-tried is left behind
+    except DiagnosticError as err:
         st.restore(backup)
-        if isinstance(err, DiagnosticError):
-            raise TrialError(f"{what} does not check: "
-                             + "; ".join(d.headline() for d in err.diagnostics)) from None
-        if isinstance(err, Refused):
-            hint = " (the game may still be in its setup: --play N, or `play: N` in a scenario, takes the first " \
-                   "N decisions first)" if state.st.history == [] else ""
-            raise TrialError(f"the rules refuse {what} here: {err}{hint}") from None
-        if isinstance(err, InternalError):
-            hint = " (is the game past its setup? a scenario's `play: N` takes the first N decisions)" \
-                if "not set yet" in str(err) else ""
-            raise TrialError(f"{what} stopped on an internal error: {err}{hint}") from None
+        raise TrialError(f"{what} does not check: " + "; ".join(d.headline() for d in err.diagnostics)) from None
+    except Refused as err:
+        st.restore(backup)
+        hint = " (the game may still be in its setup: --play N, or `play: N` in a scenario, takes the first " \
+               "N decisions first)" if state.st.history == [] else ""
+        raise TrialError(f"the rules refuse {what} here: {err}{hint}") from None
+    except InternalError as err:  # a content or engine bug: said as one, never as a refusal
+        st.restore(backup)
+        hint = " (is the game past its setup? a scenario's `play: N` takes the first N decisions)" \
+            if "not set yet" in str(err) else ""
+        raise TrialError(f"{what} stopped on an internal error: {err}{hint}") from None
+    except BaseException:  # anything else (a Python bug, Ctrl-C) goes on as it is, the state put back
+        st.restore(backup)
         raise
     st.frames, st.pending, st.over, st.active = saved
     return asked

@@ -97,3 +97,19 @@ def test_a_card_that_is_not_playable_is_refused_with_its_condition() -> None:
     with pytest.raises(TrialError, match="it is playable when there is at least one of your legacies") as caught:
         run_trial(loaded.spec, "swap", Scenario(play=2))
     assert not caught.value.usage
+
+
+def test_an_internal_error_is_said_as_one_and_a_python_bug_is_not_hidden(spec, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A runaway effect stops on an internal error, reported as such (never as "the rules
+    refuse"); a bug outside the engine's errors reaches the caller unchanged."""
+    with pytest.raises(TrialError, match="stopped on an internal error") as caught:
+        run_trial(spec, "C1003", Scenario(seed=3, play=6), run="repeat 1000 times:\n    repeat 1000 times:\n"
+                  "        gain 1 fame")
+    assert "refuse" not in str(caught.value)
+    from legacies.interpreter import sandbox
+
+    def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise ZeroDivisionError("a bug")
+    monkeypatch.setattr(sandbox, "start", broken)
+    with pytest.raises(ZeroDivisionError, match="a bug"):
+        run_trial(spec, "C1003", Scenario(seed=3, play=6))
