@@ -16,7 +16,6 @@ coverage comes from the compiled game of each worker (interpreter.coverage).
 
 from __future__ import annotations
 
-import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -128,13 +127,6 @@ def is_content(game: Game, d: int) -> bool:
     return not (pdef.id == pdef.kind and kind is not None and kind.piece == "token")
 
 
-def _chosen_item(value: Any) -> Any:
-    """The item an option's value names: the value itself, or the target of an action."""
-    if isinstance(value, tuple) and len(value) == 2 and type(value[0]) is int:
-        value = value[1]
-    return value if type(value) is int or isinstance(value, DefRef) else None
-
-
 def play_games(request: Request, games: list[int]) -> ChunkResult:
     """Play games number `games` (0-based) of a run: the work of one task."""
     started = time.process_time()
@@ -147,7 +139,7 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
         chosen: list[set[int]] = [set() for _ in seats]
 
         def observe(decision: Any, index: int) -> None:
-            item = _chosen_item(decision.options[index].value)
+            item = decision.options[index].item
             if item is None or decision.player < 0:
                 return
             d = int(item) if isinstance(item, DefRef) else (lay.piece_def[item] if 0 <= item < len(lay.piece_def) else -1)
@@ -249,11 +241,3 @@ def _on_cluster(request: Request, chunks: list[list[int]], address: str,
     finally:
         client.close()
     return f"the Dask cluster at {address} ({workers} workers)", workers
-
-
-def default_workers() -> int:
-    """The processors this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1

@@ -2,7 +2,7 @@
 the table's counters, zones and values, then every player's, in turn order. The runner
 knows no game: the ruleset names what to show, and this module shows only what the
 viewing player may see (a hidden zone is a count; a value holding a card the viewer
-cannot see is "hidden"), by the same rules as `GameState.view`.
+cannot see is "hidden"), by the rule `GameState.view` uses (`Layout.visible_to`).
 
 A ruleset without `display:` shows its game counters, then each player's score and
 zones."""
@@ -27,16 +27,10 @@ def _default_display(state: GameState) -> dict[str, Entries]:
     return {"table": table, "players": players}
 
 
-def _visible(state: GameState, zone: int, viewer: int) -> bool:
-    lay = state.game.layout
-    vis = lay.zone_visibility[zone]
-    return vis == "public" or (vis == "owner" and lay.zone_owner[zone] == viewer)
-
-
 def _zone_text(state: GameState, zone: int, viewer: int) -> str:
     st = state.st
     pieces = st.zones[zone]
-    if _visible(state, zone, viewer):
+    if state.game.layout.visible_to(zone, viewer):
         return ", ".join(describe(st, p) for p in pieces) if pieces else "none"
     shown = [describe(st, p) for p in pieces if p in st.revealed]
     count = f"{len(pieces)} face down" if pieces else "none"
@@ -49,7 +43,7 @@ def _value_text(state: GameState, value: Any, viewer: int) -> str:
         return "none"
     if type(value) is int and not isinstance(value, bool) and 0 <= value < len(st.loc):
         zone = st.loc[value]  # a piece: shown when the viewer can see where it is
-        if zone >= 0 and not _visible(state, zone, viewer) and value not in st.revealed:
+        if zone >= 0 and not state.game.layout.visible_to(zone, viewer) and value not in st.revealed:
             return "hidden"
     if isinstance(value, (list, tuple)):
         return ", ".join(_value_text(state, x, viewer) for x in value) or "none"

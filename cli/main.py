@@ -270,19 +270,18 @@ def tie_break_note(state: Any) -> str | None:
     """How a tie on the score was broken, in words: the ruleset's tie-break that
     separated the leaders, or turn order; None when nobody tied the winner."""
     from legacies.dsl.renderer import Wording, render_expr
-    from legacies.interpreter.vm import Activation
 
     ranking = state.ranking()
-    scores = state.scores()
-    if len(ranking) < 2 or scores[ranking[0]] != scores[ranking[1]]:
+    if len(ranking) < 2:
         return None
-    first, second = ranking[0], ranking[1]
+    first, second = state.rank_key(ranking[0]), state.rank_key(ranking[1])
+    if first[0] != second[0]:
+        return None
     spec = state.game.spec
-    for expr, f in zip(spec.tie_breaks, state.game.tie_breaks):
-        a, b = int(f(Activation(state.st, first))), int(f(Activation(state.st, second)))
-        if a != b:
+    for i, expr in enumerate(spec.tie_breaks, 1):
+        if first[i] != second[i]:
             words = render_expr(expr, Wording.of(spec.vocab))
-            return f"tie on the score broken by {words}: {a} against {b}"
+            return f"tie on the score broken by {words}: {-first[i]} against {-second[i]}"
     return "tie on the score (and every tie-break) broken by turn order: the earlier player wins"
 
 
@@ -351,7 +350,7 @@ def replay(
     from legacies.interpreter.errors import CorruptSave, InternalError
     from legacies.interpreter.game import read_save
     from legacies.pipeline.files import read_regular
-    from legacies.pipeline.ruleset import load_ruleset, rulesets
+    from legacies.pipeline.ruleset import rulesets
 
     try:
         text = read_regular(save, MAX_SAVE_BYTES).decode("utf-8-sig")
@@ -729,8 +728,7 @@ def try_item(
     The state comes from a seeded setup, changed by a scenario file that states only what
     matters. Decisions are answered from --choose, then asked at the terminal."""
     from legacies.agents.trial import Scenario, TrialError, run_trial
-    from legacies.pipeline.explain import folder_rulesets
-    from legacies.pipeline.ruleset import load_ruleset, rulesets
+    from legacies.pipeline.ruleset import rulesets
 
     if scenario is not None and not scenario.is_file():
         _fail(f"--scenario {scenario}: no such file")

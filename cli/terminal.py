@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Callable, TextIO
 
 from legacies.agents.match import UndoRequest
 from legacies.interpreter.game import GameState
@@ -41,15 +41,14 @@ class PlayerQuit(Exception):
     """The player typed `quit` (after being offered to save)."""
 
 
-def option_item(state: GameState, value: Any) -> int | None:
-    """The definition an option names (a card to play, an item to take), if any."""
-    if isinstance(value, tuple) and len(value) == 2 and type(value[0]) is int:
-        value = value[1]  # an action's target
-    if isinstance(value, DefRef):
-        return int(value)
-    if type(value) is int and 0 <= value < len(state.game.layout.piece_def):
-        return state.game.layout.piece_def[value]
-    return None
+def option_item(state: GameState, index: int) -> int | None:
+    """The definition option `index` names (a card to play, an item to take), if any."""
+    d = state.decision
+    assert d is not None
+    item = d.options[index].item
+    if isinstance(item, DefRef):
+        return int(item)
+    return state.game.layout.piece_def[item] if type(item) is int else None
 
 
 def option_text(state: GameState, index: int) -> str:
@@ -58,7 +57,7 @@ def option_text(state: GameState, index: int) -> str:
 
     d = state.decision
     assert d is not None
-    item = option_item(state, d.options[index].value)
+    item = option_item(state, index)
     if item is None:
         return ""
     spec = state.game.spec
@@ -70,10 +69,8 @@ def screen(state: GameState, player: int) -> list[str]:
     each with the first line of its card text (nothing they may not see)."""
     d = state.decision
     assert d is not None
-    view = state.view(player)
-    name = state.game.player_names[player]
-    lines = ["", f"{name}, {view['decision']['prompt']}:"]
-    options = view["decision"].get("options", []) if d.player == player else []
+    lines = ["", f"{state.game.player_names[player]}, {d.prompt}:"]
+    options = d.labels() if d.player == player else []  # another's options are theirs alone
     for i, label in enumerate(options, 1):
         text = option_text(state, i - 1).split("\n")[0]
         if len(text) > 70:

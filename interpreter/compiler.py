@@ -60,10 +60,10 @@ class Table:
 
 
 class CompiledAction:
-    __slots__ = ("name", "label", "var", "collection", "condition", "instrs", "gate")
+    __slots__ = ("name", "label", "var", "collection", "condition", "instrs", "gate", "items")
 
     def __init__(self, name: str, label: str, var: str | None, collection: Fn | None, condition: Fn | None,
-                 instrs: tuple, gate: bool = False):
+                 instrs: tuple, gate: bool = False, items: bool = False):
         self.name = name
         self.label = label
         self.var = var
@@ -71,6 +71,7 @@ class CompiledAction:
         self.condition = condition
         self.instrs = instrs
         self.gate = gate  # the `if:` does not read the target: asked once, before the targets
+        self.items = items  # the targets are pieces or items (not players, symbols or numbers)
 
     def targets(self, st: State, act: Activation) -> Iterator[Any]:
         """Every target the rules allow now (None for an action without `choose:`)."""
@@ -94,7 +95,8 @@ class CompiledAction:
         if self.collection is None:
             return [Choice(self.label, (index, None)) for _ in self.targets(st, act)]
         slot = "{" + str(self.var) + "}"
-        return [Choice(self.label.replace(slot, mech.describe(st, t)), (index, t)) for t in self.targets(st, act)]
+        return [Choice(self.label.replace(slot, mech.describe(st, t)), (index, t), t if self.items else None)
+                for t in self.targets(st, act)]
 
     def available(self, st: State, act: Activation) -> bool:
         """Whether any option exists, without building labels: `possible(...)`."""
@@ -766,7 +768,6 @@ class Compiler:
     def x_Select(self, e: ast.Select) -> Fn:
         src = self.expr(e.source)
         st_tag = self.type_of(e.source).tag
-        lay = self.lay
         if st_tag in ("symbols", "counters") or self.type_of(e).tag in ("symbols", "counters"):
             def distinct(a: Activation) -> list:
                 seen: list = []
@@ -1353,9 +1354,10 @@ class Compiler:
         up_to = s.mode == "up_to"
         # players are numbers: they read as players, never as the pieces of those numbers
         describe = mech.player_name if self.type_of(s.collection).element().tag == "player" else mech.describe
+        items = _of_items(self.type_of(s.collection))
 
         def build(st: State, a: Activation, pool: Any) -> list[Choice]:
-            return [Choice(describe(st, x), x) for x in pool]
+            return [Choice(describe(st, x), x, x if items else None) for x in pool]
 
         def bind(st: State, a: Activation, value: Any, pool: Any) -> None:
             a.env[var] = value
@@ -1685,14 +1687,21 @@ class Compiler:
         cond = self.expr(spec.condition) if spec.condition is not None else None
         gate = coll is not None and spec.condition is not None and not any(
             isinstance(n, ast.Name) and n.name == spec.var for n in ast.walk(spec.condition))
+        items = spec.choose is not None and _of_items(self.type_of(spec.choose))
         return CompiledAction(spec.name, spec.label, spec.var, coll, cond,
-                              self.program(spec.body, spec.origin or Origin(what)), gate)
+                              self.program(spec.body, spec.origin or Origin(what)), gate, items)
 
     def modifier_parts(self, m: ast.Modifier) -> tuple:
         subject = self.expr(m.subject) if m.subject is not None else None
         scope = self.expr(m.scope) if m.scope is not None else None
         plural = m.scope is not None and self.type_of(m.scope).tag == "players"
         return (m.quantity.name, subject, m.op, self.expr(m.value), scope, plural)
+
+
+def _of_items(t: T) -> bool:
+    """Whether a collection's members are pieces or items (a zone's, or things'), not
+    players, symbols or numbers: its choices then name the item they are."""
+    return t.tag == "zone" or t.element().tag == "thing"
 
 
 def _for_piece(value: Any, pid: int) -> Any:

@@ -11,6 +11,10 @@ from dataclasses import dataclass
 class Choice:
     label: str
     value: object
+    # the piece (an int) or item (a DefRef) the option names, where its maker knows it
+    # does: a member of a collection of items, an action's item target. Players and
+    # numbers are ints too, so the value alone cannot tell.
+    item: object = None
 
 
 @dataclass(frozen=True, slots=True)

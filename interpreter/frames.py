@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .decisions import Choice, Decision
+from .mechanics import player_name
 from .vm import Activation, BlockFrame, Frame, State
 
 Builder = Callable[[State, Activation, Any], list]  # (state, activation, data) -> list[Choice]
@@ -83,7 +84,9 @@ class ChooseManyFrame(Frame):
             self.pool = []
             self._finish(st)
             return
-        options = [Choice(self.labeler(st, v), v) for v in self.pool]
+        # pieces are labelled by mechanics.describe, players by player_name: only pieces are items
+        items = self.labeler is not player_name
+        options = [Choice(self.labeler(st, v), v, v if items else None) for v in self.pool]
         if self.up_to:
             options.append(Choice("done", None))
         n = len(self.picked) + 1

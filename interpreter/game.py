@@ -106,6 +106,18 @@ class Game:
         c.finish()
         self.compiler = c  # keeps the attribute columns for effects compiled later (tests, `legacies try`)
 
+    def replay(self, seed: int, decisions: list[int]) -> "GameState":
+        """The state after `decisions` (option indices) from a new game with `seed`; a
+        decision the rules refuse raises Refused naming its number (no undo backups: a
+        state that fails to replay is dropped whole)."""
+        state = self.new_state(seed)
+        for number, index in enumerate(decisions, 1):
+            try:
+                state.apply(index, undo=False)
+            except Refused as err:
+                raise Refused(f"decision {number}: {err}") from None
+        return state
+
     def new_state(self, seed: int = 0) -> "GameState":
         st = State(self)
         lay = self.layout
@@ -265,13 +277,13 @@ class GameState:
         history = self.st.history.tolist()
         if not 0 <= to < len(history):
             raise Refused("there is no earlier decision to go back to")
-        earlier = self.game.new_state(int(self.st.flags.get("seed", 0)))
-        for index in history[:to]:
-            earlier.apply(index, undo=False)
+        try:
+            earlier = self.game.replay(int(self.st.flags.get("seed", 0)), history[:to])
+        except Refused as err:  # this game's own decisions: a replay that refuses one is a bug
+            raise InternalError(f"undo: the game does not replay ({err})") from None
         lay = self.game.layout
-        for z, vis in enumerate(lay.zone_visibility):
-            hidden = vis == "hidden" or (vis == "owner" and lay.zone_owner[z] != player)
-            if hidden and set(earlier.st.zones[z]) - set(self.st.zones[z]):
+        for z in range(len(lay.zone_visibility)):
+            if not lay.visible_to(z, player) and set(earlier.st.zones[z]) - set(self.st.zones[z]):
                 where = self.game.spec.vocab.label(lay.zone_name[z])
                 raise Refused(f"a card has left the {where} since then, unseen by you: undo stops at a hidden draw")
         self.st.restore(earlier.st)
@@ -301,14 +313,15 @@ class GameState:
 
     def ranking(self) -> list[int]:
         """Players best first: score, then the ruleset's tie-breaks, then turn order."""
-        st = self.st
-        scores = self.scores()
-        order = st.turn_order
+        return sorted(range(self.game.players), key=self.rank_key)
 
-        def key(p: int) -> tuple:
-            act = Activation(st, p)
-            return (-scores[p], *(-int(f(act)) for f in self.game.tie_breaks), order.index(p))
-        return sorted(range(self.game.players), key=key)
+    def rank_key(self, player: int) -> tuple[int, ...]:
+        """What ranks a player, lower first: minus the score, minus each tie-break, then
+        their place in turn order."""
+        act = Activation(self.st, player)
+        base = self.game.score_base
+        score = self.st.counters[base + player] if base >= 0 else 0
+        return (-score, *(-int(f(act)) for f in self.game.tie_breaks), self.st.turn_order.index(player))
 
     def winner(self) -> int:
         return self.ranking()[0]
@@ -364,12 +377,10 @@ class GameState:
         ruleset and this version of its rules and content, and the decisions must replay
         to the recorded fingerprint."""
         data, game = open_save(spec, text)
-        state = game.new_state(data["seed"])
-        for number, index in enumerate(data["decisions"], 1):
-            try:
-                state.apply(index, undo=False)  # a state that fails to replay is dropped whole
-            except Refused as err:
-                raise CorruptSave(f"the save does not replay: decision {number}: {err}") from None
+        try:
+            state = game.replay(data["seed"], data["decisions"])
+        except Refused as err:
+            raise CorruptSave(f"the save does not replay: {err}") from None
         if state.fingerprint() != data["fingerprint"]:
             raise CorruptSave("the save replays to a different game (an edited file, or another version of legacies)")
         return state
@@ -387,9 +398,8 @@ class GameState:
                 continue
             owner = lay.zone_owner[z]
             label = name if owner < 0 else f"{name}[{player_name(st, owner)}]"
-            vis = lay.zone_visibility[z]
             pieces = st.zones[z]
-            if vis == "public" or (vis == "owner" and owner == player):
+            if lay.visible_to(z, player):
                 zones[label] = [describe(st, p) for p in pieces]
             else:
                 zones[label] = {"hidden": len(pieces), "revealed": [describe(st, p) for p in pieces if p in st.revealed]}

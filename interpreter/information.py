@@ -19,10 +19,8 @@ from .game import GameState
 def hidden_zones(state: GameState, player: int) -> list[int]:
     lay = state.game.layout
     out = []
-    for z, vis in enumerate(lay.zone_visibility):
-        if z == 0:
-            continue  # the box: out of the game, never dealt back by a determinization
-        if vis == "hidden" or (vis == "owner" and lay.zone_owner[z] != player):
+    for z in range(1, len(lay.zone_visibility)):  # not 0, the box: out of the game, never dealt back
+        if not lay.visible_to(z, player):
             out.append(z)
     return out
 

@@ -56,6 +56,12 @@ class Layout:
     token_def: dict[str, int] = field(default_factory=dict)  # token kind -> def index
     supply_zone: dict[str, int] = field(default_factory=dict)  # token kind -> player zone base
 
+    def visible_to(self, zone: int, player: int) -> bool:
+        """Whether `player` sees what `zone` holds: a public zone, or their own zone of
+        an owner-only kind (hidden zones and others' owner-only zones show a count)."""
+        vis = self.zone_visibility[zone]
+        return vis == "public" or (vis == "owner" and self.zone_owner[zone] == player)
+
     def _zone(self, name: str, owner: int, vis: str, in_play: bool, track: tuple[int, int] | None = None) -> int:
         self.zone_name.append(name)
         self.zone_owner.append(owner)
