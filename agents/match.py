@@ -74,9 +74,10 @@ class ReplayAgent:
 
     name = "replay"
 
-    def __init__(self, decisions: list[int]):
+    def __init__(self, decisions: list[int], ends: str = "the save ends here"):
         self.decisions = decisions
         self.next = 0
+        self.ends = ends  # said when they run out, before whoever decides next
 
     def choose(self, state: GameState) -> int:
         if self.next >= len(self.decisions):
@@ -85,16 +86,22 @@ class ReplayAgent:
         return self.decisions[self.next - 1]
 
 
-def replay_save(spec: GameSpec, text: str, on_event: Callable[[str], None] | None = None) -> MatchResult:
-    """Replay a save file decision by decision with the play log (a shared bug report,
-    a soak failure, a finished game). The save is checked first: a save that does not
-    replay exactly (CorruptSave) is refused before anything is shown."""
+def replay_save(spec: GameSpec, text: str, on_event: Callable[[str], None] | None = None,
+                to: int | None = None) -> MatchResult:
+    """Replay a save file decision by decision with the play log, each decision numbered
+    (a shared bug report, a soak failure, a finished game); `to` stops after that many
+    decisions. The save is checked first: a save that does not replay exactly
+    (CorruptSave) is refused before anything is shown."""
     saved = GameState.deserialize(spec, text)
     g = saved.game
-    replayer = ReplayAgent(list(saved.st.history))
+    history = list(saved.st.history)
+    cut = to is not None and to < len(history)
+    replayer = ReplayAgent(history[:to] if cut else history,
+                           f"the replay stops after decision {to} of {len(history)}" if cut else "the save ends here")
     seats = ["replay"] * g.players
     return play_match(spec, seats, int(saved.st.flags.get("seed", 0)), dict(g.options), on_event=on_event,
-                      agents=[replayer] * g.players)
+                      agents=[replayer] * g.players, numbered=True,
+                      names=list(g.player_names))
 
 
 @dataclass
@@ -187,11 +194,13 @@ def _take_back(state: GameState, player: int, made_by: list[int]) -> str:
 def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, Any] | None = None,
                human: Callable[[int], Agent] | None = None, on_event: Callable[[str], None] | None = None,
                state: GameState | None = None, agents: list[Agent] | None = None,
-               observe: Callable[[Any, int], None] | None = None, think: float | None = None) -> MatchResult:
+               observe: Callable[[Any, int], None] | None = None, think: float | None = None,
+               numbered: bool = False, names: list[str] | None = None) -> MatchResult:
     """Play to the end (or until a replay runs out). `observe(decision, index)` hears
-    every option applied, before the log line (a balance run's bookkeeping)."""
+    every option applied, before the log line (a balance run's bookkeeping); `numbered`
+    puts each decision's number before its line (a replay, to find a moment by)."""
     if state is None:
-        game = Game(spec, len(seats), options, [f"P{i + 1}" for i in range(len(seats))])
+        game = Game(spec, len(seats), options, names or [f"P{i + 1}" for i in range(len(seats))])
         state = game.new_state(seed)
     names = [f"{state.game.player_names[i]} ({kind})" for i, kind in enumerate(seats)]
     if agents is None:
@@ -255,7 +264,8 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         if taken_back:  # ask again from there
             continue
         if index < 0:
-            emit(f"the save ends here, before {state.game.player_names[d.player]} decides: {d.prompt}")
+            ends = agent.ends if isinstance(agent, ReplayAgent) else "the decisions end here"
+            emit(f"{ends}, before {state.game.player_names[d.player]} decides: {d.prompt}")
             break
         made_by += [-1] * (len(state.st.history) - 1 - len(made_by)) + [d.player]
         if observe is not None:
@@ -263,7 +273,8 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         label = d.options[index].label
         actions.append({"player": state.game.player_names[d.player], "prompt": d.prompt, "choice": label})
         shown = "(a hidden card)" if private else label  # hot-seat: what others may not see stays hidden
-        emit(f"  {state.game.player_names[d.player]} [{d.prompt}]: {shown}")
+        number = f"{len(state.st.history)}. " if numbered else ""
+        emit(f"  {number}{state.game.player_names[d.player]} [{d.prompt}]: {shown}")
         flush_engine_log()
     scores = state.scores()
     winner = state.winner()

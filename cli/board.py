@@ -56,6 +56,15 @@ def _label(state: GameState, name: str, label: str | None) -> str:
     return label or state.game.spec.vocab.label(name)
 
 
+def _owners(state: GameState, tokens: list[int]) -> str:
+    """Whose tokens these are: "P1, P2 x2"."""
+    owners: dict[str, int] = {}
+    for token in tokens:
+        who = mech.player_name(state.st, state.game.layout.piece_owner[token])
+        owners[who] = owners.get(who, 0) + 1
+    return ", ".join(f"{w} x{n}" if n > 1 else w for w, n in owners.items())
+
+
 def _table_entry(state: GameState, what: str, name: str, viewer: int) -> str:
     lay, st = state.game.layout, state.st
     if what == "counter":
@@ -67,12 +76,15 @@ def _table_entry(state: GameState, what: str, name: str, viewer: int) -> str:
     if what == "tokens_on":  # whose tokens are on each item of a kind with a track or a holder
         out = []
         for pid in lay.kind_pieces.get(name, []):
-            owners: dict[str, int] = {}
-            for token in mech.pieces_on(st, pid):
-                who = mech.player_name(st, lay.piece_owner[token])
-                owners[who] = owners.get(who, 0) + 1
-            if owners:
-                out.append(f"{describe(st, pid)} ({', '.join(f'{w} x{n}' if n > 1 else w for w, n in owners.items())})")
+            if pid in lay.track_zones:  # a track: who stands on which space
+                spaces = [f"{s}: {_owners(state, st.zones[z])}" for s, z in enumerate(lay.track_zones[pid], 1)
+                          if st.zones[z]]
+                if spaces:
+                    out.append(f"{describe(st, pid)} (space {', space '.join(spaces)})")
+                continue
+            tokens = mech.pieces_on(st, pid)
+            if tokens:
+                out.append(f"{describe(st, pid)} ({_owners(state, tokens)})")
         return "; ".join(out) or "none"
     kind = next(k for (k, n) in lay.item_counter if n == name)  # item_counter: on the board items of a kind
     base = lay.item_counter[(kind, name)]

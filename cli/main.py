@@ -211,10 +211,10 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
     the game in `save` when it ends or stops early."""
     import time
 
-    from legacies.agents.match import GameStopped, play_match
+    from legacies.agents.match import GameStopped, make_agent, play_match
     from legacies.interpreter.errors import InternalError
 
-    from .terminal import HumanAgent, PlayerQuit
+    from .terminal import HumanAgent, PlayerQuit, ThinkingShown
 
     humans = seat.count("human")
     paced = humans > 0 and not fast and sys.stdout.isatty()
@@ -229,7 +229,11 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
         return HumanAgent(i, save_path=save, hot_seat=humans > 1, seats=seat)
 
     try:
-        result = play_match(spec, seat, seed, options, human=human, on_event=echo, state=state, think=think)
+        agents = [make_agent(kind, seed, i, human, think) for i, kind in enumerate(seat)]
+        if humans and sys.stderr.isatty():  # a person waits: say which bot is thinking, and for how long
+            agents = [a if kind == "human" else ThinkingShown(a, f"{state.game.player_names[i]} ({kind})")
+                      for i, (a, kind) in enumerate(zip(agents, seat))]
+        result = play_match(spec, seat, seed, options, on_event=echo, state=state, agents=agents)
     except ValueError as err:  # a seat kind that does not exist
         _fail(str(err))
         return
@@ -342,10 +346,18 @@ def replay(
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
                                           help="Default: the installed ruleset the save names; or a ruleset folder."),
     verify: bool = typer.Option(False, "--verify", metavar="", help="Check every invariant after every decision (no log)."),
+    to: Optional[int] = typer.Option(None, "--to", metavar="N", min=0,
+                                     help="Stop after decision N (the log numbers them) and show the board there."),
+    view: Optional[int] = typer.Option(None, "--as", metavar="SEAT", min=1,
+                                       help="With --to: the board as this player (1-based) sees it (default: the "
+                                            "player who decides next)."),
     expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
                                          help="An expansion folder laid over the ruleset (repeatable, in order)."),
 ) -> None:
-    """Replay a saved game decision by decision, with its log; or verify it."""
+    """Replay a saved game decision by decision, with its log; or verify it.
+
+    Each decision is numbered; --to N stops after decision N and draws the board as it
+    stood then (what the player to decide next could see, or --as SEAT's view)."""
     from legacies.agents.match import replay_save, verify_save
     from legacies.interpreter.errors import CorruptSave, InternalError
     from legacies.interpreter.game import read_save
@@ -354,7 +366,8 @@ def replay(
 
     try:
         text = read_regular(save, MAX_SAVE_BYTES).decode("utf-8-sig")
-        name = read_save(text)["ruleset"]
+        data = read_save(text)
+        name = data["ruleset"]
     except OSError as err:
         _fail(f"cannot read {save}: {err.strerror or err}", 1)
         return
@@ -364,6 +377,8 @@ def replay(
     except CorruptSave as err:
         _fail(f"refused: {err}", 1)
         return
+    if view is not None and view > data["players"]:
+        _fail(f"--as {view}: the game has {data['players']} players")
     root = None
     if ruleset is not None:
         name, root = _ruleset_arg(ruleset)
@@ -378,7 +393,7 @@ def replay(
         if verify:
             found = verify_save(loaded.spec, text)
         else:
-            result = replay_save(loaded.spec, text, on_event=typer.echo)
+            result = replay_save(loaded.spec, text, on_event=typer.echo, to=to)
     except CorruptSave as err:
         _fail(f"refused: {err}", 1)
         return
@@ -393,6 +408,16 @@ def replay(
         if found.problems:
             _fail(f"{len(found.problems)} problem(s) in {found.decisions} decisions", 1)
         typer.echo(f"verified: {found.decisions} decisions, every invariant holds")
+        return
+    if to is not None and result.state is not None and not result.state.is_terminal():
+        from .board import board_lines
+
+        shown = result.state
+        decision = shown.decision
+        viewer = view - 1 if view is not None else decision.player if decision is not None else 0
+        typer.echo("")
+        typer.echo(f"the board after decision {len(shown.st.history)}, as {shown.game.player_names[viewer]} sees it:")
+        typer.echo("\n".join(board_lines(shown, viewer)))
         return
     if result.state is not None and result.state.is_terminal():
         typer.echo("")

@@ -16,6 +16,9 @@ Hot-seat: each human seat is asked in turn and sees their own view only; with mo
 than one human at the table, the screen is cleared and waits for the next player
 before showing them anything.
 
+While a bot thinks for longer than a moment, a line on the terminal says which bot is
+thinking and for how long (ThinkingShown), cleared when it decides.
+
 The screen and the prompt go to stderr (the terminal), so that stdout holds only what
 the command prints (the log, or the JSON of `--json`). End of input (EOF) raises
 EOFError and Ctrl-C KeyboardInterrupt, for `legacies play` to save the game and stop."""
@@ -23,9 +26,15 @@ EOFError and Ctrl-C KeyboardInterrupt, for `legacies play` to save the game and 
 from __future__ import annotations
 
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Callable, TextIO
 
+from rich.console import Console
+from rich.status import Status
+
+from legacies.agents.base import Agent
 from legacies.agents.match import UndoRequest
 from legacies.interpreter.game import GameState
 from legacies.interpreter.values import DefRef
@@ -173,3 +182,45 @@ class HumanAgent:
             self._say(f"cannot save to {target}: {err.strerror or err}")
             return
         self._say(f"saved to {target} (`legacies resume {target}` continues it)")
+
+
+class ThinkingShown:
+    """A bot's seat at a table with a person: when it thinks longer than a moment, a
+    spinner line on the terminal says who is thinking and for how long; it is cleared
+    when the bot decides. The bot and its moves are unchanged (the line is drawn by a
+    rich status from another thread)."""
+
+    DELAY = 0.3  # seconds before the line shows: a quick bot's moves do not flicker
+
+    def __init__(self, agent: Agent, label: str, console: Console | None = None):
+        self.agent = agent
+        self.label = label
+        self.console = console or Console(stderr=True)
+        self.name = getattr(agent, "name", label)
+
+    def __rich__(self) -> str:  # the status line, drawn afresh on each refresh
+        return f"{self.label} is thinking… {time.perf_counter() - self._since:.1f} s"
+
+    def choose(self, state: GameState) -> int:
+        self._since = time.perf_counter()
+        status = Status(self, console=self.console)
+        lock = threading.Lock()
+        shown = finished = False
+
+        def show() -> None:
+            nonlocal shown
+            with lock:
+                if not finished:
+                    status.start()
+                    shown = True
+        timer = threading.Timer(self.DELAY, show)
+        timer.daemon = True
+        timer.start()
+        try:
+            return self.agent.choose(state)
+        finally:
+            timer.cancel()
+            with lock:
+                finished = True
+                if shown:
+                    status.stop()

@@ -69,3 +69,23 @@ def test_a_display_naming_nothing_is_a_located_error(tmp_path: Path) -> None:
     found = [d for d in validate([str(tmp_path)]).diagnostics if d.code == "R001"]
     assert [d.message.split(";")[1].strip() for d in found] == ["`hadn` is not one", "`round_number` is not one"]
     assert found[0].hint == "did you mean `hand`?" and found[0].line == found[1].line
+
+
+def test_a_track_shows_who_stands_on_which_space() -> None:
+    import random
+
+    state = Game(load_ruleset("legacies").spec, 3, names=["Ann", "Bob", "Cy"]).new_state(2)
+    lay, st = state.game.layout, state.st
+    rng = random.Random(2)
+
+    def placed() -> list[tuple[int, int, int]]:  # (character, space, owner) of every token on a track
+        return [(pid, s, lay.piece_owner[t]) for pid in lay.kind_pieces["character"]
+                for s, z in enumerate(lay.track_zones[pid], 1) for t in st.zones[z]]
+    while not placed():
+        d = state.decision
+        assert d is not None
+        state.apply(rng.randrange(len(d.options)))
+    line = next(x for x in board_lines(state, 0) if x.startswith("  relationships:"))
+    for pid, space, owner in placed():
+        entry = next(e for e in line.split(": ", 1)[1].split("; ") if e.startswith(describe(st, pid) + " ("))
+        assert f"space {space}: " in entry and state.game.player_names[owner] in entry.split(f"space {space}: ")[1]

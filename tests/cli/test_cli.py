@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -177,7 +178,34 @@ def test_replay_shows_the_same_game_as_play(tmp_path: Path) -> None:
     code, replayed = run("replay", str(save))
     assert code == 0
     log = played.split("\nfinal scores:")[0]
-    assert replayed.split("\nfinal scores:")[0] == log  # decision by decision, the same log
+    numbered = replayed.split("\nfinal scores:")[0]
+    assert re.sub(r"(?m)^  \d+\. ", "  ", numbered) == log  # decision by decision, the same log, numbered
+    numbers = [int(n) for n in re.findall(r"(?m)^  (\d+)\. ", numbered)]
+    assert numbers == list(range(1, len(numbers) + 1)) and numbers
+
+
+def test_replay_to_a_decision_shows_the_board_there(tmp_path: Path) -> None:
+    from legacies.cli.board import board_lines
+    from legacies.interpreter.game import Game
+    from legacies.pipeline.ruleset import load_ruleset
+
+    save = tmp_path / "g.json"
+    run("play", "--ruleset", "legacy", "--seat", "random", "--seat", "random", "--seed", "5", "--save", str(save), "-q")
+    code, out = run("replay", str(save), "--to", "9")
+    assert code == 0
+    log, board = out.split("\nthe board after decision 9, as ")
+    assert re.findall(r"(?m)^  (\d+)\. ", log)[-1] == "9"
+    assert log.rstrip().splitlines()[-1].startswith("the replay stops after decision 9 of ")
+    # the board is the one the game had after those nine decisions, as the next player sees it
+    state = Game(load_ruleset("legacy").spec, 2).new_state(5)
+    for index in json.loads(save.read_text())["decisions"][:9]:
+        state.apply(index)
+    assert state.decision is not None
+    viewer = state.decision.player
+    assert board.startswith(f"P{viewer + 1} sees it:\n")
+    assert board.split("sees it:\n", 1)[1].rstrip("\n").splitlines() == board_lines(state, viewer)
+    code, out = run("replay", str(save), "--to", "9", "--as", "3")
+    assert code == 2 and "the game has 2 players" in out
 
 
 def test_replay_of_a_game_in_progress_stops_where_it_was_saved(tmp_path: Path) -> None:

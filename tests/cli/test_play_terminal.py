@@ -109,3 +109,29 @@ def test_save_quit_and_resume(tmp_path: Path) -> None:
     assert resumed.exitstatus == 0 and "winner:" in screen
     finished = json.loads(save.read_text())  # the resumed game keeps itself in the file it came from
     assert len(finished["decisions"]) > len(data["decisions"])
+
+
+def test_a_line_says_which_bot_is_thinking_while_it_thinks() -> None:
+    child = pexpect.spawn(COMMAND[0], [*COMMAND[1:], "play", "--ruleset", "legacy", "--seat", "human",
+                                       "--seat", "search", "--think", "0.8", "--seed", "4", "--fast"],
+                          encoding="utf-8", timeout=60, dimensions=(50, 160),
+                          env={"PYTHONIOENCODING": "utf-8", "COLUMNS": "160", "PATH": "/usr/bin:/bin",
+                               "TERM": "xterm"})  # a terminal that can redraw a line (a dumb one gets none)
+    child.delaybeforesend = None
+    child.expect(PROMPT)
+    child.sendline("1")
+    seen = ""
+    for _ in range(6):  # the search bot's turn comes within a few of the person's decisions
+        found = child.expect([r"P2 \(search\) is thinking… \d+\.\d s", PROMPT])
+        seen += str(child.before)
+        if found == 0:
+            break
+        child.sendline("1")
+    else:
+        raise AssertionError("no thinking line was shown:\n" + seen[-2000:])
+    child.expect(PROMPT)  # the bot decided: the line went and the person is asked again
+    assert "P2 [" in str(child.before)
+    child.sendline("quit")
+    child.expect("save the game before leaving")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
