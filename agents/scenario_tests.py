@@ -145,18 +145,20 @@ def _test(entry: dict[str, Any], file: str, line: int) -> ScenarioTest:
                         entry.get("refused"))
 
 
-def run_tests(tests: list[ScenarioTest], root: str | None = None, ruleset: str | None = None) -> TestRun:
+def run_tests(tests: list[ScenarioTest], root: str | None = None, ruleset: str | None = None,
+              expansions: tuple[Path, ...] = ()) -> TestRun:
     """Run every test; `ruleset` (with `root` for a folder) is the ruleset they are for,
     unless a test names its own."""
     result = TestRun(tests=list(tests))
     for test in tests:
-        failures = run_test(test, root, ruleset)
+        failures = run_test(test, root, ruleset, expansions)
         result.failures.extend(failures)
         result.passed += not failures
     return result
 
 
-def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = None) -> list[Diagnostic]:
+def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = None,
+             expansions: tuple[Path, ...] = ()) -> list[Diagnostic]:
     def fail(message: str, hint: str | None = None) -> list[Diagnostic]:
         return [Diagnostic("T001", f"{test.label}: {message}", test.line, 1, file=test.file, hint=hint)]
 
@@ -164,7 +166,7 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
     names = [wanted] if wanted else rulesets()
     spec = None
     for name in names:
-        loaded = load_ruleset(name, root)
+        loaded = load_ruleset(name, root, expansions)
         if loaded.spec is None:
             if wanted:
                 return fail(f"ruleset `{name}` has content errors: run "

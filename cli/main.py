@@ -20,14 +20,19 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Legacies: a rules-as-data engine for board and card games.")
 
 
+def _version_text() -> str:
+    """The installed version ("" when run from a source tree without installing)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("legacies")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree without installing
+        return ""
+
+
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            typer.echo(f"legacies {version('legacies')}")
-        except PackageNotFoundError:  # pragma: no cover - run from a source tree without installing
-            typer.echo("legacies (not installed)")
+        typer.echo(f"legacies {_version_text() or '(not installed)'}")
         raise typer.Exit(0)
 
 
@@ -48,6 +53,16 @@ class Format(str, Enum):
     github = "github"
 
 
+class ValidateFormat(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+    sarif = "sarif"
+
+
+EXPANSION_HELP = "An expansion folder laid over the ruleset (repeatable, in order)."
+
+
 def _fail(message: str, code: int = 2) -> None:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)
@@ -57,20 +72,27 @@ def _fail(message: str, code: int = 2) -> None:
 def validate(
     paths: List[str] = typer.Argument(None, metavar="PATH", help="Files or folders to check (default: every installed ruleset)."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME", help="Check only this ruleset."),
-    format: Format = typer.Option(Format.text, "--format", "-f", metavar="FORMAT", help="text, json or github annotations."),
+    format: ValidateFormat = typer.Option(ValidateFormat.text, "--format", "-f", metavar="FORMAT",
+                                          help="text; json (every field, with the span's start and end); github "
+                                               "(annotations); sarif (SARIF 2.1.0, for code scanning)."),
+    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
+                                         help=EXPANSION_HELP + " The stack is checked as `play -x` loads it; "
+                                              "a PATH, if given, is the ruleset folder under them."),
 ) -> None:
     """Check content and rules: every problem in every file, with file:line:column."""
-    from legacies.pipeline.report import render_github, render_json, render_text
+    from legacies.pipeline.report import render_github, render_json, render_sarif, render_text
     from legacies.pipeline.validate import UsageError, validate as run
 
     try:
-        result = run(list(paths or []), ruleset)
+        result = run(list(paths or []), ruleset, tuple(expansion))
     except UsageError as err:
         _fail(str(err))
         return
-    if format == Format.json:
+    if format == ValidateFormat.json:
         typer.echo(render_json(result.diagnostics))
-    elif format == Format.github:
+    elif format == ValidateFormat.sarif:
+        typer.echo(render_sarif(result.diagnostics, _version_text()))
+    elif format == ValidateFormat.github:
         out = render_github(result.diagnostics)
         if out:
             typer.echo(out)
@@ -352,7 +374,7 @@ def replay(
                                        help="With --to: the board as this player (1-based) sees it (default: the "
                                             "player who decides next)."),
     expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
-                                         help="An expansion folder laid over the ruleset (repeatable, in order)."),
+                                         help=EXPANSION_HELP),
 ) -> None:
     """Replay a saved game decision by decision, with its log; or verify it.
 
@@ -491,7 +513,7 @@ def simulate(
                                           help="Play on a Dask distributed scheduler (tcp://host:8786) instead; "
                                                "needs pip install 'legacies\\[cluster]'."),
     expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
-                                         help="An expansion folder laid over the ruleset (repeatable, in order)."),
+                                         help=EXPANSION_HELP),
 ) -> None:
     """Play many seeded bot games and write a balance report (report.json, report.html).
 
@@ -625,19 +647,44 @@ def explain(
     path: Optional[Path] = typer.Option(None, "--path", "-p", metavar="FOLDER",
                                         help="A ruleset folder on disk (rules/NAME and content/NAME inside)."),
     show_ast: bool = typer.Option(False, "--ast", metavar="", help="Also print the syntax tree."),
+    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER", help=EXPANSION_HELP),
 ) -> None:
     """Show an item: its name, kind, costs, generated card text and effect source."""
     from legacies.pipeline.explain import ExplainError, explain as run
+    from legacies.pipeline.ruleset import ExpansionError
 
     root = _folder(path)
     if ruleset is not None and root is None and Path(ruleset).is_dir():
         ruleset, root = _ruleset_arg(ruleset)
+    ruleset = _expanded_ruleset(ruleset, root, expansion)
     try:
-        text = run(item, ruleset, show_ast, root)
-    except ExplainError as err:
+        text = run(item, ruleset, show_ast, root, tuple(expansion))
+    except (ExplainError, ExpansionError) as err:
         _fail(str(err))
         return
     typer.echo(text)
+
+
+def _expanded_ruleset(ruleset: Optional[str], root: Optional[str], expansions: List[Path]) -> Optional[str]:
+    """The ruleset `--expansion` folders are laid over: the one named, else the one
+    they are for (an expansion holds content/NAME/ or rules/NAME/)."""
+    from legacies.pipeline.explain import folder_rulesets
+    from legacies.pipeline.ruleset import expansion_rulesets
+
+    if not expansions:
+        return ruleset
+    for folder in expansions:
+        if not folder.is_dir():
+            _fail(f"--expansion {folder}: not a folder")
+    if ruleset is not None:
+        return ruleset
+    names = expansion_rulesets(expansions)
+    if root is not None:
+        names = [n for n in names if n in folder_rulesets(root)]
+    if len(names) != 1:
+        _fail("the expansions are for " + (f"{', '.join(names)}: name one with --ruleset" if names else
+                                           "no ruleset: an expansion holds content/NAME/ or rules/NAME/"))
+    return names[0]
 
 
 def _load_with(name: str, root: Optional[str], expansions: List[Path]) -> Any:
@@ -698,20 +745,23 @@ def content(
                                         help="A ruleset folder on disk (rules/NAME and content/NAME inside)."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="A JSON list of {ruleset, id, kind, name, century, "
                                                        "file, line}."),
+    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER", help=EXPANSION_HELP),
 ) -> None:
     """List the content: id, kind, name, century, file and line of every item."""
     from legacies.pipeline.content import ContentError, content_rows
     from legacies.pipeline.explain import folder_rulesets
+    from legacies.pipeline.ruleset import ExpansionError
 
     root = _folder(path)
     if ruleset is not None and root is None and Path(ruleset).is_dir():
         ruleset, root = _ruleset_arg(ruleset)
+    ruleset = _expanded_ruleset(ruleset, root, expansion)
     try:
         if root is not None and ruleset is None:
             rows = [row for name in folder_rulesets(root) for row in content_rows(name, kind, root)]
         else:
-            rows = content_rows(ruleset, kind, root)
-    except ContentError as err:
+            rows = content_rows(ruleset, kind, root, tuple(expansion))
+    except (ContentError, ExpansionError) as err:
         _fail(str(err))
         return
     if as_json:
@@ -746,7 +796,7 @@ def try_item(
     choose: Optional[str] = typer.Option(None, "--choose", "-c", metavar="1,2,...",
                                          help="Answers to its decisions, by option number; the rest are asked."),
     expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
-                                         help="An expansion folder laid over the ruleset (repeatable, in order)."),
+                                         help=EXPANSION_HELP),
 ) -> None:
     """Try an item in a situation you choose: play its effect and show what changed.
 
@@ -837,6 +887,7 @@ def test_scenarios(
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
                                           help="Test against this ruleset folder (default: the installed ones)."),
     format: Format = typer.Option(Format.text, "--format", "-f", metavar="FORMAT", help="text, json or github annotations."),
+    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER", help=EXPANSION_HELP),
 ) -> None:
     """Run scenario tests: items tried in scenarios, with what must hold afterwards.
 
@@ -845,18 +896,24 @@ def test_scenarios(
     values), `changes` (the whole difference) or `refused` (docs/cli.md)."""
     from legacies.agents.scenario_tests import find_tests, run_tests
     from legacies.pipeline.report import render_github, render_json
+    from legacies.pipeline.ruleset import ExpansionError
 
     root = None
     only = None
     if ruleset is not None:
         only, root = _ruleset_arg(ruleset)
+    only = _expanded_ruleset(only, root, expansion)
     missing = [p for p in paths if not p.exists()]
     if missing:
         _fail(f"no such file or folder: {missing[0]}")
     tests, problems = find_tests(list(paths))
     if not tests and not problems:
         _fail(f"no scenario tests (YAML files with `item:`) in {', '.join(str(p) for p in paths)}")
-    result = run_tests(tests, root, only)
+    try:
+        result = run_tests(tests, root, only, tuple(expansion))
+    except ExpansionError as err:
+        _fail(str(err))
+        return
     failures = problems + result.failures
     if format == Format.json:
         typer.echo(render_json(failures))

@@ -27,16 +27,17 @@ class ContentError(Exception):
     """The ruleset is not installed, does not load, or has no such kind."""
 
 
-def content_rows(ruleset: str | None = None, kind: str | None = None, root: str | None = None) -> list[ContentRow]:
-    """Every item of `ruleset` (all installed rulesets when None), in file order;
-    `kind` keeps one kind (its name or its plural)."""
+def content_rows(ruleset: str | None = None, kind: str | None = None, root: str | None = None,
+                 expansions: tuple[Path, ...] = ()) -> list[ContentRow]:
+    """Every item of `ruleset` (all installed rulesets when None), in file order, with
+    expansion folders laid over it; `kind` keeps one kind (its name or its plural)."""
     names = [ruleset] if ruleset else rulesets()
     rows: list[ContentRow] = []
     kind_found = kind is None
     for name in names:
         if root is None and name not in rulesets():
             raise ContentError(f"no ruleset `{name}`; installed: {', '.join(rulesets()) or 'none'}")
-        loaded = load_ruleset(name, root)
+        loaded = load_ruleset(name, root, expansions)
         build = loaded.build
         if build is None or build.vocab is None:
             first = loaded.diagnostics[0].headline() if loaded.diagnostics else "it did not load"

@@ -63,13 +63,14 @@ def _find(query: str, build: object) -> str | None:
     return part[0] if len(part) == 1 else None
 
 
-def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, root: str | None = None) -> str:
+def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, root: str | None = None,
+            expansions: tuple[Path, ...] = ()) -> str:
     """An item, by id or name, of `ruleset` (else of every installed ruleset, or of every
-    ruleset in the folder `root`)."""
+    ruleset in the folder `root`), with expansion folders laid over it."""
     names = [ruleset] if ruleset else (folder_rulesets(root) if root else installed_rulesets())
     near: list[str] = []
     for name in names:
-        loaded = load_ruleset(name, root)
+        loaded = load_ruleset(name, root, expansions)
         build = loaded.build
         if build is None or build.vocab is None:
             continue

@@ -1,24 +1,27 @@
-"""Reporters: a list of Diagnostics rendered as text, JSON or GitHub annotations.
+"""Reporters: a list of Diagnostics rendered as text, JSON, GitHub annotations or SARIF.
 
 This module owns the last step of check-jsonschema's loader -> checker -> result ->
 reporter: it only formats. Every reporter sorts the diagnostics by file, line, column
 and code, so that output is stable.
 - `render_text`: each diagnostic with its source line and a caret, then a summary;
-- `render_json`: a JSON list of {file, line, column, code, severity, message};
-- `render_github`: GitHub Actions workflow commands (`::error file=...::message`).
+- `render_json`: a JSON list of {file, line, column, end_line, end_column, code,
+  severity, message, hint};
+- `render_github`: GitHub Actions workflow commands (`::error file=...::message`);
+- `render_sarif`: one SARIF 2.1.0 log (GitHub code scanning, editors' SARIF viewers).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import replace
+from urllib.parse import quote
 from typing import Iterable, Mapping
 
 from legacies.dsl.diagnostics import ERROR, WARNING, Diagnostic, sort_key
 
 from .yaml_source import bounded
 
-JSON_KEYS: tuple[str, ...] = ("file", "line", "column", "code", "severity", "message")
+JSON_KEYS: tuple[str, ...] = ("file", "line", "column", "end_line", "end_column", "code", "severity", "message", "hint")
 
 
 def ordered(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
@@ -89,10 +92,69 @@ def _plural(count: int, word: str) -> str:
 # --------------------------------------------------------------------------- json
 
 
+def span_end(d: Diagnostic) -> tuple[int, int]:
+    """Where a diagnostic's span ends: its line, and the column just after its last
+    character (a span is never empty: one character when no end is known)."""
+    return d.line, d.end_column if d.end_column is not None and d.end_column > d.column else d.column + 1
+
+
+def json_row(d: Diagnostic) -> dict[str, object]:
+    """One diagnostic as the JSON object `--format json` prints (the keys of JSON_KEYS)."""
+    end_line, end_column = span_end(d)
+    return {"file": d.file, "line": d.line, "column": d.column, "end_line": end_line, "end_column": end_column,
+            "code": d.code, "severity": d.severity, "message": d.message, "hint": d.hint}
+
+
 def render_json(diagnostics: Iterable[Diagnostic]) -> str:
-    """A JSON list of objects with exactly the keys file, line, column, code, severity, message."""
-    rows = [{key: getattr(bounded(d), key) for key in JSON_KEYS} for d in ordered(diagnostics)]
+    """A JSON list of objects with exactly the keys of JSON_KEYS: where the span starts
+    and ends (1-based lines and columns, the end column just after the span), the code,
+    the severity, the message and the hint (null when there is none)."""
+    rows = [json_row(bounded(d)) for d in ordered(diagnostics)]
     return json.dumps(rows, indent=2, ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------- sarif
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_LEVELS = {ERROR: "error", WARNING: "warning"}
+
+
+def render_sarif(diagnostics: Iterable[Diagnostic], tool_version: str = "") -> str:
+    """One SARIF 2.1.0 log with one run: the tool (`legacies`, every code met as a
+    rule), and one result per diagnostic with its level, message (and hint), and its
+    span as a region of the file, relative to the checked folder (%SRCROOT%)."""
+    items = [bounded(d) for d in ordered(diagnostics)]
+    codes = sorted({d.code for d in items})
+    index = {code: i for i, code in enumerate(codes)}
+    driver: dict[str, object] = {
+        "name": "legacies",
+        "rules": [{"id": code, "defaultConfiguration": {"level": _sarif_level(code, items)}} for code in codes],
+    }
+    if tool_version:
+        driver["version"] = tool_version
+    results = []
+    for d in items:
+        end_line, end_column = span_end(d)
+        result: dict[str, object] = {
+            "ruleId": d.code,
+            "ruleIndex": index[d.code],
+            "level": SARIF_LEVELS.get(d.severity, "note"),
+            "message": {"text": d.message if not d.hint else f"{d.message}\nhint: {d.hint}"},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": quote(d.file.replace("\\", "/")), "uriBaseId": "%SRCROOT%"},
+                "region": {"startLine": d.line, "startColumn": d.column, "endLine": end_line, "endColumn": end_column},
+            }}],
+        }
+        if d.hint:
+            result["properties"] = {"hint": d.hint}
+        results.append(result)
+    log = {"$schema": SARIF_SCHEMA, "version": "2.1.0",
+           "runs": [{"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}]}
+    return json.dumps(log, indent=2, ensure_ascii=False)
+
+
+def _sarif_level(code: str, items: list[Diagnostic]) -> str:
+    return SARIF_LEVELS.get(next(d.severity for d in items if d.code == code), "note")
 
 
 # --------------------------------------------------------------------------- github

@@ -45,6 +45,13 @@ def load_ruleset(name: str, root: Path | str | None = None,
     key = f"{name}@{root}"
     if root is None and not expansions and key in _cache:
         return _cache[key]
+    return _build(name, root, expanded_sources(name, root, expansions), cache=root is None and not expansions)
+
+
+def expanded_sources(name: str, root: Path | str | None = None,
+                     expansions: list[Path] | tuple[Path, ...] = ()) -> list[SourceFile]:
+    """The files of ruleset `name` (installed, or in the folder `root`) with expansion
+    folders laid over it in order; ExpansionError for a folder that holds nothing for it."""
     sources = ruleset_files(name, root)
     for folder in expansions:
         extra = [s for s in ruleset_files(name, folder) if s.kind != "ruleset"]
@@ -52,7 +59,19 @@ def load_ruleset(name: str, root: Path | str | None = None,
             raise ExpansionError(f"{folder} holds nothing for ruleset `{name}`: an expansion has "
                                  f"content/{name}/ (new items, changed ones) and/or rules/{name}/ (procedures)")
         sources = layer(sources, extra, name)
-    return _build(name, root, sources, cache=root is None and not expansions)
+    return sources
+
+
+def expansion_rulesets(expansions: list[Path] | tuple[Path, ...]) -> list[str]:
+    """The rulesets expansion folders are for: the names of their rules/NAME/ and
+    content/NAME/ folders."""
+    names: set[str] = set()
+    for folder in expansions:
+        for sub in ("rules", "content"):
+            if (Path(folder) / sub).is_dir():
+                names.update(p.name for p in (Path(folder) / sub).iterdir()
+                             if p.is_dir() and not p.name.startswith((".", "_")))
+    return sorted(names)
 
 
 def layer(base: list[SourceFile], files: list[SourceFile], name: str) -> list[SourceFile]:

@@ -132,9 +132,12 @@ def _declared_ruleset(path: Path) -> str | None:
     return m.group(1) if m else None
 
 
-def validate(paths: list[str], ruleset: str | None = None) -> ValidationResult:
+def validate(paths: list[str], ruleset: str | None = None, expansions: tuple[Path, ...] = ()) -> ValidationResult:
     installed = installed_rulesets()
     result = ValidationResult()
+    if expansions:
+        _validate_expanded(result, paths, ruleset, expansions, installed)
+        return result
     if ruleset is not None and not paths and ruleset not in installed:
         raise UsageError(f"unknown ruleset `{ruleset}`; installed: {', '.join(installed) or 'none'}")
     if not paths:
@@ -150,6 +153,37 @@ def validate(paths: list[str], ruleset: str | None = None) -> ValidationResult:
         else:
             _validate_file(result, path, ruleset, installed)
     return result
+
+
+def _validate_expanded(result: ValidationResult, paths: list[str], ruleset: str | None,
+                       expansions: tuple[Path, ...], installed: list[str]) -> None:
+    """`--expansion` folders laid, in order, over the ruleset (installed, or the ruleset
+    folder given as PATH): the stack checked as one ruleset, as `play -x` loads it."""
+    from .ruleset import ExpansionError, expanded_sources, expansion_rulesets
+
+    for folder in expansions:
+        if not Path(folder).is_dir():
+            raise UsageError(f"--expansion {folder}: not a folder")
+    if len(paths) > 1:
+        raise UsageError("with --expansion, give at most one PATH: the ruleset folder they are laid over")
+    root: Path | None = None
+    names = [ruleset] if ruleset else expansion_rulesets(expansions)
+    if paths:
+        root = Path(paths[0])
+        if not (root.is_dir() and any((root / "rules" / n / "ruleset.yaml").is_file() for n in names)):
+            raise UsageError(f"{paths[0]} is not a ruleset folder for the expansions (rules/NAME/ruleset.yaml "
+                             f"for {' or '.join(names) or 'their ruleset'})")
+    if len(names) != 1:
+        raise UsageError("the expansions are for " + (", ".join(names) + ": name one with --ruleset" if names
+                                                         else "no ruleset: an expansion holds content/NAME/ or rules/NAME/"))
+    name = names[0]
+    if root is None and name not in installed:
+        raise UsageError(f"the expansions are for ruleset `{name}`, which is not installed; give its folder as PATH")
+    try:
+        sources = expanded_sources(name, root, expansions)
+    except ExpansionError as err:
+        raise UsageError(str(err)) from err
+    _check(result, name, sources)
 
 
 def _validate_folder(result: ValidationResult, path: Path, ruleset: str | None, installed: list[str]) -> None:

@@ -4,6 +4,7 @@ and play."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -60,3 +61,47 @@ def test_a_file_at_the_place_of_a_base_file_replaces_it(tmp_path: Path) -> None:
     laid = load_ruleset("legacy", None, [tmp_path])
     assert laid.ok and laid.build is not None
     assert laid.build.items["riot"][2].name == "Uprising" and len(laid.build.items) == 13
+
+
+def test_explain_content_test_and_validate_take_expansions_too(tmp_path: Path) -> None:
+    """`--expansion` means the same for every command: explain, content, test and validate
+    see the expansion's items; without it they do not."""
+    expansion = str(EXAMPLES / "legacy-expansion")
+    code, out = run("explain", "harbour_master", "-x", expansion)
+    assert code == 0 and "Harbour Master  (harbour_master)" in out and "Draw 2 cards" in out
+    code, out = run("explain", "harbour_master")
+    assert code == 2 and "no item `harbour_master`" in out
+    def ids(*args: str) -> list[str]:
+        code, out = run("content", "-r", "legacy", "--json", *args)
+        assert code == 0
+        return [row["id"] for row in json.loads(out[:out.rindex("]") + 1])]
+    assert ids("-x", expansion) == ids() + ["harbour_master", "lighthouse"]
+    scenario = tmp_path / "harbour.yaml"
+    scenario.write_text("- item: harbour_master\n  players: 2\n  refused: there is at least one of your legacies\n",
+                        encoding="utf-8")
+    code, out = run("test", str(scenario), "-x", expansion)
+    assert code == 0 and "1 passed, 0 failed" in out, out
+    code, out = run("test", str(scenario))
+    assert code == 1 and "harbour_master" in out
+    code, out = run("validate", "-x", expansion)
+    assert code == 0 and "no problems" in out
+    code, out = run("content", "-x", str(tmp_path))
+    assert code == 2 and "no ruleset" in out
+
+
+def test_validate_checks_a_stack_of_expansions_as_play_loads_it(tmp_path: Path) -> None:
+    """A second expansion that builds on the first checks clean only on top of it, and a
+    mistake in it is reported at its own file and line."""
+    second = tmp_path / "second" / "content" / "legacy"
+    second.mkdir(parents=True)
+    (second / "pier.yaml").write_text(
+        "ruleset: legacy\nitems:\n  - id: pier\n    kind: legacy_card\n    name: Pier\n    copies: 1\n"
+        "    attributes: {type: special}\n    effect: |\n      draw 1 from legacy_deck to my hand\n"
+        "      discard top of (cards in my hand where it is lighthouse)\n", encoding="utf-8")
+    first = str(EXAMPLES / "legacy-expansion")
+    code, out = run("validate", "-x", first, "-x", str(tmp_path / "second"))
+    assert code == 0 and "no problems" in out, out
+    code, out = run("validate", "-x", str(tmp_path / "second"))
+    assert code == 1 and "pier.yaml:10:" in out and "lighthouse" in out, out
+    code, out = run("validate", "-x", first, "-x", str(tmp_path / "second"), "--format", "json")
+    assert code == 0 and json.loads(out) == []

@@ -1,11 +1,18 @@
-"""report: text with carets and a summary, JSON with fixed keys, GitHub annotations."""
+"""report: text with carets and a summary, JSON with fixed keys, GitHub annotations, SARIF
+checked against the SARIF 2.1.0 schema."""
 
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
+
+import jsonschema
 
 from legacies.dsl.diagnostics import WARNING, Diagnostic
-from legacies.pipeline.report import escape_property, render_github, render_json, render_text, summary
+from legacies.pipeline.report import escape_property, render_github, render_json, render_sarif, render_text, summary
+
+REPO = Path(__file__).resolve().parents[2]
 
 LINES = {"content/tiny/cards.yaml": ["ruleset: tiny", "items:", "  - id: stall", "    cost: 3"]}
 UNKNOWN = Diagnostic(
@@ -44,12 +51,70 @@ def test_text_without_source_lines_still_renders() -> None:
 
 def test_json_has_exactly_the_documented_keys() -> None:
     rows = json.loads(render_json([UNKNOWN, WARN]))
-    assert [set(row) for row in rows] == [{"file", "line", "column", "code", "severity", "message"}] * 2
+    keys = {"file", "line", "column", "end_line", "end_column", "code", "severity", "message", "hint"}
+    assert [set(row) for row in rows] == [keys] * 2
     assert rows[0] == {
-        "file": "content/tiny/cards.yaml", "line": 4, "column": 5, "code": "S003",
-        "severity": "error", "message": "items[0]: unknown property 'cost'",
+        "file": "content/tiny/cards.yaml", "line": 4, "column": 5, "end_line": 4, "end_column": 9, "code": "S003",
+        "severity": "error", "message": "items[0]: unknown property 'cost'", "hint": "did you mean 'copies'?",
     }
+    # no end known: a span of one character; no hint: null
+    assert (rows[1]["end_line"], rows[1]["end_column"], rows[1]["hint"]) == (1, 2, None)
     assert json.loads(render_json([])) == []
+
+
+SARIF_SCHEMA = Path(__file__).parent / "sarif" / "sarif-schema-2.1.0.json"
+
+
+def sarif_problems(log: object) -> list[str]:
+    validator = jsonschema.Draft4Validator(json.loads(SARIF_SCHEMA.read_text(encoding="utf-8")))
+    return [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(log)]
+
+
+def test_sarif_is_valid_against_the_sarif_schema_and_holds_every_field() -> None:
+    odd = Diagnostic("E201", "unknown name `gld`", line=7, column=12, file="content/my cards/x.yaml", end_column=15,
+                     hint="did you mean `gold`?")
+    log = json.loads(render_sarif([WARN, odd, UNKNOWN], "1.2.3"))
+    assert sarif_problems(log) == []
+    assert sarif_problems({"version": "2.1.0", "runs": [{"tool": {"driver": {}}}]})  # the check can fail
+    run = log["runs"][0]
+    assert run["tool"]["driver"]["name"] == "legacies" and run["tool"]["driver"]["version"] == "1.2.3"
+    assert [r["id"] for r in run["tool"]["driver"]["rules"]] == ["E201", "S003", "W001"]
+    results = run["results"]
+    assert [(r["ruleId"], r["level"]) for r in results] == [("E201", "error"), ("S003", "error"), ("W001", "warning")]
+    second = results[0]  # ordered by file, line, column
+    assert run["tool"]["driver"]["rules"][second["ruleIndex"]]["id"] == "E201"
+    location = second["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"] == {"uri": "content/my%20cards/x.yaml", "uriBaseId": "%SRCROOT%"}
+    assert location["region"] == {"startLine": 7, "startColumn": 12, "endLine": 7, "endColumn": 15}
+    assert second["message"]["text"] == "unknown name `gld`\nhint: did you mean `gold`?"
+    assert second["properties"] == {"hint": "did you mean `gold`?"}
+    assert "properties" not in results[2] and results[2]["message"]["text"] == "unused zone 'discard'"
+    empty = json.loads(render_sarif([]))
+    assert sarif_problems(empty) == [] and empty["runs"][0]["results"] == []
+
+
+def test_validate_writes_sarif_for_a_broken_ruleset(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from legacies.cli.main import app
+
+    for part in ("rules", "content"):
+        shutil.copytree(REPO / part / "legacy", tmp_path / part / "legacy")
+    cards = tmp_path / "content" / "legacy" / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace("discard this", "discard thsi", 1).replace("copies: ", "copies: x", 1),
+                     encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(tmp_path), "--format", "sarif"])
+    assert result.exit_code == 1
+    log = json.loads(result.stdout)
+    assert sarif_problems(log) == []
+    found = log["runs"][0]["results"]
+    as_json = json.loads(CliRunner().invoke(app, ["validate", str(tmp_path), "--format", "json"]).stdout)
+    assert len(found) == len(as_json) >= 2  # every diagnostic, in both formats
+    for result_row, row in zip(found, as_json):
+        region = result_row["locations"][0]["physicalLocation"]["region"]
+        assert (result_row["ruleId"], region["startLine"], region["startColumn"], region["endColumn"]) == \
+            (row["code"], row["line"], row["column"], row["end_column"])
 
 
 def test_github_commands() -> None:
