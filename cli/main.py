@@ -514,6 +514,9 @@ def simulate(
                                                "needs pip install 'legacies\\[cluster]'."),
     expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
                                          help=EXPANSION_HELP),
+    item: List[str] = typer.Option([], "--item", "-i", metavar="ID", help="Also print this item's win-rate gap and "
+                                   "the branches of its effects no game ran (repeatable; default: the items the "
+                                   "expansions add)."),
 ) -> None:
     """Play many seeded bot games and write a balance report (report.json, report.html).
 
@@ -534,6 +537,11 @@ def simulate(
         _fail(f"ruleset `{name}` has content errors; run `legacies validate {where}`", 1)
         return
     spec = loaded.spec
+    unknown = [i for i in item if i not in loaded.build.items]
+    if unknown:
+        _fail(f"--item {_short(unknown[0])}: no such item in {spec.title}")
+    shown = list(item) or ([i for i in loaded.build.items if i not in _load_with(name, root, []).build.items]
+                           if expansion else [])
     if players is None:
         players = max(len(seat), min(max(4, spec.min_players), spec.max_players))
     if not spec.min_players <= players <= spec.max_players:
@@ -565,17 +573,39 @@ def simulate(
     gaps = [r for r in report["items"] if r["gap"] is not None][:3]
     if gaps:
         typer.echo("items with the surest win-rate gaps (players who chose it minus those who did not):")
-        width = max(len(f"{r['name']} ({r['id']})") for r in gaps)
-        for r in gaps:
-            share = 100 * r["play_rate"]
-            chosen = f"{share:.1f}%" if share < 10 else f"{share:.0f}%"
-            typer.echo(f"  {r['name'] + ' (' + r['id'] + ')':<{width}}  {100 * r['gap']:+5.1f} points (95% "
-                       f"{100 * r['gap_ci'][0]:+.1f} to {100 * r['gap_ci'][1]:+.1f}; chosen by {chosen} of players)")
+        typer.echo("\n".join(_gap_lines(gaps)))
     cov = report["coverage"]
+    if shown:
+        rows = {r["id"]: r for r in report["items"]}
+        typer.echo(f"{'your items' if not item else 'items asked for'}:")
+        typer.echo("\n".join(_gap_lines([rows[i] for i in shown if i in rows])))
+        for i in shown:
+            if i not in rows:
+                typer.echo(f"  {loaded.build.items[i][2].name} ({i}): never chosen by a player in these games")
+            missed = [b for b in cov["never_ran"] if b["in"].endswith(f"`{i}`)")]
+            for b in missed:
+                typer.echo(f"    never ran: {b['branch']} ({b['file']}:{b['line']}:{b['column']})")
     typer.echo(f"branch coverage: {cov['ran']} of {cov['branches']} branches ran; {len(cov['never_ran'])} never did")
     if report["unfinished"]:
         typer.echo(f"warning: {report['unfinished']} games hit the turn limit before the end")
     typer.echo(f"wrote {out / 'report.json'} and {out / 'report.html'}")
+
+
+def _gap_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """One line per item of a balance report: its win-rate gap with the interval and how
+    many players chose it ("no winner either way" when every game went one way)."""
+    width = max((len(f"{r['name']} ({r['id']})") for r in rows), default=0)
+    lines = []
+    for r in rows:
+        share = 100 * r["play_rate"]
+        chosen = f"{share:.1f}%" if share < 10 else f"{share:.0f}%"
+        label = f"{r['name']} ({r['id']})"
+        if r["gap"] is None:
+            lines.append(f"  {label:<{width}}  no gap to measure (chosen by {chosen} of players)")
+            continue
+        lines.append(f"  {label:<{width}}  {100 * r['gap']:+5.1f} points (95% {100 * r['gap_ci'][0]:+.1f} to "
+                     f"{100 * r['gap_ci'][1]:+.1f}; chosen by {chosen} of players)")
+    return lines
 
 
 @app.command()

@@ -105,3 +105,19 @@ def test_validate_checks_a_stack_of_expansions_as_play_loads_it(tmp_path: Path) 
     assert code == 1 and "pier.yaml:10:" in out and "lighthouse" in out, out
     code, out = run("validate", "-x", first, "-x", str(tmp_path / "second"), "--format", "json")
     assert code == 0 and json.loads(out) == []
+
+
+def test_simulate_reports_the_items_an_expansion_adds(tmp_path: Path) -> None:
+    expansion = str(EXAMPLES / "legacy-expansion")
+    code, out = run("simulate", "-r", "legacy", "-x", expansion, "-n", "8", "-p", "2", "--out", str(tmp_path))
+    assert code == 0, out
+    mine = out.split("your items:\n")[1].split("branch coverage:")[0].splitlines()
+    assert [line.split(" (")[0].strip() for line in mine if not line.startswith("    ")] == \
+        ["Harbour Master", "Lighthouse"], out
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    harbour = next(r for r in report["items"] if r["id"] == "harbour_master")
+    assert f"chosen by {100 * harbour['play_rate']:.0f}% of players" in out or harbour["play_rate"] < 0.1
+    code, out = run("simulate", "-r", "legacy", "-n", "2", "--item", "riot", "--out", str(tmp_path))
+    assert code == 0 and "items asked for:\n  Riot (riot)" in out
+    code, out = run("simulate", "-r", "legacy", "-n", "2", "--item", "nope", "--out", str(tmp_path))
+    assert code == 2 and "--item nope: no such item" in out
