@@ -84,20 +84,20 @@ def _check_ruleset(result: ValidationResult, sources: list[SourceFile]) -> None:
     if load.files:
         build = build_spec(load.files)
         if len(load.files) < len(sources):  # some file could not be read: names it defines are missing
-            build.diagnostics = [_maybe_consequence(d) for d in build.diagnostics]
+            build.diagnostics = [maybe_consequence(d) for d in build.diagnostics]
         result.diagnostics.extend(build.diagnostics)
         if build.spec is not None:
-            result.diagnostics.extend(_smoke(build.spec, load.files[0].label))
+            result.diagnostics.extend(smoke_check(build.spec, load.files[0].label))
 
 
-def _maybe_consequence(d: Diagnostic) -> Diagnostic:
+def maybe_consequence(d: Diagnostic) -> Diagnostic:
     if d.code not in ("E201", "E203", "E205", "E206", "C002"):
         return d
     note = "a file of this ruleset could not be loaded: this may follow from that; fix it first"
     return replace(d, hint=f"{d.hint}; {note}" if d.hint else note)
 
 
-def _smoke(spec: object, label: str) -> list[Diagnostic]:
+def smoke_check(spec: object, label: str) -> list[Diagnostic]:
     """Compile the checked spec and run its setup up to the first decision, at the
     smallest player count: what the checker cannot see (a runaway setup, a zone that
     is empty at the start) is reported too, at the statement that failed, never raised."""
@@ -197,7 +197,7 @@ def _validate_folder(result: ValidationResult, path: Path, ruleset: str | None, 
         root = Path(os.path.abspath(path)).parent
         names = {p.name for p in path.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))}
     if not names:  # rules/<name>/, content/<name>/ or a folder below: the ruleset it belongs to
-        found = _ruleset_folder(path / "_")
+        found = ruleset_folder(path / "_")
         if found is not None:
             root, name = found
             names = {name}
@@ -235,7 +235,7 @@ def over_installed(name: str, files: list[SourceFile]) -> list[SourceFile]:
 
 def _validate_file(result: ValidationResult, path: Path, ruleset: str | None, installed: list[str]) -> None:
     source = single_file(path)
-    around = _ruleset_folder(path)
+    around = ruleset_folder(path)
     if around is not None and (ruleset is None or ruleset == around[1]):
         root, folder_name = around
         if (root / "rules" / folder_name / "ruleset.yaml").is_file():  # a ruleset on disk: the file as part of it
@@ -250,7 +250,7 @@ def _validate_file(result: ValidationResult, path: Path, ruleset: str | None, in
     _check(result, name, over_installed(name, [source]))
 
 
-def _ruleset_folder(path: Path) -> tuple[Path, str] | None:
+def ruleset_folder(path: Path) -> tuple[Path, str] | None:
     """`ROOT/rules/<name>/...` or `ROOT/content/<name>/...` -> (ROOT, name)."""
     parts = Path(os.path.abspath(path)).parts
     for i in range(len(parts) - 3, -1, -1):
