@@ -66,13 +66,16 @@ def test_validate_json_format(tmp_path: Path) -> None:
     code, out = run("validate", str(root), "--format", "json")
     assert code == 1
     items = json.loads(out)
-    assert {tuple(sorted(i)) for i in items} == {("code", "column", "file", "line", "message", "severity")}
+    assert {tuple(sorted(i)) for i in items} == {("code", "column", "end_column", "end_line", "file", "hint", "line",
+                                                  "message", "severity")}
     codes = sorted(i["code"] for i in items)
     assert codes == ["C004", "E203"]
     e203 = next(i for i in items if i["code"] == "E203")
     assert e203["file"].endswith("content/legacy/cards.yaml")
     line = (root / "content/legacy/cards.yaml").read_text().splitlines()[e203["line"] - 1]
-    assert "tablaeu" in line[e203["column"] - 1:]
+    # the span is the misspelt word, start to end
+    assert e203["end_line"] == e203["line"] and line[e203["column"] - 1:e203["end_column"] - 1] == "tablaeu"
+    assert e203["hint"] and "tableau" in e203["hint"]
 
 
 def test_validate_github_format(tmp_path: Path) -> None:
