@@ -13,6 +13,7 @@ from legacies.interpreter.spec import GameSpec
 
 from .base import Agent
 from .bots import BOTS, SearchBot
+from .npc_seat import NPC_SEAT, RulesRunSeat
 
 
 class GameStopped(InternalError):
@@ -62,6 +63,8 @@ def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | 
         if human is None:
             raise ValueError("a human seat needs a terminal")
         return human(seat)
+    if kind == NPC_SEAT:  # the rules run this seat: its agent is never asked
+        return RulesRunSeat()
     if kind not in BOTS:
         raise ValueError(f"unknown seat kind {kind!r}; choose from: human, {', '.join(BOTS)}")
     if kind == "search" and think is not None:

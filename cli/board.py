@@ -16,14 +16,14 @@ from legacies.interpreter.game import GameState
 from legacies.interpreter.mechanics import describe
 from legacies.interpreter.values import DefRef
 
-Entries = list[tuple[str, str, str | None]]  # (what, name, label or None)
+Entries = list[tuple[str, str, str | None, str | None]]  # (what, name, label or None, when: a counter or None)
 
 
 def _default_display(state: GameState) -> dict[str, Entries]:
     v = state.game.spec.vocab
-    table: Entries = [("counter", n, None) for n, c in v.counters.items() if c.scope == "game"]
-    players: Entries = [("counter", state.game.spec.score_counter, None)]
-    players += [("zone", n, None) for n, z in v.zones.items() if z.scope == "player"]
+    table: Entries = [("counter", n, None, None) for n, c in v.counters.items() if c.scope == "game"]
+    players: Entries = [("counter", state.game.spec.score_counter, None, None)]
+    players += [("zone", n, None, None) for n, z in v.zones.items() if z.scope == "player"]
     return {"table": table, "players": players}
 
 
@@ -113,20 +113,22 @@ def board_lines(state: GameState, viewer: int) -> list[str]:
     st = state.st
     names = state.game.player_names
     lines = [f"═══ {spec.title} ═══"]
-    for what, name, label in display.get("table", []):
+    for what, name, label, _ in display.get("table", []):
         lines.append(f"  {_label(state, name, label)}: {_table_entry(state, what, name, viewer)}")
     order = st.turn_order or list(range(state.game.players))
+    lay = state.game.layout
     for p in order:
         marks = (" (you)" if p == viewer else "") + ("  ◀ to play" if p == st.active else "")
         lines.append(f"── {names[p]}{marks}")
-        short: list[str] = []
-        for what, name, label in display.get("players", []):
+        short: list[str] = []  # counters side by side on one line; the rest one to a line after them
+        long: list[str] = []
+        for what, name, label, when in display.get("players", []):
+            if when is not None and not st.counters[lay.player_counter[when] + p]:
+                continue  # a part of the board this player does not have
             text = _player_entry(state, what, name, p, viewer)
-            if what == "counter":  # counters side by side; the rest one to a line
+            if what == "counter":
                 short.append(f"{_label(state, name, label)} {text}")
             else:
-                lines.append(f"    {_label(state, name, label)}: {text}")
-        if short:
-            lines.insert(len(lines) - sum(1 for w, _, _ in display.get("players", []) if w != "counter"),
-                         "    " + " · ".join(short))
+                long.append(f"    {_label(state, name, label)}: {text}")
+        lines += (["    " + " · ".join(short)] if short else []) + long
     return lines

@@ -71,7 +71,9 @@ def _fail(message: str, code: int = 2) -> None:
 @app.command()
 def validate(
     paths: List[str] = typer.Argument(None, metavar="PATH", help="Files or folders to check (default: every installed ruleset)."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME", help="Check only this ruleset."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
+                                          help="Check only this ruleset: an installed one, or a ruleset folder (the "
+                                               "same as giving the folder as PATH)."),
     format: ValidateFormat = typer.Option(ValidateFormat.text, "--format", "-f", metavar="FORMAT",
                                           help="text; json (every field, with the span's start and end); github "
                                                "(annotations); sarif (SARIF 2.1.0, for code scanning)."),
@@ -83,8 +85,16 @@ def validate(
     from legacies.pipeline.report import render_github, render_json, render_sarif, render_text
     from legacies.pipeline.validate import UsageError, validate as run
 
+    paths = list(paths or [])
+    if ruleset is not None and Path(ruleset).is_dir():  # a ruleset folder: checked as PATH is
+        name, root = _ruleset_arg(ruleset)
+        ruleset = name
+        if not expansion:
+            paths = [root or ruleset] + paths
+        elif not paths:
+            paths = [root or ruleset]
     try:
-        result = run(list(paths or []), ruleset, tuple(expansion))
+        result = run(paths, ruleset, tuple(expansion))
     except UsageError as err:
         _fail(str(err))
         return
@@ -179,12 +189,20 @@ def play(
     save: Optional[Path] = typer.Option(None, "--save", metavar="FILE", help="Write a save file when the game ends or stops."),
     quiet: bool = typer.Option(False, "--quiet", "-q", metavar="", help="Only the final scores."),
     expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
-                                         help="An expansion folder laid over the ruleset (repeatable, in order)."),
+                                         help=EXPANSION_HELP),
     fast: bool = typer.Option(False, "--fast", metavar="", help="Show the bots' moves at once (with a human "
                               "seated, they are shown at a pace a person can follow)."),
+    nemesis: int = typer.Option(0, "--nemesis", metavar="N", min=0,
+                                help="Add N Nemeses, non-player characters run by the solo cards, after the seats. "
+                                     "One seat and --nemesis 1 is solo mode; at a table of two a Rising Star joins."),
+    difficulty: Optional[str] = typer.Option(None, "--difficulty", metavar="LEVEL",
+                                             help="How hard the Nemeses play: novice, standard (the default), "
+                                                  "advanced, expert, master or guru."),
 ) -> None:
-    """Play a game in the terminal: bots and hot-seat humans."""
+    """Play a game in the terminal: bots, hot-seat humans and non-player characters."""
     from legacies.interpreter.errors import TableError
+
+    from .npc_seats import npc_table
 
     if not seat:
         seat = ["human", "greedy", "greedy", "greedy"] if sys.stdin.isatty() else ["random"] * 4
@@ -202,6 +220,7 @@ def play(
 
     options = _parse_options(option)
     try:  # the table as asked: player count and options (a usage problem when wrong)
+        seat, names, options = npc_table(loaded.spec, seat, names, options, nemesis, difficulty)
         game = Game(loaded.spec, len(seat), options, names)
     except TableError as err:
         _fail(str(err))
@@ -279,13 +298,14 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
         return
     if save is not None and result.state is not None and not _write_save(save, result.state.serialize(seats=seat)):
         raise typer.Exit(1)
+    from .scoring import add_breakdown, final_score_lines
+
     if as_json:
-        typer.echo(json.dumps(result.as_json(), sort_keys=True))
+        typer.echo(json.dumps(add_breakdown(result.as_json(), result.state), sort_keys=True))
         return
     typer.echo("")
     typer.echo("final scores:")
-    for name, score in sorted(zip(result.names, result.scores), key=lambda x: -x[1]):
-        typer.echo(f"  {name}: {score}")
+    typer.echo("\n".join(final_score_lines(result.state, result.names, result.scores)))
     typer.echo(f"winner: {result.names[result.winner]}")
     tie = tie_break_note(result.state) if result.state is not None else None
     if tie:
@@ -444,8 +464,9 @@ def replay(
     if result.state is not None and result.state.is_terminal():
         typer.echo("")
         typer.echo("final scores:")
-        for pname, score in sorted(zip(result.names, result.scores), key=lambda x: -x[1]):
-            typer.echo(f"  {pname}: {score}")
+        from .scoring import final_score_lines
+
+        typer.echo("\n".join(final_score_lines(result.state, result.names, result.scores)))
 
 
 @app.command()
@@ -961,6 +982,124 @@ def test_scenarios(
         typer.echo(f"\n{result.passed} passed, {len(result.failures)} failed"
                    + (f", {len(problems)} unreadable" if problems else ""))
     raise typer.Exit(0 if not failures else 1)
+
+
+@app.command()
+def migrate(
+    paths: List[Path] = typer.Argument(..., metavar="PATH", help="Rules and content files, or folders holding them."),
+    check: bool = typer.Option(False, "--check", metavar="", help="Change nothing: list what would change, and "
+                               "exit 1 if anything would."),
+    diff: bool = typer.Option(False, "--diff", metavar="", help="Change nothing: show what would change as a "
+                              "unified diff."),
+) -> None:
+    """Upgrade files written for an older format, in place.
+
+    Renames what later formats renamed and states `format:` at the top of each file,
+    keeping comments, quoting and layout. A file already at the current format is left
+    as it is; other YAML files (scenario tests, CI configs) are skipped; a file that is
+    not valid YAML is reported and left as it is."""
+    from legacies.pipeline.migrate import MigrateUsageError, migrate as run
+    from legacies.pipeline.models import CURRENT_FORMAT
+
+    try:
+        result = run([str(p) for p in paths], write=not (check or diff))
+    except MigrateUsageError as err:
+        _fail(str(err))
+        return
+    would = "would upgrade" if check or diff else "upgraded"
+    for f in result.files:
+        if f.status == "upgraded":
+            if diff:
+                typer.echo(f.diff(), nl=False)
+                continue
+            changes = [f"{c.line}:{c.column}: {c.what}" for c in sorted(f.changes, key=lambda c: (c.line, c.column))]
+            head = f"{would} {f.label} (format {f.version} -> {CURRENT_FORMAT})"
+            typer.echo(f"{head}: {changes[0]}" if len(changes) == 1 else "\n    ".join([head, *changes]))
+        elif f.status == "refused" and f.problem is not None:
+            typer.echo(f"{f.problem.headline()} (left as it is)" + (f"\n    hint: {f.problem.hint}"
+                                                                      if f.problem.hint else ""))
+        elif f.status == "skipped" and f.label in result.named:
+            typer.echo(f"skipped {f.label}: {f.reason}")
+    upgraded, current = result.count("upgraded"), result.count("current")
+    done = "would be upgraded" if check or diff else "upgraded"
+    parts = [f"{upgraded} file{'s' if upgraded != 1 else ''} {done} to format {CURRENT_FORMAT}",
+             f"{current} already at format {CURRENT_FORMAT}"]
+    parts += [f"{result.count('refused')} refused"] if result.count("refused") else []
+    parts += [f"{result.count('skipped')} skipped (not rules or content)"] if result.count("skipped") else []
+    typer.echo(", ".join(parts), err=diff)
+    raise typer.Exit(1 if not result.ok or (check and upgraded) else 0)
+
+
+@app.command("new")
+def new_item(
+    kind: str = typer.Argument(..., metavar="KIND", help="What to make: a kind of the ruleset, by its name, plural "
+                               "or label (player_card, successor, heirlooms)."),
+    ruleset: str = typer.Option(..., "--ruleset", "-r", metavar="NAME|PATH",
+                                help="The ruleset folder to write into (rules/NAME and content/NAME inside); an "
+                                     "installed ruleset is copied to a folder first."),
+    path: Optional[Path] = typer.Option(None, "--path", "-p", metavar="FOLDER",
+                                        help="The folder, when it holds several rulesets (--ruleset then names one)."),
+    item_id: Optional[str] = typer.Option(None, "--id", metavar="ID",
+                                          help="The new item's id (default: the next free one in its kind's pattern)."),
+    file: Optional[str] = typer.Option(None, "--file", metavar="FILE",
+                                       help="The content file to write to: its name in content/NAME/ (cards_ii) or "
+                                            "a path; a new name makes a new file (default: the file holding most "
+                                            "items of the kind)."),
+    like: Optional[str] = typer.Option(None, "--like", metavar="ID",
+                                       help="Take the shape of this item: its file and its values (effects are left "
+                                            "to write)."),
+    expansion: Optional[Path] = typer.Option(None, "--expansion", "-x", metavar="FOLDER",
+                                             help="Write into this expansion folder (made if missing), laid over the "
+                                                  "ruleset: its content/NAME/ files; the ruleset may be installed."),
+) -> None:
+    """Write a new content item, valid at once: the next free id, into the right file.
+
+    The item copies the shape of the last item of its kind in that file (or of --like):
+    every attribute all items of the kind give, with that item's values, and effects
+    that only log that they are not written yet. It is appended to the file (comments
+    and layout kept), the ruleset is validated, and the file is put back as it was if
+    that finds an error."""
+    from legacies.pipeline.explain import folder_rulesets
+    from legacies.pipeline.new_item import NewItemError, new_item as run
+    from legacies.pipeline.report import render_text
+
+    root = _folder(path)
+    if root is None:
+        name, root = _ruleset_arg(ruleset)
+        if root is None and expansion is None:
+            from importlib import resources
+
+            rules, content = (resources.files(f"legacies.{part}").joinpath(name) for part in ("rules", "content"))
+            _fail(f"`legacies new` writes into a ruleset folder, not into the installed ruleset `{name}`: copy it "
+                  f"first, then name the copy:\n  mkdir -p my-{name}/rules my-{name}/content\n"
+                  f"  cp -r {rules} my-{name}/rules/ && cp -r {content} my-{name}/content/\n"
+                  f"  legacies new {kind} --ruleset my-{name}\n"
+                  f"or write it into an expansion laid over `{name}`: legacies new {kind} --ruleset {name} "
+                  f"--expansion my-expansion")
+            return
+    else:
+        name = ruleset
+        if name not in folder_rulesets(root):
+            _fail(f"{root} holds no ruleset `{_short(name)}` (it holds: {', '.join(folder_rulesets(root))})")
+    if expansion is not None and expansion.exists() and not expansion.is_dir():
+        _fail(f"--expansion {expansion}: not a folder")
+    try:
+        made = run(Path(root) if root is not None else None, name, kind, item_id, file, like, expansion)
+    except NewItemError as err:
+        if err.diagnostics:
+            typer.echo(render_text(err.diagnostics, err.sources), err=True)
+        _fail(str(err), 2 if err.usage else 1)
+        return
+    shape = f", shaped like {made.model}" if made.model else ""
+    typer.echo(f"wrote {made.kind} {made.id} ({made.name}{shape}) to {made.file}:{made.line}"
+               + (" (a new file)" if made.created else ""))
+    others = [f for f in made.files_of_kind if Path(f).resolve() != Path(made.file).resolve()]
+    if others and expansion is None:
+        typer.echo(f"  items of this kind are also in {', '.join(others)}: --file or --like ID chooses")
+    typer.echo("  the ruleset validates with no errors" + (f" ({len(made.warnings)} warnings in this file)"
+                                                          if made.warnings else ""))
+    where = f"--ruleset {name} --path {root}" if path is not None else f"--ruleset {root or name}"
+    typer.echo(f"  see it: legacies explain {made.id} {where}" + (f" -x {expansion}" if expansion else ""))
 
 
 @app.command("rulesets")

@@ -30,6 +30,7 @@ from .decisions import Choice
 from .errors import BudgetExceeded, ContentError, InternalError, Refused, Where
 from .frames import AskFrame, AuctionFrame, ChooseManyFrame, ForEachFrame, PerformFrame, RepeatFrame, TurnsFrame, innermost_turns
 from .layout import Layout
+from .ledger import Adjust, Ledger
 from .spec import ActionSpec, GameSpec, Origin
 from .values import DefRef, EffectRef, EraValue
 from .vm import Activation, Block, BlockFrame, State
@@ -136,9 +137,10 @@ def _no_player(what: str) -> ContentError:
 
 
 class Compiler:
-    def __init__(self, spec: GameSpec, lay: Layout, coverage: Coverage | None = None):
+    def __init__(self, spec: GameSpec, lay: Layout, coverage: Coverage | None = None, ledger: Ledger | None = None):
         self.spec = spec
         self.coverage = coverage  # branch probes (interpreter.coverage); None: the usual closures
+        self.ledger = ledger  # score changes recorded (interpreter.ledger); None: the usual closures
         self.v = spec.vocab
         self.lay = lay
         self.res: Resolution = spec.res
@@ -1060,13 +1062,21 @@ class Compiler:
             return table[holder(a)] + p
         return held
 
+    def adjuster(self, s: ast.Stmt) -> Adjust:
+        """What a statement changes counters with: mechanics.adjust, or in a game that keeps
+        a score ledger, one that also records this statement's changes of the score."""
+        if self.ledger is None:
+            return mech.adjust
+        return self.ledger.adjuster(self.ledger.source(self.where(s), s))
+
     def _counter_change(self, s: ast.Gain | ast.Lose | ast.Pay, verb: str) -> Instr:
         amount = self.expr(s.amount)
         slot = self.counter_slot(s.counter, s.player, verb)
+        adjust = self.adjuster(s)
         if verb == "gain":
-            return lambda st, a: mech.adjust(st, slot(a), amount(a))
+            return lambda st, a: adjust(st, slot(a), amount(a))
         if verb == "lose":
-            return lambda st, a: mech.adjust(st, slot(a), -amount(a))
+            return lambda st, a: adjust(st, slot(a), -amount(a))
 
         def pay(st: State, a: Activation) -> None:
             n = amount(a)
@@ -1075,7 +1085,7 @@ class Compiler:
             if st.counters[k] - n < lo:
                 name = st.game.spec.vocab.label(st.game.layout.counter_name[k])
                 raise Refused(f"{st.player_name(k - _base_of(st, k))} cannot pay {n} {name}: has {st.counters[k]}")
-            mech.adjust(st, k, -n)
+            adjust(st, k, -n)
         return pay
 
     def s_Gain(self, s: ast.Gain) -> Instr:
@@ -1137,12 +1147,13 @@ class Compiler:
         src = self.lvalue(s.source)
         dst = self.lvalue(s.dest)
         up_to, either = s.up_to, s.either_way
+        adjust = self.adjuster(s)
 
         def move_amount(st: State, frm: int, to: int, n: int) -> None:
             if st.counters[frm] - n < (st.game.layout.counter_min[frm] or 0):
                 raise Refused(f"not enough to transfer {n}")
-            mech.adjust(st, frm, -n)
-            mech.adjust(st, to, n)
+            adjust(st, frm, -n)
+            adjust(st, to, n)
 
         def how_much(st: State, a: Activation, data: Any) -> list[Choice]:
             frm, _, most = data
@@ -1197,21 +1208,24 @@ class Compiler:
                 st.values[base + p] = value(a)
             return set_player_value
         slot = self.lvalue(s.target)
+        adjust = self.adjuster(s)
 
         def set_to(st: State, a: Activation) -> None:
             k = slot(a)
-            mech.adjust(st, k, value(a) - st.counters[k])
+            adjust(st, k, value(a) - st.counters[k])
         return set_to
 
     def s_Raise(self, s: ast.Raise) -> Instr:
         slot = self.lvalue(s.target)
         amount = self.expr(s.amount)
-        return lambda st, a: mech.adjust(st, slot(a), amount(a))
+        adjust = self.adjuster(s)
+        return lambda st, a: adjust(st, slot(a), amount(a))
 
     def s_Lower(self, s: ast.Lower) -> Instr:
         slot = self.lvalue(s.target)
         amount = self.expr(s.amount)
-        return lambda st, a: mech.adjust(st, slot(a), -amount(a))
+        adjust = self.adjuster(s)
+        return lambda st, a: adjust(st, slot(a), -amount(a))
 
     def pieces(self, e: ast.Expr) -> Callable[[Activation], list]:
         f = self.expr(e)
@@ -1295,7 +1309,10 @@ class Compiler:
         base = self.lay.player_counter[s.counter.name]
         winner, amount = s.winner, s.amount
         steps = tuple(self.v.bid_steps)
-        return lambda st, a: st.frames.append(AuctionFrame(a, list(bidders(a)), base, winner, amount, steps))
+        frame: Callable[..., AuctionFrame] = AuctionFrame
+        if self.ledger is not None and s.counter.name == self.spec.score_counter:
+            frame = self.ledger.auction(self.ledger.source(self.where(s), s))
+        return lambda st, a: st.frames.append(frame(a, list(bidders(a)), base, winner, amount, steps))
 
     def s_Shuffle(self, s: ast.Shuffle) -> Instr:
         zone = self.expr(s.zone)
@@ -1570,7 +1587,7 @@ class Compiler:
         reports, not for speed)."""
         ids = [coverage.probe(self.where(b.condition), "if " + printer.print_expr(b.condition))
                for b in s.branches]
-        last = coverage.probe(self.where(s), "else" if otherwise is not None else "no branch (every condition false)")
+        last = coverage.probe(self.where(s), "else" if otherwise is not None else "the case where every condition is false")
         hits = coverage.hits
 
         def if_covered(st: State, a: Activation) -> None:

@@ -19,7 +19,7 @@ from .errors import Where
 @dataclass(frozen=True)
 class Probe:
     """One branch: where it is and which branch it is: `if CONDITION` (the condition as
-    written), `else`, `no branch (every condition false)`, `option "LABEL"`, `may: yes`
+    written), `else`, `the case where every condition is false`, `option "LABEL"`, `may: yes`
     or `may: no`."""
 
     where: Where

@@ -20,6 +20,7 @@ from .coverage import Coverage
 from .decisions import Decision
 from .errors import CorruptSave, IllegalChoice, InternalError, Refused, TableError
 from .layout import Layout, build_layout
+from .ledger import Ledger
 from .spec import GameSpec, Origin
 from .vm import Activation, Block, BlockFrame, Frame, State
 
@@ -33,7 +34,7 @@ class Game:
     """Everything about a game that never changes while it is played."""
 
     def __init__(self, spec: GameSpec, players: int, options: dict[str, Any] | None = None,
-                 names: list[str] | None = None, coverage: bool = False):
+                 names: list[str] | None = None, coverage: bool = False, ledger: bool = False):
         if type(players) is not int or not spec.min_players <= players <= spec.max_players:
             raise TableError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {players}")
         self.spec = spec
@@ -59,7 +60,10 @@ class Game:
             self.pay_need.append(need)
         # branch coverage for balance reports (interpreter.coverage); off: no cost at all
         self.coverage: Coverage | None = Coverage() if coverage else None
-        c = Compiler(spec, self.layout, self.coverage)
+        # where each change of the score came from (interpreter.ledger); off: no cost at all
+        self.ledger: Ledger | None = (Ledger(self.layout.player_counter.get(spec.score_counter, -1), players)
+                                      if ledger else None)
+        c = Compiler(spec, self.layout, self.coverage, self.ledger)
         self.era_slot = c.era_slot
         self.actions: dict[str, CompiledAction] = {n: c.compile_action(a) for n, a in spec.actions.items()}
         self.procedures: dict[str, Block] = {}
@@ -99,6 +103,8 @@ class Game:
         self.setup = c.program(spec.setup, spec.setup_origin or Origin("setup"))
         self.main = c.program(spec.game, spec.game_origin or Origin("the game procedure"))
         self.score_base = self.layout.player_counter.get(spec.score_counter, -1)
+        # players the rules run: their decisions never wait for an answer (State.run)
+        self.automated = self.layout.player_counter.get(spec.automated, -1) if spec.automated else -1
         c.origin = Origin("tie-breaks")
         self.tie_breaks = [c.expr(e) for e in spec.tie_breaks]
         c.origin = Origin("the evaluation")

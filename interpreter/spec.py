@@ -102,11 +102,15 @@ class GameSpec:
     setup_origin: Origin | None = None
     game_origin: Origin | None = None
     score_counter: str = "score"
+    # what a score breakdown calls where points came from: a kind, procedure or action (or
+    # `setup`, `game`) -> a label, or for a program -> {statement as written: label}
+    score_labels: dict[str, str | dict[str, str]] = field(default_factory=dict)
     tie_breaks: list[ast.Expr] = field(default_factory=list)
+    automated: str | None = None  # a player counter: its players' decisions take the first allowed option
     starting_choices: list[str] = field(default_factory=list)  # player values a balance report groups seats by
     evaluation: ast.Expr | None = None  # how well a player stands, for bots (None: the score)
     # what the terminal screen shows: {"table"|"players": [(what, name, label or None)]}
-    display: dict[str, list[tuple[str, str, str | None]]] = field(default_factory=dict)
+    display: dict[str, list[tuple[str, str, str | None, str | None]]] = field(default_factory=dict)
     limits: Limits = field(default_factory=Limits)
     eras: list[str] = field(default_factory=list)
     era_counter: str | None = None

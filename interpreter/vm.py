@@ -259,7 +259,40 @@ class State:
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
-        """Step frames until a decision is pending or nothing is left to run."""
+        """Step frames until a decision is pending for a player who decides (one the
+        rules run is answered here, see `_decide_automated`) or nothing is left to run."""
+        self._step_frames()
+        automated = self.game.automated
+        if automated >= 0 and self.pending is not None and self.counters[automated + self.pending.player]:
+            self._decide_automated(automated)
+
+    def _decide_automated(self, automated: int) -> None:
+        """Answer every decision of a player the rules run (the ruleset's `automated`
+        counter is not 0 for them) with the first option the rules do not refuse, in
+        the order the options are listed: the rules put their preferred option first.
+        Nothing is recorded in the history: replaying the real decisions makes the same
+        answers. Every option refused is a mistake in the rules, not a refusal of the
+        last real decision."""
+        while self.pending is not None and self.counters[automated + self.pending.player]:
+            decision = self.pending
+            for n, option in enumerate(decision.options, 1):
+                last = n == len(decision.options)
+                backup = None if last else self.clone()
+                try:
+                    self.pending = None
+                    self._resume(option.value)
+                    self._step_frames()
+                    break
+                except Refused as err:
+                    if last:
+                        located = InternalError(f"{self.player_name(decision.player)} is run by the rules and every "
+                                                f"option of `{decision.prompt}` was refused (the last: {err})")
+                        self._locate(located)
+                        raise located from None
+                    assert backup is not None
+                    self.restore(backup)
+
+    def _step_frames(self) -> None:
         frames = self.frames
         budget = self.game.spec.limits.step_budget
         steps = 0
@@ -286,6 +319,10 @@ class State:
 
     def answer(self, value: Value) -> None:
         """Resume the frame that asked with the chosen value, then run on."""
+        self._resume(value)
+        self.run()
+
+    def _resume(self, value: Value) -> None:
         try:
             self.frames[-1].resume(self, value)
         except Refused:
@@ -297,7 +334,6 @@ class State:
             located = InternalError(f"{type(err).__name__}: {err}")
             self._locate(located)
             raise located from err
-        self.run()
 
     def where_now(self) -> Where | None:
         """The statement running now: the innermost block that has started one."""

@@ -17,6 +17,7 @@ import graphlib
 import hashlib
 import json
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Iterable
 
 from legacies.dsl import ast
@@ -33,6 +34,7 @@ from legacies.interpreter.spec import ActionSpec, DefinitionSpec, GameSpec, Limi
 from .load import LoadedFile
 from .yaml_source import bounded, excerpt
 from .models import AttributeDecl, ContentFile, ProceduresFile, RulesetFile
+from .score_labels import check_score_labels
 
 Path = tuple
 MAX_PIECES = 20_000  # pieces (copies of every content item) in one ruleset (C007)
@@ -52,7 +54,7 @@ class _Builder:
         self.diags: list[Diagnostic] = []
         self.res = Resolution()
         self.vocab = Vocabulary()
-        self.display: dict[str, list[tuple[str, str, str | None]]] = {"table": [], "players": []}
+        self.display: dict[str, list[tuple[str, str, str | None, str | None]]] = {"table": [], "players": []}
 
     # ------------------------------------------------------------------ reporting
     def at(self, f: LoadedFile, path: Path, code: str, message: str, hint: str | None = None,
@@ -80,18 +82,25 @@ class _Builder:
         line_offset, column_offset = self.offsets(f, path)
         return Origin(what, f.label, line_offset, column_offset, EXPRESSION_PREFIX if expression else 0)
 
-    def check_display(self, f: LoadedFile, r: RulesetFile) -> dict[str, list[tuple[str, str, str | None]]]:
+    def check_display(self, f: LoadedFile, r: RulesetFile) -> dict[str, list[tuple[str, str, str | None, str | None]]]:
         """`display:` checked: each entry names something of the right scope. Returns
-        {"table"|"players": [(what, name, label)]}, `what` one of counter, item_counter,
-        zone, value, counter_set."""
+        {"table"|"players": [(what, name, label, when)]}, `what` one of counter,
+        item_counter, zone, value, counter_set; `when` a player counter or None."""
         item_counters = {c: k for k, kd in r.kinds.items() for c in kd.counters}
-        out: dict[str, list[tuple[str, str, str | None]]] = {"table": [], "players": []}
+        out: dict[str, list[tuple[str, str, str | None, str | None]]] = {"table": [], "players": []}
         if r.display is None:
             return out
         for part, entries in (("table", r.display.table), ("players", r.display.players)):
             scope = "game" if part == "table" else "player"
             for i, entry in enumerate(entries):
                 name, label = (entry, None) if isinstance(entry, str) else (entry.show, entry.label)
+                when = None if isinstance(entry, str) else entry.when
+                if when is not None and not (when in r.counters and r.counters[when].scope == "player"
+                                             and part == "players"):
+                    self.at(f, ("display", part, i, "when"), "R001", f"`when` names a player counter, for an entry "
+                            f"of `display: players`; `{when}` is not one",
+                            hint=self.suggest(when, [n for n, c in r.counters.items() if c.scope == "player"]))
+                    continue
                 what = None
                 if name in r.counters and r.counters[name].scope == scope:
                     what = "counter"
@@ -115,7 +124,7 @@ class _Builder:
                             f"values{', counters of board items and kinds holding tokens' if part == 'table' else ' and counter sets'}; "
                             f"`{name}` is not one", hint=self.suggest(name, names))
                     continue
-                out[part].append((what, name, label))
+                out[part].append((what, name, label, when))
         return out
 
     def suggest(self, name: str, names: Iterable[str]) -> str | None:
@@ -244,9 +253,12 @@ class _Builder:
         if r.score not in r.counters or r.counters[r.score].scope != "player":
             self.at(f, ("score",), "R001", f"`score` must name a player counter, not `{r.score}`",
                     hint=self.suggest(r.score, r.counters))
-        for i, name in enumerate(r.starting_choices):
+        if r.automated is not None and (r.automated not in r.counters or r.counters[r.automated].scope != "player"):
+            self.at(f, ("automated",), "R001", f"`automated` must name a player counter, not `{r.automated}`",
+                    hint=self.suggest(r.automated, r.counters))
+        for i, name in enumerate(r.win_rates_by):
             if name not in r.values or r.values[name].scope != "player":
-                self.at(f, ("starting_choices", i), "R001", f"`starting_choices` must name player values, not `{name}`",
+                self.at(f, ("win_rates_by", i), "R001", f"`win_rates_by` must name player values, not `{name}`",
                         hint=self.suggest(name, [n for n, d in r.values.items() if d.scope == "player"]))
         self.display = self.check_display(f, r)
         if r.era_counter is not None and (r.era_counter not in r.counters or r.counters[r.era_counter].scope != "game"):
@@ -583,6 +595,11 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         if not expression:
             b.place(where_file, where_path, budget_warnings(node, r.limits.step_budget))
 
+    rule_programs: dict[str, ast.Program | None] = {
+        **parsed_procs, **{n: a.body for n, a in action_specs.items()},
+        "setup": setup[1] if setup else None, "game": game[1] if game else None}
+    score_labels = check_score_labels(r, rule_programs, partial(b.at, rf), b.suggest)
+
     result = BuildResult(None, b.diags, v, items)
     if has_errors(b.diags):
         return result
@@ -592,8 +609,8 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         setup=setup[1] if setup else None, game=game[1] if game else None,
         setup_origin=b.origin(setup[0], ("setup",), "setup") if setup else None,
         game_origin=b.origin(game[0], ("game",), "the game procedure") if game else None,
-        score_counter=r.score, tie_breaks=tie_breaks, starting_choices=list(r.starting_choices), evaluation=evaluation,
-        display=b.display,
+        score_counter=r.score, tie_breaks=tie_breaks, automated=r.automated, starting_choices=list(r.win_rates_by), evaluation=evaluation,
+        display=b.display, score_labels=score_labels,
         limits=Limits(r.limits.max_turns, r.limits.step_budget, r.limits.max_repeats), eras=list(r.eras),
         era_counter=r.era_counter, option_defaults={k: o.default for k, o in r.options.items()},
         option_rules={k: (o.type, o.min, o.max) for k, o in r.options.items()},

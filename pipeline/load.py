@@ -1,7 +1,8 @@
 """Loading data files: YAML -> schema check -> frozen pydantic model, per file.
 
 This module owns the sequence of the first passes and the per-file result:
-`load_file` reads one file's text (yaml_source), checks it against its kind's JSON
+`load_file` reads one file's text (yaml_source), reads a file written for an older
+format as the current one (formats), checks it against its kind's JSON
 Schema (schemas) and only when both pass builds the pydantic model (models). Every
 problem along the way is a Diagnostic; a pydantic ValidationError that survives the
 schema check becomes S006. Nothing raises. `load_sources` runs it over the files that
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.pipeline.files import NotRegular, SourceFile, SymlinkLoop
+from legacies.pipeline.formats import upgrade
 from legacies.pipeline.models import FILE_MODELS
 from legacies.pipeline.schemas import validate_data, yaml_path
 from legacies.pipeline.yaml_source import (YamlPath, YamlSource, excerpt, lines_of, load_yaml, not_regular,
@@ -72,6 +74,10 @@ def load_file(label: str, kind: str, text: str | bytes) -> tuple[LoadedFile | No
     # a duplicate key is reported, and the file still loads (the later value stands) so
     # that every other problem in it is found too
     if source is None or has_errors(d for d in problems if d.code != "Y002"):
+        return None, problems
+    source, format_problems = upgrade(kind, source)  # a file for an older format, read as today's
+    problems += format_problems
+    if has_errors(format_problems):
         return None, problems
     schema_problems = validate_data(kind, source.data, label, source.position, key_position=source.key_position)
     problems += schema_problems

@@ -7,6 +7,8 @@ kept in sync by tests/pipeline/test_schemas.py):
 - `procedures` rules/<name>/*.yaml: actions, definitions, setup, the game flow, scores;
 - `content`    content/<name>/*.yaml: the pieces (cards, tiles, figures...) with effects.
 Effects and conditions are strings in the effect language, parsed later.
+Every file may state `format:` (the version of this file format it is written for; a file
+without it is format 1): pipeline/formats.py reads an older one as the current one.
 """
 
 from __future__ import annotations
@@ -18,6 +20,17 @@ from pydantic import BaseModel, ConfigDict, Field
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+CURRENT_FORMAT = 2
+"""The file format these models describe. A change that makes an older file read
+differently raises it by one and adds a step to pipeline/formats.py."""
+
+
+def _format() -> Any:
+    """Every file kind's `format:` (last among its fields, so hints list the others first)."""
+    return Field(1, ge=1, le=CURRENT_FORMAT, description=f"The format this file is written for (1 to "
+                 f"{CURRENT_FORMAT}; without it, 1): `legacies migrate FILE` upgrades an older one.")
 
 
 Scope = Literal["player", "game"]
@@ -128,6 +141,8 @@ class PaymentDecl(_Model):
 class DisplayEntry(_Model):
     show: str = Field(description="A counter, zone, value or counter set the ruleset declares.")
     label: str | None = Field(None, description="What the screen calls it (default: its declared label).")
+    when: str | None = Field(None, description="A player counter: the entry is shown only for players whose "
+                             "counter is not 0 (a part of the board some players have: a non-player character's).")
 
 
 class Display(_Model):
@@ -138,6 +153,11 @@ class Display(_Model):
                                             "values, and counters of board items (industry values) for the table.")
     players: list[str | DisplayEntry] = Field(default_factory=list, description="Player counters, zones, values "
                                               "and counter sets, shown for every player.")
+    scoring: dict[str, Union[str, dict[str, str]]] = Field(
+        default_factory=dict, description="What the breakdown of each player's score at the end of a game calls "
+        "where points came from: a kind (its items' points; default: its plural), a procedure or an action "
+        "(default: its text or name), `setup` or `game` -> a label. For a program, a map from some of its "
+        "statements as written (`gain by_gold fame for P`) to labels splits it. Parts with one label are added up.")
 
 
 class RulesetFile(_Model):
@@ -151,13 +171,17 @@ class RulesetFile(_Model):
     hand: str | None = Field(None, description="Player zone that `draw` fills when no zone is named.")
     score: str = Field(description="Player counter holding the score.")
     tie_breaks: list[str] = Field(default_factory=list, description="Expressions (higher wins) after the score.")
+    automated: str | None = Field(None, description="A player counter: a player whose counter is not 0 is run by "
+                                  "the rules (a non-player character). Nobody is asked their decisions: each takes "
+                                  "the first of its options, in the order the rules list them, that the rules do "
+                                  "not refuse.")
     display: Display | None = Field(None, description="What the terminal screen shows (default: the game "
                                     "counters, and each player's score and zones).")
     evaluation: str | None = Field(None, description="How well a player stands (an amount, higher is better, read "
                                    "as each player): what the greedy and search bots steer by. Default: the score.")
-    starting_choices: list[str] = Field(default_factory=list, description="Player values a balance report groups "
-                                        "seats by (a character, a mat side): `legacies simulate` gives each its "
-                                        "win rate, read when the game ends.")
+    win_rates_by: list[str] = Field(default_factory=list, description="Player values a balance report groups "
+                                    "seats by (a character, a mat side): `legacies simulate` gives each its "
+                                    "win rate, read when the game ends. Format 1 called it `starting_choices`.")
     limits: Limits = Field(default_factory=lambda: Limits.model_validate({}))
     enums: dict[str, list[str]] = Field(default_factory=dict)
     counters: dict[str, CounterDecl] = Field(default_factory=dict)
@@ -174,6 +198,7 @@ class RulesetFile(_Model):
     bid_steps: list[int] = Field(default_factory=lambda: [0, 1, 4, 9, 24], description="An auction offers the "
                                  "lowest legal bid plus each of these (and all the bidder has).")
     labels: dict[str, str] = Field(default_factory=dict, description="Display text for names in card text.")
+    format: int = _format()
 
 
 class ActionDecl(_Model):
@@ -203,6 +228,7 @@ class ProceduresFile(_Model):
                                                  "parameters, run as a statement: `collect_benefit(K, 2)`.")
     setup: str | None = None
     game: str | None = None
+    format: int = _format()
 
 
 class ContentItem(_Model):
@@ -219,6 +245,7 @@ class ContentItem(_Model):
 class ContentFile(_Model):
     ruleset: str
     items: list[ContentItem]
+    format: int = _format()
 
 
 FILE_MODELS: dict[str, type[_Model]] = {

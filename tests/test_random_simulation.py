@@ -11,7 +11,8 @@ A seeded random.Random plays random legal options to the end; at EVERY step the 
 is checked against the engine's invariants:
 
 - a decision with a non-empty option list exists until the game is terminal (and only
-  then is there none); the decider is a seat of this game;
+  then is there none); the decider is a seat of this game, never one the rules run (the
+  ruleset's `automated:` counter, e.g. a non-player character);
 - counters stay within their declared bounds (layout.counter_min / counter_max) and
   are plain ints (a counter with no declared minimum may go below zero by design);
 - every card/token piece is in exactly one zone (st.loc[pid] == z iff pid in
@@ -71,6 +72,18 @@ MAX_DECISIONS = 50_000  # a game that has not ended by then is stuck
 KEEP_DEFAULT = {
     ("tiny", "runaway"),  # offers an action that never ends (tests of the step budget)
 }
+# Tables with non-player characters, by ruleset: (players in all, options, label). Legacies
+# (NPC-*, TWO-*): one person and 1-3 Nemeses (with one Nemesis the Rising Star joins),
+# two people and the Rising Star, with and without a Nemesis.
+NPC_TABLES = {
+    "legacies": [
+        (3, {"nemesis": 1, "rising_star": True}, "solo-1-nemesis"),
+        (3, {"nemesis": 2}, "solo-2-nemeses"),
+        (4, {"nemesis": 3}, "solo-3-nemeses"),
+        (3, {"rising_star": True}, "2p-rising-star"),
+        (4, {"nemesis": 1, "rising_star": True}, "2p-nemesis-rising-star"),
+    ],
+}
 # Fixture rulesets that must be found and load (guards the glob below).
 EXPECTED_FIXTURES = ("minilegacies@tests/fixtures/minilegacies", "tiny@tests/interpreter/fixtures/tiny")
 
@@ -127,6 +140,8 @@ def _cases() -> list[Any]:
         for players in range(spec.min_players, spec.max_players + 1):
             for seed in SEEDS_BY_RULESET.get(name, SEEDS):
                 cases.append(pytest.param(name, players, seed, None, id=f"{name}-{players}p-seed{seed}"))
+        for players, options, label in NPC_TABLES.get(name, []):
+            cases.append(pytest.param(name, players, 0, options, id=f"{name}-{label}"))
         variant = _variant_options(spec)
         if variant:  # the non-default setup options once: other code paths (e.g. several rounds)
             for players in sorted({spec.min_players, spec.max_players}):
@@ -180,6 +195,9 @@ def check_decision(gs: GameState) -> None:
     assert not st.over
     assert len(d.options) > 0, f"decision {d.prompt!r} offers no options"
     assert 0 <= d.player < n, f"decision for seat {d.player} in a {n}-player game"
+    automated = gs.game.automated
+    assert automated < 0 or st.counters[automated + d.player] == 0, \
+        f"decision {d.prompt!r} asked of seat {d.player}, whom the rules run"
     assert gs.current_player() == d.player
     assert gs.legal_actions() == list(range(len(d.options)))
     assert all(isinstance(label, str) and label for label in d.labels())

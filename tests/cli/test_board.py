@@ -59,14 +59,20 @@ def test_without_display_the_game_counters_and_each_players_zones() -> None:
     assert "rounds played: 0" in text and "points 0" in text and "hand:" in text and "table: none" in text
 
 
-def test_a_display_naming_nothing_is_a_located_error(tmp_path: Path) -> None:
+def display_problems(tmp_path: Path, players: str) -> list:
+    """R001 diagnostics of a copy of the Legacy card game whose `display: players:` is
+    `players`."""
     for part in ("rules", "content"):
         shutil.copytree(REPO / part / "legacy", tmp_path / part / "legacy")
     path = tmp_path / "rules" / "legacy" / "ruleset.yaml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("players: [points, hand, resources, tableau]",
-                                 "players: [points, hadn, round_number]"), encoding="utf-8")
-    found = [d for d in validate([str(tmp_path)]).diagnostics if d.code == "R001"]
+    path.write_text(text.replace("players: [points, hand, resources, tableau]", f"players: {players}"),
+                    encoding="utf-8")
+    return [d for d in validate([str(tmp_path)]).diagnostics if d.code == "R001"]
+
+
+def test_a_display_naming_nothing_is_a_located_error(tmp_path: Path) -> None:
+    found = display_problems(tmp_path, "[points, hadn, round_number]")
     assert [d.message.split(";")[1].strip() for d in found] == ["`hadn` is not one", "`round_number` is not one"]
     assert found[0].hint == "did you mean `hand`?" and found[0].line == found[1].line
 
@@ -89,3 +95,29 @@ def test_a_track_shows_who_stands_on_which_space() -> None:
     for pid, space, owner in placed():
         entry = next(e for e in line.split(": ", 1)[1].split("; ") if e.startswith(describe(st, pid) + " ("))
         assert f"space {space}: " in entry and state.game.player_names[owner] in entry.split(f"space {space}: ")[1]
+
+
+def test_an_entry_with_when_shows_only_for_the_players_who_have_that_part() -> None:
+    """`when: npc`: the solo cards of a non-player character, on its part of the board
+    only; a game without one shows none."""
+    import random
+
+    spec = load_ruleset("legacies").spec
+    plain = "\n".join(board_lines(Game(spec, 3).new_state(1), 0))
+    assert "solo cards played" not in plain and "row of its last solo card" not in plain
+    state = Game(spec, 3, {"nemesis": 1}, names=["Ann", "Bob", "Nemesis"]).new_state(1)
+    rng = random.Random(1)
+    while not state.st.zones[state.game.layout.player_zone["solo_played"] + 2]:
+        d = state.decision
+        assert d is not None
+        state.apply(rng.randrange(len(d.options)))
+    text = "\n".join(board_lines(state, 0))
+    people, nemesis = text.split("── Nemesis")[0], text.split("── Nemesis")[1]
+    assert "solo cards played" not in people and "row of its last solo card " in nemesis
+    played = [describe(state.st, p) for p in state.st.zones[state.game.layout.player_zone["solo_played"] + 2]]
+    assert f"solo cards played (the top one last): {', '.join(played)}" in nemesis
+
+
+def test_when_must_name_a_player_counter(tmp_path: Path) -> None:
+    found = display_problems(tmp_path, "[points, {show: hand, when: pionts}]")
+    assert len(found) == 1 and "`pionts` is not one" in found[0].message and found[0].hint == "did you mean `points`?"

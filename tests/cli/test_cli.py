@@ -51,6 +51,14 @@ def _broken_copy(tmp_path: Path) -> Path:
     return root
 
 
+def test_validate_takes_a_ruleset_folder_as_ruleset_or_as_path(tmp_path: Path) -> None:
+    root = _broken_copy(tmp_path)
+    as_path = run("validate", str(root), "--format", "json")
+    as_ruleset = run("validate", "--ruleset", str(root), "--format", "json")
+    assert as_path[0] == as_ruleset[0] == 1 and json.loads(as_path[1]) == json.loads(as_ruleset[1])
+    assert len(json.loads(as_ruleset[1])) == 2
+
+
 def test_validate_reports_every_problem_with_position(tmp_path: Path) -> None:
     root = _broken_copy(tmp_path)
     code, out = run("validate", str(root))

@@ -125,7 +125,7 @@ def test_a_runaway_effect_is_named_and_its_game_saved(tiny: Any, tmp_path: Path)
     assert result.exit_code == 1
     message = result.stderr
     assert "the game stopped on an internal error (the action was undone)" in message
-    assert "procedures.yaml:18:7: in action `busy`" in message and "more than 5,000 steps" in message
+    assert "procedures.yaml:19:7: in action `busy`" in message and "more than 5,000 steps" in message
     assert "Traceback" not in result.output and "refuse every option" not in message
     data = json.loads(save.read_text())
     assert data["failure"]["choice"] is not None and "busy" in data["failure"]["message"]
@@ -136,7 +136,7 @@ def test_a_runaway_effect_is_named_and_its_game_saved(tiny: Any, tmp_path: Path)
 def test_validate_warns_about_the_runaway_repeat() -> None:
     result = runner.invoke(app, ["validate", str(TINY)])
     assert result.exit_code == 0  # a warning
-    assert "warning W305" in result.output and "procedures.yaml:18:7" in result.output
+    assert "warning W305" in result.output and "procedures.yaml:19:7" in result.output
 
 
 # --------------------------------------------------------------------------- soak

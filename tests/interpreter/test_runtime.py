@@ -75,9 +75,9 @@ def test_step_budget_stops_a_runaway_effect_and_names_it(spec) -> None:
     assert err.where is not None and err.where.file.endswith("tiny/procedures.yaml")
     # the loop never asks a decision, so it runs straight through, charged to the budget up
     # front: the error names the loop (`repeat 1000000 times:`), before a point is gained
-    assert err.where.line == 18 and "action `busy`" in err.where.what
+    assert err.where.line == 19 and "action `busy`" in err.where.what
     assert "action `busy`" in err.running
-    assert "procedures.yaml:18:7" in str(err)
+    assert "procedures.yaml:19:7" in str(err)
 
 
 def test_illegal_option_is_refused(spec) -> None:

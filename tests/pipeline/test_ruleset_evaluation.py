@@ -1,4 +1,4 @@
-"""`evaluation:` and `starting_choices:` in ruleset.yaml (what bots steer by, what a
+"""`evaluation:` and `win_rates_by:` in ruleset.yaml (what bots steer by, what a
 balance report groups seats by): checked like every other expression and name, and
 read as each player."""
 
@@ -45,11 +45,11 @@ def test_a_bad_evaluation_is_located(tmp_path: Path, line: str, code: str, words
     result = validate([str(root)])
     found = [d for d in result.diagnostics if d.file.endswith("ruleset.yaml") and d.severity == "error"]
     assert found and found[0].code.startswith(code) and words in found[0].message, [d.headline() for d in found]
-    assert found[0].line == 14  # the `evaluation:` line
+    assert found[0].line == 15  # the `evaluation:` line
 
 
-def test_starting_choices_must_name_player_values(tmp_path: Path) -> None:
-    root = copy_legacy(tmp_path, ("score: points\n", "score: points\nstarting_choices: [points]\n"))
+def test_win_rates_by_must_name_player_values(tmp_path: Path) -> None:
+    root = copy_legacy(tmp_path, ("score: points\n", "score: points\nwin_rates_by: [points]\n"))
     result = validate([str(root)])
     found = [d for d in result.diagnostics if d.code == "R001"]
-    assert found and "`starting_choices` must name player values, not `points`" in found[0].message
+    assert found and "`win_rates_by` must name player values, not `points`" in found[0].message

@@ -1,0 +1,155 @@
+"""The service behind `legacies migrate`: upgrade data files written for an older format,
+in place, keeping everything else in them.
+
+For each file named (or each YAML file in a folder named, in name order, skipping names
+that start with `.` or `__`): read it (yaml_source), decide its kind (ruleset,
+procedures, content: by its place and its top-level keys; any other YAML file, a
+scenario test or a CI config, is skipped), run the format steps (formats.STEPS) as text
+edits, state `format:` at its top, read the result again to check that it holds what
+the steps intended, and write it whole (text_edit.write_whole). A file that cannot be
+read, is not valid YAML, or is for a newer format is refused and left untouched. A file
+already at the current format is not touched, so running it twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from legacies.dsl.diagnostics import Diagnostic, has_errors
+
+from .files import YAML_SUFFIXES, NotRegular, disk_label, guess_kind, read_regular
+from .formats import FORMAT_KEY, Change, Document, run_steps, stated_format
+from .models import CURRENT_FORMAT, FILE_MODELS
+from .text_edit import apply, decode, write_whole
+from .yaml_source import load_yaml, not_regular, unreadable
+
+Status = Literal["upgraded", "current", "skipped", "refused"]
+
+
+class MigrateUsageError(Exception):
+    """A path that does not exist (exit code 2)."""
+
+
+@dataclass
+class FileResult:
+    """What happened (or, with `write` off, would happen) to one file."""
+
+    label: str
+    status: Status
+    version: int | None = None
+    changes: list[Change] = field(default_factory=list)
+    problem: Diagnostic | None = None
+    reason: str = ""
+    before: str = ""
+    after: str = ""
+
+    def diff(self) -> str:
+        """A unified diff of the change (empty when nothing changes)."""
+        if self.before == self.after:
+            return ""
+        return "".join(difflib.unified_diff(self.before.splitlines(keepends=True), self.after.splitlines(keepends=True),
+                                            f"a/{self.label}", f"b/{self.label}"))
+
+
+@dataclass
+class MigrateResult:
+    files: list[FileResult] = field(default_factory=list)
+    named: set[str] = field(default_factory=set)  # labels the user named one by one
+
+    def count(self, status: Status) -> int:
+        return sum(1 for f in self.files if f.status == status)
+
+    @property
+    def ok(self) -> bool:
+        return self.count("refused") == 0
+
+
+def migrate(paths: list[str], write: bool = True) -> MigrateResult:
+    """Upgrade every data file under `paths` (written back only when `write`)."""
+    result = MigrateResult()
+    for raw in paths:
+        path = Path(raw)
+        if not os.path.lexists(path):
+            raise MigrateUsageError(f"no such file or folder: {raw}")
+        if path.is_dir():
+            for found in _yaml_files(path):
+                result.files.append(migrate_file(found, write))
+        else:
+            result.named.add(disk_label(path))
+            result.files.append(migrate_file(path, write))
+    return result
+
+
+def migrate_file(path: Path, write: bool = True) -> FileResult:
+    """Upgrade one file; never raises on its content."""
+    label = disk_label(path)
+    try:
+        raw = read_regular(path)
+    except NotRegular as exc:
+        return FileResult(label, "refused", problem=not_regular(label, exc))
+    except OSError as exc:
+        return FileResult(label, "refused", problem=unreadable(label, exc))
+    outcome = upgrade_text(label, raw, path)
+    if outcome.status == "upgraded" and write:
+        try:
+            write_whole(path, decode(raw).encode(outcome.after))
+        except OSError as exc:
+            return FileResult(label, "refused", outcome.version, problem=Diagnostic(
+                "F001", f"cannot write {label}: {exc.strerror or exc}", file=label))
+    return outcome
+
+
+def upgrade_text(label: str, raw: bytes, path: Path) -> FileResult:
+    """The file's text upgraded to the current format (`after`), or why it is not."""
+    source, problems = load_yaml(label, raw)
+    if source is None or has_errors(problems):
+        return FileResult(label, "refused", problem=problems[0] if problems else None,
+                          reason="it is not valid YAML")
+    text = decode(raw)
+    kind = data_kind(path, source.data, text.text)
+    if kind is None:
+        return FileResult(label, "skipped", reason="not a rules or content file")
+    stated = stated_format(source)
+    if stated.problem is not None:
+        return FileResult(label, "refused", stated.version, problem=stated.problem)
+    if stated.version == CURRENT_FORMAT:
+        return FileResult(label, "current", stated.version, before=text.text, after=text.text)
+    doc = Document(kind, source.data, source.root, text.text)
+    run_steps(doc, stated.version)
+    if doc.problems:
+        first = doc.problems[0]
+        return FileResult(label, "refused", stated.version, problem=Diagnostic(
+            "F008", f"cannot upgrade this file from format {stated.version}: {first.what}", first.line,
+            first.column, file=label, hint="fix it by hand, then run `legacies migrate` again"))
+    doc.state_format(CURRENT_FORMAT, text.newline)
+    after = apply(text.text, doc.edits)
+    reread, problems = load_yaml(label, after)
+    if reread is None or problems or reread.data != doc.data:  # never write what the steps did not mean
+        return FileResult(label, "refused", stated.version, problem=Diagnostic(
+            "F008", "the upgraded text would not read as intended (a bug in legacies): the file is left as it is",
+            file=label, hint="upgrade it by hand (docs/authoring.md, \"Format versions and migrating\")"))
+    return FileResult(label, "upgraded", stated.version, doc.changes, before=text.text, after=after)
+
+
+def data_kind(path: Path, data: object, text: str) -> str | None:
+    """`ruleset`, `procedures` or `content` for a rules or content file (by its place and
+    name, else its top-level keys); None for any other YAML file, which migrate leaves alone."""
+    if not isinstance(data, dict) or not data:
+        return None
+    kind = guess_kind(path, text)
+    known = {info.alias or name for name, info in FILE_MODELS[kind].model_fields.items()} - {FORMAT_KEY}
+    return kind if known & set(data) else None
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    """The YAML files under `folder`, in name order, not following links to folders."""
+    found: list[Path] = []
+    for here, folders, files in os.walk(folder):
+        folders[:] = sorted(f for f in folders if not f.startswith((".", "__")))
+        found += [Path(here) / f for f in sorted(files)
+                  if f.endswith(YAML_SUFFIXES) and not f.startswith((".", "__"))]
+    return found

@@ -1,0 +1,146 @@
+"""`legacies new KIND`: a new item with the next free id, valid at once, appended to the
+file where its kind lives, in a copy of the shipped rulesets; refused with a reason when
+it cannot be (a taken id, an unknown kind, the installed ruleset)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from legacies.cli.main import app
+from legacies.pipeline import new_item as new_item_module
+from legacies.pipeline.new_item import next_id
+from legacies.pipeline.validate import validate
+
+REPO = Path(__file__).resolve().parents[2]
+runner = CliRunner()
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    for name in ("legacies", "legacy"):
+        for part in ("rules", "content"):
+            shutil.copytree(REPO / part / name, tmp_path / part / name,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+def new(root: Path, *args: str, ruleset: str = "legacies") -> tuple[int, str]:
+    result = runner.invoke(app, ["new", *args, "--ruleset", ruleset, "--path", str(root)])
+    return result.exit_code, result.output
+
+
+def written(output: str) -> tuple[str, str, int]:
+    """(id, file, line) from `wrote KIND ID (...) to FILE:LINE`."""
+    match = re.search(r"^wrote \S+ (\S+) \(.*\) to (\S+):(\d+)", output, re.MULTILINE)
+    assert match, output
+    return match.group(1), match.group(2), int(match.group(3))
+
+
+@pytest.mark.parametrize("kind, args, ruleset, expected_id, file", [
+    ("successor", [], "legacies", None, "content/legacies/successors.yaml"),
+    ("player_card", ["--like", "C1003"], "legacies", "C1051", "content/legacies/cards_i.yaml"),
+    ("heirlooms", [], "legacies", None, "content/legacies/heirlooms.yaml"),
+    ("legacy card", [], "legacy", "legacy_card_1", "content/legacy/cards.yaml"),
+], ids=["successor", "player card like C1003", "heirloom by its plural", "legacy card by its label"])
+def test_a_new_item_is_valid_at_once_and_explained(root: Path, kind: str, args: list[str], ruleset: str,
+                                                   expected_id: str | None, file: str) -> None:
+    path = root / file
+    before = path.read_text(encoding="utf-8")
+    code, out = new(root, kind, *args, ruleset=ruleset)
+    assert code == 0, out
+    item_id, shown, line = written(out)
+    assert expected_id is None or item_id == expected_id
+    assert Path(shown).resolve() == path.resolve()
+    after = path.read_text(encoding="utf-8")
+    assert after.startswith(before)  # appended: every comment and line of the file kept
+    assert after.splitlines()[line - 1].strip() == f"- id: {item_id}"
+    assert "the ruleset validates with no errors" in out and f"legacies explain {item_id}" in out
+    assert validate([str(root)], ruleset).ok
+    explained = runner.invoke(app, ["explain", item_id, "--ruleset", ruleset, "--path", str(root)])
+    assert explained.exit_code == 0 and f"({item_id})" in explained.output, explained.output
+
+
+def test_ids_follow_the_pattern_and_increment(root: Path) -> None:
+    path = root / "content/legacies/successors.yaml"
+    last = int(re.findall(r"- id: S(\d+)", path.read_text(encoding="utf-8"))[-1])
+    _, first = new(root, "successor")
+    _, second = new(root, "successor")
+    assert (written(first)[0], written(second)[0]) == (f"S{last + 1:02d}", f"S{last + 2:02d}")
+    text = path.read_text(encoding="utf-8")
+    # a card number that follows the id follows it
+    assert f"number: {last + 2}" in text.split(f"- id: S{last + 2:02d}")[1]
+    assert next_id("C3050", "player_card", {"C3051"}) == "C3052"
+    assert next_id("S09", "successor_card", set()) == "S10"
+    assert next_id("politician", "character", {"character_1"}) == "character_2"
+
+
+def test_a_new_file_is_made_when_asked(root: Path) -> None:
+    code, out = new(root, "event", "--file", "more_events")
+    assert code == 0 and "(a new file)" in out, out
+    made = root / "content/legacies/more_events.yaml"
+    assert made.read_text(encoding="utf-8").startswith("format: 2\nruleset: legacies\nitems:\n  - id: E316\n")
+
+
+@pytest.mark.parametrize("args, words", [
+    (["successor", "--id", "S01"], "--id S01: taken by `S01`"),
+    (["successor", "--id", "s01"], "--id s01: taken by `S01`"),
+    (["successor", "--id", "9 lives"], "an id is a letter or `_`"),
+    (["card"], "has no kind `card`; did you mean"),
+    (["successor", "--like", "C1003"], "--like C1003: `C1003` is a player_card, not a successor_card"),
+])
+def test_a_request_that_cannot_be_met_is_refused_and_nothing_is_written(root: Path, args: list[str],
+                                                                         words: str) -> None:
+    before = {p: p.read_bytes() for p in root.rglob("*.yaml")}
+    code, out = new(root, *args)
+    assert code == 2 and words in out, out
+    assert {p: p.read_bytes() for p in root.rglob("*.yaml")} == before
+
+
+def test_the_installed_ruleset_is_never_written(root: Path) -> None:
+    result = runner.invoke(app, ["new", "successor", "--ruleset", "legacies"])
+    assert result.exit_code == 2
+    assert "not into the installed ruleset `legacies`: copy it first" in result.output
+    assert "legacies new successor --ruleset my-legacies" in result.output
+
+
+def test_an_item_that_would_not_validate_is_taken_back(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = new_item_module._item
+    monkeypatch.setattr(new_item_module, "_item", lambda *args: {**made(*args), "effect": "gain 1 nonsense\n"})
+    path = root / "content/legacy/cards.yaml"
+    before = path.read_bytes()
+    code, out = new(root, "legacy_card", ruleset="legacy")
+    assert code == 1 and "would not validate, so nothing was written" in out and "nonsense" in out, out
+    assert path.read_bytes() == before
+
+
+def test_a_new_item_goes_into_an_expansion_over_the_installed_ruleset(tmp_path: Path) -> None:
+    """A designer's own expansion: the installed ruleset is never written to; the items go
+    into the expansion's content/NAME/ (a new file per kind), each shaped like the last of
+    its kind there, and the stack validates and explains them."""
+    expansion = tmp_path / "my-expansion"
+
+    def new_x(*args: str) -> tuple[int, str]:
+        result = runner.invoke(app, ["new", *args, "--ruleset", "legacies", "--expansion", str(expansion)])
+        return result.exit_code, result.output
+    code, out = new_x("player_card", "--id", "X2001", "--like", "C1003")
+    assert code == 0, out
+    assert written(out) == ("X2001", f"{expansion}/content/legacies/player_cards.yaml", 4) and "a new file" in out
+    code, out = new_x("player_card")
+    assert code == 0 and written(out)[:2] == ("X2002", f"{expansion}/content/legacies/player_cards.yaml")
+    assert "shaped like X2001" in out
+    code, out = new_x("successor")
+    assert code == 0 and written(out)[1] == f"{expansion}/content/legacies/successors.yaml"
+    assert sorted(p.name for p in (expansion / "content" / "legacies").iterdir()) == ["player_cards.yaml",
+                                                                                     "successors.yaml"]
+    assert not validate([], "legacies", (expansion,)).diagnostics
+    explained = runner.invoke(app, ["explain", "X2002", "-x", str(expansion)])
+    assert explained.exit_code == 0 and "New player card X2002  (X2002)" in explained.output
+    code, out = new_x("player_card", "--id", "X2001")
+    assert code == 2 and "X2001" in out
+    code, out = runner.invoke(app, ["new", "player_card", "--ruleset", "legacies"]).exit_code, ""
+    assert code == 2
