@@ -2,7 +2,8 @@
 runs) and `report.html` (one self-contained page, its charts drawn as inline SVG, no
 script and nothing fetched: it reads offline and prints).
 
-What it holds (see docs/simulate.md): win rates by seat kind, by turn position and by
+What it holds (see docs/simulate.md): win rates by seat kind (non-player characters as
+the kind `npc`: a rate per seat, like every kind, beside the fair share 1/players), by turn position and by
 each starting choice, with 95% Wilson intervals; the distribution of scores and of game
 length; for every content item how often players chose it and the win rate of players
 who did against those who did not (Newcombe interval of the gap), largest gaps first;
@@ -60,6 +61,7 @@ def build_report(sim: Simulation) -> dict[str, Any]:
         "ruleset": req.ruleset,
         "players": req.players,
         "seats": list(req.seats),
+        "options": dict(req.options),
         "games": len(records),
         "seed": req.seed,
         "unfinished": sum(not r.finished for r in records),
@@ -224,6 +226,10 @@ def _summary_row(name: str, s: dict[str, float]) -> str:
     return f"<tr><td>{_esc(name)}</td>{cells}</tr>"
 
 
+def _options_text(options: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={'yes' if v is True else 'no' if v is False else v}" for k, v in options.items())
+
+
 def report_html(report: dict[str, Any], title: str) -> str:
     fair = report["fair_share"]
     run = report["run"]
@@ -231,7 +237,8 @@ def report_html(report: dict[str, Any], title: str) -> str:
            f"<style>{STYLE}</style></head><body>",
            f"<h1>{_esc(title)}: balance report</h1>",
            f'<p class="note">{report["games"]} games of {report["players"]} players ({_esc(", ".join(report["seats"]))}, '
-           f"rotated), seeds {report['seed']} to {report['seed'] + report['games'] - 1}; played on {_esc(run['where'])} "
+           "rotated)" + (f" with {_esc(_options_text(report['options']))}" if report["options"] else "")
+           + f", seeds {report['seed']} to {report['seed'] + report['games'] - 1}; played on {_esc(run['where'])} "
            f"in {run['seconds']:.1f} s ({run['games_per_s'] or 0:.1f} games/s, {run['decisions']:,} decisions)."
            + (f" {report['unfinished']} games hit the turn limit before the end." if report["unfinished"] else "")
            + " Bars are win rates, whiskers their 95% intervals, the dashed line the fair share.</p>",

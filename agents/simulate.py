@@ -3,7 +3,8 @@ ruleset, played in this process, in local worker processes or on a Dask cluster,
 summed into a report (agents/report.py writes it).
 
 Game i is played with seed `seed + i` and the seat kinds rotated by i (so every kind
-sits in every turn position equally often); each game is independent, so the games
+sits in every turn position equally often; non-player characters, seat kind `npc`, stay
+in the last seats, where the ruleset's setup puts them); each game is independent, so the games
 can go to any worker in any order and the report is the same for 1 worker, 2 workers
 or a cluster: records are sorted by seed, counts are sums.
 
@@ -22,13 +23,14 @@ from dataclasses import dataclass, field
 from multiprocessing import get_all_start_methods, get_context
 from typing import Any, Callable
 
-from legacies.interpreter.errors import InternalError
+from legacies.interpreter.errors import InternalError, TableError
 from legacies.interpreter.game import Game
 from legacies.interpreter.mechanics import describe
 from legacies.interpreter.values import DefRef
 
 from .bots import BOTS
 from .match import play_match
+from .npc_seat import NPC_SEAT
 
 CHUNK = 10  # games per task: small enough for a progress bar, large enough to amortise a task
 
@@ -51,14 +53,18 @@ class Request:
     root: str | None = None
     expansions: tuple[str, ...] = ()
     players: int = 4
-    seats: tuple[str, ...] = ()  # one kind per player, before rotation
+    seats: tuple[str, ...] = ()  # one kind per player, before rotation; `npc` seats last
     seed: int = 0
     games: int = 100
+    options: tuple[tuple[str, Any], ...] = ()  # the table's setup options (name, value), sorted by name
 
     def seats_of(self, game: int) -> list[str]:
-        """The seat kinds of game `game` (0-based), rotated so each kind plays each position."""
-        k = game % self.players
-        return list(self.seats[k:] + self.seats[:k])
+        """The seat kinds of game `game` (0-based), rotated so each kind plays each
+        position; the non-player seats stay last (the rules seat them there)."""
+        people = [s for s in self.seats if s != NPC_SEAT]
+        npcs = [s for s in self.seats if s == NPC_SEAT]
+        k = game % len(people) if people else 0
+        return people[k:] + people[:k] + npcs
 
 
 @dataclass
@@ -105,7 +111,7 @@ _games: dict[Request, Game] = {}
 
 def _game(request: Request) -> Game:
     """The compiled game of this process for a request (compiled once, coverage on)."""
-    key = Request(request.ruleset, request.root, request.expansions, request.players)
+    key = Request(request.ruleset, request.root, request.expansions, request.players, options=request.options)
     if key not in _games:
         from pathlib import Path
 
@@ -115,7 +121,10 @@ def _game(request: Request) -> Game:
         if result.spec is None:
             errors = "; ".join(d.headline() for d in result.diagnostics[:3])
             raise SimulationError(f"ruleset `{request.ruleset}` does not build: {errors}", usage=False)
-        _games[key] = Game(result.spec, request.players, coverage=True)
+        try:
+            _games[key] = Game(result.spec, request.players, dict(request.options), coverage=True)
+        except TableError as err:  # an option the ruleset does not have, or a value out of its range
+            raise SimulationError(str(err)) from None
     return _games[key]
 
 
@@ -169,11 +178,17 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
 # --------------------------------------------------------------------------- a run
 def check_request(request: Request) -> Game:
     """Refuse a run that cannot start, before any worker is asked; the compiled game."""
-    unknown = [s for s in request.seats if s not in BOTS]
+    unknown = [s for s in request.seats if s not in BOTS and s != NPC_SEAT]
     if unknown:
         raise SimulationError(f"unknown seat kind `{unknown[0]}`; a balance run seats bots: {', '.join(BOTS)}")
     if len(request.seats) != request.players:
         raise SimulationError(f"{len(request.seats)} seats for {request.players} players")
+    options = dict(request.options)
+    npcs = int(options.get("nemesis", 0)) + (1 if options.get("rising_star") else 0)
+    if request.seats.count(NPC_SEAT) != npcs or NPC_SEAT in request.seats[:request.players - npcs]:
+        # the rules make the last `nemesis` (+ Rising Star) seats non-player characters
+        raise SimulationError(f"the options seat {npcs} non-player characters (the last seats), but the seats "
+                              f"have {request.seats.count(NPC_SEAT)} `{NPC_SEAT}` seats")
     if request.games < 1:
         raise SimulationError("--games must be at least 1")
     return _game(request)

@@ -524,10 +524,19 @@ def simulate(
     games: int = typer.Option(1000, "--games", "-n", metavar="N", min=1, help="How many games to play."),
     players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N",
                                           help="Players at each table (default: 4, or the ruleset's nearest "
-                                               "count; more when more --seat are given)."),
+                                               "count; more when more --seat are given). With --nemesis: the bots' "
+                                               "seats only (default: one per --seat, at least 1)."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND",
                                    help="A bot kind per seat, rotated over the games (repeatable; missing seats are "
                                         "random): random, greedy, rollout, search (see `legacies play --help`)."),
+    nemesis: int = typer.Option(0, "--nemesis", metavar="N", min=0,
+                                help="Add N Nemeses, non-player characters run by the solo cards, after the bots' "
+                                     "seats (seat kind npc); at a table of two a Rising Star joins."),
+    difficulty: Optional[str] = typer.Option(None, "--difficulty", metavar="LEVEL",
+                                             help="How hard the Nemeses play: novice, standard (the default), "
+                                                  "advanced, expert, master or guru."),
+    option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
+                                     help="A setup option of the ruleset for every game (repeatable)."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="The first game's seed; game i plays seed + i."),
     workers: int = typer.Option(1, "--workers", "-w", metavar="N", min=1, help="Local processes to play in."),
     cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS",
@@ -564,15 +573,29 @@ def simulate(
     shown = list(item) or ([i for i in loaded.build.items if i not in _load_with(name, root, []).build.items]
                            if expansion else [])
     if players is None:
-        players = max(len(seat), min(max(4, spec.min_players), spec.max_players))
-    if not spec.min_players <= players <= spec.max_players:
+        players = max(len(seat), 1) if nemesis else max(len(seat), min(max(4, spec.min_players), spec.max_players))
+    if not nemesis and not spec.min_players <= players <= spec.max_players:
         _fail(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {players}")
+    if nemesis and players < 1:
+        _fail(f"--players {players}: the Nemeses need at least one bot to play against")
     if len(seat) > players:
         _fail(f"{len(seat)} seats for {players} players")
     if out.exists() and not out.is_dir():
         _fail(f"--out {out}: not a folder")
-    request = Request(name, root, tuple(str(x) for x in expansion), players,
-                      tuple(list(seat) + ["random"] * (players - len(seat))), seed, games)
+    kinds = list(seat) + ["random"] * (players - len(seat))
+    from legacies.interpreter.errors import TableError
+
+    from .npc_seats import npc_table
+
+    try:  # the Nemeses (and a Rising Star for two) sit after the bots, as in `legacies play`
+        kinds, _, options = npc_table(spec, kinds, [f"P{i + 1}" for i in range(len(kinds))], _parse_options(option),
+                                      nemesis, difficulty)
+    except TableError as err:
+        _fail(str(err))
+        return
+    players = len(kinds)
+    request = Request(name, root, tuple(str(x) for x in expansion), players, tuple(kinds), seed, games,
+                      tuple(sorted(options.items())))
     columns = (TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=_stderr_console(), transient=False) as bar:
         task = bar.add_task("simulate", total=games)
@@ -586,8 +609,10 @@ def simulate(
     (out / "report.json").write_text(report_json(report), encoding="utf-8")
     (out / "report.html").write_text(report_html(report, spec.title), encoding="utf-8")
     run = report["run"]
-    typer.echo(f"{report['games']} games of {spec.title} ({players} players: {', '.join(request.seats)}) on "
-               f"{run['where']} in {run['seconds']:.1f} s ({run['games_per_s']:.1f} games/s)")
+    setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options
+                    if spec.option_defaults.get(k) != v)  # only what differs from the ruleset's own setup
+    typer.echo(f"{report['games']} games of {spec.title} ({players} players: {', '.join(request.seats)}{setup}) on "
+               f"{run['where']} in {run['seconds']:.1f} s ({_pace(run['games_per_s'])})")
     for row in report["win_rate_by_seat"]:
         typer.echo(f"  {row['seat']:<10} wins {100 * row['rate']:5.1f}%  (95% {100 * row['ci'][0]:.1f} to "
                    f"{100 * row['ci'][1]:.1f}; fair share {100 * report['fair_share']:.0f}%)")
@@ -610,6 +635,13 @@ def simulate(
     if report["unfinished"]:
         typer.echo(f"warning: {report['unfinished']} games hit the turn limit before the end")
     typer.echo(f"wrote {out / 'report.json'} and {out / 'report.html'}")
+
+
+def _pace(games_per_s: float) -> str:
+    """`22.7 games/s`, or for slow bots `29.0 s a game` (never `0.0 games/s`)."""
+    if games_per_s >= 1 or games_per_s <= 0:
+        return f"{games_per_s:.1f} games/s"
+    return f"{1 / games_per_s:.1f} s a game"
 
 
 def _gap_lines(rows: list[dict[str, Any]]) -> list[str]:

@@ -7,6 +7,7 @@ choosing an industry, the difficulty levels, and solo mode from the command line
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -315,6 +316,55 @@ def test_an_npc_takes_foundation_as_its_honorarium() -> None:
     assert after == before + (10 if first + 1 != NEMESIS else 0)
 
 
+@pytest.mark.rule("NPC-11")
+def test_advance_relationships_collects_the_benefit_with_the_most_fame() -> None:
+    """Its first token is on the Underworld Boss (space 1: 20 gold), its second on the
+    Politician (space 1: 3 fame): as the trigger it collects the fame; then both tokens
+    advance and pay (15 gold and 1 iron), never the Boss's 20 gold."""
+    t = nemesis_table()
+    t.run("place my relationship_token on underworld_boss\nplace my relationship_token on politician", NEMESIS)
+    fame, gold, iron = (t.value(f"my {c}", NEMESIS) for c in ("fame", "gold", "iron"))
+    t.run_all("advance_relationships()", NEMESIS)
+    assert t.value("my fame", NEMESIS) == fame + 3
+    assert t.value("my gold", NEMESIS) == gold + 15 and t.value("my iron", NEMESIS) == iron + 1
+
+
+@pytest.mark.rule("NPC-11")
+@pytest.mark.parametrize("century,worth", [(1, [30000, 15, 100, 20000, 10]), (2, [50000, 30, 10100, 30000, 20])])
+def test_a_benefits_worth_ranks_fame_then_resources_then_gold(century: int, worth: list[int]) -> None:
+    t = nemesis_table()
+    t.run(f"set century to {century}")
+    assert [t.value(f"benefit_worth(politician, {s})", NEMESIS) for s in range(1, 6)] == worth
+
+
+def test_every_benefit_rank_counts_its_benefits_fame_resources_and_gold() -> None:
+    """The characters' `benefit_rank` data (NPC-11) agrees with the benefits it ranks."""
+    defs = {d.id: d for d in spec().defs}
+
+    def worth(text: str) -> int:
+        def total(what: str) -> int:
+            return sum(int(n) for n in re.findall(rf"gain (\d+) (?:{what})\b", text))
+        return total("fame") * 10000 + total("gem|dye|iron|gear|R") * 100 + total("gold")
+    for d in defs.values():
+        pairs = {"character": [("benefits", "benefit_rank")],
+                 "relationship_overlay": [("benefits_ii", "benefit_rank_ii"), ("benefits_iii", "benefit_rank_iii")]}
+        for benefits, rank in pairs.get(d.kind, []):
+            assert list(d.attrs[rank]) == [worth(str(b)) for b in d.attrs[benefits]], f"{d.id}'s {rank}"
+
+
+@pytest.mark.rule("NPC-17")
+def test_an_npc_prefers_foundation_among_an_events_rewards() -> None:
+    """Votes for Women: each player gains 2 fame or 25 Foundation; the people choose (here
+    the first, the fame), the Nemesis takes the Foundation."""
+    t = nemesis_table()
+    t.run("set century to 2")
+    fame, foundation = t.of("my fame"), t.of("my foundation")
+    asked = t.run_all("top_outcome(E204)")
+    assert [d.player + 1 for d in asked] == [BOSS, MOGUL]
+    assert t.of("my fame") == [fame[0] + 2, fame[1] + 2, fame[2]]
+    assert t.of("my foundation") == [foundation[0], foundation[1], foundation[2] + 25]
+
+
 @pytest.mark.rule("NPC-10")
 @pytest.mark.parametrize("card,outcome", [("solo_i_02", "top"), ("solo_i_01", "bottom")])
 def test_the_arrow_of_its_latest_solo_card_picks_the_events_outcome(card: str, outcome: str) -> None:
@@ -444,6 +494,20 @@ def test_a_difficulty_level_sets_the_game_end_tile_and_the_row(level: int, tile:
     t = nemesis_table(difficulty=level)
     assert t.value(f"count of (scoring_tiles in game_tiles where it is {tile})") == 1
     assert t.value("ga_foundation's slot") == foundation_slot
+
+
+@pytest.mark.rule("NPC-20")
+def test_each_nemesis_starts_with_its_levels_head_start_of_fame() -> None:
+    """Ours (docs/assumptions-legacies.md): from Advanced on, the harder the level, the
+    more fame a Nemesis starts with; the people start as their mats say."""
+    starts = []
+    for level in range(1, 7):
+        t = Table(("underworld_boss", "corporate_mogul", "general", "inventor"), nemesis=2, difficulty=level)
+        head_start = t.value(f"(top of (difficulty_levels where its number = {level}))'s head_start")
+        assert t.of("my fame") == [t.value("my character's start_fame", p) + (head_start if p > 2 else 0)
+                                   for p in range(1, 5)]
+        starts.append(head_start)
+    assert starts[:2] == [0, 0] and starts[1:] == sorted(set(starts[1:]))  # Novice, Standard: the rulebook's
 
 
 @pytest.mark.rule("NPC-20", "SET-6")
