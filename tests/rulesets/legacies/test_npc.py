@@ -455,7 +455,7 @@ def test_the_nemesis_takes_the_face_up_successor_its_card_shows() -> None:
     matching = t.value("top of (successors in successor_offer where its impact is my character's impact)", NEMESIS)
     assert t.value("count of successors in successor_offer") == 2
     t.run_all("npc_global(ga_income)", NEMESIS)
-    assert t.value("top of my successor", NEMESIS) == matching  # the match beats the higher number
+    assert t.value("top of my npc_successor", NEMESIS) == matching  # the match beats the higher number
     assert t.value("my successor_placed", NEMESIS) == 1
 
 
@@ -468,7 +468,7 @@ def test_the_nemesis_takes_the_decks_top_successor_when_its_card_shows_none() ->
     foundation = t.value("my foundation", NEMESIS)
     contribution = t.value("(top of successor_deck)'s contribution")
     t.run_all("npc_global(ga_income)", NEMESIS)
-    assert t.value("name of top of my successor", NEMESIS) == top
+    assert t.value("name of top of my npc_successor", NEMESIS) == top
     assert t.value("my foundation", NEMESIS) >= foundation + contribution
 
 
@@ -567,3 +567,28 @@ def test_difficulty_needs_a_nemesis_and_a_known_level() -> None:
     assert wrong.exit_code == 2 and "novice, standard, advanced, expert, master, guru" in wrong.output
     guru = runner.invoke(app, ["play", "--seat", "random", "--nemesis", "2", "--difficulty", "Guru", "--json"])
     assert guru.exit_code == 0, guru.output
+
+
+@pytest.mark.rule("NPC-16")
+def test_the_nemesis_is_not_affected_by_its_own_successors_powers() -> None:
+    """The Prodigal Son (S26): NOW gain 30 gold, RETIRE lose 2 fame. A person gets both;
+    the Nemesis gets its Foundation contribution only, in play or when it retires."""
+    t = nemesis_table()
+    t.run("move S26 to my successor_hand\nset my fame to 10", 1)
+    gold, fame = t.value("my gold", 1), t.value("my fame", 1)
+    t.run_all("put_in_play(S26)", 1)
+    assert t.value("my gold", 1) == gold + 30 and t.value("name of top of my successor", 1) == "The Prodigal Son"
+    t.run_all("put_in_play(S27)", 1)  # the next one retires it
+    assert t.value("my fame", 1) == fame - 2
+    t = nemesis_table()
+    t.run("move S26 to my successor_hand\nset my successor_placed to 0\nset my fame to 10", NEMESIS)
+    gold, fame = t.value("my gold", NEMESIS), t.value("my fame", NEMESIS)
+    foundation = t.value("my foundation", NEMESIS)
+    t.run_all("put_in_play(S26)", NEMESIS)
+    assert t.value("name of top of my npc_successor", NEMESIS) == "The Prodigal Son"
+    assert t.value("count of cards in my successor", NEMESIS) == 0  # never in play
+    assert t.value("my gold", NEMESIS) == gold and t.value("my foundation", NEMESIS) == foundation + \
+        t.value("S26's contribution")
+    t.run_all("put_in_play(S27)", NEMESIS)  # retired: its RETIRE power does not apply either
+    assert t.value("my fame", NEMESIS) == fame
+    assert t.value("count of (cards in my hall where it is S26)", NEMESIS) == 1
