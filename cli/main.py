@@ -595,7 +595,7 @@ def simulate(
         return
     players = len(kinds)
     request = Request(name, root, tuple(str(x) for x in expansion), players, tuple(kinds), seed, games,
-                      tuple(sorted(options.items())))
+                      tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)))
     columns = (TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=_stderr_console(), transient=False) as bar:
         task = bar.add_task("simulate", total=games)
