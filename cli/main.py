@@ -609,8 +609,7 @@ def simulate(
     (out / "report.json").write_text(report_json(report), encoding="utf-8")
     (out / "report.html").write_text(report_html(report, spec.title), encoding="utf-8")
     run = report["run"]
-    setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options
-                    if spec.option_defaults.get(k) != v)  # only what differs from the ruleset's own setup
+    setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options)
     typer.echo(f"{report['games']} games of {spec.title} ({players} players: {', '.join(request.seats)}{setup}) on "
                f"{run['where']} in {run['seconds']:.1f} s ({_pace(run['games_per_s'])})")
     for row in report["win_rate_by_seat"]:
