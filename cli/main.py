@@ -1122,8 +1122,12 @@ def new_item(
         _fail(str(err), 2 if err.usage else 1)
         return
     shape = f", shaped like {made.model}" if made.model else ""
+    if made.expansion_file is not None:
+        typer.echo(f"wrote {made.expansion_file}: the expansion's name and the ruleset it extends (add the words "
+                   "it needs there)")
     typer.echo(f"wrote {made.kind} {made.id} ({made.name}{shape}) to {made.file}:{made.line}"
-               + (" (a new file)" if made.created else ""))
+               + (" (a new file of the expansion's own)" if made.created and expansion is not None
+                  else " (a new file)" if made.created else ""))
     others = [f for f in made.files_of_kind if Path(f).resolve() != Path(made.file).resolve()]
     if others and expansion is None:
         typer.echo(f"  items of this kind are also in {', '.join(others)}: --file or --like ID chooses")

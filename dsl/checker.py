@@ -461,8 +461,13 @@ class Checker:
     def s_Perform(self, s: ast.Perform) -> None:
         self.need_me(s, "an action menu")
         for n in s.actions:
-            if n.name not in self.v.actions:
-                self.error(n, "E206", f"unknown action `{n.name}`", hint=self.suggest(n.name, self.v.actions))
+            self.action_or_menu(n)
+
+    def action_or_menu(self, n: ast.Name) -> None:
+        """An action, or a menu standing for the actions that join it (E206 for neither)."""
+        if n.name not in self.v.actions and n.name not in self.v.menus:
+            self.error(n, "E206", f"unknown action `{n.name}`",
+                       hint=self.suggest(n.name, list(self.v.actions) + list(self.v.menus)))
 
     def s_Play(self, s: ast.Play) -> None:
         t = self.expr(s.what)

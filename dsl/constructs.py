@@ -120,9 +120,9 @@ def _check_possible(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
     if not args:
         c.error(e, "E212", "`possible(ACTION, ...)` names at least one action")
     for a in args:
-        if not (isinstance(a, ast.Name) and a.name in c.v.actions):
-            c.error(a, "E206", "`possible` takes action names",
-                    hint=c.suggest(getattr(a, "name", ""), c.v.actions))
+        if not (isinstance(a, ast.Name) and (a.name in c.v.actions or a.name in c.v.menus)):
+            c.error(a, "E206", "`possible` takes names of actions and menus",
+                    hint=c.suggest(getattr(a, "name", ""), list(c.v.actions) + list(c.v.menus)))
         else:
             c.record(a, ACTION)
     return FLAG
@@ -206,8 +206,8 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
             _check_affordable, lambda a, card, zone: a.st.can_pay(card, zone)),
     Builtin("playable", "call", "playable(CARD)", "Whether CARD's `requires:` condition holds for you.",
             "{0} can be played", _check_playable, lambda a, card: a.st.playable(card, a.me)),
-    Builtin("possible", "call", "possible(ACTION, ...)", "Whether any of the named actions has a legal "
-            "option for you now.", "you can {any}", _check_possible, None),
+    Builtin("possible", "call", "possible(ACTION, ...)", "Whether any of the named actions (or the actions "
+            "of a named menu) has a legal option for you now.", "you can {any}", _check_possible, None),
 )}
 
 
@@ -350,7 +350,8 @@ _S: list[Construct] = [
               "", ""),
     Construct(ast.Perform, "choices", "perform one of A, B | perform up to one of A | perform any of A, B",
               "Offer every legal (action, target) pair of the named actions and run the one chosen; `up to one` "
-              "allows passing; `any` offers again until the player is done (at most `limits.max_repeats`).",
+              "allows passing; `any` offers again until the player is done (at most `limits.max_repeats`). A "
+              "menu (ruleset `menus:`) names every action that joins it, the base's and each expansion's.",
               "", "", {}, "perform one of invest, pass_turn"),
     Construct(ast.Auction, "choices", "auction among PLAYERS for COUNTER as W and B",
               "An open auction: in order, each bidder still in raises (a choice of raises, never more than "

@@ -62,6 +62,7 @@ class Wording:
     kind_plurals: Mapping[str, str] = field(default_factory=dict)  # a kind's plural name -> its words
     plural_words: frozenset[str] = frozenset()  # nouns in the plural: a comparison after them reads "are"
     yes_no: Mapping[str, tuple[str | None, str | None]] = field(default_factory=dict)  # name -> (true, false) text
+    menus: frozenset[str] = frozenset()  # names of menus of actions: "perform one of your turn actions"
 
     @staticmethod
     def of(vocab: Any) -> "Wording":
@@ -103,7 +104,7 @@ class Wording:
                   for name, info in table.items() if info.text_true or info.text_false}
         return Wording(labels, list(vocab.era_names), vocab.era_word, nouns, frozenset(vocab.zones), tables,
                        board_items, item_lists, board_nouns, flags, results, plurals, event_params, kind_plurals,
-                       plural_words, yes_no)
+                       plural_words, yes_no, frozenset(vocab.menus))
 
 
 def _is_word(name: str) -> bool:
@@ -658,6 +659,9 @@ class _Renderer:
             return f"choose a number from {x(s.low)} to {x(s.high)}{step}"
         if isinstance(s, ast.Perform):
             names = [self.ident(a.name) for a in s.actions]
+            if len(s.actions) == 1 and s.actions[0].name in self.w.menus:  # a menu: the actions joining it
+                verb = {"any": "perform any of", "up_to_one": "you may perform one of"}.get(s.mode, "perform one of")
+                return f"{verb} {names[0]}"
             if s.mode == "any":
                 return f"perform any of {_list(names, 'and')}" if len(names) > 1 else f"perform {_list(names, 'and')}"
             if s.mode == "up_to_one":

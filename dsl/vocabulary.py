@@ -9,7 +9,7 @@ tests build small ones by hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from .types import T
 
@@ -119,6 +119,8 @@ class Vocabulary:
     quantities: dict[str, QuantityInfo] = field(default_factory=dict)
     options: dict[str, T] = field(default_factory=dict)
     actions: dict[str, object] = field(default_factory=dict)
+    # a menu's actions, in load order: the base's, then each expansion's that joins it
+    menus: dict[str, tuple[str, ...]] = field(default_factory=dict)
     definitions: dict[str, DefinitionInfo] = field(default_factory=dict)
     procedures: dict[str, ProcedureInfo] = field(default_factory=dict)
     content: dict[str, str] = field(default_factory=dict)  # content id -> kind
@@ -168,7 +170,7 @@ class Vocabulary:
             names: list[str] = []
             for table in (self.counters, self.values, self.zones, self.kinds, self.events, self.quantities,
                           self.options, self.actions, self.definitions, self.procedures, self.content,
-                          self.counter_sets):
+                          self.counter_sets, self.menus):
                 names.extend(table)
             for values in self.enums.values():
                 names.extend(values)
@@ -192,6 +194,16 @@ class Vocabulary:
         if self._name_set is None:
             self._name_set = frozenset(self._names)
         return self._name_set
+
+    def action_names(self, names: Iterable[str]) -> list[str]:
+        """Names of actions and menus -> the actions, a menu standing for its members in
+        load order; each action once, where it first comes."""
+        out: list[str] = []
+        for name in names:
+            for action in self.menus.get(name, (name,)):
+                if action not in out:
+                    out.append(action)
+        return out
 
     def attribute_type(self, kind: str, name: str) -> T | None:
         info = self.kinds.get(kind)

@@ -938,7 +938,7 @@ class Compiler:
         if n in self.spec.definitions:
             return self.call_definition(n, e.args, e)
         if n == "possible":
-            names = [x.name for x in e.args if isinstance(x, ast.Name)]
+            names = self.spec.vocab.action_names(x.name for x in e.args if isinstance(x, ast.Name))
 
             def possible(a: Activation) -> bool:
                 actions = [a.st.game.actions[name] for name in names]
@@ -1446,7 +1446,7 @@ class Compiler:
         return choose_number
 
     def s_Perform(self, s: ast.Perform) -> Instr:
-        names = [n.name for n in s.actions]
+        names = self.spec.vocab.action_names(n.name for n in s.actions)  # a menu: the actions joining it
         mode = s.mode
 
         def perform(st: State, a: Activation) -> None:

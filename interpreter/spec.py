@@ -117,3 +117,6 @@ class GameSpec:
     option_defaults: dict[str, int | bool] = field(default_factory=dict)
     option_rules: dict[str, tuple[str, int | None, int | None]] = field(default_factory=dict)  # type, min, max
     content_hash: str = ""  # SHA-256 of the ruleset's rules and content as loaded: a save records it
+    # a rules file's `triggers:`: (name, the `when` declaration, its origin), run by nobody
+    rule_triggers: list[tuple[str, ast.Trigger, Origin]] = field(default_factory=list)
+    expansions: list[tuple[str, str]] = field(default_factory=list)  # (name, content hash) laid over, in order

@@ -1,6 +1,7 @@
 """Loaded files -> a checked GameSpec: the parse and check passes of the pipeline.
 
-Builds the ruleset's Vocabulary from its ruleset file, checks every reference the
+Checks what each expansion file replaces (X-codes), builds the Vocabulary of the
+ruleset and its expansions (pipeline/build_vocabulary.py), checks every reference the
 data makes (zones, kinds, enums, content ids, attributes), parses every effect,
 condition and value with the effect language, runs the static checker over each
 (definitions and procedures in the order they depend on each other, so a use never
@@ -26,15 +27,16 @@ from legacies.dsl.checker import Checker, Context
 from legacies.dsl.diagnostics import WARNING, Diagnostic, has_errors
 from legacies.dsl.parser import EXPRESSION_PREFIX, SyntaxErrors, parse_expression, parse_program
 from legacies.dsl.resolution import Resolution
-from legacies.dsl.types import ANY, FLAG, TYPE_WORDS, T, parse_type, thing
-from legacies.dsl.vocabulary import (CounterInfo, DefinitionInfo, EventInfo, KindInfo, PaymentInfo, ProcedureInfo,
-                                     QuantityInfo, ValueInfo, Vocabulary, ZoneInfo)
+from legacies.dsl.types import ANY, FLAG, T, thing
+from legacies.dsl.vocabulary import DefinitionInfo, ProcedureInfo, Vocabulary
 from legacies.interpreter.spec import ActionSpec, DefinitionSpec, GameSpec, Limits, Origin, PieceDef, ProcedureSpec
 
-from .load import LoadedFile
-from .yaml_source import bounded, excerpt
-from .models import AttributeDecl, ContentFile, ProceduresFile, RulesetFile
+from .build_vocabulary import Stack, check_names, declare, declare_ruleset, merge, type_of
+from .files import SourceFile
+from .load import LoadedFile, load_source
+from .models import ContentFile, ExpansionFile, ProceduresFile, RulesetFile
 from .score_labels import check_score_labels
+from .yaml_source import bounded, excerpt
 
 Path = tuple
 MAX_PIECES = 20_000  # pieces (copies of every content item) in one ruleset (C007)
@@ -46,6 +48,7 @@ class BuildResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     vocab: Vocabulary | None = None
     items: dict[str, tuple[LoadedFile, Path, Any]] = field(default_factory=dict)  # id -> (file, path, item)
+    stack: Stack | None = None  # every declaration of the ruleset and its expansions
 
 
 class _Builder:
@@ -55,6 +58,7 @@ class _Builder:
         self.res = Resolution()
         self.vocab = Vocabulary()
         self.display: dict[str, list[tuple[str, str, str | None, str | None]]] = {"table": [], "players": []}
+        self.stack = Stack()  # every declaration of the ruleset and its expansions
 
     # ------------------------------------------------------------------ reporting
     def at(self, f: LoadedFile, path: Path, code: str, message: str, hint: str | None = None,
@@ -81,51 +85,6 @@ class _Builder:
     def origin(self, f: LoadedFile, path: Path, what: str, expression: bool = False) -> Origin:
         line_offset, column_offset = self.offsets(f, path)
         return Origin(what, f.label, line_offset, column_offset, EXPRESSION_PREFIX if expression else 0)
-
-    def check_display(self, f: LoadedFile, r: RulesetFile) -> dict[str, list[tuple[str, str, str | None, str | None]]]:
-        """`display:` checked: each entry names something of the right scope. Returns
-        {"table"|"players": [(what, name, label, when)]}, `what` one of counter,
-        item_counter, zone, value, counter_set; `when` a player counter or None."""
-        item_counters = {c: k for k, kd in r.kinds.items() for c in kd.counters}
-        out: dict[str, list[tuple[str, str, str | None, str | None]]] = {"table": [], "players": []}
-        if r.display is None:
-            return out
-        for part, entries in (("table", r.display.table), ("players", r.display.players)):
-            scope = "game" if part == "table" else "player"
-            for i, entry in enumerate(entries):
-                name, label = (entry, None) if isinstance(entry, str) else (entry.show, entry.label)
-                when = None if isinstance(entry, str) else entry.when
-                if when is not None and not (when in r.counters and r.counters[when].scope == "player"
-                                             and part == "players"):
-                    self.at(f, ("display", part, i, "when"), "R001", f"`when` names a player counter, for an entry "
-                            f"of `display: players`; `{when}` is not one",
-                            hint=self.suggest(when, [n for n, c in r.counters.items() if c.scope == "player"]))
-                    continue
-                what = None
-                if name in r.counters and r.counters[name].scope == scope:
-                    what = "counter"
-                elif name in r.zones and r.zones[name].scope == scope:
-                    what = "zone"
-                elif name in r.values and r.values[name].scope == scope:
-                    what = "value"
-                elif part == "table" and name in item_counters:
-                    what = "item_counter"
-                elif part == "table" and name in r.kinds and (r.kinds[name].track or r.kinds[name].holder):
-                    what = "tokens_on"  # a kind with a track or holding tokens: whose tokens are on each
-                elif part == "players" and name in r.counter_sets:
-                    what = "counter_set"
-                if what is None:
-                    names = ([n for n, c in r.counters.items() if c.scope == scope]
-                             + [n for n, z in r.zones.items() if z.scope == scope]
-                             + [n for n, v in r.values.items() if v.scope == scope]
-                             + (list(item_counters) + [k for k, kd in r.kinds.items() if kd.track or kd.holder]
-                                if part == "table" else list(r.counter_sets)))
-                    self.at(f, ("display", part, i), "R001", f"`display: {part}` shows {scope} counters, zones and "
-                            f"values{', counters of board items and kinds holding tokens' if part == 'table' else ' and counter sets'}; "
-                            f"`{name}` is not one", hint=self.suggest(name, names))
-                    continue
-                out[part].append((what, name, label, when))
-        return out
 
     def suggest(self, name: str, names: Iterable[str]) -> str | None:
         pool = {n.lower(): n for n in names if n != name}
@@ -167,115 +126,8 @@ class _Builder:
         return t, checker
 
     # ------------------------------------------------------------------ vocabulary
-    def type_of(self, f: LoadedFile, path: Path, text: str, r: RulesetFile, attribute: bool = False) -> T:
-        t = parse_type(text)
-        known = t is not None and (
-            (t.tag not in ("symbol", "symbols") or t.arg in r.enums)
-            and (t.tag not in ("counter", "counters") or t.arg in r.counter_sets)
-            and (t.tag not in ("thing", "things", "table") or t.arg is None or t.arg in r.kinds))
-        if not known or t is None:
-            arg = text.partition(":")[2]
-            hint = self.suggest(arg, list(r.enums) + list(r.kinds) + list(r.counter_sets)) if arg else None
-            self.at(f, path, "R003", f"unknown type `{text}`", hint=hint or "types: " + ", ".join(TYPE_WORDS))
-            return ANY
-        if attribute and t.tag == "thing" and t.arg and r.kinds[t.arg].piece == "card":
-            return T("def", t.arg)  # an attribute names a card by its definition (it may have copies)
-        return t
-
-    def vocabulary(self, f: LoadedFile, r: RulesetFile) -> None:  # noqa: C901 - one block per table
-        v = self.vocab
-        v.eras = len(r.eras)
-        v.era_names = list(r.eras)
-        v.era_word = r.era_word or "era"
-        v.hand = r.hand
-        v.labels = dict(r.labels)
-        v.bid_steps = tuple(r.bid_steps)
-        seen_symbols: dict[str, str] = {}
-        for enum, values in r.enums.items():
-            for i, value in enumerate(values):
-                if value in seen_symbols:
-                    self.at(f, ("enums", enum, i), "R002", f"symbol `{value}` is already in enum `{seen_symbols[value]}`",
-                            hint="symbols are names: each may belong to one enum")
-                seen_symbols[value] = enum
-            v.enums[enum] = tuple(values)
-        for name, c in r.counters.items():
-            v.counters[name] = CounterInfo(c.scope, c.label, c.min, c.max, c.start, c.text_true, c.text_false)
-        for name, members in r.counter_sets.items():
-            for i, member in enumerate(members):
-                if member not in r.counters or r.counters[member].scope != "player":
-                    self.at(f, ("counter_sets", name, i), "R001", f"`{member}` is not a player counter",
-                            hint=self.suggest(member, [k for k, c in r.counters.items() if c.scope == "player"]))
-            v.counter_sets[name] = tuple(members)
-        for name, z in r.zones.items():
-            v.zones[name] = ZoneInfo(z.scope, z.label, z.visibility, z.discard_to, z.refill_from, z.in_play)
-        for name, z in r.zones.items():
-            for key in ("discard_to", "refill_from"):
-                target = getattr(z, key)
-                if target is not None and target not in r.zones:
-                    self.at(f, ("zones", name, key), "R001", f"unknown zone `{target}`", hint=self.suggest(target, r.zones))
-        for name, e in r.events.items():
-            params = {p: self.type_of(f, ("events", name, "params", p), text, r) for p, text in e.params.items()}
-            v.events[name] = EventInfo(params, e.label)
-        for name, q in r.quantities.items():
-            v.quantities[name] = QuantityInfo(FLAG if q.type == "flag" else T("amount"), q.default, q.per, q.subject,
-                                              q.label, q.text_true, q.text_false)
-        for name, o in r.options.items():
-            v.options[name] = FLAG if o.type == "flag" else T("amount")
-        for name, k in r.kinds.items():
-            attrs: dict[str, T] = {}
-            defaults: dict[str, Any] = {}
-            for a, decl in k.attributes.items():
-                text = decl.type if isinstance(decl, AttributeDecl) else decl
-                attrs[a] = self.type_of(f, ("kinds", name, "attributes", a), text, r, attribute=True)
-                if isinstance(decl, AttributeDecl) and decl.default is not None:
-                    defaults[a] = decl.default
-            counters = {c: CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true, cd.text_false)
-                        for c, cd in k.counters.items()}
-            v.kinds[name] = KindInfo(k.piece, k.label, k.plural, attrs, counters, k.track.spaces if k.track else None,
-                                     k.track.bump if k.track else True, k.holder, k.capacity, k.supply,
-                                     k.supply_zone, k.starts_in, defaults)
-            for key, scope in (("starts_in", "game"), ("supply_zone", "player")):
-                target = getattr(k, key)
-                if target is not None and target not in r.zones:
-                    self.at(f, ("kinds", name, key), "R001", f"unknown zone `{target}`", hint=self.suggest(target, r.zones))
-                elif target is not None and r.zones[target].scope != scope:
-                    self.at(f, ("kinds", name, key), "R001", f"`{key}` needs a {scope} zone; `{target}` is a "
-                            f"{r.zones[target].scope} zone")
-        for name, val in r.values.items():
-            v.values[name] = ValueInfo(val.scope, self.type_of(f, ("values", name, "type"), val.type, r), val.label)
-        for name, q in r.quantities.items():
-            if q.subject is not None and q.subject not in r.kinds:
-                self.at(f, ("quantities", name, "subject"), "R004", f"unknown kind `{q.subject}`",
-                        hint=self.suggest(q.subject, r.kinds))
-        if r.hand is not None and (r.hand not in r.zones or r.zones[r.hand].scope != "player"):
-            self.at(f, ("hand",), "R001", f"`hand` must name a player zone, not `{r.hand}`",
-                    hint=self.suggest(r.hand, r.zones))
-        if r.score not in r.counters or r.counters[r.score].scope != "player":
-            self.at(f, ("score",), "R001", f"`score` must name a player counter, not `{r.score}`",
-                    hint=self.suggest(r.score, r.counters))
-        if r.automated is not None and (r.automated not in r.counters or r.counters[r.automated].scope != "player"):
-            self.at(f, ("automated",), "R001", f"`automated` must name a player counter, not `{r.automated}`",
-                    hint=self.suggest(r.automated, r.counters))
-        for i, name in enumerate(r.win_rates_by):
-            if name not in r.values or r.values[name].scope != "player":
-                self.at(f, ("win_rates_by", i), "R001", f"`win_rates_by` must name player values, not `{name}`",
-                        hint=self.suggest(name, [n for n, d in r.values.items() if d.scope == "player"]))
-        self.display = self.check_display(f, r)
-        if r.era_counter is not None and (r.era_counter not in r.counters or r.counters[r.era_counter].scope != "game"):
-            self.at(f, ("era_counter",), "R001", f"`era_counter` must name a game counter, not `{r.era_counter}`")
-        if r.payment is not None:
-            v.payment = PaymentInfo(r.payment.cost, r.payment.symbol, r.payment.wild, r.payment.max_wild)
-        taken: dict[str, str] = {}
-        for table_name in ("counters", "values", "counter_sets", "zones", "kinds", "events", "quantities", "options"):
-            for name in getattr(r, table_name):
-                if table_name == "values" and name in r.kinds and r.values[name].scope == "player":
-                    continue  # `my character` (the value) beside `character` (the kind) is allowed
-                if name in taken and taken[name] != table_name:
-                    self.at(f, (table_name, name), "R005", f"`{name}` already names one of the {taken[name]}", key=True)
-                taken.setdefault(name, table_name)
-        for name in seen_symbols:
-            if name in taken:
-                self.at(f, ("enums",), "R005", f"symbol `{name}` already names one of the {taken[name]}")
+    def type_of(self, f: LoadedFile, path: Path, text: str) -> T:
+        return type_of(self, f, path, text, self.stack)
 
 
 def _order(uses: dict[str, set[str]]) -> tuple[list[str], list[list[str]]]:
@@ -302,12 +154,25 @@ def _names_used(node: ast.Node, table: dict[str, Any]) -> set[str]:
     return out
 
 
-def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the passes, in order
-    """Every problem of every file as Diagnostics; a GameSpec when there are none."""
+@dataclass
+class _Rules:
+    """The rules files' declarations by name: (file, name, declaration), in load order."""
+
+    actions: dict[str, tuple[LoadedFile, str, Any]] = field(default_factory=dict)
+    definitions: dict[str, tuple[LoadedFile, str, Any]] = field(default_factory=dict)
+    procedures: dict[str, tuple[LoadedFile, str, Any]] = field(default_factory=dict)
+    triggers: dict[str, tuple[LoadedFile, str, str]] = field(default_factory=dict)
+    setup: tuple[LoadedFile, ast.Program | None] | None = None
+    game: tuple[LoadedFile, ast.Program | None] | None = None
+
+
+def build_spec(files: list[LoadedFile]) -> BuildResult:
+    """Every problem of every file as Diagnostics; a GameSpec when there are none. The
+    passes, in order: the layers (what each expansion file replaces), the vocabulary,
+    content ids, rules' names, attributes, definitions, procedures, actions and the
+    flow, content effects, the ruleset-wide analyses, the spec."""
     b = _Builder(files)
     rulesets = [f for f in files if f.kind == "ruleset"]
-    procedures = [f for f in files if f.kind == "procedures"]
-    contents = [f for f in files if f.kind == "content"]
     if len(rulesets) != 1:
         label = files[0].label if files else "<ruleset>"
         b.diags.append(Diagnostic("F003", f"a ruleset needs exactly one ruleset.yaml, found {len(rulesets)}",
@@ -315,10 +180,182 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         return BuildResult(None, b.diags)
     rf = rulesets[0]
     r: RulesetFile = rf.model  # type: ignore[assignment]
-    b.vocabulary(rf, r)
+    expansions = [f for f in files if f.kind == "expansion"]
+    check_layers(b, files, r, expansions)
+    layers = [rf] + expansions
+    b.stack = merge(b, layers)
+    declare_ruleset(b, rf, b.stack)
+    for f in layers:
+        declare(b, f, b.stack)
+    check_names(b, b.stack)
     v = b.vocab
 
-    # content ids and attributes -------------------------------------------------
+    items = collect_items(b, [f for f in files if f.kind == "content"], r, expansions)
+    rules = collect_rules(b, [f for f in files if f.kind == "procedures"])
+    join_menus(b, rules)
+    v.freeze_names()
+    check_attributes(b, items, rf)
+    def_specs, parsed_defs = check_definitions(b, rules)
+    proc_specs, parsed_procs = check_procedures(b, rules)
+    action_specs, announcers = check_actions(b, rules)
+    for key in ("setup", "game"):
+        entry = getattr(rules, key)
+        if entry is None:
+            continue
+        checker = b.check_program(entry[0], (key,), entry[1], Context(allow_flow=True))
+        if entry[1] is not None:
+            announcers.append(("setup" if key == "setup" else "the game procedure", frozenset(checker.announced),
+                               entry[1], entry[0], (key,)))
+    if rules.game is None:
+        b.diags.append(Diagnostic("F004", "no procedures file defines `game:` (the game's flow)", file=rf.label))
+    rule_triggers = check_rule_triggers(b, rules)
+
+    tie_breaks = []
+    for i, text in enumerate(r.tie_breaks):
+        e = b.expression(rf, ("tie_breaks", i), text)
+        if e is not None:
+            b.check_expr(rf, ("tie_breaks", i), e, Context(), T("amount"))
+            tie_breaks.append(e)
+    evaluation = check_evaluation(b, rf, expansions)
+
+    # content: effects, conditions, effect attributes -----------------------------------
+    sources: list[tuple[ast.Node, LoadedFile, Path, bool]] = [(node, f, path, False) for _, _, node, f, path in announcers]
+    defs, triggers = check_content(b, items, sources)
+    for name, (f, decl, program) in rule_triggers.items():
+        path = ("triggers", name)
+        triggers.append((f"trigger `{name}`", decl, _announced_by(decl.body, v), f, path))
+        sources.append((program, f, path, False))
+    for kname, kinfo in v.kinds.items():  # a token kind with no content item gets a plain definition
+        if kinfo.piece == "token" and not any(d.kind == kname for d in defs):
+            defs.append(PieceDef(kname, kname, v.label(kname)))
+
+    # ruleset-wide analyses -------------------------------------------------------------
+    for name, program in parsed_procs.items():
+        sources.append((program, rules.procedures[name][0], ("procedures", name, "do"), False))
+    for name, act_spec in action_specs.items():  # one-expression fields: their filters too
+        for key, e in (("choose", act_spec.choose), ("if", act_spec.condition)):
+            if e is not None:
+                sources.append((e, rules.actions[name][0], ("actions", name, key), True))
+    for name, expr in parsed_defs.items():
+        sources.append((expr, rules.definitions[name][0], ("definitions", name, "value"), True))
+    for piece in defs:
+        if piece.requires is not None and piece.id in items:
+            sources.append((piece.requires, items[piece.id][0], items[piece.id][1] + ("requires",), True))
+    for where_file, where_path, finding, expression in analyse(v, b.res, triggers, sources):
+        b.place(where_file, where_path, [finding], expression=expression)
+    for node, where_file, where_path, expression in sources:
+        if not expression:
+            b.place(where_file, where_path, budget_warnings(node, r.limits.step_budget))
+
+    rule_programs: dict[str, ast.Program | None] = {
+        **parsed_procs, **{n: a.body for n, a in action_specs.items()},
+        "setup": rules.setup[1] if rules.setup else None, "game": rules.game[1] if rules.game else None}
+    score_labels: dict[str, str | dict[str, str]] = {}
+    for f in layers:
+        display = f.model.display  # type: ignore[attr-defined]
+        score_labels.update(check_score_labels(display.scoring if display is not None else {}, b.stack.kinds,
+                                               rule_programs, partial(b.at, f), b.suggest))
+
+    result = BuildResult(None, b.diags, v, items, b.stack)
+    if has_errors(b.diags):
+        return result
+    result.spec = GameSpec(
+        name=r.ruleset, title=r.title, vocab=v, min_players=r.players.min, max_players=r.players.max, defs=defs,
+        res=b.res, actions=action_specs, definitions=def_specs, procedures=proc_specs,
+        setup=rules.setup[1] if rules.setup else None, game=rules.game[1] if rules.game else None,
+        setup_origin=b.origin(rules.setup[0], ("setup",), "setup") if rules.setup else None,
+        game_origin=b.origin(rules.game[0], ("game",), "the game procedure") if rules.game else None,
+        score_counter=r.score, tie_breaks=tie_breaks, automated=r.automated,
+        starting_choices=[n for f in layers for n in f.model.win_rates_by],  # type: ignore[attr-defined]
+        evaluation=evaluation, display=b.display, score_labels=score_labels,
+        limits=Limits(r.limits.max_turns, r.limits.step_budget, r.limits.max_repeats), eras=list(r.eras),
+        era_counter=r.era_counter, option_defaults={k: o.default for k, o in b.stack.options.items()},
+        option_rules={k: (o.type, o.min, o.max) for k, o in b.stack.options.items()},
+        content_hash=content_hash(files),
+        rule_triggers=[(name, decl, b.origin(f, ("triggers", name), f"trigger `{name}`"))
+                       for name, (f, decl, _) in rule_triggers.items()],
+        expansions=[(f.model.expansion, _layer_hash(files, f.layer)) for f in expansions],  # type: ignore[attr-defined]
+    )
+    return result
+
+
+# ---------------------------------------------------------------------- the passes
+
+
+def check_layers(b: _Builder, files: list[LoadedFile], r: RulesetFile, expansions: list[LoadedFile]) -> None:
+    """What each expansion says it replaces, against what it lands on: an expansion's file
+    at the place of a base file replaces it only when it says `replaces: true` (X002,
+    naming what it would remove; a file given alone to `validate` stands for the base
+    file at its place, as an edited copy of it); `replaces: true` with nothing at its place is X007; an expansion for
+    another ruleset is X005; one laid before an expansion it requires is X006."""
+    for f in files:
+        says = bool(getattr(f.model, "replaces", False))
+        if f.over is not None and f.layer and not says:
+            b.at(f, (), "X002", f"this file sits at the place of {f.over.label} and replaces it, "
+                 f"removing {_what_it_holds(f.over)}: an expansion adds files of its own",
+                 hint="give this file another name to add to the base, or write `replaces: true` at its top to "
+                 "replace the whole base file")
+        elif says and f.over is None:
+            b.at(f, ("replaces",), "X007", "`replaces: true`, but no file of what this is laid over sits at this "
+                 "file's place" if f.layer else "`replaces: true` in a file of the ruleset itself: there is "
+                 "nothing under it to replace", hint="remove `replaces: true`")
+    seen: list[str] = []
+    for f in expansions:
+        model: ExpansionFile = f.model  # type: ignore[assignment]
+        if model.extends != r.ruleset:
+            b.at(f, ("extends",), "X005", f"this expansion extends `{model.extends}`, and it is laid over "
+                 f"`{r.ruleset}`", hint=f"lay it over `{model.extends}` (--ruleset {model.extends})")
+        for i, req in enumerate(model.requires):
+            if req not in seen:
+                b.at(f, ("requires", i), "X006", f"this expansion requires `{req}`, which is not laid before it",
+                     hint=f"add --expansion {req} before it")
+        seen.append(model.expansion)
+
+
+def _what_it_holds(source: SourceFile) -> str:
+    """What a base file defines, for X002: its items' ids or its rules' names."""
+    loaded, _, _ = load_source(source)
+    if loaded is None:
+        return "what it defines"
+    model = loaded.model
+    if isinstance(model, ContentFile):
+        ids = [item.id for item in model.items]
+        listed = ", ".join(ids[:4]) + (", ..." if len(ids) > 4 else "")
+        return f"its {len(ids)} item{'s' if len(ids) != 1 else ''} ({listed})" if ids else "nothing"
+    if isinstance(model, ProceduresFile):
+        names = list(model.actions) + list(model.definitions) + list(model.procedures) + list(model.triggers)
+        names += [k for k in ("setup", "game") if getattr(model, k) is not None]
+        listed = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
+        return f"its {len(names)} rule{'s' if len(names) != 1 else ''} ({listed})" if names else "nothing"
+    return "what it declares"
+
+
+def _replacing(b: _Builder, f: LoadedFile, path: Path, what: str, name: str, replaces: bool,
+               earlier: tuple[LoadedFile, Path] | None, code: str) -> bool:
+    """Whether a declaration may take the place of an earlier one of the same name (an
+    expansion's, saying `replaces: true`); reports the name reused without it (`code`)
+    and `replaces: true` with nothing to replace (R009). True: it replaces."""
+    if earlier is not None:
+        if replaces and f.layer and earlier[0].layer != f.layer:
+            return True
+        line = earlier[0].position(earlier[1])[0]
+        hint = ("an expansion adds names of its own: name this one differently, or write `replaces: true` in it "
+                "to replace the one it is laid over" if f.layer and earlier[0].layer != f.layer
+                else "each name is defined once across a ruleset's files")
+        b.at(f, path, code, f"{what} `{name}` is already defined in {earlier[0].label}:{line}", key=True, hint=hint)
+        return False
+    if replaces:
+        b.at(f, path + ("replaces",), "R009", f"{what} `{name}` replaces nothing: "
+             + ("what this expansion is laid over defines none" if f.layer else "this is the ruleset itself"),
+             hint="remove `replaces: true`")
+    return False
+
+
+def collect_items(b: _Builder, contents: list[LoadedFile], r: RulesetFile,
+                  expansions: list[LoadedFile]) -> dict[str, tuple[LoadedFile, Path, Any]]:
+    """Content items by id, in load order; an expansion's item with `replaces: true` takes
+    the place of the one it replaces, and its `removes:` take items out (C008)."""
+    v = b.vocab
     items: dict[str, tuple[LoadedFile, Path, Any]] = {}
     for f in contents:
         cf: ContentFile = f.model  # type: ignore[assignment]
@@ -326,76 +363,126 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
             b.at(f, ("ruleset",), "C005", f"this file is for ruleset `{cf.ruleset}`, not `{r.ruleset}`")
         for i, item in enumerate(cf.items):
             path = ("items", i)
-            if item.id in items:
-                other = items[item.id]
-                line = other[0].position(other[1] + ("id",))[0]
-                b.at(f, path + ("id",), "C001", f"duplicate id `{item.id}` (first defined at {other[0].label}:{line})",
-                     hint="every content id is unique within a ruleset")
+            earlier = items.get(item.id)
+            if earlier is not None and not _replacing(b, f, path + ("id",), "item", item.id, item.replaces,
+                                                      (earlier[0], earlier[1] + ("id",)), "C001"):
                 continue
-            if item.kind not in r.kinds:
-                b.at(f, path + ("kind",), "C002", f"unknown kind `{item.kind}`", hint=b.suggest(item.kind, r.kinds))
+            if earlier is None:
+                _replacing(b, f, path, "item", item.id, item.replaces, None, "C001")
+            if item.kind not in v.kinds:
+                b.at(f, path + ("kind",), "C002", f"unknown kind `{item.kind}`", hint=b.suggest(item.kind, v.kinds))
                 continue
             items[item.id] = (f, path, item)
-            v.content[item.id] = item.kind
-            v.content_names[item.id] = item.name
+    for f in expansions:
+        for i, cid in enumerate(f.model.removes):  # type: ignore[attr-defined]
+            if cid in items and items[cid][0].layer != f.layer:
+                del items[cid]
+            else:
+                b.at(f, ("removes", i), "C008", f"`{cid}` is no item of what this expansion is laid over",
+                     hint=b.suggest(cid, [k for k, e in items.items() if e[0].layer != f.layer]))
+    for cid, (_, _, item) in items.items():
+        v.content[cid] = item.kind
+        v.content_names[cid] = item.name
     pieces = sum(item.copies for _, _, item in items.values())
     if pieces > MAX_PIECES:
-        b.at(rf, ("ruleset",), "C007", f"the content makes {pieces:,} pieces, more than {MAX_PIECES:,}",
+        b.at(b.files[0], ("ruleset",), "C007", f"the content makes {pieces:,} pieces, more than {MAX_PIECES:,}",
              hint="fewer copies: every copy is a piece of every game")
+    return items
 
-    # procedures files: names first, so that everything can refer to everything
-    actions: dict[str, tuple[LoadedFile, str, Any]] = {}
-    definitions: dict[str, tuple[LoadedFile, str, Any]] = {}
-    procs: dict[str, tuple[LoadedFile, str, Any]] = {}
-    setup = game = None
+
+def collect_rules(b: _Builder, procedures: list[LoadedFile]) -> _Rules:
+    """The names of every action, definition, procedure and trigger first, so that
+    everything can refer to everything; an expansion's declaration with `replaces: true`
+    takes the place of the one it replaces."""
+    v = b.vocab
+    rules = _Rules()
     for f in procedures:
         pf: ProceduresFile = f.model  # type: ignore[assignment]
         for name, action in pf.actions.items():
-            if name in actions:
-                b.at(f, ("actions", name), "R007", f"action `{name}` is already defined in {actions[name][0].label}",
-                     key=True, hint="each action is defined once across a ruleset's procedures files")
-                continue
-            actions[name] = (f, name, action)
+            earlier = rules.actions.get(name)
+            path = ("actions", name)
+            if earlier is not None:
+                if not _replacing(b, f, path, "action", name, action.replaces, (earlier[0], path), "R007"):
+                    continue
+            else:
+                _replacing(b, f, path, "action", name, action.replaces, None, "R007")
+            rules.actions[name] = (f, name, action)
             v.actions[name] = action
         for name, d in pf.definitions.items():
-            if name in definitions:
-                b.at(f, ("definitions", name), "R007",
-                     f"definition `{name}` is already defined in {definitions[name][0].label}", key=True)
-                continue
-            params = [(p, b.type_of(f, ("definitions", name, "params", p), text, r)) for p, text in d.params.items()]
-            definitions[name] = (f, name, d)
+            path = ("definitions", name)
+            earlier = rules.definitions.get(name)
+            if earlier is not None:
+                if not _replacing(b, f, path, "definition", name, d.replaces, (earlier[0], path), "R007"):
+                    continue
+            else:
+                _replacing(b, f, path, "definition", name, d.replaces, None, "R007")
+            params = [(p, b.type_of(f, path + ("params", p), text)) for p, text in d.params.items()]
+            rules.definitions[name] = (f, name, d)
             v.definitions[name] = DefinitionInfo(params)
-            _template(v, name, d.text, [p for p, _ in params])
+            _template(v, name, d.text, [p for p, _ in params], replace=earlier is not None)
         for name, pr in pf.procedures.items():
-            if name in procs or name in definitions:
-                b.at(f, ("procedures", name), "R007", f"`{name}` is already defined", key=True)
+            path = ("procedures", name)
+            if name in rules.definitions:
+                b.at(f, path, "R007", f"`{name}` is already defined (a definition)", key=True)
                 continue
-            params = [(p, b.type_of(f, ("procedures", name, "params", p), text, r)) for p, text in pr.params.items()]
-            procs[name] = (f, name, pr)
+            earlier = rules.procedures.get(name)
+            if earlier is not None:
+                if not _replacing(b, f, path, "procedure", name, pr.replaces, (earlier[0], path), "R007"):
+                    continue
+            else:
+                _replacing(b, f, path, "procedure", name, pr.replaces, None, "R007")
+            params = [(p, b.type_of(f, path + ("params", p), text)) for p, text in pr.params.items()]
+            rules.procedures[name] = (f, name, pr)
             v.procedures[name] = ProcedureInfo(params)
-            _template(v, name, pr.text, [p for p, _ in params])
+            _template(v, name, pr.text, [p for p, _ in params], replace=earlier is not None)
+        for name, text in pf.triggers.items():
+            if name in rules.triggers:
+                b.at(f, ("triggers", name), "R007", f"trigger `{name}` is already defined in "
+                     f"{rules.triggers[name][0].label}", key=True, hint="each trigger has a name of its own")
+                continue
+            rules.triggers[name] = (f, name, text)
         for key in ("setup", "game"):
             if getattr(pf, key) is None:
                 continue
-            if (setup if key == "setup" else game) is not None:
-                b.at(f, (key,), "R007", f"`{key}:` is already given in another procedures file", key=True)
+            earlier_flow = getattr(rules, key)
+            if earlier_flow is not None and not (f.layer and pf.replaces and f.over is not None):
+                b.at(f, (key,), "R007", f"`{key}:` is already given in {earlier_flow[0].label}", key=True,
+                     hint="an expansion hooks into the flow with triggers on the events it announces"
+                     if f.layer else None)
                 continue
-            parsed = (f, b.program(f, (key,), getattr(pf, key)))
-            if key == "setup":
-                setup = parsed
-            else:
-                game = parsed
+            setattr(rules, key, (f, b.program(f, (key,), getattr(pf, key))))
+    return rules
 
+
+def join_menus(b: _Builder, rules: _Rules) -> None:
+    """Each action joins the menus it names, in load order (R001 for an unknown menu)."""
+    v = b.vocab
+    members: dict[str, list[str]] = {m: [] for m in v.menus}
+    for name, (f, _, action) in rules.actions.items():
+        for i, menu in enumerate(action.menus):
+            if menu not in members:
+                b.at(f, ("actions", name, "menus", i), "R001", f"unknown menu `{menu}`",
+                     hint=b.suggest(menu, v.menus) or ("declare it under `menus:` in ruleset.yaml or expansion.yaml"
+                                                       if not v.menus else f"menus: {', '.join(v.menus)}"))
+                continue
+            members[menu].append(name)
+    v.menus = {m: tuple(names) for m, names in members.items()}
+
+
+def check_attributes(b: _Builder, items: dict[str, tuple[LoadedFile, Path, Any]], rf: LoadedFile) -> None:
+    """Every item's attributes against its kind (C003, C004), an id that is also a word
+    of the vocabulary (C006), and every kind's declared defaults."""
+    v = b.vocab
     uses: dict[str, int] = {}  # how many times each name is taken (content ids included)
     for name in v.all_names():
         uses[name] = uses.get(name, 0) + 1
-    v.freeze_names()
     for cid, (f, path, item) in items.items():
         kind = v.kinds[item.kind]
         for a, value in item.attributes.items():
             if a not in kind.attributes:
                 b.at(f, path + ("attributes", a), "C003", f"a {item.kind} has no attribute `{a}`",
-                     hint=b.suggest(a, kind.attributes) or f"attributes: {', '.join(kind.attributes) or 'none'}", key=True)
+                     hint=b.suggest(a, kind.attributes) or f"attributes: {', '.join(kind.attributes) or 'none'}",
+                     key=True)
                 continue
             problem = _attribute_problem(v, kind.attributes[a], value)
             if problem:
@@ -409,68 +496,92 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         for a, default in kinfo.defaults.items():
             problem = _attribute_problem(v, kinfo.attributes[a], default)
             if problem:
-                b.at(rf, ("kinds", kname, "attributes", a, "default"), "C004", problem[0], hint=problem[1])
+                f, path = _declared_at(b, kname, a, rf)
+                b.at(f, path, "C004", problem[0], hint=problem[1])
 
-    # definitions, in the order they use each other ----------------------------------
+
+def _declared_at(b: _Builder, kind: str, attribute: str, rf: LoadedFile) -> tuple[LoadedFile, Path]:
+    """Where a kind's attribute is declared: its kind's file, or an expansion's `extend_kinds`."""
+    for f in b.files:
+        if isinstance(f.model, ExpansionFile) and attribute in getattr(f.model.extend_kinds.get(kind), "attributes", {}):
+            return f, ("extend_kinds", kind, "attributes", attribute, "default")
+    declared = b.stack.declared.get(kind)
+    f = declared[1] if declared is not None else rf
+    return f, ("kinds", kind, "attributes", attribute, "default")
+
+
+def _in_cycles(b: _Builder, table: dict[str, tuple[LoadedFile, str, Any]], cycles: list[list[str]],
+               section: str, message: str, hint: str) -> set[str]:
+    for cycle in cycles:
+        for name in cycle:
+            f, _, _ = table[name]
+            loop = " -> ".join(cycle[cycle.index(name):] + cycle[:cycle.index(name)] + [name])
+            b.at(f, (section, name), "E216", message.format(name=name, loop=loop), key=True, hint=hint)
+    return {n for c in cycles for n in c}
+
+
+def check_definitions(b: _Builder, rules: _Rules) -> tuple[dict[str, DefinitionSpec], dict[str, ast.Expr]]:
+    """Definitions checked in the order they use each other (E216 for a loop)."""
+    v = b.vocab
     def_specs: dict[str, DefinitionSpec] = {}
-    parsed_defs: dict[str, ast.Expr] = {}
-    for name, (f, _, d) in definitions.items():
+    parsed: dict[str, ast.Expr] = {}
+    for name, (f, _, d) in rules.definitions.items():
         expr = b.expression(f, ("definitions", name, "value"), d.value)
         v.definitions[name].source = expr
         if expr is not None:
-            parsed_defs[name] = expr
-    order, cycles = _order({name: _names_used(e, v.definitions) for name, e in parsed_defs.items()})
-    in_cycle = {n for c in cycles for n in c}
-    for cycle in cycles:
-        for name in cycle:
-            f, _, _ = definitions[name]
-            loop = " -> ".join(cycle[cycle.index(name):] + cycle[:cycle.index(name)] + [name])
-            b.at(f, ("definitions", name), "E216", f"definition `{name}` uses itself through a loop ({loop})",
-                 key=True, hint="definitions may use each other but never in a loop")
+            parsed[name] = expr
+    order, cycles = _order({name: _names_used(e, v.definitions) for name, e in parsed.items()})
+    in_cycle = _in_cycles(b, rules.definitions, cycles, "definitions", "definition `{name}` uses itself through a "
+                          "loop ({loop})", "definitions may use each other but never in a loop")
     for name in order:
         if name in in_cycle:
             continue
-        f, _, d = definitions[name]
+        f, _, d = rules.definitions[name]
         info = v.definitions[name]
         dpath = ("definitions", name, "value")
-        t, checker = b.check_expr(f, dpath, parsed_defs[name], Context(locals=dict(info.params), no_me=False))
+        t, checker = b.check_expr(f, dpath, parsed[name], Context(locals=dict(info.params), no_me=False))
         info.type = t
         info.needs_me = checker.used_me
-        def_specs[name] = DefinitionSpec(name, [p for p, _ in info.params], parsed_defs[name],
+        def_specs[name] = DefinitionSpec(name, [p for p, _ in info.params], parsed[name],
                                          b.origin(f, dpath, f"definition `{name}`", expression=True))
+    return def_specs, parsed
 
-    # procedures, in the order they run each other --------------------------------------
+
+def check_procedures(b: _Builder, rules: _Rules) -> tuple[dict[str, ProcedureSpec], dict[str, ast.Program]]:
+    """Procedures checked in the order they run each other (E216 for a loop: no recursion)."""
+    v = b.vocab
     proc_specs: dict[str, ProcedureSpec] = {}
-    parsed_procs: dict[str, ast.Program] = {}
-    for name, (f, _, pr) in procs.items():
+    parsed: dict[str, ast.Program] = {}
+    for name, (f, _, pr) in rules.procedures.items():
         program = b.program(f, ("procedures", name, "do"), pr.do)
         v.procedures[name].source = program
         if program is not None:
-            parsed_procs[name] = program
-    order, cycles = _order({name: _names_used(p, v.procedures) for name, p in parsed_procs.items()})
-    in_cycle = {n for c in cycles for n in c}
-    for cycle in cycles:
-        for name in cycle:
-            f, _, _ = procs[name]
-            loop = " -> ".join(cycle[cycle.index(name):] + cycle[:cycle.index(name)] + [name])
-            b.at(f, ("procedures", name), "E216", f"procedure `{name}` runs itself ({loop})", key=True,
-                 hint="procedures may run each other but never in a loop (the language has no recursion)")
+            parsed[name] = program
+    order, cycles = _order({name: _names_used(p, v.procedures) for name, p in parsed.items()})
+    in_cycle = _in_cycles(b, rules.procedures, cycles, "procedures", "procedure `{name}` runs itself ({loop})",
+                          "procedures may run each other but never in a loop (the language has no recursion)")
     for name in order:
         if name in in_cycle:
             continue
-        f, _, pr = procs[name]
+        f, _, pr = rules.procedures[name]
         info_p = v.procedures[name]
         ppath = ("procedures", name, "do")
-        checker = b.check_program(f, ppath, parsed_procs[name], Context(locals=dict(info_p.params), no_me=False))
+        checker = b.check_program(f, ppath, parsed[name], Context(locals=dict(info_p.params), no_me=False))
         info_p.needs_me = checker.used_me
         info_p.announces = frozenset(checker.announced)
-        proc_specs[name] = ProcedureSpec(name, [p for p, _ in info_p.params], parsed_procs[name],
+        proc_specs[name] = ProcedureSpec(name, [p for p, _ in info_p.params], parsed[name],
                                          b.origin(f, ppath, f"procedure `{name}`"))
+    return proc_specs, parsed
 
-    # actions, setup, game, tie-breaks -------------------------------------------------
+
+Announcer = tuple[str, frozenset[str], ast.Node, LoadedFile, Path]
+
+
+def check_actions(b: _Builder, rules: _Rules) -> tuple[dict[str, ActionSpec], list[Announcer]]:
+    """Each action's collection, condition and body (R006: a collection needs `as:`)."""
     action_specs: dict[str, ActionSpec] = {}
-    announcers: list[tuple[str, frozenset[str], ast.Node, LoadedFile, Path]] = []
-    for name, (f, _, act) in actions.items():
+    announcers: list[Announcer] = []
+    for name, (f, _, act) in rules.actions.items():
         base = ("actions", name)
         coll = b.expression(f, base + ("choose",), act.choose)
         cond = b.expression(f, base + ("if",), act.if_)
@@ -495,34 +606,54 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
                                             b.origin(f, base + ("choose",), what, True) if coll is not None else None,
                                             b.origin(f, base + ("if",), what, True) if cond is not None else None)
             announcers.append((what, frozenset(checker.announced), body, f, base + ("do",)))
+    return action_specs, announcers
 
-    if setup is not None:
-        checker = b.check_program(setup[0], ("setup",), setup[1], Context(allow_flow=True))
-        if setup[1] is not None:
-            announcers.append(("setup", frozenset(checker.announced), setup[1], setup[0], ("setup",)))
-    if game is None:
-        b.diags.append(Diagnostic("F004", "no procedures file defines `game:` (the game's flow)",
-                                  file=rf.label))
-    else:
-        checker = b.check_program(game[0], ("game",), game[1], Context(allow_flow=True))
-        if game[1] is not None:
-            announcers.append(("the game procedure", frozenset(checker.announced), game[1], game[0], ("game",)))
 
-    tie_breaks = []
-    for i, text in enumerate(r.tie_breaks):
-        e = b.expression(rf, ("tie_breaks", i), text)
+def check_rule_triggers(b: _Builder, rules: _Rules) -> dict[str, tuple[LoadedFile, ast.Trigger, ast.Program]]:
+    """A rules file's `triggers:`: each one `when EVENT [where C]:` declaration, run by
+    nobody (R010 for anything else in it)."""
+    out: dict[str, tuple[LoadedFile, ast.Trigger, ast.Program]] = {}
+    for name, (f, _, text) in rules.triggers.items():
+        path = ("triggers", name)
+        program = b.program(f, path, text)
+        if program is None:
+            continue
+        decls = [d for d in program.declarations if isinstance(d, ast.Trigger)]
+        if program.statements or len(decls) != 1 or len(program.declarations) != 1:
+            b.at(f, path, "R010", f"trigger `{name}` is one `when EVENT:` and its block",
+                 hint="write `when EVENT [where CONDITION]:` and, indented below it, what happens")
+            continue
+        b.check_program(f, path, program, Context(allow_declarations=True, owner_less=True))
+        out[name] = (f, decls[0], program)
+    return out
+
+
+def check_evaluation(b: _Builder, rf: LoadedFile, expansions: list[LoadedFile]) -> ast.Expr | None:
+    """The ruleset's `evaluation:` plus each expansion's term (R001 when not an amount)."""
+    r: RulesetFile = rf.model  # type: ignore[assignment]
+    terms: list[ast.Expr] = []
+    for f, text in [(rf, r.evaluation)] + [(x, x.model.evaluation) for x in expansions]:  # type: ignore[attr-defined]
+        if text is None:
+            continue
+        e = b.expression(f, ("evaluation",), text)
         if e is not None:
-            b.check_expr(rf, ("tie_breaks", i), e, Context(), T("amount"))
-            tie_breaks.append(e)
+            b.check_expr(f, ("evaluation",), e, Context(), T("amount"))
+            terms.append(e)
+    if not terms:
+        return None
+    if r.evaluation is None:  # the score, then the expansions' terms
+        terms.insert(0, ast.Of(r.score, ast.Name("me")))
+    total = terms[0]
+    for term in terms[1:]:
+        total = ast.Arith("+", total, term)
+    return total
 
-    evaluation = None
-    if r.evaluation is not None:
-        evaluation = b.expression(rf, ("evaluation",), r.evaluation)
-        if evaluation is not None:
-            b.check_expr(rf, ("evaluation",), evaluation, Context(), T("amount"))
 
-    # content: effects, conditions, effect attributes -----------------------------------
-    sources: list[tuple[ast.Node, LoadedFile, Path, bool]] = [(node, f, path, False) for _, _, node, f, path in announcers]
+def check_content(b: _Builder, items: dict[str, tuple[LoadedFile, Path, Any]],
+                  sources: list[tuple[ast.Node, LoadedFile, Path, bool]]) -> tuple[list[PieceDef], list[Any]]:
+    """Every item's effect, condition and effect attributes, checked; its PieceDef; the
+    triggers its effect declares (for the trigger-cycle analysis)."""
+    v = b.vocab
     in_play_zones = any(z.in_play for z in v.zones.values())
     defs: list[PieceDef] = []
     triggers: list[tuple[str, ast.Trigger, frozenset[str], LoadedFile, Path]] = []
@@ -572,51 +703,12 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
                              programs, origins))
         if effect is not None:
             sources.append((effect, f, path + ("effect",), False))
+    return defs, triggers
 
-    for kname, kinfo in v.kinds.items():  # a token kind with no content item gets a plain definition
-        if kinfo.piece == "token" and not any(d.kind == kname for d in defs):
-            defs.append(PieceDef(kname, kname, v.label(kname)))
 
-    # ruleset-wide analyses -------------------------------------------------------------
-    for name, program in parsed_procs.items():
-        sources.append((program, procs[name][0], ("procedures", name, "do"), False))
-    for name, act_spec in action_specs.items():  # one-expression fields: their filters too
-        for key, e in (("choose", act_spec.choose), ("if", act_spec.condition)):
-            if e is not None:
-                sources.append((e, actions[name][0], ("actions", name, key), True))
-    for name, expr in parsed_defs.items():
-        sources.append((expr, definitions[name][0], ("definitions", name, "value"), True))
-    for piece in defs:
-        if piece.requires is not None and piece.id in items:
-            sources.append((piece.requires, items[piece.id][0], items[piece.id][1] + ("requires",), True))
-    for where_file, where_path, finding, expression in analyse(v, b.res, triggers, sources):
-        b.place(where_file, where_path, [finding], expression=expression)
-    for node, where_file, where_path, expression in sources:
-        if not expression:
-            b.place(where_file, where_path, budget_warnings(node, r.limits.step_budget))
-
-    rule_programs: dict[str, ast.Program | None] = {
-        **parsed_procs, **{n: a.body for n, a in action_specs.items()},
-        "setup": setup[1] if setup else None, "game": game[1] if game else None}
-    score_labels = check_score_labels(r, rule_programs, partial(b.at, rf), b.suggest)
-
-    result = BuildResult(None, b.diags, v, items)
-    if has_errors(b.diags):
-        return result
-    result.spec = GameSpec(
-        name=r.ruleset, title=r.title, vocab=v, min_players=r.players.min, max_players=r.players.max, defs=defs,
-        res=b.res, actions=action_specs, definitions=def_specs, procedures=proc_specs,
-        setup=setup[1] if setup else None, game=game[1] if game else None,
-        setup_origin=b.origin(setup[0], ("setup",), "setup") if setup else None,
-        game_origin=b.origin(game[0], ("game",), "the game procedure") if game else None,
-        score_counter=r.score, tie_breaks=tie_breaks, automated=r.automated, starting_choices=list(r.win_rates_by), evaluation=evaluation,
-        display=b.display, score_labels=score_labels,
-        limits=Limits(r.limits.max_turns, r.limits.step_budget, r.limits.max_repeats), eras=list(r.eras),
-        era_counter=r.era_counter, option_defaults={k: o.default for k, o in r.options.items()},
-        option_rules={k: (o.type, o.min, o.max) for k, o in r.options.items()},
-        content_hash=content_hash(files),
-    )
-    return result
+def _layer_hash(files: list[LoadedFile], layer: str) -> str:
+    """The content hash of one expansion's files (a save records it beside its name)."""
+    return content_hash([f for f in files if f.layer == layer])
 
 
 def budget_warnings(program: ast.Node, budget: int) -> list[Diagnostic]:
@@ -655,14 +747,20 @@ def content_hash(files: list[LoadedFile]) -> str:
     return digest.hexdigest()
 
 
-def _template(v: Vocabulary, name: str, text: str | None, params: list[str]) -> None:
-    """A definition's or procedure's `text:` becomes its card-text template ({0}, {1}...)."""
+def _template(v: Vocabulary, name: str, text: str | None, params: list[str], replace: bool = False) -> None:
+    """A definition's or procedure's `text:` becomes its card-text template ({0}, {1}...)
+    (a replacing declaration's text replaces the one it replaces)."""
     if not text:
+        if replace:
+            v.labels.pop(name, None)
         return
     template = text
     for i, p in enumerate(params):
         template = template.replace("{" + p + "}", "{" + str(i) + "}")
-    v.labels.setdefault(name, template)
+    if replace:
+        v.labels[name] = template
+    else:
+        v.labels.setdefault(name, template)
 
 
 def _announced_by(body: ast.Body, v: Vocabulary) -> frozenset[str]:

@@ -31,6 +31,7 @@ from .yaml_source import MAX_FILE_BYTES
 RULES_PACKAGE = "legacies.rules"
 CONTENT_PACKAGE = "legacies.content"
 RULESET_FILE = "ruleset.yaml"
+EXPANSION_FILES = ("expansion.yaml", "expansion.yml")
 YAML_SUFFIXES = (".yaml", ".yml")
 MAX_FOLDER_DEPTH = 16  # folders below content/<name>/
 
@@ -38,11 +39,15 @@ _TOP_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:", re.MULTILINE)
 
 
 class SourceFile(NamedTuple):
-    """One data file to load: `label` names it in diagnostics; `read()` gives its bytes."""
+    """One data file to load: `label` names it in diagnostics; `read()` gives its bytes.
+    `layer` is the expansion it comes from ("" for the ruleset itself); `over`, the file
+    of what it is laid over that sits at its place (pipeline/stack.py lays them)."""
 
     label: str
     kind: str
     read: Callable[[], bytes]
+    layer: str = ""
+    over: "SourceFile | None" = None
 
 
 Labeler = Callable[[Traversable, str], str]
@@ -128,9 +133,12 @@ def installed_rulesets() -> list[str]:
 
 
 def guess_kind(path: Path, text: str) -> str:
-    """`ruleset`, `procedures` or `content`: by name and place first, then by top-level keys."""
+    """`ruleset`, `expansion`, `procedures` or `content`: by name and place first, then by
+    top-level keys."""
     if path.name in ("ruleset.yaml", "ruleset.yml"):
         return "ruleset"
+    if path.name in EXPANSION_FILES and kind_from_keys(text) in ("expansion", "procedures"):
+        return "expansion"  # by its name, unless its keys say it is another kind of file
     parents = [parent.name for parent in path.parents]
     if "content" in parents:
         return "content"
@@ -140,10 +148,13 @@ def guess_kind(path: Path, text: str) -> str:
 
 
 def kind_from_keys(text: str) -> str:
-    """`ruleset:` and `title:` -> ruleset; `items:` -> content; anything else -> procedures."""
+    """`ruleset:` and `title:` -> ruleset; `expansion:` and `extends:` -> expansion;
+    `items:` -> content; anything else -> procedures."""
     keys = set(_TOP_KEY.findall(text.removeprefix("\ufeff")))
     if {"ruleset", "title"} <= keys:
         return "ruleset"
+    if {"expansion", "extends"} <= keys:
+        return "expansion"
     if "items" in keys:
         return "content"
     return "procedures"

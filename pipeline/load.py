@@ -11,7 +11,7 @@ files.ruleset_files found and keeps every file's source lines for the reporters.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from pydantic import BaseModel, ValidationError
@@ -35,6 +35,8 @@ class LoadedFile:
     data: Any = field(repr=False)
     lines: list[str] = field(repr=False)
     source: YamlSource = field(repr=False)
+    layer: str = ""  # the expansion it comes from ("" for the ruleset itself)
+    over: SourceFile | None = field(default=None, repr=False)  # the base file at its place, if any
 
     def position(self, path: YamlPath) -> tuple[int, int]:
         """(line, column) of the value at `path` (of its parent mapping when missing)."""
@@ -121,6 +123,8 @@ def load_source(source: SourceFile) -> tuple[LoadedFile | None, list[Diagnostic]
     except Exception as exc:  # OSError, or whatever a Traversable raises for a missing entry
         return None, [unreadable(source.label, exc)], []
     loaded, problems = load_file(source.label, source.kind, raw)
+    if loaded is not None and (source.layer or source.over is not None):
+        loaded = replace(loaded, layer=source.layer, over=source.over)
     return loaded, problems, loaded.lines if loaded is not None else lines_of(raw)
 
 

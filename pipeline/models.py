@@ -1,11 +1,15 @@
 """The pydantic models of every data file a ruleset is made of.
 
-Three file kinds, one JSON Schema each (schemas/, generated from these models and
+Four file kinds, one JSON Schema each (schemas/, generated from these models and
 kept in sync by tests/pipeline/test_schemas.py):
 - `ruleset`    rules/<name>/ruleset.yaml: the vocabulary (counters, zones, kinds,
-               symbols, events, quantities, options) and limits;
-- `procedures` rules/<name>/*.yaml: actions, definitions, setup, the game flow, scores;
-- `content`    content/<name>/*.yaml: the pieces (cards, tiles, figures...) with effects.
+               symbols, events, quantities, options, menus) and limits;
+- `procedures` rules/<name>/*.yaml: actions, definitions, triggers, setup, the game flow;
+- `content`    content/<name>/*.yaml: the pieces (cards, tiles, figures...) with effects;
+- `expansion`  EXPANSION/expansion.yaml: an expansion's name, the ruleset it extends and
+               the vocabulary it adds (everything a ruleset may declare).
+A declaration in an expansion that reuses a name of what it is laid over replaces it
+only when it says `replaces: true` (pipeline/build.py checks it).
 Effects and conditions are strings in the effect language, parsed later.
 Every file may state `format:` (the version of this file format it is written for; a file
 without it is format 1): pipeline/formats.py reads an older one as the current one.
@@ -20,6 +24,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _replaces() -> Any:
+    return Field(False, description="In an expansion: this declaration replaces the one of the same name in what "
+                 "the expansion is laid over (without it, reusing a name is an error).")
 
 
 CURRENT_FORMAT = 2
@@ -56,6 +65,7 @@ class CounterDecl(_Model):
     text_true: str | None = Field(None, description="Card text for the counter at 1 ({0} is whose): "
                                   "\"{0} put a successor in play this generation\".")
     text_false: str | None = Field(None, description="Card text for the counter at 0 ({0} is whose).")
+    replaces: bool = _replaces()
 
 
 class ZoneDecl(_Model):
@@ -65,6 +75,7 @@ class ZoneDecl(_Model):
     refill_from: str | None = Field(None, description="An empty deck is rebuilt by shuffling this zone into it.")
     in_play: bool = Field(False, description="Pieces here are in play: their triggers and modifiers apply.")
     label: str | None = None
+    replaces: bool = _replaces()
 
 
 AttributeType = str  # number | text | flag | numbers | effect | effects | symbol:<enum> | symbols:<enum> |
@@ -98,17 +109,20 @@ class KindDecl(_Model):
                                  "more sends the oldest back to its owner.")
     supply: int | None = Field(None, ge=0, le=1000, description="Tokens of this kind each player starts with.")
     supply_zone: str | None = Field(None, description="The player zone holding a player's unplaced tokens.")
+    replaces: bool = _replaces()
 
 
 class ValueDecl(_Model):
     scope: Scope = "player"
     type: str = Field(description="What it holds: player, flag, number, symbol:<enum>, kind:<kind>, counter:<set>...")
     label: str | None = None
+    replaces: bool = _replaces()
 
 
 class EventDecl(_Model):
     label: str | None = None
     params: dict[str, str] = Field(default_factory=dict)
+    replaces: bool = _replaces()
 
 
 class QuantityDecl(_Model):
@@ -120,6 +134,7 @@ class QuantityDecl(_Model):
     text_true: str | None = Field(None, description="Card text for a yes/no quantity that is yes ({0} is whose): "
                                   "\"{0}'s relationship tokens advance\".")
     text_false: str | None = Field(None, description="Card text for it being no ({0} is whose).")
+    replaces: bool = _replaces()
 
 
 class OptionDecl(_Model):
@@ -129,6 +144,7 @@ class OptionDecl(_Model):
     description: str | None = None
     min: int | None = None
     max: int | None = None
+    replaces: bool = _replaces()
 
 
 class PaymentDecl(_Model):
@@ -160,7 +176,42 @@ class Display(_Model):
         "statements as written (`gain by_gold fame for P`) to labels splits it. Parts with one label are added up.")
 
 
-class RulesetFile(_Model):
+class MenuDecl(_Model):
+    """A list of actions others may join: `perform one of MENU` offers every action that
+    names the menu in its `menus:`, the base's and every expansion's, in load order."""
+
+    label: str | None = Field(None, description="What card text calls the menu (\"your turn actions\").")
+    replaces: bool = _replaces()
+
+
+class _VocabularyTables(_Model):
+    """The declarations a ruleset makes and an expansion may add to."""
+
+    enums: dict[str, list[str]] = Field(default_factory=dict)
+    counters: dict[str, CounterDecl] = Field(default_factory=dict)
+    values: dict[str, ValueDecl] = Field(default_factory=dict, description="Named slots holding a player, an "
+                                         "item, a symbol... (the player who ended the generation, your character).")
+    counter_sets: dict[str, list[str]] = Field(default_factory=dict, description="Named sets of player counters "
+                                               "(resources: [dye, gear, gem, iron]): `choose a resource as R`.")
+    zones: dict[str, ZoneDecl] = Field(default_factory=dict)
+    kinds: dict[str, KindDecl] = Field(default_factory=dict)
+    events: dict[str, EventDecl] = Field(default_factory=dict)
+    quantities: dict[str, QuantityDecl] = Field(default_factory=dict)
+    options: dict[str, OptionDecl] = Field(default_factory=dict)
+    menus: dict[str, MenuDecl] = Field(default_factory=dict, description="Lists of actions that others may join "
+                                       "(an action says `menus: [NAME]`): `perform one of NAME`.")
+    display: Display | None = Field(None, description="What the terminal screen shows (default: the game "
+                                    "counters, and each player's score and zones). An expansion's entries come "
+                                    "after the base's.")
+    win_rates_by: list[str] = Field(default_factory=list, description="Player values a balance report groups "
+                                    "seats by (a character, a mat side): `legacies simulate` gives each its "
+                                    "win rate, read when the game ends. Format 1 called it `starting_choices`.")
+    labels: dict[str, str] = Field(default_factory=dict, description="Display text for names in card text.")
+
+
+class _RulesetHead(_Model):
+    """What only a ruleset says (its first keys)."""
+
     ruleset: str
     title: str
     description: str | None = None
@@ -175,29 +226,53 @@ class RulesetFile(_Model):
                                   "the rules (a non-player character). Nobody is asked their decisions: each takes "
                                   "the first of its options, in the order the rules list them, that the rules do "
                                   "not refuse.")
-    display: Display | None = Field(None, description="What the terminal screen shows (default: the game "
-                                    "counters, and each player's score and zones).")
     evaluation: str | None = Field(None, description="How well a player stands (an amount, higher is better, read "
                                    "as each player): what the greedy and search bots steer by. Default: the score.")
-    win_rates_by: list[str] = Field(default_factory=list, description="Player values a balance report groups "
-                                    "seats by (a character, a mat side): `legacies simulate` gives each its "
-                                    "win rate, read when the game ends. Format 1 called it `starting_choices`.")
     limits: Limits = Field(default_factory=lambda: Limits.model_validate({}))
-    enums: dict[str, list[str]] = Field(default_factory=dict)
-    counters: dict[str, CounterDecl] = Field(default_factory=dict)
-    values: dict[str, ValueDecl] = Field(default_factory=dict, description="Named slots holding a player, an "
-                                         "item, a symbol... (the player who ended the generation, your character).")
-    counter_sets: dict[str, list[str]] = Field(default_factory=dict, description="Named sets of player counters "
-                                               "(resources: [dye, gear, gem, iron]): `choose a resource as R`.")
-    zones: dict[str, ZoneDecl] = Field(default_factory=dict)
-    kinds: dict[str, KindDecl] = Field(default_factory=dict)
-    events: dict[str, EventDecl] = Field(default_factory=dict)
-    quantities: dict[str, QuantityDecl] = Field(default_factory=dict)
-    options: dict[str, OptionDecl] = Field(default_factory=dict)
+
+
+class RulesetFile(_VocabularyTables, _RulesetHead):
+    """rules/<name>/ruleset.yaml (pydantic lists a base's fields first: the head's, then
+    the vocabulary's, then these)."""
+
     payment: PaymentDecl | None = None
     bid_steps: list[int] = Field(default_factory=lambda: [0, 1, 4, 9, 24], description="An auction offers the "
                                  "lowest legal bid plus each of these (and all the bidder has).")
-    labels: dict[str, str] = Field(default_factory=dict, description="Display text for names in card text.")
+    format: int = _format()
+
+
+class KindAdditions(_Model):
+    """What an expansion adds to a kind of what it is laid over."""
+
+    attributes: dict[str, Union[AttributeType, AttributeDecl]] = Field(
+        default_factory=dict, description="New attributes: name: type, or name: {type, default, label}.")
+    counters: dict[str, CounterDecl] = Field(default_factory=dict, description="New per-item counters.")
+
+
+EXPANSION_NAME = r"^[a-z0-9][a-z0-9_-]{0,63}$"
+
+
+class _ExpansionHead(_Model):
+    """What only an expansion says (its first keys)."""
+
+    expansion: str = Field(pattern=EXPANSION_NAME, description="Its name (`--expansion NAME`): lower-case "
+                           "letters, digits, - and _.")
+    extends: str = Field(description="The ruleset it is laid over.")
+    title: str
+    description: str | None = None
+    requires: list[str] = Field(default_factory=list, description="Expansions it builds on (by name): they are "
+                                "laid over the ruleset before it.")
+
+
+class ExpansionFile(_VocabularyTables, _ExpansionHead):
+    """EXPANSION/expansion.yaml: an expansion declares itself and the words it adds."""
+
+    extend_kinds: dict[str, KindAdditions] = Field(default_factory=dict, description="Attributes and counters "
+                                                   "added to kinds of what it is laid over.")
+    evaluation: str | None = Field(None, description="A term added to the evaluation the bots steer by (an "
+                                   "amount, read as each player): `my coins * 5`.")
+    removes: list[str] = Field(default_factory=list, description="Content ids of what it is laid over that "
+                               "this expansion takes out of the game.")
     format: int = _format()
 
 
@@ -207,18 +282,23 @@ class ActionDecl(_Model):
     as_: str | None = Field(None, alias="as")
     if_: str | None = Field(None, alias="if")
     do: str
+    menus: list[str] = Field(default_factory=list, description="The menus this action joins (`perform one of "
+                             "MENU` offers it).")
+    replaces: bool = _replaces()
 
 
 class DefinitionDecl(_Model):
     params: dict[str, str] = Field(default_factory=dict)
     value: str
     text: str | None = Field(None, description="How card text says it; {NAME} stands for a parameter.")
+    replaces: bool = _replaces()
 
 
 class ProcedureDecl(_Model):
     params: dict[str, str] = Field(default_factory=dict)
     do: str = Field(description="What it does, in the effect language.")
     text: str | None = Field(None, description="How card text says it; {NAME} stands for a parameter.")
+    replaces: bool = _replaces()
 
 
 class ProceduresFile(_Model):
@@ -226,8 +306,13 @@ class ProceduresFile(_Model):
     definitions: dict[str, DefinitionDecl] = Field(default_factory=dict)
     procedures: dict[str, ProcedureDecl] = Field(default_factory=dict, description="Named effects with "
                                                  "parameters, run as a statement: `collect_benefit(K, 2)`.")
+    triggers: dict[str, str] = Field(default_factory=dict, description="Rules that answer events: name: `when "
+                                     "EVENT [where CONDITION]:` and a block, run by nobody (`as P:` acts for a "
+                                     "player) each time the event is announced.")
     setup: str | None = None
     game: str | None = None
+    replaces: bool = Field(False, description="In an expansion: this file replaces the file at its place in what "
+                           "the expansion is laid over (without it, a file at a base file's place is an error).")
     format: int = _format()
 
 
@@ -240,11 +325,15 @@ class ContentItem(_Model):
     requires: str | None = None
     effect: str | None = None
     flavor: str | None = None
+    replaces: bool = Field(False, description="In an expansion: this item replaces the item with its id in what "
+                           "the expansion is laid over, where that one stood.")
 
 
 class ContentFile(_Model):
     ruleset: str
     items: list[ContentItem]
+    replaces: bool = Field(False, description="In an expansion: this file replaces the file at its place in what "
+                           "the expansion is laid over (without it, a file at a base file's place is an error).")
     format: int = _format()
 
 
@@ -252,4 +341,5 @@ FILE_MODELS: dict[str, type[_Model]] = {
     "ruleset": RulesetFile,
     "procedures": ProceduresFile,
     "content": ContentFile,
+    "expansion": ExpansionFile,
 }

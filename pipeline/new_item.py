@@ -27,10 +27,11 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 
-from .files import YAML_SUFFIXES, disk_label, read_regular
+from .files import EXPANSION_FILES, YAML_SUFFIXES, disk_label, read_regular
 from .formats import FORMAT_KEY
 from .models import CURRENT_FORMAT, AttributeDecl, ContentItem, KindDecl, RulesetFile
 from .ruleset import load_ruleset
+from .stack import StackError, place_of
 from .text_edit import Edit, apply, decode, write_whole
 from .yaml_source import load_yaml
 
@@ -65,6 +66,7 @@ class NewItem:
     files_of_kind: list[str] = field(default_factory=list)
     warnings: list[Diagnostic] = field(default_factory=list)
     created: bool = False
+    expansion_file: str | None = None  # the expansion.yaml written for a new expansion folder
 
 
 @dataclass(frozen=True)
@@ -80,34 +82,45 @@ def new_item(root: Path | None, ruleset: str, kind: str, item_id: str | None = N
     installed one), or, with `expansion`, into that expansion folder laid over it."""
     assert root is not None or expansion is not None, "the installed ruleset is never written to"
     content = (expansion if expansion is not None else root) / "content" / ruleset  # type: ignore[operator]
-    stack = (expansion,) if expansion is not None else ()
+    stack: tuple[Path, ...] = (expansion,) if expansion is not None else ()
     where = " ".join(([str(root)] if root is not None else []) + [f"-x {x}" for x in stack])
+    made_head = None
     if expansion is not None:
         content.mkdir(parents=True, exist_ok=True)
-        if not any(p.suffix in YAML_SUFFIXES for p in content.rglob("*")):
-            stack = ()  # an empty expansion adds nothing yet: the ruleset alone is checked first
-    loaded = load_ruleset(ruleset, root, stack)
-    if loaded.build is None or not loaded.ok or not loaded.load.files:
+        made_head = _expansion_head(expansion, ruleset)
+    try:
+        loaded = load_ruleset(ruleset, root, stack)
+    except StackError as err:
+        _forget(made_head)
+        raise NewItemError(str(err)) from None
+    if loaded.build is None or not loaded.ok or not loaded.load.files or loaded.build.stack is None:
+        _forget(made_head)
         raise NewItemError(f"ruleset `{ruleset}` has errors now: run `legacies validate {where}` and fix "
                            "them first (then a new item's problems are its own)", usage=False,
                            diagnostics=loaded.diagnostics, sources=loaded.load.sources)
     rules = loaded.load.files[0].model
     assert isinstance(rules, RulesetFile)
-    kind = _kind_named(kind, rules)
+    kinds = loaded.build.stack.kinds
+    kind = _kind_named(kind, rules.ruleset, kinds)
+    base_places = {place_of(f.label, ruleset) for f in loaded.load.files if not f.layer}
     existing = [_Existing(i, Path(f.label), item) for i, (f, _, item) in loaded.build.items.items()]
     of_kind = [e for e in existing if e.item.kind == kind]
     files_of_kind = list(dict.fromkeys(disk_label(e.file) for e in of_kind))
     if expansion is not None and file is None and like is None:  # the expansion's own file of the kind, or a new one
         own = [e for e in of_kind if _inside(e.file, content)]
-        file = str(own[-1].file) if own else f"{rules.kinds[kind].plural or kind + 's'}.yaml"
+        file = str(own[-1].file) if own else _own_file(kinds[kind], kind, ruleset, expansion, base_places)
     model = _model(like, kind, existing, of_kind, file, content)
     if expansion is not None and (model is None or not _inside(model.file, content)) and file is None:
-        file = f"{rules.kinds[kind].plural or kind + 's'}.yaml"  # shaped like a base item: never written there
+        file = _own_file(kinds[kind], kind, ruleset, expansion, base_places)  # never at a base file's place
     target = _target(file, content, model, of_kind)
+    if expansion is not None and place_of(disk_label(target), ruleset) in base_places:
+        _forget(made_head)
+        raise NewItemError(f"{disk_label(target)} is at the place of a file of `{ruleset}`: an expansion writes "
+                           f"files of its own (leave out --file, or name another file)")
     taken = {e.id for e in existing}
     new_id = _checked_id(item_id, taken) if item_id else next_id(model.id if model else None, kind, taken)
-    label = rules.kinds[kind].label or kind.replace("_", " ")
-    item = _item(new_id, kind, f"New {label} {new_id}", rules.kinds[kind], model, of_kind)
+    label = kinds[kind].label or kind.replace("_", " ")
+    item = _item(new_id, kind, f"New {label} {new_id}", kinds[kind], model, of_kind)
     created = not target.exists()
     original = read_regular(target) if not created else None
     line = _write(target, ruleset, item, original)
@@ -117,25 +130,59 @@ def new_item(root: Path | None, ruleset: str, kind: str, item_id: str | None = N
         result = validate([str(root)] if root is not None else [], ruleset, (expansion,) if expansion else ())
     except Exception:
         _restore(target, original)
+        _forget(made_head)
         raise
     if has_errors(result.diagnostics):
         _restore(target, original)
+        _forget(made_head)
         raise NewItemError(f"the new {label} would not validate, so nothing was written (a bug in `legacies new` "
                            "for this kind: please report it)", usage=False, diagnostics=result.diagnostics,
                            sources=result.sources)
     return NewItem(new_id, kind, item["name"], disk_label(target), line, model.id if model else None,
                    files_of_kind, [d for d in result.diagnostics if disk_label(Path(d.file)) == disk_label(target)],
-                   created)
+                   created, disk_label(made_head) if made_head is not None else None)
+
+
+def _own_file(decl: KindDecl, kind: str, ruleset: str, expansion: Path, base_places: set[str | None]) -> str:
+    """The expansion's own file for a kind: `<plural>.yaml`, or, when the ruleset has a file
+    of that name (an expansion's file there would replace it), `<expansion>_<plural>.yaml`."""
+    name = f"{decl.plural or kind + 's'}.yaml"
+    if f"content/{ruleset}/{name}" in base_places:
+        slug = re.sub(r"[^a-z0-9]+", "_", expansion.resolve().name.lower()).strip("_") or "expansion"
+        name = f"{slug}_{name}"
+    return name
+
+
+def _expansion_head(folder: Path, ruleset: str) -> Path | None:
+    """A new expansion folder gets its expansion.yaml (its name from the folder's): the
+    path written, or None when it has one."""
+    if any((folder / name).is_file() for name in EXPANSION_FILES):
+        return None
+    slug = re.sub(r"[^a-z0-9_-]+", "-", folder.resolve().name.lower()).strip("-_")[:64] or "my-expansion"
+    title = folder.resolve().name.replace("-", " ").replace("_", " ").strip().title() or "My Expansion"
+    head = folder / EXPANSION_FILES[0]
+    text = (f"# yaml-language-server: $schema=https://legacies.invalid/schemas/expansion.schema.json\n"
+            f"# What this expansion is: written by `legacies new`; add the words it needs here (counters,\n"
+            f"# kinds, zones, events, quantities, menus...: the keys of a ruleset.yaml).\n"
+            f"format: {CURRENT_FORMAT}\nexpansion: {slug}\nextends: {ruleset}\ntitle: {json.dumps(title)}\n")
+    write_whole(head, text.encode("utf-8"))
+    return head
+
+
+def _forget(head: Path | None) -> None:
+    """Take back an expansion.yaml this call wrote (nothing else was written)."""
+    if head is not None:
+        head.unlink(missing_ok=True)
 
 
 # --------------------------------------------------------------------------- choosing
 
 
-def _kind_named(name: str, rules: RulesetFile) -> str:
+def _kind_named(name: str, ruleset: str, kinds: dict[str, KindDecl]) -> str:
     """A kind by its name, plural or label (`successor`, `player card`, `heirlooms`)."""
     wanted = name.strip().lower().replace(" ", "_")
     names: dict[str, str] = {}
-    for kind, decl in rules.kinds.items():
+    for kind, decl in kinds.items():
         for word in (kind, decl.plural, decl.label):
             if word:
                 names.setdefault(word.lower().replace(" ", "_"), kind)
@@ -144,7 +191,7 @@ def _kind_named(name: str, rules: RulesetFile) -> str:
     close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)
     close += [n for n in names if wanted and wanted in n.split("_") and n not in close]
     hint = f"did you mean {', '.join(names[c] for c in dict.fromkeys(close[:4]))}? " if close else ""
-    raise NewItemError(f"ruleset `{rules.ruleset}` has no kind `{name}`; {hint}its kinds: {', '.join(rules.kinds)}")
+    raise NewItemError(f"ruleset `{ruleset}` has no kind `{name}`; {hint}its kinds: {', '.join(kinds)}")
 
 
 def _model(like: str | None, kind: str, existing: list[_Existing], of_kind: list[_Existing], file: str | None,

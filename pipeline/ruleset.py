@@ -1,18 +1,27 @@
-"""The content pipeline as one service: find a ruleset's files, load them, build and
-check the spec. `load_ruleset` is what `legacies validate`, `play` and `explain` call;
-a compiled spec is cached per ruleset name for the life of the process."""
+"""The content pipeline as one service: find a game's files (a ruleset and the
+expansions laid over it: pipeline/stack.py), load them, build and check the spec.
+`load_ruleset` is what `legacies validate`, `play`, `explain` and the rest call; a
+compiled spec is cached per ruleset name and installed expansions for the life of the
+process."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.interpreter.spec import GameSpec
 
 from .build import BuildResult, build_spec
-from .files import SourceFile, installed_rulesets, ruleset_files
+from .files import SourceFile, installed_rulesets
 from .load import LoadResult, internal_error, load_sources
+from .stack import Expansion, StackError, find_expansion, lay, place_of, resolve, stack_sources
+
+__all__ = ["ExpansionError", "RulesetResult", "expanded_sources", "expansion_rulesets", "lay", "load_ruleset",
+           "place_of", "rulesets"]
+
+ExpansionError = StackError  # the name the commands catch: what they were given cannot make a game
 
 
 @dataclass
@@ -21,6 +30,7 @@ class RulesetResult:
     load: LoadResult
     build: BuildResult | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    expansions: list[Expansion] = field(default_factory=list)
 
     @property
     def spec(self) -> GameSpec | None:
@@ -33,87 +43,59 @@ class RulesetResult:
 
 _cache: dict[str, RulesetResult] = {}
 
-
-class ExpansionError(Exception):
-    """An expansion folder that holds nothing for the ruleset it is laid over."""
+ExpansionRef = str | Path | Expansion
 
 
 def load_ruleset(name: str, root: Path | str | None = None,
-                 expansions: list[Path] | tuple[Path, ...] = ()) -> RulesetResult:
-    """Load, check and build ruleset `name` (from the installed package, or a folder),
-    with expansion folders laid over it in order (see `layer`)."""
-    key = f"{name}@{root}"
-    if root is None and not expansions and key in _cache:
+                 expansions: Sequence[ExpansionRef] = ()) -> RulesetResult:
+    """Load, check and build ruleset `name` (installed, or from a folder) with expansions
+    (installed ones by name, folders on disk) laid over it in order, each after the ones
+    it requires. StackError (ExpansionError) when what was named cannot make a game."""
+    stack = _expansions(name, expansions)
+    cacheable = root is None and all(e.installed for e in stack)
+    key = f"{name}@{root}+" + "+".join(e.name for e in stack)
+    if cacheable and key in _cache:
         return _cache[key]
-    return _build(name, root, expanded_sources(name, root, expansions), cache=root is None and not expansions)
+    sources, notes = stack_sources(name, root, stack)
+    result = _build(name, root, sources, notes)
+    result.expansions = list(stack)
+    if cacheable:
+        _cache[key] = result
+    return result
+
+
+def _expansions(name: str, refs: Sequence[ExpansionRef]) -> list[Expansion]:
+    return resolve(name, refs)[1] if refs else []
 
 
 def expanded_sources(name: str, root: Path | str | None = None,
-                     expansions: list[Path] | tuple[Path, ...] = ()) -> list[SourceFile]:
-    """The files of ruleset `name` (installed, or in the folder `root`) with expansion
-    folders laid over it in order; ExpansionError for a folder that holds nothing for it."""
-    sources = ruleset_files(name, root)
-    for folder in expansions:
-        extra = [s for s in ruleset_files(name, folder) if s.kind != "ruleset"]
-        if not extra:
-            raise ExpansionError(f"{folder} holds nothing for ruleset `{name}`: an expansion has "
-                                 f"content/{name}/ (new items, changed ones) and/or rules/{name}/ (procedures)")
-        sources = layer(sources, extra, name)
-    return sources
+                     expansions: Sequence[ExpansionRef] = ()) -> tuple[list[SourceFile], list[Diagnostic]]:
+    """The files of ruleset `name` with the expansions laid over it, and the notes on
+    what the expansions' folders hold that nothing reads."""
+    return stack_sources(name, root, _expansions(name, expansions))
 
 
-def expansion_rulesets(expansions: list[Path] | tuple[Path, ...]) -> list[str]:
-    """The rulesets expansion folders are for: the names of their rules/NAME/ and
-    content/NAME/ folders."""
+def expansion_rulesets(expansions: Sequence[ExpansionRef]) -> list[str]:
+    """The rulesets expansions are for: the ones they extend, else their folders' names."""
     names: set[str] = set()
-    for folder in expansions:
-        for sub in ("rules", "content"):
-            if (Path(folder) / sub).is_dir():
-                names.update(p.name for p in (Path(folder) / sub).iterdir()
-                             if p.is_dir() and not p.name.startswith((".", "_")))
+    for ref in expansions:
+        exp = ref if isinstance(ref, Expansion) else find_expansion(ref)
+        names.update([exp.extends] if exp.extends else exp.rulesets())
     return sorted(names)
 
 
-def layer(base: list[SourceFile], files: list[SourceFile], name: str) -> list[SourceFile]:
-    """`files` laid over `base`, by place: a file at the place of a base file
-    (content/<name>/cards.yaml) replaces it where it stands (the order of the pieces is
-    kept); the others come after. One set of semantics for validate, play and the rest:
-    an expansion adds items and procedures, and changes values by replacing a file."""
-    places: dict[str, SourceFile] = {}
-    for f in files:
-        place = place_of(f.label, name) if f.kind != "ruleset" else f"rules/{name}/ruleset.yaml"
-        places.setdefault(place or f"?{len(places)}/{f.label}", f)
-    out: list[SourceFile] = []
-    for shipped in base:
-        out.append(places.pop(place_of(shipped.label, name) or shipped.label, shipped))
-    out.extend(places.values())
-    return out
-
-
-def place_of(label: str, name: str) -> str | None:
-    """`.../content/<name>/x/y.yaml` -> `content/<name>/x/y.yaml` (the same for rules/)."""
-    parts = Path(label).as_posix().split("/")
-    for i in range(len(parts) - 2, -1, -1):
-        if parts[i] in ("rules", "content") and parts[i + 1] == name:
-            return "/".join(parts[i:])
-    return None
-
-
-def _build(name: str, root: Path | str | None, sources: list[SourceFile], cache: bool) -> RulesetResult:
-    key = f"{name}@{root}"
+def _build(name: str, root: Path | str | None, sources: list[SourceFile],
+           notes: list[Diagnostic] = ()) -> RulesetResult:  # type: ignore[assignment]
     try:
         load = load_sources(sources)
         build = build_spec(load.files) if load.files else None
-        diags = list(load.diagnostics) + (build.diagnostics if build else [])
+        diags = list(notes) + list(load.diagnostics) + (build.diagnostics if build else [])
     except Exception as err:  # noqa: BLE001 - an engine bug: this ruleset has an error, the others go on
         load, build = LoadResult(), None
         diags = [internal_error(sources[0].label if sources else name, err)]
     if not load.files and not diags:
         diags.append(Diagnostic("F001", f"no files found for ruleset `{name}`", file=str(root or name)))
-    result = RulesetResult(name, load, build, diags)
-    if cache:
-        _cache[key] = result
-    return result
+    return RulesetResult(name, load, build, diags)
 
 
 def rulesets() -> list[str]:

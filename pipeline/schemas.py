@@ -40,6 +40,7 @@ _DESCRIPTIONS = {
     "symbols, events, quantities, options) and limits.",
     "procedures": "rules/<name>/*.yaml: a ruleset's actions, definitions, setup, game flow and scores.",
     "content": "content/<name>/*.yaml: the pieces of a ruleset (cards, tiles, figures...) with their effects.",
+    "expansion": "EXPANSION/expansion.yaml: an expansion's name, the ruleset it extends and the vocabulary it adds.",
 }
 _VALUE_CHECKS = frozenset((
     "enum", "const", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",

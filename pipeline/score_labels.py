@@ -10,32 +10,32 @@ program does not have, is an R001 diagnostic with what would fit.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 
 from legacies.dsl import ast
 from legacies.interpreter.ledger import statement_text
 
-from .models import RulesetFile
 
 Report = Callable[[tuple, str, str, "str | None"], None]  # (path, code, message, hint)
 CHANGES = (ast.Gain, ast.Lose, ast.Pay, ast.Transfer, ast.SetTo, ast.Raise, ast.Lower, ast.Auction)
 
 
-def check_score_labels(r: RulesetFile, programs: dict[str, ast.Program | None], report: Report,
+def check_score_labels(given: Mapping[str, str | dict[str, str]], kinds: Collection[str],
+                       programs: dict[str, ast.Program | None], report: Report,
                        suggest: Callable[[str, list[str]], str | None]) -> dict[str, str | dict[str, str]]:
-    """The labels that fit (`programs`: procedures and actions by name, `setup`, `game`)."""
-    given = r.display.scoring if r.display is not None else {}
+    """The labels that fit, of one file's `display: scoring:` (`kinds`: the ruleset's;
+    `programs`: procedures and actions by name, `setup`, `game`)."""
     out: dict[str, str | dict[str, str]] = {}
     for key, value in given.items():
         path: tuple = ("display", "scoring", key)
-        if key not in r.kinds and key not in programs:
+        if key not in kinds and key not in programs:
             report(path, "R001", f"`display: scoring:` names kinds, procedures, actions, `setup` and `game`; "
-                   f"`{key}` is none of them", suggest(key, list(r.kinds) + list(programs)))
+                   f"`{key}` is none of them", suggest(key, list(kinds) + list(programs)))
             continue
         if isinstance(value, str):
             out[key] = value
             continue
-        if key in r.kinds:
+        if key in kinds:
             report(path, "R001", f"kind `{key}` takes one label (its items' points are one part)", None)
             continue
         program = programs[key]

@@ -32,7 +32,7 @@ from typing import Iterator
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 
 from .build import build_spec
-from .files import SourceFile, installed_rulesets, read_regular, ruleset_files, single_file
+from .files import EXPANSION_FILES, SourceFile, installed_rulesets, read_regular, ruleset_files, single_file
 from .load import internal_error, load_sources
 
 
@@ -66,9 +66,10 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _check(result: ValidationResult, name: str, sources: list[SourceFile]) -> None:
+def _check(result: ValidationResult, name: str, sources: list[SourceFile], notes: list[Diagnostic] = []) -> None:
     result.files += len(sources)
     result.rulesets.append(name)
+    result.diagnostics.extend(notes)
     try:
         with gc_paused():
             _check_ruleset(result, sources)
@@ -132,7 +133,8 @@ def _declared_ruleset(path: Path) -> str | None:
     return m.group(1) if m else None
 
 
-def validate(paths: list[str], ruleset: str | None = None, expansions: tuple[Path, ...] = ()) -> ValidationResult:
+def validate(paths: list[str], ruleset: str | None = None,
+             expansions: tuple[str | Path, ...] = ()) -> ValidationResult:
     installed = installed_rulesets()
     result = ValidationResult()
     if expansions:
@@ -156,37 +158,38 @@ def validate(paths: list[str], ruleset: str | None = None, expansions: tuple[Pat
 
 
 def _validate_expanded(result: ValidationResult, paths: list[str], ruleset: str | None,
-                       expansions: tuple[Path, ...], installed: list[str]) -> None:
-    """`--expansion` folders laid, in order, over the ruleset (installed, or the ruleset
-    folder given as PATH): the stack checked as one ruleset, as `play -x` loads it."""
-    from .ruleset import ExpansionError, expanded_sources, expansion_rulesets
+                       expansions: tuple[str | Path, ...], installed: list[str]) -> None:
+    """`--expansion` folders or names laid, in order, over the ruleset (installed, or the
+    ruleset folder given as PATH): the stack checked as one ruleset, as `play -x` loads it."""
+    from .stack import StackError, resolve, stack_sources
 
-    for folder in expansions:
-        if not Path(folder).is_dir():
-            raise UsageError(f"--expansion {folder}: not a folder")
     if len(paths) > 1:
         raise UsageError("with --expansion, give at most one PATH: the ruleset folder they are laid over")
+    try:
+        name, stack = resolve(ruleset, expansions)
+    except StackError as err:
+        raise UsageError(str(err)) from err
     root: Path | None = None
-    names = [ruleset] if ruleset else expansion_rulesets(expansions)
     if paths:
         root = Path(paths[0])
-        if not (root.is_dir() and any((root / "rules" / n / "ruleset.yaml").is_file() for n in names)):
+        if not (root.is_dir() and name is not None and (root / "rules" / name / "ruleset.yaml").is_file()):
             raise UsageError(f"{paths[0]} is not a ruleset folder for the expansions (rules/NAME/ruleset.yaml "
-                             f"for {' or '.join(names) or 'their ruleset'})")
-    if len(names) != 1:
-        raise UsageError("the expansions are for " + (", ".join(names) + ": name one with --ruleset" if names
-                                                         else "no ruleset: an expansion holds content/NAME/ or rules/NAME/"))
-    name = names[0]
+                             f"for {name or 'their ruleset'})")
+    if name is None:
+        raise UsageError("the expansions name no ruleset: an expansion's expansion.yaml says `extends: RULESET`")
     if root is None and name not in installed:
         raise UsageError(f"the expansions are for ruleset `{name}`, which is not installed; give its folder as PATH")
     try:
-        sources = expanded_sources(name, root, expansions)
-    except ExpansionError as err:
+        sources, notes = stack_sources(name, root, stack)
+    except StackError as err:
         raise UsageError(str(err)) from err
-    _check(result, name, sources)
+    _check(result, name, sources, notes)
 
 
 def _validate_folder(result: ValidationResult, path: Path, ruleset: str | None, installed: list[str]) -> None:
+    if any((path / name).is_file() for name in EXPANSION_FILES):  # an expansion: checked laid over its ruleset
+        _validate_expanded(result, [], ruleset, (path,), installed)
+        return
     names: set[str] = set()
     for sub in ("rules", "content"):
         folder = path / sub
@@ -227,10 +230,11 @@ def _check_on_disk(result: ValidationResult, root: Path, name: str, installed: l
 
 
 def over_installed(name: str, files: list[SourceFile]) -> list[SourceFile]:
-    """The installed ruleset `name` with `files` laid over it (pipeline.ruleset.layer)."""
-    from .ruleset import layer
+    """The installed ruleset `name` with `files` laid over it by place (pipeline.stack.lay):
+    files of the ruleset's own, each standing for the installed file at its place."""
+    from .stack import lay
 
-    return layer(ruleset_files(name), files, name)
+    return lay(ruleset_files(name), files, name)
 
 
 def _validate_file(result: ValidationResult, path: Path, ruleset: str | None, installed: list[str]) -> None:

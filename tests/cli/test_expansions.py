@@ -47,19 +47,25 @@ def test_play_replay_and_try_with_an_expansion(tmp_path: Path) -> None:
     code, out = run("try", "X1001", "-x", str(EXAMPLES / "legacies-expansion"), "--play", "6", "--choose", "1")
     assert code == 0 and "A Season at Brighton (X1001)" in out and "P1's gold: 60 -> 57" in out
     code, out = run("play", "-r", "legacy", "-x", str(EXAMPLES / "legacies-expansion"))
-    assert code == 2 and "holds nothing for ruleset `legacy`" in out
+    assert code == 2 and "extends `legacies`, not `legacy`" in out
 
 
-def test_a_file_at_the_place_of_a_base_file_replaces_it(tmp_path: Path) -> None:
+def test_a_file_at_the_place_of_a_base_file_replaces_it_only_when_it_says_so(tmp_path: Path) -> None:
     """Changed values: the expansion's content/legacy/cards.yaml stands where the base
-    file stood (its items replace the base's), and new files come after."""
+    file stood (its items replace the base's) when it says `replaces: true`; without it,
+    X002 names the base file and what it would remove."""
     cards = ROOT / "content" / "legacy" / "cards.yaml"
     changed = tmp_path / "content" / "legacy"
     changed.mkdir(parents=True)
-    (changed / "cards.yaml").write_text(cards.read_text(encoding="utf-8").replace("name: Riot\n", "name: Uprising\n"),
-                                        encoding="utf-8")
+    text = cards.read_text(encoding="utf-8").replace("name: Riot\n", "name: Uprising\n")
+    (changed / "cards.yaml").write_text(text, encoding="utf-8")
+    silent = load_ruleset("legacy", None, [tmp_path])
+    x002 = [d for d in silent.diagnostics if d.code == "X002"]
+    assert not silent.ok and len(x002) == 1, [d.headline() for d in silent.diagnostics]
+    assert "content/legacy/cards.yaml" in x002[0].message and "13 items (gold_card, brick_card," in x002[0].message
+    (changed / "cards.yaml").write_text("replaces: true\n" + text, encoding="utf-8")
     laid = load_ruleset("legacy", None, [tmp_path])
-    assert laid.ok and laid.build is not None
+    assert laid.ok and laid.build is not None, [d.headline() for d in laid.diagnostics if d.severity == "error"]
     assert laid.build.items["riot"][2].name == "Uprising" and len(laid.build.items) == 13
 
 
@@ -98,6 +104,8 @@ def test_validate_checks_a_stack_of_expansions_as_play_loads_it(tmp_path: Path) 
         "ruleset: legacy\nitems:\n  - id: pier\n    kind: legacy_card\n    name: Pier\n    copies: 1\n"
         "    attributes: {type: special}\n    effect: |\n      draw 1 from legacy_deck to my hand\n"
         "      discard top of (cards in my hand where it is lighthouse)\n", encoding="utf-8")
+    head = "expansion: pier\nextends: legacy\ntitle: The Pier\n"
+    (tmp_path / "second" / "expansion.yaml").write_text(head, encoding="utf-8")
     first = str(EXAMPLES / "legacy-expansion")
     code, out = run("validate", "-x", first, "-x", str(tmp_path / "second"))
     assert code == 0 and "no problems" in out, out
@@ -105,6 +113,12 @@ def test_validate_checks_a_stack_of_expansions_as_play_loads_it(tmp_path: Path) 
     assert code == 1 and "pier.yaml:10:" in out and "lighthouse" in out, out
     code, out = run("validate", "-x", first, "-x", str(tmp_path / "second"), "--format", "json")
     assert code == 0 and json.loads(out) == []
+    # said in its expansion.yaml: the requirement must be laid before it
+    (tmp_path / "second" / "expansion.yaml").write_text(head + "requires: [the-harbour]\n", encoding="utf-8")
+    code, out = run("validate", "-x", str(tmp_path / "second"))
+    assert code == 2 and "expansion `pier` requires `the-harbour`: give it with --expansion" in out, out
+    code, out = run("validate", "-x", first, "-x", str(tmp_path / "second"))
+    assert code == 0 and "no problems" in out, out
 
 
 def test_simulate_reports_the_items_an_expansion_adds(tmp_path: Path) -> None:

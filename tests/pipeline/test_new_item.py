@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from legacies.cli.main import app
 from legacies.pipeline import new_item as new_item_module
 from legacies.pipeline.new_item import next_id
+from legacies.pipeline.ruleset import load_ruleset
 from legacies.pipeline.validate import validate
 
 REPO = Path(__file__).resolve().parents[2]
@@ -130,14 +131,22 @@ def test_a_new_item_goes_into_an_expansion_over_the_installed_ruleset(tmp_path: 
     code, out = new_x("player_card", "--id", "X2001", "--like", "C1003")
     assert code == 0, out
     assert written(out) == ("X2001", f"{expansion}/content/legacies/player_cards.yaml", 4) and "a new file" in out
+    assert f"wrote {expansion}/expansion.yaml" in out  # a new expansion declares itself
+    assert "expansion: my-expansion\nextends: legacies\n" in (expansion / "expansion.yaml").read_text()
     code, out = new_x("player_card")
     assert code == 0 and written(out)[:2] == ("X2002", f"{expansion}/content/legacies/player_cards.yaml")
     assert "shaped like X2001" in out
+    # the ruleset has a successors.yaml: the expansion's own file never sits at its place (issue 16)
     code, out = new_x("successor")
-    assert code == 0 and written(out)[1] == f"{expansion}/content/legacies/successors.yaml"
-    assert sorted(p.name for p in (expansion / "content" / "legacies").iterdir()) == ["player_cards.yaml",
-                                                                                     "successors.yaml"]
+    assert code == 0 and written(out)[1] == f"{expansion}/content/legacies/my_expansion_successors.yaml", out
+    assert sorted(p.name for p in (expansion / "content" / "legacies").iterdir()) == [
+        "my_expansion_successors.yaml", "player_cards.yaml"]
     assert not validate([], "legacies", (expansion,)).diagnostics
+    stacked = load_ruleset("legacies", None, [expansion])
+    assert stacked.build is not None
+    assert sum(1 for _, _, item in stacked.build.items.values() if item.kind == "successor_card") == 61
+    code, out = new_x("successor", "--file", "successors.yaml")
+    assert code == 2 and "is at the place of a file of `legacies`" in out, out
     explained = runner.invoke(app, ["explain", "X2002", "-x", str(expansion)])
     assert explained.exit_code == 0 and "New player card X2002  (X2002)" in explained.output
     code, out = new_x("player_card", "--id", "X2001")

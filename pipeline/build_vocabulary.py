@@ -1,0 +1,354 @@
+"""The first phase of building a spec: the Vocabulary of a ruleset and the expansions
+laid over it.
+
+A ruleset's `ruleset.yaml` declares its words; each expansion's `expansion.yaml` may add
+more (everything a ruleset declares: enums, counters, values, counter sets, zones,
+kinds, events, quantities, options, menus, display entries, labels, and attributes or
+counters for an existing kind). This module merges them, base first, into one
+`Stack` of declarations (the lookups every check reads), reports a name an expansion
+reuses without `replaces: true` (R008) and a `replaces: true` with nothing to replace
+(R009), then fills the Vocabulary file by file so that every diagnostic points at the
+file and key that declared the word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable
+
+from legacies.dsl.types import ANY, FLAG, TYPE_WORDS, T, parse_type
+from legacies.dsl.vocabulary import CounterInfo, EventInfo, KindInfo, PaymentInfo, QuantityInfo, ValueInfo, ZoneInfo
+
+from .load import LoadedFile
+from .models import AttributeDecl, ExpansionFile, KindDecl, RulesetFile
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .build import _Builder
+
+TABLES = ("counters", "values", "counter_sets", "zones", "kinds", "events", "quantities", "options", "menus")
+"""The named declarations that share one namespace (with enums' symbols)."""
+
+Display = dict[str, list[tuple[str, str, str | None, str | None]]]
+
+
+@dataclass
+class Stack:
+    """Every declaration of the ruleset and its expansions, the later replacing the
+    earlier where they said so: what a name means, whichever file declared it."""
+
+    enums: dict[str, list[str]] = field(default_factory=dict)
+    counters: dict[str, Any] = field(default_factory=dict)
+    values: dict[str, Any] = field(default_factory=dict)
+    counter_sets: dict[str, list[str]] = field(default_factory=dict)
+    zones: dict[str, Any] = field(default_factory=dict)
+    kinds: dict[str, KindDecl] = field(default_factory=dict)
+    events: dict[str, Any] = field(default_factory=dict)
+    quantities: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+    menus: dict[str, Any] = field(default_factory=dict)
+    # name -> (table, file, path) of its declaration: who declared each word
+    declared: dict[str, tuple[str, LoadedFile, tuple]] = field(default_factory=dict)
+
+
+def vocabulary_files(files: Iterable[LoadedFile]) -> list[LoadedFile]:
+    """The files that declare words, in the order they are laid: the ruleset, then each
+    expansion's expansion.yaml."""
+    out = [f for f in files if f.kind == "ruleset"]
+    out += [f for f in files if f.kind == "expansion"]
+    return out
+
+
+def merge(b: "_Builder", files: list[LoadedFile]) -> Stack:
+    """The declarations of every vocabulary file, base first. A name an expansion reuses
+    without `replaces: true` is R008 (the base's declaration stands); `replaces: true`
+    that names nothing of what it is laid over, or in the ruleset itself, is R009."""
+    m = Stack()
+    for f in files:
+        model = f.model
+        expansion = isinstance(model, ExpansionFile)
+        for enum, values in model.enums.items():  # type: ignore[attr-defined]
+            if enum in m.enums:
+                b.at(f, ("enums", enum), "R008", f"enum `{enum}` is already declared in "
+                     f"{_where(m.declared.get(enum))}", key=True,
+                     hint="an expansion adds enums of its own; name this one differently")
+                continue
+            m.enums[enum] = list(values)
+            m.declared.setdefault(enum, ("enums", f, ("enums", enum)))
+        for table in TABLES:
+            mine: dict[str, Any] = getattr(model, table)
+            theirs: dict[str, Any] = getattr(m, table)
+            for name, decl in mine.items():
+                replaces = bool(getattr(decl, "replaces", False))
+                path = (table, name)
+                if replaces and (not expansion or name not in theirs):
+                    b.at(f, path + ("replaces",), "R009", f"`{name}` replaces nothing: "
+                         + ("the ruleset itself declares it" if not expansion else
+                            f"what this expansion is laid over declares no {table[:-1].replace('_', ' ')} `{name}`"),
+                         hint="remove `replaces: true`")
+                elif name in theirs and not replaces:
+                    b.at(f, path, "R008", f"`{name}` is already declared in {_where(m.declared.get(name))}",
+                         key=True, hint="an expansion adds names of its own: name this one differently, or write "
+                         "`replaces: true` in it to replace the declaration it is laid over")
+                    continue
+                theirs[name] = decl
+                m.declared[name] = (table, f, path)
+        if expansion:
+            for kind, additions in model.extend_kinds.items():  # type: ignore[attr-defined]
+                base = m.kinds.get(kind)
+                if base is None:
+                    b.at(f, ("extend_kinds", kind), "R004", f"unknown kind `{kind}`", key=True,
+                         hint=b.suggest(kind, m.kinds))
+                    continue
+                attributes = dict(base.attributes)
+                counters = dict(base.counters)
+                for table_name, mine_add, theirs_add in (("attributes", additions.attributes, attributes),
+                                                         ("counters", additions.counters, counters)):
+                    for name, decl in mine_add.items():
+                        if name in theirs_add:
+                            b.at(f, ("extend_kinds", kind, table_name, name), "R008",
+                                 f"a {kind} already has {table_name[:-1]} `{name}`", key=True,
+                                 hint="an expansion adds names of its own: name this one differently")
+                            continue
+                        theirs_add[name] = decl
+                m.kinds[kind] = base.model_copy(update={"attributes": attributes, "counters": counters})
+    return m
+
+
+def _where(declared: tuple[str, LoadedFile, tuple] | None) -> str:
+    if declared is None:
+        return "what this is laid over"
+    table, f, path = declared
+    return f"{f.label} ({table.replace('_', ' ')})"
+
+
+# ---------------------------------------------------------------------- types
+
+
+def type_of(b: "_Builder", f: LoadedFile, path: tuple, text: str, m: Stack, attribute: bool = False) -> T:
+    t = parse_type(text)
+    known = t is not None and (
+        (t.tag not in ("symbol", "symbols") or t.arg in m.enums)
+        and (t.tag not in ("counter", "counters") or t.arg in m.counter_sets)
+        and (t.tag not in ("thing", "things", "table") or t.arg is None or t.arg in m.kinds))
+    if not known or t is None:
+        arg = text.partition(":")[2]
+        hint = b.suggest(arg, list(m.enums) + list(m.kinds) + list(m.counter_sets)) if arg else None
+        b.at(f, path, "R003", f"unknown type `{text}`", hint=hint or "types: " + ", ".join(TYPE_WORDS))
+        return ANY
+    if attribute and t.tag == "thing" and t.arg and m.kinds[t.arg].piece == "card":
+        return T("def", t.arg)  # an attribute names a card by its definition (it may have copies)
+    return t
+
+
+# ---------------------------------------------------------------------- the vocabulary
+
+
+def declare(b: "_Builder", f: LoadedFile, m: Stack) -> None:
+    """Fill the builder's Vocabulary with what file `f` declares (a ruleset or an
+    expansion), checking its references against the whole stack `m`."""
+    v = b.vocab
+    r = f.model
+    own = {name for name, (_, where, _) in m.declared.items() if where is f}
+    seen_symbols: dict[str, str] = {s: e for e, values in v.enums.items() for s in values}
+    for enum, values in r.enums.items():  # type: ignore[attr-defined]
+        if enum not in own:
+            continue
+        for i, value in enumerate(values):
+            if value in seen_symbols:
+                b.at(f, ("enums", enum, i), "R002", f"symbol `{value}` is already in enum `{seen_symbols[value]}`",
+                     hint="symbols are names: each may belong to one enum")
+            seen_symbols[value] = enum
+        v.enums[enum] = tuple(values)
+    for name, c in r.counters.items():  # type: ignore[attr-defined]
+        if name in own:
+            v.counters[name] = CounterInfo(c.scope, c.label, c.min, c.max, c.start, c.text_true, c.text_false)
+    for name, members in r.counter_sets.items():  # type: ignore[attr-defined]
+        if name not in own:
+            continue
+        for i, member in enumerate(members):
+            if member not in m.counters or m.counters[member].scope != "player":
+                b.at(f, ("counter_sets", name, i), "R001", f"`{member}` is not a player counter",
+                     hint=b.suggest(member, [k for k, c in m.counters.items() if c.scope == "player"]))
+        v.counter_sets[name] = tuple(members)
+    for name, z in r.zones.items():  # type: ignore[attr-defined]
+        if name not in own:
+            continue
+        v.zones[name] = ZoneInfo(z.scope, z.label, z.visibility, z.discard_to, z.refill_from, z.in_play)
+        for key in ("discard_to", "refill_from"):
+            target = getattr(z, key)
+            if target is not None and target not in m.zones:
+                b.at(f, ("zones", name, key), "R001", f"unknown zone `{target}`", hint=b.suggest(target, m.zones))
+    for name, e in r.events.items():  # type: ignore[attr-defined]
+        if name in own:
+            params = {p: type_of(b, f, ("events", name, "params", p), text, m) for p, text in e.params.items()}
+            v.events[name] = EventInfo(params, e.label)
+    for name, q in r.quantities.items():  # type: ignore[attr-defined]
+        if name not in own:
+            continue
+        v.quantities[name] = QuantityInfo(FLAG if q.type == "flag" else T("amount"), q.default, q.per, q.subject,
+                                          q.label, q.text_true, q.text_false)
+        if q.subject is not None and q.subject not in m.kinds:
+            b.at(f, ("quantities", name, "subject"), "R004", f"unknown kind `{q.subject}`",
+                 hint=b.suggest(q.subject, m.kinds))
+    for name, o in r.options.items():  # type: ignore[attr-defined]
+        if name in own:
+            v.options[name] = FLAG if o.type == "flag" else T("amount")
+    for name, menu in r.menus.items():  # type: ignore[attr-defined]
+        if name in own:
+            v.menus.setdefault(name, ())
+            if menu.label:
+                v.labels[name] = menu.label
+    for name, k in r.kinds.items():  # type: ignore[attr-defined]
+        if name in own:
+            _declare_kind(b, f, name, k, m)
+    if isinstance(r, ExpansionFile):
+        for name, additions in r.extend_kinds.items():
+            info = v.kinds.get(name)
+            if info is None:
+                continue
+            for a, decl in additions.attributes.items():
+                if a in info.attributes:
+                    continue
+                text = decl.type if isinstance(decl, AttributeDecl) else decl
+                info.attributes[a] = type_of(b, f, ("extend_kinds", name, "attributes", a), text, m, attribute=True)
+                if isinstance(decl, AttributeDecl) and decl.default is not None:
+                    info.defaults[a] = decl.default
+            for c, cd in additions.counters.items():
+                if c not in info.counters:
+                    info.counters[c] = CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true,
+                                                   cd.text_false)
+    for name, val in r.values.items():  # type: ignore[attr-defined]
+        if name in own:
+            v.values[name] = ValueInfo(val.scope, type_of(b, f, ("values", name, "type"), val.type, m), val.label)
+    v.labels.update(r.labels)  # type: ignore[attr-defined]
+    _check_win_rates(b, f, m)
+    part = check_display(b, f, m)
+    for key in ("table", "players"):
+        b.display[key].extend(part[key])
+
+
+def _declare_kind(b: "_Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack) -> None:
+    v = b.vocab
+    attrs: dict[str, T] = {}
+    defaults: dict[str, Any] = {}
+    for a, decl in k.attributes.items():
+        text = decl.type if isinstance(decl, AttributeDecl) else decl
+        attrs[a] = type_of(b, f, ("kinds", name, "attributes", a), text, m, attribute=True)
+        if isinstance(decl, AttributeDecl) and decl.default is not None:
+            defaults[a] = decl.default
+    counters = {c: CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true, cd.text_false)
+                for c, cd in k.counters.items()}
+    v.kinds[name] = KindInfo(k.piece, k.label, k.plural, attrs, counters, k.track.spaces if k.track else None,
+                             k.track.bump if k.track else True, k.holder, k.capacity, k.supply,
+                             k.supply_zone, k.starts_in, defaults)
+    for key, scope in (("starts_in", "game"), ("supply_zone", "player")):
+        target = getattr(k, key)
+        if target is not None and target not in m.zones:
+            b.at(f, ("kinds", name, key), "R001", f"unknown zone `{target}`", hint=b.suggest(target, m.zones))
+        elif target is not None and m.zones[target].scope != scope:
+            b.at(f, ("kinds", name, key), "R001", f"`{key}` needs a {scope} zone; `{target}` is a "
+                 f"{m.zones[target].scope} zone")
+
+
+def _check_win_rates(b: "_Builder", f: LoadedFile, m: Stack) -> None:
+    for i, name in enumerate(f.model.win_rates_by):  # type: ignore[attr-defined]
+        if name not in m.values or m.values[name].scope != "player":
+            b.at(f, ("win_rates_by", i), "R001", f"`win_rates_by` must name player values, not `{name}`",
+                 hint=b.suggest(name, [n for n, d in m.values.items() if d.scope == "player"]))
+
+
+def declare_ruleset(b: "_Builder", f: LoadedFile, m: Stack) -> None:
+    """What only the ruleset file says: eras, the hand, the score, payment..."""
+    v = b.vocab
+    r: RulesetFile = f.model  # type: ignore[assignment]
+    v.eras = len(r.eras)
+    v.era_names = list(r.eras)
+    v.era_word = r.era_word or "era"
+    v.hand = r.hand
+    v.bid_steps = tuple(r.bid_steps)
+    if r.hand is not None and (r.hand not in m.zones or m.zones[r.hand].scope != "player"):
+        b.at(f, ("hand",), "R001", f"`hand` must name a player zone, not `{r.hand}`", hint=b.suggest(r.hand, m.zones))
+    if r.score not in m.counters or m.counters[r.score].scope != "player":
+        b.at(f, ("score",), "R001", f"`score` must name a player counter, not `{r.score}`",
+             hint=b.suggest(r.score, m.counters))
+    if r.automated is not None and (r.automated not in m.counters or m.counters[r.automated].scope != "player"):
+        b.at(f, ("automated",), "R001", f"`automated` must name a player counter, not `{r.automated}`",
+             hint=b.suggest(r.automated, m.counters))
+    if r.era_counter is not None and (r.era_counter not in m.counters or m.counters[r.era_counter].scope != "game"):
+        b.at(f, ("era_counter",), "R001", f"`era_counter` must name a game counter, not `{r.era_counter}`")
+    if r.payment is not None:
+        v.payment = PaymentInfo(r.payment.cost, r.payment.symbol, r.payment.wild, r.payment.max_wild)
+
+
+def check_names(b: "_Builder", m: Stack) -> None:
+    """R005: one name, one meaning, across the tables and the enums' symbols of the whole
+    stack (a player value may share its name with a kind: `my character` beside
+    `character`)."""
+    taken: dict[str, str] = {}
+    for table in TABLES:
+        for name in getattr(m, table):
+            if table == "values" and name in m.kinds and m.values[name].scope == "player":
+                continue
+            if name in taken and taken[name] != table:
+                _, f, path = m.declared[name]
+                b.at(f, path, "R005", f"`{name}` already names one of the {taken[name]}", key=True)
+            taken.setdefault(name, table)
+    symbols = {s: (e, m.declared.get(e)) for e, values in m.enums.items() for s in values}
+    for name, (enum, declared) in symbols.items():
+        if name in taken and declared is not None:
+            b.at(declared[1], ("enums",), "R005", f"symbol `{name}` already names one of the {taken[name]}")
+
+
+# ---------------------------------------------------------------------- display
+
+
+def check_display(b: "_Builder", f: LoadedFile, m: Stack) -> Display:
+    """`display:` of one file checked: each entry names something of the right scope.
+    Returns {"table"|"players": [(what, name, label, when)]}, `what` one of counter,
+    item_counter, zone, value, counter_set, tokens_on; `when` a player counter or None."""
+    item_counters = {c: k for k, kd in m.kinds.items() for c in kd.counters}
+    out: Display = {"table": [], "players": []}
+    display = f.model.display  # type: ignore[attr-defined]
+    if display is None:
+        return out
+    for part, entries in (("table", display.table), ("players", display.players)):
+        scope = "game" if part == "table" else "player"
+        for i, entry in enumerate(entries):
+            name, label = (entry, None) if isinstance(entry, str) else (entry.show, entry.label)
+            when = None if isinstance(entry, str) else entry.when
+            if when is not None and not (when in m.counters and m.counters[when].scope == "player"
+                                         and part == "players"):
+                b.at(f, ("display", part, i, "when"), "R001", f"`when` names a player counter, for an entry "
+                     f"of `display: players`; `{when}` is not one",
+                     hint=b.suggest(when, [n for n, c in m.counters.items() if c.scope == "player"]))
+                continue
+            what = _display_what(m, part, scope, name, item_counters)
+            if what is None:
+                names = ([n for n, c in m.counters.items() if c.scope == scope]
+                         + [n for n, z in m.zones.items() if z.scope == scope]
+                         + [n for n, v in m.values.items() if v.scope == scope]
+                         + (list(item_counters) + [k for k, kd in m.kinds.items() if kd.track or kd.holder]
+                            if part == "table" else list(m.counter_sets)))
+                extra = (", counters of board items and kinds holding tokens" if part == "table"
+                         else " and counter sets")
+                b.at(f, ("display", part, i), "R001", f"`display: {part}` shows {scope} counters, zones and "
+                     f"values{extra}; `{name}` is not one", hint=b.suggest(name, names))
+                continue
+            out[part].append((what, name, label, when))
+    return out
+
+
+def _display_what(m: Stack, part: str, scope: str, name: str, item_counters: dict[str, str]) -> str | None:
+    if name in m.counters and m.counters[name].scope == scope:
+        return "counter"
+    if name in m.zones and m.zones[name].scope == scope:
+        return "zone"
+    if name in m.values and m.values[name].scope == scope:
+        return "value"
+    if part == "table" and name in item_counters:
+        return "item_counter"
+    if part == "table" and name in m.kinds and (m.kinds[name].track or m.kinds[name].holder):
+        return "tokens_on"  # a kind with a track or holding tokens: whose tokens are on each
+    if part == "players" and name in m.counter_sets:
+        return "counter_set"
+    return None

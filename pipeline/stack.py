@@ -1,0 +1,286 @@
+"""A game's stack: a ruleset and the expansions laid over it, and the files they make.
+
+This module owns what `--ruleset` and `--expansion` mean, for every command and for the
+language server. An expansion is a folder, on disk or installed by name in the package
+`legacies.expansions` (the repo's expansions/ folder), holding
+
+- `expansion.yaml`: its name, the ruleset it extends, the expansions it requires and
+  the words it adds (pipeline/models.py ExpansionFile);
+- `rules/<ruleset>/*.yaml`: actions (joining the base's menus), definitions,
+  procedures and triggers;
+- `content/<ruleset>/**/*.yaml`: its items.
+
+Its files are laid over the ruleset by place: a file at the place of a base file sits
+where that one stood and carries it as `over` (pipeline/build.py then requires the file
+to say `replaces: true`: X002). A file of an expansion folder that nothing reads is a
+diagnostic here (X001, X003, X004), never dropped in silence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from legacies.dsl.diagnostics import WARNING, Diagnostic
+
+from .files import (EXPANSION_FILES, RULESET_FILE, SourceFile, _entries, _is_yaml, _reader, disk_label,
+                    read_regular, ruleset_files)
+
+EXPANSIONS_PACKAGE = "legacies.expansions"
+MAX_STACK = 16  # expansions in one game
+_HEAD_KEY = re.compile(r"^(expansion|extends|title|requires)\s*:\s*(.*?)\s*(?:#.*)?$", re.MULTILINE)
+
+
+class StackError(Exception):
+    """What the user named cannot make a game (a usage error: exit code 2)."""
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """An expansion folder and what its expansion.yaml says of it (read without the
+    full loader: the loader reports that file's problems with the others)."""
+
+    name: str
+    folder: Traversable
+    label: str  # how messages name the folder: a path on disk, or expansions/NAME
+    extends: str | None
+    requires: tuple[str, ...] = ()
+    title: str = ""
+    declared: bool = True  # it has an expansion.yaml
+    installed: bool = False
+
+    def rulesets(self) -> list[str]:
+        """The rulesets it holds files for (its rules/NAME/ and content/NAME/ folders)."""
+        names: set[str] = set()
+        for sub in ("rules", "content"):
+            names.update(e.name for e in _entries(self.folder.joinpath(sub))
+                         if e.is_dir() and not e.name.startswith((".", "_")))
+        return sorted(names)
+
+    def ruleset(self) -> str | None:
+        """The ruleset it is for: the one it extends, else the one its folders name."""
+        if self.extends:
+            return self.extends
+        names = self.rulesets()
+        return names[0] if len(names) == 1 else None
+
+
+# --------------------------------------------------------------------------- finding
+
+
+def installed_expansions() -> list[Expansion]:
+    """The expansions shipped in `legacies.expansions`, by name."""
+    try:
+        top = resources.files(EXPANSIONS_PACKAGE)
+    except ModuleNotFoundError:  # pragma: no cover - an install without the package
+        return []
+    found = [read_expansion(entry, f"expansions/{entry.name}", installed=True)
+             for entry in sorted(_entries(top), key=lambda e: e.name)
+             if entry.is_dir() and _expansion_file(entry) is not None]
+    return sorted(found, key=lambda e: e.name)
+
+
+def find_expansion(ref: str | Path) -> Expansion:
+    """`--expansion NAME|FOLDER`: a folder on disk, else an installed expansion by name."""
+    path = Path(ref)
+    if path.is_dir():
+        return read_expansion(path, disk_label(path))
+    if path.exists():
+        raise StackError(f"--expansion {ref}: not a folder (an expansion is a folder holding expansion.yaml)")
+    installed = installed_expansions()
+    for exp in installed:
+        if exp.name == str(ref):
+            return exp
+    names = ", ".join(e.name for e in installed) or "none"
+    raise StackError(f"--expansion {ref}: no such folder, and no expansion of that name is installed "
+                     f"(installed: {names})")
+
+
+def read_expansion(folder: Traversable, label: str, installed: bool = False) -> Expansion:
+    """An expansion's head from its expansion.yaml (its folder's name and folders when it
+    has none)."""
+    entry = _expansion_file(folder)
+    if entry is None:
+        exp = Expansion(folder.name, folder, label, None, declared=False, installed=installed)
+        return exp
+    try:
+        text = (read_regular(entry) if isinstance(entry, Path) else entry.read_bytes()).decode("utf-8-sig", "replace")
+    except OSError:
+        text = ""
+    head = dict((k, v.strip("'\"")) for k, v in _HEAD_KEY.findall(text))
+    requires = tuple(x.strip().strip("'\"") for x in head.get("requires", "").strip("[]").split(",") if x.strip())
+    return Expansion(head.get("expansion") or folder.name, folder, label, head.get("extends") or None,
+                     requires, head.get("title", ""), True, installed)
+
+
+def _expansion_file(folder: Traversable) -> Traversable | None:
+    for name in EXPANSION_FILES:
+        entry = folder.joinpath(name)
+        if entry.is_file():
+            return entry
+    return None
+
+
+# --------------------------------------------------------------------------- resolving
+
+
+def resolve(ruleset: str | None, refs: Iterable[str | Path | Expansion]) -> tuple[str | None, list[Expansion]]:
+    """The ruleset and the expansions, in the order they are laid, for what a command was
+    given: each expansion's requirements (installed ones, by name) come before it, once.
+    The ruleset is the one named, else the one the expansions extend."""
+    given = [ref if isinstance(ref, Expansion) else find_expansion(ref) for ref in refs]
+    stack: list[Expansion] = []
+
+    def add(exp: Expansion, needed_by: list[str]) -> None:
+        if any(e.name == exp.name for e in stack):
+            return
+        if len(needed_by) > MAX_STACK:
+            raise StackError(f"expansions require each other in a loop: {' -> '.join(needed_by)}")
+        for req in exp.requires:
+            if exp.name in needed_by:
+                raise StackError(f"expansions require each other in a loop: {' -> '.join(needed_by + [exp.name])}")
+            match = next((e for e in given if e.name == req), None)
+            add(match if match is not None else find_required(req, exp), needed_by + [exp.name])
+        stack.append(exp)
+
+    for exp in given:
+        add(exp, [])
+    if len(stack) > MAX_STACK:
+        raise StackError(f"at most {MAX_STACK} expansions in one game, not {len(stack)}")
+    names = sorted({r for r in (e.ruleset() for e in stack) if r})
+    if ruleset is None and stack:
+        if len(names) != 1:
+            raise StackError("the expansions are for " + (f"{', '.join(names)}: name one with --ruleset" if names
+                             else "no ruleset: an expansion's expansion.yaml says `extends: RULESET`"))
+        ruleset = names[0]
+    return ruleset, stack
+
+
+def find_required(name: str, by: Expansion) -> Expansion:
+    try:
+        return find_expansion(name)
+    except StackError:
+        raise StackError(f"expansion `{by.name}` requires `{name}`: give it with --expansion (a folder) "
+                         "before it, or install it") from None
+
+
+# --------------------------------------------------------------------------- files
+
+
+def expansion_sources(exp: Expansion, ruleset: str) -> tuple[list[SourceFile], list[Diagnostic]]:
+    """An expansion's files for `ruleset` (expansion.yaml first), and a diagnostic for each
+    file of its folder that nothing reads."""
+    notes: list[Diagnostic] = []
+    files: list[SourceFile] = []
+    entry = _expansion_file(exp.folder)
+    if entry is not None:
+        files.append(SourceFile(_label(exp, entry, entry.name), "expansion", _reader(entry), exp.name))
+    else:
+        notes.append(Diagnostic("X004", f"{exp.label} has no expansion.yaml: it may add items and rules, but no "
+                                "words of its own, and it has no name to be found by", file=exp.label,
+                                severity=WARNING, hint=f"add {exp.label}/expansion.yaml with `expansion: NAME`, "
+                                f"`extends: {ruleset}` and `title: ...`"))
+    for source in ruleset_files(ruleset, exp.folder):
+        if source.kind == "ruleset":
+            continue  # listed whether or not it exists: said below if it does
+        files.append(source._replace(label=_relabel(exp, source.label), layer=exp.name))
+    rules_ruleset = exp.folder.joinpath("rules", ruleset, RULESET_FILE)
+    if rules_ruleset.is_file():
+        notes.append(Diagnostic("X001", "an expansion declares its words in expansion.yaml: this ruleset.yaml "
+                                "is not read", file=_label(exp, rules_ruleset, f"rules/{ruleset}/{RULESET_FILE}"),
+                                hint="move its declarations into expansion.yaml (the same keys: counters, kinds, "
+                                "zones, events, quantities, menus...)"))
+    notes.extend(_unread(exp, ruleset))
+    return files, notes
+
+
+def _unread(exp: Expansion, ruleset: str) -> list[Diagnostic]:
+    """X003 for each YAML file of the folder that is neither expansion.yaml nor under
+    rules/<ruleset>/ (top level) or content/<ruleset>/."""
+    out: list[Diagnostic] = []
+    for relative, entry in _yaml_below(exp.folder, "", 0):
+        parts = relative.split("/")
+        if len(parts) == 1 and parts[0] in EXPANSION_FILES:
+            continue
+        if parts[0] == "content" and len(parts) > 2 and parts[1] == ruleset:
+            continue
+        if parts[0] == "rules" and len(parts) == 3 and parts[1] == ruleset:
+            continue
+        why = (f"it is for ruleset `{parts[1]}`, and this expansion is laid over `{ruleset}`"
+               if parts[0] in ("rules", "content") and len(parts) > 2 and parts[1] != ruleset
+               else f"only expansion.yaml, rules/{ruleset}/*.yaml and content/{ruleset}/**/*.yaml are read")
+        out.append(Diagnostic("X003", f"this file is not read: {why}", file=_label(exp, entry, relative),
+                              severity=WARNING, hint=f"move it to content/{ruleset}/ (items) or rules/{ruleset}/ "
+                              "(rules), or remove it"))
+    return out
+
+
+def _yaml_below(folder: Traversable, prefix: str, depth: int) -> Iterable[tuple[str, Traversable]]:
+    if depth > 8:
+        return
+    for entry in sorted(_entries(folder), key=lambda e: e.name):
+        if entry.name.startswith((".", "_")):
+            continue
+        if entry.is_dir():
+            yield from _yaml_below(entry, f"{prefix}{entry.name}/", depth + 1)
+        elif _is_yaml(entry.name):
+            yield f"{prefix}{entry.name}", entry
+
+
+def _label(exp: Expansion, entry: Traversable, relative: str) -> str:
+    return disk_label(Path(str(entry))) if isinstance(entry, Path) else f"{exp.label}/{relative}"
+
+
+def _relabel(exp: Expansion, label: str) -> str:
+    """An installed expansion's file is named expansions/NAME/rules/... in messages (a
+    file on disk keeps its path)."""
+    return label if isinstance(exp.folder, Path) else f"{exp.label}/{label}"
+
+
+def stack_sources(name: str, root: Path | str | None,
+                  expansions: Sequence[Expansion]) -> tuple[list[SourceFile], list[Diagnostic]]:
+    """The files of ruleset `name` (installed, or in the folder `root`) with the
+    expansions laid over it in order, and what the expansions' folders hold unread."""
+    sources = ruleset_files(name, root)
+    notes: list[Diagnostic] = []
+    for exp in expansions:
+        if exp.extends is not None and exp.extends != name:
+            raise StackError(f"{exp.label} extends `{exp.extends}`, not `{name}`")
+        files, found = expansion_sources(exp, name)
+        if not files:
+            raise StackError(f"{exp.label} holds nothing for ruleset `{name}`: an expansion has expansion.yaml, "
+                             f"content/{name}/ and/or rules/{name}/")
+        notes.extend(found)
+        sources = lay(sources, files, name)
+    return sources, notes
+
+
+def lay(base: list[SourceFile], files: list[SourceFile], name: str) -> list[SourceFile]:
+    """`files` laid over `base`, by place: a file at the place of a base file
+    (content/<name>/cards.yaml) stands where that one stood, carrying it as `over` (the
+    order of the pieces is kept); the others come after, in their order."""
+    places: dict[str, SourceFile] = {}
+    for f in files:
+        place = (f"rules/{name}/{RULESET_FILE}" if f.kind == "ruleset"
+                 else place_of(f.label, name) if f.kind != "expansion" else None)
+        places.setdefault(place or f"?{len(places)}/{f.label}", f)
+    out: list[SourceFile] = []
+    for shipped in base:
+        key = place_of(shipped.label, name) or shipped.label
+        mine = places.pop(key, None)
+        out.append(shipped if mine is None else mine._replace(over=shipped))
+    out.extend(places.values())
+    return out
+
+
+def place_of(label: str, name: str) -> str | None:
+    """`.../content/<name>/x/y.yaml` -> `content/<name>/x/y.yaml` (the same for rules/)."""
+    parts = Path(label).as_posix().split("/")
+    for i in range(len(parts) - 2, -1, -1):
+        if parts[i] in ("rules", "content") and parts[i + 1] == name:
+            return "/".join(parts[i:])
+    return None
