@@ -100,6 +100,11 @@ class Game:
                 elif isinstance(decl, ast.Continuous):
                     parts = c.modifier_parts(decl.modifier)
                     self.continuous.setdefault(parts[0], []).append((d_index,) + parts[1:])
+        for name, decl, origin in spec.rule_triggers:  # a rules file's triggers: run by nobody, for no piece
+            c.origin = origin
+            cond = c.expr(decl.condition) if decl.condition is not None else None
+            self.triggers.setdefault(decl.event.name, []).append(
+                (f"rule {name}", -1, cond, c.block(decl.body, f"trigger `{name}`"), decl.once))
         self.setup = c.program(spec.setup, spec.setup_origin or Origin("setup"))
         self.main = c.program(spec.game, spec.game_origin or Origin("the game procedure"))
         self.score_base = self.layout.player_counter.get(spec.score_counter, -1)

@@ -357,6 +357,9 @@ def acting_owner(st: State, pid: int) -> int:
     return st.game.layout.zone_owner[z] if z >= 0 else -1
 
 
+_RULES = (-1,)  # the "piece" a rules file's trigger runs for: none
+
+
 def announce(st: State, event: str, args: dict[str, Any]) -> None:
     """Timed modifiers lasting until this event end; then every trigger on it fires
     (pieces in play, in piece order; each trigger's body runs as its owner)."""
@@ -366,8 +369,8 @@ def announce(st: State, event: str, args: dict[str, Any]) -> None:
     loc, in_zone = st.loc, lay.zone_in_play
     to_run = []
     for key, d, cond, instrs, once in st.game.triggers.get(event, ()):
-        for pid in lay.def_pieces[d]:
-            z = loc[pid]
+        for pid in (lay.def_pieces[d] if d >= 0 else _RULES):  # a rules file's trigger: no piece
+            z = loc[pid] if pid >= 0 else -1
             if z >= 0 and not in_zone[z]:
                 continue
             act = Activation(st, lay.zone_owner[z] if z >= 0 else -1, pid, dict(args))
