@@ -146,7 +146,7 @@ def _test(entry: dict[str, Any], file: str, line: int) -> ScenarioTest:
 
 
 def run_tests(tests: list[ScenarioTest], root: str | None = None, ruleset: str | None = None,
-              expansions: tuple[Path, ...] = ()) -> TestRun:
+              expansions: tuple[str | Path, ...] = ()) -> TestRun:
     """Run every test; `ruleset` (with `root` for a folder) is the ruleset they are for,
     unless a test names its own."""
     result = TestRun(tests=list(tests))
@@ -158,7 +158,7 @@ def run_tests(tests: list[ScenarioTest], root: str | None = None, ruleset: str |
 
 
 def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = None,
-             expansions: tuple[Path, ...] = ()) -> list[Diagnostic]:
+             expansions: tuple[str | Path, ...] = ()) -> list[Diagnostic]:
     def fail(message: str, hint: str | None = None) -> list[Diagnostic]:
         return [Diagnostic("T001", f"{test.label}: {message}", test.line, 1, file=test.file, hint=hint)]
 

@@ -117,7 +117,7 @@ def _game(request: Request) -> Game:
 
         from legacies.pipeline.ruleset import load_ruleset
 
-        result = load_ruleset(request.ruleset, request.root, [Path(e) for e in request.expansions])
+        result = load_ruleset(request.ruleset, request.root, list(request.expansions))
         if result.spec is None:
             errors = "; ".join(d.headline() for d in result.diagnostics[:3])
             raise SimulationError(f"ruleset `{request.ruleset}` does not build: {errors}", usage=False)

@@ -23,6 +23,7 @@ from legacies.interpreter.spec import GameSpec
 from legacies.pipeline.build import BuildResult, build_spec
 from legacies.pipeline.files import SourceFile, disk_label, guess_kind, installed_rulesets, ruleset_files
 from legacies.pipeline.load import LoadedFile, LoadResult, internal_error, load_source
+from legacies.pipeline.stack import StackError, expansion_folder, resolve, stack_sources
 from legacies.pipeline.validate import (UsageError, gc_paused, maybe_consequence, over_installed, ruleset_folder,
                                         smoke_check)
 
@@ -90,7 +91,7 @@ def _run(check: Check, sources: list[SourceFile]) -> None:
 
 # label -> (kind, bytes, what loading them gave): a file unchanged since the last check
 # is not parsed again (reading YAML is half the time of a check); one entry a file
-_loaded: dict[str, tuple[str, bytes, tuple[LoadedFile | None, list[Diagnostic], list[str]]]] = {}
+_loaded: dict[str, tuple[tuple[str, str, str | None], bytes, tuple[LoadedFile | None, list[Diagnostic], list[str]]]] = {}
 
 
 def _load(sources: list[SourceFile]) -> LoadResult:
@@ -103,13 +104,14 @@ def _load(sources: list[SourceFile]) -> LoadResult:
         except Exception:  # noqa: BLE001 - load_source reads it again and says why it cannot
             raw = None
         known = _loaded.get(source.label)
-        if raw is not None and known is not None and known[:2] == (source.kind, raw):
+        how = (source.kind, source.layer, source.over.label if source.over is not None else None)
+        if raw is not None and known is not None and known[:2] == (how, raw):
             loaded, problems, lines = known[2]
         else:
-            once = source if raw is None else SourceFile(source.label, source.kind, _bytes(raw))
+            once = source if raw is None else source._replace(read=_bytes(raw))
             loaded, problems, lines = load_source(once)
             if raw is not None:
-                _loaded[source.label] = (source.kind, raw, (loaded, problems, lines))
+                _loaded[source.label] = (how, raw, (loaded, problems, lines))
         result.sources[source.label] = lines
         result.diagnostics.extend(problems)
         if loaded is not None:
@@ -120,6 +122,18 @@ def _load(sources: list[SourceFile]) -> LoadResult:
 def _sources(path: Path, texts: Mapping[Path, str]) -> tuple[str, str, list[SourceFile]]:
     """(ruleset, key, files) as `legacies validate FILE` chooses them."""
     text = texts[path]
+    folder = expansion_folder(path)
+    if folder is not None:  # a file of an expansion: the stack as a whole, as `validate -x FOLDER` checks it
+        try:
+            name, stack = resolve(None, [folder])
+            if name is None:
+                raise StackError("the expansion names no ruleset: its expansion.yaml says `extends: RULESET`")
+            files, _ = stack_sources(name, None, stack)
+        except StackError as err:
+            raise UsageError(str(err)) from err
+        if disk_label(path) not in {s.label for s in files}:  # a new file, or one in no usual place
+            files.append(_document(path, text))
+        return name, f"{name}+{os.path.abspath(folder)}", files
     around = ruleset_folder(path)
     if around is not None:
         root, name = around
@@ -150,7 +164,7 @@ def _overlay(sources: list[SourceFile], texts: Mapping[Path, str]) -> list[Sourc
     for source in sources:
         text = open_documents.get(source.label)
         if text is not None:
-            source = SourceFile(source.label, source.kind, _bytes(text.encode("utf-8", errors="surrogatepass")))
+            source = source._replace(read=_bytes(text.encode("utf-8", errors="surrogatepass")))
         out.append(source)
     return out
 

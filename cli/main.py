@@ -60,7 +60,8 @@ class ValidateFormat(str, Enum):
     sarif = "sarif"
 
 
-EXPANSION_HELP = "An expansion folder laid over the ruleset (repeatable, in order)."
+EXPANSION_HELP = ("An expansion laid over the ruleset: an installed one by name, or a folder (repeatable, in order; "
+                  "each comes after the expansions it requires).")
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -77,7 +78,7 @@ def validate(
     format: ValidateFormat = typer.Option(ValidateFormat.text, "--format", "-f", metavar="FORMAT",
                                           help="text; json (every field, with the span's start and end); github "
                                                "(annotations); sarif (SARIF 2.1.0, for code scanning)."),
-    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
+    expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER",
                                          help=EXPANSION_HELP + " The stack is checked as `play -x` loads it; "
                                               "a PATH, if given, is the ruleset folder under them."),
 ) -> None:
@@ -188,7 +189,7 @@ def play(
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
     save: Optional[Path] = typer.Option(None, "--save", metavar="FILE", help="Write a save file when the game ends or stops."),
     quiet: bool = typer.Option(False, "--quiet", "-q", metavar="", help="Only the final scores."),
-    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
+    expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER",
                                          help=EXPANSION_HELP),
     fast: bool = typer.Option(False, "--fast", metavar="", help="Show the bots' moves at once (with a human "
                               "seated, they are shown at a pace a person can follow)."),
@@ -200,7 +201,7 @@ def play(
                                                   "advanced, expert, master or guru."),
 ) -> None:
     """Play a game in the terminal: bots, hot-seat humans and non-player characters."""
-    from legacies.interpreter.errors import TableError
+    from legacies.interpreter.errors import InternalError, TableError
 
     from .npc_seats import npc_table
 
@@ -224,6 +225,9 @@ def play(
         game = Game(loaded.spec, len(seat), options, names)
     except TableError as err:
         _fail(str(err))
+        return
+    except InternalError as err:  # the ruleset cannot be compiled: said, never a traceback
+        _fail(f"the game cannot start: {err}; `legacies validate` shows where", 1)
         return
     if save is not None:
         _check_save_path(save)
@@ -343,6 +347,8 @@ def resume(
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
     quiet: bool = typer.Option(False, "--quiet", "-q", metavar="", help="Only the final scores."),
     fast: bool = typer.Option(False, "--fast", metavar="", help="Show the bots' moves at once."),
+    expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER",
+                                        help=EXPANSION_HELP + " Default: the installed expansions the save names."),
 ) -> None:
     """Continue a saved game: its decisions are replayed exactly, then play goes on."""
     from legacies.interpreter.errors import CorruptSave
@@ -362,7 +368,7 @@ def resume(
         return
     if data["ruleset"] not in rulesets():
         _fail(f"{file} is a game of `{data['ruleset']}`, which is not installed", 1)
-    loaded = load_ruleset(data["ruleset"])
+    loaded = _load_with(data["ruleset"], None, list(expansion) or _saved_expansions(data))
     if loaded.spec is None:
         _fail(f"ruleset `{data['ruleset']}` has content errors; run `legacies validate --ruleset {data['ruleset']}`", 1)
         return
@@ -393,7 +399,7 @@ def replay(
     view: Optional[int] = typer.Option(None, "--as", metavar="SEAT", min=1,
                                        help="With --to: the board as this player (1-based) sees it (default: the "
                                             "player who decides next)."),
-    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
+    expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER",
                                          help=EXPANSION_HELP),
 ) -> None:
     """Replay a saved game decision by decision, with its log; or verify it.
@@ -421,6 +427,7 @@ def replay(
         return
     if view is not None and view > data["players"]:
         _fail(f"--as {view}: the game has {data['players']} players")
+    expansion = list(expansion) or _saved_expansions(data)
     root = None
     if ruleset is not None:
         name, root = _ruleset_arg(ruleset)
@@ -542,7 +549,7 @@ def simulate(
     cluster: Optional[str] = typer.Option(None, "--cluster", metavar="ADDRESS",
                                           help="Play on a Dask distributed scheduler (tcp://host:8786) instead; "
                                                "needs pip install 'legacies\\[cluster]'."),
-    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
+    expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER",
                                          help=EXPANSION_HELP),
     item: List[str] = typer.Option([], "--item", "-i", metavar="ID", help="Also print this item's win-rate gap and "
                                    "the branches of its effects no game ran (repeatable; default: the items the "
@@ -729,7 +736,7 @@ def explain(
     path: Optional[Path] = typer.Option(None, "--path", "-p", metavar="FOLDER",
                                         help="A ruleset folder on disk (rules/NAME and content/NAME inside)."),
     show_ast: bool = typer.Option(False, "--ast", metavar="", help="Also print the syntax tree."),
-    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER", help=EXPANSION_HELP),
+    expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER", help=EXPANSION_HELP),
 ) -> None:
     """Show an item: its name, kind, costs, generated card text and effect source."""
     from legacies.pipeline.explain import ExplainError, explain as run
@@ -747,36 +754,44 @@ def explain(
     typer.echo(text)
 
 
-def _expanded_ruleset(ruleset: Optional[str], root: Optional[str], expansions: List[Path]) -> Optional[str]:
-    """The ruleset `--expansion` folders are laid over: the one named, else the one
-    they are for (an expansion holds content/NAME/ or rules/NAME/)."""
+def _expanded_ruleset(ruleset: Optional[str], root: Optional[str], expansions: List[str]) -> Optional[str]:
+    """The ruleset `--expansion` is laid over: the one named, else the one the expansions
+    extend (pipeline/stack.py)."""
     from legacies.pipeline.explain import folder_rulesets
-    from legacies.pipeline.ruleset import expansion_rulesets
+    from legacies.pipeline.stack import StackError, resolve
 
     if not expansions:
         return ruleset
-    for folder in expansions:
-        if not folder.is_dir():
-            _fail(f"--expansion {folder}: not a folder")
-    if ruleset is not None:
-        return ruleset
-    names = expansion_rulesets(expansions)
-    if root is not None:
-        names = [n for n in names if n in folder_rulesets(root)]
-    if len(names) != 1:
-        _fail("the expansions are for " + (f"{', '.join(names)}: name one with --ruleset" if names else
-                                           "no ruleset: an expansion holds content/NAME/ or rules/NAME/"))
-    return names[0]
+    try:
+        name, _ = resolve(ruleset, expansions)
+    except StackError as err:
+        _fail(str(err))
+        return None
+    if root is not None and name not in folder_rulesets(root):
+        _fail(f"the expansions are for `{name}`, and {root} holds {', '.join(folder_rulesets(root)) or 'no ruleset'}")
+    return name
 
 
-def _load_with(name: str, root: Optional[str], expansions: List[Path]) -> Any:
-    """load_ruleset with expansion folders laid over it; a folder that holds nothing for
-    the ruleset is a usage error."""
+def _saved_expansions(data: dict[str, Any]) -> List[str]:
+    """The expansions a save was played with, by name (laid again when none is given);
+    one that is not installed must be given as a folder."""
+    from legacies.pipeline.stack import installed_expansions
+
+    names = [x["name"] for x in data.get("expansions", [])]
+    installed = {e.name for e in installed_expansions()}
+    for name in names:
+        if name not in installed:
+            _fail(f"the game was played with the expansion `{_short(name)}`, which is not installed: give its "
+                  "folder with --expansion FOLDER", 1)
+    return names
+
+
+def _load_with(name: str, root: Optional[str], expansions: List[str]) -> Any:
+    """load_ruleset with the expansions laid over it (installed ones by name, folders);
+    what cannot make a game (an unknown name, a folder for another ruleset) is a usage
+    error."""
     from legacies.pipeline.ruleset import ExpansionError, load_ruleset
 
-    for folder in expansions:
-        if not folder.is_dir():
-            _fail(f"--expansion {folder}: not a folder")
     try:
         return load_ruleset(name, root, list(expansions))
     except ExpansionError as err:
@@ -827,7 +842,7 @@ def content(
                                         help="A ruleset folder on disk (rules/NAME and content/NAME inside)."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="A JSON list of {ruleset, id, kind, name, century, "
                                                        "file, line}."),
-    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER", help=EXPANSION_HELP),
+    expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER", help=EXPANSION_HELP),
 ) -> None:
     """List the content: id, kind, name, century, file and line of every item."""
     from legacies.pipeline.content import ContentError, content_rows
@@ -877,7 +892,7 @@ def try_item(
                                       help="Effect-language source to run instead (put_in_play(S26))."),
     choose: Optional[str] = typer.Option(None, "--choose", "-c", metavar="1,2,...",
                                          help="Answers to its decisions, by option number; the rest are asked."),
-    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER",
+    expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER",
                                          help=EXPANSION_HELP),
 ) -> None:
     """Try an item in a situation you choose: play its effect and show what changed.
@@ -906,8 +921,8 @@ def try_item(
     if ruleset is not None:
         names = [_ruleset_arg(ruleset)]
     else:  # the installed rulesets (those an expansion is for, when one is given)
-        names = [(n, None) for n in rulesets()
-                 if not expansion or any((f / "content" / n).is_dir() or (f / "rules" / n).is_dir() for f in expansion)]
+        wanted = _expanded_ruleset(None, None, expansion) if expansion else None
+        names = [(n, None) for n in rulesets() if wanted is None or n == wanted]
     from legacies.pipeline.explain import _find, _near
 
     found = None
@@ -969,7 +984,7 @@ def test_scenarios(
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
                                           help="Test against this ruleset folder (default: the installed ones)."),
     format: Format = typer.Option(Format.text, "--format", "-f", metavar="FORMAT", help="text, json or github annotations."),
-    expansion: List[Path] = typer.Option([], "--expansion", "-x", metavar="FOLDER", help=EXPANSION_HELP),
+    expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER", help=EXPANSION_HELP),
 ) -> None:
     """Run scenario tests: items tried in scenarios, with what must hold afterwards.
 
@@ -1139,9 +1154,12 @@ def new_item(
 
 @app.command("rulesets")
 def list_rulesets() -> None:
-    """List the installed rulesets."""
+    """List the installed rulesets, each with the installed expansions that extend it
+    (`--expansion NAME` lays one over it)."""
     from legacies.pipeline.ruleset import load_ruleset, rulesets
+    from legacies.pipeline.stack import installed_expansions
 
+    expansions = installed_expansions()
     for name in rulesets():
         r = load_ruleset(name)
         if r.spec is not None:
@@ -1150,6 +1168,16 @@ def list_rulesets() -> None:
             typer.echo(f"{name}\t{s.title}\t{s.min_players}-{s.max_players} players\t{items} items")
         else:
             typer.echo(f"{name}\t(has content errors: run `legacies validate --ruleset {name}`)")
+        for exp in (e for e in expansions if e.ruleset() == name):
+            laid = load_ruleset(name, None, [exp])
+            added = (len(laid.build.items) - items) if laid.build is not None and r.spec is not None else None
+            needs = f", requires {', '.join(exp.requires)}" if exp.requires else ""
+            state = (f"{added:+d} items{needs}" if laid.ok and added is not None
+                     else f"has errors: run `legacies validate -x {exp.name}`")
+            typer.echo(f"  + {exp.name}\t{exp.title}\t(--expansion {exp.name})\t{state}")
+    orphans = [e for e in expansions if e.ruleset() not in rulesets()]
+    for exp in orphans:
+        typer.echo(f"{exp.name}\t{exp.title}\t(an expansion of `{exp.ruleset()}`, which is not installed)")
 
 
 @app.command()

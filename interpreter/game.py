@@ -375,6 +375,8 @@ class GameState:
             "names": g.player_names, "options": g.options, "seed": self.st.flags.get("seed", 0),
             "decisions": self.st.history.tolist(), "fingerprint": self.fingerprint(),
         }
+        if g.spec.expansions:  # laid over the ruleset, in order: `replay` and `resume` lay them again
+            data["expansions"] = [{"name": n, "content": h} for n, h in g.spec.expansions]
         if failure is not None:
             data["failure"] = {"choice": failure[0], "message": failure[1]}
         if seats is not None:  # who sat where (human, random...): `legacies resume` seats them again
@@ -463,6 +465,15 @@ def open_save(spec: GameSpec, text: str | bytes) -> tuple[dict[str, Any], Game]:
     data = read_save(text)
     if data["ruleset"] != spec.name:
         raise CorruptSave(f"this save is for ruleset `{_excerpt(data['ruleset'])}`, not `{spec.name}`")
+    played = [x["name"] for x in data.get("expansions", [])]
+    laid = [name for name, _ in spec.expansions]
+    if played != laid:
+        raise CorruptSave(f"this game was played with {_expansions_words(played)}, and it is loaded with "
+                          f"{_expansions_words(laid)}" + (f": give --expansion {' --expansion '.join(played)}"
+                                                           if played else ""))
+    for x, (name, digest) in zip(data.get("expansions", []), spec.expansions):
+        if x["content"] != digest:
+            raise CorruptSave(f"the expansion `{_excerpt(name)}` changed since this game was saved")
     if data["content"] != spec.content_hash:
         raise CorruptSave(f"the content changed since this game was saved: the rules and content of "
                           f"`{spec.name}` are not the ones the game was played with")
@@ -470,6 +481,13 @@ def open_save(spec: GameSpec, text: str | bytes) -> tuple[dict[str, Any], Game]:
         return data, cached_game(spec, data["players"], data["options"], data["names"])
     except TableError as err:
         raise CorruptSave(f"the save does not fit the ruleset: {err}") from None
+
+
+def _expansions_words(names: list[str]) -> str:
+    if not names:
+        return "no expansion"
+    return ("the expansion" + ("s " if len(names) > 1 else " ")
+            + ", ".join(f"`{_excerpt(n)}`" for n in names))
 
 
 def read_save(text: str | bytes) -> dict[str, Any]:
@@ -502,7 +520,7 @@ def read_save(text: str | bytes) -> dict[str, Any]:
                               f"`{SAVE_FORMAT}`")
         raise CorruptSave(f"not a {SAVE_FORMAT} save file (its `format` is {_shown(fmt)})")
     for key in data:
-        if key not in _SAVE_FIELDS and key not in ("failure", "seats"):
+        if key not in _SAVE_FIELDS and key not in ("failure", "seats", "expansions"):
             raise CorruptSave(f"not a {SAVE_FORMAT} save file: unknown field `{_excerpt(str(key))}`")
     for key, kind in _SAVE_FIELDS.items():
         if key not in data:
@@ -521,6 +539,11 @@ def read_save(text: str | bytes) -> dict[str, Any]:
     if seats is not None and not (isinstance(seats, list) and len(seats) == data["players"]
                                   and all(isinstance(x, str) and 0 < len(x) <= 40 for x in seats)):
         raise CorruptSave("the save's `seats` must list one seat kind (text) per player")
+    expansions = data.get("expansions")
+    if expansions is not None and not (isinstance(expansions, list) and len(expansions) <= 64 and all(
+            isinstance(x, dict) and set(x) == {"name", "content"} and isinstance(x["name"], str)
+            and 0 < len(x["name"]) <= 64 and isinstance(x["content"], str) for x in expansions)):
+        raise CorruptSave("the save's `expansions` must list {\"name\": text, \"content\": text} per expansion")
     return data
 
 

@@ -162,8 +162,9 @@ def breakdown(st: State) -> list[list[Part]]:
 
 def rule_names(spec: GameSpec) -> dict[str, str]:
     """What a program of the rules is called in its Where -> its name in `display:
-    scoring:` (a procedure's or action's name, `setup`, `game`)."""
+    scoring:` (a procedure's, action's or rules trigger's name, `setup`, `game`)."""
     names = {f"procedure `{n}`": n for n in spec.procedures} | {f"action `{n}`": n for n in spec.actions}
+    names.update({f"trigger `{n}`": n for n, _, _ in spec.rule_triggers})
     names.update({p.origin.what: n for n, p in spec.procedures.items() if p.origin is not None})
     names.update({a.origin.what: n for n, a in spec.actions.items() if a.origin is not None})
     names[spec.setup_origin.what if spec.setup_origin else "setup"] = "setup"

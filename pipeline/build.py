@@ -249,6 +249,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
 
     rule_programs: dict[str, ast.Program | None] = {
         **parsed_procs, **{n: a.body for n, a in action_specs.items()},
+        **{n: program for n, (_, _, program) in rule_triggers.items()},
         "setup": rules.setup[1] if rules.setup else None, "game": rules.game[1] if rules.game else None}
     score_labels: dict[str, str | dict[str, str]] = {}
     for f in layers:
@@ -642,7 +643,9 @@ def check_evaluation(b: _Builder, rf: LoadedFile, expansions: list[LoadedFile]) 
     if not terms:
         return None
     if r.evaluation is None:  # the score, then the expansions' terms
-        terms.insert(0, ast.Of(r.score, ast.Name("me")))
+        score = ast.Of(r.score, ast.Name("me"))
+        b.check_expr(rf, ("score",), score, Context(), T("amount"))
+        terms.insert(0, score)
     total = terms[0]
     for term in terms[1:]:
         total = ast.Arith("+", total, term)

@@ -28,7 +28,7 @@ class ContentError(Exception):
 
 
 def content_rows(ruleset: str | None = None, kind: str | None = None, root: str | None = None,
-                 expansions: tuple[Path, ...] = ()) -> list[ContentRow]:
+                 expansions: tuple[str | Path, ...] = ()) -> list[ContentRow]:
     """Every item of `ruleset` (all installed rulesets when None), in file order, with
     expansion folders laid over it; `kind` keeps one kind (its name or its plural)."""
     names = [ruleset] if ruleset else rulesets()

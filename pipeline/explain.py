@@ -64,7 +64,7 @@ def _find(query: str, build: object) -> str | None:
 
 
 def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, root: str | None = None,
-            expansions: tuple[Path, ...] = ()) -> str:
+            expansions: tuple[str | Path, ...] = ()) -> str:
     """An item, by id or name, of `ruleset` (else of every installed ruleset, or of every
     ruleset in the folder `root`), with expansion folders laid over it."""
     names = [ruleset] if ruleset else (folder_rulesets(root) if root else installed_rulesets())

@@ -2,7 +2,7 @@
 in the breakdown at the end of a game (interpreter/ledger.py groups the points).
 
 Each key names a kind (the points its items' effects gave), or a program of the rules:
-a procedure, an action, `setup` or `game`. Its value is a label, or for a program a map
+a procedure, an action, a rules trigger, `setup` or `game`. Its value is a label, or for a program a map
 from some of its statements, as written on one line, to labels (the program's other
 statements keep its default label). A name that is none of these, or a statement the
 program does not have, is an R001 diagnostic with what would fit.
@@ -29,7 +29,7 @@ def check_score_labels(given: Mapping[str, str | dict[str, str]], kinds: Collect
     for key, value in given.items():
         path: tuple = ("display", "scoring", key)
         if key not in kinds and key not in programs:
-            report(path, "R001", f"`display: scoring:` names kinds, procedures, actions, `setup` and `game`; "
+            report(path, "R001", f"`display: scoring:` names kinds, procedures, actions, triggers, `setup` and `game`; "
                    f"`{key}` is none of them", suggest(key, list(kinds) + list(programs)))
             continue
         if isinstance(value, str):

@@ -27,8 +27,8 @@ from typing import Iterable, Sequence
 
 from legacies.dsl.diagnostics import WARNING, Diagnostic
 
-from .files import (EXPANSION_FILES, RULESET_FILE, SourceFile, _entries, _is_yaml, _reader, disk_label,
-                    read_regular, ruleset_files)
+from .files import (EXPANSION_FILES, MAX_FOLDER_DEPTH, RULESET_FILE, SourceFile, _entries, _is_yaml, _reader,
+                    disk_label, kind_from_keys, read_regular, ruleset_files)
 
 EXPANSIONS_PACKAGE = "legacies.expansions"
 MAX_STACK = 16  # expansions in one game
@@ -118,10 +118,33 @@ def read_expansion(folder: Traversable, label: str, installed: bool = False) -> 
 
 
 def _expansion_file(folder: Traversable) -> Traversable | None:
+    """The folder's expansion.yaml, when it is one (a content file of that name is not)."""
     for name in EXPANSION_FILES:
         entry = folder.joinpath(name)
         if entry.is_file():
-            return entry
+            try:
+                raw = read_regular(entry) if isinstance(entry, Path) else entry.read_bytes()
+            except OSError:
+                return entry  # unreadable: the loader says so
+            if kind_from_keys(raw[:65536].decode("utf-8-sig", "replace")) != "content":
+                return entry
+    return None
+
+
+def expansion_folder(path: Path) -> Path | None:
+    """The expansion folder a file belongs to: the nearest folder above it holding
+    expansion.yaml, when the file is that expansion.yaml or lies under its rules/ or
+    content/ folders (a file of an expansion is checked with its siblings, as a whole)."""
+    absolute = Path(path).absolute()
+    for depth, folder in enumerate(absolute.parents):
+        if depth > MAX_FOLDER_DEPTH + 3:
+            break
+        if _expansion_file(folder) is None:
+            continue
+        relative = absolute.relative_to(folder).parts
+        if (len(relative) == 1 and relative[0] in EXPANSION_FILES) or relative[0] in ("rules", "content"):
+            return folder
+        return None
     return None
 
 

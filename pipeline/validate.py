@@ -238,6 +238,12 @@ def over_installed(name: str, files: list[SourceFile]) -> list[SourceFile]:
 
 
 def _validate_file(result: ValidationResult, path: Path, ruleset: str | None, installed: list[str]) -> None:
+    from .stack import expansion_folder
+
+    folder = expansion_folder(path)
+    if folder is not None:  # a file of an expansion: checked with its siblings, laid over its ruleset
+        _validate_expanded(result, [], ruleset, (folder,), installed)
+        return
     source = single_file(path)
     around = ruleset_folder(path)
     if around is not None and (ruleset is None or ruleset == around[1]):

@@ -139,7 +139,9 @@ def _installed_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken: str
     cards = root / "content/deep/cards.yaml"
     cards.write_text(cards.read_text().replace("ruleset: legacy", "ruleset: deep")
                      .replace("      discard this\n", f"      {broken}\n      discard this\n", 1))
-    packages = {files_mod.RULES_PACKAGE: root / "rules", files_mod.CONTENT_PACKAGE: root / "content"}
+    (root / "expansions").mkdir(exist_ok=True)
+    packages = {files_mod.RULES_PACKAGE: root / "rules", files_mod.CONTENT_PACKAGE: root / "content",
+                "legacies.expansions": root / "expansions"}
     monkeypatch.setattr(files_mod.resources, "files", lambda name: packages[name])
     monkeypatch.setattr(ruleset_mod, "_cache", {})
 

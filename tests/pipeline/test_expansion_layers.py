@@ -1,0 +1,275 @@
+"""Expansions that add words (issue 16): an expansion folder declares itself in
+expansion.yaml and may add everything a ruleset declares; its actions join the base's
+menus, its rules answer the base's events, and it replaces a base file, item or
+declaration only by saying `replaces: true`. Nothing it holds is dropped in silence.
+
+The base is tests/pipeline/fixtures/plaza (a menu, an event each turn, a quantity);
+the expansion is tests/pipeline/fixtures/market-day."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from legacies.cli.main import app
+from legacies.interpreter.errors import CorruptSave
+from legacies.interpreter.game import Game, GameState
+from legacies.pipeline.ruleset import ExpansionError, RulesetResult, load_ruleset
+from legacies.pipeline.validate import validate
+
+FIXTURES = Path(__file__).parent / "fixtures"
+PLAZA = FIXTURES / "plaza"
+MARKET = FIXTURES / "market-day"
+runner = CliRunner()
+
+
+def codes(result: RulesetResult) -> list[str]:
+    return [d.code for d in result.diagnostics]
+
+
+def errors(result: RulesetResult) -> list[str]:
+    return [d.headline() for d in result.diagnostics if d.severity == "error"]
+
+
+@pytest.fixture()
+def market(tmp_path: Path) -> Path:
+    """A copy of the expansion to change in a test."""
+    copy = tmp_path / "market-day"
+    shutil.copytree(MARKET, copy)
+    return copy
+
+
+def test_an_expansion_adds_words_and_plays_without_touching_a_base_file() -> None:
+    laid = load_ruleset("plaza", PLAZA, [MARKET])
+    assert laid.ok, errors(laid)
+    spec = laid.spec
+    assert spec is not None
+    v = spec.vocab
+    assert "favours" in v.counters and "stall" in v.kinds and "flags" in v.zones and "stall_claimed" in v.events
+    assert "stall_price" in v.quantities and "bonus" in v.kinds["card"].attributes
+    assert v.menus["turn_action"] == ("earn", "buy_point", "play_card", "claim_stall")  # the base's, then its own
+    assert spec.expansions and spec.expansions[0][0] == "market-day"
+    assert [e[1] for e in spec.display["players"]] == ["points", "coins", "favours"]
+    state = Game(spec, 2).new_state(1)
+    assert "Claim the Fish Stall" in state.decision.labels()
+    lay = state.game.layout
+    favours = lay.player_counter["favours"]
+    assert state.st.counters[favours] == 1  # the rules trigger answered the base's turn_started
+    state.apply_label("Claim the Fish Stall")
+    assert state.st.counters[lay.player_counter["points"]] == 2  # the stall's wares
+    assert state.st.counters[lay.player_counter["coins"]] == 1  # 3 - stall_price 2
+    assert state.st.counters[favours + 1] == 1 and state.decision.player == 1
+    # the evaluation is the base's (the score, none declared) plus the expansion's term
+    assert state.evaluate(0) == 2 + 1 * 2
+
+
+def test_a_card_of_the_expansion_changes_its_quantity_and_answers_its_event() -> None:
+    spec = load_ruleset("plaza", PLAZA, [MARKET]).spec
+    assert spec is not None
+    for seed in range(40):  # a game where P1 plays a Haggler first, then claims a stall
+        state = Game(spec, 2).new_state(seed)
+        if "Play Haggler" not in state.decision.labels():
+            continue
+        state.apply_label("Play Haggler")
+        state.apply_label("Earn coins")
+        lay = state.game.layout
+        coins = lay.player_counter["coins"]
+        before = state.st.counters[coins]
+        favours = state.st.counters[lay.player_counter["favours"]]
+        state.apply_label("Claim the Fruit Stall")
+        assert state.st.counters[coins] == before - 1  # stall_price 2, less 1 for the Haggler's player
+        assert state.st.counters[lay.player_counter["favours"]] == favours + 1  # when stall_claimed
+        return
+    pytest.fail("no seed deals a Haggler to the first player")
+
+
+def test_an_expansion_simulates_and_its_items_are_reported(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["simulate", "-r", str(PLAZA), "-x", str(MARKET), "-n", "6", "-p", "2",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    mine = result.output.split("your items:\n")[1]
+    assert "Haggler" in mine and "Fish Stall" in mine
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert report["games"] == 6
+
+
+def test_a_name_the_base_declares_is_reused_only_with_replaces(market: Path) -> None:
+    head = market / "expansion.yaml"
+    text = head.read_text(encoding="utf-8")
+    head.write_text(text.replace("quantities:\n", "quantities:\n  coin_income: {type: amount, default: 2}\n"),
+                    encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [market])
+    r008 = [d for d in laid.diagnostics if d.code == "R008"]
+    assert len(r008) == 1 and "`coin_income` is already declared in" in r008[0].message and "ruleset.yaml" in \
+        r008[0].message and r008[0].file.endswith("expansion.yaml") and r008[0].line > 1
+    head.write_text(text.replace("quantities:\n", "quantities:\n  coin_income: {type: amount, default: 2, "
+                                 "replaces: true}\n"), encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [market])
+    assert laid.ok and laid.spec is not None and laid.spec.vocab.quantities["coin_income"].default == 2
+    head.write_text(text.replace("quantities:\n", "quantities:\n  income: {type: amount, default: 2, "
+                                 "replaces: true}\n"), encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [market])
+    assert "R009" in codes(laid) and "replaces nothing" in " ".join(errors(laid))
+
+
+def test_items_actions_and_procedures_replace_only_when_they_say_so(market: Path) -> None:
+    cards = market / "content" / "plaza" / "more.yaml"
+    cards.write_text("format: 2\nruleset: plaza\nitems:\n  - {id: lamp, kind: card, name: Bright Lamp, "
+                     "attributes: {worth: 3}}\n", encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [market])
+    c001 = [d for d in laid.diagnostics if d.code == "C001"]
+    assert len(c001) == 1 and "replaces: true" in (c001[0].hint or "")
+    cards.write_text("format: 2\nruleset: plaza\nitems:\n  - {id: lamp, kind: card, name: Bright Lamp, "
+                     "replaces: true, attributes: {worth: 3}}\n", encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [market])
+    assert laid.ok and laid.build is not None
+    assert list(laid.build.items)[0] == "lamp" and laid.build.items["lamp"][2].name == "Bright Lamp"  # its place
+    rules = market / "rules" / "plaza" / "more.yaml"
+    rules.write_text("format: 2\nactions:\n  earn:\n    label: Earn more\n    menus: [turn_action]\n"
+                     "    do: gain 2 coins\n", encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [market])
+    assert "R007" in codes(laid) and "replaces: true" in str([d.hint for d in laid.diagnostics])
+    rules.write_text("format: 2\nactions:\n  earn:\n    label: Earn more\n    menus: [turn_action]\n"
+                     "    replaces: true\n    do: gain 2 coins\n", encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [market])
+    assert laid.ok and laid.spec is not None and laid.spec.actions["earn"].label == "Earn more"
+    assert laid.spec.vocab.menus["turn_action"][0] == "earn"  # in the base's place in the menu
+
+
+def test_an_expansion_removes_base_items(market: Path) -> None:
+    head = market / "expansion.yaml"
+    head.write_text(head.read_text(encoding="utf-8") + "removes: [fountain, nothing_here]\n", encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [market])
+    c008 = [d for d in laid.diagnostics if d.code == "C008"]
+    assert len(c008) == 1 and "`nothing_here`" in c008[0].message
+    head.write_text(head.read_text(encoding="utf-8").replace(", nothing_here", ""), encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [market])
+    assert laid.ok and laid.build is not None and "fountain" not in laid.build.items
+
+
+def test_a_file_at_a_base_files_place_and_files_nothing_reads_are_said(market: Path) -> None:
+    (market / "content" / "plaza" / "cards.yaml").write_text(
+        "format: 2\nruleset: plaza\nitems:\n  - {id: torch, kind: card, name: Torch, attributes: {worth: 1}}\n",
+        encoding="utf-8")
+    (market / "rules" / "plaza" / "ruleset.yaml").write_text("ruleset: plaza\n", encoding="utf-8")
+    (market / "content" / "other").mkdir()
+    (market / "content" / "other" / "x.yaml").write_text("a: 1\n", encoding="utf-8")
+    (market / "notes.yaml").write_text("a: 1\n", encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [market])
+    by_code = {d.code: d for d in laid.diagnostics}
+    assert "X002" in by_code and "content/plaza/cards.yaml" in by_code["X002"].message
+    assert "removing its 2 items (lamp, fountain)" in by_code["X002"].message
+    assert "X001" in by_code and by_code["X001"].file.endswith("rules/plaza/ruleset.yaml")
+    unread = sorted(Path(d.file).name for d in laid.diagnostics if d.code == "X003")
+    assert unread == ["notes.yaml", "x.yaml"] and all(d.severity == "warning" for d in laid.diagnostics
+                                                      if d.code == "X003")
+    cards = market / "content" / "plaza" / "cards.yaml"
+    cards.write_text("replaces: true\n" + cards.read_text(encoding="utf-8"), encoding="utf-8")
+    (market / "rules" / "plaza" / "ruleset.yaml").unlink()
+    laid = load_ruleset("plaza", PLAZA, [market])
+    assert laid.ok and laid.build is not None and "lamp" not in laid.build.items and "torch" in laid.build.items
+    (market / "content" / "plaza" / "lone.yaml").write_text("replaces: true\nformat: 2\nruleset: plaza\nitems: []\n",
+                                                             encoding="utf-8")
+    assert "X007" in codes(load_ruleset("plaza", PLAZA, [market]))
+
+
+def test_an_expansion_without_expansion_yaml_is_warned_of(tmp_path: Path) -> None:
+    folder = tmp_path / "loose" / "content" / "plaza"
+    folder.mkdir(parents=True)
+    (folder / "x.yaml").write_text("format: 2\nruleset: plaza\nitems:\n  - {id: torch, kind: card, name: Torch, "
+                                   "attributes: {worth: 1}}\n", encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [tmp_path / "loose"])
+    assert laid.ok and [d.code for d in laid.diagnostics] == ["X004"]
+
+
+def test_an_expansion_for_another_ruleset_or_out_of_order_is_refused(market: Path) -> None:
+    head = market / "expansion.yaml"
+    text = head.read_text(encoding="utf-8")
+    head.write_text(text.replace("extends: plaza", "extends: legacy"), encoding="utf-8")
+    with pytest.raises(ExpansionError, match="extends `legacy`, not `plaza`"):
+        load_ruleset("plaza", PLAZA, [market])
+    head.write_text(text + "requires: [lanterns]\n", encoding="utf-8")
+    with pytest.raises(ExpansionError, match="requires `lanterns`"):
+        load_ruleset("plaza", PLAZA, [market])
+    lanterns = market.parent / "lanterns"
+    (lanterns / "content" / "plaza").mkdir(parents=True)
+    (lanterns / "expansion.yaml").write_text("expansion: lanterns\nextends: plaza\ntitle: Lanterns\n",
+                                             encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [market, lanterns])  # laid in the order they require
+    assert laid.ok, errors(laid)
+    assert [e.name for e in laid.expansions] == ["lanterns", "market-day"]
+
+
+def test_menus_and_rules_triggers_are_checked(market: Path) -> None:
+    rules = market / "rules" / "plaza" / "market.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("menus: [turn_action]", "menus: [turn_actoin]")
+                     .replace("    when turn_started:\n        gain 1 favours for actor\n",
+                              "    gain 1 favours\n"), encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [market])
+    by_code = {d.code: d for d in laid.diagnostics}
+    assert "R001" in by_code and "unknown menu `turn_actoin`" in by_code["R001"].message
+    assert "did you mean `turn_action`?" in (by_code["R001"].hint or "")
+    assert "R010" in by_code
+
+
+def test_validate_and_the_language_server_check_an_expansion_file_with_its_siblings(tmp_path: Path) -> None:
+    """A file of an expansion uses an id its sibling defines: checked as a whole, no false E201."""
+    from legacies.cli.lsp_check import check_document
+
+    folder = tmp_path / "docks"
+    (folder / "content" / "legacy").mkdir(parents=True)
+    (folder / "expansion.yaml").write_text("expansion: docks\nextends: legacy\ntitle: Docks\n", encoding="utf-8")
+    (folder / "content" / "legacy" / "a.yaml").write_text(
+        "format: 2\nruleset: legacy\nitems:\n  - id: pier\n    kind: legacy_card\n    name: Pier\n"
+        "    attributes: {type: legacy, builds: monument, cost: [brick]}\n", encoding="utf-8")
+    b = folder / "content" / "legacy" / "b.yaml"
+    b.write_text("format: 2\nruleset: legacy\nitems:\n  - id: crane\n    kind: legacy_card\n    name: Crane\n"
+                 "    attributes: {type: special}\n    effect: |\n      discard top of (cards in my hand where it is "
+                 "pier)\n", encoding="utf-8")
+    result = validate([str(b)], None, ())
+    assert result.ok and not result.diagnostics, [d.headline() for d in result.diagnostics]
+    check = check_document(b, {b: b.read_text(encoding="utf-8")})
+    assert check.ok and not check.diagnostics, [d.headline() for d in check.diagnostics]
+    edited = b.read_text(encoding="utf-8").replace("is pier", "is peir")
+    check = check_document(b, {b: edited})
+    e201 = [d for d in check.diagnostics if d.code == "E201"]
+    assert len(e201) == 1 and e201[0].file.endswith("b.yaml") and "did you mean `pier`?" in (e201[0].hint or "")
+
+
+def test_saves_record_the_expansions_and_replay_refuses_without_them(tmp_path: Path) -> None:
+    spec = load_ruleset("plaza", PLAZA, [MARKET]).spec
+    bare = load_ruleset("plaza", PLAZA).spec
+    assert spec is not None and bare is not None
+    state = Game(spec, 2).new_state(5)
+    for _ in range(3):
+        state.apply(0)
+    text = state.serialize()
+    data = json.loads(text)
+    assert data["expansions"] == [{"name": "market-day", "content": spec.expansions[0][1]}]
+    assert GameState.deserialize(spec, text).fingerprint() == state.fingerprint()
+    with pytest.raises(CorruptSave, match="played with the expansion `market-day`, and it is loaded with no "
+                                          "expansion: give --expansion market-day"):
+        GameState.deserialize(bare, text)
+    data["expansions"][0]["content"] = "0" * 64
+    with pytest.raises(CorruptSave, match="the expansion `market-day` changed"):
+        GameState.deserialize(spec, json.dumps(data))
+
+
+def test_the_installed_expansion_is_listed_and_found_by_name(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["rulesets"])
+    assert result.exit_code == 0 and "  + salons\tSalons\t(--expansion salons)\t+9 items" in result.output
+    result = runner.invoke(app, ["validate", "-x", "salons"])
+    assert result.exit_code == 0 and "no problems" in result.output, result.output
+    result = runner.invoke(app, ["validate", "-x", "no-such-thing"])
+    assert result.exit_code == 2 and "no expansion of that name is installed (installed: salons)" in result.output
+    save = tmp_path / "g.json"
+    result = runner.invoke(app, ["play", "-x", "salons", "-s", "random", "-s", "random", "-s", "random",
+                                 "--seed", "2", "--quiet", "--save", str(save)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["replay", "--verify", str(save)])  # the save names it: laid again by name
+    assert result.exit_code == 0 and "verified" in result.output, result.output
