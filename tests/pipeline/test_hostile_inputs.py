@@ -142,7 +142,8 @@ def _installed_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken: str
     (root / "expansions").mkdir(exist_ok=True)
     packages = {files_mod.RULES_PACKAGE: root / "rules", files_mod.CONTENT_PACKAGE: root / "content",
                 "legacies.expansions": root / "expansions"}
-    monkeypatch.setattr(files_mod.resources, "files", lambda name: packages[name])
+    real = files_mod.resources.files  # the other packages (schemas, the grammar) as installed
+    monkeypatch.setattr(files_mod.resources, "files", lambda name: packages.get(name) or real(name))
     monkeypatch.setattr(ruleset_mod, "_cache", {})
 
 
