@@ -34,7 +34,7 @@ from legacies.interpreter.spec import ActionSpec, DefinitionSpec, GameSpec, Limi
 from .load import LoadedFile
 from .yaml_source import bounded, excerpt
 from .models import AttributeDecl, ContentFile, ProceduresFile, RulesetFile
-from .score_labels import check_score_labels
+from .score_labels import check_score, check_score_labels
 
 Path = tuple
 MAX_PIECES = 20_000  # pieces (copies of every content item) in one ruleset (C007)
@@ -114,6 +114,8 @@ class _Builder:
                     what = "tokens_on"  # a kind with a track or holding tokens: whose tokens are on each
                 elif part == "players" and name in r.counter_sets:
                     what = "counter_set"
+                elif part == "players" and name == r.score:  # a score that is a definition (checked with them)
+                    what = "score"
                 if what is None:
                     names = ([n for n, c in r.counters.items() if c.scope == scope]
                              + [n for n, z in r.zones.items() if z.scope == scope]
@@ -250,9 +252,6 @@ class _Builder:
         if r.hand is not None and (r.hand not in r.zones or r.zones[r.hand].scope != "player"):
             self.at(f, ("hand",), "R001", f"`hand` must name a player zone, not `{r.hand}`",
                     hint=self.suggest(r.hand, r.zones))
-        if r.score not in r.counters or r.counters[r.score].scope != "player":
-            self.at(f, ("score",), "R001", f"`score` must name a player counter, not `{r.score}`",
-                    hint=self.suggest(r.score, r.counters))
         if r.automated is not None and (r.automated not in r.counters or r.counters[r.automated].scope != "player"):
             self.at(f, ("automated",), "R001", f"`automated` must name a player counter, not `{r.automated}`",
                     hint=self.suggest(r.automated, r.counters))
@@ -599,6 +598,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         **parsed_procs, **{n: a.body for n, a in action_specs.items()},
         "setup": setup[1] if setup else None, "game": game[1] if game else None}
     score_labels = check_score_labels(r, rule_programs, partial(b.at, rf), b.suggest)
+    score_definition = check_score(r, v, partial(b.at, rf), b.suggest)  # after the definitions are typed
 
     result = BuildResult(None, b.diags, v, items)
     if has_errors(b.diags):
@@ -609,7 +609,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         setup=setup[1] if setup else None, game=game[1] if game else None,
         setup_origin=b.origin(setup[0], ("setup",), "setup") if setup else None,
         game_origin=b.origin(game[0], ("game",), "the game procedure") if game else None,
-        score_counter=r.score, tie_breaks=tie_breaks, automated=r.automated, starting_choices=list(r.win_rates_by), evaluation=evaluation,
+        score_counter=r.score, score_definition=score_definition, tie_breaks=tie_breaks, automated=r.automated, starting_choices=list(r.win_rates_by), evaluation=evaluation,
         display=b.display, score_labels=score_labels,
         limits=Limits(r.limits.max_turns, r.limits.step_budget, r.limits.max_repeats), eras=list(r.eras),
         era_counter=r.era_counter, option_defaults={k: o.default for k, o in r.options.items()},
