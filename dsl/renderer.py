@@ -591,6 +591,11 @@ class _Renderer:
             return _singular(self.ident(coll.name))
         if isinstance(coll, ast.Top):
             return self.noun_of(coll.source, depth + 1)
+        if isinstance(coll, ast.ListLiteral) and coll.items:  # `[1, 3]`: numbers; `[me, P]`: players
+            if all(isinstance(x, ast.Num) for x in coll.items):
+                return "number"
+            if all(isinstance(x, ast.Name) and (x.name == "me" or x.name in self.they) for x in coll.items):
+                return "player"
         if isinstance(coll, ast.Arith) and coll.op == "+":  # two collections joined: members of both
             left, right = self.noun_of(coll.left, depth + 1), self.noun_of(coll.right, depth + 1)
             if left == right:

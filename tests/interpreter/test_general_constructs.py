@@ -18,6 +18,7 @@ from legacies.pipeline.ruleset import load_ruleset
 
 GADGETS = Path(__file__).parent / "fixtures" / "gadgets"
 PROCEDURES = "gadgets/procedures.yaml"
+ENDINGS = {"endings": True}  # the actions that end the game are offered
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +104,7 @@ def test_choose_a_number_where_offers_only_the_numbers_that_hold(spec) -> None:
 ])
 def test_a_computed_step_or_divisor_below_one_is_an_internal_error_naming_the_statement(
         spec, label: str, written: str, words: str) -> None:
-    s = Game(spec, 2).new_state(1)
+    s = Game(spec, 2, {"broken": True}).new_state(1)
     before = s.fingerprint()
     with pytest.raises(ContentError) as caught:
         s.apply_label(label)
@@ -199,7 +200,7 @@ def test_the_same_card_compares_copies_and_is_keeps_its_meaning(spec) -> None:
 
 # ---------------------------------------------------------------------- ending the game
 def test_ending_the_game_names_the_winner_and_the_reason(spec) -> None:
-    s = Game(spec, 3).new_state(1)
+    s = Game(spec, 3, ENDINGS).new_state(1)
     set_counter(s, "coins", 2, 9)
     s.apply_label("Win for the next player")  # end the game with player after me as the winner because "..."
     assert s.is_terminal() and s.st.over and not s.st.frames and s.legal_actions() == []
@@ -212,7 +213,7 @@ def test_ending_the_game_names_the_winner_and_the_reason(spec) -> None:
 
 
 def test_ending_the_game_without_a_winner_lets_the_ranking_decide(spec) -> None:
-    s = Game(spec, 3).new_state(1)
+    s = Game(spec, 3, ENDINGS).new_state(1)
     set_counter(s, "coins", 2, 5)
     s.apply_label("Call the game")  # end the game; gain 50 coins
     assert s.is_terminal() and counter(s, "coins", 0) == 0  # nothing ran after it
@@ -221,7 +222,7 @@ def test_ending_the_game_without_a_winner_lets_the_ranking_decide(spec) -> None:
 
 
 def test_a_trigger_ends_the_game_in_the_middle_of_an_effect(spec) -> None:
-    s = Game(spec, 3).new_state(1)
+    s = Game(spec, 3, ENDINGS).new_state(1)
     give(s, copies(s, "bomb"), "table", 1)  # the bomb (worth 0) in play on P2's table
     set_counter(s, "coins", 0, 4)
     s.apply_label("Tick")  # announce tick (the bomb: end the game because ...); gain 5 coins
@@ -231,7 +232,7 @@ def test_a_trigger_ends_the_game_in_the_middle_of_an_effect(spec) -> None:
 
 
 def test_a_procedure_ends_the_game_with_its_reason_filled_in(spec) -> None:
-    s = Game(spec, 2).new_state(1)
+    s = Game(spec, 2, ENDINGS).new_state(1)
     s.apply_label("Finish")  # finish(me): end the game with P as the winner because "{P} finished"
     assert s.winner() == 0 and s.end_reason() == "P1 finished" and s.st.log[-1] == "P1 wins: P1 finished"
 
@@ -243,7 +244,7 @@ def test_the_setup_can_end_the_game(spec) -> None:
 
 
 def test_an_ended_game_clones_saves_and_replays(spec) -> None:
-    s = Game(spec, 3).new_state(6)
+    s = Game(spec, 3, ENDINGS).new_state(6)
     s.apply_label("Count up")
     s.apply_label("Win for the next player")
     copy = s.clone()
@@ -272,7 +273,7 @@ def test_a_match_reports_how_the_rules_ended_it(spec) -> None:
 
 # ---------------------------------------------------------------------- a score that is a definition
 def test_a_score_defined_as_a_value(spec) -> None:
-    s = Game(spec, 3).new_state(1)
+    s = Game(spec, 3, ENDINGS).new_state(1)
     assert s.game.score_base == -1 and s.scores() == [0, 0, 0]
     set_counter(s, "coins", 0, 2)
     give(s, copies(s, "lever")[:1], "table", 1)  # points: my coins + total worth of (cards in my table)
