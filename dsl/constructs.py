@@ -460,7 +460,8 @@ _S: list[Construct] = [
     # ---- general constructs: lists written out, modulo, the same card, a random pick, ending the game
     Construct(ast.ListLiteral, "expressions", "[A, B, ...]",
               "A list of values of one type, usable wherever a collection is: `for each X in [a, b]`, "
-              "`X is in [1, 3, 5]`, `choose one of [...]`. `[]` is an empty collection."),
+              "`X is in [1, 3, 5]`, `choose one of [...]`, `choose 2 of [...]`, `pick at random one of [...]`. "
+              "`[]` is an empty collection."),
     Construct(ast.Modulo, "expressions", "A modulo B",
               "The remainder of A divided by B: from 0 to B - 1 (`-1 modulo 4` is 3). B must be more than 0: "
               "E202 when written as a number, else an error at run time naming the statement."),

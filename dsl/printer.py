@@ -231,6 +231,8 @@ def _simple(s: ast.Stmt) -> str | None:
             count = "a"
         else:
             count = _count(s.count)
+        if isinstance(s.collection, ast.ListLiteral):  # `choose one of [A, B]`, `choose 2 of [A, B, C]`
+            count = "one of" if count == "a" else f"{count} of"
         return f"choose {count} {print_expr(s.collection)} as {s.var}"
     if isinstance(s, ast.Perform):
         mode = {"one": "one", "up_to_one": "up to one", "any": "any"}[s.mode]
@@ -243,8 +245,10 @@ def _simple(s: ast.Stmt) -> str | None:
     if isinstance(s, ast.PickRandom):
         count = "a" if isinstance(s.count, ast.Num) and s.count.value == 1 else _count(s.count)
         what = print_expr(s.collection)
-        if count == "a":  # `an industry`, `one of [a, b]`: the same tree as `a`
-            count = "one of" if isinstance(s.collection, ast.ListLiteral) else "an" if what[:1] in "aeiou" else "a"
+        if isinstance(s.collection, ast.ListLiteral):  # `one of [a, b]`, `2 of [a, b, c]`
+            count = "one of" if count == "a" else f"{count} of"
+        elif count == "a" and what[:1] in "aeiou":  # `an industry`: the same tree as `a`
+            count = "an"
         return f"pick at random {count} {what} as {s.var}"
     return None
 

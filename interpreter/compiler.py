@@ -1374,8 +1374,10 @@ class Compiler:
         single = isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact"
         prompt = self.prompt(s)
         up_to = s.mode == "up_to"
-        # players are numbers: they read as players, never as the pieces of those numbers
-        describe = mech.player_name if self.type_of(s.collection).element().tag == "player" else mech.describe
+        # players and numbers are ints: they read as players and numbers, never as the pieces of those ints
+        element = self.type_of(s.collection).element().tag
+        describe = mech.player_name if element == "player" else mech.number_name if element == "amount" \
+            else mech.describe
         items = _of_items(self.type_of(s.collection))
 
         def build(st: State, a: Activation, pool: Any) -> list[Choice]:
@@ -1412,6 +1414,11 @@ class Compiler:
                           self.wording.nouns, self.wording.zones, self.wording.tables, self.wording.board_items,
                           self.wording.item_lists) if bound else self.wording
         text = render_expr(what, wording)
+        if isinstance(what, ast.ListLiteral):  # "choose one of: 10, 20", "choose up to 2 of: ..."
+            listed = ", ".join(render_expr(x, wording) for x in what.items)
+            if isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact":
+                return f"choose one of: {listed}"
+            return f"choose {'up to ' if s.mode == 'up_to' else ''}{render_expr(s.count, wording)} of: {listed}"
         if isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode != "up_to" and (
                 isinstance(what, ast.Relative) or isinstance(what, ast.Name) and what.name in ("players", "opponents")):
             return "choose an opponent" if isinstance(what, ast.Name) and what.name == "opponents" else "choose a player"

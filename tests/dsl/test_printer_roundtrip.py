@@ -119,7 +119,8 @@ EXAMPLES: list[tuple[str, str]] = [
     # general constructs
     ("list", "let v be [1, 2, a + 3] + []\nfor each X in [me, P]:\n    gain 1 gold for X"),
     ("list_member", "let v be its cost is in [1, 3, 5] and it is not in [a, b]"),
-    ("choose_from_list", "choose one of [1, 2, 3] as N"),
+    ("choose_from_list", "choose one of [1, 2, 3] as N\nchoose 2 of [a, b, c] as L\nchoose up to (n) of [a, b] as M\n"
+     "pick at random 2 of [1, 2, 3] as P"),
     ("modulo", "let v be (a + 1) modulo player_count * 2 + b modulo (c modulo d)"),
     ("same_card", "let v be A is the same card as B or A is not the same card as top of my hand"),
     ("player_after", "let v be player after me\ngain 1 gold for player before active_player"),

@@ -12,6 +12,7 @@ import pytest
 
 from legacies.agents.match import play_match
 from legacies.interpreter import mechanics as mech
+from legacies.interpreter import sandbox
 from legacies.interpreter.errors import ContentError, IllegalChoice, InternalError
 from legacies.interpreter.game import Game, GameState
 from legacies.pipeline.ruleset import load_ruleset
@@ -61,6 +62,21 @@ def test_a_list_written_out_is_a_collection(spec) -> None:
     s = Game(spec, 3).new_state(1)
     s.apply_label("Count up")  # for each N in [1, 2, 3]: gain N coins; if my coins is in [6, 7]: gain 1 marks
     assert counter(s, "coins", 0) == 6 and counter(s, "marks", 0) == 1
+
+
+def test_choosing_from_a_list_of_numbers_offers_the_numbers(spec) -> None:
+    s = Game(spec, 2).new_state(1)
+    asked = sandbox.run(s, "choose one of [10, 20, 30] as N\ngain N coins", answers=["20"])
+    assert asked[0].prompt == "choose one of: 10, 20, 30" and asked[0].labels() == ["10", "20", "30"]
+    assert all(o.item is None for o in asked[0].options)  # numbers, not the pieces with those ids
+    asked = sandbox.run(s, "choose 2 of [1, 2, 3] as L\nfor each N in L:\n    gain N coins", answers=["3", "1"])
+    assert asked[0].prompt == "choose 2 of: 1, 2, 3 (1 of 2)" and asked[0].labels() == ["1", "2", "3"]
+    assert all(o.item is None for o in asked[0].options)
+    assert counter(s, "coins", 0) == 24
+    assert sandbox.value(s, "[me, player after me]", 0) == [0, 1]
+    assert sandbox.value(s, "count of ([cog, lever] + [])", 0) == 2
+    assert sandbox.value(s, "count of (cards in deck where it is in [cog, lever])", 0) == sum(
+        1 for p in s.st.zones[s.game.layout.game_zone["deck"]] if s.game.piece_names[p] in ("Cog", "Lever"))
 
 
 def test_player_after_and_player_before_wrap_round(spec) -> None:
