@@ -1133,7 +1133,8 @@ class Checker:
         self.expect(cond, self.expr(cond), FLAG)
         self._it.pop()
         if _never(cond):
-            self.error(cond, "E208", "this choice has no options: its condition is never true")
+            self.error(cond, "E208", "this choice has no options: its condition is never true",
+                       hint="`it` is each number: write a condition some number meets, e.g. `it modulo 2 is 0`")
 
     def s_PickRandom(self, s: ast.PickRandom) -> None:
         self.amount(s.count)  # chance, not a choice: no player needs to act
@@ -1147,7 +1148,8 @@ class Checker:
                        hint="e.g. `pick at random a card in my hand as C`, `pick at random 2 players as P`")
             t = ANY
         if _never(s.collection):
-            self.error(s.collection, "E208", "there is nothing to pick from: its condition is never true")
+            self.error(s.collection, "E208", "there is nothing to pick from: its condition is never true",
+                       hint="fix the condition after `where`: as written, no member is ever kept")
         count = _literal(s.count)
         if count is not None and count <= 0:
             self.warn(s.count, "W301", f"picking {count} never picks anything")
