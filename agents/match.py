@@ -38,13 +38,16 @@ class MatchResult:
     state: GameState | None = None
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "ruleset": self.ruleset,
             "seed": self.seed,
             "players": [{"seat": s, "name": n, "score": sc} for s, n, sc in zip(self.seats, self.names, self.scores)],
             "winner": self.names[self.winner],
             "actions": self.actions,
         }
+        if self.state is not None and self.state.st.ending is not None:  # the rules ended it (`end the game`)
+            data["ended_by_rules"] = {"winner_named": self.state.winner_named(), "reason": self.state.end_reason()}
+        return data
 
 
 def _private(state: GameState, value: Any) -> bool:

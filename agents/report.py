@@ -56,6 +56,11 @@ def build_report(sim: Simulation) -> dict[str, Any]:
     winning = [float(r.scores[r.winner]) for r in records if 0 <= r.winner < len(r.scores)]
     decisions = [float(r.decisions) for r in records]
     turns = [float(r.turns) for r in records]
+    endings: dict[str, int] = {}  # games the rules ended (`end the game`), by their reason
+    for r in records:
+        if r.ending is not None:
+            reason = r.ending or "(no reason given)"
+            endings[reason] = endings.get(reason, 0) + 1
     return {
         "format": FORMAT,
         "ruleset": req.ruleset,
@@ -65,6 +70,8 @@ def build_report(sim: Simulation) -> dict[str, Any]:
         "games": len(records),
         "seed": req.seed,
         "unfinished": sum(not r.finished for r in records),
+        "ended_by_rules": [{"reason": reason, "games": n}
+                           for reason, n in sorted(endings.items(), key=lambda kv: (-kv[1], kv[0]))],
         "run": {"where": sim.where, "workers": sim.workers, "seconds": sim.seconds,
                 "games_per_s": len(records) / sim.seconds if sim.seconds else None, "decisions": sim.decisions},
         "fair_share": 1 / req.players,
@@ -241,6 +248,9 @@ def report_html(report: dict[str, Any], title: str) -> str:
            + f", seeds {report['seed']} to {report['seed'] + report['games'] - 1}; played on {_esc(run['where'])} "
            f"in {run['seconds']:.1f} s ({run['games_per_s'] or 0:.1f} games/s, {run['decisions']:,} decisions)."
            + (f" {report['unfinished']} games hit the turn limit before the end." if report["unfinished"] else "")
+           + (" Games the rules ended: " + ", ".join(f"{_esc(e['reason'])} ({e['games']})"
+                                                    for e in report["ended_by_rules"]) + "."
+              if report.get("ended_by_rules") else "")
            + " Bars are win rates, whiskers their 95% intervals, the dashed line the fair share.</p>",
            "<h2>Win rate by seat</h2>",
            rate_chart([(r["seat"], r["rate"], *r["ci"]) for r in report["win_rate_by_seat"]], fair, "win rate by seat"),

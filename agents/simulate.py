@@ -78,6 +78,7 @@ class GameRecord:
     finished: bool
     starting: list[dict[str, str]]  # per player: starting choice -> its name
     chosen: list[list[str]]  # per player: ids of the items they chose, each once
+    ending: str | None = None  # the rules ended the game (`end the game`): their reason ("" for none); else None
 
 
 @dataclass
@@ -168,7 +169,8 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
         records.append(GameRecord(
             seed=seed, seats=seats, scores=list(result.scores), winner=result.winner,
             decisions=len(st.st.history), turns=st.st.turns, finished=st.is_terminal(), starting=starting,
-            chosen=[sorted(spec.defs[d].id for d in c) for c in chosen]))
+            chosen=[sorted(spec.defs[d].id for d in c) for c in chosen],
+            ending=None if st.st.ending is None else st.end_reason() or ""))
     coverage = game.coverage.counts() if game.coverage is not None else {}
     if game.coverage is not None:
         game.coverage.hits[:] = [0] * len(game.coverage.hits)  # the next task counts afresh

@@ -22,7 +22,8 @@ Entries = list[tuple[str, str, str | None, str | None]]  # (what, name, label or
 def _default_display(state: GameState) -> dict[str, Entries]:
     v = state.game.spec.vocab
     table: Entries = [("counter", n, None, None) for n, c in v.counters.items() if c.scope == "game"]
-    players: Entries = [("counter", state.game.spec.score_counter, None, None)]
+    spec = state.game.spec
+    players: Entries = [("score" if spec.score_definition else "counter", spec.score_counter, None, None)]
     players += [("zone", n, None, None) for n, z in v.zones.items() if z.scope == "player"]
     return {"table": table, "players": players}
 
@@ -94,6 +95,8 @@ def _table_entry(state: GameState, what: str, name: str, viewer: int) -> str:
 
 def _player_entry(state: GameState, what: str, name: str, player: int, viewer: int) -> str:
     lay, st = state.game.layout, state.st
+    if what == "score":  # a score that is a definition: its value for the player
+        return str(state.score(player))
     if what == "counter":
         return str(st.counters[lay.player_counter[name] + player])
     if what == "zone":
@@ -126,7 +129,7 @@ def board_lines(state: GameState, viewer: int) -> list[str]:
             if when is not None and not st.counters[lay.player_counter[when] + p]:
                 continue  # a part of the board this player does not have
             text = _player_entry(state, what, name, p, viewer)
-            if what == "counter":
+            if what in ("counter", "score"):
                 short.append(f"{_label(state, name, label)} {text}")
             else:
                 long.append(f"    {_label(state, name, label)}: {text}")

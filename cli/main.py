@@ -311,16 +311,31 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
     typer.echo("final scores:")
     typer.echo("\n".join(final_score_lines(result.state, result.names, result.scores)))
     typer.echo(f"winner: {result.names[result.winner]}")
+    ended = ended_note(result.state) if result.state is not None else None
+    if ended:
+        typer.echo(ended)
     tie = tie_break_note(result.state) if result.state is not None else None
     if tie:
         typer.echo(tie)
 
 
+def ended_note(state: Any) -> str | None:
+    """How the rules ended the game (`end the game`), in words; None when it ended as usual."""
+    if state.st.ending is None:
+        return None
+    reason = state.end_reason()
+    how = "the rules named the winner" if state.winner_named() else "the rules ended the game; the ranking decides"
+    return f"{how}" + (f": {reason}" if reason else "")
+
+
 def tie_break_note(state: Any) -> str | None:
     """How a tie on the score was broken, in words: the ruleset's tie-break that
-    separated the leaders, or turn order; None when nobody tied the winner."""
+    separated the leaders, or turn order; None when nobody tied the winner (or the rules
+    named the winner)."""
     from legacies.dsl.renderer import Wording, render_expr
 
+    if state.winner_named():
+        return None
     ranking = state.ranking()
     if len(ranking) < 2:
         return None

@@ -21,8 +21,11 @@ INDENT = "      "
 
 def score_parts(state: GameState) -> list[list[Part]] | None:
     """Each player's score in parts, largest first; None (said on stderr by the caller)
-    when the finished game does not replay to itself, which is an engine bug."""
+    when the finished game does not replay to itself, which is an engine bug. A score
+    that is a definition has no parts to trace: it is one part, the definition's value."""
     g = state.game
+    if g.spec.score_definition is not None:  # nothing to replay: its one part is its value
+        return breakdown(state.st)
     try:
         ledger_game = Game(g.spec, g.players, dict(g.options), list(g.player_names), ledger=True)
         replayed = ledger_game.replay(int(state.st.flags.get("seed", 0)), state.st.history.tolist())
@@ -38,11 +41,15 @@ def final_score_lines(state: GameState | None, names: list[str], scores: list[in
     wrapped to the terminal's 80 columns (`      14 player cards, 9 relationships, ...`)."""
     parts = score_parts(state) if state is not None else None
     unit = state.game.spec.vocab.label(state.game.spec.score_counter) if state is not None else ""
+    definition = state.game.spec.score_definition if state is not None else None
     lines = []
     for p in sorted(range(len(names)), key=lambda i: -scores[i]):
         lines.append(f"  {names[p]}: {scores[p]}" + (f" {unit}" if unit else ""))
-        if parts is not None:
+        if parts is not None and definition is None:
             lines.extend(_wrapped([f"{x.amount} {x.label}" for x in parts[p]] or ["nothing scored"]))
+    if definition is not None:
+        lines.append(f"  (the score is the ruleset's definition `{definition}`, worked out from the board: "
+                     "it has no breakdown)")
     if state is not None and parts is None:
         lines.append("  (no breakdown of the scores: the game did not replay to itself, an engine bug)")
     return lines

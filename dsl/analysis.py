@@ -152,8 +152,8 @@ class _Walker:
             self.t.changes |= changes(stmt)
             self.stmt(stmt, guard, choice, via)
             if isinstance(stmt, ast.ChooseFrom) and stmt.mode == "exact" and isinstance(stmt.count, ast.Num) \
-                    and stmt.count.value == 1:  # nothing to choose: the rest of the effect does not happen
-                guard = guard | reads(stmt.collection, self.v)
+                    and stmt.count.value == 1 or isinstance(stmt, ast.PickRandom):
+                guard = guard | reads(stmt.collection, self.v)  # nothing to choose or pick: the rest does not happen
 
     def stmt(self, s: ast.Stmt, guard: frozenset[str], choice: bool, via: tuple[str, ...]) -> None:
         v = self.v

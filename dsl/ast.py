@@ -25,7 +25,7 @@ class Span:
     end_column: int
 
 
-_NOT_CHILDREN = ("span", "name_span")
+_NOT_CHILDREN = ("span", "name_span", "reason_span")
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}  # class -> its fields that may hold nodes (fields() is slow)
 
 
@@ -245,10 +245,13 @@ class Aggregate(Expr):
 @dataclass(frozen=True, slots=True)
 class Relative(Expr):
     """`players after P` / `players before P` (no wrapping around) and `players starting
-    with P` (everyone, in turn order, from P round to the player before P)."""
+    with P` (everyone, in turn order, from P round to the player before P); `player after
+    P` / `player before P` (`word` "player"): the next / previous player, wrapping round.
+    The checker refuses any other word."""
 
     relation: str  # after | before | starting
     player: Expr
+    word: str = "players"  # players | player (one player: the next or previous, wrapping round)
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,10 +454,14 @@ class ChooseFrom(Stmt):
 
 @dataclass(frozen=True, slots=True)
 class ChooseNumber(Stmt):
+    """`choose a number from N to M [step S] [where CONDITION] as V`: only the numbers for
+    which CONDITION holds (`it` is each) are offered."""
+
     low: Expr
     high: Expr
     var: str
     step: Expr | None = None
+    condition: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -572,6 +579,55 @@ class Repeat(Stmt):
 class TakeTurns(Stmt):
     until: Expr | None
     body: Body
+
+
+# ------------------------------------------------------------------ general constructs
+# (a list written out, modulo, "the same card as", a random pick, ending the game)
+
+
+@dataclass(frozen=True, slots=True)
+class ListLiteral(Expr):
+    """`[A, B, C]`: a list of values of one type; `[]` is an empty collection."""
+
+    items: tuple[Expr, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Modulo(Expr):
+    """`A modulo B`: the remainder, from 0 to B - 1 (B must be more than 0)."""
+
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class SameCard(Expr):
+    """`A is [not] the same card as B`: both pieces are copies of one content item."""
+
+    left: Expr
+    right: Expr
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PickRandom(Stmt):
+    """`pick at random a|N COLLECTION as V`: chance, not a choice: N distinct members drawn
+    with the game's seeded generator (all of them when there are fewer); none: the rest of
+    the effect does not happen."""
+
+    count: Expr
+    collection: Expr
+    var: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame(Stmt):
+    """`end the game [with P as the winner] [because "TEXT"]`: the game is over now;
+    nothing else runs. Without a winner named, the ranking decides."""
+
+    winner: Expr | None = None
+    reason: str | None = None  # its `{EXPR}` parts show values, as in `log`
+    reason_span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
 
 # ------------------------------------------------------------------ declarations

@@ -454,8 +454,12 @@ class Checker:
         self.amount(s.high)
         if s.step is not None:
             self.amount(s.step)
-            if isinstance(s.step, ast.Num) and s.step.value <= 0:
-                self.error(s.step, "E202", "a step must be at least 1")
+            step = _literal(s.step)
+            if step is not None and step <= 0:
+                self.error(s.step, "E202", f"a step must be at least 1, not {step}",
+                           hint="numbers are offered from N up to M in steps of S: write `step 1` or more")
+        if s.condition is not None:
+            self.numbers_where(s.condition)
         self.bind(s, s.var, AMOUNT)
 
     def s_Perform(self, s: ast.Perform) -> None:
@@ -536,16 +540,17 @@ class Checker:
         by name in the game log."""
         self.text_parts(s, s.text, 5)  # `log "` comes before the text
 
-    def text_parts(self, node: ast.Node, text: str, lead: int) -> None:
+    def text_parts(self, node: ast.Node, text: str, lead: int, written: ast.Span | None = None) -> None:
         """Parse and check each `{EXPR}` of a log line or an option's label; the compiler
-        shows their values. Problems point at the `{` (`lead` columns after the node's
-        start; no escapes before it)."""
+        shows their values. Problems point at the `{` (`lead` columns after the start of
+        the node, or of `written` when given; no escapes before it)."""
         from .parser import SyntaxErrors, parse_expression  # the parser imports this module's neighbours
         parts: list[tuple[str, ast.Expr]] = []
+        base = written or node.span
         for found in _LOG_PART.finditer(text):
             placeholder = found.group(0)
-            at = ast.Span(node.span.line, node.span.column + lead + found.start(), node.span.line,
-                          node.span.column + lead + found.end()) if node.span else None
+            at = ast.Span(base.line, base.column + lead + found.start(), base.line,
+                          base.column + lead + found.end()) if base else None
             try:
                 expr = parse_expression(placeholder[1:-1].strip())
             except SyntaxErrors as err:
@@ -887,7 +892,7 @@ class Checker:
                     or not (rt.is_collection or rt.tag == "any"):
                 self.error(e, "E202", f"cannot join {lt} and {rt}", hint="`A + B` joins two collections of one kind")
                 return ANY
-            return lt if lt.tag != "any" else rt
+            return lt if lt.tag not in ("any", "empty") else rt
         self.expect(e.left, lt, AMOUNT)
         if e.op == "*" and rt.tag == "percent":
             return AMOUNT
@@ -912,7 +917,7 @@ class Checker:
         if not (fits(yt, nt) or fits(nt, yt)):
             self.error(e, "E202", f"the two values of `if ... else` differ: {yt} and {nt}")
             return ANY
-        return yt if yt.tag != "any" else nt
+        return yt if yt.tag not in ("any", "empty") else nt
 
     def e_Where(self, e: ast.Where) -> T:
         t = self.expr(e.collection)
@@ -1032,7 +1037,22 @@ class Checker:
 
     def e_Relative(self, e: ast.Relative) -> T:
         self.expect(e.player, self.expr(e.player), PLAYER)
-        return PLAYERS
+        if e.word == "players":
+            return PLAYERS
+        if e.word == "player" and e.relation in ("after", "before"):  # the next / previous, wrapping round
+            return PLAYER
+        written = "starting with" if e.relation == "starting" else e.relation
+        if e.word == "player":
+            self.error(e, "E202", "`player starting with P` is not one player",
+                       hint="write `players starting with P` (everyone from P round), or `player after P` "
+                            "(the next player, wrapping round)")
+            return PLAYERS
+        self.error(e, "E202", f"`{e.word} {written} P`: only players follow one another in turn order",
+                   hint=f"write `players {written} P`" + (
+                       " (the later players, not wrapping round) or `player after P` (the next player, wrapping "
+                       "round)" if e.relation == "after" else " or `player before P` (the previous player, wrapping "
+                       "round)" if e.relation == "before" else ""))
+        return ANY
 
     def e_Call(self, e: ast.Call) -> T:
         n = e.name
@@ -1060,6 +1080,103 @@ class Checker:
         for a in e.args:
             self.expr(a)
         return ANY
+
+
+    # ------------------------------------------------------------------ general constructs
+    # a list written out, modulo, "the same card as", numbers chosen where a condition
+    # holds, a random pick, ending the game (the next/previous player is in e_Relative)
+    def e_ListLiteral(self, e: ast.ListLiteral) -> T:
+        typed = [(item, self.expr(item)) for item in e.items]
+        known = [(item, t) for item, t in typed if t.tag != "any"]
+        if not e.items:
+            return T("empty")
+        if not known:
+            return ANY
+        pieces = any(t.tag == "thing" for _, t in known)  # a card named beside pieces stands for its only copy
+        element = thing(known[0][1].arg) if pieces and known[0][1].tag == "def" else known[0][1]
+        for item, t in known[1:]:
+            if pieces and t.tag == "def":
+                t = thing(t.arg)
+            if t.tag == element.tag and t.tag in ("thing", "def") and t.arg != element.arg:
+                element = T(t.tag)  # pieces (or card names) of several kinds
+            elif not (fits(t, element) and fits(element, t)):
+                self.error(item, "E202", f"a list holds values of one type: this is {t}, the first is {element}",
+                           hint="write a list of one kind of value: `[1, 3, 5]`, `[me, P]`, `[C, D]`")
+                return ANY
+            elif element.arg is None and t.arg is not None:
+                element = t
+        for item, t in known:
+            if pieces and t.tag == "def":
+                self.as_piece(item, t, None)
+        listed = element.collection()
+        if listed.tag == "any":
+            self.error(e, "E202", f"a list cannot hold {element}",
+                       hint="lists hold numbers, players, pieces, card names, symbols, counters, zones or effects")
+            return ANY
+        return listed
+
+    def e_Modulo(self, e: ast.Modulo) -> T:
+        self.amount(e.left)
+        self.amount(e.right)
+        divisor = _literal(e.right)
+        if divisor is not None and divisor <= 0:
+            self.error(e.right, "E202", f"modulo {divisor}: the remainder needs a divisor of at least 1",
+                       hint="`A modulo B` is from 0 to B - 1, for B of 1 or more")
+        return AMOUNT
+
+    def e_SameCard(self, e: ast.SameCard) -> T:
+        for side in (e.left, e.right):
+            t = self.expr(side)
+            if t.tag not in ("thing", "def", "any"):
+                self.error(side, "E202", f"`is the same card as` compares pieces, found {t}",
+                           hint="compare two pieces (`C is the same card as D`); for anything else write `A is B`")
+        return FLAG
+
+    def numbers_where(self, cond: ast.Expr) -> None:
+        """The condition of `choose a number ... where`: `it` is each number."""
+        self._it.append(AMOUNT)
+        self.expect(cond, self.expr(cond), FLAG)
+        self._it.pop()
+        if _never(cond):
+            self.error(cond, "E208", "this choice has no options: its condition is never true",
+                       hint="`it` is each number: write a condition some number meets, e.g. `it modulo 2 is 0`")
+
+    def s_PickRandom(self, s: ast.PickRandom) -> None:
+        self.amount(s.count)  # chance, not a choice: no player needs to act
+        t = self.expr(s.collection)
+        if t.tag == "zone":  # the pieces in a zone
+            t = things()
+        elif t.tag == "table":  # picking from a table picks one of its items
+            t = things(t.arg)
+        if not t.is_collection and t.tag != "any":
+            self.error(s.collection, "E202", f"expected something to pick from, found {t}",
+                       hint="e.g. `pick at random a card in my hand as C`, `pick at random 2 players as P`")
+            t = ANY
+        if _never(s.collection):
+            self.error(s.collection, "E208", "there is nothing to pick from: its condition is never true",
+                       hint="fix the condition after `where`: as written, no member is ever kept")
+        count = _literal(s.count)
+        if count is not None and count <= 0:
+            self.warn(s.count, "W301", f"picking {count} never picks anything")
+        single = isinstance(s.count, ast.Num) and s.count.value == 1
+        self.bind(s, s.var, t.element() if single else t)
+
+    def s_EndGame(self, s: ast.EndGame) -> None:
+        if s.winner is not None:
+            self.expect(s.winner, self.expr(s.winner), PLAYER)
+            if isinstance(s.winner, ast.Name) and s.winner.name == "nobody":
+                self.error(s.winner, "E202", "nobody cannot win", hint="write `end the game` to let the ranking decide")
+        if s.reason is not None:  # `because "{P} built five"`: its `{...}` parts show values, as in `log`
+            self.text_parts(s, s.reason, 1, s.reason_span)
+
+
+def _literal(e: ast.Expr) -> int | None:
+    """The number an expression is when written as one (`3`, `-1`), else None."""
+    if isinstance(e, ast.Num):
+        return e.value
+    if isinstance(e, ast.Neg) and isinstance(e.operand, ast.Num):
+        return -e.operand.value
+    return None
 
 
 class _NoKind:

@@ -340,9 +340,12 @@ _S: list[Construct] = [
               "effect does not happen. `choose N` picks exactly N (all of them, without a question, when there "
               "are no more); `choose up to N` offers `done` at each step.",
               "", "", {}, "choose an industry as X"),
-    Construct(ast.ChooseNumber, "choices", "choose a number from N to M [step S] as V",
-              "Pick a whole number from N to M (in steps of S: N, N+S, ... up to M).",
-              "choose a number from {low} to {high}[ step {step}] as {var}", "", {}, "choose a number from 0 to 5 as N"),
+    Construct(ast.ChooseNumber, "choices", "choose a number from N to M [step S] [where CONDITION] as V",
+              "Pick a whole number from N to M (in steps of S: N, N+S, ... up to M). With `where`, only the "
+              "numbers for which CONDITION holds (`it` is each) are offered; if none is, the rest of the effect "
+              "does not happen. A step below 1 is an error (E202 when written as a number).",
+              "choose a number from {low} to {high:or}[ step {step:or}][ where {condition}] as {var}", "", {},
+              "choose a number from 0 to 5 as N"),
     Construct(ast.ChooseOne, "choices", "choose one: \"LABEL\" [if CONDITION]: ...",
               "Offer the options whose condition holds; run the one chosen. None: nothing happens. A label's "
               "`{EXPR}` parts show values, as in `log`: `\"raise {X}\"`, `\"{20/50/100} gold\"`.", "", ""),
@@ -444,15 +447,39 @@ _S: list[Construct] = [
               "a zone to move or place a token on."),
     Construct(ast.Aggregate, "expressions", "total NAME of C | highest NAME of C | lowest NAME of C",
               "The sum, largest or smallest of NAME of every member of C (0 for an empty C)."),
-    Construct(ast.Relative, "expressions", "players after P | players before P | players starting with P",
+    Construct(ast.Relative, "expressions", "players after P | players before P | players starting with P "
+              "| player after P | player before P",
               "Turn order around P: the players after P (not wrapping round), before P, or everyone from P "
-              "round to the player before P."),
+              "round to the player before P; `player after P` / `player before P` is the one next player / the "
+              "one previous player, wrapping round (after the last comes the first)."),
     Construct(ast.Call, "expressions", "NAME(ARG, ...)", "A definition of the ruleset or a builtin function."),
     # ---- parts of other constructs
     Construct(ast.Branch, "parts", "if C: ...", "One branch of `if`."),
     Construct(ast.Option, "parts", "\"LABEL\" [if C]: ...", "One option of `choose one`."),
     Construct(ast.Arg, "parts", "PARAM = EXPR", "One parameter of `announce`."),
     Construct(ast.Program, "parts", "statements and declarations", "A whole effect."),
+    # ---- general constructs: lists written out, modulo, the same card, a random pick, ending the game
+    Construct(ast.ListLiteral, "expressions", "[A, B, ...]",
+              "A list of values of one type, usable wherever a collection is: `for each X in [a, b]`, "
+              "`X is in [1, 3, 5]`, `choose one of [...]`, `choose 2 of [...]`, `pick at random one of [...]`. "
+              "`[]` is an empty collection."),
+    Construct(ast.Modulo, "expressions", "A modulo B",
+              "The remainder of A divided by B: from 0 to B - 1 (`-1 modulo 4` is 3). B must be more than 0: "
+              "E202 when written as a number, else an error at run time naming the statement."),
+    Construct(ast.SameCard, "expressions", "A is the same card as B | A is not the same card as B",
+              "Whether two pieces are copies of one content item (two copies of one card are the same card; "
+              "`A is B` is one piece)."),
+    Construct(ast.PickRandom, "choices", "pick at random a ... as V | pick at random N ... as V",
+              "Chance, not a choice: N different members of a collection (one with `a`/`an`/`one of`) drawn "
+              "with the game's seeded generator; nobody is asked. Fewer than N: all of them. None: the rest of "
+              "the effect does not happen. V names the member (the list of them for N).",
+              "", "", {}, "pick at random a card in my hand as C"),
+    Construct(ast.EndGame, "control", "end the game [with P as the winner] [because \"TEXT\"]",
+              "The game is over now: nothing else runs (no turn, no trigger, no rest of the effect). The winner "
+              "named wins (then the others by the ranking); without one the ranking decides. The reason is "
+              "logged (`P2 wins: TEXT`) and kept with the game's result.",
+              "end the game[ with {winner} as the winner][ because {reason:text}]", "", {},
+              "end the game with active_player as the winner because \"five in a row\""),
 ]
 
 CONSTRUCTS: dict[type[ast.Node], Construct] = {c.node: c for c in _S}

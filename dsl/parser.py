@@ -85,7 +85,7 @@ def keywords() -> frozenset[str]:
 STATEMENT_WORDS = ("let", "gain", "lose", "pay", "transfer", "set", "raise", "lower", "move", "draw", "deal",
                    "discard", "shuffle", "reveal", "place", "advance", "remove", "dig", "auction", "announce",
                    "choose", "perform", "play", "sort", "begin", "stop", "until", "log", "if", "else", "may",
-                   "for", "as", "repeat", "take", "when", "while")
+                   "for", "as", "repeat", "take", "when", "while", "pick", "end")
 
 
 def _span(meta: Any) -> ast.Span | None:
@@ -241,8 +241,8 @@ class _ToAst(Transformer):
     def choose_from(self, meta: Any, count: tuple[str, ast.Expr], coll: Any, var: Token) -> ast.ChooseFrom:
         return ast.ChooseFrom(count[0], count[1], coll, str(var), span=_span(meta))
 
-    def choose_number(self, meta: Any, low: Any, high: Any, step: Any, var: Token) -> ast.ChooseNumber:
-        return ast.ChooseNumber(low, high, str(var), step, span=_span(meta))
+    def choose_number(self, meta: Any, low: Any, high: Any, step: Any, cond: Any, var: Token) -> ast.ChooseNumber:
+        return ast.ChooseNumber(low, high, str(var), step, cond, span=_span(meta))
 
     def mode_one(self, meta: Any) -> str:
         return "one"
@@ -451,11 +451,8 @@ class _ToAst(Transformer):
         return ast.Select(str(word), source, span=_span(meta), name_span=_tok_span(word))
 
     def _relative(self, relation: str, meta: Any, word: Token, player: Any) -> ast.Relative:
-        if str(word) != "players":
-            written = {"after": "after", "before": "before", "starting": "starting with"}[relation]
-            raise SyntaxErrors([Diagnostic("E100", f"unexpected '{written}' after `{word}`", word.line or 1,
-                                           word.column or 1, hint=f"write `players {written} P`")])
-        return ast.Relative(relation, player, span=_span(meta))
+        # `players after P`, `player after P`; any other word is the checker's to refuse (E202)
+        return ast.Relative(relation, player, str(word), span=_span(meta))
 
     def players_after(self, meta: Any, word: Token, player: Any) -> ast.Relative:
         return self._relative("after", meta, word, player)
@@ -468,6 +465,34 @@ class _ToAst(Transformer):
 
     def call(self, meta: Any, name: Token, *args: Any) -> ast.Call:
         return ast.Call(str(name), tuple(a for a in args if a is not None), span=_span(meta))
+
+    # ---- general constructs: lists, modulo, the same card, a random pick, ending the game
+    def list_(self, meta: Any, *items: Any) -> ast.ListLiteral:
+        return ast.ListLiteral(tuple(i for i in items if i is not None), span=_span(meta))
+
+    def modulo(self, meta: Any, a: Any, b: Any) -> ast.Modulo:
+        return ast.Modulo(a, b, span=_span(meta))
+
+    def _same_card(self, meta: Any, a: Any, word: Token, b: Any, negated: bool) -> ast.SameCard:
+        if str(word) != "card":
+            raise SyntaxErrors([Diagnostic("E100", f"unexpected '{word}'", word.line or 1, word.column or 1,
+                                           hint="write `A is the same card as B` (copies of one item)",
+                                           end_column=(word.column or 1) + len(str(word)))])
+        return ast.SameCard(a, b, negated, span=_span(meta))
+
+    def same_card(self, meta: Any, a: Any, word: Token, b: Any) -> ast.SameCard:
+        return self._same_card(meta, a, word, b, False)
+
+    def not_same_card(self, meta: Any, a: Any, word: Token, b: Any) -> ast.SameCard:
+        return self._same_card(meta, a, word, b, True)
+
+    def pick_random(self, meta: Any, count: tuple[str, ast.Expr], coll: Any, var: Token) -> ast.PickRandom:
+        return ast.PickRandom(count[1], coll, str(var), span=_span(meta))
+
+    def end_game(self, meta: Any, winner: Any, reason: Any) -> ast.EndGame:
+        if reason is None:
+            return ast.EndGame(winner, None, span=_span(meta))
+        return ast.EndGame(winner, str(reason)[1:-1], span=_span(meta), reason_span=_tok_span(reason))
 
 
 class SyntaxErrors(DiagnosticError):

@@ -52,8 +52,10 @@ def precedence(expr: ast.Expr) -> int:
         return COMPARE
     if isinstance(expr, ast.Arith):
         return PRODUCT if expr.op == "*" else SUM
-    if isinstance(expr, ast.Div):
+    if isinstance(expr, (ast.Div, ast.Modulo)):
         return PRODUCT
+    if isinstance(expr, ast.SameCard):
+        return COMPARE
     if isinstance(expr, ast.Neg):
         return UNARY
     if isinstance(expr, (ast.Of, ast.Top, ast.Entry, ast.SpaceOf, ast.Aggregate)):
@@ -119,7 +121,7 @@ def _expr(e: ast.Expr) -> str:  # noqa: C901 - one branch per expression kind
         return f"{e.word} in {print_expr(e.source, POSTFIX)}"
     if isinstance(e, ast.Relative):
         word = "starting with" if e.relation == "starting" else e.relation
-        return f"players {word} {print_expr(e.player, POSTFIX)}"
+        return f"{e.word} {word} {print_expr(e.player, POSTFIX)}"
     if isinstance(e, ast.Call):
         return f"{e.name}({', '.join(print_expr(a) for a in e.args)})"
     if isinstance(e, ast.Neg):
@@ -154,7 +156,21 @@ def _expr(e: ast.Expr) -> str:  # noqa: C901 - one branch per expression kind
         return f"{print_expr(e.collection, OR)} ordered by {print_expr(e.key, OR)}{direction}"
     if isinstance(e, ast.Cond):
         return f"{print_expr(e.yes, WHERE)} if {print_expr(e.condition, WHERE)} else {print_expr(e.no, COND)}"
+    general = _general_expr(e)
+    if general is not None:
+        return general
     raise TypeError(f"cannot print expression node {type(e).__name__}")
+
+
+def _general_expr(e: ast.Expr) -> str | None:
+    """Lists written out, modulo and "the same card as"."""
+    if isinstance(e, ast.ListLiteral):
+        return f"[{', '.join(print_expr(x) for x in e.items)}]"
+    if isinstance(e, ast.Modulo):
+        return f"{print_expr(e.left, PRODUCT)} modulo {print_expr(e.right, UNARY)}"
+    if isinstance(e, ast.SameCard):
+        return f"{print_expr(e.left, SUM)} is {'not ' if e.negated else ''}the same card as {print_expr(e.right, SUM)}"
+    return None
 
 
 def _string(value: str) -> str:
@@ -173,6 +189,10 @@ def _count(count: ast.Expr) -> str:
 def _field(name: str, value: Any, spec: str) -> str:
     if spec == "count":
         return _count(value)
+    if spec == "or":  # an operand a `where` or `if` may follow: `to (A if C else B) where ...`
+        return print_expr(value, OR)
+    if spec == "text":
+        return _string(value)
     if isinstance(value, ast.Name):
         return value.name
     if isinstance(value, ast.Expr):
@@ -211,6 +231,8 @@ def _simple(s: ast.Stmt) -> str | None:
             count = "a"
         else:
             count = _count(s.count)
+        if isinstance(s.collection, ast.ListLiteral):  # `choose one of [A, B]`, `choose 2 of [A, B, C]`
+            count = "one of" if count == "a" else f"{count} of"
         return f"choose {count} {print_expr(s.collection)} as {s.var}"
     if isinstance(s, ast.Perform):
         mode = {"one": "one", "up_to_one": "up to one", "any": "any"}[s.mode]
@@ -220,6 +242,14 @@ def _simple(s: ast.Stmt) -> str | None:
         return f"sort turn order by {print_expr(s.key)} {direction}"
     if isinstance(s, ast.TimedModifier):
         return f"until {s.until.name}: {_modifier(s.modifier)}"
+    if isinstance(s, ast.PickRandom):
+        count = "a" if isinstance(s.count, ast.Num) and s.count.value == 1 else _count(s.count)
+        what = print_expr(s.collection)
+        if isinstance(s.collection, ast.ListLiteral):  # `one of [a, b]`, `2 of [a, b, c]`
+            count = "one of" if count == "a" else f"{count} of"
+        elif count == "a" and what[:1] in "aeiou":  # `an industry`: the same tree as `a`
+            count = "an"
+        return f"pick at random {count} {what} as {s.var}"
     return None
 
 

@@ -411,6 +411,8 @@ class _Renderer:
             return f"{self.ident(e.word)} {'on' if self._holds_items(source) else 'in'} {where}"
         if isinstance(e, ast.Relative):
             who = self.expr(e.player, POSTFIX)
+            if e.word == "player" and e.relation in ("after", "before"):  # one player, wrapping round
+                return f"the next player after {who}" if e.relation == "after" else f"the player before {who}"
             if e.relation == "starting":
                 return f"every player in turn order starting with {who}"
             return f"the players {e.relation} {who} in turn order"
@@ -439,6 +441,8 @@ class _Renderer:
             return f"{self.expr(e.subject, SUM)} is empty"
         if isinstance(e, ast.Has):
             return f"{self.expr(e.subject, SUM)} has {'no ' if e.negated else 'a '}{self.ident(e.attribute)}"
+        if isinstance(e, ast.Compare) and e.op == "in" and isinstance(e.right, ast.ListLiteral):
+            return f"{self.expr(e.left, SUM)} is {self.one_of(e.right, 'or')}"
         if isinstance(e, ast.Compare):
             counted = self.counted(e)
             if counted:
@@ -454,6 +458,8 @@ class _Renderer:
         if isinstance(e, ast.Not):
             if isinstance(e.operand, ast.Empty):
                 return f"{self.expr(e.operand.subject, SUM)} is not empty"
+            if isinstance(e.operand, ast.Compare) and e.operand.op == "in" and isinstance(e.operand.right, ast.ListLiteral):
+                return f"{self.expr(e.operand.left, SUM)} is not {self.one_of(e.operand.right, 'or')}"
             if isinstance(e.operand, ast.Compare) and e.operand.op == "in":
                 return f"{self.expr(e.operand.left, SUM)} is not in {self.expr(e.operand.right, SUM)}"
             said_no = self.w.yes_no.get(e.operand.name, (None, None))[1] if isinstance(e.operand, ast.Of) else None
@@ -476,7 +482,24 @@ class _Renderer:
             return f"{self.expr(e.collection, OR)} ordered by {self.expr(e.key, OR)} ({order})"
         if isinstance(e, ast.Cond):
             return f"{self.expr(e.yes, WHERE)} if {self.expr(e.condition, WHERE)}, else {self.expr(e.no, COND)}"
+        general = self.general_expr(e)
+        if general is not None:
+            return general
         raise TypeError(f"the renderer cannot word expression {type(e).__name__}")
+
+    def general_expr(self, e: ast.Expr) -> str | None:
+        """Lists written out, modulo and "the same card as"."""
+        if isinstance(e, ast.ListLiteral):
+            return _list([self.expr(x) for x in e.items], "and") if e.items else "nothing"
+        if isinstance(e, ast.Modulo):
+            return f"the remainder of {self.expr(e.left, PRODUCT)} divided by {self.expr(e.right, UNARY)}"
+        if isinstance(e, ast.SameCard):
+            return f"{self.expr(e.left, SUM)} is {'not ' if e.negated else ''}the same card as {self.expr(e.right, SUM)}"
+        return None
+
+    def one_of(self, e: ast.ListLiteral, conjunction: str) -> str:
+        """The members of a list written out, as alternatives: "1, 3 or 5"."""
+        return _list([self.expr(x) for x in e.items], conjunction) if e.items else "nothing"
 
     # ---------------------------------------------------------------- statements
 
@@ -569,6 +592,11 @@ class _Renderer:
             return _singular(self.ident(coll.name))
         if isinstance(coll, ast.Top):
             return self.noun_of(coll.source, depth + 1)
+        if isinstance(coll, ast.ListLiteral) and coll.items:  # `[1, 3]`: numbers; `[me, P]`: players
+            if all(isinstance(x, ast.Num) for x in coll.items):
+                return "number"
+            if all(isinstance(x, ast.Name) and (x.name == "me" or x.name in self.they) for x in coll.items):
+                return "player"
         if isinstance(coll, ast.Arith) and coll.op == "+":  # two collections joined: members of both
             left, right = self.noun_of(coll.left, depth + 1), self.noun_of(coll.right, depth + 1)
             if left == right:
@@ -656,7 +684,12 @@ class _Renderer:
         if isinstance(s, ast.ChooseNumber):
             self.bind(s.var, "that number")
             step = "" if s.step is None else f" in steps of {x(s.step)}"
-            return f"choose a number from {x(s.low)} to {x(s.high)}{step}"
+            where = "" if s.condition is None else f" where {x(s.condition, OR)}"
+            return f"choose a number from {x(s.low)} to {x(s.high)}{step}{where}"
+        if isinstance(s, ast.PickRandom):
+            return self.pick(s)
+        if isinstance(s, ast.EndGame):
+            return self.end_game(s)
         if isinstance(s, ast.Perform):
             names = [self.ident(a.name) for a in s.actions]
             if len(s.actions) == 1 and s.actions[0].name in self.w.menus:  # a menu: the actions joining it
@@ -731,7 +764,27 @@ class _Renderer:
         named = f" ({reads})" if reads.startswith("the ") and not reads.startswith(("the other", "the chosen")) else ""
         return self._choose(s, coll, noun, text, single) + named
 
+    def pick(self, s: ast.PickRandom) -> str:
+        """`pick at random 2 cards in my hand as C`: "pick 2 cards in your hand at random"."""
+        chosen = self.choose(ast.ChooseFrom("exact", s.count, s.collection, s.var))
+        named = chosen[chosen.index(" (the "):] if " (the " in chosen else ""
+        return "pick" + chosen[len("choose"):len(chosen) - len(named)] + " at random" + named
+
+    def end_game(self, s: ast.EndGame) -> str:
+        """"The game ends now: you win (five in a row)." """
+        text = "the game ends now"
+        if s.winner is not None:
+            who = self.expr(s.winner)
+            if isinstance(s.winner, ast.Name) and s.winner.name in self.they:
+                who = "they"
+            text += f": {who} {'win' if who in ('you', 'they') else 'wins'}"
+        return text + (f" ({self.filled(s.reason)})" if s.reason else "")
+
     def _choose(self, s: ast.ChooseFrom, coll: ast.Expr, noun: str, text: str, single: bool) -> str:
+        if isinstance(coll, ast.ListLiteral):  # "choose one of 1, 3 or 5", "choose 2 of you, that player and ..."
+            if single:
+                return f"choose one of {self.one_of(coll, 'or')}"
+            return f"choose {'up to ' if s.mode == 'up_to' else ''}{self.count(s.count)} of {self.one_of(coll, 'and')}"
         if isinstance(coll, ast.Name) and not single:
             text = self.w.plurals.get(noun, self.ident(coll.name))
         elif not single and isinstance(coll, ast.Where) and isinstance(coll.collection, ast.Name):

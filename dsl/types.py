@@ -17,11 +17,13 @@ _WORDS = {
     "numbers": "a list of numbers", "effect": "an effect", "effects": "a list of effects",
 }
 
-# collection tag -> element tag
+# collection tag -> element tag ("defs": card names written in a list, `[protect, riot]`;
+# "empty": `[]`, a collection of nothing, which fits wherever a collection does)
 _ELEMENT = {"things": "thing", "players": "player", "symbols": "symbol", "zones": "zone", "counters": "counter",
-            "numbers": "amount", "effects": "effect", "table": "thing"}
+            "numbers": "amount", "effects": "effect", "table": "thing", "defs": "def", "empty": "any"}
 _COLLECTION = {"thing": "things", "player": "players", "symbol": "symbols", "zone": "zones",
-               "counter": "counters", "amount": "numbers", "effect": "effects"}
+               "counter": "counters", "amount": "numbers", "effect": "effects", "def": "defs"}
+_NARROWED = ("thing", "symbol", "counter", "def")  # element tags that keep the collection's `arg`
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,10 @@ class T:
             return f"a table of {arg} numbers" if arg else "a table"
         if self.tag == "def":
             return f"{_a(arg)} card name" if arg else "a card name"
+        if self.tag == "defs":
+            return f"{arg} card names" if arg else "card names"
+        if self.tag == "empty":
+            return "an empty list"
         if self.tag == "supply":
             return f"{_a(arg or 'token')} from a supply"
         return self.tag
@@ -61,13 +67,13 @@ class T:
         tag = _ELEMENT.get(self.tag)
         if tag is None:
             return ANY
-        return T(tag, self.arg if tag in ("thing", "symbol", "counter") else None)
+        return T(tag, self.arg if tag in _NARROWED else None)
 
     def collection(self) -> "T":
         tag = _COLLECTION.get(self.tag)
         if tag is None:
             return ANY
-        return T(tag, self.arg if tag in ("things", "symbols", "counters") else None)
+        return T(tag, self.arg if self.tag in _NARROWED else None)
 
 
 def _a(word: str) -> str:
@@ -130,6 +136,8 @@ def fits(actual: T, expected: T) -> bool:
     """May a value of `actual` stand where `expected` is wanted?"""
     if actual.tag == "any" or expected.tag == "any":
         return True
+    if actual.tag == "empty":  # `[]`: an empty collection of any kind
+        return expected.is_collection or expected.tag == "empty"
     if actual.tag != expected.tag:
         return False
     return expected.arg is None or actual.arg is None or actual.arg == expected.arg

@@ -24,6 +24,7 @@ from legacies.dsl.renderer import Wording, render_expr
 from legacies.dsl.resolution import Resolution
 from legacies.dsl.types import T
 
+from . import chance, ending
 from . import mechanics as mech
 from .coverage import Coverage
 from .decisions import Choice
@@ -577,6 +578,8 @@ class Compiler:
                 return lambda a: a.st.loc[left(a)] == right(a)
             if rt == "zones":
                 return lambda a: a.st.loc[left(a)] in right(a)
+            if rt == "defs":  # `C is in [protect, riot]`: a copy of one of the cards named
+                return self.among_cards(left, right)
             if rt in ("things", "table") or lt == "def":
                 piece_def = self.lay.piece_def
 
@@ -917,6 +920,8 @@ class Compiler:
         return ordered
 
     def x_Relative(self, e: ast.Relative) -> Fn:
+        if e.word == "player":
+            return self.next_player(e)
         who = self.expr(e.player)
         relation = e.relation
 
@@ -1369,8 +1374,10 @@ class Compiler:
         single = isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact"
         prompt = self.prompt(s)
         up_to = s.mode == "up_to"
-        # players are numbers: they read as players, never as the pieces of those numbers
-        describe = mech.player_name if self.type_of(s.collection).element().tag == "player" else mech.describe
+        # players and numbers are ints: they read as players and numbers, never as the pieces of those ints
+        element = self.type_of(s.collection).element().tag
+        describe = mech.player_name if element == "player" else mech.number_name if element == "amount" \
+            else mech.describe
         items = _of_items(self.type_of(s.collection))
 
         def build(st: State, a: Activation, pool: Any) -> list[Choice]:
@@ -1407,6 +1414,11 @@ class Compiler:
                           self.wording.nouns, self.wording.zones, self.wording.tables, self.wording.board_items,
                           self.wording.item_lists) if bound else self.wording
         text = render_expr(what, wording)
+        if isinstance(what, ast.ListLiteral):  # "choose one of: 10, 20", "choose up to 2 of: ..."
+            listed = ", ".join(render_expr(x, wording) for x in what.items)
+            if isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact":
+                return f"choose one of: {listed}"
+            return f"choose {'up to ' if s.mode == 'up_to' else ''}{render_expr(s.count, wording)} of: {listed}"
         if isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode != "up_to" and (
                 isinstance(what, ast.Relative) or isinstance(what, ast.Name) and what.name in ("players", "opponents")):
             return "choose an opponent" if isinstance(what, ast.Name) and what.name == "opponents" else "choose a player"
@@ -1424,10 +1436,13 @@ class Compiler:
         high = self.expr(s.high)
         step = self.expr(s.step) if s.step is not None else (lambda a: 1)
         var = s.var
+        offered = self.numbers_where(s.condition) if s.condition is not None else None
+        written = printer.print_statement(s)
 
         def build(st: State, a: Activation, bounds: Any) -> list[Choice]:
             lo, hi, by = bounds
-            return [Choice(str(k), k) for k in range(lo, hi + 1, by)]
+            numbers = range(lo, hi + 1, by) if offered is None else offered(st, a, range(lo, hi + 1, by))
+            return [Choice(str(k), k) for k in numbers]
 
         def bind(st: State, a: Activation, value: Any, bounds: Any) -> None:
             a.env[var] = value
@@ -1438,7 +1453,7 @@ class Compiler:
         def choose_number(st: State, a: Activation) -> None:
             by = step(a)
             if by <= 0:
-                raise ContentError(f"a number is chosen in steps of {by}: a step must be at least 1")
+                raise ContentError(f"`{written}`: a number is chosen in steps of {by}: a step must be at least 1")
             lo, hi = low(a), high(a)
             steps = f" in steps of {by}" if by != 1 else ""
             st.frames.append(AskFrame(a, build, bind, f"choose {what}: {lo} to {hi}{steps}", "number",
@@ -1694,6 +1709,102 @@ class Compiler:
         until = self.expr(s.until) if s.until is not None else None
         body = self.block(s.body)
         return lambda st, a: st.frames.append(TurnsFrame(a, until, body))
+
+    # ------------------------------------------------------------------ general constructs
+    # a list written out, modulo, "the same card as", the next/previous player, numbers
+    # chosen where a condition holds, a random pick (interpreter/chance.py), ending the
+    # game (interpreter/ending.py)
+    def x_ListLiteral(self, e: ast.ListLiteral) -> Fn:
+        if all(isinstance(x, ast.Num) for x in e.items):
+            numbers = [x.value for x in e.items if isinstance(x, ast.Num)]
+            return lambda a: numbers[:]
+        items = [self.expr(x) for x in e.items]
+        return lambda a: [f(a) for f in items]
+
+    def x_Modulo(self, e: ast.Modulo) -> Fn:
+        left, right = self.expr(e.left), self.expr(e.right)
+        written = printer.print_expr(e)
+
+        def modulo(a: Activation) -> int:
+            d = right(a)
+            if d <= 0:
+                raise ContentError(f"`{written}`: modulo {d}: the divisor must be at least 1")
+            return left(a) % d
+        return modulo
+
+    def x_SameCard(self, e: ast.SameCard) -> Fn:
+        left, right = self.expr(e.left), self.expr(e.right)
+        piece_def, negated = self.lay.piece_def, e.negated
+
+        def same_card(a: Activation) -> bool:
+            x, y = left(a), right(a)
+            if x is None or y is None:  # a value slot not filled: the same only as another empty one
+                return (x is y) != negated
+            return (_as_def(piece_def, x) == _as_def(piece_def, y)) != negated
+        return same_card
+
+    def next_player(self, e: ast.Relative) -> Fn:
+        """`player after P` / `player before P`: one player, wrapping round the turn order."""
+        who = self.expr(e.player)
+        step = 1 if e.relation == "after" else -1
+
+        def next_player(a: Activation) -> int:
+            order = a.st.turn_order
+            p = who(a)
+            if p < 0:
+                raise _no_player(f"`player {e.relation} P`")
+            if p not in order:
+                raise ContentError(f"{a.st.player_name(p)} is not in the turn order")
+            return order[(order.index(p) + step) % len(order)]
+        return next_player
+
+    def numbers_where(self, condition: ast.Expr) -> Callable[[State, Activation, range], list[int]]:
+        """The numbers of a range for which a condition holds (`it` is each); each test is
+        charged to the step budget, so a huge range stops with an error, not a hang."""
+        cond = self.expr(condition)
+
+        def offered(st: State, a: Activation, numbers: range) -> list[int]:
+            spend(st, len(numbers))
+            return [k for k in numbers if _with_it(a, k, cond)]
+        return offered
+
+    def among_cards(self, left: Fn, right: Fn) -> Fn:
+        piece_def = self.lay.piece_def
+
+        def among(a: Activation) -> bool:
+            x = left(a)
+            return x is not None and _as_def(piece_def, x) in [int(y) for y in right(a)]
+        return among
+
+    def s_PickRandom(self, s: ast.PickRandom) -> Instr:
+        count = self.expr(s.count)
+        coll = self.expr(s.collection)
+        zone = self.type_of(s.collection).tag == "zone"
+        var = s.var
+        single = isinstance(s.count, ast.Num) and s.count.value == 1
+
+        def pick_random(st: State, a: Activation) -> None:
+            n = 1 if single else count(a)
+            pool = list(st.zones[coll(a)] if zone else coll(a))
+            if n > 0 and not pool:  # nothing to pick: the rest of the effect does not happen
+                mech.abandon(st, a)
+                return
+            picked = chance.pick(st, pool, n)
+            a.env[var] = picked[0] if single else picked
+        return pick_random
+
+    def s_EndGame(self, s: ast.EndGame) -> Instr:
+        winner = self.expr(s.winner) if s.winner is not None else None
+        reason = self.text(s, s.reason) if s.reason is not None else None
+
+        def end_the_game(st: State, a: Activation) -> None:
+            w = ending.NOT_NAMED
+            if winner is not None:
+                w = winner(a)
+                if w < 0:
+                    raise _no_player("the winner of `end the game`")
+            ending.end_game(st, w, reason if reason is None or isinstance(reason, str) else reason(st, a))
+        return end_the_game
 
     # ------------------------------------------------------------------ declarations
     def compile_action(self, spec: ActionSpec) -> CompiledAction:

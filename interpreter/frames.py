@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .decisions import Choice, Decision
-from .mechanics import player_name
+from .mechanics import describe, player_name
 from .vm import Activation, BlockFrame, Frame, State
 
 Builder = Callable[[State, Activation, Any], list]  # (state, activation, data) -> list[Choice]
@@ -84,8 +84,9 @@ class ChooseManyFrame(Frame):
             self.pool = []
             self._finish(st)
             return
-        # pieces are labelled by mechanics.describe, players by player_name: only pieces are items
-        items = self.labeler is not player_name
+        # pieces are labelled by mechanics.describe, players by player_name, numbers by
+        # number_name: only pieces are items
+        items = self.labeler is describe
         options = [Choice(self.labeler(st, v), v, v if items else None) for v in self.pool]
         if self.up_to:
             options.append(Choice("done", None))

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from legacies.dsl import ast
 
-from . import rng
+from . import ending, rng
 from .compiler import CompiledAction, Compiler
 from .coverage import Coverage
 from .decisions import Decision
@@ -108,6 +108,11 @@ class Game:
         self.setup = c.program(spec.setup, spec.setup_origin or Origin("setup"))
         self.main = c.program(spec.game, spec.game_origin or Origin("the game procedure"))
         self.score_base = self.layout.player_counter.get(spec.score_counter, -1)
+        # a score that is a definition (no parameters), read as each player; None: a counter
+        self.score_value: Callable[[Activation], Any] | None = None
+        if spec.score_definition is not None:
+            c.origin = Origin(f"the score (definition `{spec.score_definition}`)")
+            self.score_value = c.call_definition(spec.score_definition, [], ast.Name(spec.score_definition))
         # players the rules run: their decisions never wait for an answer (State.run)
         self.automated = self.layout.player_counter.get(spec.automated, -1) if spec.automated else -1
         c.origin = Origin("tie-breaks")
@@ -312,8 +317,16 @@ class GameState:
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[int]:
+        return [self.score(p) for p in range(self.game.players)]
+
+    def score(self, player: int) -> int:
+        """A player's score: their score counter, or the ruleset's score definition read as them."""
+        value = self.game.score_value
+        if value is not None:
+            with self.st.frozen():  # only reading: a definition used twice is computed once
+                return int(value(Activation(self.st, player)))
         base = self.game.score_base
-        return [self.st.counters[base + p] if base >= 0 else 0 for p in range(self.game.players)]
+        return self.st.counters[base + player] if base >= 0 else 0
 
     def returns(self) -> list[float]:
         """1 for the winner, 0 for the others (OpenSpiel's returns) once the game is over."""
@@ -323,19 +336,32 @@ class GameState:
         return [1.0 if p == w else 0.0 for p in range(self.game.players)]
 
     def ranking(self) -> list[int]:
-        """Players best first: score, then the ruleset's tie-breaks, then turn order."""
-        return sorted(range(self.game.players), key=self.rank_key)
+        """Players best first: the winner the rules named when they ended the game (`end the
+        game with P as the winner`), then by score, the ruleset's tie-breaks and turn order."""
+        ranked = sorted(range(self.game.players), key=self.rank_key)
+        named = ending.named_winner(self.st)
+        if named != ending.NOT_NAMED:
+            ranked.remove(named)
+            ranked.insert(0, named)
+        return ranked
 
     def rank_key(self, player: int) -> tuple[int, ...]:
-        """What ranks a player, lower first: minus the score, minus each tie-break, then
-        their place in turn order."""
+        """What ranks a player by the score, lower first: minus the score, minus each
+        tie-break, then their place in turn order (a winner named by the rules comes first
+        whatever their key: see `ranking`)."""
         act = Activation(self.st, player)
-        base = self.game.score_base
-        score = self.st.counters[base + player] if base >= 0 else 0
-        return (-score, *(-int(f(act)) for f in self.game.tie_breaks), self.st.turn_order.index(player))
+        return (-self.score(player), *(-int(f(act)) for f in self.game.tie_breaks), self.st.turn_order.index(player))
 
     def winner(self) -> int:
         return self.ranking()[0]
+
+    def end_reason(self) -> str | None:
+        """Why the rules ended the game (`end the game ... because "TEXT"`), if they said."""
+        return ending.reason(self.st)
+
+    def winner_named(self) -> bool:
+        """Whether the rules named the winner when they ended the game."""
+        return ending.named_winner(self.st) != ending.NOT_NAMED
 
     def evaluate(self, player: int) -> float:
         """How well `player` stands by the ruleset's `evaluation` (higher is better; the
@@ -357,6 +383,8 @@ class GameState:
             "revealed": sorted(st.revealed), "turns": st.turns, "over": st.over,
             "pending": None if st.pending is None else [st.pending.player, st.pending.prompt, st.pending.labels()],
             "frames": [_frame_data(f) for f in st.frames],
+            # how the rules ended the game, only when they did (older fingerprints stay valid)
+            **({"ending": list(st.ending)} if st.ending is not None else {}),
         }
 
     def fingerprint(self) -> str:

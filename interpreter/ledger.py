@@ -16,7 +16,8 @@ the kind's plural; one made by the rules counts for its procedure or action (or 
 setup, or the game procedure), labelled with its `text:` or name. The ruleset's
 `display: scoring:` may rename any of them and split a procedure or action by
 statement; the counter's starting value is a part of its own. The parts add up to the
-score.
+score. A score that is a definition (`score:` naming one) changes no counter: it has no
+sources, and its breakdown is one part, the definition's value.
 """
 
 from __future__ import annotations
@@ -136,8 +137,14 @@ class Part:
 
 def breakdown(st: State) -> list[list[Part]]:
     """Each player's score in parts, largest first: the parts and the starting value
-    add up to the score (an empty ledger: only the starting value and what is missing)."""
+    add up to the score (an empty ledger: only the starting value and what is missing).
+    A score that is a definition is one part, its value (no ledger needed)."""
     game = st.game
+    if game.score_value is not None:
+        label = game.spec.vocab.label(game.spec.score_definition or "")
+        with st.frozen():
+            values = [int(game.score_value(Activation(st, p))) for p in range(game.players)]
+        return [[Part(label, v)] if v else [] for v in values]
     ledger: Ledger | None = game.ledger
     if ledger is None:
         raise ValueError("this game keeps no score ledger: compile it with Game(..., ledger=True)")

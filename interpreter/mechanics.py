@@ -34,6 +34,11 @@ def player_name(st: State, p: int) -> str:
     return names[p] if 0 <= p < len(names) else "nobody"
 
 
+def number_name(st: State, x: Any) -> str:
+    """A number as a player reads it (a number is never a piece's id here)."""
+    return str(x)
+
+
 def describe(st: State, x: Any) -> str:
     """A player-facing label for a value (a piece, a player, a symbol)."""
     if isinstance(x, DefRef):

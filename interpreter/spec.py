@@ -101,7 +101,8 @@ class GameSpec:
     game: ast.Program | None = None
     setup_origin: Origin | None = None
     game_origin: Origin | None = None
-    score_counter: str = "score"
+    score_counter: str = "score"  # the name `score:` gives: a player counter, or the definition below
+    score_definition: str | None = None  # the score is this definition (no parameters), read as each player
     # what a score breakdown calls where points came from: a kind, procedure or action (or
     # `setup`, `game`) -> a label, or for a program -> {statement as written: label}
     score_labels: dict[str, str | dict[str, str]] = field(default_factory=dict)

@@ -231,7 +231,8 @@ class State:
     """All that changes during a game, as plain lists; see interpreter/game.py for the API."""
 
     __slots__ = ("game", "counters", "values", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
-                 "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo", "spent")
+                 "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo", "spent",
+                 "ending")
 
     def __init__(self, game: Any):
         self.game = game
@@ -256,6 +257,8 @@ class State:
         # definition results while options are built (nothing changes meanwhile): see `frozen`
         self.memo: dict[tuple, Any] | None = None
         self.spent = 0  # steps of straight-through loops (compiler.run_direct) charged to this run
+        # how the rules ended the game (`end the game`): (the winner named or -1, the reason or ""); see ending.py
+        self.ending: tuple[int, str] | None = None
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
@@ -448,6 +451,7 @@ class State:
         new.fired = dict(self.fired)
         new.memo = None
         new.spent = 0
+        new.ending = self.ending
         return new
 
     def restore(self, other: "State") -> None:

@@ -35,7 +35,7 @@ from .build_vocabulary import Stack, check_names, declare, declare_ruleset, merg
 from .files import SourceFile
 from .load import LoadedFile, load_source
 from .models import ContentFile, ExpansionFile, ProceduresFile, RulesetFile
-from .score_labels import check_score_labels
+from .score_labels import check_score, check_score_labels
 from .yaml_source import bounded, excerpt
 
 Path = tuple
@@ -257,6 +257,8 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         score_labels.update(check_score_labels(display.scoring if display is not None else {}, b.stack.kinds,
                                                rule_programs, partial(b.at, f), b.suggest))
 
+    score_definition = check_score(r, v, partial(b.at, rf), b.suggest)  # after the definitions are typed
+
     result = BuildResult(None, b.diags, v, items, b.stack)
     if has_errors(b.diags):
         return result
@@ -266,7 +268,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         setup=rules.setup[1] if rules.setup else None, game=rules.game[1] if rules.game else None,
         setup_origin=b.origin(rules.setup[0], ("setup",), "setup") if rules.setup else None,
         game_origin=b.origin(rules.game[0], ("game",), "the game procedure") if rules.game else None,
-        score_counter=r.score, tie_breaks=tie_breaks, automated=r.automated,
+        score_counter=r.score, score_definition=score_definition, tie_breaks=tie_breaks, automated=r.automated,
         starting_choices=[n for f in layers for n in f.model.win_rates_by],  # type: ignore[attr-defined]
         evaluation=evaluation, display=b.display, score_labels=score_labels,
         limits=Limits(r.limits.max_turns, r.limits.step_budget, r.limits.max_repeats), eras=list(r.eras),
@@ -643,7 +645,7 @@ def check_evaluation(b: _Builder, rf: LoadedFile, expansions: list[LoadedFile]) 
     if not terms:
         return None
     if r.evaluation is None:  # the score, then the expansions' terms
-        score = ast.Of(r.score, ast.Name("me"))
+        score: ast.Expr = ast.Name(r.score) if r.score in b.vocab.definitions else ast.Of(r.score, ast.Name("me"))
         b.check_expr(rf, ("score",), score, Context(), T("amount"))
         terms.insert(0, score)
     total = terms[0]

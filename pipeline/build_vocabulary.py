@@ -48,6 +48,7 @@ class Stack:
     menus: dict[str, Any] = field(default_factory=dict)
     # name -> (table, file, path) of its declaration: who declared each word
     declared: dict[str, tuple[str, LoadedFile, tuple]] = field(default_factory=dict)
+    score: str | None = None  # what the ruleset's `score:` names (a counter or a definition)
 
 
 def vocabulary_files(files: Iterable[LoadedFile]) -> list[LoadedFile]:
@@ -64,6 +65,8 @@ def merge(b: "_Builder", files: list[LoadedFile]) -> Stack:
     that names nothing of what it is laid over, or in the ruleset itself, is R009."""
     m = Stack()
     for f in files:
+        if isinstance(f.model, RulesetFile):
+            m.score = f.model.score
         model = f.model
         expansion = isinstance(model, ExpansionFile)
         for enum, values in model.enums.items():  # type: ignore[attr-defined]
@@ -268,9 +271,6 @@ def declare_ruleset(b: "_Builder", f: LoadedFile, m: Stack) -> None:
     v.bid_steps = tuple(r.bid_steps)
     if r.hand is not None and (r.hand not in m.zones or m.zones[r.hand].scope != "player"):
         b.at(f, ("hand",), "R001", f"`hand` must name a player zone, not `{r.hand}`", hint=b.suggest(r.hand, m.zones))
-    if r.score not in m.counters or m.counters[r.score].scope != "player":
-        b.at(f, ("score",), "R001", f"`score` must name a player counter, not `{r.score}`",
-             hint=b.suggest(r.score, m.counters))
     if r.automated is not None and (r.automated not in m.counters or m.counters[r.automated].scope != "player"):
         b.at(f, ("automated",), "R001", f"`automated` must name a player counter, not `{r.automated}`",
              hint=b.suggest(r.automated, m.counters))
@@ -351,4 +351,6 @@ def _display_what(m: Stack, part: str, scope: str, name: str, item_counters: dic
         return "tokens_on"  # a kind with a track or holding tokens: whose tokens are on each
     if part == "players" and name in m.counter_sets:
         return "counter_set"
+    if part == "players" and name == m.score:  # a score that is a definition (checked with them)
+        return "score"
     return None

@@ -220,7 +220,8 @@ class _RulesetHead(_Model):
     era_counter: str | None = Field(None, description="Game counter holding the current era (1-based).")
     era_word: str | None = Field(None, description="What the ruleset calls an era in card text (century).")
     hand: str | None = Field(None, description="Player zone that `draw` fills when no zone is named.")
-    score: str = Field(description="Player counter holding the score.")
+    score: str = Field(description="Player counter holding the score, or a definition with no parameters giving "
+                       "it (an amount, read as each player: `me` is the player).")
     tie_breaks: list[str] = Field(default_factory=list, description="Expressions (higher wins) after the score.")
     automated: str | None = Field(None, description="A player counter: a player whose counter is not 0 is run by "
                                   "the rules (a non-player character). Nobody is asked their decisions: each takes "

@@ -1,5 +1,7 @@
-"""`display: scoring:` checked: the words a ruleset gives the parts of a player's score
-in the breakdown at the end of a game (interpreter/ledger.py groups the points).
+"""The ruleset's score checked: what `score:` names (a player counter, or a definition
+with no parameters giving an amount, read as each player), and `display: scoring:`, the
+words a ruleset gives the parts of a player's score in the breakdown at the end of a
+game (interpreter/ledger.py groups the points; a score that is a definition has no parts).
 
 Each key names a kind (the points its items' effects gave), or a program of the rules:
 a procedure, an action, a rules trigger, `setup` or `game`. Its value is a label, or for a program a map
@@ -13,11 +15,43 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 
 from legacies.dsl import ast
+from legacies.dsl.vocabulary import Vocabulary
 from legacies.interpreter.ledger import statement_text
 
+from .models import RulesetFile
 
 Report = Callable[[tuple, str, str, "str | None"], None]  # (path, code, message, hint)
 CHANGES = (ast.Gain, ast.Lose, ast.Pay, ast.Transfer, ast.SetTo, ast.Raise, ast.Lower, ast.Auction)
+
+
+def check_score(r: RulesetFile, v: Vocabulary, report: Report,
+                suggest: Callable[[str, list[str]], str | None]) -> str | None:
+    """`score:` names a player counter, or a definition with no parameters whose value is
+    an amount (read as each player: `me` is the player). Returns the definition's name
+    when it is one, else None; anything else is R001 at `score:`."""
+    counter = r.counters.get(r.score)
+    if counter is not None and counter.scope == "player":
+        return None
+    d = v.definitions.get(r.score)
+    if d is None:
+        candidates = [n for n, c in r.counters.items() if c.scope == "player"] + list(v.definitions)
+        report(("score",), "R001", f"`score` must name a player counter or a definition, not `{r.score}`",
+               suggest(r.score, candidates) or "a definition with no parameters works too: "
+               "`definitions: {points: {value: \"my coins + 2 * count of (cards in my table)\"}}`")
+        return None
+    if d.params:
+        report(("score",), "R001", f"`score` names definition `{r.score}`, which takes parameters "
+               f"({', '.join(p for p, _ in d.params)})", "the score is read as each player (`me` is the player): "
+               "define it with no parameters")
+        return None
+    if d.type is not None and d.type.tag not in ("amount", "any"):
+        report(("score",), "R001", f"`score` names definition `{r.score}`, which is {d.type}, not an amount",
+               "a score is a number: `count of (...)`, `my coins + ...`")
+        return None
+    if r.display is not None and r.display.scoring:
+        report(("display", "scoring"), "R001", f"the score is definition `{r.score}`: it has no parts for "
+               "`display: scoring:` to name", "remove `display: scoring:`, or keep the score in a counter")
+    return r.score
 
 
 def check_score_labels(given: Mapping[str, str | dict[str, str]], kinds: Collection[str],

@@ -219,3 +219,18 @@ def test_the_command_refuses_npc_options_that_do_not_fit(tmp_path: Path, args: l
     result = CliRunner().invoke(app, ["simulate", "--games", "2", "--out", str(tmp_path / "x"), *args])
     assert result.exit_code == 2 and message in result.output, result.output
     assert not (tmp_path / "x").exists()
+
+
+def test_the_report_counts_the_games_the_rules_ended() -> None:
+    """`end the game with P as the winner because "TEXT"` (the gadgets fixture's setup
+    with `instant`): the named winner is the winner and the reason is counted."""
+    gadgets = Path(__file__).resolve().parents[1] / "interpreter" / "fixtures" / "gadgets"
+    request = Request("gadgets", root=str(gadgets), players=3, seats=("random", "greedy", "random"), games=6,
+                      options=(("instant", True),))
+    report = build_report(simulate(request))
+    assert report["ended_by_rules"] == [{"reason": "a quick game", "games": 6}]
+    assert [row["wins"] for row in report["win_rate_by_position"]] == [0, 6, 0]
+    assert "Games the rules ended: a quick game (6)." in report_html(report, "Gadgets")
+    plain = build_report(simulate(Request("minilegacies", root=str(FIXTURE), players=3,
+                                          seats=("random",) * 3, games=1)))
+    assert plain["ended_by_rules"] == []

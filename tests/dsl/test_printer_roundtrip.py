@@ -116,6 +116,19 @@ EXAMPLES: list[tuple[str, str]] = [
     ("place_no_bump", "place my marker on K without bumping"),
     ("choose_number_step", "choose a number from 0 to 50 step 5 as N"),
     ("trigger_once", "when built where card is this once per turn:\n    announce built"),
+    # general constructs
+    ("list", "let v be [1, 2, a + 3] + []\nfor each X in [me, P]:\n    gain 1 gold for X"),
+    ("list_member", "let v be its cost is in [1, 3, 5] and it is not in [a, b]"),
+    ("choose_from_list", "choose one of [1, 2, 3] as N\nchoose 2 of [a, b, c] as L\nchoose up to (n) of [a, b] as M\n"
+     "pick at random 2 of [1, 2, 3] as P"),
+    ("modulo", "let v be (a + 1) modulo player_count * 2 + b modulo (c modulo d)"),
+    ("same_card", "let v be A is the same card as B or A is not the same card as top of my hand"),
+    ("player_after", "let v be player after me\ngain 1 gold for player before active_player"),
+    ("choose_number_where", "choose a number from 1 to (a if b else c) step 2 where it modulo 3 is 0 as N"),
+    ("pick_random", "pick at random a card in my hand as C\npick at random 2 players as P\n"
+     "pick at random (n + 1) industries as X\npick at random one of [1, 2] as Y"),
+    ("end_game", "end the game\nend the game because \"no cards left\"\n"
+     "end the game with P as the winner because \"five in a row\"\nend the game with player after me as the winner"),
 ]
 
 
@@ -217,13 +230,17 @@ def _extend(sub: st.SearchStrategy[ast.Expr]) -> st.SearchStrategy[ast.Expr]:
         st.builds(ast.Where, sub, sub),
         st.builds(ast.Select, IDENTS, sub),
         st.builds(ast.Top, st.sampled_from(["top", "bottom"]), top_count, sub),
-        st.builds(ast.Relative, st.sampled_from(["after", "before", "starting"]), sub),
+        st.builds(ast.Relative, st.sampled_from(["after", "before", "starting"]), sub,
+                  st.sampled_from(["players", "player", "coins"])),
         st.builds(ast.Call, IDENTS, st.lists(sub, max_size=3).map(tuple)),
         st.builds(ast.Cond, sub, sub, sub),
         st.builds(ast.Has, sub, IDENTS, st.booleans()),
         st.builds(ast.Entry, sub, sub),
         st.builds(ast.SpaceOf, sub, sub),
         st.builds(ast.Aggregate, st.sampled_from(["total", "highest", "lowest"]), IDENTS, sub),
+        st.builds(ast.ListLiteral, st.lists(sub, max_size=3).map(tuple)),
+        st.builds(ast.Modulo, sub, sub),
+        st.builds(ast.SameCard, sub, sub, st.booleans()),
     )
 
 
@@ -257,7 +274,9 @@ SIMPLE_STMTS = st.one_of(
     st.builds(ast.Auction, EXPRS, NAMES, IDENTS, IDENTS),
     st.builds(ast.Announce, NAMES, st.lists(st.builds(ast.Arg, IDENTS, EXPRS), max_size=3).map(tuple)),
     st.builds(ast.ChooseFrom, st.sampled_from(["exact", "up_to"]), EXPRS, EXPRS, IDENTS),
-    st.builds(ast.ChooseNumber, EXPRS, EXPRS, IDENTS, OPT_EXPRS),
+    st.builds(ast.ChooseNumber, EXPRS, EXPRS, IDENTS, OPT_EXPRS, OPT_EXPRS),
+    st.builds(ast.PickRandom, EXPRS, EXPRS, IDENTS),
+    st.builds(ast.EndGame, OPT_EXPRS, st.one_of(st.none(), TEXTS)),
     st.builds(ast.Perform, st.sampled_from(["one", "up_to_one", "any"]), st.lists(NAMES, min_size=1, max_size=3).map(tuple)),
     st.builds(ast.Play, EXPRS),
     st.builds(ast.SortTurnOrder, EXPRS, st.booleans()),

@@ -191,3 +191,42 @@ def test_a_let_that_names_itself_reads_its_earlier_value() -> None:
     """`let n be n + 1` used to recurse without end (found by the rendering fuzz)."""
     assert render_program(parse_program("let n be 2\nlet n be n + 1\ngain n gold")) == "Gain gold equal to 2 + 1."
     assert render_program(parse_program("let n be n + 1\ngain n gold")) == "Gain gold equal to n + 1."
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # lists written out
+        ("for each N in [1, 2, 3]:\n    gain N gold", "For each of 1, 2 and 3: gain that number gold."),
+        ("if my gold is in [1, 3, 5]:\n    gain 1 fame", "If your gold is 1, 3 or 5: gain 1 fame."),
+        ("if my gold is not in [1, 3]:\n    gain 1 fame", "If your gold is not 1 or 3: gain 1 fame."),
+        ("choose one of [1, 2, 3] as N\ngain N gold", "Choose one of 1, 2 or 3. Gain that number gold."),
+        # modulo
+        ("gain my gold modulo 3 fame", "Gain fame equal to the remainder of your gold divided by 3."),
+        # the next / previous player, wrapping round
+        ("gain 1 gold for player after me", "The next player after you gains 1 gold."),
+        ("gain 1 gold for player before me", "The player before you gains 1 gold."),
+        # numbers where a condition holds
+        ("choose a number from 1 to 10 step 2 where it modulo 3 is 0 as N\ngain N gold",
+         "Choose a number from 1 to 10 in steps of 2 where the remainder of it divided by 3 is 0. "
+         "Gain that number gold."),
+        # a random pick
+        ("pick at random 2 cards in my hand as C\ndiscard C",
+         "Pick 2 cards in your hand at random. Discard the chosen cards."),
+        ("pick at random a card in my hand as C\ndiscard C", "Pick a card in your hand at random. Discard that card."),
+        ("pick at random a card in my hand as taken\ndiscard taken",
+         "Pick a card in your hand at random (the taken card). Discard the taken card."),
+        # ending the game
+        ('end the game with me as the winner because "five in a row"', "The game ends now: you win (five in a row)."),
+        ("for each P in opponents:\n    end the game with P as the winner", "For each opponent: the game ends now: they win."),
+        ('end the game because "no cards are left"', "The game ends now (no cards are left)."),
+        # the same card
+        ("choose a card in my hand as C\nchoose a card in my hand as D\nif C is the same card as D:\n    gain 1 gold",
+         "Choose a card in your hand. Choose a card in your hand. If that card is the same card as the other card: "
+         "gain 1 gold."),
+        ("choose a card in my hand as C\nif C is not the same card as top of deck:\n    gain 1 gold",
+         "Choose a card in your hand. If that card is not the same card as the top of deck: gain 1 gold."),
+    ],
+)
+def test_general_constructs_card_text(source: str, expected: str) -> None:
+    assert render(source) == expected
