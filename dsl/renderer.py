@@ -521,11 +521,18 @@ class _Renderer:
         value = m.value
         if m.op == "*" and isinstance(value, ast.Percent):
             text = f"{what} ×{value.value}% (rounded up)"
-        elif m.op in ("+", "-") and isinstance(value, ast.Era):  # the sign on each era's number
-            text = f"{what} " + " / ".join(f"{m.op}{v}" for v in value.values)
-        elif m.op in ("+", "-", "*") and isinstance(value, (ast.Num, ast.Era, ast.Percent)):
-            text = f"{what} {m.op.replace('*', '×')}{self.expr(value)}"
-        elif m.op in ("+", "-", "*"):
+        elif m.op in ("+", "-") and isinstance(value, (ast.Num, ast.Era)):  # "is 10 less", "is 2 / 4 / 8 more"
+            amounts = [value.value] if isinstance(value, ast.Num) else list(value.values)
+            if all(x < 0 for x in amounts):  # "- -3" reads "is 3 more"
+                amounts, op = [-x for x in amounts], "+" if m.op == "-" else "-"
+            else:
+                op = m.op
+            text = f"{what} is {' / '.join(str(x) for x in amounts)} {'more' if op == '+' else 'less'}"
+        elif m.op in ("+", "-"):
+            text = f"{what} is {self.expr(value, PRODUCT)} {'more' if m.op == '+' else 'less'}"
+        elif m.op == "*" and isinstance(value, (ast.Num, ast.Era, ast.Percent)):
+            text = f"{what} ×{self.expr(value)}"
+        elif m.op == "*":
             text = f"{what} {m.op.replace('*', '×')} {self.expr(value, PRODUCT)}"
         elif isinstance(value, ast.Bool) and self.w.yes_no.get(m.quantity.name, (None, None))[0 if value.value else 1]:
             template = self.w.yes_no[m.quantity.name][0 if value.value else 1]

@@ -66,7 +66,7 @@ def render(source: str, **kwargs: object) -> str:
         ("when this enters play:\n    raise my income by 2", "When this enters play: raise your income by 2."),
         ("when this leaves play:\n    lower my income by 2", "When this leaves play: lower your income by 2."),
         ("while in play: investment_cost * 150%", "While in play: investment cost ×150% (rounded up)."),
-        ("until round_end: trade_cost - 1 for opponents", "Until round end: trade cost -1 for your opponents."),
+        ("until round_end: trade_cost - 1 for opponents", "Until round end: trade cost is 1 less for your opponents."),
         ("choose up to 2 players after me as P", "Choose up to 2 of the players after you in turn order."),
         ("choose a resource as R\ngain 1 R", "Choose a resource. Gain 1 of that resource."),
         ("let stake be my gold divided by 10\ngain stake fame", "Gain fame equal to your gold divided by 10 (rounded up)."),
@@ -151,9 +151,9 @@ def test_a_let_for_the_outer_player_keeps_its_name_inside_as() -> None:
 
 
 def test_a_signed_era_value_signs_every_era() -> None:
-    """`- 2/4/8` is minus in every era: "-2 / -4 / -8", not "-2 / 4 / 8"."""
+    """`- 2/4/8` is minus in every era: "2 / 4 / 8 less", not "-2 / 4 / 8"."""
     assert render_program(parse_program("while in play: relationship_discount - 2/4/8")) == \
-        "While in play: relationship discount -2 / -4 / -8."
+        "While in play: relationship discount is 2 / 4 / 8 less."
     assert render_program(parse_program("gain - 2/4/8 fame")) == "Gain fame equal to -2 / -4 / -8."
 
 
