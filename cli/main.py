@@ -855,11 +855,12 @@ def content(
     kind: Optional[str] = typer.Option(None, "--kind", "-k", metavar="KIND", help="Only this kind (its name or plural)."),
     path: Optional[Path] = typer.Option(None, "--path", "-p", metavar="FOLDER",
                                         help="A ruleset folder on disk (rules/NAME and content/NAME inside)."),
-    as_json: bool = typer.Option(False, "--json", metavar="", help="A JSON list of {ruleset, id, kind, name, century, "
-                                                       "file, line}."),
+    as_json: bool = typer.Option(False, "--json", metavar="", help="A JSON list of {ruleset, id, kind, name, the "
+                                                       "ruleset's content columns, file, line}."),
     expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER", help=EXPANSION_HELP),
 ) -> None:
-    """List the content: id, kind, name, century, file and line of every item."""
+    """List the content: id, kind, name, the ruleset's content columns (Legacies: the
+    century), file and line of every item."""
     from legacies.pipeline.content import ContentError, content_rows
     from legacies.pipeline.explain import folder_rulesets
     from legacies.pipeline.ruleset import ExpansionError
@@ -881,9 +882,11 @@ def content(
         return
     width = max((len(r.id) for r in rows), default=2)
     kinds = max((len(r.kind) for r in rows), default=4)
+    names = [c for c, _ in rows[0].columns] if rows else []
+    sizes = [max([len(str(r.column(c))) for r in rows if r.column(c) is not None] + [1]) for c in names]
     for r in rows:
-        century = f"{r.century}" if r.century is not None else "-"
-        typer.echo(f"{r.id:<{width}}  {r.kind:<{kinds}}  {century:>2}  {r.name}  ({r.file}:{r.line})")
+        cells = "".join(f"  {str(v) if v is not None else '-':>{size}}" for (_, v), size in zip(r.columns, sizes))
+        typer.echo(f"{r.id:<{width}}  {r.kind:<{kinds}}{cells}  {r.name}  ({r.file}:{r.line})")
     typer.echo(f"{len(rows)} items", err=True)
 
 

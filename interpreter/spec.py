@@ -121,3 +121,4 @@ class GameSpec:
     # a rules file's `triggers:`: (name, the `when` declaration, its origin), run by nobody
     rule_triggers: list[tuple[str, ast.Trigger, Origin]] = field(default_factory=list)
     expansions: list[tuple[str, str]] = field(default_factory=list)  # (name, content hash) laid over, in order
+    content_columns: list[str] = field(default_factory=list)  # attributes `legacies content` shows as columns

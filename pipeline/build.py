@@ -278,6 +278,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         rule_triggers=[(name, decl, b.origin(f, ("triggers", name), f"trigger `{name}`"))
                        for name, (f, decl, _) in rule_triggers.items()],
         expansions=[(f.model.expansion, _layer_hash(files, f.layer)) for f in expansions],  # type: ignore[attr-defined]
+        content_columns=content_columns(b, layers),
     )
     return result
 
@@ -709,6 +710,21 @@ def check_content(b: _Builder, items: dict[str, tuple[LoadedFile, Path, Any]],
         if effect is not None:
             sources.append((effect, f, path + ("effect",), False))
     return defs, triggers
+
+
+def content_columns(b: _Builder, layers: list[LoadedFile]) -> list[str]:
+    """`display: content:`: attributes of some kind, each once (R001 for another name)."""
+    attributes = {a for k in b.vocab.kinds.values() for a in k.attributes}
+    out: list[str] = []
+    for f in layers:
+        display = f.model.display  # type: ignore[attr-defined]
+        for i, name in enumerate(display.content if display is not None else []):
+            if name not in attributes:
+                b.at(f, ("display", "content", i), "R001", f"`display: content:` names attributes of the kinds; "
+                     f"`{name}` is none", hint=b.suggest(name, attributes))
+            elif name not in out:
+                out.append(name)
+    return out
 
 
 def _layer_hash(files: list[LoadedFile], layer: str) -> str:

@@ -1,5 +1,6 @@
-"""What a ruleset's content holds: one row per item (id, kind, name, century where it
-has one, file and line), for `legacies content` and for designers' own scripts."""
+"""What a ruleset's content holds: one row per item (id, kind, name, the attributes the
+ruleset's `display: content:` names as columns where the item has them, file and line),
+for `legacies content` and for designers' own scripts."""
 
 from __future__ import annotations
 
@@ -15,12 +16,19 @@ class ContentRow:
     id: str
     kind: str
     name: str
-    century: int | None
+    columns: tuple[tuple[str, object], ...]  # (attribute, value or None): the ruleset's `display: content:`
     file: str
     line: int
 
+    def column(self, name: str) -> object:
+        return dict(self.columns).get(name)
+
     def as_dict(self) -> dict[str, object]:
-        return asdict(self)
+        """{ruleset, id, kind, name, each column by its name, file, line}."""
+        row = asdict(self)
+        del row["columns"]
+        return {**{k: row[k] for k in ("ruleset", "id", "kind", "name")}, **dict(self.columns),
+                "file": row["file"], "line": row["line"]}
 
 
 class ContentError(Exception):
@@ -46,16 +54,21 @@ def content_rows(ruleset: str | None = None, kind: str | None = None, root: str 
         wanted = plural.get(kind, kind) if kind is not None else None
         if wanted is not None and wanted in build.vocab.kinds:
             kind_found = True
+        shown = loaded.spec.content_columns if loaded.spec is not None else []
         for item_id, (f, path, item) in build.items.items():
             if wanted is not None and item.kind != wanted:
                 continue
-            century = item.attributes.get("century") if isinstance(item.attributes, dict) else None
-            rows.append(ContentRow(name, item_id, item.kind, item.name,
-                                   century if isinstance(century, int) and not isinstance(century, bool) else None,
-                                   _shown_path(f.label), f.position(path)[0]))
+            columns = tuple((c, _plain(item.attributes.get(c))) for c in shown)
+            rows.append(ContentRow(name, item_id, item.kind, item.name, columns, _shown_path(f.label),
+                                   f.position(path)[0]))
     if not kind_found:
         raise ContentError(f"no kind `{kind}` in {ruleset or 'any installed ruleset'}")
     return rows
+
+
+def _plain(value: object) -> object:
+    """A column's value as a script reads it: a number, text or a list; None when absent."""
+    return value if isinstance(value, (int, str, list, bool)) else None
 
 
 def _shown_path(label: str) -> str:

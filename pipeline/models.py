@@ -169,6 +169,8 @@ class Display(_Model):
                                             "values, and counters of board items (industry values) for the table.")
     players: list[str | DisplayEntry] = Field(default_factory=list, description="Player counters, zones, values "
                                               "and counter sets, shown for every player.")
+    content: list[str] = Field(default_factory=list, description="Attributes `legacies content` lists as columns "
+                               "beside each item's id, kind and name (an era, a cost), where the item has them.")
     scoring: dict[str, Union[str, dict[str, str]]] = Field(
         default_factory=dict, description="What the breakdown of each player's score at the end of a game calls "
         "where points came from: a kind (its items' points; default: its plural), a procedure or an action "

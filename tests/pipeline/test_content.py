@@ -19,7 +19,7 @@ def test_legacies_content_at_the_rulebooks_counts() -> None:
     assert (kinds["player_card"], kinds["successor_card"], kinds["event"], kinds["heirloom"]) == (150, 60, 45, 70)
     assert (kinds["character"], kinds["legendary_figure"], kinds["scoring_tile"], kinds["global_action"]) == \
         (10, 8, 12, 8)
-    assert Counter(r.century for r in rows if r.kind == "player_card") == {1: 50, 2: 50, 3: 50}
+    assert Counter(r.column("century") for r in rows if r.kind == "player_card") == {1: 50, 2: 50, 3: 50}
 
 
 def test_each_row_points_at_its_item() -> None:
