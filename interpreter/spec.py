@@ -42,6 +42,7 @@ class PieceDef:
     name: str
     copies: int = 1
     attrs: dict[str, object] = field(default_factory=dict)
+    links: dict[str, list[str]] = field(default_factory=dict)  # link kind -> neighbour ids, as listed
     effect: ast.Program | None = None
     requires: ast.Expr | None = None
     # attributes of type `effect` / `effects`: their programs (a list for `effects`)
@@ -117,3 +118,5 @@ class GameSpec:
     option_defaults: dict[str, int | bool] = field(default_factory=dict)
     option_rules: dict[str, tuple[str, int | None, int | None]] = field(default_factory=dict)  # type, min, max
     content_hash: str = ""  # SHA-256 of the ruleset's rules and content as loaded: a save records it
+    # a link kind's condition (`here` and `there` its ends) and where it is written
+    link_conditions: dict[str, tuple[ast.Expr, Origin]] = field(default_factory=dict)

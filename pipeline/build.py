@@ -27,8 +27,8 @@ from legacies.dsl.diagnostics import WARNING, Diagnostic, has_errors
 from legacies.dsl.parser import EXPRESSION_PREFIX, SyntaxErrors, parse_expression, parse_program
 from legacies.dsl.resolution import Resolution
 from legacies.dsl.types import ANY, FLAG, TYPE_WORDS, T, parse_type, thing
-from legacies.dsl.vocabulary import (CounterInfo, DefinitionInfo, EventInfo, KindInfo, PaymentInfo, ProcedureInfo,
-                                     QuantityInfo, ValueInfo, Vocabulary, ZoneInfo)
+from legacies.dsl.vocabulary import (CounterInfo, DefinitionInfo, EventInfo, KindInfo, LinkInfo, PaymentInfo,
+                                     ProcedureInfo, QuantityInfo, ValueInfo, Vocabulary, ZoneInfo)
 from legacies.interpreter.spec import ActionSpec, DefinitionSpec, GameSpec, Limits, Origin, PieceDef, ProcedureSpec
 
 from .load import LoadedFile
@@ -231,9 +231,9 @@ class _Builder:
                     defaults[a] = decl.default
             counters = {c: CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true, cd.text_false)
                         for c, cd in k.counters.items()}
-            v.kinds[name] = KindInfo(k.piece, k.label, k.plural, attrs, counters, k.track.spaces if k.track else None,
-                                     k.track.bump if k.track else True, k.holder, k.capacity, k.supply,
-                                     k.supply_zone, k.starts_in, defaults)
+            v.kinds[name] = KindInfo(k.piece, k.label, k.plural, attrs, counters, {}, tuple(k.links),
+                                     k.track.spaces if k.track else None, k.track.bump if k.track else True, k.holder,
+                                     k.capacity, k.supply, k.supply_zone, k.starts_in, defaults)
             for key, scope in (("starts_in", "game"), ("supply_zone", "player")):
                 target = getattr(k, key)
                 if target is not None and target not in r.zones:
@@ -243,6 +243,7 @@ class _Builder:
                             f"{r.zones[target].scope} zone")
         for name, val in r.values.items():
             v.values[name] = ValueInfo(val.scope, self.type_of(f, ("values", name, "type"), val.type, r), val.label)
+        self.piece_state(f, r)
         for name, q in r.quantities.items():
             if q.subject is not None and q.subject not in r.kinds:
                 self.at(f, ("quantities", name, "subject"), "R004", f"unknown kind `{q.subject}`",
@@ -266,7 +267,8 @@ class _Builder:
         if r.payment is not None:
             v.payment = PaymentInfo(r.payment.cost, r.payment.symbol, r.payment.wild, r.payment.max_wild)
         taken: dict[str, str] = {}
-        for table_name in ("counters", "values", "counter_sets", "zones", "kinds", "events", "quantities", "options"):
+        for table_name in ("counters", "values", "counter_sets", "zones", "kinds", "events", "quantities", "options",
+                           "links"):
             for name in getattr(r, table_name):
                 if table_name == "values" and name in r.kinds and r.values[name].scope == "player":
                     continue  # `my character` (the value) beside `character` (the kind) is allowed
@@ -276,6 +278,45 @@ class _Builder:
         for name in seen_symbols:
             if name in taken:
                 self.at(f, ("enums",), "R005", f"symbol `{name}` already names one of the {taken[name]}")
+
+
+    def piece_state(self, f: LoadedFile, r: RulesetFile) -> None:
+        """Each kind's own value slots and links, and what a kind of piece cannot have (R008):
+        a token holds nothing and has no counters, values, track or links; only a board
+        kind's items are places (they never move); a capacity needs a holder."""
+        v = self.vocab
+        for name, k in r.kinds.items():
+            info = v.kinds[name]
+            for slot, decl in k.values.items():
+                text, label = (decl, None) if isinstance(decl, str) else (decl.type, decl.label)
+                path = ("kinds", name, "values", slot) + (() if isinstance(decl, str) else ("type",))
+                info.values[slot] = ValueInfo("item", self.type_of(f, path, text, r), label)
+                if slot in k.attributes or slot in k.counters:
+                    self.at(f, ("kinds", name, "values", slot), "R005", f"`{slot}` is already an attribute or a "
+                            f"counter of {name}", key=True, hint="a piece's attributes, counters and values share "
+                            "one set of names")
+            cannot = [key for key, given in (("counters", k.counters), ("values", k.values), ("holder", k.holder),
+                                             ("track", k.track), ("links", k.links)) if given]
+            if k.piece == "token" and cannot:
+                self.at(f, ("kinds", name, cannot[0]), "R008", f"a token kind cannot have `{cannot[0]}`: tokens "
+                        "hold nothing and carry no state of their own", key=True,
+                        hint="make it a card kind (`piece: card`) if each piece needs its own state")
+            elif k.links and k.piece != "board":
+                self.at(f, ("kinds", name, "links"), "R008", "only a board kind's items can be places joined by "
+                        "links (a card moves and may have copies)", key=True, hint="make it `piece: board`")
+            if k.capacity is not None and not k.holder:
+                self.at(f, ("kinds", name, "capacity"), "R008", f"`capacity` limits what a holder holds; {name} is "
+                        "no holder", key=True, hint="add `holder: true`, or remove `capacity`")
+            for i, link in enumerate(k.links):
+                if link not in r.links:
+                    self.at(f, ("kinds", name, "links", i), "R001", f"unknown link kind `{link}`",
+                            hint=self.suggest(link, r.links) or "declare it under `links:` in ruleset.yaml")
+        for name, link_decl in r.links.items():
+            kinds = tuple(k for k, kd in r.kinds.items() if name in kd.links)
+            v.links[name] = LinkInfo(link_decl.symmetric, link_decl.label, None, kinds)
+            if not kinds:
+                self.at(f, ("links", name), "W307", f"no kind uses the link kind `{name}`", key=True,
+                        severity=WARNING, hint="add it to a board kind's `links:`, or remove it")
 
 
 def _order(uses: dict[str, set[str]]) -> tuple[list[str], list[list[str]]]:
@@ -405,6 +446,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         if uses.get(cid, 0) > 1:
             b.at(f, path + ("id",), "C006", f"id `{cid}` is also a name in the ruleset's vocabulary",
                  hint="content ids and vocabulary names share one namespace")
+    check_links(b, items)
     for kname, kinfo in v.kinds.items():
         for a, default in kinfo.defaults.items():
             problem = _attribute_problem(v, kinfo.attributes[a], default)
@@ -466,6 +508,22 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         info_p.announces = frozenset(checker.announced)
         proc_specs[name] = ProcedureSpec(name, [p for p, _ in info_p.params], parsed_procs[name],
                                          b.origin(f, ppath, f"procedure `{name}`"))
+
+    # link conditions: `here` and `there` are the two ends -------------------------------
+    link_conditions: dict[str, tuple[ast.Expr, Origin]] = {}
+    for name, link in r.links.items():
+        if link.if_ is None:
+            continue
+        lpath = ("links", name, "if")
+        cond = b.expression(rf, lpath, link.if_)
+        if cond is None:
+            continue
+        ends = v.links[name].kinds
+        end = thing(ends[0] if len(ends) == 1 else None)
+        _, checker = b.check_expr(rf, lpath, cond, Context(locals={"here": end, "there": end}, no_me=False), FLAG)
+        v.links[name].condition = cond
+        v.links[name].needs_me = checker.used_me
+        link_conditions[name] = (cond, b.origin(rf, lpath, f"the condition of link `{name}`", expression=True))
 
     # actions, setup, game, tie-breaks -------------------------------------------------
     action_specs: dict[str, ActionSpec] = {}
@@ -568,8 +626,8 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
                 origins[key] = b.origin(f, apath, f"{a} of {what}")
             if compiled:
                 programs[a] = compiled[0] if at.tag == "effect" else compiled
-        defs.append(PieceDef(cid, item.kind, item.name, item.copies, dict(item.attributes), effect, requires,
-                             programs, origins))
+        defs.append(PieceDef(cid, item.kind, item.name, item.copies, dict(item.attributes),
+                             {k: list(n) for k, n in item.links.items()}, effect, requires, programs, origins))
         if effect is not None:
             sources.append((effect, f, path + ("effect",), False))
 
@@ -614,9 +672,43 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
         limits=Limits(r.limits.max_turns, r.limits.step_budget, r.limits.max_repeats), eras=list(r.eras),
         era_counter=r.era_counter, option_defaults={k: o.default for k, o in r.options.items()},
         option_rules={k: (o.type, o.min, o.max) for k, o in r.options.items()},
-        content_hash=content_hash(files),
+        content_hash=content_hash(files), link_conditions=link_conditions,
     )
     return result
+
+
+def check_links(b: _Builder, items: dict[str, tuple[LoadedFile, Path, Any]]) -> None:
+    """Each item's `links:` (C008): link kinds its kind uses, neighbours that exist, of a
+    kind that uses the same link, never the item itself; a link of a symmetric kind
+    listed on one end only joins both ways and is reported (W306)."""
+    v = b.vocab
+    listed: dict[tuple[str, str, str], tuple[LoadedFile, Path]] = {}  # (link, from, to) -> where
+    for cid, (f, path, item) in items.items():
+        kind = v.kinds[item.kind]
+        for link, neighbours in item.links.items():
+            lpath = path + ("links", link)
+            if link not in kind.links:
+                b.at(f, lpath, "C008", f"a {item.kind} has no `{link}` links", key=True,
+                     hint=b.suggest(link, kind.links) or f"its kind's `links:` lists {', '.join(kind.links) or 'none'}")
+                continue
+            for i, other in enumerate(neighbours):
+                where = lpath + (i,)
+                if other == cid:
+                    b.at(f, where, "C008", f"`{cid}` lists itself as its own `{link}` neighbour")
+                elif other not in v.content:
+                    close = difflib.get_close_matches(other, list(items), n=1)
+                    b.at(f, where, "C008", f"unknown place `{excerpt(other)}`",
+                         hint=f"did you mean `{close[0]}`?" if close else None)
+                elif link not in v.kinds[v.content[other]].links:
+                    b.at(f, where, "C008", f"`{other}` is a {v.content[other]}, which `{link}` links do not join",
+                         hint=f"`{link}` joins {', '.join(v.links[link].kinds)}")
+                else:
+                    listed[(link, cid, other)] = (f, where)
+    for (link, one, other), (f, where) in listed.items():
+        if v.links[link].symmetric and (link, other, one) not in listed:
+            b.at(f, where, "W306", f"`{one}` lists `{other}` as a `{link}` neighbour but `{other}` does not list "
+                 f"`{one}`: the link joins both ways", severity=WARNING,
+                 hint=f"add `{one}` to {other}'s `{link}:` (or declare `{link}` with `symmetric: false`)")
 
 
 def budget_warnings(program: ast.Node, budget: int) -> list[Diagnostic]:

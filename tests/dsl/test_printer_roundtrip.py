@@ -116,6 +116,13 @@ EXAMPLES: list[tuple[str, str]] = [
     ("place_no_bump", "place my marker on K without bumping"),
     ("choose_number_step", "choose a number from 0 to 50 step 5 as N"),
     ("trigger_once", "when built where card is this once per turn:\n    announce built"),
+    ("neighbours", "let v be neighbours of X + neighbours of my home by road or ferry"),
+    ("within", "let v be places within 2 of X by road through its owner is me\nlet w be provinces within (n) of X"),
+    ("distance", "if distance from X to Y by road through it is not Z <= 2:\n    gain 1 gold"),
+    ("connected_group", "let v be connected group of X by road where its owner is me"),
+    ("offer", "offer build, trade to opponents"),
+    ("graph_tails", "move (neighbours of X) by 2\nlet v be (neighbours of X by road) or Y\n"
+     "let w be places within 1 of (places within 2 of X) through it is Y"),
 ]
 
 
@@ -190,6 +197,7 @@ NAMES = IDENTS.map(ast.Name)
 # STRING is /"[^"\n]*"/; tabs would be expanded by parse_program.
 TEXTS = st.text(alphabet="abcXYZ 019.,!?'#:%()_-é", max_size=12)
 INTS = st.integers(min_value=0, max_value=999)
+LINKS = st.lists(NAMES, max_size=2).map(tuple)
 
 _atoms = st.one_of(
     INTS.map(ast.Num),
@@ -224,6 +232,10 @@ def _extend(sub: st.SearchStrategy[ast.Expr]) -> st.SearchStrategy[ast.Expr]:
         st.builds(ast.Entry, sub, sub),
         st.builds(ast.SpaceOf, sub, sub),
         st.builds(ast.Aggregate, st.sampled_from(["total", "highest", "lowest"]), IDENTS, sub),
+        st.builds(ast.Neighbours, sub, LINKS),
+        st.builds(ast.Within, st.sampled_from(["places", "cards", "foo"]), sub, sub, LINKS, st.one_of(st.none(), sub)),
+        st.builds(ast.Distance, sub, sub, LINKS, st.one_of(st.none(), sub)),
+        st.builds(ast.ConnectedGroup, sub, sub, LINKS),
     )
 
 
@@ -265,6 +277,7 @@ SIMPLE_STMTS = st.one_of(
     st.just(ast.StopTurns()),
     st.builds(ast.TimedModifier, NAMES, MODIFIERS),
     st.builds(ast.Log, TEXTS),
+    st.builds(ast.Offer, st.lists(NAMES, min_size=1, max_size=3).map(tuple), EXPRS),
 )
 
 
