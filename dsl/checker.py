@@ -413,7 +413,9 @@ class Checker:
         if tt.tag == "thing" and tt.arg is not None:
             k = self.v.kinds.get(tt.arg)
             if k is not None and k.track is None and not k.holder:
-                self.error(s.target, "E202", f"{tt} has no track and holds no tokens")
+                self.error(s.target, "E202", f"{tt} has no track and holds no tokens",
+                           hint=f"declare `holder: true` (or a `track:`) on the kind `{tt.arg}` in ruleset.yaml"
+                           if k.piece != "token" else None)
         elif tt.tag not in ("track", "any", "thing", "zone"):
             self.error(s.target, "E202", f"expected something to place on, found {tt}")
 

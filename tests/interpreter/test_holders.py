@@ -201,6 +201,8 @@ def test_the_checker_refuses_what_cannot_work(spec, checked) -> None:
     assert found[0][0] == "E203" and "has no `charge`" in found[0][1]
     found = check(spec, "choose a gadget in my hand as G\nchoose a crate in my table as C\nmove C to G")
     assert found[0][0] == "E202" and "holds nothing" in found[0][1] and "holder: true" in found[0][2]
+    found = check(spec, "choose a gadget in my hand as G\nplace my chip on G")
+    assert found[0][0] == "E202" and "holds no tokens" in found[0][1] and "holder: true" in found[0][2]
     found = check(spec, "choose a gadget in my hand as G\nlet n be count of (cards in G)")
     assert found[0][0] == "E202" and "holds nothing" in found[0][1]
     found = check(spec, "let n be box_crate's charge")

@@ -160,6 +160,20 @@ def test_the_responder_decides_with_their_own_information(spec) -> None:
     assert "options" in state.view(responder)["decision"] and "options" not in state.view(0)["decision"]
 
 
+def test_the_hot_seat_terminal_calls_the_responder_out_of_turn(spec) -> None:
+    from io import StringIO
+
+    from legacies.cli.terminal import HumanAgent
+
+    state = Game(spec, 3).new_state(1)
+    state.apply_label("Build")
+    said: list[str] = []
+    human = HumanAgent(1, stdin=StringIO("\n2\n"), write=said.append, hot_seat=True)
+    assert human.choose(state) == 1  # Block
+    text = "".join(said)
+    assert "P2, on P1's turn: press Enter" in text and "P2, respond, or pass:" in text and "2. Block" in text
+
+
 def test_the_checker_refuses_what_cannot_work(spec, checked) -> None:
     check = checked
     found = check(spec, "offer blok, echo to opponents")
