@@ -275,7 +275,8 @@ _S: list[Construct] = [
               "lower my gold by 5"),
     # ---- pieces and zones
     Construct(ast.Move, "pieces", "move X to Z [at top | at bottom] [without bumping]",
-              "Move a piece, or every piece of a collection, to zone Z (on top unless `at bottom`). Crossing "
+              "Move a piece, or every piece of a collection, to zone Z (on top unless `at bottom`), or onto a "
+              "piece that holds pieces (`move G to C`, C of a kind with `holder: true`). Crossing "
               "into or out of an `in_play` zone runs the piece's enter/leave hooks. Onto a space of a track that "
               "bumps (`space 2 of K`), a token already there is bumped one space along, cascading, unless "
               "`without bumping`.",
