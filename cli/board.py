@@ -87,10 +87,11 @@ def _table_entry(state: GameState, what: str, name: str, viewer: int) -> str:
             if tokens:
                 out.append(f"{describe(st, pid)} ({_owners(state, tokens)})")
         return "; ".join(out) or "none"
-    kind = next(k for (k, n) in lay.item_counter if n == name)  # item_counter: on the board items of a kind
+    kind = next(k for (k, n) in lay.item_counter if n == name)  # item_counter: each piece's own, of a kind
     base = lay.item_counter[(kind, name)]
+    # a card's own counter shows while it is on the table (public: every viewer sees it)
     return ", ".join(f"{describe(st, pid)} {st.counters[base + i]}"
-                     for i, pid in enumerate(lay.kind_pieces.get(kind, [])))
+                     for i, pid in enumerate(lay.kind_pieces.get(kind, [])) if mech.on_table(st, pid)) or "none"
 
 
 def _player_entry(state: GameState, what: str, name: str, player: int, viewer: int) -> str:

@@ -120,8 +120,12 @@ class HumanAgent:
         decided = len(state.st.history)
         if self.seen is None or self.seen not in (decided - 1, decided):  # others played, or an undo
             if self.hot_seat:
+                names = state.game.player_names
+                active = state.st.active
+                # a player asked out of turn (a response window) is told whose turn it is
+                whose = f"{names[me]}'s turn" if active in (me, -1) else f"{names[me]}, on {names[active]}'s turn"
                 self._say("\033[2J\033[H", end="")
-                self._say(f"{state.game.player_names[me]}'s turn: press Enter when only they can see the screen")
+                self._say(f"{whose}: press Enter when only they can see the screen")
                 self._read()
             self._say("\n".join(board_lines(state, me)))
         self.seen = decided

@@ -628,6 +628,62 @@ class EndGame(Stmt):
     winner: Expr | None = None
     reason: str | None = None  # its `{EXPR}` parts show values, as in `log`
     reason_span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
+# ------------------------------------------------------------------ places joined by links; response windows
+# (the graph's run-time code is interpreter/graph.py, the window's interpreter/windows.py)
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbours(Expr):
+    """`neighbours of X [by LINK or LINK]`: the places one link away from X."""
+
+    place: Expr
+    links: tuple[Name, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Within(Expr):
+    """`places within N of X [by LINK...] [through CONDITION]`: the places at most N links
+    from X (X included), every place passed on the way meeting CONDITION (`it`). `word` is
+    `places` or a kind's noun (only the places of that kind)."""
+
+    word: str
+    steps: Expr
+    place: Expr
+    links: tuple[Name, ...] = ()
+    through: Expr | None = None
+    name_span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Distance(Expr):
+    """`distance from X to Y [by LINK...] [through CONDITION]`: the fewest links from X to
+    Y; a number larger than any path (graph.UNREACHABLE) when no path joins them."""
+
+    origin: Expr
+    dest: Expr
+    links: tuple[Name, ...] = ()
+    through: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectedGroup(Expr):
+    """`connected group of X [by LINK...] where CONDITION`: X and every place reachable from
+    X through places meeting CONDITION (`it`); empty when X does not meet it."""
+
+    place: Expr
+    condition: Expr
+    links: tuple[Name, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Stmt):
+    """`offer A, B to PLAYERS`: a response window. In the order of PLAYERS, each player with
+    a legal option among the actions performs one or passes; after an action the others are
+    asked again; it closes when every player who can act has passed since the last action
+    (at most `limits.max_repeats` actions)."""
+
+    actions: tuple[Name, ...]
+    players: Expr
 
 
 # ------------------------------------------------------------------ declarations

@@ -348,7 +348,7 @@ class Checker:
         vt = self.expr(s.value)
         if t.tag == "any":
             return
-        if isinstance(ref, (r.GameValue, r.PlayerValue)):
+        if isinstance(ref, (r.GameValue, r.PlayerValue, r.ItemValue)):
             self.expect(s.value, vt, t)
             return
         if not isinstance(ref, (r.PlayerCounter, r.GameCounter, r.ItemCounter, r.CounterOf)):
@@ -359,7 +359,17 @@ class Checker:
 
     def s_Move(self, s: ast.Move) -> None:
         self.pieces(s.what)
-        self.zone(s.dest)
+        t = self.expr(s.dest)
+        if self.as_piece(s.dest, t, None):
+            t = T("thing", t.arg)
+        if t.tag != "thing":
+            self.zone(s.dest)
+            return
+        kind = self.v.kinds.get(t.arg or "")
+        if kind is not None and not kind.holder:
+            hint = (f"declare `holder: true` on the kind `{t.arg}` in ruleset.yaml" if not kind.track
+                    else f"a track's spaces are zones: `move ... to space 1 of X`, or `place ... on X`")
+            self.error(s.dest, "E202", f"{t} holds nothing, so nothing can be moved onto it", hint=hint)
 
     def s_Shift(self, s: ast.Shift) -> None:
         t = self.expr(s.what)
@@ -403,7 +413,9 @@ class Checker:
         if tt.tag == "thing" and tt.arg is not None:
             k = self.v.kinds.get(tt.arg)
             if k is not None and k.track is None and not k.holder:
-                self.error(s.target, "E202", f"{tt} has no track and holds no tokens")
+                self.error(s.target, "E202", f"{tt} has no track and holds no tokens",
+                           hint=f"declare `holder: true` (or a `track:`) on the kind `{tt.arg}` in ruleset.yaml"
+                           if k.piece != "token" else None)
         elif tt.tag not in ("track", "any", "thing", "zone"):
             self.error(s.target, "E202", f"expected something to place on, found {tt}")
 
@@ -815,23 +827,43 @@ class Checker:
                 return (typed[0] if same else ANY), r.Attribute(n)
             if st.tag == "thing" and any(n in k.counters for k in v.kinds.values()):
                 return AMOUNT, r.ItemCounter(n)
-            cands = sorted({a for k in v.kinds.values() for a in (*k.attributes, *k.counters)})
+            slots = [k.values[n].type for k in v.kinds.values() if n in k.values]
+            if st.tag == "thing" and slots:
+                return (slots[0] if all(t == slots[0] for t in slots) else ANY), r.ItemValue(n)
+            cands = sorted({a for k in v.kinds.values() for a in (*k.attributes, *k.counters, *k.values)})
             self.error(node, "E203", f"no kind of piece has `{n}`", hint=self.suggest(n, cands), span=span)
             return ANY, r.UNKNOWN
         if n in kind.attributes:
             return kind.attributes[n], r.Attribute(n)
         if st.tag == "thing" and n in kind.counters:
             return AMOUNT, r.ItemCounter(n)
+        if st.tag == "thing" and n in kind.values:
+            return kind.values[n].type, r.ItemValue(n)
         if st.tag == "thing" and n in v.quantities and v.quantities[n].subject == st.arg:
             return v.quantities[n].type, r.Quantity(n, None, False)
-        cands = list(kind.attributes) + list(kind.counters) + [b for b, x in BUILTINS.items() if x.form == "of"]
+        if st.tag == "def" and (n in kind.counters or n in kind.values):
+            self.error(node, "E203", f"each {st.arg} has its own `{n}`: a card named in source stands for all "
+                       "its copies", hint="choose one of its copies (`top of (cards in ZONE where it is X)`)",
+                       span=span)
+            return ANY, r.UNKNOWN
+        cands = list(kind.attributes) + list(kind.counters) + list(kind.values) + \
+            [b for b, x in BUILTINS.items() if x.form == "of"]
         self.error(node, "E203", f"{thing(st.arg)} has no `{n}`", hint=self.suggest(n, cands), span=span)
         return ANY, r.UNKNOWN
+
+    def holds(self, e: ast.Expr, t: T, what: str) -> None:
+        """`e` (of type `t`, a piece) must be something that holds pieces (E202)."""
+        kind = self.v.kinds.get(t.arg) if t.tag == "thing" and t.arg else None
+        if kind is not None and not kind.holder and not kind.track:
+            self.error(e, "E202", f"{t} holds nothing, so {what}",
+                       hint=f"declare `holder: true` on the kind `{t.arg}` in ruleset.yaml" if kind.piece != "token"
+                       else "a token holds nothing: name a zone or a piece of a kind that is a holder")
 
     def e_Empty(self, e: ast.Empty) -> T:
         t = self.expr(e.subject)
         if t.tag not in ("thing", "zone", "track", "any") and not t.is_collection:
             self.error(e.subject, "E202", f"only a zone, a holder or a collection can be empty, not {t}")
+        self.holds(e.subject, t, "it is never anything but empty")
         return FLAG
 
     def e_Has(self, e: ast.Has) -> T:
@@ -954,6 +986,7 @@ class Checker:
             self.error(e, "E201", f"unknown kind `{e.word}`",
                        hint=self.suggest(e.word, list(self.v.kinds) + ["cards", "tokens"]), span=e.name_span)
         if st.tag in ("zone", "zones", "track", "thing", "any", "things", "table"):
+            self.holds(e.source, st, "there is nothing on it to select")
             if st.tag in ("things", "table") and kind and st.arg and st.arg != kind:
                 holds = self.v.kinds.get(st.arg)
                 if holds is None or not (holds.track or holds.holder):
@@ -1081,6 +1114,89 @@ class Checker:
             self.expr(a)
         return ANY
 
+
+    # ------------------------------------------------------------------ places joined by links; windows
+    def place(self, e: ast.Expr) -> str | None:
+        """A place (a board item of a kind that uses links): its kind, when known."""
+        t = self.expr(e)
+        if t.tag not in ("thing", "any"):
+            self.error(e, "E202", f"expected a place, found {t}", hint="a place is a board item of a kind with `links:`")
+            return None
+        kind = self.v.kinds.get(t.arg or "")
+        if kind is not None and not kind.links:
+            self.error(e, "E202", f"{t} is no place: its kind uses no links",
+                       hint=f"declare `links: [...]` on the kind `{t.arg}` in ruleset.yaml")
+        return t.arg if kind is not None else None
+
+    def via(self, node: ast.Node, kind: str | None, links: tuple[ast.Name, ...]) -> T:
+        """The links a graph expression follows (those named, else every link of the place's
+        kind), checked; the type of the places they reach."""
+        known = self.v.links
+        uses = self.v.kinds[kind].links if kind is not None else tuple(known)
+        names: list[str] = []
+        for n in links:
+            if n.name not in known:
+                self.error(n, "E201", f"unknown link kind `{n.name}`", hint=self.suggest(n.name, known)
+                           or "link kinds are declared under `links:` in ruleset.yaml; for `or` between conditions, "
+                              "put the places in parentheses")
+            elif n.name not in uses:
+                self.error(n, "E202", f"{thing(kind)} is joined by no `{n.name}` links",
+                           hint=f"its kind's links: {', '.join(uses) or 'none'}")
+            else:
+                names.append(n.name)
+        if not links:
+            names = list(uses)
+        if not known:
+            self.error(node, "E202", "this ruleset declares no links between places",
+                       hint="declare `links:` in ruleset.yaml and list each item's neighbours under `links:`")
+        for name in names:
+            if known[name].needs_me:
+                self.need_me(node, f"a `{name}` link (its condition is asked of the acting player)")
+        reached = {k for name in names for k in known[name].kinds} | ({kind} if kind else set())
+        return thing(reached.pop() if len(reached) == 1 else None)
+
+    def place_condition(self, e: ast.Expr, place: T) -> None:
+        self._it.append(place)
+        self.condition(e)
+        self._it.pop()
+
+    def e_Neighbours(self, e: ast.Neighbours) -> T:
+        place = self.via(e, self.place(e.place), e.links)
+        return things(place.arg)
+
+    def e_Within(self, e: ast.Within) -> T:
+        self.amount(e.steps)
+        place = self.via(e, self.place(e.place), e.links)
+        if e.through is not None:
+            self.place_condition(e.through, place)
+        known, kind = self.v.kind_of_word(e.word)
+        if not known:
+            self.error(e, "E201", f"unknown kind `{e.word}`", span=e.name_span,
+                       hint=self.suggest(e.word, list(self.v.kinds) + ["places"]))
+        elif kind is not None and not self.v.kinds[kind].links:
+            self.error(e, "E202", f"a {kind} is no place: its kind uses no links", span=e.name_span)
+        return things(kind or place.arg)
+
+    def e_Distance(self, e: ast.Distance) -> T:
+        origin = self.place(e.origin)
+        self.place(e.dest)
+        place = self.via(e, origin, e.links)
+        if e.through is not None:
+            self.place_condition(e.through, place)
+        return AMOUNT
+
+    def e_ConnectedGroup(self, e: ast.ConnectedGroup) -> T:
+        place = self.via(e, self.place(e.place), e.links)
+        self.place_condition(e.condition, place)
+        return things(place.arg)
+
+    def s_Offer(self, s: ast.Offer) -> None:
+        for n in s.actions:
+            self.action_or_menu(n)
+        t = self.expr(s.players)
+        if t.tag not in ("players", "player", "any"):
+            self.error(s.players, "E202", f"a response window is offered to players, found {t}",
+                       hint="e.g. `offer A to opponents`, `offer A to players after me`")
 
     # ------------------------------------------------------------------ general constructs
     # a list written out, modulo, "the same card as", numbers chosen where a condition

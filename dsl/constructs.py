@@ -76,7 +76,7 @@ def _check_track(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
 def _check_holder(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
     t = c.expr(args[0])
     if t.tag not in ("thing", "any"):
-        c.error(args[0], "E202", f"`holder of` needs a token, found {t}")
+        c.error(args[0], "E202", f"`holder of` needs a piece, found {t}")
     return T("thing")
 
 
@@ -186,9 +186,9 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
             _check_owner, lambda a, x: a.st.owner(x)),
     Builtin("track", "of", "track of X", "The track of an item (the item itself): `advance track of X by 1`.",
             "{0}'s track", _check_track, lambda a, x: x),
-    Builtin("holder", "of", "holder of T", "The board item a token is on (on its track or as its holder); "
-            "nothing when it is on none: `collect_benefit(holder of T, position of T)`.", "what {0} is on",
-            _check_holder, lambda a, x: a.st.holder(x)),
+    Builtin("holder", "of", "holder of T", "The piece a piece is on (on its track or held by it: a board item, "
+            "or a card that is a holder); nothing when it is on none: `collect_benefit(holder of T, position of T)`.",
+            "what {0} is on", _check_holder, lambda a, x: a.st.holder(x)),
     Builtin("name", "of", "name of X", "What a player reads for a piece, a player or a symbol.", "the name of {0}",
             _check_name, _name_of, run_for_player=lambda a, p: a.st.player_name(p)),
     Builtin("position", "of", "position of X", "The space (1-based) a token is on, on its track (0 when "
@@ -275,7 +275,8 @@ _S: list[Construct] = [
               "lower my gold by 5"),
     # ---- pieces and zones
     Construct(ast.Move, "pieces", "move X to Z [at top | at bottom] [without bumping]",
-              "Move a piece, or every piece of a collection, to zone Z (on top unless `at bottom`). Crossing "
+              "Move a piece, or every piece of a collection, to zone Z (on top unless `at bottom`), or onto a "
+              "piece that holds pieces (`move G to C`, C of a kind with `holder: true`). Crossing "
               "into or out of an `in_play` zone runs the piece's enter/leave hooks. Onto a space of a track that "
               "bumps (`space 2 of K`), a token already there is bumped one space along, cascading, unless "
               "`without bumping`.",
@@ -356,6 +357,12 @@ _S: list[Construct] = [
               "allows passing; `any` offers again until the player is done (at most `limits.max_repeats`). A "
               "menu (ruleset `menus:`) names every action that joins it, the base's and each expansion's.",
               "", "", {}, "perform one of invest, pass_turn"),
+    Construct(ast.Offer, "choices", "offer ACTION, ACTION ... to PLAYERS",
+              "A response window (acting out of turn): in the order of PLAYERS, each player who has a legal "
+              "option among the actions is asked to perform one of them (as themselves: `me` is the responder) "
+              "or pass; players with nothing legal are not asked. After an action the others are asked again; "
+              "the window closes when every player who can act has passed since the last action, or after "
+              "`limits.max_repeats` actions.", "", "", {}, "offer invest, pass_turn to opponents"),
     Construct(ast.Auction, "choices", "auction among PLAYERS for COUNTER as W and B",
               "An open auction: in order, each bidder still in raises (a choice of raises, never more than "
               "they can pay; the raises are the ruleset's `bid_steps`) or passes and is out, until one bid "
@@ -453,6 +460,24 @@ _S: list[Construct] = [
               "round to the player before P; `player after P` / `player before P` is the one next player / the "
               "one previous player, wrapping round (after the last comes the first)."),
     Construct(ast.Call, "expressions", "NAME(ARG, ...)", "A definition of the ruleset or a builtin function."),
+    # ---- places joined by links (the ruleset's `links:`; interpreter/graph.py)
+    Construct(ast.Neighbours, "places", "neighbours of X [by LINK [or LINK ...]]",
+              "The places one link away from X (by any link its kind uses, or by the links named), in content "
+              "order. A link with a condition (`if:` in `links:`) counts only while it holds.",
+              example="for each P in neighbours of home by road or ferry:\n    gain 1 gold"),
+    Construct(ast.Within, "places", "places within N of X [by LINK ...] [through CONDITION]",
+              "The places at most N links from X, X included, in content order; with `through`, every place "
+              "passed on the way (not X, not the place reached) meets CONDITION (`it`). A kind's noun in place "
+              "of `places` (`provinces within 2 of X`) keeps the places of that kind.",
+              example="choose one of places within 2 of home by road through its owner is me as P"),
+    Construct(ast.Distance, "places", "distance from X to Y [by LINK ...] [through CONDITION]",
+              "The fewest links from X to Y (0 from X to itself); with `through`, every place passed on the way "
+              "meets CONDITION. No path: 1,000,000, more than any path, so `distance ... <= 2` is simply no.",
+              example="if distance from home to P by road <= 2:\n    gain 1 gold"),
+    Construct(ast.ConnectedGroup, "places", "connected group of X [by LINK ...] where CONDITION",
+              "X and every place reachable from X through places that meet CONDITION (`it`), in content order; "
+              "nothing when X does not meet it (all the places of one region held by one player).",
+              example="gain count of (connected group of home where its owner is me) gold"),
     # ---- parts of other constructs
     Construct(ast.Branch, "parts", "if C: ...", "One branch of `if`."),
     Construct(ast.Option, "parts", "\"LABEL\" [if C]: ...", "One option of `choose one`."),
@@ -493,6 +518,7 @@ SECTIONS = {
     "flow": "Game flow (rules only)",
     "declarations": "Declarations (content only)",
     "expressions": "Expressions",
+    "places": "Places joined by links",
     "parts": "Parts of other constructs",
 }
 

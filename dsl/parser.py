@@ -85,7 +85,7 @@ def keywords() -> frozenset[str]:
 STATEMENT_WORDS = ("let", "gain", "lose", "pay", "transfer", "set", "raise", "lower", "move", "draw", "deal",
                    "discard", "shuffle", "reveal", "place", "advance", "remove", "dig", "auction", "announce",
                    "choose", "perform", "play", "sort", "begin", "stop", "until", "log", "if", "else", "may",
-                   "for", "as", "repeat", "take", "when", "while", "pick", "end")
+                   "for", "as", "repeat", "take", "when", "while", "pick", "end", "offer")
 
 
 def _span(meta: Any) -> ast.Span | None:
@@ -493,6 +493,26 @@ class _ToAst(Transformer):
         if reason is None:
             return ast.EndGame(winner, None, span=_span(meta))
         return ast.EndGame(winner, str(reason)[1:-1], span=_span(meta), reason_span=_tok_span(reason))
+
+    # ---- places joined by links; response windows
+    def via(self, meta: Any, *links: Token) -> tuple[ast.Name, ...]:
+        return tuple(_name(t) for t in links)
+
+    def neighbours(self, meta: Any, place: Any, via: Any) -> ast.Neighbours:
+        return ast.Neighbours(place, via or (), span=_span(meta))
+
+    def within(self, meta: Any, word: Token, steps: Any, place: Any, via: Any, through: Any) -> ast.Within:
+        return ast.Within(str(word), steps, place, via or (), through, span=_span(meta), name_span=_tok_span(word))
+
+    def distance(self, meta: Any, origin: Any, dest: Any, via: Any, through: Any) -> ast.Distance:
+        return ast.Distance(origin, dest, via or (), through, span=_span(meta))
+
+    def connected_group(self, meta: Any, place: Any, via: Any, condition: Any) -> ast.ConnectedGroup:
+        return ast.ConnectedGroup(place, condition, via or (), span=_span(meta))
+
+    def offer(self, meta: Any, *parts: Any) -> ast.Offer:
+        *names, players = parts
+        return ast.Offer(tuple(_name(n) for n in names), players, span=_span(meta))
 
 
 class SyntaxErrors(DiagnosticError):

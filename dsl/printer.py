@@ -60,6 +60,8 @@ def precedence(expr: ast.Expr) -> int:
         return UNARY
     if isinstance(expr, (ast.Of, ast.Top, ast.Entry, ast.SpaceOf, ast.Aggregate)):
         return POSTFIX
+    if isinstance(expr, _GRAPH):
+        return _graph_precedence(expr)
     return ATOM
 
 
@@ -148,7 +150,7 @@ def _expr(e: ast.Expr) -> str:  # noqa: C901 - one branch per expression kind
         return f"not {print_expr(e.operand, NOT)}"
     if isinstance(e, ast.BoolOp):
         level = OR if e.op == "or" else AND
-        return f"{print_expr(e.left, level)} {e.op} {print_expr(e.right, level + 1)}"
+        return f"{_before(e.op, e.left, level)} {e.op} {print_expr(e.right, level + 1)}"
     if isinstance(e, ast.Where):
         return f"{print_expr(e.collection, OR)} where {print_expr(e.condition, OR)}"
     if isinstance(e, ast.Ordered):
@@ -159,6 +161,8 @@ def _expr(e: ast.Expr) -> str:  # noqa: C901 - one branch per expression kind
     general = _general_expr(e)
     if general is not None:
         return general
+    if isinstance(e, _GRAPH):
+        return _graph(e)
     raise TypeError(f"cannot print expression node {type(e).__name__}")
 
 
@@ -171,6 +175,100 @@ def _general_expr(e: ast.Expr) -> str | None:
     if isinstance(e, ast.SameCard):
         return f"{print_expr(e.left, SUM)} is {'not ' if e.negated else ''}the same card as {print_expr(e.right, SUM)}"
     return None
+
+
+# ------------------------------------------------------------------ places joined by links
+# Their forms end in optional parts (`by LINK or LINK`, `through CONDITION`), which the
+# grammar takes greedily: a form written where one of those words follows it is put in
+# parentheses (`_tail` says which words the end of an expression would swallow).
+
+_GRAPH = (ast.Neighbours, ast.Within, ast.Distance, ast.ConnectedGroup)
+
+
+def _graph_precedence(e: ast.Expr) -> int:
+    """A form ending in a condition binds as loosely as `where`; one ending in its place
+    or its links as a postfix form (an `or` after its links: see `_tail`)."""
+    if isinstance(e, ast.ConnectedGroup) or getattr(e, "through", None) is not None:
+        return WHERE
+    return POSTFIX
+
+
+def _tail(e: ast.Expr, min_precedence: int = COND) -> frozenset[str]:  # noqa: C901 - the rightmost child of each form
+    """The words (`by`, `or`, `through`) that would continue `e` printed at `min_precedence`."""
+    if precedence(e) < min_precedence:
+        return frozenset()  # in parentheses
+    if isinstance(e, ast.Neighbours):
+        return frozenset({"or"}) if e.links else frozenset({"by"}) | _tail(e.place, POSTFIX)
+    if isinstance(e, (ast.Within, ast.Distance)):
+        if e.through is not None:
+            return _tail(e.through, OR)
+        if e.links:
+            return frozenset({"or", "through"})
+        return frozenset({"by", "through"}) | _tail(e.place if isinstance(e, ast.Within) else e.dest, POSTFIX)
+    if isinstance(e, ast.ConnectedGroup):
+        return _tail(e.condition, OR)
+    if isinstance(e, ast.Of):
+        return frozenset() if isinstance(e.subject, (ast.Name, ast.It)) else _tail(e.subject, POSTFIX)
+    if isinstance(e, (ast.Top, ast.Entry, ast.Select)):
+        return _tail(e.source, POSTFIX)
+    if isinstance(e, ast.SpaceOf):
+        return _tail(e.track, POSTFIX)
+    if isinstance(e, ast.Aggregate):
+        return _tail(e.collection, POSTFIX)
+    if isinstance(e, ast.Relative):
+        return _tail(e.player, POSTFIX)
+    if isinstance(e, ast.Modulo):
+        return _tail(e.right, UNARY)
+    if isinstance(e, ast.SameCard):
+        return _tail(e.right, SUM)
+    if isinstance(e, ast.Neg):
+        return _tail(e.operand, UNARY)
+    if isinstance(e, ast.Arith):
+        return _tail(e.right, UNARY if e.op == "*" else PRODUCT)
+    if isinstance(e, ast.Div):
+        return frozenset() if e.rounding else _tail(e.right, UNARY)
+    if isinstance(e, ast.Compare):
+        return _tail(e.right, SUM)
+    if isinstance(e, ast.BoolOp):
+        return _tail(e.right, (OR if e.op == "or" else AND) + 1)
+    if isinstance(e, ast.Not):
+        if isinstance(e.operand, ast.Compare) and e.operand.op == "in":
+            return _tail(e.operand.right, SUM)
+        return frozenset() if isinstance(e.operand, ast.Empty) else _tail(e.operand, NOT)
+    if isinstance(e, ast.Where):
+        return _tail(e.condition, OR)
+    if isinstance(e, ast.Ordered):
+        return frozenset() if e.descending else _tail(e.key, OR)
+    if isinstance(e, ast.Cond):
+        return _tail(e.no, COND)
+    return frozenset()
+
+
+def _before(word: str, e: ast.Expr, min_precedence: int) -> str:
+    """`e` printed where `word` comes next: in parentheses if `word` would continue it."""
+    text = print_expr(e, min_precedence)
+    return f"({text})" if word in _tail(e, min_precedence) else text
+
+
+def _via(links: tuple[ast.Name, ...]) -> str:
+    return " by " + " or ".join(n.name for n in links) if links else ""
+
+
+def _graph(e: ast.Expr) -> str:
+    if isinstance(e, ast.Neighbours):
+        return f"neighbours of {_before('by', e.place, POSTFIX) if e.links else print_expr(e.place, POSTFIX)}" \
+               f"{_via(e.links)}"
+    if isinstance(e, ast.ConnectedGroup):
+        place = _before("by", e.place, POSTFIX) if e.links else print_expr(e.place, POSTFIX)
+        return f"connected group of {place}{_via(e.links)} where {print_expr(e.condition, OR)}"
+    assert isinstance(e, (ast.Within, ast.Distance))
+    last = e.place if isinstance(e, ast.Within) else e.dest
+    next_word = "by" if e.links else "through" if e.through is not None else ""
+    end = _before(next_word, last, POSTFIX) if next_word else print_expr(last, POSTFIX)
+    through = f" through {print_expr(e.through, OR)}" if e.through is not None else ""
+    if isinstance(e, ast.Within):
+        return f"{e.word} within {_count(e.steps)} of {end}{_via(e.links)}{through}"
+    return f"distance from {print_expr(e.origin, POSTFIX)} to {end}{_via(e.links)}{through}"
 
 
 def _string(value: str) -> str:
@@ -218,7 +316,15 @@ def _simple(s: ast.Stmt) -> str | None:
     """One-line statements; None for compound ones."""
     spec = CONSTRUCTS.get(type(s))
     if spec is not None and spec.written:
-        return fill(spec.written, s, _field)
+        before_by = {name for name in ("what", "target", "track") if "{" + name + "} by" in spec.written}
+
+        def field(name: str, value: Any, fmt: str) -> str:
+            if name in before_by and isinstance(value, ast.Expr):
+                return _before("by", value, COND)
+            return _field(name, value, fmt)
+        return fill(spec.written, s, field)
+    if isinstance(s, ast.Offer):
+        return f"offer {', '.join(a.name for a in s.actions)} to {print_expr(s.players)}"
     if isinstance(s, ast.Run):
         return f"{s.name.name}({', '.join(print_expr(a) for a in s.args)})"
     if isinstance(s, ast.Announce):

@@ -259,7 +259,8 @@ class _Renderer:
 
     def expr(self, e: ast.Expr, min_precedence: int = COND) -> str:
         text = self._expr(e)
-        if precedence(e) < min_precedence and not isinstance(e, (ast.Where, ast.Ordered)):
+        if precedence(e) < min_precedence and not isinstance(e, (ast.Where, ast.Ordered, ast.Within, ast.Distance,
+                                                                 ast.ConnectedGroup)):
             return f"({text})"
         return text
 
@@ -485,6 +486,8 @@ class _Renderer:
         general = self.general_expr(e)
         if general is not None:
             return general
+        if isinstance(e, (ast.Neighbours, ast.Within, ast.Distance, ast.ConnectedGroup)):
+            return self.places(e)
         raise TypeError(f"the renderer cannot word expression {type(e).__name__}")
 
     def general_expr(self, e: ast.Expr) -> str | None:
@@ -500,6 +503,30 @@ class _Renderer:
     def one_of(self, e: ast.ListLiteral, conjunction: str) -> str:
         """The members of a list written out, as alternatives: "1, 3 or 5"."""
         return _list([self.expr(x) for x in e.items], conjunction) if e.items else "nothing"
+
+    # ---------------------------------------------------------------- places joined by links
+
+    def links(self, links: tuple[ast.Name, ...]) -> str:
+        return f" by {_list([self.ident(n.name) for n in links], 'or')}" if links else ""
+
+    def passing(self, through: ast.Expr | None) -> str:
+        return f", passing only through places where {self.expr(through, OR)}" if through is not None else ""
+
+    def places(self, e: ast.Expr) -> str:
+        """`neighbours of X by road` -> "the places next to X by road"."""
+        if isinstance(e, ast.Neighbours):
+            return f"the places next to {self.expr(e.place, POSTFIX)}{self.links(e.links)}"
+        if isinstance(e, ast.Within):
+            noun = self.w.kind_plurals.get(e.word) or self.w.plurals.get(self.noun(e.word)) or self.ident(e.word)
+            steps = "1 step" if isinstance(e.steps, ast.Num) and e.steps.value == 1 else f"{self.count(e.steps)} steps"
+            return (f"the {noun} at most {steps} from {self.expr(e.place, POSTFIX)}{self.links(e.links)}"
+                    f"{self.passing(e.through)}")
+        if isinstance(e, ast.Distance):
+            return (f"the number of steps from {self.expr(e.origin, POSTFIX)} to {self.expr(e.dest, POSTFIX)}"
+                    f"{self.links(e.links)}{self.passing(e.through)}")
+        assert isinstance(e, ast.ConnectedGroup)
+        return (f"{self.expr(e.place, POSTFIX)} and the places connected to it{self.links(e.links)}, "
+                f"all where {self.expr(e.condition, OR)}")
 
     # ---------------------------------------------------------------- statements
 
@@ -595,6 +622,10 @@ class _Renderer:
             return self.noun_of(coll.collection, depth + 1)
         if isinstance(coll, ast.Relative):
             return "player"
+        if isinstance(coll, ast.Within):
+            return self.noun(coll.word) if coll.word in self.w.nouns else _singular(self.ident(coll.word))
+        if isinstance(coll, (ast.Neighbours, ast.ConnectedGroup)):
+            return "place"
         if isinstance(coll, ast.Of):
             return _singular(self.ident(coll.name))
         if isinstance(coll, ast.Top):
@@ -697,6 +728,10 @@ class _Renderer:
             return self.pick(s)
         if isinstance(s, ast.EndGame):
             return self.end_game(s)
+        if isinstance(s, ast.Offer):
+            offered = _list([self.ident(a.name) for a in s.actions], "or")  # a menu reads by its label
+            return (f"{x(s.players)} may respond in turn with {offered} (each may pass; after a response the others "
+                    f"may respond again)")
         if isinstance(s, ast.Perform):
             names = [self.ident(a.name) for a in s.actions]
             if len(s.actions) == 1 and s.actions[0].name in self.w.menus:  # a menu: the actions joining it

@@ -54,6 +54,13 @@ class ItemCounter(Ref):
 
 
 @dataclass(frozen=True, slots=True)
+class ItemValue(Ref):
+    """A value slot of each piece of a kind (`X's marked_by`): each copy its own."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameValue(Ref):
     name: str
 

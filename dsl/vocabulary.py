@@ -32,9 +32,21 @@ class ValueInfo:
     """A named slot that holds a player, an item, a symbol, a counter, a flag...: "the
     player who ended the generation", "your character"."""
 
-    scope: str  # player | game
+    scope: str  # player | game | item (a value slot of each piece of a kind)
     type: T
     label: str | None = None
+
+
+@dataclass
+class LinkInfo:
+    """A kind of link between places (board items): a road, a sea route. `condition` is
+    the expression under which a link may be used (`here` and `there` name its ends)."""
+
+    symmetric: bool = True
+    label: str | None = None
+    condition: object = None  # the parsed expression (dsl.ast.Expr), or None: always usable
+    kinds: tuple[str, ...] = ()  # the kinds whose items it joins
+    needs_me: bool = False  # the condition uses `me`: a player must act where the link is used
 
 
 @dataclass
@@ -53,11 +65,13 @@ class KindInfo:
     label: str | None = None
     plural: str | None = None
     attributes: dict[str, T] = field(default_factory=dict)
-    counters: dict[str, CounterInfo] = field(default_factory=dict)
-    track: int | None = None  # spaces, for board kinds with a track
+    counters: dict[str, CounterInfo] = field(default_factory=dict)  # each piece's own (each copy of a card)
+    values: dict[str, ValueInfo] = field(default_factory=dict)  # each piece's own value slots
+    links: tuple[str, ...] = ()  # the link kinds joining its items (places)
+    track: int | None = None  # spaces, for kinds with a track
     bump: bool = True
     holder: bool = False
-    capacity: int | None = None  # a holder that holds at most this many tokens
+    capacity: int | None = None  # a holder that holds at most this many pieces
     supply: int | None = None
     supply_zone: str | None = None
     starts_in: str | None = None
@@ -116,6 +130,7 @@ class Vocabulary:
     enums: dict[str, tuple[str, ...]] = field(default_factory=dict)
     counter_sets: dict[str, tuple[str, ...]] = field(default_factory=dict)
     events: dict[str, EventInfo] = field(default_factory=dict)
+    links: dict[str, LinkInfo] = field(default_factory=dict)
     quantities: dict[str, QuantityInfo] = field(default_factory=dict)
     options: dict[str, T] = field(default_factory=dict)
     actions: dict[str, object] = field(default_factory=dict)
@@ -157,7 +172,7 @@ class Vocabulary:
             return self.labels[name]
         if name in self.content_names:
             return self.content_names[name]
-        for table in (self.counters, self.values, self.zones, self.kinds, self.events, self.quantities):
+        for table in (self.counters, self.values, self.zones, self.kinds, self.events, self.quantities, self.links):
             info = table.get(name)
             label = getattr(info, "label", None) if info is not None else None
             if isinstance(label, str) and label:
@@ -170,7 +185,7 @@ class Vocabulary:
             names: list[str] = []
             for table in (self.counters, self.values, self.zones, self.kinds, self.events, self.quantities,
                           self.options, self.actions, self.definitions, self.procedures, self.content,
-                          self.counter_sets, self.menus):
+                          self.counter_sets, self.menus, self.links):
                 names.extend(table)
             for values in self.enums.values():
                 names.extend(values)
@@ -211,4 +226,4 @@ class Vocabulary:
 
 
 GENERIC_NOUNS = frozenset({"card", "cards", "piece", "pieces", "token", "tokens", "item", "items",
-                           "thing", "things"})
+                           "thing", "things", "place", "places"})

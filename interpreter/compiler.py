@@ -35,6 +35,7 @@ from .ledger import Adjust, Ledger
 from .spec import ActionSpec, GameSpec, Origin
 from .values import DefRef, EffectRef, EraValue
 from .vm import Activation, Block, BlockFrame, State
+from .windows import OfferFrame
 
 Fn = Callable[[Activation], Any]
 Instr = Callable[[State, Activation], None]
@@ -192,6 +193,9 @@ class Compiler:
         """An operand of `is`/`is not`/`is in`: a missing attribute reads as nothing."""
         if isinstance(e, ast.Of) and isinstance(self.ref(e), r.Attribute):
             return self.attribute(e, strict=False)
+        ref = self.ref(e)
+        if isinstance(e, ast.Of) and isinstance(ref, (r.ItemCounter, r.ItemValue)):
+            return self.own_state(e, ref, strict=False)
         return self.expr(e)
 
     def x_Num(self, e: ast.Num) -> Fn:
@@ -384,15 +388,8 @@ class Compiler:
             return lambda a: ("supply", token_kind, subj(a))
         if isinstance(ref, r.Attribute):
             return self.attribute(e, strict=True)
-        if isinstance(ref, r.ItemCounter):
-            name = ref.name
-            subj = self.expr(e.subject)
-            item_index, piece_kind, table = lay.item_index, self.piece_kind, lay.item_counter
-
-            def item_counter(a: Activation) -> int:
-                pid = subj(a)
-                return a.st.counters[table[(piece_kind[pid], name)] + item_index[pid]]
-            return item_counter
+        if isinstance(ref, (r.ItemCounter, r.ItemValue)):
+            return self.own_state(e, ref)
         if isinstance(ref, r.BuiltinOf):
             b = BUILTINS[ref.name]
             subj = self.expr(e.subject)
@@ -543,6 +540,43 @@ class Compiler:
                 return [era_of(x, a.st) if type(x) is EraValue else x for x in v]
             return v
         return read_era
+
+    # ---- a piece's own counters and values (each copy its own; interpreter/layout.py)
+    def own_state(self, e: ast.Of, ref: r.ItemCounter | r.ItemValue, strict: bool = True) -> Fn:
+        """Read `X's NAME`, a counter or a value slot of the piece X; a piece without one is
+        an error, or nothing beside `is` (`strict` false), as a missing attribute is."""
+        subj = self.expr(e.subject)
+        name = ref.name
+        counter = isinstance(ref, r.ItemCounter)
+        slots = self.lay.counter_slots(name) if counter else self.lay.value_slots(name)
+
+        def own(a: Activation) -> Any:
+            pid = subj(a)
+            slot = slots[pid] if type(pid) is int else -1
+            if slot < 0:
+                if not strict:
+                    return MISSING
+                raise ContentError(f"{a.st.describe(pid)} has no `{name}` of its own")
+            return a.st.counters[slot] if counter else a.st.values[slot]
+        return own
+
+    def own_slot(self, e: ast.Of, ref: r.ItemCounter | r.ItemValue) -> Callable[[Activation], int]:
+        """The slot a change of `X's NAME` writes; a card's own state changes only while
+        it is on the table (mechanics.mine), a board item's always."""
+        subj = self.expr(e.subject)
+        name = ref.name
+        counter = isinstance(ref, r.ItemCounter)
+        slots = self.lay.counter_slots(name) if counter else self.lay.value_slots(name)
+        what = f"`{name}`"
+        cards = any(k.piece == "card" and name in (k.counters if counter else k.values) for k in self.v.kinds.values())
+
+        def slot(a: Activation) -> int:
+            pid = mech.mine(a.st, subj(a), what) if cards else subj(a)
+            found = slots[pid] if type(pid) is int else -1
+            if found < 0:
+                raise ContentError(f"{a.st.describe(pid)} has no `{name}` of its own")
+            return found
+        return slot
 
     # ---- the rest of the expressions
     def x_Empty(self, e: ast.Empty) -> Fn:
@@ -1141,10 +1175,7 @@ class Compiler:
         if isinstance(ref, r.CounterOf):
             return self.counter_of(ref)
         if isinstance(ref, r.ItemCounter) and isinstance(e, ast.Of):
-            subj = self.expr(e.subject)
-            name = ref.name
-            item_index, piece_kind, table = lay.item_index, self.piece_kind, lay.item_counter
-            return lambda a: table[(piece_kind[subj(a)], name)] + item_index[subj(a)]
+            return self.own_slot(e, ref)
         raise InternalError("not a counter", self.where(e))
 
     def s_Transfer(self, s: ast.Transfer) -> Instr:
@@ -1212,6 +1243,12 @@ class Compiler:
                     raise _no_player(f"nobody has `{name}`")
                 st.values[base + p] = value(a)
             return set_player_value
+        if isinstance(ref, r.ItemValue) and isinstance(s.target, ast.Of):
+            own = self.own_slot(s.target, ref)
+
+            def set_item_value(st: State, a: Activation) -> None:
+                st.values[own(a)] = value(a)
+            return set_item_value
         slot = self.lvalue(s.target)
         adjust = self.adjuster(s)
 
@@ -1242,6 +1279,12 @@ class Compiler:
         what = self.pieces(s.what)
         dest = self.expr(s.dest)
         bottom, bump = s.at == "bottom", s.bump
+        if self.type_of(s.dest).tag == "thing":  # onto a piece that holds pieces
+            def move_onto(st: State, a: Activation) -> None:
+                holder = dest(a)
+                for pid in what(a):
+                    mech.put_on(st, pid, holder, bottom)
+            return move_onto
 
         def move(st: State, a: Activation) -> None:
             z = dest(a)
@@ -1805,6 +1848,53 @@ class Compiler:
                     raise _no_player("the winner of `end the game`")
             ending.end_game(st, w, reason if reason is None or isinstance(reason, str) else reason(st, a))
         return end_the_game
+
+    # ------------------------------------------------------------------ places joined by links; windows
+    # glue only: the walks are interpreter/graph.py's (a.st.game.graph), the window's frame
+    # interpreter/windows.py's
+    def via(self, place: ast.Expr, links: tuple[ast.Name, ...]) -> tuple[str, ...]:
+        """The link kinds an expression follows: those named, else every link of the place's kind."""
+        if links:
+            return tuple(n.name for n in links)
+        kind = self.v.kinds.get(self.type_of(place).arg or "")
+        return tuple(kind.links) if kind is not None else tuple(self.v.links)
+
+    def place_test(self, e: ast.Expr | None) -> Fn | None:
+        return self.expr(e) if e is not None else None
+
+    def x_Neighbours(self, e: ast.Neighbours) -> Fn:
+        place, links = self.expr(e.place), self.via(e.place, e.links)
+        return lambda a: list(a.st.game.graph.step(a, place(a), links))
+
+    def x_Within(self, e: ast.Within) -> Fn:
+        place, links, steps = self.expr(e.place), self.via(e.place, e.links), self.expr(e.steps)
+        through = self.place_test(e.through)
+        kind = self.v.kind_of_word(e.word)[1]
+        if kind is None:
+            return lambda a: a.st.game.graph.within(a, place(a), links, steps(a), through)
+        piece_kind = self.piece_kind
+        return lambda a: [x for x in a.st.game.graph.within(a, place(a), links, steps(a), through)
+                          if piece_kind[x] == kind]
+
+    def x_Distance(self, e: ast.Distance) -> Fn:
+        origin, dest, links = self.expr(e.origin), self.expr(e.dest), self.via(e.origin, e.links)
+        through = self.place_test(e.through)
+        return lambda a: a.st.game.graph.distance(a, origin(a), dest(a), links, through)
+
+    def x_ConnectedGroup(self, e: ast.ConnectedGroup) -> Fn:
+        place, links, condition = self.expr(e.place), self.via(e.place, e.links), self.expr(e.condition)
+        return lambda a: a.st.game.graph.group(a, place(a), links, condition)
+
+    def s_Offer(self, s: ast.Offer) -> Instr:
+        names = self.spec.vocab.action_names(n.name for n in s.actions)  # a menu: the actions joining it
+        players = self.expr(s.players)
+        one = self.type_of(s.players).tag == "player"
+
+        def offer(st: State, a: Activation) -> None:
+            who = [players(a)] if one else list(players(a))
+            actions = tuple(st.game.actions[n] for n in names)
+            st.frames.append(OfferFrame(a, actions, [p for p in who if p >= 0]))
+        return offer
 
     # ------------------------------------------------------------------ declarations
     def compile_action(self, spec: ActionSpec) -> CompiledAction:

@@ -19,6 +19,7 @@ from .compiler import CompiledAction, Compiler
 from .coverage import Coverage
 from .decisions import Decision
 from .errors import CorruptSave, IllegalChoice, InternalError, Refused, TableError
+from .graph import Graph
 from .layout import Layout, build_layout
 from .ledger import Ledger
 from .spec import GameSpec, Origin
@@ -115,6 +116,11 @@ class Game:
             self.score_value = c.call_definition(spec.score_definition, [], ast.Name(spec.score_definition))
         # players the rules run: their decisions never wait for an answer (State.run)
         self.automated = self.layout.player_counter.get(spec.automated, -1) if spec.automated else -1
+        conditions = {}
+        for name, (test, where) in spec.link_conditions.items():
+            c.origin = where
+            conditions[name] = c.expr(test)
+        self.graph = Graph(spec, self.layout, conditions)  # places and their links (interpreter/graph.py)
         c.origin = Origin("tie-breaks")
         self.tie_breaks = [c.expr(e) for e in spec.tie_breaks]
         c.origin = Origin("the evaluation")
@@ -138,7 +144,7 @@ class Game:
         st = State(self)
         lay = self.layout
         st.counters = list(lay.counter_start)
-        st.values = [None] * lay.n_values
+        st.values = list(lay.value_start)
         st.zones = [[] for _ in lay.zone_name]
         st.loc = list(lay.piece_start)
         for pid, z in enumerate(lay.piece_start):
@@ -432,7 +438,7 @@ class GameState:
         st = self.st
         g = self.game
         lay = g.layout
-        from .mechanics import describe, player_name
+        from .mechanics import describe, on_table, player_name
         zones: dict[str, Any] = {}
         for z, name in enumerate(lay.zone_name):
             if z == 0:
@@ -445,6 +451,11 @@ class GameState:
             else:
                 zones[label] = {"hidden": len(pieces), "revealed": [describe(st, p) for p in pieces if p in st.revealed]}
         counters = {lay.counter_label[i]: v for i, v in enumerate(st.counters)}
+        if lay.per_copy:  # a card's own counters show while it is on the table (off it they are as they started)
+            for pid, (slots, _) in lay.piece_slots.items():
+                if not on_table(st, pid):
+                    for slot in slots:
+                        del counters[lay.counter_label[slot]]
         pending = None
         if st.pending is not None:
             pending = {"player": st.pending.player, "prompt": st.pending.prompt}

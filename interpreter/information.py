@@ -7,7 +7,13 @@ that agrees with everything the player knows. The world depends on what the play
 knows and on the bot's own random numbers only: the unseen pieces are shuffled from a
 fixed order (by piece), so the real order of a face-down deck or of another player's
 hand cannot leak into it, not even through the seed. Rollouts from such worlds decide with
-the player's information only (perfect-information Monte Carlo over sampled worlds)."""
+the player's information only (perfect-information Monte Carlo over sampled worlds).
+A piece's own state (what it holds, its counters and value slots) stays with the piece,
+which is safe because a piece off the table, as every hidden one is, has none: it gave it
+up when it left (mechanics.release).
+
+The deciding player need not be the active one (a response window asks others out of
+turn): a bot determinizes for `decision.player`, whoever that is."""
 
 from __future__ import annotations
 

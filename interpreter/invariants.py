@@ -56,10 +56,28 @@ def _clean(state: GameState) -> bool:
         return False
     if any(counters[i] < lo for i, lo in lows) or any(counters[i] > hi for i, hi in highs):
         return False
+    if lay.per_copy and _stateful_off_table(state):
+        return False
     d = st.pending
     if d is None:
         return not st.frames and st.over
     return bool(d.options) and 0 <= d.player < state.game.players and not st.over
+
+
+def _stateful_off_table(state: GameState) -> list[str]:
+    """Pieces off the table that still hold something or whose own counters or values are
+    not as they started (mechanics.release gives them up when they leave the table)."""
+    st, lay = state.st, state.game.layout
+    out = []
+    for pid, (counters, values) in lay.piece_slots.items():
+        z = st.loc[pid]
+        if z < 0 or lay.zone_table[z]:
+            continue
+        if any(st.zones[h] for h in lay.piece_zones.get(pid, ())) \
+                or any(st.counters[s] != lay.counter_start[s] for s in counters) \
+                or any(st.values[s] != lay.value_start[s] for s in values):
+            out.append(f"piece {pid} is off the table ({lay.zone_name[z]}) but keeps state of its own")
+    return out
 
 
 def problems(state: GameState) -> list[str]:
@@ -100,6 +118,8 @@ def problems(state: GameState) -> list[str]:
             out.append(f"counter {lay.counter_label[slot]} holds {value!r}")
         elif (lo is not None and value < lo) or (hi is not None and value > hi):
             out.append(f"counter {lay.counter_label[slot]} = {value} is outside [{lo}, {hi}]")
+    if lay.per_copy:
+        out += _stateful_off_table(state)
     d = st.pending
     if d is not None:
         if not d.options:

@@ -29,6 +29,8 @@ class Layout:
     value_name: list[str] = field(default_factory=list)  # "ender", "character[0]"...
     game_value: dict[str, int] = field(default_factory=dict)
     player_value: dict[str, int] = field(default_factory=dict)  # base slot; + player
+    item_value: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind, name) -> base; + item index
+    value_start: list = field(default_factory=list)  # None, or nobody (-1) for a piece's own player slot
 
     zone_name: list[str] = field(default_factory=list)
     zone_owner: list[int] = field(default_factory=list)
@@ -44,6 +46,15 @@ class Layout:
     track_bumps: dict[int, bool] = field(default_factory=dict)  # item piece -> does placing bump?
     holder_capacity: dict[int, int] = field(default_factory=dict)  # item piece -> tokens it holds at most
     zone_holder: dict[int, int] = field(default_factory=dict)  # holder zone -> its item piece
+    # A piece's own state lives while it is on the table (pieces.py): which zones are the
+    # table, which pieces keep state of their own (cards with counters, values, a holder or a
+    # track), what each owns, and the card whose holder or track a zone is (-1: none).
+    zone_table: list[bool] = field(default_factory=list)
+    zone_carrier: list[int] = field(default_factory=list)
+    keeps: list[bool] = field(default_factory=list)
+    per_copy: bool = False  # some card keeps state of its own: mechanics.move applies the rule
+    piece_zones: dict[int, list[int]] = field(default_factory=dict)  # piece -> its holder and track zones
+    piece_slots: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict)  # piece -> counters, values
 
     piece_def: list[int] = field(default_factory=list)
     piece_owner: list[int] = field(default_factory=list)
@@ -55,12 +66,35 @@ class Layout:
     board_item: dict[str, int] = field(default_factory=dict)  # content id -> piece (board kinds)
     token_def: dict[str, int] = field(default_factory=dict)  # token kind -> def index
     supply_zone: dict[str, int] = field(default_factory=dict)  # token kind -> player zone base
+    _slot_cache: dict[tuple[str, str], list[int]] = field(default_factory=dict, repr=False)
 
     def visible_to(self, zone: int, player: int) -> bool:
         """Whether `player` sees what `zone` holds: a public zone, or their own zone of
         an owner-only kind (hidden zones and others' owner-only zones show a count)."""
         vis = self.zone_visibility[zone]
         return vis == "public" or (vis == "owner" and self.zone_owner[zone] == player)
+
+    def counter_slots(self, name: str) -> list[int]:
+        """The slot of each piece's own counter `name` (-1 for a piece without one), built
+        once per name: `X's value` is one list index."""
+        return self._slots(self.item_counter, name, "counter")
+
+    def value_slots(self, name: str) -> list[int]:
+        """The slot of each piece's own value `name` (-1 for a piece without one)."""
+        return self._slots(self.item_value, name, "value")
+
+    def _slots(self, table: dict[tuple[str, str], int], name: str, what: str) -> list[int]:
+        key = (what, name)
+        found = self._slot_cache.get(key)
+        if found is None:
+            found = [-1] * len(self.piece_def)
+            for kind, pieces in self.kind_pieces.items():
+                base = table.get((kind, name))
+                if base is not None:
+                    for pid in pieces:
+                        found[pid] = base + self.item_index[pid]
+            self._slot_cache[key] = found
+        return found
 
     def _zone(self, name: str, owner: int, vis: str, in_play: bool, track: tuple[int, int] | None = None) -> int:
         self.zone_name.append(name)
@@ -147,25 +181,7 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
             else:
                 start = lay.game_zone.get(kind.starts_in, BOX) if kind.starts_in else BOX
                 lay.piece_start.append(start)
-    for kname, kind in v.kinds.items():
-        if kind.piece == "board":
-            members = lay.kind_pieces.get(kname, [])
-            for cname, c in kind.counters.items():
-                lay.item_counter[(kname, cname)] = lay.n_counters
-                for pid in members:
-                    lay._counter(c.start, c.min, c.max, f"{cname}[{spec.defs[lay.piece_def[pid]].id}]")
-            for pid in members:
-                if kind.holder:
-                    lay.holder_zone[pid] = lay._zone(f"on {spec.defs[lay.piece_def[pid]].id}", -1, "public", True)
-                    lay.zone_holder[lay.holder_zone[pid]] = pid
-                    if kind.capacity is not None:
-                        lay.holder_capacity[pid] = kind.capacity
-                if kind.track:
-                    lay.track_bumps[pid] = kind.bump
-                    lay.track_zones[pid] = [
-                        lay._zone(f"track {spec.defs[lay.piece_def[pid]].id}:{s + 1}", -1, "public", True, (pid, s))
-                        for s in range(kind.track)
-                    ]
+    _piece_state(spec, lay)
     for kname, kind in v.kinds.items():
         if kind.piece != "token":
             continue
@@ -185,7 +201,62 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
                 lay.item_index.append(len(members))
                 members.append(pid)
                 lay.piece_start.append(base + p if base >= 0 else 0)
+    lay.keeps = [pid in lay.piece_slots for pid in range(len(lay.piece_def))]
+    lay.per_copy = any(lay.keeps)
     return lay
+
+
+def _piece_state(spec: GameSpec, lay: Layout) -> None:
+    """Each piece's own counters, value slots, holder zone and track spaces (board items
+    and every copy of a card kind that declares them), and what counts as the table."""
+    v = spec.vocab
+    for kname, kind in v.kinds.items():
+        if kind.piece == "token":
+            continue
+        members = lay.kind_pieces.get(kname, [])
+        card = kind.piece == "card"
+        labels = [_piece_label(spec, lay, pid) for pid in members]
+        for cname, c in kind.counters.items():
+            lay.item_counter[(kname, cname)] = lay.n_counters
+            for label in labels:
+                lay._counter(c.start, c.min, c.max, f"{cname}[{label}]")
+        lay.value_start += [None] * (lay.n_values - len(lay.value_start))
+        for vname, info in kind.values.items():
+            lay.item_value[(kname, vname)] = lay.n_values
+            lay.value_name.extend(f"{vname}[{label}]" for label in labels)
+            lay.n_values += len(members)
+            lay.value_start += [-1 if info.type.tag == "player" else None] * len(members)  # -1: nobody
+        for pid, label in zip(members, labels):
+            owned: list[int] = []
+            if kind.holder:  # what a card holds is kept, not played: only a board item's holder is in play
+                lay.holder_zone[pid] = lay._zone(f"on {label}", -1, "public", not card)
+                lay.zone_holder[lay.holder_zone[pid]] = pid
+                owned.append(lay.holder_zone[pid])
+                if kind.capacity is not None:
+                    lay.holder_capacity[pid] = kind.capacity
+            if kind.track:
+                lay.track_bumps[pid] = kind.bump
+                lay.track_zones[pid] = [lay._zone(f"track {label}:{s + 1}", -1, "public", not card, (pid, s))
+                                        for s in range(kind.track)]
+                owned.extend(lay.track_zones[pid])
+            if card and (owned or kind.counters or kind.values):
+                lay.piece_zones[pid] = owned
+                lay.piece_slots[pid] = ([lay.item_counter[(kname, c)] + lay.item_index[pid] for c in kind.counters],
+                                        [lay.item_value[(kname, x)] + lay.item_index[pid] for x in kind.values])
+    lay.value_start += [None] * (lay.n_values - len(lay.value_start))
+    lay.zone_carrier = [-1] * len(lay.zone_name)
+    for pid, zones in lay.piece_zones.items():
+        for z in zones:
+            lay.zone_carrier[z] = pid
+    piles = {z for z in lay.zone_discard + lay.zone_refill if z >= 0}  # discard piles are not the table
+    lay.zone_table = [z != BOX and vis == "public" and z not in piles for z, vis in enumerate(lay.zone_visibility)]
+
+
+def _piece_label(spec: GameSpec, lay: Layout, pid: int) -> str:
+    """A piece's name in labels: its content id, and `#k` for the k-th of several copies."""
+    d = lay.piece_def[pid]
+    copies = lay.def_pieces[d]
+    return spec.defs[d].id if len(copies) == 1 else f"{spec.defs[d].id}#{copies.index(pid) + 1}"
 
 
 def _zone_id(lay: Layout, v, name: str, player: int) -> int:

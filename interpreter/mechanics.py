@@ -64,9 +64,17 @@ def owner(st: State, pid: int) -> int:
 
 def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
     """Move a piece between zones, running its enter/leave hooks when it crosses into
-    or out of play."""
+    or out of play. A piece with state of its own that leaves the table gives it up
+    first (`release`); nothing goes onto a card that is not on the table."""
     lay = st.game.layout
     old = st.loc[pid]
+    if lay.per_copy:
+        if lay.keeps[pid] and not lay.zone_table[dest] and (old < 0 or lay.zone_table[old]):
+            release(st, pid)
+        carrier = lay.zone_carrier[dest]
+        if carrier >= 0 and not on_table(st, carrier):
+            raise ContentError(f"{describe(st, carrier)} is not on the table, so nothing can be put on it "
+                               f"({describe(st, pid)})")
     if old >= 0:
         st.zones[old].remove(pid)
     if bottom:
@@ -122,7 +130,13 @@ def draw_one(st: State, src: int, dest: int) -> int | None:
 
 def discard_zone(st: State, pid: int) -> int:
     lay = st.game.layout
-    z = lay.zone_discard[st.loc[pid]] if st.loc[pid] >= 0 else -1
+    at = st.loc[pid]
+    if lay.per_copy:  # a piece on a card goes where that card would go
+        for _ in range(len(lay.piece_def)):
+            if at < 0 or lay.zone_carrier[at] < 0:
+                break
+            at = st.loc[lay.zone_carrier[at]]
+    z = lay.zone_discard[at] if at >= 0 else -1
     if z < 0:
         start = lay.piece_start[pid]
         z = lay.zone_discard[start] if start >= 0 else -1
@@ -168,13 +182,56 @@ def dig(st: State, zone: int, wanted: Callable[[int], bool], dest: int) -> int |
 
 
 def pieces_on(st: State, target: Any) -> list[int]:
-    """The tokens on an item: its holder zone, or every space of its track."""
+    """The pieces on an item: its holder zone, or every space of its track."""
     lay = st.game.layout
     if target in lay.holder_zone:
         return list(st.zones[lay.holder_zone[target]])
     if target in lay.track_zones:
         return [p for z in lay.track_zones[target] for p in st.zones[z]]
-    raise ContentError(f"{describe(st, target)} holds no tokens (it has no track and is no holder)")
+    raise ContentError(f"{describe(st, target)} holds no pieces (it has no track and is no holder)")
+
+
+# ---------------------------------------------------------------------- pieces with state of their own
+# The rule, in one place: a piece's own state (what it holds, its counters and values)
+# lives while it is on the table (a public zone that is no discard pile, or on another
+# piece). When it leaves the table (for a hand, a deck, a discard pile or the box) what
+# it holds goes back (tokens to their owners' supplies, pieces to their discard piles)
+# and its counters and values return to where they started. Board items never leave.
+def on_table(st: State, pid: int) -> bool:
+    z = st.loc[pid]
+    return z < 0 or st.game.layout.zone_table[z]
+
+
+def release(st: State, pid: int) -> None:
+    """`pid` gives up its own state: what it holds goes back, its counters and values reset."""
+    lay = st.game.layout
+    for z in lay.piece_zones.get(pid, ()):
+        for held in reversed(st.zones[z][:]):  # the last placed first
+            give_back(st, held)
+    counters, values = lay.piece_slots.get(pid, ((), ()))
+    for slot in counters:
+        st.counters[slot] = lay.counter_start[slot]
+    for slot in values:
+        st.values[slot] = lay.value_start[slot]
+
+
+def give_back(st: State, pid: int) -> None:
+    """What a holder lets go of: a token to its owner's supply, a card to its discard pile."""
+    if st.game.layout.piece_owner[pid] >= 0:
+        remove(st, pid)
+    else:
+        discard(st, pid)
+
+
+def mine(st: State, pid: Any, what: str) -> int:
+    """A piece whose own state is about to change: an error when it is off the table."""
+    if type(pid) is not int:
+        raise ContentError(f"there is no piece here to change the {what} of (nothing, or a card named in source: "
+                           "choose one of its copies)")
+    if not on_table(st, pid):
+        raise ContentError(f"{describe(st, pid)} is not on the table, so its {what} cannot change "
+                           "(a piece keeps state of its own only while it is on the table)")
+    return pid
 
 
 # ---------------------------------------------------------------------- tokens and tracks
@@ -220,13 +277,22 @@ def place(st: State, pid: int, target: int, bump: bool = True, space: bool = Fal
         land(st, pid, spaces, 0)
         return
     if target in lay.holder_zone:
-        zone = lay.holder_zone[target]
-        capacity = lay.holder_capacity.get(target)
-        while capacity is not None and len(st.zones[zone]) >= capacity and st.zones[zone]:
-            remove(st, st.zones[zone][0])
-        move(st, pid, zone)
+        put_on(st, pid, target)
         return
     raise ContentError(f"cannot place a token on {describe(st, target)}: it has no track and is no holder")
+
+
+def put_on(st: State, pid: int, target: int, bottom: bool = False) -> None:
+    """Onto a holder; a full one first gives back the piece it got first."""
+    lay = st.game.layout
+    zone = lay.holder_zone.get(target)
+    if zone is None:
+        raise ContentError(f"{describe(st, target)} holds nothing (its kind is no holder), so "
+                           f"{describe(st, pid)} cannot go onto it")
+    capacity = lay.holder_capacity.get(target)
+    while capacity is not None and len(st.zones[zone]) >= capacity and st.zones[zone]:
+        give_back(st, st.zones[zone][0])
+    move(st, pid, zone, bottom)
 
 
 def shift(st: State, pid: int, steps: int, bump: bool = True) -> None:

@@ -42,6 +42,7 @@ class PieceDef:
     name: str
     copies: int = 1
     attrs: dict[str, object] = field(default_factory=dict)
+    links: dict[str, list[str]] = field(default_factory=dict)  # link kind -> neighbour ids, as listed
     effect: ast.Program | None = None
     requires: ast.Expr | None = None
     # attributes of type `effect` / `effects`: their programs (a list for `effects`)
@@ -122,3 +123,5 @@ class GameSpec:
     rule_triggers: list[tuple[str, ast.Trigger, Origin]] = field(default_factory=list)
     expansions: list[tuple[str, str]] = field(default_factory=list)  # (name, content hash) laid over, in order
     content_columns: list[str] = field(default_factory=list)  # attributes `legacies content` shows as columns
+    # a link kind's condition (`here` and `there` its ends) and where it is written
+    link_conditions: dict[str, tuple[ast.Expr, Origin]] = field(default_factory=dict)

@@ -391,7 +391,8 @@ class State:
         return names[p] if 0 <= p < len(names) else "nobody"
 
     def holder(self, x: Any) -> Any:
-        """The board item whose track or holder a piece is on (None when on none)."""
+        """The piece (a board item, or a card that holds pieces) whose track or holder a
+        piece is on (None when on none)."""
         if type(x) is not int or not 0 <= x < len(self.loc) or self.loc[x] < 0:
             return None
         lay = self.game.layout

@@ -130,6 +130,7 @@ class _Builder:
         return type_of(self, f, path, text, self.stack)
 
 
+
 def _order(uses: dict[str, set[str]]) -> tuple[list[str], list[list[str]]]:
     """Names in the order they depend on each other (graphlib), and the cycles found."""
     graph = {name: {u for u in deps if u in uses} for name, deps in uses.items()}
@@ -197,6 +198,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
     check_attributes(b, items, rf)
     def_specs, parsed_defs = check_definitions(b, rules)
     proc_specs, parsed_procs = check_procedures(b, rules)
+    link_conditions = check_link_conditions(b)
     action_specs, announcers = check_actions(b, rules)
     for key in ("setup", "game"):
         entry = getattr(rules, key)
@@ -278,7 +280,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         rule_triggers=[(name, decl, b.origin(f, ("triggers", name), f"trigger `{name}`"))
                        for name, (f, decl, _) in rule_triggers.items()],
         expansions=[(f.model.expansion, _layer_hash(files, f.layer)) for f in expansions],  # type: ignore[attr-defined]
-        content_columns=content_columns(b, layers),
+        content_columns=content_columns(b, layers), link_conditions=link_conditions,
     )
     return result
 
@@ -496,6 +498,7 @@ def check_attributes(b: _Builder, items: dict[str, tuple[LoadedFile, Path, Any]]
         if uses.get(cid, 0) > 1:
             b.at(f, path + ("id",), "C006", f"id `{cid}` is also a name in the ruleset's vocabulary",
                  hint="content ids and vocabulary names share one namespace")
+    check_links(b, items)
     for kname, kinfo in v.kinds.items():
         for a, default in kinfo.defaults.items():
             problem = _attribute_problem(v, kinfo.attributes[a], default)
@@ -705,8 +708,8 @@ def check_content(b: _Builder, items: dict[str, tuple[LoadedFile, Path, Any]],
                 origins[key] = b.origin(f, apath, f"{a} of {what}")
             if compiled:
                 programs[a] = compiled[0] if at.tag == "effect" else compiled
-        defs.append(PieceDef(cid, item.kind, item.name, item.copies, dict(item.attributes), effect, requires,
-                             programs, origins))
+        defs.append(PieceDef(cid, item.kind, item.name, item.copies, dict(item.attributes),
+                             {k: list(n) for k, n in item.links.items()}, effect, requires, programs, origins))
         if effect is not None:
             sources.append((effect, f, path + ("effect",), False))
     return defs, triggers
@@ -730,6 +733,62 @@ def content_columns(b: _Builder, layers: list[LoadedFile]) -> list[str]:
 def _layer_hash(files: list[LoadedFile], layer: str) -> str:
     """The content hash of one expansion's files (a save records it beside its name)."""
     return content_hash([f for f in files if f.layer == layer])
+
+
+def check_links(b: _Builder, items: dict[str, tuple[LoadedFile, Path, Any]]) -> None:
+    """Each item's `links:` (C009): link kinds its kind uses, neighbours that exist, of a
+    kind that uses the same link, never the item itself; a link of a symmetric kind
+    listed on one end only joins both ways and is reported (W306)."""
+    v = b.vocab
+    listed: dict[tuple[str, str, str], tuple[LoadedFile, Path]] = {}  # (link, from, to) -> where
+    for cid, (f, path, item) in items.items():
+        kind = v.kinds[item.kind]
+        for link, neighbours in item.links.items():
+            lpath = path + ("links", link)
+            if link not in kind.links:
+                b.at(f, lpath, "C009", f"a {item.kind} has no `{link}` links", key=True,
+                     hint=b.suggest(link, kind.links) or f"its kind's `links:` lists {', '.join(kind.links) or 'none'}")
+                continue
+            for i, other in enumerate(neighbours):
+                where = lpath + (i,)
+                if other == cid:
+                    b.at(f, where, "C009", f"`{cid}` lists itself as its own `{link}` neighbour")
+                elif other not in v.content:
+                    close = difflib.get_close_matches(other, list(items), n=1)
+                    b.at(f, where, "C009", f"unknown place `{excerpt(other)}`",
+                         hint=f"did you mean `{close[0]}`?" if close else None)
+                elif link not in v.kinds[v.content[other]].links:
+                    b.at(f, where, "C009", f"`{other}` is a {v.content[other]}, which `{link}` links do not join",
+                         hint=f"`{link}` joins {', '.join(v.links[link].kinds)}")
+                else:
+                    listed[(link, cid, other)] = (f, where)
+    for (link, one, other), (f, where) in listed.items():
+        if v.links[link].symmetric and (link, other, one) not in listed:
+            b.at(f, where, "W306", f"`{one}` lists `{other}` as a `{link}` neighbour but `{other}` does not list "
+                 f"`{one}`: the link joins both ways", severity=WARNING,
+                 hint=f"add `{one}` to {other}'s `{link}:` (or declare `{link}` with `symmetric: false`)")
+
+
+def check_link_conditions(b: _Builder) -> dict[str, tuple[ast.Expr, Origin]]:
+    """Each link kind's `if:` condition (`here` and `there` are the two ends), checked
+    where its declaration stands (the ruleset's or an expansion's)."""
+    v = b.vocab
+    out: dict[str, tuple[ast.Expr, Origin]] = {}
+    for name, link in b.stack.links.items():
+        if link.if_ is None or name not in v.links:
+            continue
+        f = b.stack.declared[name][1]
+        lpath = ("links", name, "if")
+        cond = b.expression(f, lpath, link.if_)
+        if cond is None:
+            continue
+        ends = v.links[name].kinds
+        end = thing(ends[0] if len(ends) == 1 else None)
+        _, checker = b.check_expr(f, lpath, cond, Context(locals={"here": end, "there": end}, no_me=False), FLAG)
+        v.links[name].condition = cond
+        v.links[name].needs_me = checker.used_me
+        out[name] = (cond, b.origin(f, lpath, f"the condition of link `{name}`", expression=True))
+    return out
 
 
 def budget_warnings(program: ast.Node, budget: int) -> list[Diagnostic]:

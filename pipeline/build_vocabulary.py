@@ -16,8 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
+from legacies.dsl.diagnostics import WARNING
 from legacies.dsl.types import ANY, FLAG, TYPE_WORDS, T, parse_type
-from legacies.dsl.vocabulary import CounterInfo, EventInfo, KindInfo, PaymentInfo, QuantityInfo, ValueInfo, ZoneInfo
+from legacies.dsl.vocabulary import (CounterInfo, EventInfo, KindInfo, LinkInfo, PaymentInfo, QuantityInfo, ValueInfo,
+                                     ZoneInfo)
 
 from .load import LoadedFile
 from .models import AttributeDecl, ExpansionFile, KindDecl, RulesetFile
@@ -25,7 +27,7 @@ from .models import AttributeDecl, ExpansionFile, KindDecl, RulesetFile
 if TYPE_CHECKING:  # pragma: no cover
     from .build import _Builder
 
-TABLES = ("counters", "values", "counter_sets", "zones", "kinds", "events", "quantities", "options", "menus")
+TABLES = ("counters", "values", "counter_sets", "zones", "kinds", "links", "events", "quantities", "options", "menus")
 """The named declarations that share one namespace (with enums' symbols)."""
 
 Display = dict[str, list[tuple[str, str, str | None, str | None]]]
@@ -42,6 +44,7 @@ class Stack:
     counter_sets: dict[str, list[str]] = field(default_factory=dict)
     zones: dict[str, Any] = field(default_factory=dict)
     kinds: dict[str, KindDecl] = field(default_factory=dict)
+    links: dict[str, Any] = field(default_factory=dict)
     events: dict[str, Any] = field(default_factory=dict)
     quantities: dict[str, Any] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
@@ -104,8 +107,10 @@ def merge(b: "_Builder", files: list[LoadedFile]) -> Stack:
                     continue
                 attributes = dict(base.attributes)
                 counters = dict(base.counters)
+                values = dict(base.values)
                 for table_name, mine_add, theirs_add in (("attributes", additions.attributes, attributes),
-                                                         ("counters", additions.counters, counters)):
+                                                         ("counters", additions.counters, counters),
+                                                         ("values", additions.values, values)):
                     for name, decl in mine_add.items():
                         if name in theirs_add:
                             b.at(f, ("extend_kinds", kind, table_name, name), "R008",
@@ -113,7 +118,8 @@ def merge(b: "_Builder", files: list[LoadedFile]) -> Stack:
                                  hint="an expansion adds names of its own: name this one differently")
                             continue
                         theirs_add[name] = decl
-                m.kinds[kind] = base.model_copy(update={"attributes": attributes, "counters": counters})
+                m.kinds[kind] = base.model_copy(update={"attributes": attributes, "counters": counters,
+                                                        "values": values})
     return m
 
 
@@ -220,9 +226,11 @@ def declare(b: "_Builder", f: LoadedFile, m: Stack) -> None:
                 if c not in info.counters:
                     info.counters[c] = CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true,
                                                    cd.text_false)
+            _declare_slots(b, f, name, additions.values, ("extend_kinds", name, "values"), m)
     for name, val in r.values.items():  # type: ignore[attr-defined]
         if name in own:
             v.values[name] = ValueInfo(val.scope, type_of(b, f, ("values", name, "type"), val.type, m), val.label)
+    _declare_links(b, f, own, m)
     v.labels.update(r.labels)  # type: ignore[attr-defined]
     _check_win_rates(b, f, m)
     part = check_display(b, f, m)
@@ -241,9 +249,11 @@ def _declare_kind(b: "_Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack
             defaults[a] = decl.default
     counters = {c: CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true, cd.text_false)
                 for c, cd in k.counters.items()}
-    v.kinds[name] = KindInfo(k.piece, k.label, k.plural, attrs, counters, k.track.spaces if k.track else None,
-                             k.track.bump if k.track else True, k.holder, k.capacity, k.supply,
-                             k.supply_zone, k.starts_in, defaults)
+    v.kinds[name] = KindInfo(k.piece, k.label, k.plural, attrs, counters, {}, tuple(k.links),
+                             k.track.spaces if k.track else None, k.track.bump if k.track else True, k.holder,
+                             k.capacity, k.supply, k.supply_zone, k.starts_in, defaults)
+    _declare_slots(b, f, name, k.values, ("kinds", name, "values"), m)
+    _check_piece_kind(b, f, name, k, m)
     for key, scope in (("starts_in", "game"), ("supply_zone", "player")):
         target = getattr(k, key)
         if target is not None and target not in m.zones:
@@ -251,6 +261,53 @@ def _declare_kind(b: "_Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack
         elif target is not None and m.zones[target].scope != scope:
             b.at(f, ("kinds", name, key), "R001", f"`{key}` needs a {scope} zone; `{target}` is a "
                  f"{m.zones[target].scope} zone")
+
+
+def _declare_slots(b: "_Builder", f: LoadedFile, kind: str, slots: dict[str, Any], path: tuple, m: Stack) -> None:
+    """A kind's own value slots (each piece its own): a player, an item, a symbol, a flag."""
+    info = b.vocab.kinds[kind]
+    for slot, decl in slots.items():
+        text, label = (decl, None) if isinstance(decl, str) else (decl.type, decl.label)
+        where = path + (slot,) + (() if isinstance(decl, str) else ("type",))
+        if slot in info.attributes or slot in info.counters:
+            b.at(f, path + (slot,), "R005", f"`{slot}` is already an attribute or a counter of {kind}", key=True,
+                 hint="a piece's attributes, counters and values share one set of names")
+        info.values[slot] = ValueInfo("item", type_of(b, f, where, text, m), label)
+
+
+def _check_piece_kind(b: "_Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack) -> None:
+    """What a kind of piece cannot have (R011): a token holds nothing and has no counters,
+    values, track or links; only a board kind's items are places (they never move); a
+    capacity needs a holder. Each link kind it names is declared (R001)."""
+    cannot = [key for key, given in (("counters", k.counters), ("values", k.values), ("holder", k.holder),
+                                     ("track", k.track), ("links", k.links)) if given]
+    if k.piece == "token" and cannot:
+        b.at(f, ("kinds", name, cannot[0]), "R011", f"a token kind cannot have `{cannot[0]}`: tokens hold nothing "
+             "and carry no state of their own", key=True,
+             hint="make it a card kind (`piece: card`) if each piece needs its own state")
+    elif k.links and k.piece != "board":
+        b.at(f, ("kinds", name, "links"), "R011", "only a board kind's items can be places joined by links (a card "
+             "moves and may have copies)", key=True, hint="make it `piece: board`")
+    if k.capacity is not None and not k.holder:
+        b.at(f, ("kinds", name, "capacity"), "R011", f"`capacity` limits what a holder holds; {name} is no holder",
+             key=True, hint="add `holder: true`, or remove `capacity`")
+    for i, link in enumerate(k.links):
+        if link not in m.links:
+            b.at(f, ("kinds", name, "links", i), "R001", f"unknown link kind `{link}`",
+                 hint=b.suggest(link, m.links) or "declare it under `links:` in ruleset.yaml")
+
+
+def _declare_links(b: "_Builder", f: LoadedFile, own: set[str], m: Stack) -> None:
+    """The link kinds a file declares, each with the kinds whose items it joins (W307 for
+    one no kind uses)."""
+    for name, link in f.model.links.items():  # type: ignore[attr-defined]
+        if name not in own:
+            continue
+        kinds = tuple(k for k, kd in m.kinds.items() if name in kd.links)
+        b.vocab.links[name] = LinkInfo(link.symmetric, link.label, None, kinds)
+        if not kinds:
+            b.at(f, ("links", name), "W307", f"no kind uses the link kind `{name}`", key=True, severity=WARNING,
+                 hint="add it to a board kind's `links:`, or remove it")
 
 
 def _check_win_rates(b: "_Builder", f: LoadedFile, m: Stack) -> None:

@@ -95,18 +95,30 @@ class TrackDecl(_Model):
     label: str | None = None
 
 
+class SlotDecl(_Model):
+    type: str = Field(description="What it holds: player, flag, number, symbol:<enum>, kind:<kind>...")
+    label: str | None = None
+
+
 class KindDecl(_Model):
     piece: Literal["card", "board", "token"]
     label: str | None = None
     plural: str | None = None
     attributes: dict[str, Union[AttributeType, AttributeDecl]] = Field(
         default_factory=dict, description="name: type, or name: {type, default, label}.")
-    counters: dict[str, CounterDecl] = Field(default_factory=dict, description="Per-item counters (board kinds).")
+    counters: dict[str, CounterDecl] = Field(default_factory=dict, description="Counters of each piece of this kind "
+                                             "(each copy of a card its own): `X's value`, `raise X's value by 1`.")
+    values: dict[str, Union[str, SlotDecl]] = Field(
+        default_factory=dict, description="Value slots of each piece of this kind (each copy its own), holding a "
+        "player, an item, a symbol or a flag: name: type, or name: {type, label}. `set X's marked_by to me`.")
     starts_in: str | None = Field(None, description="The game zone cards of this kind start in.")
     track: TrackDecl | None = None
-    holder: bool = Field(False, description="Items of this kind hold tokens (`place T on X`).")
-    capacity: int | None = Field(None, ge=1, le=1000, description="A holder holds at most this many tokens: placing one "
-                                 "more sends the oldest back to its owner.")
+    holder: bool = Field(False, description="Pieces of this kind hold tokens and other pieces (`place T on X`, "
+                         "`move C to X`).")
+    capacity: int | None = Field(None, ge=1, le=1000, description="A holder holds at most this many pieces: one more "
+                                 "sends the oldest back (a token to its owner, a card to its discard pile).")
+    links: list[str] = Field(default_factory=list, description="The link kinds (ruleset `links:`) joining the items "
+                             "of this board kind: each item lists its neighbours under `links:`.")
     supply: int | None = Field(None, ge=0, le=1000, description="Tokens of this kind each player starts with.")
     supply_zone: str | None = Field(None, description="The player zone holding a player's unplaced tokens.")
     replaces: bool = _replaces()
@@ -116,6 +128,19 @@ class ValueDecl(_Model):
     scope: Scope = "player"
     type: str = Field(description="What it holds: player, flag, number, symbol:<enum>, kind:<kind>, counter:<set>...")
     label: str | None = None
+    replaces: bool = _replaces()
+
+
+class LinkDecl(_Model):
+    """A kind of link between places (a road, a sea route): content items of the kinds that
+    use it list their neighbours (`links: {road: [b, c]}`)."""
+
+    label: str | None = None
+    symmetric: bool = Field(True, description="A link joins both ways (listing it on one end is enough; W306 says "
+                            "when only one end lists it). `false`: from the item that lists it to its neighbour only.")
+    if_: str | None = Field(None, alias="if", description="A condition under which the link may be used, with the "
+                            "two places named `here` (where a step starts) and `there` (where it goes): "
+                            "`not there's flooded`.")
     replaces: bool = _replaces()
 
 
@@ -197,6 +222,8 @@ class _VocabularyTables(_Model):
                                                "(resources: [dye, gear, gem, iron]): `choose a resource as R`.")
     zones: dict[str, ZoneDecl] = Field(default_factory=dict)
     kinds: dict[str, KindDecl] = Field(default_factory=dict)
+    links: dict[str, LinkDecl] = Field(default_factory=dict, description="Kinds of links joining places (board "
+                                       "items): `neighbours of X by road`, `distance from X to Y`.")
     events: dict[str, EventDecl] = Field(default_factory=dict)
     quantities: dict[str, QuantityDecl] = Field(default_factory=dict)
     options: dict[str, OptionDecl] = Field(default_factory=dict)
@@ -250,6 +277,8 @@ class KindAdditions(_Model):
     attributes: dict[str, Union[AttributeType, AttributeDecl]] = Field(
         default_factory=dict, description="New attributes: name: type, or name: {type, default, label}.")
     counters: dict[str, CounterDecl] = Field(default_factory=dict, description="New per-item counters.")
+    values: dict[str, Union[str, SlotDecl]] = Field(default_factory=dict, description="New value slots of each "
+                                                    "piece: name: type, or name: {type, label}.")
 
 
 EXPANSION_NAME = r"^[a-z0-9][a-z0-9_-]{0,63}$"
@@ -325,6 +354,8 @@ class ContentItem(_Model):
     name: str
     copies: int = Field(1, ge=0, le=1000)
     attributes: dict[str, Any] = Field(default_factory=dict)
+    links: dict[str, list[str]] = Field(default_factory=dict, description="Neighbours per link kind its kind uses "
+                                        "(`road: [b, c]`): ids of items of kinds that use that link.")
     requires: str | None = None
     effect: str | None = None
     flavor: str | None = None

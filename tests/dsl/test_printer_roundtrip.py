@@ -129,6 +129,13 @@ EXAMPLES: list[tuple[str, str]] = [
      "pick at random (n + 1) industries as X\npick at random one of [1, 2] as Y"),
     ("end_game", "end the game\nend the game because \"no cards left\"\n"
      "end the game with P as the winner because \"five in a row\"\nend the game with player after me as the winner"),
+    ("neighbours", "let v be neighbours of X + neighbours of my home by road or ferry"),
+    ("within", "let v be places within 2 of X by road through its owner is me\nlet w be provinces within (n) of X"),
+    ("distance", "if distance from X to Y by road through it is not Z <= 2:\n    gain 1 gold"),
+    ("connected_group", "let v be connected group of X by road where its owner is me"),
+    ("offer", "offer build, trade to opponents"),
+    ("graph_tails", "move (neighbours of X) by 2\nlet v be (neighbours of X by road) or Y\n"
+     "let w be places within 1 of (places within 2 of X) through it is Y"),
 ]
 
 
@@ -203,6 +210,7 @@ NAMES = IDENTS.map(ast.Name)
 # STRING is /"[^"\n]*"/; tabs would be expanded by parse_program.
 TEXTS = st.text(alphabet="abcXYZ 019.,!?'#:%()_-é", max_size=12)
 INTS = st.integers(min_value=0, max_value=999)
+LINKS = st.lists(NAMES, max_size=2).map(tuple)
 
 _atoms = st.one_of(
     INTS.map(ast.Num),
@@ -241,6 +249,10 @@ def _extend(sub: st.SearchStrategy[ast.Expr]) -> st.SearchStrategy[ast.Expr]:
         st.builds(ast.ListLiteral, st.lists(sub, max_size=3).map(tuple)),
         st.builds(ast.Modulo, sub, sub),
         st.builds(ast.SameCard, sub, sub, st.booleans()),
+        st.builds(ast.Neighbours, sub, LINKS),
+        st.builds(ast.Within, st.sampled_from(["places", "cards", "foo"]), sub, sub, LINKS, st.one_of(st.none(), sub)),
+        st.builds(ast.Distance, sub, sub, LINKS, st.one_of(st.none(), sub)),
+        st.builds(ast.ConnectedGroup, sub, sub, LINKS),
     )
 
 
@@ -284,6 +296,7 @@ SIMPLE_STMTS = st.one_of(
     st.just(ast.StopTurns()),
     st.builds(ast.TimedModifier, NAMES, MODIFIERS),
     st.builds(ast.Log, TEXTS),
+    st.builds(ast.Offer, st.lists(NAMES, min_size=1, max_size=3).map(tuple), EXPRS),
 )
 
 

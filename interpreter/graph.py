@@ -1,0 +1,142 @@
+"""A graph of places: board items joined by the ruleset's kinds of links (a road, a sea
+route), what `neighbours of`, `places within N of`, `distance from ... to` and `connected
+group of` read (the ludemes `sites Around`, `count Steps` and `sites Group` of Ludii).
+
+Built once per Game from the content's `links:` lists: for each link kind, each piece's
+neighbours as a tuple in piece order (a symmetric link joins both ends, whichever end
+lists it). Every walk is a breadth-first search in that order, so results do not depend
+on how the content was written, and every result lists places in piece (content) order.
+A walk visits each place at most once: its work is bounded by the number of places and
+links. A link kind with a condition (`if:` in `links:`) is followed only where its
+condition holds, asked with `here` and `there` bound to the two ends and `me` the
+player the expression is evaluated for."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from .spec import GameSpec
+from .layout import Layout
+from .vm import Activation
+
+UNREACHABLE = 1_000_000
+"""`distance from X to Y` when no path joins them: more than any path, so `distance ... <= 2`
+is no and `distance ... > 2` yes, without an error."""
+
+Condition = Callable[[Activation], Any]
+
+
+class Graph:
+    """The places and their links; the walks over them."""
+
+    __slots__ = ("adjacent", "conditions", "_union")
+
+    def __init__(self, spec: GameSpec, lay: Layout, conditions: dict[str, Condition]):
+        n = len(lay.piece_def)
+        lists: dict[str, list[set[int]]] = {name: [set() for _ in range(n)] if info.kinds else []
+                                            for name, info in spec.vocab.links.items()}
+        for d in spec.defs:
+            here = lay.board_item.get(d.id)
+            if here is None:
+                continue
+            for link, others in d.links.items():
+                info = spec.vocab.links[link]
+                for other in others:
+                    there = lay.board_item[other]
+                    lists[link][here].add(there)
+                    if info.symmetric:
+                        lists[link][there].add(here)
+        self.adjacent: dict[str, list[tuple[int, ...]]] = {
+            link: [tuple(sorted(s)) for s in per_piece] for link, per_piece in lists.items()}
+        self.conditions = conditions  # link -> its condition, compiled (absent: always usable)
+        self._union: dict[tuple[str, ...], list[tuple[int, ...]]] = {}  # links without conditions, joined
+
+    # ------------------------------------------------------------------ one step
+    def step(self, a: Activation, x: Any, links: Sequence[str]) -> Sequence[int]:
+        """The places one link from `x` by any of `links`, in piece order."""
+        if type(x) is not int or not links:
+            return ()
+        if not any(link in self.conditions for link in links):
+            if len(links) == 1:
+                per_piece = self.adjacent[links[0]]
+                return per_piece[x] if x < len(per_piece) else ()
+            return self._joined(tuple(links))[x]
+        found: set[int] = set()
+        for link in links:
+            per_piece = self.adjacent[link]
+            if x >= len(per_piece):
+                continue
+            cond = self.conditions.get(link)
+            for y in per_piece[x]:
+                if y not in found and (cond is None or cond(Activation(a.st, a.me, a.this, {"here": x, "there": y}))):
+                    found.add(y)
+        return sorted(found)
+
+    def _joined(self, links: tuple[str, ...]) -> list[tuple[int, ...]]:
+        joined = self._union.get(links)
+        if joined is None:
+            tables = [self.adjacent[link] for link in links]
+            joined = [tuple(sorted({y for t in tables if x < len(t) for y in t[x]}))
+                      for x in range(max((len(t) for t in tables), default=0))]
+            self._union[links] = joined
+        return joined
+
+    # ------------------------------------------------------------------ walks
+    def distances(self, a: Activation, start: Any, links: Sequence[str], most: int,
+                  through: Condition | None = None, goal: Any = None) -> dict[int, int]:
+        """Every place at most `most` links from `start` (itself at 0) with its distance;
+        a place passed on the way (not `start`) must meet `through` (`it`). Stops early
+        once `goal` is reached."""
+        if type(start) is not int:
+            return {}
+        dist = {start: 0}
+        frontier = [start]
+        d = 0
+        while frontier and d < most and goal not in dist:
+            d += 1
+            reached: list[int] = []
+            for x in frontier:
+                if x != start and through is not None and not _holds(a, through, x):
+                    continue  # a place that may be reached but not passed
+                for y in self.step(a, x, links):
+                    if y not in dist:
+                        dist[y] = d
+                        reached.append(y)
+            frontier = reached
+        return dist
+
+    def within(self, a: Activation, start: Any, links: Sequence[str], most: int,
+               through: Condition | None = None) -> list[int]:
+        return sorted(self.distances(a, start, links, most, through))
+
+    def distance(self, a: Activation, start: Any, goal: Any, links: Sequence[str],
+                 through: Condition | None = None) -> int:
+        if start == goal and type(start) is int:
+            return 0
+        return self.distances(a, start, links, UNREACHABLE, through, goal).get(goal, UNREACHABLE)
+
+    def group(self, a: Activation, start: Any, links: Sequence[str], condition: Condition) -> list[int]:
+        """`start` and every place reachable from it through places meeting `condition`;
+        nothing when `start` does not meet it."""
+        if type(start) is not int or not _holds(a, condition, start):
+            return []
+        seen = {start}
+        frontier = [start]
+        while frontier:
+            reached: list[int] = []
+            for x in frontier:
+                for y in self.step(a, x, links):
+                    if y not in seen and _holds(a, condition, y):
+                        seen.add(y)
+                        reached.append(y)
+            frontier = reached
+        return sorted(seen)
+
+
+def _holds(a: Activation, condition: Condition, x: int) -> bool:
+    saved = a.it
+    a.it = x
+    try:
+        return bool(condition(a))
+    finally:
+        a.it = saved
