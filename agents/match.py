@@ -5,6 +5,7 @@ always give the same log, scores and winner (determinism)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Collection
 from typing import Any, Callable
 
 from legacies.interpreter.errors import InternalError, Refused
@@ -13,7 +14,7 @@ from legacies.interpreter.spec import GameSpec
 
 from .base import Agent
 from .bots import BOTS, SearchBot
-from .npc_seat import NPC_SEAT, RulesRunSeat
+from .ruled_seat import RulesRunSeat
 
 
 class GameStopped(InternalError):
@@ -59,15 +60,16 @@ def _private(state: GameState, value: Any) -> bool:
 
 
 def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | None = None,
-               think: float | None = None) -> Agent:
+               think: float | None = None, ruled: Collection[str] = ()) -> Agent:
     """The agent of a seat; `think` gives a search bot a time budget per decision (in
-    seconds) instead of its fixed number of iterations."""
+    seconds) instead of its fixed number of iterations; `ruled` are the ruleset's seat
+    kinds, whose players the rules run."""
     if kind == "human":
         if human is None:
             raise ValueError("a human seat needs a terminal")
         return human(seat)
-    if kind == NPC_SEAT:  # the rules run this seat: its agent is never asked
-        return RulesRunSeat()
+    if kind in ruled:  # the rules run this seat: its agent is never asked
+        return RulesRunSeat(kind)
     if kind not in BOTS:
         raise ValueError(f"unknown seat kind {kind!r}; choose from: human, {', '.join(BOTS)}")
     if kind == "search" and think is not None:
@@ -210,7 +212,8 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         state = game.new_state(seed)
     names = [f"{state.game.player_names[i]} ({kind})" for i, kind in enumerate(seats)]
     if agents is None:
-        agents = [make_agent(kind, seed, i, human, think) for i, kind in enumerate(seats)]
+        ruled = {s.name for s in spec.seats}
+        agents = [make_agent(kind, seed, i, human, think, ruled) for i, kind in enumerate(seats)]
     humans = [i for i, kind in enumerate(seats) if kind == "human"]
     log: list[str] = []
     actions: list[dict[str, Any]] = []

@@ -2,9 +2,9 @@
 ruleset, played in this process, in local worker processes or on a Dask cluster, and
 summed into a report (agents/report.py writes it).
 
-Game i is played with seed `seed + i` and the seat kinds rotated by i (so every kind
-sits in every turn position equally often; non-player characters, seat kind `npc`, stay
-in the last seats, where the ruleset's setup puts them); each game is independent, so the games
+Game i is played with seed `seed + i` and the bots' seat kinds rotated by i (so every
+kind sits in every turn position equally often; the seats the rules run, of the seat
+kinds the ruleset declares, stay in the last seats, where the ruleset's setup puts them); each game is independent, so the games
 can go to any worker in any order and the report is the same for 1 worker, 2 workers
 or a cluster: records are sorted by seed, counts are sums.
 
@@ -30,7 +30,6 @@ from legacies.interpreter.values import DefRef
 
 from .bots import BOTS
 from .match import play_match
-from .npc_seat import NPC_SEAT
 
 CHUNK = 10  # games per task: small enough for a progress bar, large enough to amortise a task
 
@@ -53,18 +52,19 @@ class Request:
     root: str | None = None
     expansions: tuple[str, ...] = ()
     players: int = 4
-    seats: tuple[str, ...] = ()  # one kind per player, before rotation; `npc` seats last
+    seats: tuple[str, ...] = ()  # one kind per player, before rotation; the seats the rules run last
     seed: int = 0
     games: int = 100
     options: tuple[tuple[str, Any], ...] = ()  # the table's setup options (name, value), sorted by name
 
     def seats_of(self, game: int) -> list[str]:
-        """The seat kinds of game `game` (0-based), rotated so each kind plays each
-        position; the non-player seats stay last (the rules seat them there)."""
-        people = [s for s in self.seats if s != NPC_SEAT]
-        npcs = [s for s in self.seats if s == NPC_SEAT]
-        k = game % len(people) if people else 0
-        return people[k:] + people[:k] + npcs
+        """The seat kinds of game `game` (0-based), the bots' rotated so each kind plays
+        each position; the seats the rules run (any other kind) stay last, where the rules
+        seat them."""
+        bots = [s for s in self.seats if s in BOTS]
+        ruled = [s for s in self.seats if s not in BOTS]
+        k = game % len(bots) if bots else 0
+        return bots[k:] + bots[:k] + ruled
 
 
 @dataclass
@@ -180,20 +180,26 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
 # --------------------------------------------------------------------------- a run
 def check_request(request: Request) -> Game:
     """Refuse a run that cannot start, before any worker is asked; the compiled game."""
-    unknown = [s for s in request.seats if s not in BOTS and s != NPC_SEAT]
+    game = _game(request)
+    kinds = {seat.name: seat for seat in game.spec.seats}  # the ruleset's seat kinds: the rules run them
+    unknown = [s for s in request.seats if s not in BOTS and s not in kinds]
     if unknown:
-        raise SimulationError(f"unknown seat kind `{unknown[0]}`; a balance run seats bots: {', '.join(BOTS)}")
+        raise SimulationError(f"unknown seat kind `{unknown[0]}`; a balance run seats bots ({', '.join(BOTS)})"
+                              + (f" and the seats the rules run ({', '.join(kinds)})" if kinds else ""))
     if len(request.seats) != request.players:
         raise SimulationError(f"{len(request.seats)} seats for {request.players} players")
     options = dict(request.options)
-    npcs = int(options.get("nemesis", 0)) + (1 if options.get("rising_star") else 0)
-    if request.seats.count(NPC_SEAT) != npcs or NPC_SEAT in request.seats[:request.players - npcs]:
-        # the rules make the last `nemesis` (+ Rising Star) seats non-player characters
-        raise SimulationError(f"the options seat {npcs} non-player characters (the last seats), but the seats "
-                              f"have {request.seats.count(NPC_SEAT)} `{NPC_SEAT}` seats")
+    for kind in kinds.values():
+        wanted = int(options.get(kind.option, 0) or 0)  # an amount, or a flag (one seat)
+        if request.seats.count(kind.name) != wanted:
+            raise SimulationError(f"the option `{kind.option}` seats {wanted} {kind.label} seat(s), but the seats "
+                                  f"have {request.seats.count(kind.name)} `{kind.name}`")
+    ruled = [i for i, s in enumerate(request.seats) if s in kinds]
+    if ruled and ruled != list(range(request.players - len(ruled), request.players)):
+        raise SimulationError("the seats the rules run come last (the rules seat them there)")
     if request.games < 1:
         raise SimulationError("--games must be at least 1")
-    return _game(request)
+    return game
 
 
 def simulate(request: Request, workers: int = 1, cluster: str | None = None,

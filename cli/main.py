@@ -113,6 +113,8 @@ def validate(
 
 
 def _parse_options(items: list[str]) -> dict[str, object]:
+    """`--option NAME=VALUE`: a number, yes/no, or a name (an option whose values the
+    ruleset names, checked with the table: pipeline/table.py)."""
     out: dict[str, object] = {}
     for item in items:
         key, sep, value = item.partition("=")
@@ -127,8 +129,20 @@ def _parse_options(items: list[str]) -> dict[str, object]:
             try:
                 out[key] = int(value)
             except ValueError:
-                _fail(f"option {key} needs a number or yes/no, not {value!r}")
+                out[key] = value.strip()
     return out
+
+
+def _known_seats(spec: Any, seats: list[str]) -> None:
+    """Every seat kind is a person's, a bot's or one the ruleset declares."""
+    from legacies.agents.bots import BOTS
+    from legacies.interpreter.errors import TableError
+
+    ruled = [s.name for s in spec.seats]
+    for kind in seats:
+        if kind != "human" and kind not in BOTS and kind not in ruled:
+            raise TableError(f"--seat {_short(kind)}: choose from human, {', '.join(BOTS)}"
+                             + (f" or the seats {spec.title}'s rules run: {', '.join(ruled)}" if ruled else ""))
 
 
 def _check_save_path(path: Path) -> None:
@@ -193,17 +207,14 @@ def play(
                                          help=EXPANSION_HELP),
     fast: bool = typer.Option(False, "--fast", metavar="", help="Show the bots' moves at once (with a human "
                               "seated, they are shown at a pace a person can follow)."),
-    nemesis: int = typer.Option(0, "--nemesis", metavar="N", min=0,
-                                help="Add N Nemeses, non-player characters run by the solo cards, after the seats. "
-                                     "One seat and --nemesis 1 is solo mode; at a table of two a Rising Star joins."),
-    difficulty: Optional[str] = typer.Option(None, "--difficulty", metavar="LEVEL",
-                                             help="How hard the Nemeses play: novice, standard (the default), "
-                                                  "advanced, expert, master or guru."),
 ) -> None:
-    """Play a game in the terminal: bots, hot-seat humans and non-player characters."""
-    from legacies.interpreter.errors import InternalError, TableError
+    """Play a game in the terminal: bots, hot-seat humans and the seats the rules run.
 
-    from .npc_seats import npc_table
+    A ruleset may declare kinds of seats its rules run (`legacies rulesets` lists them
+    with their options): `--seat KIND` adds one after the other seats, and what tunes
+    them is a setup option (`--option NAME=VALUE`, a value the ruleset names or a number)."""
+    from legacies.interpreter.errors import InternalError, TableError
+    from legacies.pipeline.table import seat_table
 
     if not seat:
         seat = ["human", "greedy", "greedy", "greedy"] if sys.stdin.isatty() else ["random"] * 4
@@ -220,8 +231,9 @@ def play(
     from legacies.interpreter.game import Game
 
     options = _parse_options(option)
-    try:  # the table as asked: player count and options (a usage problem when wrong)
-        seat, names, options = npc_table(loaded.spec, seat, names, options, nemesis, difficulty)
+    try:  # the table as asked: its seats and options (a usage problem when wrong)
+        seat, names, options = seat_table(loaded.spec, seat, names, options)
+        _known_seats(loaded.spec, seat)
         game = Game(loaded.spec, len(seat), options, names)
     except TableError as err:
         _fail(str(err))
@@ -274,7 +286,8 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
         return HumanAgent(i, save_path=save, hot_seat=humans > 1, seats=seat)
 
     try:
-        agents = [make_agent(kind, seed, i, human, think) for i, kind in enumerate(seat)]
+        ruled = {s.name for s in spec.seats}
+        agents = [make_agent(kind, seed, i, human, think, ruled) for i, kind in enumerate(seat)]
         if humans and sys.stderr.isatty():  # a person waits: say which bot is thinking, and for how long
             agents = [a if kind == "human" else ThinkingShown(a, f"{state.game.player_names[i]} ({kind})")
                       for i, (a, kind) in enumerate(zip(agents, seat))]
@@ -545,18 +558,14 @@ def simulate(
                                 help="The ruleset: an installed one or a ruleset folder."),
     games: int = typer.Option(1000, "--games", "-n", metavar="N", min=1, help="How many games to play."),
     players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N",
-                                          help="Players at each table (default: 4, or the ruleset's nearest "
-                                               "count; more when more --seat are given). With --nemesis: the bots' "
-                                               "seats only (default: one per --seat, at least 1)."),
+                                          help="Seats at each table, the ones the rules run included (default: 4, "
+                                               "or the ruleset's nearest count, more when more --seat are given; "
+                                               "with a seat the rules run: the seats given). A seat that joins a "
+                                               "table by itself (the ruleset's) comes on top."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND",
                                    help="A bot kind per seat, rotated over the games (repeatable; missing seats are "
-                                        "random): random, greedy, rollout, search (see `legacies play --help`)."),
-    nemesis: int = typer.Option(0, "--nemesis", metavar="N", min=0,
-                                help="Add N Nemeses, non-player characters run by the solo cards, after the bots' "
-                                     "seats (seat kind npc); at a table of two a Rising Star joins."),
-    difficulty: Optional[str] = typer.Option(None, "--difficulty", metavar="LEVEL",
-                                             help="How hard the Nemeses play: novice, standard (the default), "
-                                                  "advanced, expert, master or guru."),
+                                        "random): random, greedy, rollout, search (see `legacies play --help`); or a "
+                                        "seat the ruleset's rules run (`legacies rulesets` lists them), seated last."),
     option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
                                      help="A setup option of the ruleset for every game (repeatable)."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="The first game's seed; game i plays seed + i."),
@@ -594,24 +603,21 @@ def simulate(
         _fail(f"--item {_short(unknown[0])}: no such item in {spec.title}")
     shown = list(item) or ([i for i in loaded.build.items if i not in _load_with(name, root, []).build.items]
                            if expansion else [])
+    ruled = {k.name for k in spec.seats}
+    given_ruled = [s for s in seat if s in ruled]
     if players is None:
-        players = max(len(seat), 1) if nemesis else max(len(seat), min(max(4, spec.min_players), spec.max_players))
-    if not nemesis and not spec.min_players <= players <= spec.max_players:
-        _fail(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {players}")
-    if nemesis and players < 1:
-        _fail(f"--players {players}: the Nemeses need at least one bot to play against")
+        players = len(seat) if given_ruled else max(len(seat), min(max(4, spec.min_players), spec.max_players))
     if len(seat) > players:
         _fail(f"{len(seat)} seats for {players} players")
     if out.exists() and not out.is_dir():
         _fail(f"--out {out}: not a folder")
-    kinds = list(seat) + ["random"] * (players - len(seat))
+    kinds = [s for s in seat if s not in ruled] + ["random"] * (players - len(seat)) + given_ruled
     from legacies.interpreter.errors import TableError
+    from legacies.pipeline.table import seat_table
 
-    from .npc_seats import npc_table
-
-    try:  # the Nemeses (and a Rising Star for two) sit after the bots, as in `legacies play`
-        kinds, _, options = npc_table(spec, kinds, [f"P{i + 1}" for i in range(len(kinds))], _parse_options(option),
-                                      nemesis, difficulty)
+    try:  # the seats the rules run sit after the bots, as in `legacies play`
+        kinds, _, options = seat_table(spec, kinds, [f"P{i + 1}" for i in range(len(kinds))], _parse_options(option))
+        _known_seats(spec, kinds)
     except TableError as err:
         _fail(str(err))
         return
@@ -1186,6 +1192,13 @@ def list_rulesets() -> None:
             typer.echo(f"{name}\t{s.title}\t{s.min_players}-{s.max_players} players\t{items} items")
         else:
             typer.echo(f"{name}\t(has content errors: run `legacies validate --ruleset {name}`)")
+        if r.spec is not None:
+            for k in r.spec.seats:  # the seats its rules run, and the options that tune them
+                typer.echo(f"  seat {k.name}\t{k.label}: {k.description or 'run by the rules'}"
+                           + (f" (joins a table of {k.joins} by itself)" if k.joins else ""))
+            for opt, values in r.spec.option_names.items():
+                named = sorted(values, key=lambda n: (values[n], n))
+                typer.echo(f"  option {opt}\t{', '.join(n for n in named if not n.isdigit())}")
         for exp in (e for e in expansions if e.ruleset() == name):
             laid = load_ruleset(name, None, [exp])
             added = (len(laid.build.items) - items) if laid.build is not None and r.spec is not None else None

@@ -79,6 +79,19 @@ class ProcedureSpec:
     origin: Origin | None = None
 
 
+@dataclass(frozen=True)
+class SeatSpec:
+    """A kind of seat the rules run, seated by an option (an amount: how many of the last
+    seats; a flag: one seat, sitting down by itself at a table of `joins` others)."""
+
+    name: str
+    label: str
+    option: str
+    option_type: str  # amount | flag
+    joins: int | None = None
+    description: str | None = None
+
+
 @dataclass
 class Limits:
     max_turns: int = 1000
@@ -123,5 +136,7 @@ class GameSpec:
     rule_triggers: list[tuple[str, ast.Trigger, Origin]] = field(default_factory=list)
     expansions: list[tuple[str, str]] = field(default_factory=list)  # (name, content hash) laid over, in order
     content_columns: list[str] = field(default_factory=list)  # attributes `legacies content` shows as columns
+    seats: list[SeatSpec] = field(default_factory=list)  # the kinds of seats the rules run, in declaration order
+    option_names: dict[str, dict[str, int]] = field(default_factory=dict)  # option -> item name or id -> value
     # a link kind's condition (`here` and `there` its ends) and where it is written
     link_conditions: dict[str, tuple[ast.Expr, Origin]] = field(default_factory=dict)

@@ -31,6 +31,7 @@ from legacies.dsl.types import ANY, FLAG, T, thing
 from legacies.dsl.vocabulary import DefinitionInfo, ProcedureInfo, Vocabulary
 from legacies.interpreter.spec import ActionSpec, DefinitionSpec, GameSpec, Limits, Origin, PieceDef, ProcedureSpec
 
+from .build_table import check_seats, option_names
 from .build_vocabulary import Stack, check_names, declare, declare_ruleset, merge, type_of
 from .files import SourceFile
 from .load import LoadedFile, load_source
@@ -59,6 +60,7 @@ class _Builder:
         self.vocab = Vocabulary()
         self.display: dict[str, list[tuple[str, str, str | None, str | None]]] = {"table": [], "players": []}
         self.stack = Stack()  # every declaration of the ruleset and its expansions
+        self.items: dict[str, tuple[LoadedFile, Path, Any]] = {}  # content items by id, once collected
 
     # ------------------------------------------------------------------ reporting
     def at(self, f: LoadedFile, path: Path, code: str, message: str, hint: str | None = None,
@@ -191,7 +193,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
     check_names(b, b.stack)
     v = b.vocab
 
-    items = collect_items(b, [f for f in files if f.kind == "content"], r, expansions)
+    items = b.items = collect_items(b, [f for f in files if f.kind == "content"], r, expansions)
     rules = collect_rules(b, [f for f in files if f.kind == "procedures"])
     join_menus(b, rules)
     v.freeze_names()
@@ -260,6 +262,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
                                                rule_programs, partial(b.at, f), b.suggest))
 
     score_definition = check_score(r, v, partial(b.at, rf), b.suggest)  # after the definitions are typed
+    seats, named_options = check_seats(b, rf), option_names(b)
 
     result = BuildResult(None, b.diags, v, items, b.stack)
     if has_errors(b.diags):
@@ -280,7 +283,8 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         rule_triggers=[(name, decl, b.origin(f, ("triggers", name), f"trigger `{name}`"))
                        for name, (f, decl, _) in rule_triggers.items()],
         expansions=[(f.model.expansion, _layer_hash(files, f.layer)) for f in expansions],  # type: ignore[attr-defined]
-        content_columns=content_columns(b, layers), link_conditions=link_conditions,
+        content_columns=content_columns(b, layers), link_conditions=link_conditions, seats=seats,
+        option_names=named_options,
     )
     return result
 

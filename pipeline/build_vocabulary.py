@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 TABLES = ("counters", "values", "counter_sets", "zones", "kinds", "links", "events", "quantities", "options", "menus")
 """The named declarations that share one namespace (with enums' symbols)."""
+SEATS = "seats"  # merged like the tables (an expansion may add seat kinds), named on the command line only
 
 Display = dict[str, list[tuple[str, str, str | None, str | None]]]
 
@@ -49,6 +50,7 @@ class Stack:
     quantities: dict[str, Any] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
     menus: dict[str, Any] = field(default_factory=dict)
+    seats: dict[str, Any] = field(default_factory=dict)
     # name -> (table, file, path) of its declaration: who declared each word
     declared: dict[str, tuple[str, LoadedFile, tuple]] = field(default_factory=dict)
     score: str | None = None  # what the ruleset's `score:` names (a counter or a definition)
@@ -80,24 +82,25 @@ def merge(b: "_Builder", files: list[LoadedFile]) -> Stack:
                 continue
             m.enums[enum] = list(values)
             m.declared.setdefault(enum, ("enums", f, ("enums", enum)))
-        for table in TABLES:
+        for table in TABLES + (SEATS,):
             mine: dict[str, Any] = getattr(model, table)
             theirs: dict[str, Any] = getattr(m, table)
             for name, decl in mine.items():
                 replaces = bool(getattr(decl, "replaces", False))
                 path = (table, name)
+                key = name if table != SEATS else f"{SEATS}:{name}"  # seat kinds have names of their own
                 if replaces and (not expansion or name not in theirs):
                     b.at(f, path + ("replaces",), "R009", f"`{name}` replaces nothing: "
                          + ("the ruleset itself declares it" if not expansion else
                             f"what this expansion is laid over declares no {table[:-1].replace('_', ' ')} `{name}`"),
                          hint="remove `replaces: true`")
                 elif name in theirs and not replaces:
-                    b.at(f, path, "R008", f"`{name}` is already declared in {_where(m.declared.get(name))}",
+                    b.at(f, path, "R008", f"`{name}` is already declared in {_where(m.declared.get(key))}",
                          key=True, hint="an expansion adds names of its own: name this one differently, or write "
                          "`replaces: true` in it to replace the declaration it is laid over")
                     continue
                 theirs[name] = decl
-                m.declared[name] = (table, f, path)
+                m.declared[key] = (table, f, path)
         if expansion:
             for kind, additions in model.extend_kinds.items():  # type: ignore[attr-defined]
                 base = m.kinds.get(kind)

@@ -162,6 +162,14 @@ class QuantityDecl(_Model):
     replaces: bool = _replaces()
 
 
+class OptionNames(_Model):
+    """An amount option whose values may be given by name: each item of `kind` names the
+    value its `attribute` holds (`--option difficulty=expert`)."""
+
+    kind: str
+    attribute: str = Field(description="The item's number attribute that is the option's value.")
+
+
 class OptionDecl(_Model):
     type: Literal["amount", "flag"]
     default: Union[bool, int]
@@ -169,6 +177,20 @@ class OptionDecl(_Model):
     description: str | None = None
     min: int | None = None
     max: int | None = None
+    names: OptionNames | None = Field(None, description="Items whose names (or ids) stand for the option's values.")
+    replaces: bool = _replaces()
+
+
+class SeatDecl(_Model):
+    """A kind of seat the rules run (the ruleset's `automated:` players), which a table may
+    add after the players: `--seat KIND` in `legacies play` and `simulate`."""
+
+    label: str = Field(description="What the seat is called (its players are named so: Nemesis, Nemesis 2).")
+    option: str = Field(description="The option that seats them: an amount (how many, the last seats) or a flag "
+                        "(one seat).")
+    description: str | None = Field(None, description="What the seat is, for `legacies rulesets` and `--help`.")
+    joins: int | None = Field(None, ge=1, le=12, description="A flag seat that sits down by itself at a table of "
+                              "exactly this many other seats (the two-player rules' extra player).")
     replaces: bool = _replaces()
 
 
@@ -229,6 +251,8 @@ class _VocabularyTables(_Model):
     options: dict[str, OptionDecl] = Field(default_factory=dict)
     menus: dict[str, MenuDecl] = Field(default_factory=dict, description="Lists of actions that others may join "
                                        "(an action says `menus: [NAME]`): `perform one of NAME`.")
+    seats: dict[str, SeatDecl] = Field(default_factory=dict, description="Kinds of seats the rules run, which a "
+                                       "table may add after its players (`--seat KIND`), each seated by an option.")
     display: Display | None = Field(None, description="What the terminal screen shows (default: the game "
                                     "counters, and each player's score and zones). An expansion's entries come "
                                     "after the base's.")

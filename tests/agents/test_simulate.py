@@ -164,24 +164,26 @@ def test_the_command_refuses_a_run_that_cannot_start(tmp_path: Path, args: list[
 
 
 # --------------------------------------------------------------------------- non-player characters
-SOLO = Request("legacies", players=3, seats=("greedy", "npc", "npc"), seed=3, games=4,
+SOLO = Request("legacies", players=3, seats=("greedy", "nemesis", "rising_star"), seed=3, games=4,
                options=(("difficulty", 6), ("nemesis", 1), ("rising_star", True)))
 
 
-def test_npc_seats_stay_last_while_the_bots_rotate() -> None:
-    request = Request("legacies", players=4, seats=("greedy", "random", "npc", "npc"), games=2,
+def test_the_seats_the_rules_run_stay_last_while_the_bots_rotate() -> None:
+    request = Request("legacies", players=4, seats=("greedy", "random", "nemesis", "nemesis"), games=2,
                       options=(("nemesis", 2),))
     assert [request.seats_of(i) for i in range(3)] == [
-        ["greedy", "random", "npc", "npc"], ["random", "greedy", "npc", "npc"], ["greedy", "random", "npc", "npc"]]
+        ["greedy", "random", "nemesis", "nemesis"], ["random", "greedy", "nemesis", "nemesis"],
+        ["greedy", "random", "nemesis", "nemesis"]]
 
 
-def test_a_run_with_a_nemesis_counts_npc_seats_and_workers_and_clusters_agree() -> None:
+def test_a_run_with_a_nemesis_counts_each_seat_kind_apart_and_workers_and_clusters_agree() -> None:
+    """A Nemesis and a Rising Star are two seat kinds of the ruleset: never pooled in one bar."""
     one = build_report(simulate(SOLO))
     assert one["options"] == {"difficulty": 6, "nemesis": 1, "rising_star": True}
     assert one["fair_share"] == pytest.approx(1 / 3) and one["unfinished"] == 0
     rows = {row["seat"]: (row["games"], row["wins"]) for row in one["win_rate_by_seat"]}
-    assert set(rows) == {"greedy", "npc"} and rows["greedy"][0] == 4 and rows["npc"][0] == 8
-    assert rows["greedy"][1] + rows["npc"][1] == 4  # one winner a game, NPCs included
+    assert set(rows) == {"greedy", "nemesis", "rising_star"} and all(games == 4 for games, _ in rows.values())
+    assert sum(wins for _, wins in rows.values()) == 4  # one winner a game, the rules' seats included
     assert one["scores"]["all"]["count"] == 12
     assert numbers(build_report(simulate(SOLO, workers=2))) == numbers(one)
     distributed = pytest.importorskip("dask.distributed")
@@ -190,32 +192,35 @@ def test_a_run_with_a_nemesis_counts_npc_seats_and_workers_and_clusters_agree() 
         assert numbers(build_report(simulate(SOLO, cluster=cluster.scheduler_address))) == numbers(one)
 
 
-def test_npc_seats_the_options_do_not_make_npcs_are_refused() -> None:
-    with pytest.raises(SimulationError, match="seat 1 non-player characters"):
-        simulate(Request("legacies", players=3, seats=("greedy", "npc", "npc"), games=1, options=(("nemesis", 1),)))
-    with pytest.raises(SimulationError, match="seat 1 non-player characters"):  # the rules seat them last
-        simulate(Request("legacies", players=3, seats=("npc", "greedy", "greedy"), games=1, options=(("nemesis", 1),)))
+def test_seats_the_options_do_not_seat_are_refused() -> None:
+    with pytest.raises(SimulationError, match="the option `nemesis` seats 1 Nemesis seat"):
+        simulate(Request("legacies", players=3, seats=("greedy", "nemesis", "nemesis"), games=1,
+                         options=(("nemesis", 1),)))
+    with pytest.raises(SimulationError, match="the seats the rules run come last"):
+        simulate(Request("legacies", players=3, seats=("nemesis", "greedy", "greedy"), games=1,
+                         options=(("nemesis", 1),)))
+    with pytest.raises(SimulationError, match="unknown seat kind `npc`"):
+        simulate(Request("legacies", players=3, seats=("greedy", "greedy", "npc"), games=1))
 
 
-def test_the_command_seats_nemeses_after_the_bots(tmp_path: Path) -> None:
-    result = CliRunner().invoke(app, ["simulate", "--games", "2", "--nemesis", "1", "--difficulty", "novice",
-                                      "--seat", "greedy", "--out", str(tmp_path / "run")])
+def test_the_command_seats_the_rules_seats_after_the_bots(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["simulate", "--games", "2", "--seat", "nemesis", "--option",
+                                      "difficulty=novice", "--seat", "greedy", "--out", str(tmp_path / "run")])
     assert result.exit_code == 0, result.output
     report = json.loads((tmp_path / "run" / "report.json").read_text())
-    assert report["seats"] == ["greedy", "npc", "npc"] and report["players"] == 3  # a Rising Star joins two
+    assert report["seats"] == ["greedy", "nemesis", "rising_star"] and report["players"] == 3  # a Rising Star joins
     assert report["options"] == {"difficulty": 1, "nemesis": 1, "rising_star": True}
-    assert "npc " in result.output and "nemesis=1; rising_star=yes" in result.output
+    assert "nemesis " in result.output and "nemesis=1; rising_star=yes" in result.output
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--ruleset", "legacy", "--nemesis", "1"], "has no non-player characters"),
-    (["--nemesis", "1", "--difficulty", "impossible"], "--difficulty impossible: choose one of novice"),
-    (["--difficulty", "guru"], "add --nemesis N"),
+    (["--ruleset", "legacy", "--seat", "nemesis"], "--seat nemesis: choose from human, random"),
+    (["--seat", "nemesis", "--option", "difficulty=impossible"], "option difficulty: 'impossible' is none of"),
     (["--option", "nope=1"], "unknown option `nope`"),
     (["--option", "nemesis"], "--option takes NAME=VALUE"),
-    (["--nemesis", "1", "--players", "0"], "at least one bot"),
+    (["--seat", "nemesis", "--players", "0"], "1 seats for 0 players"),
 ])
-def test_the_command_refuses_npc_options_that_do_not_fit(tmp_path: Path, args: list[str], message: str) -> None:
+def test_the_command_refuses_seats_and_options_that_do_not_fit(tmp_path: Path, args: list[str], message: str) -> None:
     result = CliRunner().invoke(app, ["simulate", "--games", "2", "--out", str(tmp_path / "x"), *args])
     assert result.exit_code == 2 and message in result.output, result.output
     assert not (tmp_path / "x").exists()

@@ -159,7 +159,7 @@ def test_rulesets_lists_the_installed_rulesets() -> None:
     code, out = run("rulesets")
     assert code == 0
     lines = out.splitlines()
-    assert [line.split("\t")[0] for line in lines if not line.startswith("  + ")] == ["legacies", "legacy"]
+    assert [line.split("\t")[0] for line in lines if not line.startswith("  ")] == ["legacies", "legacy"]
     assert lines[0].startswith("legacies\tLegacies\t3-6 players\t")
 
 
@@ -321,7 +321,8 @@ def test_version_and_item_counts_agree_with_content() -> None:
     assert code == 0 and out.strip().startswith("legacies ")
     code, out = run("rulesets")
     assert code == 0
-    counted = {line.split("\t")[0]: int(line.split("\t")[3].split()[0]) for line in out.splitlines() if "\t" in line}
+    counted = {line.split("\t")[0]: int(line.split("\t")[3].split()[0]) for line in out.splitlines()
+               if "\t" in line and not line.startswith(" ")}
     code, listed = run("content", "--ruleset", "legacies", "--json")
     assert code == 0 and counted["legacies"] == len(json.loads(listed))
 

@@ -541,10 +541,11 @@ def test_a_seat_the_rules_run_with_every_option_refused_is_an_internal_error() -
 # ---------------------------------------------------------------------- the command line
 @pytest.mark.rule("NPC-21", "TWO-1", "SET-11")
 def test_play_solo_with_one_nemesis_seats_the_rising_star_too() -> None:
-    result = CliRunner().invoke(app, ["play", "--seat", "random", "--nemesis", "1", "--fast", "--seed", "2"])
+    """The ruleset's own seat kinds (`seats:`) are seat kinds on the command line."""
+    result = CliRunner().invoke(app, ["play", "--seat", "random", "--seat", "nemesis", "--fast", "--seed", "2"])
     assert result.exit_code == 0, result.output
     assert "Nemesis plays the solo card" in result.output and "Rising Star plays the solo card" in result.output
-    assert "Nemesis (npc)" in result.output and "Rising Star (npc)" in result.output
+    assert "Nemesis (nemesis)" in result.output and "Rising Star (rising_star)" in result.output
 
 
 @pytest.mark.rule("TWO-1")
@@ -554,19 +555,24 @@ def test_two_seats_get_a_rising_star_and_one_seat_alone_is_refused() -> None:
     assert two.exit_code == 0, two.output
     assert "Rising Star" in two.output
     alone = runner.invoke(app, ["play", "--seat", "random", "--fast"])
-    assert alone.exit_code == 2 and "--nemesis 1" in alone.output
-    crowded = runner.invoke(app, ["play", *["--seat", "random"] * 5, "--nemesis", "2"])
-    assert crowded.exit_code == 2 and "5 seats and 2 Nemeses are 7" in crowded.output
+    assert alone.exit_code == 2 and "--seat nemesis" in alone.output, alone.output
+    crowded = runner.invoke(app, ["play", *["--seat", "random"] * 5, "--option", "nemesis=2"])
+    assert crowded.exit_code == 2 and "not 7 (5 seats and 2 the rules run)" in crowded.output, crowded.output
+    both = runner.invoke(app, ["play", "--seat", "random", "--seat", "nemesis", "--option", "nemesis=2"])
+    assert both.exit_code == 2 and "1 --seat nemesis and --option nemesis=2 disagree" in both.output
 
 
-def test_difficulty_needs_a_nemesis_and_a_known_level() -> None:
+def test_difficulty_is_an_option_named_by_the_levels() -> None:
     runner = CliRunner()
-    alone = runner.invoke(app, ["play", "--seat", "random", "--seat", "random", "--difficulty", "guru"])
-    assert alone.exit_code == 2 and "add --nemesis N" in alone.output
-    wrong = runner.invoke(app, ["play", "--seat", "random", "--nemesis", "1", "--difficulty", "hard"])
-    assert wrong.exit_code == 2 and "novice, standard, advanced, expert, master, guru" in wrong.output
-    guru = runner.invoke(app, ["play", "--seat", "random", "--nemesis", "2", "--difficulty", "Guru", "--json"])
+    wrong = runner.invoke(app, ["play", "--seat", "random", "--seat", "nemesis", "--option", "difficulty=hard"])
+    assert wrong.exit_code == 2 and "advanced, expert, guru, master, novice, standard" in wrong.output, wrong.output
+    guru = runner.invoke(app, ["play", "--seat", "random", "--seat", "nemesis", "--seat", "nemesis",
+                               "--option", "difficulty=Guru", "--fast"])
     assert guru.exit_code == 0, guru.output
+    assert "difficulty: Guru" in guru.output  # the setup's log: the level the name stands for
+    listed = runner.invoke(app, ["rulesets"])
+    assert "  seat nemesis\tNemesis: " in listed.output and "  seat rising_star\tRising Star: " in listed.output
+    assert "  option difficulty\tnovice, standard, advanced, expert, master, guru" in listed.output
 
 
 @pytest.mark.rule("NPC-16")
