@@ -22,6 +22,7 @@ from lark.indenter import DedentError, Indenter
 
 from . import ast
 from .diagnostics import Diagnostic, DiagnosticError
+from .numbers import limit_words, written
 from .parse_cache import cache_folder, parse_cache
 
 MAX_SYNTAX_ERRORS = 20  # per effect; a file with more gets the first twenty
@@ -96,6 +97,18 @@ def _span(meta: Any) -> ast.Span | None:
 
 def _tok_span(tok: Token) -> ast.Span:
     return ast.Span(tok.line or 1, tok.column or 1, tok.end_line or tok.line or 1, tok.end_column or 1)
+
+
+def _int(tok: Token, digits: str | None = None) -> int:
+    """A number literal's value (`digits`: a part of the token); past the language's
+    limit it is E112 at the token, its digits never converted (dsl/numbers.py)."""
+    value = written(str(tok) if digits is None else digits)
+    if value is None:
+        span = _tok_span(tok)
+        shown = str(tok) if len(str(tok)) <= 24 else f"{str(tok)[:12]}... ({len(str(tok)):,} characters)"
+        raise SyntaxErrors([Diagnostic("E112", f"the number {shown} is too large", span.line, span.column,
+                                       hint=limit_words(), end_column=span.end_column)])
+    return value
 
 
 def _name(tok: Token) -> ast.Name:
@@ -188,7 +201,7 @@ class _ToAst(Transformer):
 
     def count_n(self, meta: Any, value: Any) -> ast.Expr:
         if isinstance(value, Token):
-            return ast.Num(int(value), span=_tok_span(value))
+            return ast.Num(_int(value), span=_tok_span(value))
         return value
 
     def draw(self, meta: Any, count: Any, src: Any, dst: Any) -> ast.Draw:
@@ -232,7 +245,7 @@ class _ToAst(Transformer):
 
     def count_exact(self, meta: Any, value: Any) -> tuple[str, ast.Expr]:
         if isinstance(value, Token):
-            return ("exact", ast.Num(int(value), span=_tok_span(value)))
+            return ("exact", ast.Num(_int(value), span=_tok_span(value)))
         return ("exact", value)
 
     def count_up_to(self, meta: Any, value: Any) -> tuple[str, ast.Expr]:
@@ -421,13 +434,13 @@ class _ToAst(Transformer):
         return self._aggregate("lowest", meta, name, coll)
 
     def int_(self, meta: Any, tok: Token) -> ast.Num:
-        return ast.Num(int(tok), span=_span(meta) or _tok_span(tok))
+        return ast.Num(_int(tok), span=_span(meta) or _tok_span(tok))
 
     def era(self, meta: Any, tok: Token) -> ast.Era:
-        return ast.Era(tuple(int(p) for p in str(tok).split("/")), span=_span(meta))
+        return ast.Era(tuple(_int(tok, p) for p in str(tok).split("/")), span=_span(meta))
 
     def percent(self, meta: Any, tok: Token) -> ast.Percent:
-        return ast.Percent(int(str(tok)[:-1]), span=_span(meta))
+        return ast.Percent(_int(tok, str(tok)[:-1]), span=_span(meta))
 
     def text(self, meta: Any, tok: Token) -> ast.Text:
         return ast.Text(str(tok)[1:-1], span=_span(meta))
