@@ -126,7 +126,7 @@ def _parse_options(items: list[str]) -> dict[str, object]:
             try:
                 out[key] = int(value)
             except ValueError:
-                _fail(f"option {key} needs a number or yes/no, not {value!r}")
+                _fail(f"option {key} needs a number or yes/no, not {_short(repr(value))}")
     return out
 
 

@@ -48,4 +48,4 @@ def size_words(value: int) -> str:
 
 
 def limit_words() -> str:
-    return f"numbers are at most {MAX_NUMBER:,} (and at least -{MAX_NUMBER:,})"
+    return f"numbers are at most {MAX_NUMBER:,} and at least -{MAX_NUMBER:,}"

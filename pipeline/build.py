@@ -35,6 +35,7 @@ from legacies.interpreter.spec import ActionSpec, DefinitionSpec, GameSpec, Limi
 from .load import LoadedFile
 from .yaml_source import bounded, excerpt
 from .models import AttributeDecl, ContentFile, ProceduresFile, RulesetFile
+from .names import name_problems, ruleset_names
 from .score_labels import check_score_labels
 
 Path = tuple
@@ -387,6 +388,8 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
             else:
                 game = parsed
 
+    for problem in name_problems(ruleset_names(rf, r, procedures, items)):  # C008-C011
+        b.at(*problem.at[:2], problem.code, problem.message, hint=problem.hint, key=problem.at[2])
     uses: dict[str, int] = {}  # how many times each name is taken (content ids included)
     for name in v.all_names():
         uses[name] = uses.get(name, 0) + 1

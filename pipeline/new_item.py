@@ -31,7 +31,8 @@ from .files import YAML_SUFFIXES, disk_label, read_regular
 from .formats import FORMAT_KEY
 from .models import CURRENT_FORMAT, AttributeDecl, ContentItem, KindDecl, RulesetFile
 from .ruleset import load_ruleset
-from .text_edit import Edit, apply, decode, write_whole
+from .text_edit import Edit, apply, decode
+from .writes import write_whole
 from .yaml_source import load_yaml
 
 ID_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

@@ -34,8 +34,8 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 
 def _codes(root: Path) -> list[tuple[str, str, int, int]]:
-    return [(d.code, Path(d.file).name, d.line, d.column) for d in validate([str(root)]).diagnostics
-            if d.code != "W305"]  # tiny's runaway action, there on purpose
+    return sorted((d.code, Path(d.file).name, d.line, d.column) for d in validate([str(root)]).diagnostics
+                  if d.code != "W305")  # tiny's runaway action, there on purpose
 
 
 # --------------------------------------------------------------------------- numbers
@@ -76,5 +76,51 @@ def test_a_number_past_the_limit_in_a_data_file_is_located(tmp_path: Path, file:
                                                           code: str) -> None:
     root = _tiny(tmp_path)
     _edit(root / file, old, new)
-    codes = _codes(root)  # (a ruleset.yaml that does not load also leaves the ruleset without one: F003)
-    assert codes[0][:2] == (code, Path(file).name) and {c[0] for c in codes} <= {code, "F003"}
+    codes = [c for c in _codes(root) if c[0] != "F003"]  # (a ruleset.yaml that does not load: no ruleset, F003)
+    assert [c[:2] for c in codes] == [(code, Path(file).name)]
+
+
+# --------------------------------------------------------------------------- names
+def _with_cards(root: Path, *lines: str) -> Path:
+    with open(root / "content/tiny/cards.yaml", "a", encoding="utf-8") as f:
+        f.writelines(f"  - {line}\n" for line in lines)
+    return root
+
+
+def test_ids_the_language_takes_are_c008_and_those_it_reads_as_names_are_not(tmp_path: Path) -> None:
+    root = _with_cards(_tiny(tmp_path), *(f"{{id: {i}, kind: card, name: Card {i}, attributes: {{worth: 1}}}}"
+                                          for i in ("this", "me", "players", "total", "one", "gain", "discard_pile")))
+    _edit(root / "rules/tiny/ruleset.yaml", "  points: {}\n", "  points: {}\n  owner: {}\n  top: {}\n")
+    assert _codes(root) == [("C008", "cards.yaml", 6, 10), ("C008", "cards.yaml", 7, 10), ("C008", "cards.yaml", 8, 10),
+                            ("C008", "cards.yaml", 9, 10), ("C008", "ruleset.yaml", 12, 3),
+                            ("C008", "ruleset.yaml", 13, 3)]
+
+
+def test_a_long_id_is_c009(tmp_path: Path) -> None:
+    root = _with_cards(_tiny(tmp_path), f"{{id: {'x' * 10_000}, kind: card, name: Long, attributes: {{worth: 1}}}}",
+                       f"{{id: {'y' * 64}, kind: card, name: Just short enough, attributes: {{worth: 1}}}}")
+    assert _codes(root) == [("C009", "cards.yaml", 6, 10)]
+    message = validate([str(root)]).diagnostics[0].message
+    assert "10,000 characters" in message and len(message) < 100
+
+
+@pytest.mark.parametrize("name, code, words", [
+    ("Sma\u202ell", "C010", "U+202E (RIGHT-TO-LEFT OVERRIDE)"),  # also looks like Small: C011
+    ("B\u0456g", "C011", "CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I"),
+    ("BIG", "C011", "`BIG` looks like the item name `Big`"),
+    ("Sm\u200ball", "C010", "U+200B (ZERO WIDTH SPACE)"),
+])
+def test_names_that_hide_characters_or_look_alike_are_flagged(tmp_path: Path, name: str, code: str, words: str) -> None:
+    root = _with_cards(_tiny(tmp_path), f'{{id: extra, kind: card, name: "{name}", attributes: {{worth: 1}}}}')
+    found = [d for d in validate([str(root)]).diagnostics if d.code.startswith("C0")]
+    assert code in {d.code for d in found} and all((d.line, d.column) == (6, 35) for d in found), found
+    assert any(words in d.message for d in found if d.code == code)
+
+
+def test_ids_that_look_alike_are_c011_and_the_shipped_rulesets_have_none(tmp_path: Path) -> None:
+    root = _with_cards(_tiny(tmp_path), "{id: sma11, kind: card, name: Smalls, attributes: {worth: 1}}",
+                       "{id: smal1, kind: card, name: Smallest, attributes: {worth: 1}}")
+    _edit(root / "rules/tiny/ruleset.yaml", "  points: {}\n", "  points: {}\n  g\u043eld: {}\n")
+    assert _codes(root) == [("C011", "cards.yaml", 6, 10), ("C011", "cards.yaml", 7, 10),  # both look like `small`
+                            ("C011", "ruleset.yaml", 12, 3)]
+    assert not [d for d in validate([]).diagnostics if d.code in ("C008", "C009", "C010", "C011")]
