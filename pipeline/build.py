@@ -388,8 +388,9 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:  # noqa: C901 - the pass
             else:
                 game = parsed
 
-    for problem in name_problems(ruleset_names(rf, r, procedures, items)):  # C008-C011
-        b.at(*problem.at[:2], problem.code, problem.message, hint=problem.hint, key=problem.at[2])
+    for named in name_problems(ruleset_names(rf, r, procedures, items)):  # C008-C011
+        file, place, at_key = named.at
+        b.at(file, place, named.code, named.message, hint=named.hint, key=at_key)
     uses: dict[str, int] = {}  # how many times each name is taken (content ids included)
     for name in v.all_names():
         uses[name] = uses.get(name, 0) + 1

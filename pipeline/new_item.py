@@ -32,7 +32,7 @@ from .formats import FORMAT_KEY
 from .models import CURRENT_FORMAT, AttributeDecl, ContentItem, KindDecl, RulesetFile
 from .ruleset import load_ruleset
 from .text_edit import Edit, apply, decode
-from .writes import write_whole
+from .writes import WriteError, make_folder, write_whole
 from .yaml_source import load_yaml
 
 ID_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -84,7 +84,10 @@ def new_item(root: Path | None, ruleset: str, kind: str, item_id: str | None = N
     stack = (expansion,) if expansion is not None else ()
     where = " ".join(([str(root)] if root is not None else []) + [f"-x {x}" for x in stack])
     if expansion is not None:
-        content.mkdir(parents=True, exist_ok=True)
+        try:
+            make_folder(content)
+        except WriteError as err:
+            raise NewItemError(f"nothing was written: {err}", usage=False) from None
         if not any(p.suffix in YAML_SUFFIXES for p in content.rglob("*")):
             stack = ()  # an empty expansion adds nothing yet: the ruleset alone is checked first
     loaded = load_ruleset(ruleset, root, stack)
@@ -111,7 +114,10 @@ def new_item(root: Path | None, ruleset: str, kind: str, item_id: str | None = N
     item = _item(new_id, kind, f"New {label} {new_id}", rules.kinds[kind], model, of_kind)
     created = not target.exists()
     original = read_regular(target) if not created else None
-    line = _write(target, ruleset, item, original)
+    try:
+        line = _write(target, ruleset, item, original)
+    except WriteError as err:  # a full disk, a read-only folder: the file is as it was
+        raise NewItemError(f"nothing was written: {err}", usage=False) from None
     try:
         from .validate import validate
 

@@ -55,7 +55,32 @@ def write_whole(path: Path | str, data: bytes | str) -> None:
     """Write `data` (text is written as UTF-8) to `path` through a temporary file in the
     same folder, synced and renamed over it. A symbolic link is followed (its target is
     written); an existing file keeps its permissions. Raises WriteError."""
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+    write_files({Path(path): data})
+
+
+def write_files(files: dict[Path, bytes | str]) -> None:
+    """Write several files as one: every one to its temporary file first, and only when
+    all are on the disk, each renamed into place (a report's pages never disagree
+    because the disk filled up between them). Raises WriteError; nothing is changed
+    then."""
+    staged: list[tuple[Path, Path, Path]] = []  # (as given, target, temporary file)
+    try:
+        for path, data in files.items():
+            staged.append(_stage(path, data.encode("utf-8") if isinstance(data, str) else data))
+        for path, target, temp in staged:
+            try:
+                os.replace(temp, target)
+            except OSError as err:
+                raise WriteError(path, reason(err), err.errno or 0) from None
+    finally:  # what was not renamed is removed (Ctrl-C too)
+        for _, _, temp in staged:
+            _remove(temp)
+    for folder in dict.fromkeys(target.parent for _, target, _ in staged):
+        _sync_folder(folder)
+
+
+def _stage(path: Path, payload: bytes) -> tuple[Path, Path, Path]:
+    """`payload` written and synced to a temporary file beside `path`'s target."""
     target = Path(os.path.realpath(path))
     temp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
     try:
@@ -66,9 +91,9 @@ def write_whole(path: Path | str, data: bytes | str) -> None:
                 raise WriteError(path, "not a regular file", errno.EINVAL)
             mode = stat.S_IMODE(info.st_mode)
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-    except WriteError:
-        raise
     except OSError as err:
+        if isinstance(err, WriteError):
+            raise
         raise WriteError(path, reason(err), err.errno or 0) from None
     try:
         try:
@@ -80,14 +105,13 @@ def write_whole(path: Path | str, data: bytes | str) -> None:
             os.close(fd)
         if mode is not None:
             os.chmod(temp, mode)
-        os.replace(temp, target)
     except OSError as err:
         _remove(temp)
         raise WriteError(path, reason(err), err.errno or 0) from None
-    except BaseException:  # Ctrl-C in the middle: no temporary file is left behind
+    except BaseException:
         _remove(temp)
         raise
-    _sync_folder(target.parent)
+    return path, target, temp
 
 
 def check_folder(folder: Path | str) -> None:
