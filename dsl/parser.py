@@ -22,6 +22,7 @@ from lark.indenter import DedentError, Indenter
 
 from . import ast
 from .diagnostics import Diagnostic, DiagnosticError
+from .grammar_cache import lark_parser
 from .numbers import limit_words, written
 from .parse_cache import cache_folder, parse_cache
 
@@ -48,27 +49,9 @@ def _grammar() -> str:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(_grammar(), parser="lalr", postlex=_Indenter(), propagate_positions=True,
-                maybe_placeholders=True, cache=_cache_file())
-
-
-def _cache_file() -> str | bool:
-    """Where Lark keeps the built parse tables between processes (building them is a
-    third of a cold `validate`): a file in the cache folder named by the grammar's hash
-    (Lark checks that hash again before it trusts the file); False, no cache, when
-    caching is off or the folder cannot be made."""
-    import hashlib
-    import os
-    import sys
-
-    from lark import __version__ as lark_version
-
-    folder = cache_folder()
-    if folder is None:
-        return False
-    digest = hashlib.sha256(_grammar().encode("utf-8")).hexdigest()[:16]
-    py = f"{sys.version_info[0]}{sys.version_info[1]}"
-    return os.path.join(folder, f"effects-{digest}-lark{lark_version}-py{py}.cache")
+    """The effect grammar's LALR parser, its tables kept in the cache folder between
+    processes as plain data (dsl/grammar_cache.py)."""
+    return lark_parser(_grammar(), cache_folder(), _Indenter(), propagate_positions=True, maybe_placeholders=True)
 
 
 @lru_cache(maxsize=1)
@@ -1080,7 +1063,7 @@ def parse_program(source: str) -> ast.Program:
     in line order: after an error the bad statement is set aside (a mis-indented line
     is moved back in line) and the parser starts again. An effect parsed before (in
     any process) is read from the parse cache (dsl/parse_cache.py)."""
-    return parse_cache().cached("program", _normalize(source), _parse_normalized)
+    return parse_cache().cached("program", _normalize(source), _parse_normalized, ast.Program)
 
 
 def _parse_normalized(text: str) -> ast.Program:
