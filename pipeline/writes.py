@@ -16,6 +16,7 @@ import errno
 import os
 import secrets
 import stat
+from collections.abc import Mapping
 from pathlib import Path
 
 _REASONS = {
@@ -58,7 +59,7 @@ def write_whole(path: Path | str, data: bytes | str) -> None:
     write_files({Path(path): data})
 
 
-def write_files(files: dict[Path, bytes | str]) -> None:
+def write_files(files: Mapping[Path, bytes | str]) -> None:
     """Write several files as one: every one to its temporary file first, and only when
     all are on the disk, each renamed into place (a report's pages never disagree
     because the disk filled up between them). Raises WriteError; nothing is changed
