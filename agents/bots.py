@@ -183,12 +183,27 @@ def _rewards(state: GameState) -> list[float]:
     return [(v - low) / (high - low) for v in values]
 
 
+MAX_THINK = 600.0
+"""The longest a search bot may think per decision, in seconds (`--think`)."""
+
+
+def think_problem(think: float) -> str | None:
+    """Why `think` is not a time a search bot can think for, in words (None when it is):
+    a finite number of seconds above 0 and at most MAX_THINK (`inf` never ends, `nan`
+    compares false with everything)."""
+    if not math.isfinite(think) or not 0 < think <= MAX_THINK:
+        return f"--think takes a number of seconds above 0 and at most {MAX_THINK:.0f}, not {think}"
+    return None
+
+
 class SearchBot:
     EXPLORATION = 0.7
     PLAYOUT = 40  # random decisions after the tree, then the evaluation scores the world
 
     def __init__(self, seed: int = 0, think: float | None = 1.0, iterations: int | None = None,
                  name: str = "search"):
+        if think is not None and think_problem(think):
+            raise ValueError(think_problem(think))
         self.rng = random.Random(seed)
         self.think = think
         self.iterations = iterations

@@ -18,9 +18,7 @@ coverage comes from the compiled game of each worker (interpreter.coverage).
 from __future__ import annotations
 
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing import get_all_start_methods, get_context
 from typing import Any, Callable
 
 from legacies.interpreter.errors import InternalError, TableError
@@ -29,7 +27,9 @@ from legacies.interpreter.mechanics import describe
 from legacies.interpreter.values import DefRef
 
 from .bots import BOTS
+from .cluster import WAIT_SECONDS, ClusterError, ClusterLost, run_tasks
 from .match import play_match
+from .processes import worker_pool
 
 CHUNK = 10  # games per task: small enough for a progress bar, large enough to amortise a task
 
@@ -100,6 +100,7 @@ class Simulation:
     seconds: float = 0.0
     workers: int = 1
     where: str = "this process"
+    stopped: str | None = None  # why the run ended before its last game (Ctrl-C, a lost cluster): records so far
 
     @property
     def decisions(self) -> int:
@@ -203,8 +204,11 @@ def check_request(request: Request) -> Game:
 
 
 def simulate(request: Request, workers: int = 1, cluster: str | None = None,
-             progress: Callable[[int, int], None] | None = None) -> Simulation:
-    """Play every game of `request`; `progress(done, total)` after each task."""
+             progress: Callable[[int, int], None] | None = None, say: Callable[[str], None] | None = None,
+             cluster_wait: float | None = None) -> Simulation:
+    """Play every game of `request`; `progress(done, total)` after each task, `say(line)`
+    for news of the cluster (waiting for workers). Ctrl-C, or a cluster lost (no worker
+    for `cluster_wait` seconds), ends the run with the games done so far (`stopped`)."""
     game = check_request(request)
     spec = game.spec
     sim = Simulation(request, starting_choices=list(spec.starting_choices),
@@ -222,17 +226,26 @@ def simulate(request: Request, workers: int = 1, cluster: str | None = None,
         if progress is not None:
             progress(done, request.games)
 
-    if cluster is not None:
-        sim.where, sim.workers = _on_cluster(request, chunks, cluster, take)
-    elif workers <= 1:
-        for chunk in chunks:
-            take(play_games(request, chunk))
-    else:
-        sim.where, sim.workers = f"{workers} local processes", workers
-        method = "fork" if "fork" in get_all_start_methods() else "spawn"
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method)) as pool:
-            for result in pool.map(play_games, [request] * len(chunks), chunks):
-                take(result)
+    try:
+        if cluster is not None:
+            sim.where = f"the Dask cluster at {cluster}"
+            sim.workers = run_tasks(cluster, play_games, [(request, chunk) for chunk in chunks], take, say,
+                                    wait_seconds=WAIT_SECONDS if cluster_wait is None else cluster_wait)
+            sim.where += f" ({sim.workers} workers)"
+        elif workers <= 1:
+            for chunk in chunks:
+                take(play_games(request, chunk))
+        else:
+            sim.where, sim.workers = f"{workers} local processes", workers
+            with worker_pool(workers) as pool:
+                for result in pool.map(play_games, [request] * len(chunks), chunks):
+                    take(result)
+    except KeyboardInterrupt:
+        sim.stopped = "interrupted"
+    except ClusterLost as err:
+        sim.stopped = str(err)
+    except ClusterError as err:
+        raise SimulationError(str(err), usage=err.usage) from None
     sim.seconds = time.perf_counter() - started
     for result in results:
         sim.records.extend(result.records)
@@ -242,25 +255,3 @@ def simulate(request: Request, workers: int = 1, cluster: str | None = None,
         sim.coverage.setdefault(key, 0)  # a branch no game ran is listed too
     sim.records.sort(key=lambda r: r.seed)
     return sim
-
-
-def _on_cluster(request: Request, chunks: list[list[int]], address: str,
-                take: Callable[[ChunkResult], None]) -> tuple[str, int]:
-    """Run the tasks on a Dask distributed scheduler at `address` (`pip install
-    'legacies[cluster]'`); results are taken as they finish (the report sorts them)."""
-    try:
-        from dask.distributed import Client, as_completed
-    except ImportError:
-        raise SimulationError("--cluster needs Dask: pip install 'legacies[cluster]'") from None
-    try:
-        client = Client(address, timeout="10s")
-    except OSError as err:
-        raise SimulationError(f"cannot reach the Dask scheduler at {address}: {err}") from None
-    try:
-        workers = len(client.scheduler_info().get("workers", {}))
-        futures = client.map(play_games, [request] * len(chunks), chunks, pure=False)
-        for future in as_completed(futures):
-            take(future.result())
-    finally:
-        client.close()
-    return f"the Dask cluster at {address} ({workers} workers)", workers

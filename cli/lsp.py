@@ -39,6 +39,7 @@ from legacies.pipeline.validate import UsageError
 
 from . import lsp_query
 from .lsp_check import Check, belongs_to_ruleset, check_document
+from .lsp_frames import serve_io, serve_tcp
 
 DEBOUNCE = 0.15
 """Seconds a change waits for the next one before it is checked (a check of the
@@ -287,7 +288,7 @@ def serve(tcp: tuple[str, int] | None = None) -> None:
     if tcp is not None:
         logging.getLogger("pygls.server").setLevel(logging.INFO)  # its "Serving on" line, once bound
         try:
-            server.start_tcp(*tcp)
+            serve_tcp(server, *tcp)  # pygls's loop, with a reader no client can stop (cli/lsp_frames.py)
         except KeyboardInterrupt:
             pass
         except OSError as err:  # the port is taken, the host is not this machine's...
@@ -298,7 +299,7 @@ def serve(tcp: tuple[str, int] | None = None) -> None:
               "editor\"); it reads the protocol on standard input. Ctrl-D ends it.", file=sys.stderr)
     protocol_out = sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must never corrupt the protocol's stream
-    server.start_io(sys.stdin.buffer, protocol_out)
+    serve_io(server, sys.stdin.buffer, protocol_out)
 
 
 class _OneLine(logging.Formatter):

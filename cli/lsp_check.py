@@ -27,6 +27,8 @@ from legacies.pipeline.stack import StackError, expansion_folder, resolve, stack
 from legacies.pipeline.validate import (UsageError, gc_paused, maybe_consequence, over_installed, ruleset_folder,
                                         smoke_check)
 
+from .lsp_limits import LimitPassed, bounded
+
 _DECLARED = re.compile(r"^ruleset:\s*([A-Za-z0-9_-]+)", re.MULTILINE)
 
 
@@ -85,8 +87,13 @@ def _run(check: Check, sources: list[SourceFile]) -> None:
     if len(load.files) < len(sources):  # a file that did not load: names it defines are missing
         diagnostics = [maybe_consequence(d) for d in diagnostics]
     check.diagnostics.extend(diagnostics)
-    if check.build.spec is not None:
-        check.diagnostics.extend(smoke_check(check.build.spec, load.files[0].label))
+    if check.build.spec is not None:  # the content runs here: within the editor's limits (cli/lsp_limits.py)
+        spec, label = check.build.spec, load.files[0].label
+        try:
+            check.diagnostics.extend(bounded(lambda: smoke_check(spec, label)))
+        except LimitPassed as err:
+            check.diagnostics.append(Diagnostic("E300", str(err), file=label, hint="run `legacies validate` on "
+                                                "the ruleset, or `legacies play` with random seats, to see where"))
 
 
 # label -> (kind, bytes, what loading them gave): a file unchanged since the last check

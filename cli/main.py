@@ -6,7 +6,6 @@ No traceback reaches the user."""
 from __future__ import annotations
 
 import json
-import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -42,9 +41,6 @@ def _main(
                                       help="Print the version and exit."),
 ) -> None:
     """Legacies: a rules-as-data engine for board and card games."""
-
-
-MAX_SAVE_BYTES = 4_000_000  # interpreter.game.MAX_SAVE_CHARS: a save is read no further
 
 
 class Format(str, Enum):
@@ -168,18 +164,26 @@ def _check_save_path(path: Path) -> None:
             pass
 
 
+def _think(value: Optional[float]) -> Optional[float]:
+    """`--think`: a finite number of seconds above 0, at most agents.bots.MAX_THINK."""
+    from legacies.agents.bots import think_problem
+
+    problem = think_problem(value) if value is not None else None
+    if problem:
+        raise typer.BadParameter(problem.removeprefix("--think "))
+    return value
+
+
 def _write_save(path: Path, text: str) -> bool:
-    """Write a save whole (a temporary file, then renamed over the target)."""
-    temp = path.with_name(f".{path.name}.tmp")
+    """Write a save whole (pipeline/writes.py); a failure is said in words, the earlier
+    save kept."""
+    from legacies.pipeline.writes import WriteError, write_whole
+
     try:
-        temp.write_text(text, encoding="utf-8")
-        os.replace(temp, path)
-    except OSError as err:
-        typer.echo(f"error: cannot write the save to {path}: {err.strerror or err}", err=True)
-        try:
-            temp.unlink()
-        except OSError:
-            pass
+        write_whole(path, text)
+    except WriteError as err:
+        kept = "; the earlier save in it is kept" if path.is_file() else ""
+        typer.echo(f"error: the game is not saved: {err}{kept}", err=True)
         return False
     return True
 
@@ -195,9 +199,9 @@ def play(
                                    "from each move), search (tree search over the worlds it cannot tell apart). "
                                    "KIND:NAME names the player (human:Ann). Default: you against three greedy bots "
                                    "(four random bots when the input is not a terminal)."),
-    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", min=0.01,
-                                          help="How long a search bot thinks per decision (default: a fixed 200 "
-                                               "iterations, the same moves on every machine)."),
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=_think,
+                                          help="How long a search bot thinks per decision, above 0 and at most 600 "
+                                               "(default: a fixed 200 iterations, the same moves on every machine)."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
     option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE", help="Setup option NAME=VALUE (repeatable)."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
@@ -313,23 +317,23 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
                 note = f"\nsaved to {save}: `legacies replay --verify {save}` reproduces it"
         _fail(f"the game stopped on an internal error (the action was undone): {err}{note}", 1)
         return
-    if save is not None and result.state is not None and not _write_save(save, result.state.serialize(seats=seat)):
-        raise typer.Exit(1)
     from .scoring import add_breakdown, final_score_lines
 
-    if as_json:
+    if as_json:  # the result first: a save that cannot be written never loses it
         typer.echo(json.dumps(add_breakdown(result.as_json(), result.state), sort_keys=True))
-        return
-    typer.echo("")
-    typer.echo("final scores:")
-    typer.echo("\n".join(final_score_lines(result.state, result.names, result.scores)))
-    typer.echo(f"winner: {result.names[result.winner]}")
-    ended = ended_note(result.state) if result.state is not None else None
-    if ended:
-        typer.echo(ended)
-    tie = tie_break_note(result.state) if result.state is not None else None
-    if tie:
-        typer.echo(tie)
+    else:
+        typer.echo("")
+        typer.echo("final scores:")
+        typer.echo("\n".join(final_score_lines(result.state, result.names, result.scores)))
+        typer.echo(f"winner: {result.names[result.winner]}")
+        ended = ended_note(result.state) if result.state is not None else None
+        if ended:
+            typer.echo(ended)
+        tie = tie_break_note(result.state) if result.state is not None else None
+        if tie:
+            typer.echo(tie)
+    if save is not None and result.state is not None and not _write_save(save, result.state.serialize(seats=seat)):
+        raise typer.Exit(1)
 
 
 def ended_note(state: Any) -> str | None:
@@ -368,8 +372,8 @@ def resume(
     file: Path = typer.Argument(..., metavar="FILE", help="A save: `play --save`, or `save` typed during a game."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND",
                                    help="Who sits where now, one per player (default: as when it was saved)."),
-    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", min=0.01,
-                                          help="How long a search bot thinks per decision."),
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=_think,
+                                          help="How long a search bot thinks per decision (above 0, at most 600)."),
     save: Optional[Path] = typer.Option(None, "--save", metavar="FILE",
                                         help="Where to keep the game (default: the file it was resumed from)."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
@@ -380,14 +384,14 @@ def resume(
 ) -> None:
     """Continue a saved game: its decisions are replayed exactly, then play goes on."""
     from legacies.interpreter.errors import CorruptSave
-    from legacies.interpreter.game import GameState, read_save
+    from legacies.interpreter.game import GameState
     from legacies.pipeline.ruleset import load_ruleset, rulesets
+    from legacies.pipeline.saves import read_save_file
 
-    if not file.is_file():
+    if not file.exists():
         _fail(f"no such save file: {file}")
     try:
-        text = file.read_bytes()
-        data = read_save(text)
+        text, data = read_save_file(file)  # sized before it is read
     except OSError as err:
         _fail(f"cannot read {file}: {err.strerror or err}")
         return
@@ -436,19 +440,14 @@ def replay(
     stood then (what the player to decide next could see, or --as SEAT's view)."""
     from legacies.agents.match import replay_save, verify_save
     from legacies.interpreter.errors import CorruptSave, InternalError
-    from legacies.interpreter.game import read_save
-    from legacies.pipeline.files import read_regular
     from legacies.pipeline.ruleset import rulesets
+    from legacies.pipeline.saves import read_save_file
 
     try:
-        text = read_regular(save, MAX_SAVE_BYTES).decode("utf-8-sig")
-        data = read_save(text)
+        text, data = read_save_file(save)  # sized before it is read
         name = data["ruleset"]
     except OSError as err:
         _fail(f"cannot read {save}: {err.strerror or err}", 1)
-        return
-    except UnicodeDecodeError:
-        _fail(f"refused: {save} is not a save file (not UTF-8 text)", 1)
         return
     except CorruptSave as err:
         _fail(f"refused: {err}", 1)
@@ -530,6 +529,8 @@ def soak(
     if not tables:
         _fail("nothing to play" + (f": no ruleset takes {players} players" if players is not None else ""),
               1 if broken else 2)
+    _check_workers(workers)
+    _check_out(out)
     names = sorted({t[0] for t in tables})
     columns = (TextColumn("soak"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[failures]} failures"),
                TimeElapsedColumn())
@@ -542,13 +543,38 @@ def soak(
             _fail(str(err), 1)
             return
     for f, path in zip(result.failures, result.saved):
-        typer.echo(f"FAIL {f.ruleset} {f.players}p seed {f.seed}: {_short(f.message, 300)}\n"
-                   f"  reproduce: legacies replay --verify {path}")
+        again = (f"legacies replay --verify {path}" if isinstance(path, Path) else
+                 f"legacies soak --ruleset {f.ruleset} --players {f.players} --seed {f.seed} --games 1 (not saved: "
+                 f"{path})")
+        typer.echo(f"FAIL {f.ruleset} {f.players}p seed {f.seed}: {_short(f.message, 300)}\n  reproduce: {again}")
     rate = result.games / result.seconds if result.seconds else 0.0
-    typer.echo(f"{result.games} games ({', '.join(names)}; {len(tables)} table{'s' if len(tables) != 1 else ''}), {result.decisions} decisions, "
-               f"{len(result.failures)} failures, {result.seconds:.1f} s ({rate:.0f} games/s)")
+    typer.echo(("interrupted: " if result.interrupted else "")
+               + f"{result.games} games ({', '.join(names)}; {len(tables)} table{'s' if len(tables) != 1 else ''}), "
+               f"{result.decisions} decisions, {len(result.failures)} failures, {result.seconds:.1f} s "
+               f"({rate:.0f} games/s)" + (f"; {games - result.games} of {games} not played" if result.interrupted
+                                          else ""))
+    if result.interrupted:
+        raise typer.Exit(130)
     if result.failures or broken:
         raise typer.Exit(1)
+
+
+def _check_workers(workers: int) -> None:
+    from legacies.agents.processes import workers_refused
+
+    refused = workers_refused(workers)
+    if refused:
+        _fail(refused)
+
+
+def _check_out(folder: Path) -> None:
+    """Refuse, before any game, an output folder nothing could be written into."""
+    from legacies.pipeline.writes import WriteError, check_folder
+
+    try:
+        check_folder(folder)
+    except WriteError as err:
+        _fail(f"--out {folder}: nothing could be written there: {err.why}")
 
 
 @app.command()
@@ -609,8 +635,15 @@ def simulate(
         players = len(seat) if given_ruled else max(len(seat), min(max(4, spec.min_players), spec.max_players))
     if len(seat) > players:
         _fail(f"{len(seat)} seats for {players} players")
-    if out.exists() and not out.is_dir():
-        _fail(f"--out {out}: not a folder")
+    if cluster is not None:
+        from legacies.agents.cluster import address_problem
+
+        problem = address_problem(cluster)
+        if problem:
+            _fail(problem)
+    else:
+        _check_workers(workers)
+    _check_out(out)  # before the games: a report with nowhere to go would be lost
     kinds = [s for s in seat if s not in ruled] + ["random"] * (players - len(seat)) + given_ruled
     from legacies.interpreter.errors import TableError
     from legacies.pipeline.table import seat_table
@@ -628,18 +661,20 @@ def simulate(
     with Progress(*columns, console=_stderr_console(), transient=False) as bar:
         task = bar.add_task("simulate", total=games)
         try:
-            sim = run_simulation(request, workers, cluster, lambda done, _: bar.update(task, completed=done))
+            sim = run_simulation(request, workers, cluster, lambda done, _: bar.update(task, completed=done),
+                                 lambda line: bar.console.print(line, highlight=False, markup=False))
         except SimulationError as err:
             _fail(str(err), 2 if err.usage else 1)
             return
+    if sim.stopped and not sim.records:
+        _fail(f"{sim.stopped} before any game finished: no report written", 130 if sim.stopped == "interrupted" else 1)
     report = build_report(sim)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "report.json").write_text(report_json(report), encoding="utf-8")
-    (out / "report.html").write_text(report_html(report, spec.title), encoding="utf-8")
     run = report["run"]
     setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options)
-    typer.echo(f"{report['games']} games of {spec.title} ({players} players: {', '.join(request.seats)}{setup}) on "
-               f"{run['where']} in {run['seconds']:.1f} s ({_pace(run['games_per_s'])})")
+    typer.echo(("stopped, " if sim.stopped else "")
+               + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "
+               f"({players} players: {', '.join(request.seats)}{setup}) on {run['where']} in {run['seconds']:.1f} s "
+               f"({_pace(run['games_per_s'])})")
     for row in report["win_rate_by_seat"]:
         typer.echo(f"  {row['seat']:<10} wins {100 * row['rate']:5.1f}%  (95% {100 * row['ci'][0]:.1f} to "
                    f"{100 * row['ci'][1]:.1f}; fair share {100 * report['fair_share']:.0f}%)")
@@ -661,6 +696,18 @@ def simulate(
     typer.echo(f"branch coverage: {cov['ran']} of {cov['branches']} branches ran; {len(cov['never_ran'])} never did")
     if report["unfinished"]:
         typer.echo(f"warning: {report['unfinished']} games hit the turn limit before the end")
+    if sim.stopped:  # a part of a run never replaces a report: the numbers above are all it gives
+        kept = f"; {out} keeps the report it held" if (out / "report.json").exists() else ""
+        _fail(f"{sim.stopped}: {games - report['games']} of {games} games not played, no report written{kept}",
+              130 if sim.stopped == "interrupted" else 1)
+    from legacies.pipeline.writes import WriteError, make_folder, write_files
+
+    try:
+        make_folder(out)
+        write_files({out / "report.json": report_json(report), out / "report.html": report_html(report, spec.title)})
+    except WriteError as err:
+        kept = f" ({out} keeps the report it held)" if (out / "report.json").exists() else ""
+        _fail(f"the report is not written: {err}{kept}", 1)
     typer.echo(f"wrote {out / 'report.json'} and {out / 'report.html'}")
 
 

@@ -22,6 +22,7 @@ from legacies.dsl import resolution as r
 from legacies.dsl.constructs import BUILTINS
 from legacies.dsl.renderer import Wording, render_expr
 from legacies.dsl.resolution import Resolution
+from legacies.dsl.numbers import MAX_NUMBER
 from legacies.dsl.types import T
 
 from . import chance, ending
@@ -670,8 +671,12 @@ class Compiler:
         if e.op == "-":
             return lambda a: left(a) - right(a)
         if self.type_of(e.right).tag == "percent":
-            return lambda a: -((-left(a) * right(a)) // 100)  # rounds up (VAL-3)
-        return lambda a: left(a) * right(a)
+            return lambda a: mech.bounded(-((-left(a) * right(a)) // 100))  # rounds up (VAL-3)
+
+        def times(a: Activation) -> Any:  # the one operator that outgrows the step budget (dsl/numbers.py)
+            v = left(a) * right(a)
+            return v if -MAX_NUMBER <= v <= MAX_NUMBER else mech.bounded(v)
+        return times
 
     def x_Div(self, e: ast.Div) -> Fn:
         left = self.expr(e.left)
@@ -1193,7 +1198,7 @@ class Compiler:
 
         def how_much(st: State, a: Activation, data: Any) -> list[Choice]:
             frm, _, most = data
-            return [Choice(str(k), k) for k in range(most + 1)]
+            return [Choice(str(k), k) for k in mech.number_range(0, most, advice="transfer up to a smaller amount")]
 
         def chosen(st: State, a: Activation, k: Any, data: Any) -> None:
             move_amount(st, data[0], data[1], k)
@@ -1230,7 +1235,7 @@ class Compiler:
             vslot = self.lay.game_value[ref.name]
 
             def set_game_value(st: State, a: Activation) -> None:
-                st.values[vslot] = value(a)
+                st.values[vslot] = mech.bounded(value(a))
             return set_game_value
         if isinstance(ref, r.PlayerValue):
             base = self.lay.player_value[ref.name]
@@ -1241,7 +1246,7 @@ class Compiler:
                 p = who(a)
                 if p < 0:
                     raise _no_player(f"nobody has `{name}`")
-                st.values[base + p] = value(a)
+                st.values[base + p] = mech.bounded(value(a))
             return set_player_value
         if isinstance(ref, r.ItemValue) and isinstance(s.target, ast.Of):
             own = self.own_slot(s.target, ref)
@@ -1323,8 +1328,11 @@ class Compiler:
             z = src(a)
             targets = dest(a) if plural else [dest(a)]
             for _ in range(count(a)):
+                dealt = False
                 for d in targets:
-                    mech.draw_one(st, z, d)
+                    dealt = mech.draw_one(st, z, d) is not None or dealt
+                if not dealt:
+                    return  # a round that dealt nothing changed nothing: the rest would not either
         return deal
 
     def s_Discard(self, s: ast.Discard) -> Instr:
@@ -1484,8 +1492,9 @@ class Compiler:
 
         def build(st: State, a: Activation, bounds: Any) -> list[Choice]:
             lo, hi, by = bounds
-            numbers = range(lo, hi + 1, by) if offered is None else offered(st, a, range(lo, hi + 1, by))
-            return [Choice(str(k), k) for k in numbers]
+            numbers = mech.number_range(lo, hi, by)
+            kept = numbers if offered is None else offered(st, a, numbers)
+            return [Choice(str(k), k) for k in kept]
 
         def bind(st: State, a: Activation, value: Any, bounds: Any) -> None:
             a.env[var] = value

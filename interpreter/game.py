@@ -13,6 +13,7 @@ import json
 from typing import Any, Callable
 
 from legacies.dsl import ast
+from legacies.dsl.numbers import in_range, limit_words, size_words
 
 from . import ending, rng
 from .compiler import CompiledAction, Compiler
@@ -190,6 +191,8 @@ def _checked_option(spec: GameSpec, name: str, value: Any) -> Any:
         return value
     if type(value) is not int:
         raise TableError(f"option `{name}` is a number, not {value!r}")
+    if not in_range(value):
+        raise TableError(f"option `{name}`: {size_words(value)} is too large ({limit_words()})")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise TableError(f"option `{name}` must be between {lo if lo is not None else '-'} and "
                         f"{hi if hi is not None else '-'}, not {value}")

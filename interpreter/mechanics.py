@@ -8,6 +8,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Callable
 
+from legacies.dsl.numbers import MAX_NUMBER, size_words
+
 from . import rng
 from .errors import ContentError
 from .layout import BOX
@@ -17,15 +19,47 @@ from .vm import Activation, BlockFrame, State
 
 # ---------------------------------------------------------------------- counters
 def adjust(st: State, slot: int, delta: int) -> None:
-    """Add delta, clamped to the counter's min and max (values stop at the ends)."""
+    """Add delta, clamped to the counter's min and max (values stop at the ends); a
+    counter with no end of its own stops the game past the engine's limit (bounded)."""
     lay = st.game.layout
     value = st.counters[slot] + delta
     lo, hi = lay.counter_min[slot], lay.counter_max[slot]
-    if lo is not None and value < lo:
-        value = lo
-    if hi is not None and value > hi:
-        value = hi
+    if lo is not None:
+        if value < lo:
+            value = lo
+    elif value < -MAX_NUMBER:
+        bounded(value)
+    if hi is not None:
+        if value > hi:
+            value = hi
+    elif value > MAX_NUMBER:
+        bounded(value)
     st.counters[slot] = value
+
+
+MAX_NUMBER_OPTIONS = 100_000
+"""The most numbers one decision offers (`choose a number`, `transfer up to`): each is an
+option a player reads and a bot weighs."""
+
+
+def number_range(low: int, high: int, step: int = 1,
+                 advice: str = "choose in larger steps (`step N`) or from a smaller range") -> range:
+    """The numbers a decision offers, from `low` to `high` in steps of `step`; more than
+    MAX_NUMBER_OPTIONS stop the game at the statement."""
+    numbers = range(low, high + 1, step)
+    if len(numbers) > MAX_NUMBER_OPTIONS:
+        raise ContentError(f"a choice of {size_words(len(numbers))} numbers ({size_words(low)} to {size_words(high)}), "
+                           f"more than the {MAX_NUMBER_OPTIONS:,} one decision may offer: {advice}")
+    return numbers
+
+
+def bounded(value: Any) -> Any:
+    """`value`, when it is not a number past the engine's limit (dsl/numbers.py): such
+    a number stops the game at the statement that made it, before it grows further."""
+    if type(value) is int and not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise ContentError(f"a number past the engine's limit of ±{MAX_NUMBER:,}: {size_words(value)} (a value "
+                           "that grows each time round a loop, such as a product of itself, is the usual cause)")
+    return value
 
 
 # ---------------------------------------------------------------------- names
@@ -492,7 +526,7 @@ def apply_op(value: Any, op: str, v: Any) -> Any:
         return value + v
     if op == "-":
         return value - v
-    return -((-value * v) // 100)  # `* 150%`: percent, rounded up
+    return bounded(-((-value * v) // 100))  # `* 150%`: percent, rounded up
 
 
 def abandon(st: State, act: Activation) -> None:

@@ -25,6 +25,7 @@ from legacies.dsl import ast
 from legacies.dsl.analysis import analyse
 from legacies.dsl.checker import Checker, Context
 from legacies.dsl.diagnostics import WARNING, Diagnostic, has_errors
+from legacies.dsl.numbers import in_range, limit_words, written
 from legacies.dsl.parser import EXPRESSION_PREFIX, SyntaxErrors, parse_expression, parse_program
 from legacies.dsl.resolution import Resolution
 from legacies.dsl.types import ANY, FLAG, T, thing
@@ -38,6 +39,7 @@ from .load import LoadedFile, load_source
 from .models import ContentFile, ExpansionFile, ProceduresFile, RulesetFile
 from .score_labels import check_score, check_score_labels
 from .yaml_source import bounded, excerpt
+from .names import name_problems, ruleset_names
 
 Path = tuple
 MAX_PIECES = 20_000  # pieces (copies of every content item) in one ruleset (C007)
@@ -196,6 +198,13 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
     items = b.items = collect_items(b, [f for f in files if f.kind == "content"], r, expansions)
     rules = collect_rules(b, [f for f in files if f.kind == "procedures"])
     join_menus(b, rules)
+    procedures = [f for f in files if f.kind == "procedures"]
+    names = ruleset_names(rf, r, procedures, items)
+    for x in expansions:  # the words each expansion adds
+        names += ruleset_names(x, x.model, [], {})
+    for named in name_problems(names):  # C010-C013
+        file, place, at_key = named.at
+        b.at(file, place, named.code, named.message, hint=named.hint, key=at_key)
     v.freeze_names()
     check_attributes(b, items, rf)
     def_specs, parsed_defs = check_definitions(b, rules)
@@ -863,6 +872,8 @@ def _era_problem(v: Vocabulary, value: str) -> tuple[str, str | None] | None:
     parts = value.split("/")
     if not all(p.strip().isdigit() for p in parts) or len(parts) < 2:
         return (f"expected a number or an era value like `20/50/100`, found {excerpt(repr(value))}", None)
+    if any(written(p.strip()) is None for p in parts):
+        return (f"the era value {excerpt(repr(value))} has a part too large", limit_words())
     if len(parts) != v.eras:
         return (f"an era value needs {v.eras} parts, one per era; found {len(parts)}",
                 "declare `eras:` in ruleset.yaml" if not v.eras else None)
@@ -878,7 +889,9 @@ def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None
     if t.tag == "amount":
         if isinstance(value, str):
             return _era_problem(v, value)
-        return None if isinstance(value, int) and not isinstance(value, bool) else (f"expected a number, found {excerpt(repr(value))}", None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return None if in_range(value) else (f"the number {excerpt(repr(value))} is too large", limit_words())
+        return (f"expected a number, found {excerpt(repr(value))}", None)
     if t.tag == "numbers":
         if not isinstance(value, list):
             return (f"expected a list of numbers, found {excerpt(repr(value))}", "write [1, 2, 3]")

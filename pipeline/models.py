@@ -17,9 +17,11 @@ without it is format 1): pipeline/formats.py reads an older one as the current o
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from legacies.dsl.numbers import MAX_NUMBER
 
 
 class _Model(BaseModel):
@@ -43,6 +45,7 @@ def _format() -> Any:
 
 
 Scope = Literal["player", "game"]
+Number = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]  # the engine's limit on numbers (dsl/numbers.py)
 
 
 class Players(_Model):
@@ -58,9 +61,9 @@ class Limits(_Model):
 
 class CounterDecl(_Model):
     scope: Scope = "player"
-    start: int = 0
-    min: int | None = 0
-    max: int | None = None
+    start: Number = 0
+    min: Number | None = 0
+    max: Number | None = None
     label: str | None = None
     text_true: str | None = Field(None, description="Card text for the counter at 1 ({0} is whose): "
                                   "\"{0} put a successor in play this generation\".")
@@ -152,7 +155,7 @@ class EventDecl(_Model):
 
 class QuantityDecl(_Model):
     type: Literal["amount", "flag"]
-    default: Union[bool, int]
+    default: Union[bool, Number]
     per: Scope = "player"
     subject: str | None = Field(None, description="A kind: the quantity is asked of one item of it.")
     label: str | None = None
@@ -172,11 +175,11 @@ class OptionNames(_Model):
 
 class OptionDecl(_Model):
     type: Literal["amount", "flag"]
-    default: Union[bool, int]
+    default: Union[bool, Number]
     label: str | None = None
     description: str | None = None
-    min: int | None = None
-    max: int | None = None
+    min: Number | None = None
+    max: Number | None = None
     names: OptionNames | None = Field(None, description="Items whose names (or ids) stand for the option's values.")
     replaces: bool = _replaces()
 
@@ -290,7 +293,7 @@ class RulesetFile(_VocabularyTables, _RulesetHead):
     the vocabulary's, then these)."""
 
     payment: PaymentDecl | None = None
-    bid_steps: list[int] = Field(default_factory=lambda: [0, 1, 4, 9, 24], description="An auction offers the "
+    bid_steps: list[Number] = Field(default_factory=lambda: [0, 1, 4, 9, 24], description="An auction offers the "
                                  "lowest legal bid plus each of these (and all the bidder has).")
     format: int = _format()
 

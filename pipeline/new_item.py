@@ -32,7 +32,8 @@ from .formats import FORMAT_KEY
 from .models import CURRENT_FORMAT, AttributeDecl, ContentItem, KindDecl, RulesetFile
 from .ruleset import load_ruleset
 from .stack import StackError, place_of
-from .text_edit import Edit, apply, decode, write_whole
+from .text_edit import Edit, apply, decode
+from .writes import WriteError, make_folder, write_whole
 from .yaml_source import load_yaml
 
 ID_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -86,7 +87,10 @@ def new_item(root: Path | None, ruleset: str, kind: str, item_id: str | None = N
     where = " ".join(([str(root)] if root is not None else []) + [f"-x {x}" for x in stack])
     made_head = None
     if expansion is not None:
-        content.mkdir(parents=True, exist_ok=True)
+        try:
+            make_folder(content)
+        except WriteError as err:
+            raise NewItemError(f"nothing was written: {err}", usage=False) from None
         made_head = _expansion_head(expansion, ruleset)
     try:
         loaded = load_ruleset(ruleset, root, stack)
@@ -123,7 +127,10 @@ def new_item(root: Path | None, ruleset: str, kind: str, item_id: str | None = N
     item = _item(new_id, kind, f"New {label} {new_id}", kinds[kind], model, of_kind)
     created = not target.exists()
     original = read_regular(target) if not created else None
-    line = _write(target, ruleset, item, original)
+    try:
+        line = _write(target, ruleset, item, original)
+    except WriteError as err:  # a full disk, a read-only folder: the file is as it was
+        raise NewItemError(f"nothing was written: {err}", usage=False) from None
     try:
         from .validate import validate
 

@@ -18,3 +18,47 @@ if "LEGACIES_CACHE_DIR" not in os.environ:
     def _remove_cache_folder() -> object:
         yield
         shutil.rmtree(_folder, ignore_errors=True)
+
+
+# --------------------------------------------------------------------------- unlucky disks
+# A full disk and a read-only file system, as the system calls of pipeline/writes.py meet
+# them (ENOSPC, EROFS): for tests of every command that writes a file a user keeps.
+@pytest.fixture
+def full_disk(monkeypatch: pytest.MonkeyPatch) -> object:
+    """`full_disk(after=N)`: from now on os.write fails with ENOSPC once N bytes went to
+    the disk (in pipeline/writes.py)."""
+    import errno
+
+    from legacies.pipeline import writes
+
+    def fill(after: int = 100) -> None:
+        left = [after]
+        real = os.write
+
+        def write(fd: int, data: object) -> int:
+            if left[0] <= 0:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            n = real(fd, bytes(data[:left[0]]))  # type: ignore[index]
+            left[0] -= n
+            return n
+        monkeypatch.setattr(writes.os, "write", write)
+    return fill
+
+
+@pytest.fixture
+def read_only(monkeypatch: pytest.MonkeyPatch) -> object:
+    """`read_only()`: from now on making a file fails with EROFS (as on a read-only
+    mount, even for root), in pipeline/writes.py."""
+    import errno
+
+    from legacies.pipeline import writes
+
+    def mount() -> None:
+        real = os.open
+
+        def open_(path: object, flags: int, *args: object) -> int:
+            if flags & os.O_CREAT:
+                raise OSError(errno.EROFS, "Read-only file system")
+            return real(path, flags, *args)  # type: ignore[arg-type]
+        monkeypatch.setattr(writes.os, "open", open_)
+    return mount

@@ -259,3 +259,38 @@ def test_a_tcp_address_is_host_and_port() -> None:
     result = CliRunner().invoke(app, ["lsp", "--tcp", "2087"])
     assert result.exit_code == 2
     assert "--tcp takes HOST:PORT" in result.output
+
+
+# --------------------------------------------------------------------------- a hostile client (issue 22, part 6)
+def _raw(editor: Editor, data: bytes) -> None:
+    assert editor.proc.stdin is not None
+    editor.proc.stdin.write(data)
+    editor.proc.stdin.flush()
+
+
+def _parse_error(editor: Editor) -> dict[str, Any]:
+    message = editor._next(lambda m: m.get("id", 0) is None and "error" in m, "a parse error")
+    assert message["error"]["code"] in (-32700, -32600), message
+    return message
+
+
+@pytest.mark.parametrize("frame, words", [
+    (b"Content-Length: 99999999999\r\n\r\n", "more than this server reads"),
+    (b"Content-Length: -5\r\n\r\n{\"x\": 1}", "whole number"),
+    (b"Content-Type: application/json\r\n\r\n{\"jsonrpc\": \"2.0\", \"id\": 7, \"method\": \"shutdown\"}",
+     "without a Content-Length"),
+    (b"Content-Length: 12\r\n\r\nnot json at!", "not JSON"),
+    (b"X" * 200_000 + b"\r\n\r\n", "without a Content-Length"),
+])
+def test_a_malformed_frame_gets_a_parse_error_and_the_server_goes_on(editor: Editor, frame: bytes,
+                                                                     words: str) -> None:
+    _raw(editor, frame)  # the next frame follows at once: the server must find it
+    assert editor.request("shutdown") is None  # still serving, and in step with the client
+    assert words in _parse_error(editor)["error"]["message"]
+
+
+def test_a_huge_length_never_fills_memory(editor: Editor) -> None:
+    _raw(editor, b"Content-Length: 99999999999\r\n\r\n" + b"{" * 2_000_000 + b"\r\n")  # and then a body after all
+    _parse_error(editor)
+    assert editor.request("shutdown") is None
+    assert editor.proc.poll() is None
