@@ -22,7 +22,7 @@ from .diagnostics import ERROR, WARNING, Diagnostic
 from .parser import close_word
 from .resolution import Resolution
 from .types import ACTION, AMOUNT, ANY, FLAG, PERCENT, PLAYER, PLAYERS, TEXT, ZONE, ZONES, T, fits, thing, things
-from .vocabulary import Vocabulary
+from .vocabulary import GENERIC_CLASS, Vocabulary
 
 __all__ = ["Checker", "Context", "Resolution", "check", "BUILTIN_NAMES"]
 
@@ -386,6 +386,11 @@ class Checker:
                        hint="e.g. `dig for card in resource_deck where its resource is R to my resources`")
         elif t.tag not in ("things", "any"):
             self.error(s.wanted, "E202", f"expected cards, found {t}")
+        else:  # the pieces are turned from the top of a zone, never taken from a list of items
+            source = self.res.types.get(id(s.wanted.collection.source))
+            if source is not None and source.tag not in ("zone", "any"):
+                self.error(s.wanted.collection.source, "E202", f"`dig for` turns the pieces of a zone, found {source}",
+                           hint="dig in one zone: `dig for card in deck where ... to my hand`")
         self.zone(s.dest)
 
     def s_Auction(self, s: ast.Auction) -> None:
@@ -953,16 +958,41 @@ class Checker:
         if not known:
             self.error(e, "E201", f"unknown kind `{e.word}`",
                        hint=self.suggest(e.word, list(self.v.kinds) + ["cards", "tokens"]), span=e.name_span)
-        if st.tag in ("zone", "zones", "track", "thing", "any", "things", "table"):
-            if st.tag in ("things", "table") and kind and st.arg and st.arg != kind:
-                holds = self.v.kinds.get(st.arg)
-                if holds is None or not (holds.track or holds.holder):
-                    self.error(e, "E202", f"these are {st.arg} pieces, not {kind} pieces, and they hold none",
-                               span=e.name_span)
+        if st.tag in ("things", "table"):
+            return self.record(e, things(kind), self._select_from_items(e, kind, st.arg))
+        if st.tag in ("zone", "zones", "track", "thing", "any"):
             self.record(e, things(kind), r.Selection(kind))
             return things(kind)
         self.error(e.source, "E202", f"expected a zone, a holder or items to select from, found {st}")
         return things(kind)
+
+    def _select_from_items(self, e: ast.Select, kind: str | None, held: str | None) -> r.Selection:
+        """`KIND in ITEMS` (a collection of items, not a zone): the members of the kind, or
+        the pieces on those items when they hold pieces of another kind (the tokens on a
+        track or a holder): `relationship_tokens in my character's hostile`. Items that
+        hold none give no tokens: E202, never a count of the items themselves."""
+        cls = GENERIC_CLASS.get(e.word) if kind is None else None
+        if held is None:  # pieces of unknown kinds: decided member by member at run time
+            wanted = self.v.kinds.get(kind) if kind else None
+            token = cls == "token" or (wanted is not None and wanted.piece == "token")
+            return r.Selection(kind, "either" if token else "", cls)
+        info = self.v.kinds.get(held)
+        holds = info is not None and (info.track is not None or info.holder)
+        plural = (info.plural if info and info.plural else held).replace("_", " ")
+        if kind == held:
+            return r.Selection(kind)
+        if holds:
+            return r.Selection(kind, "on", cls)
+        if kind is not None:
+            self.error(e, "E202", f"these are {held} pieces, not {kind} pieces, and they hold none",
+                       span=e.name_span, hint=f"{plural} have no track and are no holder: nothing is on them; "
+                       f"to keep some of them write `{e.word} where ...`" if info else None)
+        elif cls is not None and info is not None and info.piece != cls:
+            self.error(e, "E202", f"`{e.word} in` {plural}: {plural} hold no {cls}s (they have no track and are "
+                       f"no holder), so this would be the {plural} themselves", span=e.name_span,
+                       hint=f"write `{plural} where ...` for some of them, or name what is on them "
+                       f"(a holder or a track holds tokens)")
+        return r.Selection(kind, "", cls)
 
     def e_Top(self, e: ast.Top) -> T:
         if e.count is not None:

@@ -611,7 +611,12 @@ class _Renderer:
         if isinstance(e, ast.SpaceOf):
             return True
         if isinstance(e, ast.Name):
-            return e.name in self.w.board_items or self.var_nouns.get(e.name) in self.w.board_nouns
+            return (e.name in self.w.board_items or self.var_nouns.get(e.name) in self.w.board_nouns
+                    or self.w.nouns.get(e.name) in self.w.board_nouns)  # `tokens in characters`
+        if isinstance(e, (ast.Where, ast.Ordered)):  # `tokens in (characters where ...)`
+            return self._holds_items(e.collection)
+        if isinstance(e, ast.ListLiteral):
+            return bool(e.items) and all(self._holds_items(x) for x in e.items)
         return isinstance(e, ast.Of) and e.name in self.w.item_lists
 
     def direction(self, amount: ast.Expr, forward: str) -> tuple[str, str]:
@@ -871,7 +876,9 @@ class _Renderer:
             header = f"for each {noun} {on} {self.expr(coll.source, POSTFIX)}"
         elif isinstance(coll, ast.Where) and isinstance(coll.collection, (ast.Select, ast.Name)):
             inner = coll.collection
-            where = f" in {self.expr(inner.source, POSTFIX)}" if isinstance(inner, ast.Select) else ""
+            where = ""
+            if isinstance(inner, ast.Select):
+                where = f" {'on' if self._holds_items(inner.source) else 'in'} {self.expr(inner.source, POSTFIX)}"
             header = f"for each {noun}{where} where {self.expr(coll.condition, OR)}"
         elif isinstance(coll, ast.Relative):
             header = f"for each {self.relative(coll)}"

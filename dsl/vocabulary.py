@@ -212,3 +212,5 @@ class Vocabulary:
 
 GENERIC_NOUNS = frozenset({"card", "cards", "piece", "pieces", "token", "tokens", "item", "items",
                            "thing", "things"})
+# the class of piece a generic noun names (the others name any piece)
+GENERIC_CLASS = {"card": "card", "cards": "card", "token": "token", "tokens": "token"}

@@ -24,7 +24,7 @@ from legacies.dsl.renderer import Wording, render_expr
 from legacies.dsl.resolution import Resolution
 from legacies.dsl.types import T
 
-from . import chance, ending
+from . import chance, ending, selection
 from . import mechanics as mech
 from .coverage import Coverage
 from .decisions import Choice
@@ -782,27 +782,9 @@ class Compiler:
                 return seen
             return distinct
         ref = self.ref(e)
-        kind = ref.kind if isinstance(ref, r.Selection) else None
-        if kind:
-            piece_kind = self.piece_kind
-            if st_tag in ("things", "table"):
-                held = self.type_of(e.source).arg
-                if held is not None and held != kind:  # the pieces on each of these items
-                    return lambda a: [p for x in src(a) for p in mech.pieces_on(a.st, x) if piece_kind[p] == kind]
-                kind_of = [d.kind for d in self.spec.defs]
-                return lambda a: [x for x in src(a) if (kind_of[int(x)] if isinstance(x, DefRef) else piece_kind[x]) == kind]
-            if st_tag == "zone":
-                return lambda a: [p for p in a.st.zones[src(a)] if piece_kind[p] == kind]
-            if st_tag == "zones":
-                return lambda a: [p for z in src(a) for p in a.st.zones[z] if piece_kind[p] == kind]
-            return lambda a: [p for p in mech.pieces_on(a.st, src(a)) if piece_kind[p] == kind]
-        if st_tag == "zone":
-            return lambda a: a.st.zones[src(a)][:]
-        if st_tag == "zones":
-            return lambda a: [p for z in src(a) for p in a.st.zones[z]]
-        if st_tag in ("things", "table"):
-            return lambda a: list(src(a))
-        return lambda a: mech.pieces_on(a.st, src(a))
+        classes = {k: info.piece for k, info in self.v.kinds.items()}
+        return selection.select(src, st_tag, ref if isinstance(ref, r.Selection) else None, self.piece_kind,
+                                [d.kind for d in self.spec.defs], classes)
 
     def x_Top(self, e: ast.Top) -> Fn:
         src = self.expr(e.source)

@@ -1,0 +1,80 @@
+"""Regression tests for issue 17, section 1: content that passed `validate` and then did
+something else. Each test failed before its fix; each defect is now either correct or a
+located diagnostic. Run against the Mini Legacies fixture (tests/fixtures/minilegacies)
+unless a test builds its own ruleset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from legacies.dsl.diagnostics import DiagnosticError
+from legacies.interpreter import sandbox
+from legacies.interpreter.game import Game, GameState
+from legacies.pipeline.ruleset import load_ruleset
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "minilegacies"
+
+
+@pytest.fixture(scope="module")
+def spec():
+    result = load_ruleset("minilegacies", root=FIXTURE)
+    assert result.ok, [d.headline() for d in result.diagnostics]
+    return result.spec
+
+
+def fresh(spec, players: int = 3, seed: int = 0) -> GameState:
+    return Game(spec, players).new_state(seed)
+
+
+def value(state: GameState, source: str, player: int = 1) -> object:
+    return sandbox.value(state, source, player - 1)
+
+
+def codes(err: DiagnosticError) -> list[str]:
+    return [d.code for d in err.diagnostics]
+
+
+# ---------------------------------------------------------------------- `KIND in ITEMS`
+
+
+def test_tokens_in_a_collection_of_items_are_the_tokens_on_them(spec) -> None:
+    """`tokens in (characters where ...)` counted the characters (one each), not the
+    tokens on their tracks."""
+    state = fresh(spec)
+    sandbox.run(state, "place my relationship_token on duke\nplace my relationship_token on duke")
+    sandbox.run(state, "place my relationship_token on duke", player=1)
+    assert value(state, "count of (tokens in (characters where it is duke))") == 3
+    assert value(state, "count of (tokens in characters)") == 3
+    assert value(state, "count of (tokens in [duke, merchant])") == 3
+    assert value(state, "count of (relationship_tokens in characters where owner of it is me)") == 2
+    assert value(state, "count of (tokens in duke)") == 3  # one item: the same reading
+    assert value(state, "count of (characters in characters)") == value(state, "count of characters")
+
+
+def test_tokens_of_items_that_hold_none_is_a_type_error(spec) -> None:
+    """Industries have no track and are no holder: `tokens in industries` used to be the
+    industries themselves (four 'tokens'); now E202 with a hint."""
+    state = fresh(spec)
+    with pytest.raises(DiagnosticError) as caught:
+        value(state, "count of (tokens in (industries where its value > 2))")
+    assert codes(caught.value) == ["E202"]
+    assert "hold no tokens" in caught.value.diagnostics[0].message
+    with pytest.raises(DiagnosticError, match="hold none"):
+        value(state, "count of (relationship_tokens in industries)")
+
+
+def test_tokens_from_pieces_of_unknown_kinds_are_decided_member_by_member(spec) -> None:
+    state = fresh(spec)
+    sandbox.run(state, "place my relationship_token on duke")
+    # a list of items of two kinds: the duke's token, nothing from the industry
+    assert value(state, "count of (relationship_tokens in [duke, banking])") == 1
+    # tokens among tokens: kept (a filter)
+    assert value(state, "count of (relationship_tokens in (tokens in duke))") == 1
+
+
+def test_dig_turns_a_zone_never_a_list_of_items(spec) -> None:
+    state = fresh(spec)
+    with pytest.raises(DiagnosticError, match="turns the pieces of a zone"):
+        sandbox.run(state, "dig for tokens in characters where owner of it is me to my hand")
