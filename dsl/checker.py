@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
 from . import ast
+from . import printer
 from . import resolution as r
 from .constructs import BUILTINS, CONSTRUCTS
 from .diagnostics import ERROR, WARNING, Diagnostic
@@ -890,6 +891,8 @@ class Checker:
     def e_Arith(self, e: ast.Arith) -> T:
         lt = self.expr(e.left)
         rt = self.expr(e.right)
+        if e.op in ("+", "-"):
+            self._kind_before_select(e)
         if e.op == "+" and (lt.is_collection or rt.is_collection):  # joining two collections
             if lt.tag == rt.tag and lt.arg != rt.arg and lt.tag == "things":
                 return things()  # pieces of two kinds: pieces
@@ -903,6 +906,29 @@ class Checker:
             return AMOUNT
         self.expect(e.right, rt, AMOUNT)
         return AMOUNT
+
+    def _kind_before_select(self, e: ast.Arith) -> None:
+        """`A + B in X` is `A + (B in X)`: `KIND in X` binds tighter than `+` (it is one
+        atom, as in `count of cards in my hand`). After a bare kind (`minor_tokens +
+        major_tokens in X`) a reader takes it for `(A + B) in X`, every A in the game
+        joined: E221 unless the `B in X` is in parentheses."""
+        right, left = e.right, e.left
+        if not isinstance(right, ast.Select) or e.span is None or right.span is None:
+            return
+        if (e.span.end_line, e.span.end_column) != (right.span.end_line, right.span.end_column):
+            return  # `A + (B in X)`: written as meant
+        while isinstance(left, ast.Arith) and left.op in ("+", "-"):
+            left = left.right  # `A + B + C in X`: the word just before
+        if not isinstance(left, ast.Name) or not self.v.kind_of_word(left.name)[0] or self.lookup(left.name) is not None:
+            return
+        src = printer.print_expr(right.source)
+        kind = self.v.kind_of_word(left.name)[1]
+        info = self.v.kinds.get(kind) if kind else None
+        every = (info.label if info and info.label else kind or left.name.rstrip("s")).replace("_", " ")
+        self.error(e, "E221", f"`{left.name} {e.op} {right.word} in {src}` reads as `{left.name} {e.op} ({right.word} "
+                   f"in {src})`: every {every} of the game, not only those in {src}",
+                   hint=f"for both in {src} write `({left.name} in {src}) {e.op} ({right.word} in {src})`; "
+                   f"for every {every}, write `{left.name} {e.op} ({right.word} in {src})`")
 
     def e_Div(self, e: ast.Div) -> T:
         self.amount(e.left)

@@ -78,3 +78,31 @@ def test_dig_turns_a_zone_never_a_list_of_items(spec) -> None:
     state = fresh(spec)
     with pytest.raises(DiagnosticError, match="turns the pieces of a zone"):
         sandbox.run(state, "dig for tokens in characters where owner of it is me to my hand")
+
+
+# ---------------------------------------------------------------------- `A + B in X`
+
+
+def test_a_kind_plus_a_selection_is_e221_not_every_item_of_the_kind(spec) -> None:
+    """`characters + relationship_tokens in duke` checked and meant every character of the
+    game plus the tokens on the duke; a reader takes it for both in the duke."""
+    state = fresh(spec)
+    with pytest.raises(DiagnosticError) as caught:
+        value(state, "count of (characters + relationship_tokens in duke)")
+    assert codes(caught.value) == ["E221"]
+    d = caught.value.diagnostics[0]
+    assert "reads as `characters + (relationship_tokens in duke)`" in d.message
+    assert "(characters in duke) + (relationship_tokens in duke)" in (d.hint or "")
+    with pytest.raises(DiagnosticError, match="E221"):  # the word just before counts, however long the sum
+        value(state, "count of (industries + characters + relationship_tokens in duke)")
+    # written as meant: parentheses, or two selections joined
+    assert value(state, "count of (characters + (relationship_tokens in duke))") == 4
+    assert value(state, "count of (relationship_tokens in duke + relationship_tokens in merchant)") == 0
+
+
+def test_the_precedence_of_kind_in_is_unchanged_in_the_tree() -> None:
+    from legacies.dsl import ast
+    from legacies.dsl.parser import parse_expression
+
+    e = parse_expression("characters + relationship_tokens in duke")
+    assert isinstance(e, ast.Arith) and isinstance(e.right, ast.Select) and isinstance(e.left, ast.Name)
