@@ -62,6 +62,16 @@ class KindInfo:
     supply_zone: str | None = None
     starts_in: str | None = None
     defaults: dict[str, Any] = field(default_factory=dict)  # attribute -> value when an item gives none
+    ranges: dict[str, "AttributeRange"] = field(default_factory=dict)  # attribute -> the values it may take
+
+
+@dataclass(frozen=True)
+class AttributeRange:
+    """The values an attribute may take, as its kind declares them (`min`, `max`, `values`)."""
+
+    lo: int | None = None
+    hi: int | None = None
+    values: tuple[int | str, ...] | None = None
 
 
 @dataclass

@@ -31,6 +31,7 @@ from legacies.dsl.types import ANY, FLAG, T, thing
 from legacies.dsl.vocabulary import DefinitionInfo, ProcedureInfo, Vocabulary
 from legacies.interpreter.spec import ActionSpec, DefinitionSpec, GameSpec, Limits, Origin, PieceDef, ProcedureSpec
 
+from .attribute_ranges import range_problem
 from .build_vocabulary import Stack, check_names, declare, declare_ruleset, merge, type_of
 from .files import SourceFile
 from .load import LoadedFile, load_source
@@ -487,7 +488,7 @@ def check_attributes(b: _Builder, items: dict[str, tuple[LoadedFile, Path, Any]]
                      hint=b.suggest(a, kind.attributes) or f"attributes: {', '.join(kind.attributes) or 'none'}",
                      key=True)
                 continue
-            problem = _attribute_problem(v, kind.attributes[a], value)
+            problem = _attribute_problem(v, kind.attributes[a], value) or range_problem(kind.ranges.get(a), value, a)
             if problem:
                 b.at(f, path + ("attributes", a), "C004", problem[0], hint=problem[1])
             elif isinstance(value, (int, str)) and not isinstance(value, bool):
@@ -497,7 +498,7 @@ def check_attributes(b: _Builder, items: dict[str, tuple[LoadedFile, Path, Any]]
                  hint="content ids and vocabulary names share one namespace")
     for kname, kinfo in v.kinds.items():
         for a, default in kinfo.defaults.items():
-            problem = _attribute_problem(v, kinfo.attributes[a], default)
+            problem = _attribute_problem(v, kinfo.attributes[a], default) or range_problem(kinfo.ranges.get(a), default, a)
             if problem:
                 f, path = _declared_at(b, kname, a, rf)
                 b.at(f, path, "C004", problem[0], hint=problem[1])
