@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator
 
 from legacies.dsl import ast, printer
 from legacies.dsl import resolution as r
-from legacies.dsl.constructs import BUILTINS
+from legacies.dsl.constructs import BUILTINS, NOBODY
 from legacies.dsl.renderer import Wording, render_expr
 from legacies.dsl.resolution import Resolution
 from legacies.dsl.types import T
@@ -253,6 +253,8 @@ class Compiler:
             return self.player_counter(ref.name, None)
         if isinstance(ref, r.GameValue):
             vslot = lay.game_value[ref.name]
+            if self._player_valued(ref.name):  # unset: nobody (`ender is not nobody` guards it)
+                return lambda a: _or_nobody(a.st.values[vslot])
             return lambda a: a.st.values[vslot]
         if isinstance(ref, r.PlayerValue):
             return self.player_value(ref.name, None)
@@ -320,13 +322,19 @@ class Compiler:
     def player_value(self, name: str, subject: ast.Expr | None) -> Fn:
         base = self.lay.player_value[name]
         subj = self.expr(subject) if subject is not None else None
+        unset = NOBODY if self._player_valued(name) else None  # what a value never set reads as
 
         def value(a: Activation) -> Any:
             p = subj(a) if subj is not None else a.me
             if p < 0:
                 raise _no_player(f"nobody has `{name}`")
-            return a.st.values[base + p]
+            v = a.st.values[base + p]
+            return unset if v is None else v
         return value
+
+    def _player_valued(self, name: str) -> bool:
+        info = self.v.values.get(name)
+        return info is not None and info.type.tag == "player"
 
     def player_zone(self, name: str, subject: ast.Expr | None, plural: bool = False) -> Fn:
         base = self.lay.player_zone[name]
@@ -357,7 +365,7 @@ class Compiler:
             p = subj(a) if subj is not None else a.me
             if p < 0:
                 raise _no_player("nobody has counters")
-            return table[holder(a)] + p
+            return _held_slot(table, holder(a), printer.print_expr(ref.holder)) + p
         return slot
 
     def x_Of(self, e: ast.Of) -> Fn:
@@ -1046,7 +1054,7 @@ class Compiler:
             p = who(a)
             if p < 0:
                 raise _no_player(f"nobody can {verb} counters")
-            return table[holder(a)] + p
+            return _held_slot(table, holder(a), counter.name) + p
         return held
 
     def adjuster(self, s: ast.Stmt) -> Adjust:
@@ -1463,6 +1471,9 @@ class Compiler:
 
         def play(st: State, a: Activation) -> None:
             pid = what(a)
+            if pid is None:
+                raise ContentError(f"there is no piece to play: `{printer.print_expr(s.what)}` is nothing "
+                                   "(a value never set, or an attribute an item does not give)")
             instrs = st.game.effects[st.game.layout.piece_def[pid]]
             st.frames.append(BlockFrame(instrs, Activation(st, a.me, pid)))
         return play
@@ -1806,6 +1817,20 @@ class Compiler:
         scope = self.expr(m.scope) if m.scope is not None else None
         plural = m.scope is not None and self.type_of(m.scope).tag == "players"
         return (m.quantity.name, subject, m.op, self.expr(m.value), scope, plural)
+
+
+def _held_slot(table: dict[str, int], counter: Any, written: str) -> int:
+    """The base slot of a counter held in a name (`R` from `choose a resource as R`)."""
+    if counter is None:
+        raise ContentError(f"`{written}` holds no counter (a value never set, or an attribute an item does "
+                           "not give)")
+    return table[counter]
+
+
+def _or_nobody(v: Any) -> Any:
+    """A player-valued slot never set reads as nobody, never as None (which no player
+    comparison or counter index understands)."""
+    return NOBODY if v is None else v
 
 
 def _of_items(t: T) -> bool:

@@ -11,6 +11,7 @@ import pytest
 
 from legacies.dsl.diagnostics import DiagnosticError
 from legacies.interpreter import sandbox
+from legacies.interpreter.errors import ContentError
 from legacies.interpreter.game import Game, GameState
 from legacies.pipeline.ruleset import load_ruleset
 
@@ -106,3 +107,70 @@ def test_the_precedence_of_kind_in_is_unchanged_in_the_tree() -> None:
 
     e = parse_expression("characters + relationship_tokens in duke")
     assert isinstance(e, ast.Arith) and isinstance(e.right, ast.Select) and isinstance(e.left, ast.Name)
+
+
+# ---------------------------------------------------------------------- unset values
+
+UNSET_RULESET = """\
+format: 2
+ruleset: unset
+title: Unset
+players: {min: 2, max: 3}
+score: points
+counters:
+  points: {}
+counter_sets:
+  tallies: [points]
+values:
+  leader: {scope: game, type: player}
+  rival: {scope: player, type: player}
+  favourite: {scope: game, type: "kind:card"}
+  tally: {scope: game, type: "counter:tallies"}
+zones:
+  deck: {scope: game}
+  hand: {}
+kinds:
+  card: {piece: card, starts_in: deck, attributes: {worth: number}}
+"""
+
+
+@pytest.fixture(scope="module")
+def unset_state(tmp_path_factory):
+    root = tmp_path_factory.mktemp("unset")
+    (root / "rules" / "unset").mkdir(parents=True)
+    (root / "content" / "unset").mkdir(parents=True)
+    (root / "rules" / "unset" / "ruleset.yaml").write_text(UNSET_RULESET, encoding="utf-8")
+    (root / "rules" / "unset" / "procedures.yaml").write_text(
+        "format: 2\ngame: |\n  take turns:\n      gain 1 points\n", encoding="utf-8")
+    (root / "content" / "unset" / "cards.yaml").write_text(
+        "format: 2\nruleset: unset\nitems:\n  - {id: a, kind: card, name: A, attributes: {worth: 2}}\n",
+        encoding="utf-8")
+    result = load_ruleset("unset", root=root)
+    assert result.ok, [d.headline() for d in result.diagnostics]
+    return Game(result.spec, 2).new_state(0)
+
+
+def test_an_unset_player_value_is_nobody(unset_state: GameState) -> None:
+    """`leader is not nobody` held for a value never set, and `gain 1 points for leader`
+    then raised a Python TypeError ('<' between None and int)."""
+    state = unset_state
+    assert value(state, "leader is nobody") is True
+    assert value(state, "my rival is nobody") is True
+    assert value(state, "leader is not nobody") is False
+    before = state.fingerprint()
+    sandbox.run(state, "if leader is not nobody:\n    gain 1 points for leader\n"
+                       "if my rival is not nobody:\n    gain 1 points for my rival")
+    assert state.fingerprint() == before  # nothing happened, and nothing failed
+    sandbox.run(state, 'log "{leader} leads"')
+    assert state.st.log[-1] == "nobody leads"
+    with pytest.raises(ContentError, match="nobody can gain `points`"):
+        sandbox.run(state, "gain 1 points for leader")  # named, never a TypeError
+
+
+def test_an_unset_piece_or_counter_value_used_is_named_not_a_python_error(unset_state: GameState) -> None:
+    state = unset_state
+    with pytest.raises(ContentError, match="there is no piece to play: `favourite` is nothing"):
+        sandbox.run(state, "play favourite")
+    with pytest.raises(ContentError, match="`tally` holds no counter"):
+        sandbox.run(state, "gain 1 tally")
+    assert value(state, "favourite is a") is False  # compared, it is nothing
