@@ -11,7 +11,7 @@ import pytest
 
 from legacies.dsl.diagnostics import DiagnosticError
 from legacies.interpreter import sandbox
-from legacies.interpreter.errors import ContentError
+from legacies.interpreter.errors import ContentError, GameError, InternalError, Refused
 from legacies.interpreter.game import Game, GameState
 from legacies.pipeline.ruleset import load_ruleset
 
@@ -174,3 +174,100 @@ def test_an_unset_piece_or_counter_value_used_is_named_not_a_python_error(unset_
     with pytest.raises(ContentError, match="`tally` holds no counter"):
         sandbox.run(state, "gain 1 tally")
     assert value(state, "favourite is a") is False  # compared, it is nothing
+
+
+# ---------------------------------------------------------------------- refusals the rules make themselves
+
+TIDY_RULESET = """\
+format: 2
+ruleset: tidy
+title: Tidy
+players: {min: 2, max: 2}
+score: points
+limits: {max_turns: 10}
+counters:
+  gold: {start: 3}
+  points: {}
+zones:
+  pool: {}
+kinds:
+  post: {piece: board, holder: true}
+  marker: {piece: token, plural: markers, supply: 2, supply_zone: pool}
+"""
+TIDY_PROCEDURES = """\
+format: 2
+actions:
+  rest:
+    label: Rest
+    do: |
+      gain 1 gold
+  buy:
+    label: Buy a point
+    do: |
+      pay 5 gold
+      gain 1 points
+procedures:
+  tidy:
+    do: |
+      place my marker on the_post
+game: |
+  take turns:
+      perform one of rest, buy
+      tidy()
+"""
+
+
+@pytest.fixture(scope="module")
+def tidy_spec(tmp_path_factory):
+    root = tmp_path_factory.mktemp("tidy")
+    (root / "rules" / "tidy").mkdir(parents=True)
+    (root / "content" / "tidy").mkdir(parents=True)
+    (root / "rules" / "tidy" / "ruleset.yaml").write_text(TIDY_RULESET, encoding="utf-8")
+    (root / "rules" / "tidy" / "procedures.yaml").write_text(TIDY_PROCEDURES, encoding="utf-8")
+    (root / "content" / "tidy" / "board.yaml").write_text(
+        "format: 2\nruleset: tidy\nitems:\n  - {id: the_post, kind: post, name: The Post}\n", encoding="utf-8")
+    result = load_ruleset("tidy", root=root)
+    assert result.ok, [d.headline() for d in result.diagnostics]
+    return result.spec
+
+
+def test_a_refusal_in_the_rules_own_statements_is_an_internal_error_at_the_statement(tidy_spec) -> None:
+    """Placing from an empty supply in a procedure the rules run after the action was
+    charged to the player's action: 'Rest' was refused, then every option was."""
+    state = Game(tidy_spec, 2).new_state(0)
+    for _ in range(4):  # two turns each: the supplies run out
+        state.apply_label("Rest")
+    before = state.fingerprint()
+    with pytest.raises(InternalError) as caught:
+        state.apply_label("Rest")
+    err = caught.value
+    assert not isinstance(err, GameError)  # never a refusal of the player's option
+    assert "the rules refused their own statement (P1 has no marker left)" in str(err)
+    assert err.where is not None and err.where.file.endswith("tidy/procedures.yaml") and err.where.line == 15
+    assert "procedure `tidy`" in err.where.what
+    assert state.fingerprint() == before  # the state is as before the decision
+
+
+def test_a_refusal_in_the_option_chosen_is_still_a_refusal(tidy_spec) -> None:
+    state = Game(tidy_spec, 2).new_state(0)
+    before = state.fingerprint()
+    with pytest.raises(Refused, match="cannot pay 5 gold"):
+        state.apply_label("Buy a point")  # the action itself: the player chooses again
+    assert state.fingerprint() == before
+    # in the sandbox, the effect tried is the option
+    with pytest.raises(Refused):
+        sandbox.run(state, "pay 50 gold")
+
+
+def test_a_refusal_in_setup_is_an_internal_error_at_setup(tmp_path) -> None:
+    for sub in ("rules/tidy", "content/tidy"):
+        (tmp_path / sub).mkdir(parents=True)
+    (tmp_path / "rules" / "tidy" / "ruleset.yaml").write_text(TIDY_RULESET, encoding="utf-8")
+    (tmp_path / "rules" / "tidy" / "procedures.yaml").write_text(
+        TIDY_PROCEDURES + "setup: |\n  for each P in players:\n      repeat 3 times:\n          as P:\n"
+                          "              tidy()\n", encoding="utf-8")
+    (tmp_path / "content" / "tidy" / "board.yaml").write_text(
+        "format: 2\nruleset: tidy\nitems:\n  - {id: the_post, kind: post, name: The Post}\n", encoding="utf-8")
+    result = load_ruleset("tidy", root=tmp_path)
+    with pytest.raises(InternalError, match="the rules refused their own statement"):
+        Game(result.spec, 2).new_state(0)
