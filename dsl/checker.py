@@ -82,6 +82,14 @@ class Checker:
             self.expect(expr, t, expected)
         return t
 
+    def check_text(self, node: ast.Node, text: str, ctx: Context, lead: int = 0) -> list[Diagnostic]:
+        """A label written outside an effect (an action's `label:`): its `{EXPR}` parts,
+        checked with the names `ctx` binds, as a log line's are."""
+        self._enter(ctx)
+        self.res.keep.append(node)
+        self.text_parts(node, text, lead)
+        return self.diags
+
     def _enter(self, ctx: Context) -> None:
         self._this = ctx.this
         self._flow = ctx.allow_flow
@@ -547,7 +555,7 @@ class Checker:
         self.text_parts(s, s.text, 5)  # `log "` comes before the text
 
     def text_parts(self, node: ast.Node, text: str, lead: int, written: ast.Span | None = None) -> None:
-        """Parse and check each `{EXPR}` of a log line or an option's label; the compiler
+        """Parse and check each `{EXPR}` of a log line, an option's label or a `may` prompt; the compiler
         shows their values. Problems point at the `{` (`lead` columns after the start of
         the node, or of `written` when given; no escapes before it)."""
         from .parser import SyntaxErrors, parse_expression  # the parser imports this module's neighbours
@@ -607,6 +615,8 @@ class Checker:
 
     def s_May(self, s: ast.May) -> None:
         self.need_me(s, "`may`")
+        if s.prompt is not None:
+            self.text_parts(s, s.prompt, 5)  # `may "pay {X} gold"`: the prompt shows the value
         self.block(s.body)
 
     def s_ForEach(self, s: ast.ForEach) -> None:

@@ -349,7 +349,8 @@ _S: list[Construct] = [
     Construct(ast.ChooseOne, "choices", "choose one: \"LABEL\" [if CONDITION]: ...",
               "Offer the options whose condition holds; run the one chosen. None: nothing happens. A label's "
               "`{EXPR}` parts show values, as in `log`: `\"raise {X}\"`, `\"{20/50/100} gold\"`.", "", ""),
-    Construct(ast.May, "choices", "may [\"PROMPT\"]: ...", "Ask yes/no (always asked); on yes run the block.",
+    Construct(ast.May, "choices", "may [\"PROMPT\"]: ...", "Ask yes/no (always asked); on yes run the block. The prompt's `{EXPR}` parts "
+              "show values, as in `log`.",
               "", ""),
     Construct(ast.Perform, "choices", "perform one of A, B | perform up to one of A | perform any of A, B",
               "Offer every legal (action, target) pair of the named actions and run the one chosen; `up to one` "

@@ -64,8 +64,8 @@ class Table:
 class CompiledAction:
     __slots__ = ("name", "label", "var", "collection", "condition", "instrs", "gate", "items")
 
-    def __init__(self, name: str, label: str, var: str | None, collection: Fn | None, condition: Fn | None,
-                 instrs: tuple, gate: bool = False, items: bool = False):
+    def __init__(self, name: str, label: "str | Callable[[State, Activation], str]", var: str | None,
+                 collection: Fn | None, condition: Fn | None, instrs: tuple, gate: bool = False, items: bool = False):
         self.name = name
         self.label = label
         self.var = var
@@ -94,11 +94,18 @@ class CompiledAction:
                 yield target
 
     def options(self, st: State, act: Activation, index: int) -> list[Choice]:
-        if self.collection is None:
-            return [Choice(self.label, (index, None)) for _ in self.targets(st, act)]
-        slot = "{" + str(self.var) + "}"
-        return [Choice(self.label.replace(slot, mech.describe(st, t)), (index, t), t if self.items else None)
-                for t in self.targets(st, act)]
+        label = self.label
+        if isinstance(label, str):
+            if self.collection is None:
+                return [Choice(label, (index, None)) for _ in self.targets(st, act)]
+            return [Choice(label, (index, t), t if self.items else None) for t in self.targets(st, act)]
+        probe = Activation(st, act.me, act.this)  # the label's `{EXPR}` parts, the target bound
+        out: list[Choice] = []
+        for t in self.targets(st, act):
+            if self.var:
+                probe.env[self.var] = t
+            out.append(Choice(label(st, probe), (index, t), t if self.items and t is not None else None))
+        return out
 
     def available(self, st: State, act: Activation) -> bool:
         """Whether any option exists, without building labels: `possible(...)`."""
@@ -1630,7 +1637,7 @@ class Compiler:
 
     def s_May(self, s: ast.May) -> Instr:
         body = self.block(s.body)
-        prompt = s.prompt or "do it?"
+        prompt = self.text(s, s.prompt) if s.prompt else "do it?"
         yes_no = [Choice("yes", True), Choice("no", False)]
         coverage = self.coverage
         ids = (coverage.probe(self.where(s), "may: no"), coverage.probe(self.where(s), "may: yes")) if coverage else ()
@@ -1642,7 +1649,8 @@ class Compiler:
                 st.frames.append(BlockFrame(body, a))
 
         def may(st: State, a: Activation) -> None:
-            st.frames.append(AskFrame(a, lambda st, a, d: yes_no, then, prompt, "may", auto=False))
+            asked = prompt if isinstance(prompt, str) else prompt(st, a)
+            st.frames.append(AskFrame(a, lambda st, a, d: yes_no, then, asked, "may", auto=False))
         return may
 
     def s_ForEach(self, s: ast.ForEach) -> Instr:
@@ -1809,7 +1817,9 @@ class Compiler:
         gate = coll is not None and spec.condition is not None and not any(
             isinstance(n, ast.Name) and n.name == spec.var for n in ast.walk(spec.condition))
         items = spec.choose is not None and _of_items(self.type_of(spec.choose))
-        return CompiledAction(spec.name, spec.label, spec.var, coll, cond,
+        self.origin = spec.origin or Origin(what)
+        label = self.text(spec.label_node, spec.label) if spec.label_node is not None else spec.label
+        return CompiledAction(spec.name, label, spec.var, coll, cond,
                               self.program(spec.body, spec.origin or Origin(what)), gate, items)
 
     def modifier_parts(self, m: ast.Modifier) -> tuple:

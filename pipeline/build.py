@@ -604,13 +604,25 @@ def check_actions(b: _Builder, rules: _Rules) -> tuple[dict[str, ActionSpec], li
         if cond is not None:
             b.check_expr(f, base + ("if",), cond, Context(locals=dict(locals_)), FLAG)
         checker = b.check_program(f, base + ("do",), body, Context(locals=dict(locals_)))
+        label_node = check_label(b, f, base + ("label",), act.label, Context(locals=dict(locals_)))
         if body is not None:
             what = f"action `{name}`"
             action_specs[name] = ActionSpec(name, act.label, body, coll, act.as_, cond, b.origin(f, base + ("do",), what),
                                             b.origin(f, base + ("choose",), what, True) if coll is not None else None,
-                                            b.origin(f, base + ("if",), what, True) if cond is not None else None)
+                                            b.origin(f, base + ("if",), what, True) if cond is not None else None,
+                                            label_node)
             announcers.append((what, frozenset(checker.announced), body, f, base + ("do",)))
     return action_specs, announcers
+
+
+def check_label(b: _Builder, f: LoadedFile, path: Path, label: str, ctx: Context) -> ast.Node | None:
+    """An action's label with `{EXPR}` parts ("Play {C}", "Pay {my_fee(C)} gold"): each
+    part checked with the action's names, shown as its value in the menu."""
+    if "{" not in label:
+        return None
+    node = ast.Text(label, span=ast.Span(1, 1, 1, 1 + len(label)))
+    b.place(f, path, Checker(b.vocab, b.res).check_text(node, label, ctx))
+    return node
 
 
 def check_rule_triggers(b: _Builder, rules: _Rules) -> dict[str, tuple[LoadedFile, ast.Trigger, ast.Program]]:

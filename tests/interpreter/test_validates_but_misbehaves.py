@@ -271,3 +271,56 @@ def test_a_refusal_in_setup_is_an_internal_error_at_setup(tmp_path) -> None:
     result = load_ruleset("tidy", root=tmp_path)
     with pytest.raises(InternalError, match="the rules refused their own statement"):
         Game(result.spec, 2).new_state(0)
+
+
+# ---------------------------------------------------------------------- `{X}` in prompts and labels
+
+LABELS_PROCEDURES = """\
+format: 2
+actions:
+  rob:
+    label: "Rob {P} of {P's gold} gold"
+    choose: opponents
+    as: P
+    do: |
+      may "take {P's gold} gold from {P}?":
+          transfer P's gold from P's gold to my gold
+  rest:
+    label: "Rest ({my gold} gold)"
+    do: |
+      gain 1 gold
+game: |
+  take turns:
+      perform one of rob, rest
+"""
+
+
+def test_may_prompts_and_action_labels_show_their_values(tmp_path) -> None:
+    """`may "..."` prompts and action labels printed `{X}` as written; only the action's
+    own name was replaced, and a player target was described as if it were a piece."""
+    for sub in ("rules/lab", "content/lab"):
+        (tmp_path / sub).mkdir(parents=True)
+    (tmp_path / "rules" / "lab" / "ruleset.yaml").write_text(
+        "format: 2\nruleset: lab\ntitle: Lab\nplayers: {min: 2, max: 2}\nscore: gold\n"
+        "counters:\n  gold: {start: 3}\nzones:\n  pile: {scope: game}\n", encoding="utf-8")
+    (tmp_path / "rules" / "lab" / "procedures.yaml").write_text(LABELS_PROCEDURES, encoding="utf-8")
+    result = load_ruleset("lab", root=tmp_path)
+    assert result.ok, [d.headline() for d in result.diagnostics]
+    state = Game(result.spec, 2).new_state(0)
+    assert state.decision.labels() == ["Rob P2 of 3 gold", "Rest (3 gold)"]
+    state.apply_label("Rob P2 of 3 gold")
+    assert state.decision.prompt == "take 3 gold from P2?"
+
+
+def test_a_label_part_that_does_not_check_is_reported_at_the_label(tmp_path) -> None:
+    for sub in ("rules/lab", "content/lab"):
+        (tmp_path / sub).mkdir(parents=True)
+    (tmp_path / "rules" / "lab" / "ruleset.yaml").write_text(
+        "format: 2\nruleset: lab\ntitle: Lab\nplayers: {min: 2, max: 2}\nscore: gold\n"
+        "counters:\n  gold: {start: 3}\nzones:\n  pile: {scope: game}\n", encoding="utf-8")
+    (tmp_path / "rules" / "lab" / "procedures.yaml").write_text(
+        LABELS_PROCEDURES.replace("{my gold}", "{my gould}").replace('may "take {P', 'may "take {Q'),
+        encoding="utf-8")
+    found = [(d.code, d.line, d.message) for d in load_ruleset("lab", root=tmp_path).diagnostics]
+    assert ("E201", 8) in [(c, line) for c, line, _ in found], found  # the may prompt's {Q's gold}
+    assert any(c == "E203" and line == 11 and "gould" in m for c, line, m in found), found  # the label
