@@ -1035,10 +1035,24 @@ class Checker:
             self.amount(e.count)
         st = self.expr(e.source)
         if st.is_collection:  # the first (top) or last (bottom) members of a collection
+            if self._from_zones(e.source):  # a pile: its top is the zone's top
+                self.res.refs[id(e)] = r.PileEnd()
             return st if e.count is not None else st.element()
         if st.tag not in ("zone", "any"):
             self.error(e.source, "E202", f"`{e.end} of` needs a zone or a collection, found {st}")
         return things() if e.count is not None else thing()
+
+    def _from_zones(self, e: ast.Expr) -> bool:
+        """Whether a collection is pieces taken from zones in their zones' order (a
+        selection, filtered or not): `top of` it reads from the top, as of a zone."""
+        while isinstance(e, ast.Where):
+            e = e.collection
+        if not isinstance(e, ast.Select):
+            return False
+        source = self.res.types.get(id(e.source))
+        if source is not None and source.tag in ("zone", "zones"):
+            return True
+        return source is not None and source.tag == "things" and self._from_zones(e.source)
 
     def e_Entry(self, e: ast.Entry) -> T:
         st = self.expr(e.source)

@@ -170,6 +170,12 @@ class Selection(Ref):
 
 
 @dataclass(frozen=True, slots=True)
+class PileEnd(Ref):
+    """`top of` / `bottom of` pieces selected from zones (`cards in deck where ...`): read
+    from the zone's top (its last pieces) or bottom, as `top of deck` is."""
+
+
+@dataclass(frozen=True, slots=True)
 class Unknown(Ref):
     """Already reported where it was found; the program will not be compiled."""
 

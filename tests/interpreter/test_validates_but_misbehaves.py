@@ -324,3 +324,35 @@ def test_a_label_part_that_does_not_check_is_reported_at_the_label(tmp_path) -> 
     found = [(d.code, d.line, d.message) for d in load_ruleset("lab", root=tmp_path).diagnostics]
     assert ("E201", 8) in [(c, line) for c, line, _ in found], found  # the may prompt's {Q's gold}
     assert any(c == "E203" and line == 11 and "gould" in m for c, line, m in found), found  # the label
+
+
+# ---------------------------------------------------------------------- `top of`: one meaning
+
+
+def test_top_of_pieces_selected_from_a_zone_is_the_zones_top(spec) -> None:
+    """`top of deck` was the deck's top card but `top of (cards in deck)` its bottom card
+    (the first member of the selection). Now both read the pile from its top."""
+    state = fresh(spec)
+    for same in ("top of deck = top of (cards in deck)", "bottom of deck = bottom of (cards in deck)",
+                 "top of deck = top of (player_cards in deck)",
+                 "entry 1 of (top 2 of deck) = entry 1 of (top 2 of (cards in deck))",
+                 "entry 2 of (top 2 of deck) = entry 2 of (top 2 of (cards in deck))",
+                 "entry 1 of (bottom 2 of deck) = entry 1 of (bottom 2 of (cards in deck))"):
+        assert value(state, same) is True, same
+    deck = state.st.zones[state.game.layout.game_zone["deck"]]
+    assert len(deck) >= 3
+    # filtered, still read from the top: the card under the top one
+    assert value(state, "top of (cards in deck where it is not top of deck)") == deck[-2]
+    assert value(state, "bottom of (cards in deck where it is not top of deck)") == deck[0]
+
+
+def test_top_of_any_other_collection_is_its_first_member(spec) -> None:
+    state = fresh(spec)
+    assert value(state, "top of players = entry 1 of players") is True
+    assert value(state, "bottom of players = entry (count of players) of players") is True
+    assert value(state, "top of (players ordered by its gold descending) = "
+                        "entry 1 of (players ordered by its gold descending)") is True
+    # ordered pieces of a zone are a list, not a pile: the first of the order
+    assert value(state, "top of (cards in deck ordered by (1 if it is top of deck else 0)) = "
+                        "entry 1 of (cards in deck ordered by (1 if it is top of deck else 0))") is True
+    assert value(state, "top of (cards in deck ordered by (1 if it is top of deck else 0)) = bottom of deck") is True
