@@ -231,7 +231,12 @@ def play(
         return
     if save is not None:
         _check_save_path(save)
-    _play_on(loaded.spec, list(seat), seed, options, game.new_state(seed), save, as_json, quiet, think, fast)
+    try:
+        first = game.new_state(seed)
+    except InternalError as err:  # the setup fails (under these options): said and located, never a traceback
+        _fail(f"the game stopped during its setup: {err}; `legacies validate` checks the setup under every option", 1)
+        return
+    _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast)
 
 
 def _seats(given: list[str]) -> tuple[list[str], list[str]]:
