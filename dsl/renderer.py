@@ -505,15 +505,32 @@ class _Renderer:
 
     def body(self, stmts: Sequence[ast.Stmt]) -> str:
         clauses = []
+        other = False  # the last clause named another player as its subject ("they lose 1 gem")
         for i, st in enumerate(stmts):
             c = self.clause(st)
             if not c:
                 continue
+            subject = self.subject(st)
+            if subject == "you" and other:  # "they lose 1 gem, then you gain 5 gold", not "then gain"
+                c = "you " + c
+            if subject is not None:
+                other = subject == "other"
             # a block followed by more statements is bracketed: what follows is not inside it
             if i < len(stmts) - 1 and _is_block(st):
                 c = f"({c})"
             clauses.append(c)
         return ", then ".join(clauses) if clauses else "nothing happens"
+
+    def subject(self, st: ast.Stmt) -> str | None:
+        """Who a statement's clause reads as doing it: "you" (an order to the acting player:
+        "gain 5 gold", "move ...", "choose ..."), "other" (it names another player first:
+        "they lose 1 gem", "the winner gains ..."), or None (a block, a procedure's own
+        words, bookkeeping): a clause after an "other" one names "you" again."""
+        if isinstance(st, (ast.Gain, ast.Lose, ast.Pay)):
+            return "you" if self.actor(type(st), st.player) == _VERBS[type(st)][0] else "other"
+        if _is_block(st) or isinstance(st, (ast.Run, ast.Let, ast.Log, ast.Announce, ast.EndGame)):
+            return None
+        return "you"
 
     def modifier(self, m: ast.Modifier) -> str:
         quantity = self.ident(m.quantity.name)
