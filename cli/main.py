@@ -40,8 +40,28 @@ def _version(value: bool) -> None:
 def _main(
     show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, metavar="",
                                       help="Print the version and exit."),
+    debug: bool = typer.Option(False, "--debug", metavar="",
+                               help="Print the traceback of an internal error (a bug in legacies), as well as "
+                                    "the file it is written to."),
 ) -> None:
     """Legacies: a rules-as-data engine for board and card games."""
+    global _DEBUG
+    _DEBUG = debug
+
+
+_DEBUG = False  # `legacies --debug COMMAND`: internal errors print their traceback
+
+
+def _debug_traceback(err: BaseException | None = None, text: str | None = None) -> None:
+    """With --debug, the traceback of an internal error, on stderr."""
+    if not _DEBUG:
+        return
+    if text is None and err is not None:
+        from legacies.pipeline.internal_errors import traceback_text
+
+        text = traceback_text(err)
+    if text:
+        typer.echo(text.rstrip("\n"), err=True)
 
 
 MAX_SAVE_BYTES = 4_000_000  # interpreter.game.MAX_SAVE_CHARS: a save is read no further
@@ -109,6 +129,8 @@ def validate(
             typer.echo(out)
     else:
         typer.echo(render_text(result.diagnostics, result.sources, checked=result.files))
+    for d in result.diagnostics:
+        _debug_traceback(text=d.detail)
     raise typer.Exit(0 if result.ok else 1)
 
 
@@ -227,6 +249,7 @@ def play(
         _fail(str(err))
         return
     except InternalError as err:  # the ruleset cannot be compiled: said, never a traceback
+        _debug_traceback(err)
         _fail(f"the game cannot start: {err}; `legacies validate` shows where", 1)
         return
     if save is not None:
@@ -234,6 +257,7 @@ def play(
     try:
         first = game.new_state(seed)
     except InternalError as err:  # the setup fails (under these options): said and located, never a traceback
+        _debug_traceback(err)
         _fail(f"the game stopped during its setup: {err}; `legacies validate` checks the setup under every option", 1)
         return
     _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast)
@@ -303,6 +327,7 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
             choice = err.choice if isinstance(err, GameStopped) else None
             if _write_save(save, state.serialize(failure=(choice, str(err)), seats=seat)):
                 note = f"\nsaved to {save}: `legacies replay --verify {save}` reproduces it"
+        _debug_traceback(err)
         _fail(f"the game stopped on an internal error (the action was undone): {err}{note}", 1)
         return
     if save is not None and result.state is not None and not _write_save(save, result.state.serialize(seats=seat)):
@@ -467,6 +492,7 @@ def replay(
         _fail(f"refused: {err}", 1)
         return
     except InternalError as err:
+        _debug_traceback(err)
         _fail(f"the replay stopped on an internal error: {err}", 1)
         return
     if verify:

@@ -33,7 +33,8 @@ from legacies.dsl.diagnostics import Diagnostic, has_errors
 
 from .build import build_spec
 from .files import EXPANSION_FILES, SourceFile, installed_rulesets, read_regular, ruleset_files, single_file
-from .load import internal_error, load_sources
+from .internal_errors import internal_error
+from .load import load_sources
 from .setup_check import check_setup
 
 
@@ -105,9 +106,8 @@ def smoke_check(spec: object, label: str) -> list[Diagnostic]:
     statement that failed, never raised."""
     try:
         return check_setup(spec, label)
-    except Exception as err:  # noqa: BLE001 - an engine bug: reported as one (exit 1), never a traceback
-        return [Diagnostic("E301", f"internal error while compiling the ruleset (a bug in legacies): {err!r}",
-                           file=label)]
+    except Exception as err:  # noqa: BLE001 - an engine bug: reported as one (exit 1), its traceback kept
+        return [internal_error(label, err, "E301", "compiling and setting up this ruleset")]
 
 
 def _declared_ruleset(path: Path) -> str | None:
