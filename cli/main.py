@@ -995,7 +995,8 @@ def try_item(
 
     def ask(d: Any) -> int:
         if not interactive:
-            raise TrialError(f"\"{d.prompt}\" ({', '.join(d.labels())}): no answer left; add it to --choose")
+            raise TrialError(f"\"{d.prompt}\" ({', '.join(d.labels())}): no answer left; add it to --choose",
+                             usage=True)
         typer.echo(f"{d.prompt}:", err=True)
         for n, label in enumerate(d.labels(), 1):
             typer.echo(f"  {n}. {label}", err=True)
@@ -1071,9 +1072,9 @@ def test_scenarios(
             typer.echo(f"{mark} {t.file}:{t.line}  {t.label}")
         for d in failures:
             typer.echo(f"\n{d.file}:{d.line}: {d.code}: {d.message}" + (f"\n    {d.hint}" if d.hint else ""))
-        typer.echo(f"\n{result.passed} passed, {len(result.failures)} failed"
+        typer.echo(f"\n{result.passed} passed, {result.failed} failed"
                    + (f", {len(problems)} unreadable" if problems else ""))
-    raise typer.Exit(0 if not failures else 1)
+    raise typer.Exit(0 if not failures else 2 if result.malformed else 1)
 
 
 @app.command()
