@@ -8,10 +8,13 @@ in the last seats, where the ruleset's setup puts them); each game is independen
 can go to any worker in any order and the report is the same for 1 worker, 2 workers
 or a cluster: records are sorted by seed, counts are sums.
 
-A game's record keeps what the report needs and nothing else: each player's seat kind,
-score, win, starting choices (the ruleset's `starting_choices`, read when the game
-ends) and the content items they chose in a decision (played, bought, taken: an
-option whose value, or whose target, is an item), and the game's length. Branch
+A game's record keeps what the report needs and nothing else: each player's seat kind
+and label (a seat the rules run by its name at the table), score, win, starting choices
+(the ruleset's `starting_choices`, read when the game ends), the content items they
+chose in a decision (played, bought, taken: an option whose value, or whose target, is
+an item) and those drawn for them (an item whose effect a `play` ran for them without
+their choosing it: an event resolved, a solo card played), the turn order when the
+first turn began, and the game's length. Branch
 coverage comes from the compiled game of each worker (interpreter.coverage).
 """
 
@@ -57,6 +60,9 @@ class Request:
     seed: int = 0
     games: int = 100
     options: tuple[tuple[str, Any], ...] = ()  # the table's setup options (name, value), sorted by name
+    # what the report calls each seat, before rotation (default: its kind): the names the
+    # table gives the seats the rules run, so that two kinds of them are never one bar
+    labels: tuple[str, ...] = ()
 
     def seats_of(self, game: int) -> list[str]:
         """The seat kinds of game `game` (0-based), rotated so each kind plays each
@@ -65,6 +71,21 @@ class Request:
         npcs = [s for s in self.seats if s == NPC_SEAT]
         k = game % len(people) if people else 0
         return people[k:] + people[:k] + npcs
+
+    def labels_of(self, game: int, automated: list[int]) -> list[str]:
+        """What the report calls each seat of game `game`: a bot by its kind; a seat the
+        rules run by its name at the table (numbers dropped: "Nemesis 2" is a Nemesis),
+        else by its kind and the ruleset's automated counter (`npc 1`, `npc 2`)."""
+        seats = self.seats_of(game)
+        out = []
+        for p, kind in enumerate(seats):
+            if kind != NPC_SEAT:
+                out.append(kind)
+            elif p < len(self.labels) and self.labels[p]:
+                out.append(self.labels[p].rstrip("0123456789 ") or self.labels[p])
+            else:
+                out.append(f"{kind} {automated[p]}" if p < len(automated) else kind)
+        return out
 
 
 @dataclass
@@ -79,6 +100,9 @@ class GameRecord:
     starting: list[dict[str, str]]  # per player: starting choice -> its name
     chosen: list[list[str]]  # per player: ids of the items they chose, each once
     ending: str | None = None  # the rules ended the game (`end the game`): their reason ("" for none); else None
+    labels: list[str] = field(default_factory=list)  # per player: what the report calls the seat
+    first_order: list[int] | None = None  # the turn order when the first turn began (None: no turn)
+    drawn: list[list[str]] = field(default_factory=list)  # per player: ids of items whose effect ran for them
 
 
 @dataclass
@@ -95,6 +119,7 @@ class Simulation:
     request: Request
     records: list[GameRecord] = field(default_factory=list)
     coverage: dict[tuple[str, str, int, int, str], int] = field(default_factory=dict)
+    cannot_run: set[tuple[str, str, int, int, str]] = field(default_factory=set)  # ruled out by the options
     items: list[dict[str, str]] = field(default_factory=list)  # id, name, kind of every content item
     starting_choices: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -147,8 +172,14 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
         seats = request.seats_of(i)
         seed = request.seed + i
         chosen: list[set[int]] = [set() for _ in seats]
+        state = game.new_state(seed)
+        first_order: list[list[int]] = []
+        if game.coverage is not None:
+            game.coverage.played.clear()
 
         def observe(decision: Any, index: int) -> None:
+            if not first_order and state.st.turns >= 1:  # the first turn has begun: its turn order
+                first_order.append(list(state.st.turn_order))
             item = decision.options[index].item
             if item is None or decision.player < 0:
                 return
@@ -157,7 +188,7 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
                 chosen[decision.player].add(d)
 
         try:
-            result = play_match(spec, seats, seed, state=game.new_state(seed), observe=observe)
+            result = play_match(spec, seats, seed, state=state, observe=observe)
         except InternalError as err:
             raise SimulationError(f"game {i} (seed {seed}): {err}", usage=False) from err
         st = result.state
@@ -170,11 +201,26 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
             seed=seed, seats=seats, scores=list(result.scores), winner=result.winner,
             decisions=len(st.st.history), turns=st.st.turns, finished=st.is_terminal(), starting=starting,
             chosen=[sorted(spec.defs[d].id for d in c) for c in chosen],
-            ending=None if st.st.ending is None else st.end_reason() or ""))
+            ending=None if st.st.ending is None else st.end_reason() or "",
+            labels=request.labels_of(i, [st.st.counters[game.automated + p] if game.automated >= 0 else 0
+                                         for p in range(request.players)]),
+            first_order=first_order[0] if first_order else None,
+            drawn=_drawn(game, request.players, chosen)))
     coverage = game.coverage.counts() if game.coverage is not None else {}
     if game.coverage is not None:
         game.coverage.hits[:] = [0] * len(game.coverage.hits)  # the next task counts afresh
     return ChunkResult(records, coverage, time.process_time() - started)
+
+
+def _drawn(game: Game, players: int, chosen: list[set[int]]) -> list[list[str]]:
+    """Per player, the content items whose effect a `play` ran for them this game and
+    that they did not choose: an event resolved, a solo card played (coverage.played)."""
+    out: list[set[int]] = [set() for _ in range(players)]
+    if game.coverage is not None:
+        for d, p in game.coverage.played:
+            if 0 <= p < players and d not in chosen[p] and is_content(game, d):
+                out[p].add(d)
+    return [sorted(game.spec.defs[d].id for d in found) for found in out]
 
 
 # --------------------------------------------------------------------------- a run
@@ -234,6 +280,8 @@ def simulate(request: Request, workers: int = 1, cluster: str | None = None,
             sim.coverage[key] = sim.coverage.get(key, 0) + hits
     for key in game.coverage.counts() if game.coverage is not None else {}:
         sim.coverage.setdefault(key, 0)  # a branch no game ran is listed too
+    if game.coverage is not None:  # those the options rule out are told apart from those that never ran
+        sim.cannot_run = game.coverage.cannot_run(spec.res, dict(game.options))
     sim.records.sort(key=lambda r: r.seed)
     return sim
 

@@ -641,14 +641,15 @@ def simulate(
     from .npc_seats import npc_table
 
     try:  # the Nemeses (and a Rising Star for two) sit after the bots, as in `legacies play`
-        kinds, _, options = npc_table(spec, kinds, [f"P{i + 1}" for i in range(len(kinds))], _parse_options(option),
-                                      nemesis, difficulty)
+        kinds, names, options = npc_table(spec, kinds, [f"P{i + 1}" for i in range(len(kinds))],
+                                          _parse_options(option), nemesis, difficulty)
     except TableError as err:
         _fail(str(err))
         return
     players = len(kinds)
     request = Request(name, root, tuple(str(x) for x in expansion), players, tuple(kinds), seed, games,
-                      tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)))
+                      tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)),
+                      labels=tuple(n if k == "npc" else "" for k, n in zip(kinds, names)))
     columns = (TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=_stderr_console(), transient=False) as bar:
         task = bar.add_task("simulate", total=games)
@@ -665,13 +666,21 @@ def simulate(
     setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options)
     typer.echo(f"{report['games']} games of {spec.title} ({players} players: {', '.join(request.seats)}{setup}) on "
                f"{run['where']} in {run['seconds']:.1f} s ({_pace(run['games_per_s'])})")
+    width = max([10] + [len(row["seat"]) for row in report["win_rate_by_seat"]])
     for row in report["win_rate_by_seat"]:
-        typer.echo(f"  {row['seat']:<10} wins {100 * row['rate']:5.1f}%  (95% {100 * row['ci'][0]:.1f} to "
+        typer.echo(f"  {row['seat']:<{width}} wins {100 * row['rate']:5.1f}%  (95% {100 * row['ci'][0]:.1f} to "
                    f"{100 * row['ci'][1]:.1f}; fair share {100 * report['fair_share']:.0f}%)")
+    if report.get("games_resorted"):
+        typer.echo(f"  (turn positions are the turn order when the first turn began: the rules re-sorted it in "
+                   f"{report['games_resorted']} of {report['games']} games; report.html shows seats and positions)")
     gaps = [r for r in report["items"] if r["gap"] is not None][:3]
     if gaps:
-        typer.echo("items with the surest win-rate gaps (players who chose it minus those who did not):")
+        typer.echo("items with the surest win-rate gaps (players who had it minus those who did not):")
         typer.echo("\n".join(_gap_lines(gaps)))
+        many = report["multiple_comparisons"]
+        typer.echo(f"  of {many['items_with_a_gap']} gaps, {many['intervals_excluding_zero']} intervals exclude 0 "
+                   f"(about {many['expected_by_chance']:.0f} would by chance); {many['survive_benjamini_hochberg']} "
+                   f"survive a Benjamini-Hochberg correction, {many['survive_holm']} a Holm correction")
     cov = report["coverage"]
     if shown:
         rows = {r["id"]: r for r in report["items"]}
@@ -679,11 +688,13 @@ def simulate(
         typer.echo("\n".join(_gap_lines([rows[i] for i in shown if i in rows])))
         for i in shown:
             if i not in rows:
-                typer.echo(f"  {loaded.build.items[i][2].name} ({i}): never chosen by a player in these games")
+                typer.echo(f"  {loaded.build.items[i][2].name} ({i}): never chosen or drawn in these games")
             missed = [b for b in cov["never_ran"] if b["in"].endswith(f"`{i}`)")]
             for b in missed:
                 typer.echo(f"    never ran: {b['branch']} ({b['file']}:{b['line']}:{b['column']})")
-    typer.echo(f"branch coverage: {cov['ran']} of {cov['branches']} branches ran; {len(cov['never_ran'])} never did")
+    cannot = len(cov.get("cannot_run", []))
+    typer.echo(f"branch coverage: {cov['ran']} of {cov['branches'] - cannot} branches that could run did; "
+               f"{len(cov['never_ran'])} never did" + (f"; {cannot} cannot run under these options" if cannot else ""))
     if report["unfinished"]:
         typer.echo(f"warning: {report['unfinished']} games hit the turn limit before the end")
     typer.echo(f"wrote {out / 'report.json'} and {out / 'report.html'}")
@@ -702,14 +713,18 @@ def _gap_lines(rows: list[dict[str, Any]]) -> list[str]:
     width = max((len(f"{r['name']} ({r['id']})") for r in rows), default=0)
     lines = []
     for r in rows:
-        share = 100 * r["play_rate"]
-        chosen = f"{share:.1f}%" if share < 10 else f"{share:.0f}%"
+        drawn = r.get("basis") == "drawn"
+        share = 100 * (r["drawn_rate"] if drawn else r["play_rate"])
+        shown = f"{share:.1f}%" if share < 10 else f"{share:.0f}%"
+        how = f"drawn in {shown} of games" if drawn else f"chosen by {shown} of players"
         label = f"{r['name']} ({r['id']})"
         if r["gap"] is None:
-            lines.append(f"  {label:<{width}}  no gap to measure (chosen by {chosen} of players)")
+            why = "never chosen or drawn" if not share else "no one without it to compare" if share >= 100 else how
+            lines.append(f"  {label:<{width}}  no gap to measure ({why})")
             continue
+        mark = "; survives correction" if r.get("survives") else ""
         lines.append(f"  {label:<{width}}  {100 * r['gap']:+5.1f} points (95% {100 * r['gap_ci'][0]:+.1f} to "
-                     f"{100 * r['gap_ci'][1]:+.1f}; chosen by {chosen} of players)")
+                     f"{100 * r['gap_ci'][1]:+.1f}; {how}{mark})")
     return lines
 
 

@@ -1470,11 +1470,14 @@ class Compiler:
 
     def s_Play(self, s: ast.Play) -> Instr:
         what = self.expr(s.what)
+        played = self.coverage.played if self.coverage is not None else None  # which item ran, for whom
         if self.type_of(s.what).tag == "effect":
             def resolve(st: State, a: Activation) -> None:
                 ref = what(a)
                 if ref is MISSING:
                     raise ContentError("there is no effect to resolve")
+                if played is not None and ref.this >= 0:
+                    played.add((st.game.layout.piece_def[ref.this], a.me))
                 st.frames.append(BlockFrame(ref.code, Activation(st, a.me, ref.this)))
             return resolve
 
@@ -1484,6 +1487,8 @@ class Compiler:
                 raise ContentError(f"there is no piece to play: `{printer.print_expr(s.what)}` is nothing "
                                    "(a value never set, or an attribute an item does not give)")
             instrs = st.game.effects[st.game.layout.piece_def[pid]]
+            if played is not None:
+                played.add((st.game.layout.piece_def[pid], a.me))
             st.frames.append(BlockFrame(instrs, Activation(st, a.me, pid)))
         return play
 
@@ -1602,9 +1607,12 @@ class Compiler:
                     coverage: Coverage) -> Instr:
         """`if` counting which branch ran (always through frames: coverage runs are for
         reports, not for speed)."""
-        ids = [coverage.probe(self.where(b.condition), "if " + printer.print_expr(b.condition))
-               for b in s.branches]
-        last = coverage.probe(self.where(s), "else" if otherwise is not None else "the case where every condition is false")
+        conds = [b.condition for b in s.branches]  # what each branch needs, for coverage.cannot_run
+        ids = [coverage.probe(self.where(b.condition), "if " + printer.print_expr(b.condition),
+                              tuple((c, False) for c in conds[:k]) + ((b.condition, True),), self._lines(b.body))
+               for k, b in enumerate(s.branches)]
+        last = coverage.probe(self.where(s), "else" if otherwise is not None else "the case where every condition is false",
+                              tuple((c, False) for c in conds), self._lines(s.otherwise) if s.otherwise else None)
         hits = coverage.hits
 
         def if_covered(st: State, a: Activation) -> None:
@@ -1618,11 +1626,19 @@ class Compiler:
                 st.frames.append(BlockFrame(otherwise, a))
         return if_covered
 
+    def _lines(self, body: ast.Body) -> tuple[str, int, int] | None:
+        """The file and lines of a block (for coverage: the branches inside a branch)."""
+        first, last = body[0].span if body else None, body[-1].span if body else None
+        if self.origin.file is None or first is None or last is None:
+            return None
+        return (self.origin.file, first.line + self.origin.line_offset, last.end_line + self.origin.line_offset)
+
     def s_ChooseOne(self, s: ast.ChooseOne) -> Instr:
         options = [(self.text(o, o.label), self.expr(o.condition) if o.condition is not None else None,
                     self.block(o.body)) for o in s.options]
         coverage = self.coverage
-        ids = [coverage.probe(self.where(o), f"option {o.label!r}") for o in s.options] if coverage else []
+        ids = [coverage.probe(self.where(o), f"option {o.label!r}", ((o.condition, True),) if o.condition else (),
+                              self._lines(o.body)) for o in s.options] if coverage else []
 
         def build(st: State, a: Activation, data: Any) -> list[Choice]:
             return [Choice(label if isinstance(label, str) else label(st, a), i)
