@@ -132,8 +132,8 @@ def _items(sim: Simulation, seats: list[tuple[GameRecord, int]]) -> list[dict[st
             tally[1] += 1
     drawn_for: dict[str, list[tuple[GameRecord, int]]] = {}
     for r, p in seats:
-        for item in (r.drawn[p] if p < len(r.drawn) else ()):
-            drawn_for.setdefault(item, []).append((r, p))
+        for drawn in (r.drawn[p] if p < len(r.drawn) else ()):
+            drawn_for.setdefault(drawn, []).append((r, p))
     out: list[dict[str, Any]] = []
     for item in sim.items:
         wins, games = played.get(item["id"], [0, 0])

@@ -52,9 +52,9 @@ def check_setup(spec: Any, label: str) -> list[Diagnostic]:
         return [_located(err, {}, label)]
     out: list[Diagnostic] = []
     seen: set[tuple] = set()
-    for options, err in _failures(game, spec):
-        d = _located(err, {k: v for k, v in options.items() if v != spec.option_defaults.get(k)}, label)
-        key = (d.file, d.line, d.column, err.message)
+    for options, failure in _failures(game, spec):
+        d = _located(failure, {k: v for k, v in options.items() if v != spec.option_defaults.get(k)}, label)
+        key = (d.file, d.line, d.column, failure.message)
         if key not in seen:
             seen.add(key)
             out.append(d)
