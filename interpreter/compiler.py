@@ -806,7 +806,7 @@ class Compiler:
         count = self.expr(e.count) if e.count is not None else None
         top = e.end == "top"
         if isinstance(self.ref(e), r.PileEnd):  # pieces from a zone: the top is the last, as in the zone
-            return _pile_end(src, count, top, e.end)
+            return selection.pile_end(src, count, top, e.end)
         if self.type_of(e.source).is_collection:  # first (top) or last (bottom) members
             if count is None:
                 def member(a: Activation) -> Any:
@@ -1845,24 +1845,6 @@ class Compiler:
         scope = self.expr(m.scope) if m.scope is not None else None
         plural = m.scope is not None and self.type_of(m.scope).tag == "players"
         return (m.quantity.name, subject, m.op, self.expr(m.value), scope, plural)
-
-
-def _pile_end(src: Fn, count: Fn | None, top: bool, end: str) -> Fn:
-    """`top [N] of` / `bottom [N] of` pieces selected from a zone, read as the zone is:
-    the top is the end of the list; `top N` lists the topmost first."""
-    if count is None:
-        def one(a: Activation) -> Any:
-            items = src(a)
-            if not items:
-                raise ContentError(f"there is no {end} piece: none is selected (check `... is not empty` first)")
-            return items[-1] if top else items[0]
-        return one
-
-    def several(a: Activation) -> list:
-        items = list(src(a))
-        n = max(0, count(a))
-        return list(reversed(items[-n:])) if top and n else (items[:n] if n else [])
-    return several
 
 
 def _held_slot(table: dict[str, int], counter: Any, written: str) -> int:

@@ -5,7 +5,10 @@ From a collection of items the checker has chosen one of three readings: the mem
 of the kind (a filter), the pieces on each item (the tokens on a track or a holder:
 `relationship_tokens in my character's hostile`), or, when the collection's kind is not
 known, member by member: a member of the kind stays, an item that holds pieces gives
-those of the kind on it. Never the items counted as if they were their tokens."""
+those of the kind on it. Never the items counted as if they were their tokens.
+
+`top of` / `bottom of` such a selection from a zone reads it as the zone is read: from
+its top (`pile_end`)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from typing import Any, Callable
 from legacies.dsl import resolution as r
 
 from . import mechanics as mech
+from .errors import ContentError
 from .values import DefRef
 from .vm import Activation
 
@@ -70,3 +74,21 @@ def _from_items(src: Fn, sel: r.Selection, piece_kind: list[str], def_kind: list
     if kind is None and cls is None:
         return lambda a: list(src(a))
     return lambda a: [x for x in src(a) if wanted(kind_of(x))]
+
+
+def pile_end(src: Fn, count: Fn | None, top: bool, end: str) -> Fn:
+    """`top [N] of` / `bottom [N] of` pieces selected from a zone, read as the zone is:
+    the top is the end of the list; `top N` lists the topmost first."""
+    if count is None:
+        def one(a: Activation) -> Any:
+            items = src(a)
+            if not items:
+                raise ContentError(f"there is no {end} piece: none is selected (check `... is not empty` first)")
+            return items[-1] if top else items[0]
+        return one
+
+    def several(a: Activation) -> list:
+        items = list(src(a))
+        n = max(0, count(a))
+        return list(reversed(items[-n:])) if top and n else (items[:n] if n else [])
+    return several
