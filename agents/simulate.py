@@ -8,10 +8,13 @@ kinds the ruleset declares, stay in the last seats, where the ruleset's setup pu
 can go to any worker in any order and the report is the same for 1 worker, 2 workers
 or a cluster: records are sorted by seed, counts are sums.
 
-A game's record keeps what the report needs and nothing else: each player's seat kind,
-score, win, starting choices (the ruleset's `starting_choices`, read when the game
-ends) and the content items they chose in a decision (played, bought, taken: an
-option whose value, or whose target, is an item), and the game's length. Branch
+A game's record keeps what the report needs and nothing else: each player's seat kind
+and label (a seat the rules run by its name at the table), score, win, starting choices
+(the ruleset's `starting_choices`, read when the game ends), the content items they
+chose in a decision (played, bought, taken: an option whose value, or whose target, is
+an item) and those drawn for them (an item whose effect a `play` ran for them without
+their choosing it: an event resolved, a solo card played), the turn order when the
+first turn began, and the game's length. Branch
 coverage comes from the compiled game of each worker (interpreter.coverage).
 """
 
@@ -79,6 +82,8 @@ class GameRecord:
     starting: list[dict[str, str]]  # per player: starting choice -> its name
     chosen: list[list[str]]  # per player: ids of the items they chose, each once
     ending: str | None = None  # the rules ended the game (`end the game`): their reason ("" for none); else None
+    first_order: list[int] | None = None  # the turn order when the first turn began (None: no turn)
+    drawn: list[list[str]] = field(default_factory=list)  # per player: ids of items whose effect ran for them
 
 
 @dataclass
@@ -95,6 +100,7 @@ class Simulation:
     request: Request
     records: list[GameRecord] = field(default_factory=list)
     coverage: dict[tuple[str, str, int, int, str], int] = field(default_factory=dict)
+    cannot_run: set[tuple[str, str, int, int, str]] = field(default_factory=set)  # ruled out by the options
     items: list[dict[str, str]] = field(default_factory=list)  # id, name, kind of every content item
     starting_choices: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -148,8 +154,14 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
         seats = request.seats_of(i)
         seed = request.seed + i
         chosen: list[set[int]] = [set() for _ in seats]
+        state = game.new_state(seed)
+        first_order: list[list[int]] = []
+        if game.coverage is not None:
+            game.coverage.played.clear()
 
         def observe(decision: Any, index: int) -> None:
+            if not first_order and state.st.turns >= 1:  # the first turn has begun: its turn order
+                first_order.append(list(state.st.turn_order))
             item = decision.options[index].item
             if item is None or decision.player < 0:
                 return
@@ -158,7 +170,7 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
                 chosen[decision.player].add(d)
 
         try:
-            result = play_match(spec, seats, seed, state=game.new_state(seed), observe=observe)
+            result = play_match(spec, seats, seed, state=state, observe=observe)
         except InternalError as err:
             raise SimulationError(f"game {i} (seed {seed}): {err}", usage=False) from err
         st = result.state
@@ -171,11 +183,24 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
             seed=seed, seats=seats, scores=list(result.scores), winner=result.winner,
             decisions=len(st.st.history), turns=st.st.turns, finished=st.is_terminal(), starting=starting,
             chosen=[sorted(spec.defs[d].id for d in c) for c in chosen],
-            ending=None if st.st.ending is None else st.end_reason() or ""))
+            ending=None if st.st.ending is None else st.end_reason() or "",
+            first_order=first_order[0] if first_order else None,
+            drawn=_drawn(game, request.players, chosen)))
     coverage = game.coverage.counts() if game.coverage is not None else {}
     if game.coverage is not None:
         game.coverage.hits[:] = [0] * len(game.coverage.hits)  # the next task counts afresh
     return ChunkResult(records, coverage, time.process_time() - started)
+
+
+def _drawn(game: Game, players: int, chosen: list[set[int]]) -> list[list[str]]:
+    """Per player, the content items whose effect a `play` ran for them this game and
+    that they did not choose: an event resolved, a solo card played (coverage.played)."""
+    out: list[set[int]] = [set() for _ in range(players)]
+    if game.coverage is not None:
+        for d, p in game.coverage.played:
+            if 0 <= p < players and d not in chosen[p] and is_content(game, d):
+                out[p].add(d)
+    return [sorted(game.spec.defs[d].id for d in found) for found in out]
 
 
 # --------------------------------------------------------------------------- a run
@@ -253,5 +278,7 @@ def simulate(request: Request, workers: int = 1, cluster: str | None = None,
             sim.coverage[key] = sim.coverage.get(key, 0) + hits
     for key in game.coverage.counts() if game.coverage is not None else {}:
         sim.coverage.setdefault(key, 0)  # a branch no game ran is listed too
+    if game.coverage is not None:  # those the options rule out are told apart from those that never ran
+        sim.cannot_run = game.coverage.cannot_run(spec.res, dict(game.options))
     sim.records.sort(key=lambda r: r.seed)
     return sim

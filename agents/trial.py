@@ -34,6 +34,8 @@ from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.spec import GameSpec
 from legacies.pipeline.yaml_source import read_yaml_file
 
+from .state_diff import differences, snapshot
+
 Asker = Callable[[Decision], int]  # the 0-based option to take
 
 
@@ -259,57 +261,3 @@ def _run(state: GameState, source: str, me: int, this: str | None, answers: list
         raise
     st.frames, st.pending, st.over, st.active = saved
     return asked
-
-
-# --------------------------------------------------------------------------- differences
-def snapshot(state: GameState) -> dict[str, Any]:
-    """What a person compares: counters by name and whose, and each zone's pieces by name."""
-    st, lay = state.st, state.game.layout
-    from legacies.interpreter.mechanics import describe
-
-    counters = {lay.counter_label[i]: v for i, v in enumerate(st.counters)}
-    zones = {lay.zone_name[z] + (f"[{state.game.player_names[lay.zone_owner[z]]}]" if lay.zone_owner[z] >= 0 else ""):
-             [describe(st, p) for p in st.zones[z]] for z in range(1, len(st.zones))}
-    return {"counters": counters, "zones": zones}
-
-
-def differences(state: GameState, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    lines = []
-    for name, old in before["counters"].items():
-        new = after["counters"][name]
-        if new != old:
-            lines.append(f"{_readable(state, name)}: {old} -> {new}")
-    for zone, old in before["zones"].items():
-        new = after["zones"][zone]
-        if new == old:
-            continue
-        gone = _minus(old, new)
-        came = _minus(new, old)
-        parts = ([f"+ {', '.join(came)}"] if came else []) + ([f"- {', '.join(gone)}"] if gone else [])
-        lines.append(f"{_readable(state, zone)}: " + ("; ".join(parts) if parts else "reordered"))
-    return lines
-
-
-def _minus(a: list[str], b: list[str]) -> list[str]:
-    rest = list(b)
-    out = []
-    for x in a:
-        if x in rest:
-            rest.remove(x)
-        else:
-            out.append(x)
-    return out
-
-
-def _readable(state: GameState, label: str) -> str:
-    """`gold[P1]` -> "P1's gold"; `space[law]` -> "Law's space" (the ruleset's labels)."""
-    vocab = state.game.spec.vocab
-    if "[" in label and label.endswith("]"):
-        name, whose = label[:-1].split("[", 1)
-        names = state.game.player_names
-        if whose.isdigit() and int(whose) < len(names):
-            who = names[int(whose)]
-        else:
-            who = vocab.content_names.get(whose, whose) if whose in vocab.content else whose
-        return f"{who}{chr(39) if who.endswith('s') else chr(39) + 's'} {vocab.label(name)}"
-    return vocab.label(label)

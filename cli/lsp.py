@@ -14,7 +14,7 @@ so that no other command pays for it.
   an effect the card text of that effect.
 - definition: an item id goes to its `id:`, a counter, zone, kind, procedure,
   definition or action to the key that declares it.
-- completion: every name the ruleset declares.
+- completion: the names that fit where the cursor stands (cli/lsp_complete.py).
 Nothing a file holds stops the server: a check that fails is said as a diagnostic.
 """
 
@@ -37,7 +37,7 @@ from legacies.dsl.diagnostics import WARNING, Diagnostic
 from legacies.dsl.parse_cache import parse_cache
 from legacies.pipeline.validate import UsageError
 
-from . import lsp_query
+from . import lsp_complete, lsp_query
 from .lsp_check import Check, belongs_to_ruleset, check_document
 from .lsp_frames import serve_io, serve_tcp
 
@@ -53,7 +53,8 @@ _KINDS = {"item": lsp.CompletionItemKind.Constant, "counter": lsp.CompletionItem
           "quantity": lsp.CompletionItemKind.Property, "option": lsp.CompletionItemKind.Property,
           "action": lsp.CompletionItemKind.Method, "definition": lsp.CompletionItemKind.Function,
           "procedure": lsp.CompletionItemKind.Function, "counter set": lsp.CompletionItemKind.Struct,
-          "symbol": lsp.CompletionItemKind.EnumMember}
+          "symbol": lsp.CompletionItemKind.EnumMember, "keyword": lsp.CompletionItemKind.Keyword,
+          "builtin": lsp.CompletionItemKind.Function}
 
 
 class ContentServer(LanguageServer):
@@ -122,8 +123,9 @@ def make_server() -> ContentServer:
         found = await _at(ls, params.text_document.uri, params.position)
         if found is None:
             return None
+        doc, path, checks, (line, column) = found
         items = [lsp.CompletionItem(label=n.name, kind=_KINDS.get(n.what), detail=n.detail)
-                 for n in lsp_query.completions(found[2])]
+                 for n in lsp_complete.completions(checks, path, doc.source, line, column)]
         return lsp.CompletionList(is_incomplete=False, items=items)
 
     return server

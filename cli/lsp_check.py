@@ -22,7 +22,8 @@ from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.interpreter.spec import GameSpec
 from legacies.pipeline.build import BuildResult, build_spec
 from legacies.pipeline.files import SourceFile, disk_label, guess_kind, installed_rulesets, ruleset_files
-from legacies.pipeline.load import LoadedFile, LoadResult, internal_error, load_source
+from legacies.pipeline.internal_errors import internal_error
+from legacies.pipeline.load import LoadedFile, LoadResult, load_source
 from legacies.pipeline.stack import StackError, expansion_folder, resolve, stack_sources
 from legacies.pipeline.validate import (UsageError, gc_paused, maybe_consequence, over_installed, ruleset_folder,
                                         smoke_check)
@@ -108,7 +109,7 @@ def _load(sources: list[SourceFile]) -> LoadResult:
     for source in sources:
         try:
             raw: bytes | None = source.read()
-        except Exception:  # noqa: BLE001 - load_source reads it again and says why it cannot
+        except (OSError, ValueError):  # unreadable: load_source reads it again and says why
             raw = None
         known = _loaded.get(source.label)
         how = (source.kind, source.layer, source.over.label if source.over is not None else None)

@@ -39,8 +39,28 @@ def _version(value: bool) -> None:
 def _main(
     show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, metavar="",
                                       help="Print the version and exit."),
+    debug: bool = typer.Option(False, "--debug", metavar="",
+                               help="Print the traceback of an internal error (a bug in legacies), as well as "
+                                    "the file it is written to."),
 ) -> None:
     """Legacies: a rules-as-data engine for board and card games."""
+    global _DEBUG
+    _DEBUG = debug
+
+
+_DEBUG = False  # `legacies --debug COMMAND`: internal errors print their traceback
+
+
+def _debug_traceback(err: BaseException | None = None, text: str | None = None) -> None:
+    """With --debug, the traceback of an internal error, on stderr."""
+    if not _DEBUG:
+        return
+    if text is None and err is not None:
+        from legacies.pipeline.internal_errors import traceback_text
+
+        text = traceback_text(err)
+    if text:
+        typer.echo(text.rstrip("\n"), err=True)
 
 
 class Format(str, Enum):
@@ -105,6 +125,8 @@ def validate(
             typer.echo(out)
     else:
         typer.echo(render_text(result.diagnostics, result.sources, checked=result.files))
+    for d in result.diagnostics:
+        _debug_traceback(text=d.detail)
     raise typer.Exit(0 if result.ok else 1)
 
 
@@ -243,11 +265,18 @@ def play(
         _fail(str(err))
         return
     except InternalError as err:  # the ruleset cannot be compiled: said, never a traceback
+        _debug_traceback(err)
         _fail(f"the game cannot start: {err}; `legacies validate` shows where", 1)
         return
     if save is not None:
         _check_save_path(save)
-    _play_on(loaded.spec, list(seat), seed, options, game.new_state(seed), save, as_json, quiet, think, fast)
+    try:
+        first = game.new_state(seed)
+    except InternalError as err:  # the setup fails (under these options): said and located, never a traceback
+        _debug_traceback(err)
+        _fail(f"the game stopped during its setup: {err}; `legacies validate` checks the setup under every option", 1)
+        return
+    _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast)
 
 
 def _seats(given: list[str]) -> tuple[list[str], list[str]]:
@@ -315,6 +344,7 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
             choice = err.choice if isinstance(err, GameStopped) else None
             if _write_save(save, state.serialize(failure=(choice, str(err)), seats=seat)):
                 note = f"\nsaved to {save}: `legacies replay --verify {save}` reproduces it"
+        _debug_traceback(err)
         _fail(f"the game stopped on an internal error (the action was undone): {err}{note}", 1)
         return
     from .scoring import add_breakdown, final_score_lines
@@ -474,6 +504,7 @@ def replay(
         _fail(f"refused: {err}", 1)
         return
     except InternalError as err:
+        _debug_traceback(err)
         _fail(f"the replay stopped on an internal error: {err}", 1)
         return
     if verify:
@@ -675,13 +706,21 @@ def simulate(
                + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "
                f"({players} players: {', '.join(request.seats)}{setup}) on {run['where']} in {run['seconds']:.1f} s "
                f"({_pace(run['games_per_s'])})")
+    width = max([10] + [len(row["seat"]) for row in report["win_rate_by_seat"]])
     for row in report["win_rate_by_seat"]:
-        typer.echo(f"  {row['seat']:<10} wins {100 * row['rate']:5.1f}%  (95% {100 * row['ci'][0]:.1f} to "
+        typer.echo(f"  {row['seat']:<{width}} wins {100 * row['rate']:5.1f}%  (95% {100 * row['ci'][0]:.1f} to "
                    f"{100 * row['ci'][1]:.1f}; fair share {100 * report['fair_share']:.0f}%)")
+    if report.get("games_resorted"):
+        typer.echo(f"  (turn positions are the turn order when the first turn began: the rules re-sorted it in "
+                   f"{report['games_resorted']} of {report['games']} games; report.html shows seats and positions)")
     gaps = [r for r in report["items"] if r["gap"] is not None][:3]
     if gaps:
-        typer.echo("items with the surest win-rate gaps (players who chose it minus those who did not):")
+        typer.echo("items with the surest win-rate gaps (players who had it minus those who did not):")
         typer.echo("\n".join(_gap_lines(gaps)))
+        many = report["multiple_comparisons"]
+        typer.echo(f"  of {many['items_with_a_gap']} gaps, {many['intervals_excluding_zero']} intervals exclude 0 "
+                   f"(about {many['expected_by_chance']:.0f} would by chance); {many['survive_benjamini_hochberg']} "
+                   f"survive a Benjamini-Hochberg correction, {many['survive_holm']} a Holm correction")
     cov = report["coverage"]
     if shown:
         rows = {r["id"]: r for r in report["items"]}
@@ -689,11 +728,13 @@ def simulate(
         typer.echo("\n".join(_gap_lines([rows[i] for i in shown if i in rows])))
         for i in shown:
             if i not in rows:
-                typer.echo(f"  {loaded.build.items[i][2].name} ({i}): never chosen by a player in these games")
+                typer.echo(f"  {loaded.build.items[i][2].name} ({i}): never chosen or drawn in these games")
             missed = [b for b in cov["never_ran"] if b["in"].endswith(f"`{i}`)")]
             for b in missed:
                 typer.echo(f"    never ran: {b['branch']} ({b['file']}:{b['line']}:{b['column']})")
-    typer.echo(f"branch coverage: {cov['ran']} of {cov['branches']} branches ran; {len(cov['never_ran'])} never did")
+    cannot = len(cov.get("cannot_run", []))
+    typer.echo(f"branch coverage: {cov['ran']} of {cov['branches'] - cannot} branches that could run did; "
+               f"{len(cov['never_ran'])} never did" + (f"; {cannot} cannot run under these options" if cannot else ""))
     if report["unfinished"]:
         typer.echo(f"warning: {report['unfinished']} games hit the turn limit before the end")
     if sim.stopped:  # a part of a run never replaces a report: the numbers above are all it gives
@@ -724,14 +765,18 @@ def _gap_lines(rows: list[dict[str, Any]]) -> list[str]:
     width = max((len(f"{r['name']} ({r['id']})") for r in rows), default=0)
     lines = []
     for r in rows:
-        share = 100 * r["play_rate"]
-        chosen = f"{share:.1f}%" if share < 10 else f"{share:.0f}%"
+        drawn = r.get("basis") == "drawn"
+        share = 100 * (r["drawn_rate"] if drawn else r["play_rate"])
+        shown = f"{share:.1f}%" if share < 10 else f"{share:.0f}%"
+        how = f"drawn in {shown} of games" if drawn else f"chosen by {shown} of players"
         label = f"{r['name']} ({r['id']})"
         if r["gap"] is None:
-            lines.append(f"  {label:<{width}}  no gap to measure (chosen by {chosen} of players)")
+            why = "never chosen or drawn" if not share else "no one without it to compare" if share >= 100 else how
+            lines.append(f"  {label:<{width}}  no gap to measure ({why})")
             continue
+        mark = "; survives correction" if r.get("survives") else ""
         lines.append(f"  {label:<{width}}  {100 * r['gap']:+5.1f} points (95% {100 * r['gap_ci'][0]:+.1f} to "
-                     f"{100 * r['gap_ci'][1]:+.1f}; chosen by {chosen} of players)")
+                     f"{100 * r['gap_ci'][1]:+.1f}; {how}{mark})")
     return lines
 
 
@@ -1020,7 +1065,8 @@ def try_item(
 
     def ask(d: Any) -> int:
         if not interactive:
-            raise TrialError(f"\"{d.prompt}\" ({', '.join(d.labels())}): no answer left; add it to --choose")
+            raise TrialError(f"\"{d.prompt}\" ({', '.join(d.labels())}): no answer left; add it to --choose",
+                             usage=True)
         typer.echo(f"{d.prompt}:", err=True)
         for n, label in enumerate(d.labels(), 1):
             typer.echo(f"  {n}. {label}", err=True)
@@ -1096,9 +1142,9 @@ def test_scenarios(
             typer.echo(f"{mark} {t.file}:{t.line}  {t.label}")
         for d in failures:
             typer.echo(f"\n{d.file}:{d.line}: {d.code}: {d.message}" + (f"\n    {d.hint}" if d.hint else ""))
-        typer.echo(f"\n{result.passed} passed, {len(result.failures)} failed"
+        typer.echo(f"\n{result.passed} passed, {result.failed} failed"
                    + (f", {len(problems)} unreadable" if problems else ""))
-    raise typer.Exit(0 if not failures else 1)
+    raise typer.Exit(0 if not failures else 2 if result.malformed else 1)
 
 
 @app.command()

@@ -350,7 +350,8 @@ _S: list[Construct] = [
     Construct(ast.ChooseOne, "choices", "choose one: \"LABEL\" [if CONDITION]: ...",
               "Offer the options whose condition holds; run the one chosen. None: nothing happens. A label's "
               "`{EXPR}` parts show values, as in `log`: `\"raise {X}\"`, `\"{20/50/100} gold\"`.", "", ""),
-    Construct(ast.May, "choices", "may [\"PROMPT\"]: ...", "Ask yes/no (always asked); on yes run the block.",
+    Construct(ast.May, "choices", "may [\"PROMPT\"]: ...", "Ask yes/no (always asked); on yes run the block. The prompt's `{EXPR}` parts "
+              "show values, as in `log`.",
               "", ""),
     Construct(ast.Perform, "choices", "perform one of A, B | perform up to one of A | perform any of A, B",
               "Offer every legal (action, target) pair of the named actions and run the one chosen; `up to one` "
@@ -447,7 +448,9 @@ _S: list[Construct] = [
     Construct(ast.Select, "expressions", "KIND in Z", "The pieces of a kind in a zone, on a holder or on a track; "
               "`cards in Z` any kind."),
     Construct(ast.Top, "expressions", "top [N] of Z | bottom [N] of Z",
-              "The top (or bottom) piece(s) of a zone, or the first (last) member(s) of a collection."),
+              "The top (or bottom) piece(s) of a zone, and of pieces selected from one (`cards in deck "
+              "where ...` keeps the zone's order: its top is the highest of them); of any other collection "
+              "(players, items, a list, an `ordered by`), the first (last) member(s)."),
     Construct(ast.Entry, "expressions", "entry N of LIST | entry K of TABLE",
               "The N-th member (1-based) of a list attribute, or the number a table attribute gives item K."),
     Construct(ast.SpaceOf, "expressions", "space N of ITEM", "The N-th space (1-based) of an item's track: "

@@ -545,11 +545,8 @@ _EXPRESSION_FORMS: dict[str, str] = {"divided": "`X divided by Y`", "ordered": "
 def _accepts(err: UnexpectedToken) -> set[str]:
     """The terminals the parser could have taken instead of the bad token."""
     parser = getattr(err, "interactive_parser", None)
-    if parser is not None:
-        try:
-            return set(parser.accepts())
-        except Exception:  # noqa: BLE001 - fall back on the LALR state's lookahead set
-            pass
+    if parser is not None:  # lark catches the refusals it meets while trying; anything else is a bug
+        return set(parser.accepts())
     return set(err.expected)
 
 

@@ -19,13 +19,13 @@ from typing import Any, Callable, Iterator
 
 from legacies.dsl import ast, printer
 from legacies.dsl import resolution as r
-from legacies.dsl.constructs import BUILTINS
+from legacies.dsl.constructs import BUILTINS, NOBODY
 from legacies.dsl.renderer import Wording, render_expr
 from legacies.dsl.resolution import Resolution
 from legacies.dsl.numbers import MAX_NUMBER
 from legacies.dsl.types import T
 
-from . import chance, ending
+from . import chance, ending, selection
 from . import mechanics as mech
 from .coverage import Coverage
 from .decisions import Choice
@@ -66,8 +66,8 @@ class Table:
 class CompiledAction:
     __slots__ = ("name", "label", "var", "collection", "condition", "instrs", "gate", "items")
 
-    def __init__(self, name: str, label: str, var: str | None, collection: Fn | None, condition: Fn | None,
-                 instrs: tuple, gate: bool = False, items: bool = False):
+    def __init__(self, name: str, label: "str | Callable[[State, Activation], str]", var: str | None,
+                 collection: Fn | None, condition: Fn | None, instrs: tuple, gate: bool = False, items: bool = False):
         self.name = name
         self.label = label
         self.var = var
@@ -96,11 +96,18 @@ class CompiledAction:
                 yield target
 
     def options(self, st: State, act: Activation, index: int) -> list[Choice]:
-        if self.collection is None:
-            return [Choice(self.label, (index, None)) for _ in self.targets(st, act)]
-        slot = "{" + str(self.var) + "}"
-        return [Choice(self.label.replace(slot, mech.describe(st, t)), (index, t), t if self.items else None)
-                for t in self.targets(st, act)]
+        label = self.label
+        if isinstance(label, str):
+            if self.collection is None:
+                return [Choice(label, (index, None)) for _ in self.targets(st, act)]
+            return [Choice(label, (index, t), t if self.items else None) for t in self.targets(st, act)]
+        probe = Activation(st, act.me, act.this)  # the label's `{EXPR}` parts, the target bound
+        out: list[Choice] = []
+        for t in self.targets(st, act):
+            if self.var:
+                probe.env[self.var] = t
+            out.append(Choice(label(st, probe), (index, t), t if self.items and t is not None else None))
+        return out
 
     def available(self, st: State, act: Activation) -> bool:
         """Whether any option exists, without building labels: `possible(...)`."""
@@ -258,6 +265,8 @@ class Compiler:
             return self.player_counter(ref.name, None)
         if isinstance(ref, r.GameValue):
             vslot = lay.game_value[ref.name]
+            if self._player_valued(ref.name):  # unset: nobody (`ender is not nobody` guards it)
+                return lambda a: _or_nobody(a.st.values[vslot])
             return lambda a: a.st.values[vslot]
         if isinstance(ref, r.PlayerValue):
             return self.player_value(ref.name, None)
@@ -325,13 +334,19 @@ class Compiler:
     def player_value(self, name: str, subject: ast.Expr | None) -> Fn:
         base = self.lay.player_value[name]
         subj = self.expr(subject) if subject is not None else None
+        unset = NOBODY if self._player_valued(name) else None  # what a value never set reads as
 
         def value(a: Activation) -> Any:
             p = subj(a) if subj is not None else a.me
             if p < 0:
                 raise _no_player(f"nobody has `{name}`")
-            return a.st.values[base + p]
+            v = a.st.values[base + p]
+            return unset if v is None else v
         return value
+
+    def _player_valued(self, name: str) -> bool:
+        info = self.v.values.get(name)
+        return info is not None and info.type.tag == "player"
 
     def player_zone(self, name: str, subject: ast.Expr | None, plural: bool = False) -> Fn:
         base = self.lay.player_zone[name]
@@ -362,7 +377,7 @@ class Compiler:
             p = subj(a) if subj is not None else a.me
             if p < 0:
                 raise _no_player("nobody has counters")
-            return table[holder(a)] + p
+            return _held_slot(table, holder(a), printer.print_expr(ref.holder)) + p
         return slot
 
     def x_Of(self, e: ast.Of) -> Fn:
@@ -821,32 +836,16 @@ class Compiler:
                 return seen
             return distinct
         ref = self.ref(e)
-        kind = ref.kind if isinstance(ref, r.Selection) else None
-        if kind:
-            piece_kind = self.piece_kind
-            if st_tag in ("things", "table"):
-                held = self.type_of(e.source).arg
-                if held is not None and held != kind:  # the pieces on each of these items
-                    return lambda a: [p for x in src(a) for p in mech.pieces_on(a.st, x) if piece_kind[p] == kind]
-                kind_of = [d.kind for d in self.spec.defs]
-                return lambda a: [x for x in src(a) if (kind_of[int(x)] if isinstance(x, DefRef) else piece_kind[x]) == kind]
-            if st_tag == "zone":
-                return lambda a: [p for p in a.st.zones[src(a)] if piece_kind[p] == kind]
-            if st_tag == "zones":
-                return lambda a: [p for z in src(a) for p in a.st.zones[z] if piece_kind[p] == kind]
-            return lambda a: [p for p in mech.pieces_on(a.st, src(a)) if piece_kind[p] == kind]
-        if st_tag == "zone":
-            return lambda a: a.st.zones[src(a)][:]
-        if st_tag == "zones":
-            return lambda a: [p for z in src(a) for p in a.st.zones[z]]
-        if st_tag in ("things", "table"):
-            return lambda a: list(src(a))
-        return lambda a: mech.pieces_on(a.st, src(a))
+        classes = {k: info.piece for k, info in self.v.kinds.items()}
+        return selection.select(src, st_tag, ref if isinstance(ref, r.Selection) else None, self.piece_kind,
+                                [d.kind for d in self.spec.defs], classes)
 
     def x_Top(self, e: ast.Top) -> Fn:
         src = self.expr(e.source)
         count = self.expr(e.count) if e.count is not None else None
         top = e.end == "top"
+        if isinstance(self.ref(e), r.PileEnd):  # pieces from a zone: the top is the last, as in the zone
+            return selection.pile_end(src, count, top, e.end)
         if self.type_of(e.source).is_collection:  # first (top) or last (bottom) members
             if count is None:
                 def member(a: Activation) -> Any:
@@ -1103,7 +1102,7 @@ class Compiler:
             p = who(a)
             if p < 0:
                 raise _no_player(f"nobody can {verb} counters")
-            return table[holder(a)] + p
+            return _held_slot(table, holder(a), counter.name) + p
         return held
 
     def adjuster(self, s: ast.Stmt) -> Adjust:
@@ -1523,17 +1522,25 @@ class Compiler:
 
     def s_Play(self, s: ast.Play) -> Instr:
         what = self.expr(s.what)
+        played = self.coverage.played if self.coverage is not None else None  # which item ran, for whom
         if self.type_of(s.what).tag == "effect":
             def resolve(st: State, a: Activation) -> None:
                 ref = what(a)
                 if ref is MISSING:
                     raise ContentError("there is no effect to resolve")
+                if played is not None and ref.this >= 0:
+                    played.add((st.game.layout.piece_def[ref.this], a.me))
                 st.frames.append(BlockFrame(ref.code, Activation(st, a.me, ref.this)))
             return resolve
 
         def play(st: State, a: Activation) -> None:
             pid = what(a)
+            if pid is None:
+                raise ContentError(f"there is no piece to play: `{printer.print_expr(s.what)}` is nothing "
+                                   "(a value never set, or an attribute an item does not give)")
             instrs = st.game.effects[st.game.layout.piece_def[pid]]
+            if played is not None:
+                played.add((st.game.layout.piece_def[pid], a.me))
             st.frames.append(BlockFrame(instrs, Activation(st, a.me, pid)))
         return play
 
@@ -1652,9 +1659,12 @@ class Compiler:
                     coverage: Coverage) -> Instr:
         """`if` counting which branch ran (always through frames: coverage runs are for
         reports, not for speed)."""
-        ids = [coverage.probe(self.where(b.condition), "if " + printer.print_expr(b.condition))
-               for b in s.branches]
-        last = coverage.probe(self.where(s), "else" if otherwise is not None else "the case where every condition is false")
+        conds = [b.condition for b in s.branches]  # what each branch needs, for coverage.cannot_run
+        ids = [coverage.probe(self.where(b.condition), "if " + printer.print_expr(b.condition),
+                              tuple((c, False) for c in conds[:k]) + ((b.condition, True),), self._lines(b.body))
+               for k, b in enumerate(s.branches)]
+        last = coverage.probe(self.where(s), "else" if otherwise is not None else "the case where every condition is false",
+                              tuple((c, False) for c in conds), self._lines(s.otherwise) if s.otherwise else None)
         hits = coverage.hits
 
         def if_covered(st: State, a: Activation) -> None:
@@ -1668,11 +1678,19 @@ class Compiler:
                 st.frames.append(BlockFrame(otherwise, a))
         return if_covered
 
+    def _lines(self, body: ast.Body) -> tuple[str, int, int] | None:
+        """The file and lines of a block (for coverage: the branches inside a branch)."""
+        first, last = body[0].span if body else None, body[-1].span if body else None
+        if self.origin.file is None or first is None or last is None:
+            return None
+        return (self.origin.file, first.line + self.origin.line_offset, last.end_line + self.origin.line_offset)
+
     def s_ChooseOne(self, s: ast.ChooseOne) -> Instr:
         options = [(self.text(o, o.label), self.expr(o.condition) if o.condition is not None else None,
                     self.block(o.body)) for o in s.options]
         coverage = self.coverage
-        ids = [coverage.probe(self.where(o), f"option {o.label!r}") for o in s.options] if coverage else []
+        ids = [coverage.probe(self.where(o), f"option {o.label!r}", ((o.condition, True),) if o.condition else (),
+                              self._lines(o.body)) for o in s.options] if coverage else []
 
         def build(st: State, a: Activation, data: Any) -> list[Choice]:
             return [Choice(label if isinstance(label, str) else label(st, a), i)
@@ -1689,7 +1707,7 @@ class Compiler:
 
     def s_May(self, s: ast.May) -> Instr:
         body = self.block(s.body)
-        prompt = s.prompt or "do it?"
+        prompt = self.text(s, s.prompt) if s.prompt else "do it?"
         yes_no = [Choice("yes", True), Choice("no", False)]
         coverage = self.coverage
         ids = (coverage.probe(self.where(s), "may: no"), coverage.probe(self.where(s), "may: yes")) if coverage else ()
@@ -1701,7 +1719,8 @@ class Compiler:
                 st.frames.append(BlockFrame(body, a))
 
         def may(st: State, a: Activation) -> None:
-            st.frames.append(AskFrame(a, lambda st, a, d: yes_no, then, prompt, "may", auto=False))
+            asked = prompt if isinstance(prompt, str) else prompt(st, a)
+            st.frames.append(AskFrame(a, lambda st, a, d: yes_no, then, asked, "may", auto=False))
         return may
 
     def s_ForEach(self, s: ast.ForEach) -> Instr:
@@ -1915,7 +1934,9 @@ class Compiler:
         gate = coll is not None and spec.condition is not None and not any(
             isinstance(n, ast.Name) and n.name == spec.var for n in ast.walk(spec.condition))
         items = spec.choose is not None and _of_items(self.type_of(spec.choose))
-        return CompiledAction(spec.name, spec.label, spec.var, coll, cond,
+        self.origin = spec.origin or Origin(what)
+        label = self.text(spec.label_node, spec.label) if spec.label_node is not None else spec.label
+        return CompiledAction(spec.name, label, spec.var, coll, cond,
                               self.program(spec.body, spec.origin or Origin(what)), gate, items)
 
     def modifier_parts(self, m: ast.Modifier) -> tuple:
@@ -1923,6 +1944,20 @@ class Compiler:
         scope = self.expr(m.scope) if m.scope is not None else None
         plural = m.scope is not None and self.type_of(m.scope).tag == "players"
         return (m.quantity.name, subject, m.op, self.expr(m.value), scope, plural)
+
+
+def _held_slot(table: dict[str, int], counter: Any, written: str) -> int:
+    """The base slot of a counter held in a name (`R` from `choose a resource as R`)."""
+    if counter is None:
+        raise ContentError(f"`{written}` holds no counter (a value never set, or an attribute an item does "
+                           "not give)")
+    return table[counter]
+
+
+def _or_nobody(v: Any) -> Any:
+    """A player-valued slot never set reads as nobody, never as None (which no player
+    comparison or counter index understands)."""
+    return NOBODY if v is None else v
 
 
 def _of_items(t: T) -> bool:

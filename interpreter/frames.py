@@ -143,6 +143,7 @@ class PerformFrame(Frame):
     the player is done, `one` takes exactly one, `up_to_one` allows passing."""
 
     __slots__ = ("mode", "actions", "done")
+    keeps_option = True  # the chosen action runs above the menu: a refusal in it refuses the choice
 
     def __init__(self, act: Activation, mode: str, actions: tuple):
         self.act = act

@@ -65,6 +65,10 @@ class Activation:
 class Frame:
     __slots__ = ("act",)
     act: Activation
+    # True for a frame whose answer runs above it while it stays on the stack (the action
+    # menu: the chosen action): the answer's consequences are what runs while it is there.
+    # Otherwise they are what runs while the effect that asked (its activation's names) is.
+    keeps_option = False
 
     def step(self, st: "State") -> None:  # pragma: no cover - interface
         raise NotImplementedError
@@ -204,6 +208,12 @@ class Journal:
         return f"Journal({self.tolist()!r})"
 
 
+def refusal_outside_option(err: Refused) -> InternalError:
+    """A refusal no player's option led to: the rules' own statements refused themselves."""
+    return InternalError(f"the rules refused their own statement ({err}): no option of the last decision led to "
+                         "it, so no player can be asked to choose again; guard it (`if ...:`) or fix the rules")
+
+
 @lru_cache(maxsize=1)
 def _mechanics() -> Any:
     """interpreter.mechanics, imported on first use (it imports this module)."""
@@ -232,7 +242,7 @@ class State:
 
     __slots__ = ("game", "counters", "values", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
                  "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo", "spent",
-                 "ending")
+                 "ending", "option")
 
     def __init__(self, game: Any):
         self.game = game
@@ -259,6 +269,9 @@ class State:
         self.spent = 0  # steps of straight-through loops (compiler.run_direct) charged to this run
         # how the rules ended the game (`end the game`): (the winner named or -1, the reason or ""); see ending.py
         self.ending: tuple[int, str] | None = None
+        # what the answer being run belongs to (see `refused`): a frame, or the names (env) of
+        # the effect that asked; None while no answer runs (setup, rules between decisions)
+        self.option: object | None = None
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
@@ -307,8 +320,12 @@ class State:
                 if steps > budget:
                     raise BudgetExceeded(f"an effect used more than {budget:,} steps for one decision "
                                          "(a loop of triggers, or an effect that does too much)")
-        except Refused:
-            raise
+        except Refused as err:
+            if self.in_option():
+                raise
+            located = refusal_outside_option(err)
+            self._locate(located)
+            raise located from err
         except InternalError as err:
             self._locate(err)
             raise
@@ -325,7 +342,27 @@ class State:
         self._resume(value)
         self.run()
 
+    def in_option(self) -> bool:
+        """Whether what runs now is the consequence of the answer being run: the frame that
+        keeps the option (the action menu, while the chosen action runs), or the effect that
+        asked (any frame with its names) is still on the stack. A refusal there refuses
+        the option; anywhere else (the rules' own statements after it, or with no answer
+        at all: setup) it is a mistake in the rules, not the player's."""
+        option = self.option
+        if option is None:
+            return False
+        for f in self.frames:
+            if f is option or f.act.env is option:
+                return True
+        return False
+
+    def start_option(self, frame: "Frame") -> None:
+        """`frame` is about to run an answer (or an effect tried on its own): mark what the
+        answer's consequences are, for `in_option`."""
+        self.option = frame if frame.keeps_option else frame.act.env
+
     def _resume(self, value: Value) -> None:
+        self.start_option(self.frames[-1])
         try:
             self.frames[-1].resume(self, value)
         except Refused:
@@ -453,6 +490,7 @@ class State:
         new.memo = None
         new.spent = 0
         new.ending = self.ending
+        new.option = None  # it names frames of this state: a copy runs no answer yet
         return new
 
     def restore(self, other: "State") -> None:

@@ -33,6 +33,7 @@ from legacies.dsl.vocabulary import DefinitionInfo, ProcedureInfo, Vocabulary
 from legacies.interpreter.spec import ActionSpec, DefinitionSpec, GameSpec, Limits, Origin, PieceDef, ProcedureSpec
 
 from .build_table import check_seats, option_names
+from .attribute_ranges import range_problem
 from .build_vocabulary import Stack, check_names, declare, declare_ruleset, merge, type_of
 from .files import SourceFile
 from .load import LoadedFile, load_source
@@ -503,7 +504,7 @@ def check_attributes(b: _Builder, items: dict[str, tuple[LoadedFile, Path, Any]]
                      hint=b.suggest(a, kind.attributes) or f"attributes: {', '.join(kind.attributes) or 'none'}",
                      key=True)
                 continue
-            problem = _attribute_problem(v, kind.attributes[a], value)
+            problem = _attribute_problem(v, kind.attributes[a], value) or range_problem(kind.ranges.get(a), value, a)
             if problem:
                 b.at(f, path + ("attributes", a), "C004", problem[0], hint=problem[1])
             elif isinstance(value, (int, str)) and not isinstance(value, bool):
@@ -514,7 +515,7 @@ def check_attributes(b: _Builder, items: dict[str, tuple[LoadedFile, Path, Any]]
     check_links(b, items)
     for kname, kinfo in v.kinds.items():
         for a, default in kinfo.defaults.items():
-            problem = _attribute_problem(v, kinfo.attributes[a], default)
+            problem = _attribute_problem(v, kinfo.attributes[a], default) or range_problem(kinfo.ranges.get(a), default, a)
             if problem:
                 f, path = _declared_at(b, kname, a, rf)
                 b.at(f, path, "C004", problem[0], hint=problem[1])
@@ -620,13 +621,25 @@ def check_actions(b: _Builder, rules: _Rules) -> tuple[dict[str, ActionSpec], li
         if cond is not None:
             b.check_expr(f, base + ("if",), cond, Context(locals=dict(locals_)), FLAG)
         checker = b.check_program(f, base + ("do",), body, Context(locals=dict(locals_)))
+        label_node = check_label(b, f, base + ("label",), act.label, Context(locals=dict(locals_)))
         if body is not None:
             what = f"action `{name}`"
             action_specs[name] = ActionSpec(name, act.label, body, coll, act.as_, cond, b.origin(f, base + ("do",), what),
                                             b.origin(f, base + ("choose",), what, True) if coll is not None else None,
-                                            b.origin(f, base + ("if",), what, True) if cond is not None else None)
+                                            b.origin(f, base + ("if",), what, True) if cond is not None else None,
+                                            label_node)
             announcers.append((what, frozenset(checker.announced), body, f, base + ("do",)))
     return action_specs, announcers
+
+
+def check_label(b: _Builder, f: LoadedFile, path: Path, label: str, ctx: Context) -> ast.Node | None:
+    """An action's label with `{EXPR}` parts ("Play {C}", "Pay {my_fee(C)} gold"): each
+    part checked with the action's names, shown as its value in the menu."""
+    if "{" not in label:
+        return None
+    node = ast.Text(label, span=ast.Span(1, 1, 1, 1 + len(label)))
+    b.place(f, path, Checker(b.vocab, b.res).check_text(node, label, ctx))
+    return node
 
 
 def check_rule_triggers(b: _Builder, rules: _Rules) -> dict[str, tuple[LoadedFile, ast.Trigger, ast.Program]]:

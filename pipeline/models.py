@@ -90,6 +90,13 @@ class AttributeDecl(_Model):
                                 "symbols:<enum>, kind:<kind>, kinds:<kind>, table:<kind>, counter:<set>, counters:<set>.")
     default: Any = Field(None, description="The value of an item that does not give this attribute.")
     label: str | None = None
+    min: int | None = Field(None, description="A number (or each number of a list) is at least this (C004 "
+                            "at an item that gives less).")
+    max: int | None = Field(None, description="A number (or each number of a list) is at most this (C004 "
+                            "at an item that gives more).")
+    values: list[int | str] | None = Field(None, min_length=1, description="The only values a number, a "
+                                           "number of a list or a text may take (C004 at an item that gives "
+                                           "another).")
 
 
 class TrackDecl(_Model):

@@ -1,6 +1,11 @@
 """Every test process (and every `legacies` subprocess a test starts) keeps its parse
 cache in a fresh temporary folder, never in the user's ~/.cache: tests see cold and
-warm caches of their own and leave nothing behind in the home folder."""
+warm caches of their own and leave nothing behind in the home folder.
+
+An internal error (a bug in legacies met while loading, checking or setting up a
+ruleset: pipeline/internal_errors.py) fails the test during which it was made, even
+when the test only looked at other diagnostics; a test about one says so with
+`@pytest.mark.internal_error`."""
 
 from __future__ import annotations
 
@@ -62,3 +67,15 @@ def read_only(monkeypatch: pytest.MonkeyPatch) -> object:
             return real(path, flags, *args)  # type: ignore[arg-type]
         monkeypatch.setattr(writes.os, "open", open_)
     return mount
+
+
+@pytest.fixture(autouse=True)
+def _no_internal_error(request: pytest.FixtureRequest) -> object:
+    from legacies.pipeline import internal_errors
+
+    before = len(internal_errors.REPORTED)
+    yield
+    made = internal_errors.REPORTED[before:]
+    if made and request.node.get_closest_marker("internal_error") is None:
+        pytest.fail(f"{len(made)} internal error(s) (a bug in legacies) during this test; the first:\n{made[0]}",
+                    pytrace=False)

@@ -198,9 +198,13 @@ def test_an_editor_sees_diagnostics_hover_definition_and_completion(editor: Edit
     assert place["uri"] == characters.as_uri()
     assert place["range"]["start"]["line"] == declared
 
-    offered = editor.request("textDocument/completion", _at(uri, effect_line, 9))
+    offered = editor.request("textDocument/completion", _at(uri, effect_line, 8))  # a statement begins there
     labels = {item["label"] for item in offered["items"]}
-    assert {"C1003", "politician", "gold", "special_action"} <= labels
+    assert {"gain", "choose", "put_in_play"} <= labels and "C1003" not in labels
+    after = good.split("\n")[effect_line].index("an industry")  # `choose |`: what one chooses from
+    offered = editor.request("textDocument/completion", _at(uri, effect_line, after + 3))
+    labels = {item["label"] for item in offered["items"]}
+    assert {"industry", "industries", "characters"} <= labels and "gain" not in labels
 
     rules = tmp_path / "rules" / "legacies" / "actions.yaml"  # a rules file: a procedure's text
     text = rules.read_text(encoding="utf-8").split("\n")
