@@ -3,7 +3,7 @@ runs) and `report.html` (one self-contained page, its charts drawn as inline SVG
 script and nothing fetched: it reads offline and prints).
 
 What it holds (see docs/cli.md): win rates by seat (a bot by its kind, a seat the rules
-run by its name at the table, so a Nemesis and a Rising Star are two bars, beside the
+by its seat kind, so two kinds of seats the rules run are two bars, beside the
 fair share 1/players), by turn position (the place in turn order when the first turn
 began: the rules may sort it) and by seat number when those differ, and by each
 starting choice, with 95% Wilson intervals; the distribution of scores and of game
@@ -91,7 +91,7 @@ def build_report(sim: Simulation) -> dict[str, Any]:
         "fair_share": 1 / req.players,
         "win_rate_by_seat": [{"seat": kind, **_rate(w, n)} for kind, (w, n) in by_seat.items()],
         # the position in turn order when the first turn began (the rules may sort it:
-        # Legacies by Foundation), not the seat number; `games_resorted`: games where they differ
+        # a ruleset re-sorts it), not the seat number; `games_resorted`: games where they differ
         "win_rate_by_position": [{"position": p + 1, **_rate(w, n)} for p, (w, n) in enumerate(by_position)],
         "win_rate_by_seat_number": [{"seat_number": p + 1, **_rate(w, n)} for p, (w, n) in enumerate(by_seat_number)],
         "games_resorted": resorted,
@@ -203,7 +203,7 @@ def supported_gap(row: dict[str, Any]) -> float:
 
 
 def _coverage(sim: Simulation) -> dict[str, Any]:
-    """Branches that ran; those the run's options rule out (`cannot_run`: `if nemesis > 0`
+    """Branches that ran; those the run's options rule out (`cannot_run`: `if helpers > 0`
     in games without, and the branches inside them) apart from those that could have run
     and never did (`never_ran`)."""
     rows = [{"in": what, "file": file or None, "line": line or None, "column": column or None,

@@ -4,20 +4,20 @@ A scenario test file is a YAML mapping (or a list of them) that names an item, s
 stage as a `legacies try` scenario does, answers its decisions and states what must hold
 afterwards:
 
-    item: C1003
+    item: C101
     ruleset: legacies      # default: the installed ruleset that has the item
     players: 4             # players, seed, as, play, counters, before: see agents/trial.py
     play: 6
     counters: {1: {gold: 10}}
     choose: [2]            # option numbers from 1, in order
-    effect: opportunity    # or run: "put_in_play(S26)" (default: the item's own effect)
+    effect: reward    # or run: "set_up(K2)" (default: the item's own effect)
     expect:                # effect-language expressions, read as the seat afterwards
       my gold: 8
-      law's space: 4
-      law's space > 3: yes   # a condition: yes or no, as the language writes them
+      mill's space: 4
+      mill's space > 3: yes   # a condition: yes or no, as the language writes them
     changes:               # optional: the whole difference, exactly as `try` prints it
       - "P1's gold: 10 -> 8"
-      - "Law's space: 3 -> 4"
+      - "Mill's space: 3 -> 4"
     refused: "cannot pay"  # instead: the rules must refuse it, with these words
 
 Every failure is a Diagnostic (code T001; T002 for a test that cannot run as written,

@@ -3,7 +3,7 @@
 
 Every part of the state a rule can change is compared: counters (players', the game's,
 items'), the pieces of every zone (a token named with its owner, a track's space and a
-holder named by their item), value slots (`my character`, `ender`), the timed modifiers
+holder named by their item), value slots (`my colour`, `starter`), the timed modifiers
 set or cleared (`until EVENT: ...`), what each quantity is worth for each player and
 item once every modifier applies (a continuous one comes and goes with its piece),
 turn order, pieces revealed, and the end of the game. Nothing changed is said only
@@ -94,7 +94,7 @@ def _value(state: GameState, slot: str, v: Any) -> str:
 
 
 def _modifier(state: GameState, m: tuple) -> str:
-    """A timed modifier: "gold off each relationship +20 for P1 until the generation ends"."""
+    """A timed modifier: "gold off each purchase +20 for P1 until the round ends"."""
     q, subject, op, value, who, until = m
     vocab, names = state.game.spec.vocab, state.game.player_names
     text = vocab.label(q) + (f" of {describe(state.st, subject)}" if subject is not None else "")
@@ -128,7 +128,7 @@ def _quantities(state: GameState) -> dict[str, Any]:
 
 
 def _readable(state: GameState, label: str) -> str:
-    """`gold[P1]` -> "P1's gold"; `space[law]` -> "Law's space"; `character[0]` -> "P1's
+    """`gold[P1]` -> "P1's gold"; `space[mill]` -> "Mill's space"; `character[0]` -> "P1's
     character" (the ruleset's labels)."""
     vocab = state.game.spec.vocab
     if "[" in label and label.endswith("]"):

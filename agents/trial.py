@@ -6,16 +6,16 @@ seeded setup of the ruleset:
     players: 4            # default: the ruleset's smallest table of at least 3
     seed: 7               # default 0
     play: 6               # first take the first option of this many decisions (the
-                          # game's setup: characters, mat sides...); default 0
+                          # game's setup: colours, sides...); default 0
     as: 2                 # the seat that plays the item (1-based; default 1)
     counters:             # per seat: counter -> value
-      1: {gold: 50, fame: 3}
+      1: {gold: 50, points: 3}
     before: |             # effect-language lines run first, as the seat (set a stage)
-      raise law's space by 2
+      raise mill's space by 2
 
 The item's effect runs as the seat, as if it were their turn (interpreter/sandbox.py):
-its own `effect` statements, or one of its effect attributes (`effect="opportunity"`),
-or any source the designer gives (`run="put_in_play(S26)"`). Its decisions are
+its own `effect` statements, or one of its effect attributes (`effect="reward"`),
+or any source the designer gives (`run="set_up(K2)"`). Its decisions are
 answered in order from a list of option numbers, or asked of a function. The result is
 a before/after difference of the state with names, not ids.
 """
@@ -159,7 +159,7 @@ def _item_source(spec: GameSpec, item_id: str, effect: str | None) -> str:
     d = next(d for d in spec.defs if d.id == item_id)
     kind = spec.vocab.kinds[d.kind]
     effects = [name for name, t in kind.attributes.items() if t.tag in ("effect", "effects") and name in d.attrs]
-    if effect is not None and "." in effect and effect.rsplit(".", 1)[1].isdigit():  # one of a list: benefits.2
+    if effect is not None and "." in effect and effect.rsplit(".", 1)[1].isdigit():  # one of a list: rewards.2
         name, n = effect.rsplit(".", 1)
         if name not in effects:
             raise TrialError(f"`{item_id}` has no effect `{name}`; its effects: {', '.join(effects) or 'none'}",

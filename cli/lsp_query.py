@@ -307,7 +307,7 @@ def declared(checks: Sequence[Check], word: str) -> Place | None:
             f, path, _ = found
             line, column = f.position(path + ("id",))
             return _place(check, f.label, line, column)
-    for _, vocab in _with_vocab(checks):  # a kind's plural (`industries`): its `plural:`, else the kind
+    for _, vocab in _with_vocab(checks):  # a kind's plural (`crates`): its `plural:`, else the kind
         kind = next((k for k, info in vocab.kinds.items() if info.plural == word), None)
         if kind is not None:
             return _plural_place(checks, kind) or declared(checks, kind)

@@ -843,7 +843,7 @@ def _short(text: str, limit: int = 60) -> str:
 
 @app.command()
 def explain(
-    item: str = typer.Argument(..., metavar="ID-OR-NAME", help="A content id (C1003, riot) or an item's name (\"Spoils of War\")."),
+    item: str = typer.Argument(..., metavar="ID-OR-NAME", help="A content id or an item's name (`legacies content` lists them)."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
                                           help="Only this ruleset: installed, or a ruleset folder."),
     path: Optional[Path] = typer.Option(None, "--path", "-p", metavar="FOLDER",
@@ -958,7 +958,7 @@ def content(
     expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER", help=EXPANSION_HELP),
 ) -> None:
     """List the content: id, kind, name, the ruleset's content columns (Legacies: the
-    century), file and line of every item."""
+    era), file and line of every item."""
     from legacies.pipeline.content import ContentError, content_rows
     from legacies.pipeline.explain import folder_rulesets
     from legacies.pipeline.ruleset import ExpansionError
@@ -990,7 +990,7 @@ def content(
 
 @app.command("try")
 def try_item(
-    item: str = typer.Argument(..., metavar="ID", help="The content item to try (C1003, S26, politician...)."),
+    item: str = typer.Argument(..., metavar="ID", help="The content item to try: an id or a name (`legacies content` lists them)."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
                                           help="The item's ruleset: installed, or a ruleset folder (default: the "
                                                "installed ruleset that has the item)."),
@@ -1003,9 +1003,9 @@ def try_item(
     play: Optional[int] = typer.Option(None, "--play", metavar="N",
                                        help="First take the first option of N decisions (the game's setup)."),
     effect: Optional[str] = typer.Option(None, "--effect", "-e", metavar="NAME",
-                                         help="Which of the item's effects (opportunity, aboveboard_action...)."),
+                                         help="Which of the item's effect attributes (`legacies explain ID` names them)."),
     run: Optional[str] = typer.Option(None, "--run", metavar="SOURCE",
-                                      help="Effect-language source to run instead (put_in_play(S26))."),
+                                      help="Effect-language source to run instead (`gain 2 points`, a procedure's call)."),
     choose: Optional[str] = typer.Option(None, "--choose", "-c", metavar="1,2,...",
                                          help="Answers to its decisions, by option number; the rest are asked."),
     expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER",
@@ -1196,7 +1196,7 @@ def migrate(
 @app.command("new")
 def new_item(
     kind: str = typer.Argument(..., metavar="KIND", help="What to make: a kind of the ruleset, by its name, plural "
-                               "or label (player_card, successor, heirlooms)."),
+                               "or label (card, crate, crates)."),
     ruleset: str = typer.Option(..., "--ruleset", "-r", metavar="NAME|PATH",
                                 help="The ruleset folder to write into (rules/NAME and content/NAME inside); an "
                                      "installed ruleset is copied to a folder first."),

@@ -1,5 +1,5 @@
 """The values an attribute may take: a kind declares `min`, `max` or `values` on an
-attribute (`century: {type: number, min: 1, max: 3}`), and every item (and the declared
+attribute (`age: {type: number, min: 1, max: 3}`), and every item (and the declared
 default) is checked against them, C004 at the value. The declaration itself is checked
 here too (R011: a bound on a type it cannot bound, `min` above `max`, a value of the
 wrong type)."""

@@ -947,7 +947,7 @@ def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None
         return None
     if t.tag == "table":
         if not isinstance(value, dict):
-            return (f"expected a table (item: number), found {excerpt(repr(value))}", "write {politician: 3, socialite: 6}")
+            return (f"expected a table (item: number), found {excerpt(repr(value))}", "write {red: 3, blue: 6}")
         for k, x in value.items():
             p = _attribute_problem(v, T("thing", t.arg), k) or _attribute_problem(v, T("amount"), x)
             if p:

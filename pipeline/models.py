@@ -66,7 +66,7 @@ class CounterDecl(_Model):
     max: Number | None = None
     label: str | None = None
     text_true: str | None = Field(None, description="Card text for the counter at 1 ({0} is whose): "
-                                  "\"{0} put a successor in play this generation\".")
+                                  "\"{0} drew a card this round\".")
     text_false: str | None = Field(None, description="Card text for the counter at 0 ({0} is whose).")
     replaces: bool = _replaces()
 
@@ -174,7 +174,7 @@ class QuantityDecl(_Model):
 
 class OptionNames(_Model):
     """An amount option whose values may be given by name: each item of `kind` names the
-    value its `attribute` holds (`--option difficulty=expert`)."""
+    value its `attribute` holds (`--option level=hard`)."""
 
     kind: str
     attribute: str = Field(description="The item's number attribute that is the option's value.")
@@ -195,7 +195,7 @@ class SeatDecl(_Model):
     """A kind of seat the rules run (the ruleset's `automated:` players), which a table may
     add after the players: `--seat KIND` in `legacies play` and `simulate`."""
 
-    label: str = Field(description="What the seat is called (its players are named so: Nemesis, Nemesis 2).")
+    label: str = Field(description="What the seat is called (its players are named so: Helper, Helper 2).")
     option: str = Field(description="The option that seats them: an amount (how many, the last seats) or a flag "
                         "(one seat).")
     description: str | None = Field(None, description="What the seat is, for `legacies rulesets` and `--help`.")
@@ -223,7 +223,7 @@ class Display(_Model):
     player's (the runner shows only what the viewing player may see)."""
 
     table: list[str | DisplayEntry] = Field(default_factory=list, description="Game counters and zones, game "
-                                            "values, and counters of board items (industry values) for the table.")
+                                            "values, and counters of board items (the values of board items) for the table.")
     players: list[str | DisplayEntry] = Field(default_factory=list, description="Player counters, zones, values "
                                               "and counter sets, shown for every player.")
     content: list[str] = Field(default_factory=list, description="Attributes `legacies content` lists as columns "
@@ -232,7 +232,7 @@ class Display(_Model):
         default_factory=dict, description="What the breakdown of each player's score at the end of a game calls "
         "where points came from: a kind (its items' points; default: its plural), a procedure or an action "
         "(default: its text or name), `setup` or `game` -> a label. For a program, a map from some of its "
-        "statements as written (`gain by_gold fame for P`) to labels splits it. Parts with one label are added up.")
+        "statements as written (`gain by_gold points for P`) to labels splits it. Parts with one label are added up.")
 
 
 class MenuDecl(_Model):
@@ -249,9 +249,9 @@ class _VocabularyTables(_Model):
     enums: dict[str, list[str]] = Field(default_factory=dict)
     counters: dict[str, CounterDecl] = Field(default_factory=dict)
     values: dict[str, ValueDecl] = Field(default_factory=dict, description="Named slots holding a player, an "
-                                         "item, a symbol... (the player who ended the generation, your character).")
+                                         "item, a symbol... (the player who ended the round, your colour).")
     counter_sets: dict[str, list[str]] = Field(default_factory=dict, description="Named sets of player counters "
-                                               "(resources: [dye, gear, gem, iron]): `choose a resource as R`.")
+                                               "(resources: [wood, stone, ore]): `choose a resource as R`.")
     zones: dict[str, ZoneDecl] = Field(default_factory=dict)
     kinds: dict[str, KindDecl] = Field(default_factory=dict)
     links: dict[str, LinkDecl] = Field(default_factory=dict, description="Kinds of links joining places (board "
@@ -267,7 +267,7 @@ class _VocabularyTables(_Model):
                                     "counters, and each player's score and zones). An expansion's entries come "
                                     "after the base's.")
     win_rates_by: list[str] = Field(default_factory=list, description="Player values a balance report groups "
-                                    "seats by (a character, a mat side): `legacies simulate` gives each its "
+                                    "seats by (a colour, a side): `legacies simulate` gives each its "
                                     "win rate, read when the game ends. Format 1 called it `starting_choices`.")
     labels: dict[str, str] = Field(default_factory=dict, description="Display text for names in card text.")
 
@@ -281,7 +281,7 @@ class _RulesetHead(_Model):
     players: Players
     eras: list[str] = Field(default_factory=list)
     era_counter: str | None = Field(None, description="Game counter holding the current era (1-based).")
-    era_word: str | None = Field(None, description="What the ruleset calls an era in card text (century).")
+    era_word: str | None = Field(None, description="What the ruleset calls an era in card text (age).")
     hand: str | None = Field(None, description="Player zone that `draw` fills when no zone is named.")
     score: str = Field(description="Player counter holding the score, or a definition with no parameters giving "
                        "it (an amount, read as each player: `me` is the player).")
@@ -371,7 +371,7 @@ class ProceduresFile(_Model):
     actions: dict[str, ActionDecl] = Field(default_factory=dict)
     definitions: dict[str, DefinitionDecl] = Field(default_factory=dict)
     procedures: dict[str, ProcedureDecl] = Field(default_factory=dict, description="Named effects with "
-                                                 "parameters, run as a statement: `collect_benefit(K, 2)`.")
+                                                 "parameters, run as a statement: `score_row(K, 2)`.")
     triggers: dict[str, str] = Field(default_factory=dict, description="Rules that answer events: name: `when "
                                      "EVENT [where CONDITION]:` and a block, run by nobody (`as P:` acts for a "
                                      "player) each time the event is announced.")

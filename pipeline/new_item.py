@@ -6,9 +6,9 @@ content/<ruleset>/ files (a new `<kinds>.yaml` when none holds its kind yet).
 The new item copies the shape of a model item of its kind (the last one in the file it
 goes to, or the one named with `like`): it gives every attribute that every item of the
 kind gives, with the model's values (a number equal to the model id's number follows the
-new id: S60's number 60 becomes S61's 61), except that effects are a placeholder that
+new id: K60's number 60 becomes K61's 61), except that effects are a placeholder that
 runs and says it is one. Its id is the next free one after the model's in the same pattern
-(C3050 -> C3051, S09 -> S10, E115 -> E116); an id without a number gets `<kind>_<n>`.
+(C350 -> C351, K09 -> K10, T115 -> T116); an id without a number gets `<kind>_<n>`.
 The item is written as text at the end of the file's `items:` list (the file's comments,
 layout and line endings kept, written whole: text_edit), read back to check it, then the
 whole ruleset is validated; when that finds an error the file is put back as it was.
@@ -186,7 +186,7 @@ def _forget(head: Path | None) -> None:
 
 
 def _kind_named(name: str, ruleset: str, kinds: dict[str, KindDecl]) -> str:
-    """A kind by its name, plural or label (`successor`, `player card`, `heirlooms`)."""
+    """A kind by its name, plural or label (`crate`, `gold card`, `crates`)."""
     wanted = name.strip().lower().replace(" ", "_")
     names: dict[str, str] = {}
     for kind, decl in kinds.items():
@@ -269,7 +269,7 @@ def _same(a: Path, b: Path) -> bool:
 
 def next_id(model: str | None, kind: str, taken: set[str]) -> str:
     """The next free id after `model` in its pattern (a prefix and a number, the number's
-    width kept: S09 -> S10); `<kind>_<n>` when the model's id has no number."""
+    width kept: K09 -> K10); `<kind>_<n>` when the model's id has no number."""
     match = _NUMBERED.match(model) if model else None
     if match is None:
         n = 1
@@ -320,7 +320,7 @@ def _item(item_id: str, kind: str, name: str, decl: KindDecl, model: _Existing |
         kind_of_value = declared.type if isinstance(declared, AttributeDecl) else declared
         value = model.item.attributes[attr]
         if value == _number(model.id) and isinstance(value, int) and not isinstance(value, bool):
-            value = _number(item_id)  # a card number that follows the id (S60 is number 60)
+            value = _number(item_id)  # a card number that follows the id (K60 is number 60)
         if kind_of_value == "effect":
             value = _placeholder(name, attr)
         elif kind_of_value == "effects" and isinstance(value, list):
