@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from legacies.agents.bots import apply_random_option
-from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.game import Game, GameState, Undo
 from legacies.pipeline.ruleset import load_ruleset, rulesets
 from legacies.pipeline.yaml_source import load_yaml
 
@@ -74,7 +74,7 @@ def play_random(game: Game, seed: int) -> GameState:
         d = gs.decision
         if d is None:
             return gs
-        if apply_random_option(gs, rng, undo="replay")[0] is None:
+        if apply_random_option(gs, rng, undo=Undo.REPLAY)[0] is None:
             raise RuntimeError(f"seed {seed}: every option of {d.prompt!r} was refused")
     raise RuntimeError(f"seed {seed}: not over after {MAX_DECISIONS} decisions")
 
@@ -104,7 +104,7 @@ def mid_game(ruleset: str, players: int, decisions: int, seed: int = 1) -> GameS
     gs = Game(res.spec, players).new_state(seed)
     rng = random.Random(seed)
     while gs.decision is not None and len(gs.st.history) < decisions:
-        if apply_random_option(gs, rng, undo="replay")[0] is None:
+        if apply_random_option(gs, rng, undo=Undo.REPLAY)[0] is None:
             break  # every option refused: the state as it stands
     return gs
 

@@ -8,6 +8,7 @@ refused or failing choice leaves the state exactly as it was.
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import json
 from typing import Any, Callable
@@ -135,7 +136,7 @@ class Game:
         state = self.new_state(seed)
         for number, index in enumerate(decisions, 1):
             try:
-                state.apply(index, undo=False)
+                state.apply(index, undo=Undo.NONE)
             except Refused as err:
                 raise Refused(f"decision {number}: {err}") from None
         return state
@@ -197,7 +198,15 @@ def _checked_option(spec: GameSpec, name: str, value: Any) -> Any:
 
 
 CHECKPOINT_EVERY = 32
-"""With `apply(undo="replay")`, a copy of the state is kept every this many decisions."""
+"""With `apply(undo=Undo.REPLAY)`, a copy of the state is kept every this many decisions."""
+
+
+class Undo(enum.Enum):
+    """How `GameState.apply` undoes a refused or failing choice (see there)."""
+
+    COPY = "copy"  # a copy of the state before every decision
+    REPLAY = "replay"  # a copy every CHECKPOINT_EVERY decisions, the decisions since replayed
+    NONE = "none"  # no backup: for throwaway copies whose state may be dropped
 
 
 class GameState:
@@ -228,18 +237,18 @@ class GameState:
         d = self.st.pending
         return list(range(len(d.options))) if d is not None else []
 
-    def apply(self, index: int, *, undo: bool | str = True) -> None:
+    def apply(self, index: int, *, undo: Undo = Undo.COPY) -> None:
         """Answer the pending decision with option `index`. A choice the rules refuse
         raises Refused; a bug raises InternalError; either way the state is left
         exactly as it was.
 
-        How that is paid for: `undo=True` copies the state before every decision.
-        `undo="replay"` gives the same guarantee for a state that changes through
+        How that is paid for: `Undo.COPY` copies the state before every decision.
+        `Undo.REPLAY` gives the same guarantee for a state that changes through
         `apply` alone (bots, soak runs, simulations): a copy every CHECKPOINT_EVERY
         decisions, and a refused or failing choice is undone by replaying the decisions
         made since that copy (a game is deterministic). A change made to such a state
         directly, outside `apply`, would be lost by that replay: tests and tools that
-        set a state up by hand use `undo=True`. `undo=False` skips the backup: for
+        set a state up by hand use `Undo.COPY`. `Undo.NONE` skips the backup: for
         throwaway copies (search playouts) whose state may be dropped."""
         st = self.st
         d = st.pending
@@ -247,12 +256,14 @@ class GameState:
             raise IllegalChoice("the game is over: there is nothing to decide")
         if type(index) is not int or not 0 <= index < len(d.options):
             raise IllegalChoice(f"option {index} is not one of the {len(d.options)} legal options")
-        if not undo:
+        if not isinstance(undo, Undo):
+            raise TypeError(f"undo is an Undo (COPY, REPLAY or NONE), not {undo!r}")
+        if undo is Undo.NONE:
             st.pending = None
             st.history.append(index)
             st.answer(d.options[index].value)
             return
-        if undo == "replay":
+        if undo is Undo.REPLAY:
             made = len(st.history)
             checkpoint = self._checkpoint
             if checkpoint is None or made - len(checkpoint.history) >= CHECKPOINT_EVERY \
