@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from legacies.dsl.diagnostics import DiagnosticError
+from legacies.interpreter import mechanics as mech
 from legacies.interpreter import sandbox
 from legacies.interpreter.decisions import Decision
 from legacies.interpreter.errors import InternalError, Refused, TableError
@@ -139,7 +140,7 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     d_index = game.layout.def_index[item_id]
     if run is None and d_index in game.requires:  # a card's "playable when": refused as the rules would
         pid = sandbox.piece_of(state, item_id)
-        if pid >= 0 and not state.st.playable(pid, me):
+        if pid >= 0 and not mech.playable(state.st, pid, me):
             from legacies.dsl.renderer import Wording, render_expr
 
             requires = spec.defs[d_index].requires

@@ -21,6 +21,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from . import ast
+from .constructs import CONSTRUCTS
 from .diagnostics import Diagnostic, DiagnosticError
 from .parse_cache import cache_folder, parse_cache
 
@@ -81,11 +82,9 @@ def keywords() -> frozenset[str]:
     return frozenset(words)
 
 
-# The words a statement can start with, for "did you mean" on a mistyped one.
-STATEMENT_WORDS = ("let", "gain", "lose", "pay", "transfer", "set", "raise", "lower", "move", "draw", "deal",
-                   "discard", "shuffle", "reveal", "place", "advance", "remove", "dig", "auction", "announce",
-                   "choose", "perform", "play", "sort", "begin", "stop", "until", "log", "if", "else", "may",
-                   "for", "as", "repeat", "take", "when", "while", "pick", "end", "offer")
+# The words a statement can start with, for "did you mean" on a mistyped one: the
+# registry's (dsl/constructs.py), never a list of its own.
+STATEMENT_WORDS = tuple(dict.fromkeys(w for c in CONSTRUCTS.values() for w in c.first_words()))
 
 
 def _span(meta: Any) -> ast.Span | None:
@@ -607,7 +606,6 @@ def _alternatives(syntax: str) -> list[str]:
 @lru_cache(maxsize=1)
 def _statement_forms() -> dict[str, tuple[str, ...]]:
     """First word -> the written forms of the statements and declarations it starts."""
-    from .constructs import CONSTRUCTS  # late: constructs is not needed to parse
     forms: dict[str, list[str]] = {}
     for c in CONSTRUCTS.values():
         if c.section in ("expressions", "parts"):

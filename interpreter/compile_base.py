@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
+from legacies.dsl.constructs import CONSTRUCTS
 from legacies.dsl.renderer import Wording
 from legacies.dsl.resolution import Resolution
 from legacies.dsl.types import T
@@ -70,10 +71,9 @@ def _with_it(a: Activation, value: Any, cond: Fn) -> bool:
 # --------------------------------------------------------------------------- direct blocks
 # Statements that never ask a decision and never push a frame (no triggers, no hooks):
 # a block made of them alone runs straight through, without a frame per block or per
-# loop turn. Loops over such blocks are charged to the step budget up front.
-_DIRECT_STATEMENTS: frozenset[type] = frozenset({
-    ast.Let, ast.Gain, ast.Lose, ast.Pay, ast.SetTo, ast.Raise, ast.Lower, ast.Log, ast.TimedModifier,
-})
+# loop turn. Loops over such blocks are charged to the step budget up front. Which
+# statements they are is the registry's word (dsl/constructs.py `direct`).
+_DIRECT_STATEMENTS: frozenset[type] = frozenset(c.node for c in CONSTRUCTS.values() if c.direct)
 
 
 def _direct(instr: Instr) -> Instr:

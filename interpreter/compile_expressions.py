@@ -10,9 +10,9 @@ from typing import Any, Callable
 
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
-from legacies.dsl.constructs import BUILTINS
 from legacies.dsl.types import T
 
+from . import builtins
 from . import mechanics as mech
 from .compile_base import Fn, MISSING, _no_player, _as_def
 from .compile_general import GeneralCompiler
@@ -82,9 +82,7 @@ class ExpressionCompiler(GeneralCompiler):
                     raise ContentError(f"`{name}` has no value here") from None
             return local
         if isinstance(ref, r.BuiltinName):
-            run = BUILTINS[ref.name].run
-            assert run is not None
-            return run
+            return builtins.RUN[ref.name]
         if isinstance(ref, r.GameCounter):
             slot = lay.game_counter[ref.name]
             return lambda a: a.st.counters[slot]
@@ -226,10 +224,9 @@ class ExpressionCompiler(GeneralCompiler):
         if isinstance(ref, (r.ItemCounter, r.ItemValue)):
             return self.own_state(e, ref)
         if isinstance(ref, r.BuiltinOf):
-            b = BUILTINS[ref.name]
             subj = self.expr(e.subject)
-            run = b.run_for_player if (b.run_for_player and self.type_of(e.subject).tag == "player") else b.run
-            assert run is not None
+            for_player = builtins.FOR_PLAYER.get(ref.name)
+            run = for_player if (for_player and self.type_of(e.subject).tag == "player") else builtins.RUN[ref.name]
             if ref.name == "count" and self.type_of(e.subject).tag == "zone":
                 return lambda a: len(a.st.zones[subj(a)])
             return lambda a: run(a, subj(a))
@@ -573,8 +570,7 @@ class ExpressionCompiler(GeneralCompiler):
                 actions = [a.st.game.actions[name] for name in names]
                 return any(act.available(a.st, a) for act in actions)
             return possible
-        run = BUILTINS[n].run
-        assert run is not None
+        run = builtins.RUN[n]
         args = [self.expr(x) for x in e.args]
         if len(args) == 1:
             (f,) = args

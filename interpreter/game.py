@@ -23,6 +23,7 @@ from .errors import CorruptSave, IllegalChoice, InternalError, Refused, TableErr
 from .graph import Graph
 from .layout import Layout, build_layout
 from .ledger import Ledger
+from .mechanics import describe, on_table, player_name
 from .spec import GameSpec, Origin
 from .vm import Activation, Block, BlockFrame, Frame, State
 
@@ -449,7 +450,6 @@ class GameState:
         st = self.st
         g = self.game
         lay = g.layout
-        from .mechanics import describe, on_table, player_name
         zones: dict[str, Any] = {}
         for z, name in enumerate(lay.zone_name):
             if z == 0:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .errors import InternalError
 from .spec import GameSpec
 
 BOX = 0  # the zone removed pieces go to: out of the game, still accounted for
@@ -186,7 +187,6 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
         if kind.piece != "token":
             continue
         if kname not in lay.token_def:
-            from .errors import InternalError
             raise InternalError(f"token kind `{kname}` has no definition")
         d_index = lay.token_def[kname]
         base = lay.player_zone.get(kind.supply_zone or "", -1)

@@ -11,6 +11,7 @@ from typing import Any, Callable
 from . import rng
 from .errors import ContentError
 from .layout import BOX
+from .naming import describe, number_name, player_name  # noqa: F401 - also read as mechanics.describe...
 from .values import DefRef, EffectRef
 from .vm import Activation, BlockFrame, State
 
@@ -28,38 +29,17 @@ def adjust(st: State, slot: int, delta: int) -> None:
     st.counters[slot] = value
 
 
-# ---------------------------------------------------------------------- names
-def player_name(st: State, p: int) -> str:
-    names = st.game.player_names
-    return names[p] if 0 <= p < len(names) else "nobody"
-
-
-def number_name(st: State, x: Any) -> str:
-    """A number as a player reads it (a number is never a piece's id here)."""
-    return str(x)
-
-
-def describe(st: State, x: Any) -> str:
-    """A player-facing label for a value (a piece, a player, a symbol)."""
-    if isinstance(x, DefRef):
-        return st.game.spec.defs[int(x)].name
-    if isinstance(x, bool) or x is None:
-        return str(x)
-    if isinstance(x, int):
-        names = st.game.piece_names
-        return names[x] if 0 <= x < len(names) else str(x)
-    if isinstance(x, str):
-        return st.game.spec.vocab.label(x)
-    if isinstance(x, EffectRef):
-        return x.label
-    if isinstance(x, (list, tuple)):
-        return ", ".join(describe(st, y) for y in x)
-    return str(x)
-
-
 # ---------------------------------------------------------------------- zones
-def owner(st: State, pid: int) -> int:
-    return st.owner(pid)
+def owner(st: State, pid: Any) -> int:
+    """The player a piece belongs to: a token's owner, else the owner of its zone
+    (`nobody`, -1, for a piece in a game zone or anything that is not a piece)."""
+    lay = st.game.layout
+    if type(pid) is not int or not 0 <= pid < len(lay.piece_def):
+        return -1
+    if lay.piece_owner[pid] >= 0:
+        return lay.piece_owner[pid]
+    z = st.loc[pid]
+    return lay.zone_owner[z] if z >= 0 else -1
 
 
 def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
@@ -413,7 +393,9 @@ def _symbols_in(st: State, zone: int) -> dict[Any, int]:
 
 
 def playable(st: State, pid: int, me: int) -> bool:
-    return st.playable(pid, me)
+    """Whether a card's `requires:` condition holds for player `me`."""
+    cond = st.game.requires.get(st.game.layout.piece_def[pid])
+    return True if cond is None else bool(cond(Activation(st, me, pid)))
 
 
 # ---------------------------------------------------------------------- events and modifiers

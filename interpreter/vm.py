@@ -12,11 +12,11 @@ state) or, for anything else, an InternalError naming the statement that was run
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from .decisions import Decision
 from .errors import BudgetExceeded, InternalError, Refused, Where
+from .naming import describe, player_name
 
 Value = Any
 
@@ -204,13 +204,6 @@ class Journal:
         return f"Journal({self.tolist()!r})"
 
 
-@lru_cache(maxsize=1)
-def _mechanics() -> Any:
-    """interpreter.mechanics, imported on first use (it imports this module)."""
-    from . import mechanics
-    return mechanics
-
-
 class _Frozen:
     __slots__ = ("st", "outer")
 
@@ -365,60 +358,12 @@ class State:
     def ask(self, decision: Decision) -> None:
         self.pending = decision
 
-    # ------------------------------------------------------------------ the runtime API builtins use
-    def owner(self, pid: Any) -> int:
-        lay = self.game.layout
-        if type(pid) is not int or not 0 <= pid < len(lay.piece_def):
-            return -1
-        if lay.piece_owner[pid] >= 0:
-            return lay.piece_owner[pid]
-        z = self.loc[pid]
-        return lay.zone_owner[z] if z >= 0 else -1
-
+    # ------------------------------------------------------------------ names
     def describe(self, x: Any) -> str:
-        from .mechanics import describe
         return describe(self, x)
 
-    def position(self, x: Any) -> int:
-        """A token's space on its track (1-based; 0 when it is on none)."""
-        if type(x) is int and 0 <= x < len(self.loc):
-            track = self.game.layout.zone_track[self.loc[x]] if self.loc[x] >= 0 else None
-            return track[1] + 1 if track else 0
-        return 0
-
     def player_name(self, p: int) -> str:
-        names = self.game.player_names
-        return names[p] if 0 <= p < len(names) else "nobody"
-
-    def holder(self, x: Any) -> Any:
-        """The piece (a board item, or a card that holds pieces) whose track or holder a
-        piece is on (None when on none)."""
-        if type(x) is not int or not 0 <= x < len(self.loc) or self.loc[x] < 0:
-            return None
-        lay = self.game.layout
-        track = lay.zone_track[self.loc[x]]
-        if track is not None:
-            return track[0]
-        return lay.zone_holder.get(self.loc[x])
-
-    def turn_position(self, p: int) -> int:
-        return self.turn_order.index(p) + 1 if p in self.turn_order else 0
-
-    def playable(self, pid: int, me: int) -> bool:
-        cond = self.game.requires.get(self.game.layout.piece_def[pid])
-        return True if cond is None else bool(cond(Activation(self, me, pid)))
-
-    def can_pay(self, card: Any, zone: int) -> bool:
-        return _mechanics().can_pay(self, card, zone)
-
-    def era(self) -> int:
-        slot = self.game.era_slot
-        return self.counters[slot] if slot >= 0 else 1
-
-    def final_round(self) -> bool:
-        from .frames import innermost_turns
-        f = innermost_turns(self)
-        return f is not None and f.final_from >= 0
+        return player_name(self, p)
 
     # ------------------------------------------------------------------ copying
     def frozen(self) -> "_Frozen":
