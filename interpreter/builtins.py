@@ -1,9 +1,9 @@
 """What each builtin of the language computes (their names, forms, types and wording
 are declared in dsl/constructs.py: dsl/ declares, interpreter/ runs).
 
-`RUN[name](a, *values)` gets the running Activation `a` (`a.st` the state, `a.me` the
-acting player) and its arguments' values; `FOR_PLAYER[name](a, player)` is the form
-used when the argument is a player (`name of P`, `position of P`). A builtin the
+`RUN[name](st, me, *values)` gets the state, the acting player and its arguments'
+values (the closures and the generated code call it alike); `FOR_PLAYER[name](st, me,
+player)` is the form used when the argument is a player (`name of P`, `position of P`). A builtin the
 compiler builds itself (`possible`: it reads the compiled actions) has no entry here.
 """
 
@@ -14,7 +14,7 @@ from typing import Any, Callable
 from . import mechanics as mech
 from .errors import ContentError
 from .frames import innermost_turns
-from .vm import Activation, State
+from .vm import State
 
 NOBODY = -1  # the player value of `nobody`: guarded wherever a player is used as one
 
@@ -53,42 +53,42 @@ def final_round(st: State) -> bool:
     return f is not None and f.final_from >= 0
 
 
-def _held(a: Activation, counter: str, player: int | None = None) -> int:
-    p = a.me if player is None else player
+def _held(st: State, me: int, counter: str, player: int | None = None) -> int:
+    p = me if player is None else player
     if p < 0:
         raise ContentError(f"nobody holds `{counter}`: the player here is nobody")
-    return int(a.st.counters[a.st.game.layout.player_counter[counter] + p])
+    return int(st.counters[st.game.layout.player_counter[counter] + p])
 
 
-def _count(a: Activation, xs: Any) -> int:
+def _count(st: State, me: int, xs: Any) -> int:
     if type(xs) is int:  # a zone id
-        return len(a.st.zones[xs])
+        return len(st.zones[xs])
     return len(xs)
 
 
 RUN: dict[str, Callable[..., Any]] = {
-    "me": lambda a: a.me,
-    "active_player": lambda a: a.st.active,
-    "nobody": lambda a: NOBODY,
-    "players": lambda a: list(a.st.turn_order),
-    "opponents": lambda a: [p for p in a.st.turn_order if p != a.me],
-    "final_round": lambda a: final_round(a.st),
-    "era": lambda a: era(a.st),
-    "player_count": lambda a: a.st.game.players,
+    "me": lambda st, me: me,
+    "active_player": lambda st, me: st.active,
+    "nobody": lambda st, me: NOBODY,
+    "players": lambda st, me: list(st.turn_order),
+    "opponents": lambda st, me: [p for p in st.turn_order if p != me],
+    "final_round": lambda st, me: final_round(st),
+    "era": lambda st, me: era(st),
+    "player_count": lambda st, me: st.game.players,
     "count": _count,
-    "owner": lambda a, x: mech.owner(a.st, x),
-    "track": lambda a, x: x,
-    "holder": lambda a, x: holder(a.st, x),
-    "name": lambda a, x: mech.describe(a.st, x),
-    "position": lambda a, x: position(a.st, x),
-    "max": lambda a, *xs: max(xs),
-    "min": lambda a, *xs: min(xs),
+    "owner": lambda st, me, x: mech.owner(st, x),
+    "track": lambda st, me, x: x,
+    "holder": lambda st, me, x: holder(st, x),
+    "name": lambda st, me, x: mech.describe(st, x),
+    "position": lambda st, me, x: position(st, x),
+    "max": lambda st, me, *xs: max(xs),
+    "min": lambda st, me, *xs: min(xs),
     "held": _held,
-    "affordable": lambda a, card, zone: mech.can_pay(a.st, card, zone),
-    "playable": lambda a, card: mech.playable(a.st, card, a.me),
+    "affordable": lambda st, me, card, zone: mech.can_pay(st, card, zone),
+    "playable": lambda st, me, card: mech.playable(st, card, me),
 }
 
 FOR_PLAYER: dict[str, Callable[..., Any]] = {
-    "name": lambda a, p: mech.player_name(a.st, p),
-    "position": lambda a, p: turn_position(a.st, p),
+    "name": lambda st, me, p: mech.player_name(st, p),
+    "position": lambda st, me, p: turn_position(st, p),
 }

@@ -82,7 +82,8 @@ class ExpressionCompiler(GeneralCompiler):
                     raise ContentError(f"`{name}` has no value here") from None
             return local
         if isinstance(ref, r.BuiltinName):
-            return builtins.RUN[ref.name]
+            run_name = builtins.RUN[ref.name]
+            return lambda a: run_name(a.st, a.me)
         if isinstance(ref, r.GameCounter):
             slot = lay.game_counter[ref.name]
             return lambda a: a.st.counters[slot]
@@ -229,7 +230,7 @@ class ExpressionCompiler(GeneralCompiler):
             run = for_player if (for_player and self.type_of(e.subject).tag == "player") else builtins.RUN[ref.name]
             if ref.name == "count" and self.type_of(e.subject).tag == "zone":
                 return lambda a: len(a.st.zones[subj(a)])
-            return lambda a: run(a, subj(a))
+            return lambda a: run(a.st, a.me, subj(a))
         raise InternalError(f"`{e.name}` was not resolved by the checker", self.where(e))
 
     # ---- the rest of the expressions
@@ -574,11 +575,11 @@ class ExpressionCompiler(GeneralCompiler):
         args = [self.expr(x) for x in e.args]
         if len(args) == 1:
             (f,) = args
-            return lambda a: run(a, f(a))
+            return lambda a: run(a.st, a.me, f(a))
         if len(args) == 2:
             f, g = args
-            return lambda a: run(a, f(a), g(a))
-        return lambda a: run(a, *[f(a) for f in args])
+            return lambda a: run(a.st, a.me, f(a), g(a))
+        return lambda a: run(a.st, a.me, *[f(a) for f in args])
 
     def call_definition(self, name: str, arg_nodes: tuple | list, e: ast.Node) -> Fn:
         params, body = self.definition(name)

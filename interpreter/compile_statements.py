@@ -15,6 +15,7 @@ from .compile_expressions import ExpressionCompiler
 from .coverage import Coverage
 from .errors import ContentError, InternalError, Refused
 from .frames import ForEachFrame, RepeatFrame, TurnsFrame, innermost_turns
+from .layout import PART_ORDER, PART_TIMED, PART_VALUES
 from .vm import Activation, Block, BlockFrame, State
 
 
@@ -110,6 +111,7 @@ class StatementCompiler(ExpressionCompiler):
 
             def set_game_value(st: State, a: Activation) -> None:
                 st.values[vslot] = value(a)
+                st.versions[PART_VALUES] += 1
             return set_game_value
         if isinstance(ref, r.PlayerValue):
             base = self.lay.player_value[ref.name]
@@ -121,12 +123,14 @@ class StatementCompiler(ExpressionCompiler):
                 if p < 0:
                     raise _no_player(f"nobody has `{name}`")
                 st.values[base + p] = value(a)
+                st.versions[PART_VALUES] += 1
             return set_player_value
         if isinstance(ref, r.ItemValue) and isinstance(s.target, ast.Of):
             own = self.own_slot(s.target, ref)
 
             def set_item_value(st: State, a: Activation) -> None:
                 st.values[own(a)] = value(a)
+                st.versions[PART_VALUES] += 1
             return set_item_value
         slot = self.lvalue(s.target)
         adjust = self.adjuster(s)
@@ -316,6 +320,7 @@ class StatementCompiler(ExpressionCompiler):
                 keys[p] = key(a)
             a.it = saved
             st.turn_order.sort(key=lambda p: -keys[p] if desc else keys[p])  # stable: ties keep order
+            st.versions[PART_ORDER] += 1
         return sort_turn_order
 
     def s_BeginFinalRound(self, s: ast.BeginFinalRound) -> Instr:
@@ -349,6 +354,7 @@ class StatementCompiler(ExpressionCompiler):
             else:
                 who = tuple(scope(a)) if plural else (scope(a),)
             st.timed.append((q, subject(a) if subject else None, op, value(a), who, until))
+            st.versions[PART_TIMED] += 1
         return add_modifier
 
     def s_Log(self, s: ast.Log) -> Instr:

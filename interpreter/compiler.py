@@ -16,7 +16,8 @@ end. A player's inability (`pay` more than they have) raises Refused.
 the next: compile_base (dispatch, blocks, direct blocks), compile_columns (attribute
 columns), compile_filters (filters decided at compile time), compile_general (the
 general constructs, places and windows), compile_expressions, compile_statements,
-compile_choices (statements that ask, their prompts, menus of actions).
+compile_choices (statements that ask, their prompts, menus of actions), and in front
+of them codegen (Python source written from the AST, the closures as its fallback).
 """
 
 from __future__ import annotations
@@ -24,15 +25,27 @@ from __future__ import annotations
 from legacies.dsl import ast
 
 from .compile_base import MISSING, Fn, Instr, run_direct, spend
-from .compile_choices import ChoiceCompiler, CompiledAction
+from .codegen import CodegenCompiler, enabled_by_default
+from .compile_choices import CompiledAction
 from .compile_columns import Table
+from .coverage import Coverage
+from .layout import Layout
+from .ledger import Ledger
+from .spec import GameSpec
 
 __all__ = ["Compiler", "CompiledAction", "Table", "MISSING", "Fn", "Instr", "run_direct", "spend",
            "HANDLED_EXPRESSIONS", "HANDLED_STATEMENTS"]
 
 
-class Compiler(ChoiceCompiler):
-    """Compiles a ruleset's effects, definitions and actions for one Game."""
+class Compiler(CodegenCompiler):
+    """Compiles a ruleset's effects, definitions and actions for one Game: Python
+    written by the generator (interpreter/codegen.py) where it can, closures elsewhere
+    and everywhere when `codegen` is False (the reference path)."""
+
+    def __init__(self, spec: GameSpec, lay: Layout, coverage: Coverage | None = None, ledger: Ledger | None = None,
+                 codegen: bool | None = None):
+        super().__init__(spec, lay, coverage, ledger)
+        self.setup_codegen(enabled_by_default() if codegen is None else codegen)
 
     def modifier_parts(self, m: ast.Modifier) -> tuple:
         subject = self.expr(m.subject) if m.subject is not None else None

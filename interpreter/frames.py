@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .decisions import Choice, Decision
+from .layout import PART_ORDER
 from .mechanics import adjust, describe, player_name
 from .vm import Activation, BlockFrame, Frame, State
 
@@ -208,6 +209,7 @@ class TurnsFrame(Frame):
         self.count += 1
         st.turns += 1
         st.active = nxt
+        st.versions[PART_ORDER] += 1
         st.frames.append(BlockFrame(self.instrs, Activation(st, nxt)))
 
 

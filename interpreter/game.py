@@ -16,6 +16,7 @@ from typing import Any, Callable
 from legacies.dsl import ast
 
 from . import ending, rng
+from .codegen import enabled_by_default
 from .compiler import CompiledAction, Compiler
 from .coverage import Coverage
 from .decisions import Decision
@@ -37,7 +38,8 @@ class Game:
     """Everything about a game that never changes while it is played."""
 
     def __init__(self, spec: GameSpec, players: int, options: dict[str, Any] | None = None,
-                 names: list[str] | None = None, coverage: bool = False, ledger: bool = False):
+                 names: list[str] | None = None, coverage: bool = False, ledger: bool = False,
+                 codegen: bool | None = None):
         if type(players) is not int or not spec.min_players <= players <= spec.max_players:
             raise TableError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {players}")
         self.spec = spec
@@ -66,7 +68,9 @@ class Game:
         # where each change of the score came from (interpreter.ledger); off: no cost at all
         self.ledger: Ledger | None = (Ledger(self.layout.player_counter.get(spec.score_counter, -1), players)
                                       if ledger else None)
-        c = Compiler(spec, self.layout, self.coverage, self.ledger)
+        # generated Python (interpreter/codegen.py) unless codegen is False or LEGACIES_CODEGEN=0:
+        # then the closures only, the reference path
+        c = Compiler(spec, self.layout, self.coverage, self.ledger, codegen)
         self.era_slot = c.era_slot
         self.actions: dict[str, CompiledAction] = {n: c.compile_action(a) for n, a in spec.actions.items()}
         self.procedures: dict[str, Block] = {}
@@ -171,7 +175,8 @@ def cached_game(spec: GameSpec, players: int, options: dict[str, Any] | None = N
     while it is played, so every state of it may share it): resuming a save, or a tool
     that plays many games of one table, does not compile the ruleset again."""
     try:
-        key = (id(spec), spec.content_hash, players, tuple(sorted((options or {}).items())), tuple(names or ()))
+        key = (id(spec), spec.content_hash, players, tuple(sorted((options or {}).items())), tuple(names or ()),
+               enabled_by_default())
     except TypeError:  # an option value that cannot be a key: a table error, said by Game itself
         return Game(spec, players, options, names)
     game = _GAMES.get(key)

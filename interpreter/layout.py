@@ -12,6 +12,12 @@ from .spec import GameSpec
 
 BOX = 0  # the zone removed pieces go to: out of the game, still accounted for
 
+# The parts of the state that each count their changes (State.versions): a result computed
+# from some parts stands while their counts have not moved (interpreter/codegen.py keeps
+# definitions' results across menus so). Each counter name is a part of its own after these.
+PART_PIECES, PART_VALUES, PART_ORDER, PART_TIMED, PART_COUNTERS = 0, 1, 2, 3, 4
+FIRST_COUNTER_PART = 5
+
 
 @dataclass
 class Layout:
@@ -22,6 +28,9 @@ class Layout:
     counter_max: list[int | None] = field(default_factory=list)
     counter_label: list[str] = field(default_factory=list)
     counter_name: list[str] = field(default_factory=list)  # the vocabulary name, for players to read
+    counter_part: list[int] = field(default_factory=list)  # each slot's part of the state (its name's)
+    counter_parts: dict[str, int] = field(default_factory=dict)  # a counter name's part
+    parts: int = FIRST_COUNTER_PART  # how many parts count their changes
     game_counter: dict[str, int] = field(default_factory=dict)
     player_counter: dict[str, int] = field(default_factory=dict)  # base slot; + player
     item_counter: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind, name) -> base; + item index
@@ -203,6 +212,10 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
                 lay.piece_start.append(base + p if base >= 0 else 0)
     lay.keeps = [pid in lay.piece_slots for pid in range(len(lay.piece_def))]
     lay.per_copy = any(lay.keeps)
+    for name in lay.counter_name:
+        lay.counter_parts.setdefault(name, FIRST_COUNTER_PART + len(lay.counter_parts))
+    lay.counter_part = [lay.counter_parts[name] for name in lay.counter_name]
+    lay.parts = FIRST_COUNTER_PART + len(lay.counter_parts)
     return lay
 
 

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from . import rng
 from .errors import ContentError
-from .layout import BOX
+from .layout import BOX, PART_COUNTERS, PART_PIECES, PART_TIMED, PART_VALUES
 from .naming import describe, number_name, player_name  # noqa: F401 - also read as mechanics.describe...
 from .values import DefRef, EffectRef
 from .vm import Activation, BlockFrame, State
@@ -27,6 +27,9 @@ def adjust(st: State, slot: int, delta: int) -> None:
     if hi is not None and value > hi:
         value = hi
     st.counters[slot] = value
+    versions = st.versions  # what was computed from this counter no longer stands (codegen's keep)
+    versions[PART_COUNTERS] += 1
+    versions[lay.counter_part[slot]] += 1
 
 
 # ---------------------------------------------------------------------- zones
@@ -62,6 +65,7 @@ def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
     else:
         st.zones[dest].append(pid)
     st.loc[pid] = dest
+    st.versions[PART_PIECES] += 1
     if pid in st.revealed and lay.zone_visibility[dest] != "public":
         st.revealed.discard(pid)  # a revealed card that goes back into hiding is hidden again
     was, now = old >= 0 and lay.zone_in_play[old], lay.zone_in_play[dest]
@@ -84,6 +88,7 @@ def move_to(st: State, pid: int, dest: int, bottom: bool = False, bump: bool = T
 
 def shuffle(st: State, zone: int) -> None:
     st.rng = rng.shuffle(st.rng, st.zones[zone])
+    st.versions[PART_PIECES] += 1
     if st.revealed:
         st.revealed.difference_update(st.zones[zone])
 
@@ -191,8 +196,11 @@ def release(st: State, pid: int) -> None:
     counters, values = lay.piece_slots.get(pid, ((), ()))
     for slot in counters:
         st.counters[slot] = lay.counter_start[slot]
+        st.versions[lay.counter_part[slot]] += 1
     for slot in values:
         st.values[slot] = lay.value_start[slot]
+    st.versions[PART_COUNTERS] += 1
+    st.versions[PART_VALUES] += 1
 
 
 def give_back(st: State, pid: int) -> None:
@@ -418,6 +426,7 @@ def announce(st: State, event: str, args: dict[str, Any]) -> None:
     (pieces in play, in piece order; each trigger's body runs as its owner)."""
     if st.timed:
         st.timed = [m for m in st.timed if m[5] != event]
+        st.versions[PART_TIMED] += 1
     lay = st.game.layout
     loc, in_zone = st.loc, lay.zone_in_play
     to_run = []

@@ -83,6 +83,7 @@ def run(state: GameState, source: str, player: int = 0, this: str | None = None,
     backup = st.clone()
     st.frames, st.pending = [], None
     st.active = player
+    st.changed()
     asked: list[Decision] = []
     try:
         start(state, source, player, this)
@@ -101,6 +102,7 @@ def run(state: GameState, source: str, player: int = 0, this: str | None = None,
         st.restore(backup)
         raise
     st.frames, st.pending, st.over, st.active = saved
+    st.changed()
     return asked
 
 

@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from .decisions import Decision
 from .errors import BudgetExceeded, InternalError, Refused, Where
+from .layout import FIRST_COUNTER_PART
 from .naming import describe, player_name
 
 Value = Any
@@ -225,7 +226,7 @@ class State:
 
     __slots__ = ("game", "counters", "values", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
                  "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo", "spent",
-                 "ending")
+                 "ending", "versions", "keep")
 
     def __init__(self, game: Any):
         self.game = game
@@ -252,6 +253,10 @@ class State:
         self.spent = 0  # steps of straight-through loops (compiler.run_direct) charged to this run
         # how the rules ended the game (`end the game`): (the winner named or -1, the reason or ""); see ending.py
         self.ending: tuple[int, str] | None = None
+        # how many times each part of the state changed (interpreter/layout.py's parts), and
+        # definitions' results kept across menus with the counts of what they read (codegen)
+        self.versions: list[int] = [0] * getattr(getattr(game, "layout", None), "parts", FIRST_COUNTER_PART)
+        self.keep: dict[tuple, tuple[tuple, Any]] = {}
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
@@ -398,7 +403,16 @@ class State:
         new.memo = None
         new.spent = 0
         new.ending = self.ending
+        new.versions = self.versions[:]
+        new.keep = {}  # a copy goes its own way: what it keeps is its own
         return new
+
+    def changed(self) -> None:
+        """Something changed outside the mechanisms (a tool, a test, a sampled world):
+        nothing kept from before is used again."""
+        for i in range(len(self.versions)):
+            self.versions[i] += 1
+        self.keep = {}
 
     def restore(self, other: "State") -> None:
         """Become exactly `other` (used to undo a refused action)."""

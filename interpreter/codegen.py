@@ -1,0 +1,1130 @@
+"""The code generator: Python source for expressions, definitions and straight-through
+statements, written from the checked AST and compiled once per Game, as template
+engines such as Jinja2 do. The closures (the other compile_* modules) stay the
+reference: a node the generator does not write is compiled by them and called from
+the generated code.
+
+What it writes:
+- every expression the compiler is asked for, as one function `f(a)`: definitions'
+  parameters and `it` as Python locals, conditions as Python `and`/`or`, filters as
+  comprehensions, attribute columns and slots as constants;
+- each definition the content calls, as one function `d(st, me, this, *params)`
+  that remembers its results while a menu is built (as the closures do) and across
+  menus while what it reads has not changed (`State.keep`, see `Reads` below);
+- each statement that never asks a decision and never pushes a frame (the registry's
+  `direct`, and `if`/`for each`/`repeat`/`as P:` made of them), as one function
+  `s(st, a)`: loops as loops, charged to the step budget as the closures charge them.
+
+Nothing from content is ever source: identifiers are the generator's own (`_k3`,
+`_t2`, `_d5`), and every value enters through `repr` of an int, a bool or a str, or as
+a name bound in the Game's namespace. An error in generated code names the item and
+file:line of the statement: the frames locate a statement's errors (vm.where_now), and
+a generated compound statement keeps the Where of each statement inside it and says
+which one was running (as run_direct does).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Callable
+
+from legacies.dsl import ast
+from legacies.dsl import resolution as r
+from legacies.dsl.constructs import CONSTRUCTS
+
+from . import builtins, chance  # noqa: F401 - names the generated code reads
+from . import mechanics as mech
+from .compile_base import MISSING, Fn, Instr, _as_def, _no_player, spend
+from .compile_choices import ChoiceCompiler
+from .errors import ContentError, InternalError, Refused, Where
+from .layout import PART_ORDER, PART_PIECES, PART_VALUES
+from .values import DefRef, EraValue
+from .vm import Activation, Block, State
+
+ENV_SWITCH = "LEGACIES_CODEGEN"
+"""`LEGACIES_CODEGEN=0` runs every Game on the closures (the reference path)."""
+
+
+def enabled_by_default() -> bool:
+    return os.environ.get(ENV_SWITCH, "1") not in ("0", "false", "no", "off")
+
+
+class Unsupported(Exception):
+    """A node the generator leaves to the closures (raised while writing, never at run time)."""
+
+
+_CODE_CACHE: dict[str, Any] = {}  # source -> code object: a ruleset's Games share their code
+_CODE_CACHE_MAX = 50_000
+
+
+def compile_source(source: str) -> Any:
+    code = _CODE_CACHE.get(source)
+    if code is None:
+        if len(_CODE_CACHE) > _CODE_CACHE_MAX:
+            _CODE_CACHE.clear()
+        code = _CODE_CACHE[source] = compile(source, "<legacies generated>", "exec")
+    return code
+
+
+# --------------------------------------------------------------------------- run-time helpers
+# Called from generated code for what is too long to write inline; each says what the
+# closure it stands for says.
+
+_UNSET = object()
+_NONE = object()
+
+
+def _rt_local(env: dict, name: str) -> Any:
+    try:
+        return env[name]
+    except KeyError:
+        raise ContentError(f"`{name}` has no value here") from None
+
+
+def _rt_nobody(what: str) -> Any:
+    raise _no_player(what)
+
+
+def _rt_player(p: int, what: str) -> int:
+    if p < 0:
+        raise _no_player(what)
+    return p
+
+
+def _rt_divisor(d: int) -> bool:
+    if d == 0:
+        raise ContentError("division by zero")
+    return True
+
+
+def _rt_modulus(d: int, written: str) -> bool:
+    if d <= 0:
+        raise ContentError(f"`{written}`: modulo {d}: the divisor must be at least 1")
+    return True
+
+
+def _rt_same(piece_def: list[int], x: Any, y: Any) -> bool:
+    if x is None or y is None:
+        return x is y
+    if isinstance(x, DefRef) or isinstance(y, DefRef):
+        return _as_def(piece_def, x) == _as_def(piece_def, y)
+    return bool(x == y)
+
+
+def _rt_member(piece_def: list[int], x: Any, ys: Any) -> bool:
+    if isinstance(x, DefRef):  # a card named in source: any of its copies
+        return any(_as_def(piece_def, y) == x for y in ys)
+    return x in ys
+
+
+def _rt_among(piece_def: list[int], x: Any, ys: Any) -> bool:
+    return x is not None and _as_def(piece_def, x) in [int(y) for y in ys]
+
+
+def _rt_same_card(piece_def: list[int], x: Any, y: Any, negated: bool) -> bool:
+    if x is None or y is None:
+        return (x is y) != negated
+    return (_as_def(piece_def, x) == _as_def(piece_def, y)) != negated
+
+
+def _rt_has(piece_def: list[int], by_def: list, x: Any, negated: bool) -> bool:
+    d = int(x) if isinstance(x, DefRef) else piece_def[x]
+    return (by_def[d] is not MISSING) != negated
+
+
+def _rt_era(st: State, slot: int, values: Any) -> Any:
+    i = st.counters[slot] - 1 if slot >= 0 else 0
+    last = len(values) - 1
+    return values[0 if i < 0 else (last if i > last else i)]
+
+
+def _rt_era_of(st: State, slot: int, v: Any) -> Any:
+    i = st.counters[slot] - 1 if slot >= 0 else 0
+    return v[0 if i < 0 else min(i, len(v) - 1)]
+
+
+def _rt_top_member(items: Any, end: str) -> Any:
+    items = list(items)
+    if not items:
+        raise ContentError(f"there is no {end} member: the collection is empty "
+                           "(check `... is not empty` first)")
+    return items[0] if end == "top" else items[-1]
+
+
+def _rt_top_members(items: Any, n: int, top: bool) -> list:
+    items = list(items)
+    n = max(0, n)
+    return items[:n] if top else (items[-n:] if n else [])
+
+
+def _rt_top_piece(z: list, end: str) -> int:
+    if not z:
+        raise ContentError(f"there is no {end} piece: the zone is empty (check `ZONE is not empty` first)")
+    return z[-1] if end == "top" else z[0]
+
+
+def _rt_top_pieces(z: list, n: int, top: bool) -> list:
+    n = max(0, n)
+    return list(reversed(z[-n:])) if top and n else (z[:n] if n else [])
+
+
+def _rt_nth(items: Any, n: int) -> Any:
+    if not 1 <= n <= len(items):
+        raise ContentError(f"there is no entry {n}: the list has {len(items)}")
+    return list(items)[n - 1]
+
+
+def _rt_lookup(st: State, piece_def: list[int], era_slot: int, table: Any, key: Any) -> Any:
+    d = int(key) if isinstance(key, DefRef) else piece_def[key]
+    if d not in table.numbers:
+        raise ContentError(f"{st.describe(key)} is not in the table")
+    v = table.numbers[d]
+    return _rt_era_of(st, era_slot, v) if type(v) is EraValue else v
+
+
+def _rt_ordered(keyed: list, desc: bool) -> list:
+    keyed.sort(key=lambda kx: -kx[0] if desc else kx[0])  # stable: ties keep their order
+    return [x for _, x in keyed]
+
+
+def _rt_aggregate(fn: Callable[[list], int], values: list) -> int:
+    return fn(values) if values else 0
+
+
+def _rt_with_it(f: Fn, a: Activation, value: Any) -> Any:
+    """A closure (the reference path) called where `it` is a generated local."""
+    saved = a.it
+    a.it = value
+    try:
+        return f(a)
+    finally:
+        a.it = saved
+
+
+def _rt_distinct(xs: Any) -> list:
+    seen: list = []
+    for s in xs:
+        if s not in seen:
+            seen.append(s)
+    return seen
+
+
+def _rt_pay(st: State, adjust: Callable, k: int, n: int) -> None:
+    lo = st.game.layout.counter_min[k] or 0
+    if st.counters[k] - n < lo:
+        name = st.game.spec.vocab.label(st.game.layout.counter_name[k])
+        base = st.game.layout.player_counter.get(st.game.layout.counter_name[k], k)
+        raise Refused(f"{st.player_name(k - base)} cannot pay {n} {name}: has {st.counters[k]}")
+    adjust(st, k, -n)
+
+
+def _rt_locate(err: BaseException, wheres: tuple, w: int) -> BaseException:
+    """What a generated compound statement raises for an error of the statement `w`
+    inside it (-1: its own), as run_direct says it."""
+    if w < 0 or isinstance(err, Refused):
+        return err
+    if isinstance(err, InternalError):
+        if err.where is None:
+            err.where = wheres[w]
+        return err
+    located = InternalError(f"{type(err).__name__}: {err}", wheres[w])
+    located.__cause__ = err
+    return located
+
+
+_RT = {name: value for name, value in globals().items() if name.startswith("_rt_")}
+
+
+# --------------------------------------------------------------------------- what a function reads
+# A definition remembered across menus: its result stands while none of what it reads
+# has changed. What changes is counted per part of the state (State.versions, parts
+# in interpreter/layout.py): the pieces (zones), the value slots, the turn order, the
+# modifiers, every counter, each counter name. A definition that reads anything else
+# (a quantity, a builtin, the closures) is remembered only within one menu.
+
+
+
+class Reads:
+    """The parts of the state one generated function reads; None: it cannot say."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self) -> None:
+        self.parts: set[int] | None = set()
+
+    def add(self, part: int) -> None:
+        if self.parts is not None:
+            self.parts.add(part)
+
+    def unknown(self) -> None:
+        self.parts = None
+
+    def merge(self, other: "Reads") -> None:
+        if other.parts is None:
+            self.parts = None
+        elif self.parts is not None:
+            self.parts |= other.parts
+
+
+# --------------------------------------------------------------------------- the writer
+class _Scope:
+    """Where an expression is written: the Python names of the activation (None in a
+    definition), the acting player, `this`, the local table, `it`, and the
+    definitions' parameters (name -> Python local)."""
+
+    __slots__ = ("a", "me", "this", "env", "it", "params", "uses")
+
+    def __init__(self, a: str | None, me: str, this: str, env: str | None, it: str,
+                 params: dict[str, str] | None = None, uses: set[str] | None = None):
+        self.a, self.me, self.this, self.env, self.it = a, me, this, env, it
+        self.params = params or {}
+        self.uses: set[str] = uses if uses is not None else set()
+
+    def with_it(self, it: str) -> "_Scope":
+        return _Scope(self.a, self.me, self.this, self.env, it, self.params, self.uses)
+
+    def as_player(self, a: str, me: str) -> "_Scope":
+        return _Scope(a, me, self.this, self.env, self.it, self.params, self.uses)
+
+
+class CodegenCompiler(ChoiceCompiler):
+    """The compiler with the generator in front: `expr` and `stmt` write Python where they
+    can and leave the rest to the closures (`codegen` False: the closures only)."""
+
+    def setup_codegen(self, enabled: bool) -> None:
+        self.codegen = enabled and self.coverage is None
+        self.ns: dict[str, Any] = {"_MISSING": _MISSING_MEMO, "_Activation": Activation, "_spend": spend,
+                                   "_adjust": mech.adjust, "_describe": mech.describe, "_quantity": mech.quantity,
+                                   "_pieces_on": mech.pieces_on, "_ContentError": ContentError,
+                                   "_EraValue": EraValue, "_DefRef": DefRef, "_owner": mech.owner, **_RT}
+
+        self._consts: dict[tuple[type, Any], str] = {}
+        self._fresh = 0
+        self._def_fns: dict[str, tuple[str, list[str], Reads, bool]] = {}  # name -> (fn, params, reads, memo)
+        self._def_failed: set[str] = set()
+        self._generating: set[str] = set()
+        self.generated = 0  # functions written (for tests and the bench's details)
+
+    # ------------------------------------------------------------------ namespace
+    def _name(self, prefix: str) -> str:
+        self._fresh += 1
+        return f"_{prefix}{self._fresh}"
+
+    def _bind(self, value: Any, prefix: str = "k") -> str:
+        """A value for generated code to read: a fresh name bound in the namespace."""
+        key = (type(value), id(value))
+        found = self._consts.get(key)
+        if found is not None and self.ns[found] is value:
+            return found
+        name = self._name(prefix)
+        self.ns[name] = value
+        self._consts[key] = name
+        return name
+
+    def _lit(self, value: Any) -> str:
+        """A constant in source: repr of an int, a bool, a str or None, else a bound name."""
+        if value is None or type(value) in (int, bool, str):
+            return repr(value)
+        return self._bind(value)
+
+    def _define(self, source: str, name: str) -> Any:
+        exec(compile_source(source), self.ns)  # noqa: S102 - source written here from the AST, no content text in it
+        self.generated += 1
+        return self.ns[name]
+
+    # ------------------------------------------------------------------ entry points
+    def expr(self, e: ast.Expr) -> Fn:
+        if not getattr(self, "codegen", False) or isinstance(e, (ast.Num, ast.Bool, ast.Text, ast.Percent)):
+            return super().expr(e)
+        scope = _Scope("a", "me", "this", "env", "a.it")
+        try:
+            body = self.g(e, scope, Reads())
+        except Unsupported:
+            return super().expr(e)
+        name = self._name("f")
+        lines = [f"def {name}(a):"] + [f"    {line}" for line in self._prelude(scope)] + [f"    return {body}"]
+        fn: Fn = self._define("\n".join(lines) + "\n", name)
+        return fn
+
+    def _prelude(self, scope: _Scope, a: str = "a") -> list[str]:
+        out = []
+        if "st" in scope.uses:
+            out.append(f"st = {a}.st")
+        if "me" in scope.uses:
+            out.append(f"me = {a}.me")
+        if "this" in scope.uses:
+            out.append(f"this = {a}.this")
+        if "env" in scope.uses:
+            out.append(f"env = {a}.env")
+        return out
+
+    def fallback(self, e: ast.Expr, scope: _Scope) -> str:
+        """A node left to the closures, called from generated code."""
+        if scope.a is None:
+            raise Unsupported(type(e).__name__)
+        fn = ChoiceCompiler.expr(self, e)
+        name = self._bind(fn, "c")
+        if scope.it != f"{scope.a}.it":
+            return f"_rt_with_it({name}, {scope.a}, {scope.it})"
+        return f"{name}({scope.a})"
+
+    # ------------------------------------------------------------------ expressions
+    def g(self, e: ast.Expr, s: _Scope, reads: Reads) -> str:
+        method = getattr(self, "g_" + type(e).__name__, None)
+        if method is None:
+            reads.unknown()
+            return self.fallback(e, s)
+        out: str = method(e, s, reads)
+        return out
+
+    def _st(self, s: _Scope) -> str:
+        s.uses.add("st")
+        return "st"
+
+    def _me(self, s: _Scope) -> str:
+        if s.me == "me":
+            s.uses.add("me")
+        return s.me
+
+    def g_Num(self, e: ast.Num, s: _Scope, reads: Reads) -> str:
+        return repr(int(e.value))
+
+    def g_Percent(self, e: ast.Percent, s: _Scope, reads: Reads) -> str:
+        return repr(int(e.value))
+
+    def g_Text(self, e: ast.Text, s: _Scope, reads: Reads) -> str:
+        return repr(str(e.value))
+
+    def g_Bool(self, e: ast.Bool, s: _Scope, reads: Reads) -> str:
+        return repr(bool(e.value))
+
+    def g_Era(self, e: ast.Era, s: _Scope, reads: Reads) -> str:
+        self._counter_read(reads, self.era_slot)
+        return f"_rt_era({self._st(s)}, {self.era_slot!r}, {self._bind(e.values)})"
+
+    def g_This(self, e: ast.This, s: _Scope, reads: Reads) -> str:
+        if s.this == "this":
+            s.uses.add("this")
+        return s.this
+
+    def g_It(self, e: ast.It, s: _Scope, reads: Reads) -> str:
+        return s.it
+
+    def _counter_read(self, reads: Reads, slot: int) -> None:
+        if slot < 0:
+            return
+        reads.add(self.lay.counter_part[slot])
+
+    def _name_part(self, reads: Reads, name: str) -> None:
+        part = self.lay.counter_parts.get(name)
+        if part is None:
+            reads.unknown()
+        else:
+            reads.add(part)
+
+    def _player(self, subject: ast.Expr | None, s: _Scope, reads: Reads) -> str:
+        return self._me(s) if subject is None else self.g(subject, s, reads)
+
+    def _guarded(self, player: str, then: Callable[[str], str], what: str) -> str:
+        """`then(p)` for a player `p` that must not be nobody (read once)."""
+        if player.isidentifier():
+            return f"({then(player)} if {player} >= 0 else _rt_nobody({what!r}))"
+        return then(f"_rt_player({player}, {what!r})")
+
+    def g_Name(self, e: ast.Name, s: _Scope, reads: Reads) -> str:  # noqa: C901 - one branch per kind of name
+        ref = self.ref(e)
+        lay = self.lay
+        if isinstance(ref, r.Local):
+            if ref.name in s.params:
+                return s.params[ref.name]
+            if s.env is None:
+                raise Unsupported("a local outside its table")
+            s.uses.add("env")
+            return f"_rt_local({s.env}, {ref.name!r})"
+        if isinstance(ref, r.BuiltinName):
+            n = ref.name
+            if n == "me":
+                return self._me(s)
+            if n == "nobody":
+                return "-1"
+            if n == "active_player":
+                reads.add(PART_ORDER)
+                return f"{self._st(s)}.active"
+            if n == "players":
+                reads.add(PART_ORDER)
+                return f"list({self._st(s)}.turn_order)"
+            if n == "opponents":
+                reads.add(PART_ORDER)
+                return f"[_q for _q in {self._st(s)}.turn_order if _q != {self._me(s)}]"
+            if n == "player_count":
+                return repr(int(self.lay.players))
+            reads.unknown()
+            return f"{self._bind(builtins.RUN[n])}({self._st(s)}, {self._me(s)})"
+        if isinstance(ref, r.GameCounter):
+            slot = lay.game_counter[ref.name]
+            self._counter_read(reads, slot)
+            return f"{self._st(s)}.counters[{slot!r}]"
+        if isinstance(ref, r.PlayerCounter):
+            return self._player_counter(ref.name, None, s, reads)
+        if isinstance(ref, r.GameValue):
+            reads.add(PART_VALUES)
+            return f"{self._st(s)}.values[{lay.game_value[ref.name]!r}]"
+        if isinstance(ref, r.PlayerValue):
+            return self._player_value(ref.name, None, s, reads)
+        if isinstance(ref, r.GameZone):
+            return repr(int(lay.game_zone[ref.name]))
+        if isinstance(ref, r.PlayerZone):
+            return self._player_zone(ref.name, None, s, reads)
+        if isinstance(ref, r.Symbol):
+            return self._lit(ref.symbol)
+        if isinstance(ref, r.Enum):
+            return f"{self._bind(list(self.v.enums[ref.enum]))}[:]"
+        if isinstance(ref, r.CounterSet):
+            return f"{self._bind(list(self.v.counter_sets[ref.name]))}[:]"
+        if isinstance(ref, r.Quantity):
+            return self._quantity(ref.name, self._me(s), "None", s, reads)
+        if isinstance(ref, r.KindAll):
+            return f"{self._bind(list(lay.kind_pieces.get(ref.kind, [])))}[:]"
+        if isinstance(ref, r.BoardItem):
+            return repr(int(lay.board_item[ref.id]))
+        if isinstance(ref, r.CardDef):
+            return self._bind(DefRef(lay.def_index[ref.id]))
+        if isinstance(ref, r.Definition):
+            return self._call(ref.name, [], e, s, reads)
+        if isinstance(ref, r.Action):
+            return self._lit(ref.name)
+        reads.unknown()
+        return self.fallback(e, s)
+
+    def _quantity(self, q: str, player: str, subject: str, s: _Scope, reads: Reads) -> str:
+        reads.unknown()  # a modifier's value is any expression: remembered within a menu only
+        return f"_quantity({self._st(s)}, {q!r}, {player}, {subject})"
+
+    def _player_counter(self, name: str, subject: ast.Expr | None, s: _Scope, reads: Reads) -> str:
+        base = self.lay.player_counter[name]
+        self._name_part(reads, name)
+        p = self._player(subject, s, reads)
+        what = f"there is no `{name}` to read" if subject is None else f"nobody has `{name}`"
+        st = self._st(s)
+        return self._guarded(p, lambda q: f"{st}.counters[{base!r} + {q}]", what)
+
+    def _player_value(self, name: str, subject: ast.Expr | None, s: _Scope, reads: Reads) -> str:
+        base = self.lay.player_value[name]
+        reads.add(PART_VALUES)
+        p = self._player(subject, s, reads)
+        st = self._st(s)
+        return self._guarded(p, lambda q: f"{st}.values[{base!r} + {q}]", f"nobody has `{name}`")
+
+    def _player_zone(self, name: str, subject: ast.Expr | None, s: _Scope, reads: Reads, plural: bool = False) -> str:
+        base = self.lay.player_zone[name]
+        if subject is None:
+            return self._guarded(self._me(s), lambda q: f"{base!r} + {q}", f"there is no `{name}` here")
+        p = self.g(subject, s, reads)
+        if plural:
+            return f"[{base!r} + _q for _q in {p}]"
+        return self._guarded(p, lambda q: f"{base!r} + {q}", f"nobody has a `{name}`")
+
+    def g_Of(self, e: ast.Of, s: _Scope, reads: Reads) -> str:
+        ref = self.ref(e)
+        if isinstance(ref, r.PlayerCounter):
+            return self._player_counter(ref.name, ref.subject, s, reads)
+        if isinstance(ref, r.PlayerValue):
+            return self._player_value(ref.name, ref.subject, s, reads)
+        if isinstance(ref, r.PlayerZone):
+            return self._player_zone(ref.name, ref.subject, s, reads, ref.plural)
+        if isinstance(ref, r.Quantity):
+            subj = self.g(e.subject, s, reads)
+            if ref.of_player:
+                return self._quantity(ref.name, subj, "None", s, reads)
+            return self._quantity(ref.name, self._me(s), subj, s, reads)
+        if isinstance(ref, r.Supply):
+            return f"('supply', {ref.kind!r}, {self.g(e.subject, s, reads)})"
+        if isinstance(ref, r.Attribute):
+            return self._attribute(e, True, s, reads)
+        if isinstance(ref, (r.ItemCounter, r.ItemValue)):
+            return self._own_state(e, ref, True, s, reads)
+        if isinstance(ref, r.BuiltinOf):
+            subj = self.g(e.subject, s, reads)
+            tag = self.type_of(e.subject).tag
+            if ref.name == "count" and tag == "zone":
+                reads.add(PART_PIECES)
+                return f"len({self._st(s)}.zones[{subj}])"
+            if ref.name == "count" and self.type_of(e.subject).is_collection:
+                return f"len({subj})"
+            if ref.name == "owner":
+                reads.add(PART_PIECES)
+                return f"_owner({self._st(s)}, {subj})"
+            if ref.name == "track":
+                return subj
+            reads.unknown()
+            for_player = builtins.FOR_PLAYER.get(ref.name)
+            run = for_player if (for_player and tag == "player") else builtins.RUN[ref.name]
+            return f"{self._bind(run)}({self._st(s)}, {self._me(s)}, {subj})"
+        reads.unknown()
+        return self.fallback(e, s)
+
+    def _attribute(self, e: ast.Of, strict: bool, s: _Scope, reads: Reads) -> str:
+        """An attribute read: a column by piece (an int) or by definition (a DefRef)."""
+        name = e.name
+        by_piece, by_def = self.column(name)
+        t = self.type_of(e)
+        era_scalar, era_in_lists = self.era_column(name, by_def)
+        has_era = era_scalar or (t.tag == "numbers" and era_in_lists)
+        subj = self.g(e.subject, s, reads)
+        if has_era:
+            self._counter_read(reads, self.era_slot)
+        plain = not has_era and (not strict or MISSING not in by_piece)
+        if plain and subj.isidentifier():  # the common case, inline: a column read
+            bp = self._bind(by_piece)
+            return f"({bp}[{subj}] if type({subj}) is int else {self._reader(name, strict, False)}({self._st(s)}, {subj}))"
+        return f"{self._reader(name, strict, has_era)}({self._st(s)}, {subj})"
+
+    def _reader(self, name: str, strict: bool, has_era: bool) -> str:
+        key = ("attribute", name, strict, has_era)
+        found = self._readers.get(key) if hasattr(self, "_readers") else None
+        if found is None:
+            if not hasattr(self, "_readers"):
+                self._readers: dict[tuple, str] = {}
+            found = self._readers[key] = self._bind(self._make_reader(name, strict, has_era), "r")
+        return found
+
+    def _make_reader(self, name: str, strict: bool, has_era: bool) -> Callable[[State, Any], Any]:
+        by_piece, by_def = self.column(name)
+        defs = self.spec.defs
+        era_slot = self.era_slot
+
+        def read(st: State, x: Any) -> Any:
+            if type(x) is int:
+                v = by_piece[x]
+            elif x is None:  # a value slot nothing has filled yet: a content error, located
+                raise ContentError(f"nothing here to read `{name}` of (the value is not set yet)")
+            else:
+                v = by_def[int(x)]
+            if v is MISSING and strict:
+                who = defs[int(x)].name if isinstance(x, DefRef) else st.describe(x)
+                raise ContentError(f"{who} has no `{name}`: declare a default for `{name}` in the ruleset, "
+                                   f"or check `X has {name}` first")
+            return v
+        if not has_era:
+            return read
+
+        def read_era(st: State, x: Any) -> Any:
+            v = read(st, x)
+            if type(v) is EraValue:
+                return _rt_era_of(st, era_slot, v)
+            if type(v) is list:
+                return [_rt_era_of(st, era_slot, y) if type(y) is EraValue else y for y in v]
+            return v
+        return read_era
+
+    def _own_state(self, e: ast.Of, ref: r.ItemCounter | r.ItemValue, strict: bool, s: _Scope, reads: Reads) -> str:
+        counter = isinstance(ref, r.ItemCounter)
+        if counter:
+            self._name_part(reads, ref.name)
+        else:
+            reads.add(PART_VALUES)
+        slots = self.lay.counter_slots(ref.name) if counter else self.lay.value_slots(ref.name)
+        subj = self.g(e.subject, s, reads)
+        fn = self._bind(_own_reader(ref.name, slots, counter, strict), "r")
+        return f"{fn}({self._st(s)}, {subj})"
+
+    def _lenient(self, e: ast.Expr, s: _Scope, reads: Reads) -> str:
+        if isinstance(e, ast.Of):
+            ref = self.ref(e)
+            if isinstance(ref, r.Attribute):
+                return self._attribute(e, False, s, reads)
+            if isinstance(ref, (r.ItemCounter, r.ItemValue)):
+                return self._own_state(e, ref, False, s, reads)
+        return self.g(e, s, reads)
+
+    def g_Empty(self, e: ast.Empty, s: _Scope, reads: Reads) -> str:
+        subj = self.g(e.subject, s, reads)
+        t = self.type_of(e.subject).tag
+        if t == "zone":
+            reads.add(PART_PIECES)
+            return f"(not {self._st(s)}.zones[{subj}])"
+        if t == "thing":
+            reads.add(PART_PIECES)
+            return f"(not _pieces_on({self._st(s)}, {subj}))"
+        return f"(not len({subj}))"
+
+    def g_Has(self, e: ast.Has, s: _Scope, reads: Reads) -> str:
+        _, by_def = self.column(e.attribute)
+        subj = self.g(e.subject, s, reads)
+        return f"_rt_has({self._bind(self.lay.piece_def)}, {self._bind(by_def)}, {subj}, {bool(e.negated)!r})"
+
+    def g_Compare(self, e: ast.Compare, s: _Scope, reads: Reads) -> str:
+        op = e.op
+        if op in ("=", "!=", "in"):
+            left, right = self._lenient(e.left, s, reads), self._lenient(e.right, s, reads)
+        else:
+            left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
+        lt, rt = self.type_of(e.left).tag, self.type_of(e.right).tag
+        piece_def = self._bind(self.lay.piece_def)
+        if op == "in":
+            if rt in ("zone", "zones"):
+                reads.add(PART_PIECES)
+                return f"({self._st(s)}.loc[{left}] {'==' if rt == 'zone' else 'in'} {right})"
+            if rt == "defs":
+                return f"_rt_among({piece_def}, {left}, {right})"
+            if rt in ("things", "table") or lt == "def":
+                return f"_rt_member({piece_def}, {left}, {right})"
+            return f"({left} in {right})"
+        if "def" in (lt, rt) or (lt == "thing" and rt == "thing"):
+            same = f"_rt_same({piece_def}, {left}, {right})"
+            return same if op == "=" else f"(not {same})"
+        py = {"=": "==", "!=": "!=", ">": ">", "<": "<", ">=": ">=", "<=": "<="}[op]
+        return f"({left} {py} {right})"
+
+    def g_BoolOp(self, e: ast.BoolOp, s: _Scope, reads: Reads) -> str:
+        left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
+        return f"(bool({left}) {'and' if e.op == 'and' else 'or'} bool({right}))"
+
+    def g_Not(self, e: ast.Not, s: _Scope, reads: Reads) -> str:
+        return f"(not {self.g(e.operand, s, reads)})"
+
+    def g_Arith(self, e: ast.Arith, s: _Scope, reads: Reads) -> str:
+        left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
+        if e.op == "+":
+            if self.type_of(e).is_collection:
+                return f"(list({left}) + list({right}))"
+            return f"({left} + {right})"
+        if e.op == "-":
+            return f"({left} - {right})"
+        if self.type_of(e.right).tag == "percent":
+            return f"(-((-{left} * {right}) // 100))"  # rounds up (VAL-3)
+        return f"({left} * {right})"
+
+    def g_Div(self, e: ast.Div, s: _Scope, reads: Reads) -> str:
+        left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
+        # the divisor first, checked before the dividend is read, as the closures do
+        if e.rounding == "down":
+            return f"(lambda _d: _rt_divisor(_d) and {left} // _d)({right})"
+        return f"(lambda _d: _rt_divisor(_d) and -((-{left}) // _d))({right})"
+
+    def g_Neg(self, e: ast.Neg, s: _Scope, reads: Reads) -> str:
+        return f"(-{self.g(e.operand, s, reads)})"
+
+    def g_Cond(self, e: ast.Cond, s: _Scope, reads: Reads) -> str:
+        cond, yes, no = self.g(e.condition, s, reads), self.g(e.yes, s, reads), self.g(e.no, s, reads)
+        return f"({yes} if {cond} else {no})"
+
+    def g_Modulo(self, e: ast.Modulo, s: _Scope, reads: Reads) -> str:
+        from legacies.dsl import printer
+        left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
+        written = printer.print_expr(e)
+        return f"(lambda _d: _rt_modulus(_d, {written!r}) and {left} % _d)({right})"
+
+    def g_SameCard(self, e: ast.SameCard, s: _Scope, reads: Reads) -> str:
+        left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
+        return f"_rt_same_card({self._bind(self.lay.piece_def)}, {left}, {right}, {bool(e.negated)!r})"
+
+    def g_ListLiteral(self, e: ast.ListLiteral, s: _Scope, reads: Reads) -> str:
+        return "[" + ", ".join(self.g(x, s, reads) for x in e.items) + "]"
+
+    def _source(self, coll: ast.Expr, s: _Scope, reads: Reads) -> str:
+        """A collection to iterate: a zone's pieces, or the collection itself."""
+        src = self.g(coll, s, reads)
+        if self.type_of(coll).tag == "zone":
+            reads.add(PART_PIECES)
+            return f"{self._st(s)}.zones[{src}]"
+        return src
+
+    def g_Where(self, e: ast.Where, s: _Scope, reads: Reads) -> str:
+        src = self._source(e.collection, s, reads)
+        x = self._name("i")
+        static = self.static_test(e.condition)
+        zone = self.type_of(e.collection).tag == "zone"
+        if static is not None:  # decided per piece at compile time
+            by_piece, by_def = static
+            bp, bd = self._bind(by_piece), self._bind(by_def)
+            keep = f"{bp}[{x}]" if zone else f"({bp}[{x}] if type({x}) is int else {bd}[int({x})])"
+            if None not in by_piece and None not in by_def:
+                return f"[{x} for {x} in {src} if {keep}]"
+            cond = self.g(e.condition, s.with_it(x), reads)
+            return f"[{x} for {x} in {src} if ({keep} if {keep} is not None else {cond})]"
+        cond = self.g(e.condition, s.with_it(x), reads)
+        return f"[{x} for {x} in {src} if {cond}]"
+
+    def g_Select(self, e: ast.Select, s: _Scope, reads: Reads) -> str:
+        src = self.g(e.source, s, reads)
+        st_tag = self.type_of(e.source).tag
+        if st_tag in ("symbols", "counters") or self.type_of(e).tag in ("symbols", "counters"):
+            return f"_rt_distinct({src})"
+        ref = self.ref(e)
+        kind = ref.kind if isinstance(ref, r.Selection) else None
+        x = self._name("i")
+        st = self._st(s)
+        if st_tag not in ("things", "table"):
+            reads.add(PART_PIECES)
+        if kind:
+            pk = self._bind(self.piece_kind)
+            k = repr(str(kind))
+            if st_tag in ("things", "table"):
+                held = self.type_of(e.source).arg
+                if held is not None and held != kind:  # the pieces on each of these items
+                    reads.add(PART_PIECES)
+                    y = self._name("i")
+                    return f"[{y} for {x} in {src} for {y} in _pieces_on({st}, {x}) if {pk}[{y}] == {k}]"
+                kind_of = self._bind([d.kind for d in self.spec.defs])
+                return (f"[{x} for {x} in {src} if ({kind_of}[int({x})] if isinstance({x}, _DefRef) "
+                        f"else {pk}[{x}]) == {k}]")
+            if st_tag == "zone":
+                return f"[{x} for {x} in {st}.zones[{src}] if {pk}[{x}] == {k}]"
+            if st_tag == "zones":
+                z = self._name("i")
+                return f"[{x} for {z} in {src} for {x} in {st}.zones[{z}] if {pk}[{x}] == {k}]"
+            return f"[{x} for {x} in _pieces_on({st}, {src}) if {pk}[{x}] == {k}]"
+        if st_tag == "zone":
+            return f"{st}.zones[{src}][:]"
+        if st_tag == "zones":
+            z = self._name("i")
+            return f"[{x} for {z} in {src} for {x} in {st}.zones[{z}]]"
+        if st_tag in ("things", "table"):
+            return f"list({src})"
+        return f"_pieces_on({st}, {src})"
+
+    def g_Top(self, e: ast.Top, s: _Scope, reads: Reads) -> str:
+        src = self.g(e.source, s, reads)
+        count = self.g(e.count, s, reads) if e.count is not None else None
+        top = e.end == "top"
+        if self.type_of(e.source).is_collection:
+            if count is None:
+                return f"_rt_top_member({src}, {e.end!r})"
+            return f"_rt_top_members({src}, {count}, {top!r})"
+        reads.add(PART_PIECES)
+        if count is None:
+            return f"_rt_top_piece({self._st(s)}.zones[{src}], {e.end!r})"
+        return f"_rt_top_pieces({self._st(s)}.zones[{src}], {count}, {top!r})"
+
+    def g_Entry(self, e: ast.Entry, s: _Scope, reads: Reads) -> str:
+        src = self.g(e.source, s, reads)
+        index = self.g(e.index, s, reads)
+        if self.type_of(e.source).tag == "table":
+            self._counter_read(reads, self.era_slot)
+            return (f"_rt_lookup({self._st(s)}, {self._bind(self.lay.piece_def)}, {self.era_slot!r}, "
+                    f"{src}, {index})")
+        return f"_rt_nth({src}, {index})"
+
+    def g_Aggregate(self, e: ast.Aggregate, s: _Scope, reads: Reads) -> str:
+        coll = self.g(e.collection, s, reads)
+        ref = self.ref(e)
+        fn = {"total": "sum", "highest": "max", "lowest": "min"}[e.fn]
+        x = self._name("i")
+        if isinstance(ref, r.PlayerCounter):
+            base = self.lay.player_counter[ref.name]
+            self._name_part(reads, ref.name)
+            get = f"{self._st(s)}.counters[{base!r} + {x}]"
+        else:
+            probe = ast.Of(e.name, ast.It(span=e.span), span=e.span)
+            self.res.keep.append(probe)
+            self.res.refs[id(probe)] = ref
+            from legacies.dsl.types import T
+            self.res.types[id(probe)] = T("amount")
+            self.res.types[id(probe.subject)] = self.type_of(e.collection).element()
+            get = self.g(probe, s.with_it(x), reads)
+        return f"_rt_aggregate({fn}, [{get} for {x} in {coll}])"
+
+    def g_Ordered(self, e: ast.Ordered, s: _Scope, reads: Reads) -> str:
+        coll = self.g(e.collection, s, reads)
+        x = self._name("i")
+        key = self.g(e.key, s.with_it(x), reads)
+        return f"_rt_ordered([({key}, {x}) for {x} in {coll}], {bool(e.descending)!r})"
+
+    def g_Call(self, e: ast.Call, s: _Scope, reads: Reads) -> str:
+        n = e.name
+        if n in self.spec.definitions:
+            return self._call(n, list(e.args), e, s, reads)
+        if n == "possible":
+            reads.unknown()
+            return self.fallback(e, s)
+        args = [self.g(x, s, reads) for x in e.args]
+        if n in ("max", "min"):
+            return f"{n}({', '.join(args)})" if len(args) > 1 else f"{n}(({args[0]},))"
+        reads.unknown()
+        return f"{self._bind(builtins.RUN[n])}({', '.join([self._st(s), self._me(s)] + args)})"
+
+    # ------------------------------------------------------------------ definitions
+    def _call(self, name: str, arg_nodes: list, e: ast.Node, s: _Scope, reads: Reads) -> str:
+        made = self._definition_fn(name)
+        if made is None:
+            reads.unknown()
+            return self.fallback(e, s) if isinstance(e, ast.Expr) else "_unsupported"
+        fn, _, def_reads, _ = made
+        reads.merge(def_reads)
+        args = [self.g(x, s, reads) for x in arg_nodes]
+        this = s.this
+        if this == "this":
+            s.uses.add("this")
+        return f"{fn}({', '.join([self._st(s), self._me(s), this] + args)})"
+
+    def _definition_fn(self, name: str) -> tuple[str, list[str], Reads, bool] | None:
+        """The generated function of a definition (None: the closures compute it)."""
+        found = self._def_fns.get(name)
+        if found is not None or name in self._def_failed:
+            return found
+        if name in self._generating:
+            raise InternalError(f"definition `{name}` refers to itself")
+        d = self.spec.definitions[name]
+        self._generating.add(name)
+        saved = self.origin
+        try:
+            params = {p: f"_p{i}" for i, p in enumerate(d.params)}
+            scope = _Scope(None, "me", "this", None, "None", params, {"st", "me", "this"})
+            reads = Reads()
+            body = self.g(d.value, scope, reads)
+        except Unsupported:
+            self._def_failed.add(name)
+            return None
+        finally:
+            self._generating.discard(name)
+            self.origin = saved
+        fn = self._name("d")
+        # remembered while a menu is built (st.memo), and across menus while what it
+        # reads has not changed (st.keep); an argument that is a list is not remembered
+        memo = True
+        key_id = repr(len(self._def_fns))
+        plist = ", ".join(params.values())
+        key = f"({key_id}, me, this{', ' if plist else ''}{plist})"
+        lines = [f"def {fn}(st, me, this{', ' if plist else ''}{plist}):"]
+        if memo:
+            lines += ["    memo = st.memo",
+                      "    if memo is None:",
+                      f"        return {body}",
+                      f"    key = {key}",
+                      "    try:",
+                      "        found = memo.get(key, _MISSING)",
+                      "    except TypeError:  # an unhashable argument (a list): not remembered",
+                      f"        return {body}",
+                      "    if found is _MISSING:"]
+            if reads.parts is not None:
+                parts = sorted(reads.parts)
+                stamp = "(" + "".join(f"versions[{p}], " for p in parts) + ")"
+                lines += ["        keep = st.keep",
+                          "        versions = st.versions",
+                          f"        stamp = {stamp}",
+                          "        kept = keep.get(key)",
+                          "        if kept is not None and kept[0] == stamp:",
+                          "            found = memo[key] = kept[1]",
+                          "            return found",
+                          f"        found = memo[key] = {body}",
+                          "        keep[key] = (stamp, found)",
+                          "        return found"]
+            else:
+                lines += [f"        found = memo[key] = {body}"]
+            lines += ["    return found"]
+        else:
+            lines += [f"    return {body}"]
+        self._define("\n".join(lines) + "\n", fn)
+        made = (fn, list(params.values()), reads, memo)
+        self._def_fns[name] = made
+        return made
+
+    # ------------------------------------------------------------------ statements
+    def stmt(self, s: ast.Stmt) -> Instr:
+        if getattr(self, "codegen", False) and self.ledger is None and _straight(s):
+            try:
+                return self._statement_fn(s)
+            except Unsupported:
+                pass
+        return super().stmt(s)
+
+    def _statement_fn(self, stmt: ast.Stmt) -> Instr:
+        wheres: list[Where] = []
+        scope = _Scope("a", "me", "this", "env", "a.it", None, {"st"})
+        body: list[str] = []
+        self._write(stmt, scope, body, 1, wheres, top=True)
+        name = self._name("s")
+        lines = [f"def {name}(st, a):"] + [f"    {line}" for line in self._prelude(scope) if not line.startswith("st =")]
+        if wheres:
+            w = self._bind(tuple(wheres))
+            lines += ["    _w = -1", "    try:"] + [f"    {line}" for line in body] + \
+                     ["    except BaseException as err:", f"        located = _rt_locate(err, {w}, _w)",
+                      "        if located is err:", "            raise", "        raise located from err"]
+        else:
+            lines += body
+        fn: Instr = self._define("\n".join(lines) + "\n", name)
+        fn.direct = True  # type: ignore[attr-defined]
+        return fn
+
+    def _write(self, stmt: ast.Stmt, s: _Scope, out: list[str], depth: int, wheres: list[Where],
+               top: bool = False) -> None:
+        """Write one statement at `depth`; an inner statement first says it is running
+        (`_w`, an index in `wheres`)."""
+        pad = "    " * depth
+        if not top:
+            wheres.append(self.where(stmt))
+            out.append(f"{pad}_w = {len(wheres) - 1!r}")
+        method = getattr(self, "w_" + type(stmt).__name__, None)
+        if method is None:
+            instr = ChoiceCompiler.stmt(self, stmt)
+            out.append(f"{pad}{self._bind(instr, 'c')}(st, {s.a})")
+            return
+        method(stmt, s, out, depth, wheres)
+
+    def _body(self, body: ast.Body, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        if not body:
+            out.append("    " * depth + "pass")
+        for inner in body:
+            self._write(inner, s, out, depth, wheres)
+
+    def _slot(self, counter: ast.Name, player: ast.Expr | None, verb: str, s: _Scope, reads: Reads) -> str:
+        ref = self.ref(counter)
+        who = self._player(player, s, reads)
+        if isinstance(ref, r.PlayerCounter):
+            base = self.lay.player_counter[counter.name]
+            return self._guarded(who, lambda q: f"{base!r} + {q}", f"nobody can {verb} `{counter.name}`")
+        holder = self.g(counter, s, reads)
+        table = self._bind(self.lay.player_counter)
+        return self._guarded(who, lambda q: f"{table}[{holder}] + {q}", f"nobody can {verb} counters")
+
+    def w_Let(self, stmt: ast.Let, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        s.uses.add("env")
+        out.append("    " * depth + f"{s.env}[{stmt.var!r}] = {self.g(stmt.value, s, Reads())}")
+
+    def _change(self, stmt: ast.Gain | ast.Lose | ast.Pay, verb: str, s: _Scope, out: list[str], depth: int) -> None:
+        pad = "    " * depth
+        amount = self.g(stmt.amount, s, Reads())
+        slot = self._slot(stmt.counter, stmt.player, verb, s, Reads())
+        # read in the closures' order: `pay` the amount first, `gain`/`lose` the slot first
+        if verb == "pay":
+            out.append(f"{pad}_n = {amount}")
+            out.append(f"{pad}_rt_pay(st, _adjust, {slot}, _n)")
+        else:
+            out.append(f"{pad}_adjust(st, {slot}, {amount if verb == 'gain' else f'-{amount}'})")
+
+    def w_Gain(self, stmt: ast.Gain, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        self._change(stmt, "gain", s, out, depth)
+
+    def w_Lose(self, stmt: ast.Lose, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        self._change(stmt, "lose", s, out, depth)
+
+    def w_Pay(self, stmt: ast.Pay, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        self._change(stmt, "pay", s, out, depth)
+
+    def w_If(self, stmt: ast.If, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        for k, branch in enumerate(stmt.branches):
+            cond = self.g(branch.condition, s, Reads())
+            out.append(f"{pad}{'if' if k == 0 else 'elif'} {cond}:")
+            self._body(branch.body, s, out, depth + 1, wheres)
+        if stmt.otherwise is not None:
+            out.append(f"{pad}else:")
+            self._body(stmt.otherwise, s, out, depth + 1, wheres)
+
+    def w_ForEach(self, stmt: ast.ForEach, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        items, item = self._name("t"), self._name("t")
+        out.append(f"{pad}{items} = list({self._source(stmt.collection, s, Reads())})")
+        out.append(f"{pad}_spend(st, len({items}) * {len(stmt.body) + 1!r})")
+        s.uses.add("env")
+        out.append(f"{pad}for {item} in {items}:")
+        out.append(f"{pad}    {s.env}[{stmt.var!r}] = {item}")
+        self._body(stmt.body, s, out, depth + 1, wheres)
+
+    def w_Repeat(self, stmt: ast.Repeat, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        times = self._name("t")
+        out.append(f"{pad}{times} = {self.g(stmt.count, s, Reads())}")
+        out.append(f"{pad}if {times} > 0:")
+        out.append(f"{pad}    _spend(st, {times} * {len(stmt.body) + 1!r})")
+        out.append(f"{pad}    for _ in range({times}):")
+        self._body(stmt.body, s, out, depth + 2, wheres)
+
+    def w_AsPlayer(self, stmt: ast.AsPlayer, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        p, inner = self._name("t"), self._name("t")
+        s.uses.add("this")
+        s.uses.add("env")
+        out.append(f"{pad}{p} = {self.g(stmt.player, s, Reads())}")
+        out.append(f"{pad}if {p} < 0:")
+        out.append(f"{pad}    _rt_nobody('`as P:` needs a player')")
+        # same names (one table), another player acting
+        out.append(f"{pad}{inner} = _Activation(st, {p}, {s.this}, {s.env})")
+        self._body(stmt.body, s.as_player(inner, p), out, depth, wheres)
+
+    def w_SetTo(self, stmt: ast.SetTo, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        ref = self.ref(stmt.target)
+        value = self.g(stmt.value, s, Reads())
+        if isinstance(ref, r.GameValue):
+            out.append(f"{pad}st.values[{self.lay.game_value[ref.name]!r}] = {value}")
+            out.append(f"{pad}st.versions[{PART_VALUES!r}] += 1")
+            return
+        if isinstance(ref, r.PlayerValue):
+            base = self.lay.player_value[ref.name]
+            who = self._player(ref.subject, s, Reads())
+            # the player first, then the value, as the closures read them
+            out.append(f"{pad}_k = {self._guarded(who, lambda q: f'{base!r} + {q}', f'nobody has `{ref.name}`')}")
+            out.append(f"{pad}st.values[_k] = {value}")
+            out.append(f"{pad}st.versions[{PART_VALUES!r}] += 1")
+            return
+        if isinstance(ref, (r.GameCounter, r.PlayerCounter)):
+            slot = self._lvalue(stmt.target, s)
+            out.append(f"{pad}_k = {slot}")
+            out.append(f"{pad}_adjust(st, _k, {value} - st.counters[_k])")
+            return
+        raise Unsupported("set of this target")
+
+    def _lvalue(self, e: ast.Expr, s: _Scope) -> str:
+        ref = self.ref(e)
+        if isinstance(ref, r.GameCounter):
+            return repr(int(self.lay.game_counter[ref.name]))
+        if isinstance(ref, r.PlayerCounter):
+            base = self.lay.player_counter[ref.name]
+            who = self._player(ref.subject, s, Reads())
+            return self._guarded(who, lambda q: f"{base!r} + {q}", f"nobody has `{ref.name}`")
+        raise Unsupported("this counter")
+
+    def w_Raise(self, stmt: ast.Raise, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        slot = self._lvalue(stmt.target, s)
+        out.append(f"{pad}_k = {slot}")
+        out.append(f"{pad}_adjust(st, _k, {self.g(stmt.amount, s, Reads())})")
+
+    def w_Lower(self, stmt: ast.Lower, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        slot = self._lvalue(stmt.target, s)
+        out.append(f"{pad}_k = {slot}")
+        out.append(f"{pad}_adjust(st, _k, -{self.g(stmt.amount, s, Reads())})")
+
+    def w_Log(self, stmt: ast.Log, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        text = self.text(stmt, stmt.text)
+        if isinstance(text, str):
+            out.append(f"{pad}st.log.append({text!r})")
+        else:
+            out.append(f"{pad}st.log.append({self._bind(text, 'c')}(st, {s.a}))")
+
+
+_MISSING_MEMO = object()  # not in a memo (None is a value a definition may give)
+
+
+def _simple(code: str) -> bool:
+    """Whether a piece of generated code is a name or a literal (reading it twice is free)."""
+    return code.isidentifier() or code.lstrip("-").isdigit()
+
+
+def _straight(s: ast.Stmt) -> bool:
+    """Whether a statement runs straight through: the registry's `direct`, or an `if`,
+    `for each`, `repeat` or `as P:` whose every statement does."""
+    c = CONSTRUCTS.get(type(s))
+    if c is not None and c.direct:
+        return True
+    if isinstance(s, ast.If):
+        return all(_straight(x) for b in s.branches for x in b.body) and \
+            (s.otherwise is None or all(_straight(x) for x in s.otherwise))
+    if isinstance(s, (ast.ForEach, ast.Repeat, ast.AsPlayer)):
+        return all(_straight(x) for x in s.body)
+    return False
+
+
+def _own_reader(name: str, slots: list[int], counter: bool, strict: bool) -> Callable[[State, Any], Any]:
+    def own(st: State, pid: Any) -> Any:
+        slot = slots[pid] if type(pid) is int else -1
+        if slot < 0:
+            if not strict:
+                return MISSING
+            raise ContentError(f"{st.describe(pid)} has no `{name}` of its own")
+        return st.counters[slot] if counter else st.values[slot]
+    return own
