@@ -26,6 +26,7 @@ which one was running (as run_direct does).
 from __future__ import annotations
 
 import os
+import re
 from typing import Any, Callable
 
 from legacies.dsl import ast
@@ -35,10 +36,11 @@ from legacies.dsl.constructs import CONSTRUCTS
 from . import builtins, chance  # noqa: F401 - names the generated code reads
 from . import mechanics as mech
 from .compile_base import MISSING, Fn, Instr, _as_def, _no_player, spend
-from .compile_choices import ChoiceCompiler
+from .compile_choices import ChoiceCompiler, CompiledAction
 from .errors import ContentError, InternalError, Refused, Where
-from .layout import PART_ORDER, PART_PIECES, PART_VALUES
+from .layout import PART_HOLDERS, PART_ORDER, PART_PIECES, PART_VALUES
 from .values import DefRef, EraValue
+from .spec import ActionSpec, Origin
 from .vm import Activation, Block, State
 
 ENV_SWITCH = "LEGACIES_CODEGEN"
@@ -245,16 +247,23 @@ _RT = {name: value for name, value in globals().items() if name.startswith("_rt_
 
 
 class Reads:
-    """The parts of the state one generated function reads; None: it cannot say."""
+    """What one generated function reads of the state: parts (State.versions), and
+    single counter slots and zones (`sv[...]`, `zv[...]`: State.slot_versions and
+    zone_versions, indexed by a constant or by the acting player); parts None: it
+    cannot say."""
 
-    __slots__ = ("parts",)
+    __slots__ = ("parts", "sites")
 
     def __init__(self) -> None:
         self.parts: set[int] | None = set()
+        self.sites: dict[str, None] = {}
 
     def add(self, part: int) -> None:
         if self.parts is not None:
             self.parts.add(part)
+
+    def site(self, code: str) -> None:
+        self.sites[code] = None
 
     def unknown(self) -> None:
         self.parts = None
@@ -264,6 +273,15 @@ class Reads:
             self.parts = None
         elif self.parts is not None:
             self.parts |= other.parts
+            self.sites.update(other.sites)
+
+    def stamp(self) -> str:
+        """The code of a number that moves whenever anything read moves: the sum of their
+        counts. Counts only grow while a State keeps its results (a copy keeps none of
+        its original's, State.changed forgets them), so an equal sum is an unchanged read."""
+        assert self.parts is not None
+        items = [f"v[{p!r}]" for p in sorted(self.parts)] + list(self.sites)
+        return " + ".join(items) if items else "0"
 
 
 # --------------------------------------------------------------------------- the writer
@@ -300,10 +318,11 @@ class CodegenCompiler(ChoiceCompiler):
 
         self._consts: dict[tuple[type, Any], str] = {}
         self._fresh = 0
-        self._def_fns: dict[str, tuple[str, list[str], Reads, bool]] = {}  # name -> (fn, params, reads, memo)
+        self._def_fns: dict[str, tuple[str, list[str], Reads, str]] = {}  # name -> (fn, params, reads, body)
         self._def_failed: set[str] = set()
         self._generating: set[str] = set()
         self.generated = 0  # functions written (for tests and the bench's details)
+        self.sources: dict[str, str] = {}
 
     # ------------------------------------------------------------------ namespace
     def _name(self, prefix: str) -> str:
@@ -330,6 +349,7 @@ class CodegenCompiler(ChoiceCompiler):
     def _define(self, source: str, name: str) -> Any:
         exec(compile_source(source), self.ns)  # noqa: S102 - source written here from the AST, no content text in it
         self.generated += 1
+        self.sources[name] = source  # to read what was written (tests, `legacies bench` profiles)
         return self.ns[name]
 
     # ------------------------------------------------------------------ entry points
@@ -411,9 +431,19 @@ class CodegenCompiler(ChoiceCompiler):
         return s.it
 
     def _counter_read(self, reads: Reads, slot: int) -> None:
-        if slot < 0:
-            return
-        reads.add(self.lay.counter_part[slot])
+        if slot >= 0:
+            reads.site(f"sv[{slot!r}]")
+
+    def _zone_read(self, node: ast.Expr, s: _Scope, reads: Reads) -> None:
+        """A zone's pieces read: that zone's count of changes when the zone is known by a
+        constant or as the acting player's, else every move counts."""
+        ref = self.ref(node) if isinstance(node, (ast.Name, ast.Of)) else None
+        if isinstance(ref, r.GameZone):
+            reads.site(f"zv[{self.lay.game_zone[ref.name]!r}]")
+        elif isinstance(ref, r.PlayerZone) and self._mine(ref.subject) and not ref.plural and s.me == "me":
+            reads.site(f"zv[{self.lay.player_zone[ref.name]!r} + me]")
+        else:
+            reads.add(PART_PIECES)
 
     def _name_part(self, reads: Reads, name: str) -> None:
         part = self.lay.counter_parts.get(name)
@@ -502,8 +532,11 @@ class CodegenCompiler(ChoiceCompiler):
 
     def _player_counter(self, name: str, subject: ast.Expr | None, s: _Scope, reads: Reads) -> str:
         base = self.lay.player_counter[name]
-        self._name_part(reads, name)
         p = self._player(subject, s, reads)
+        if p == "me" and s.me == "me":  # the acting player's (written `my`, or a parameter given `me`)
+            reads.site(f"sv[{base!r} + me]")
+        else:
+            self._name_part(reads, name)
         what = f"there is no `{name}` to read" if subject is None else f"nobody has `{name}`"
         st = self._st(s)
         return self._guarded(p, lambda q: f"{st}.counters[{base!r} + {q}]", what)
@@ -547,12 +580,13 @@ class CodegenCompiler(ChoiceCompiler):
             subj = self.g(e.subject, s, reads)
             tag = self.type_of(e.subject).tag
             if ref.name == "count" and tag == "zone":
-                reads.add(PART_PIECES)
+                self._zone_read(e.subject, s, reads)
                 return f"len({self._st(s)}.zones[{subj}])"
             if ref.name == "count" and self.type_of(e.subject).is_collection:
                 return f"len({subj})"
             if ref.name == "owner":
-                reads.add(PART_PIECES)
+                if not self._owned_tokens(self.type_of(e.subject).arg):
+                    reads.add(PART_PIECES)  # a card's owner is its zone's
                 return f"_owner({self._st(s)}, {subj})"
             if ref.name == "track":
                 return subj
@@ -628,6 +662,18 @@ class CodegenCompiler(ChoiceCompiler):
         fn = self._bind(_own_reader(ref.name, slots, counter, strict), "r")
         return f"{fn}({self._st(s)}, {subj})"
 
+    def _mine(self, subject: ast.Expr | None) -> bool:
+        """Whether a subject is the acting player (none written, or `me`)."""
+        return subject is None or isinstance(subject, ast.Name) and \
+            isinstance(self.ref(subject), r.BuiltinName) and subject.name == "me"
+
+    def _owned_tokens(self, kind: str | None) -> bool:
+        """Whether every piece of a kind is a token with an owner (who never changes)."""
+        k = self.v.kinds.get(kind or "")
+        pieces = self.lay.kind_pieces.get(kind or "", [])
+        return k is not None and k.piece == "token" and bool(pieces) and \
+            all(self.lay.piece_owner[p] >= 0 for p in pieces)
+
     def _lenient(self, e: ast.Expr, s: _Scope, reads: Reads) -> str:
         if isinstance(e, ast.Of):
             ref = self.ref(e)
@@ -641,10 +687,10 @@ class CodegenCompiler(ChoiceCompiler):
         subj = self.g(e.subject, s, reads)
         t = self.type_of(e.subject).tag
         if t == "zone":
-            reads.add(PART_PIECES)
+            self._zone_read(e.subject, s, reads)
             return f"(not {self._st(s)}.zones[{subj}])"
         if t == "thing":
-            reads.add(PART_PIECES)
+            reads.add(PART_HOLDERS)
             return f"(not _pieces_on({self._st(s)}, {subj}))"
         return f"(not len({subj}))"
 
@@ -662,8 +708,11 @@ class CodegenCompiler(ChoiceCompiler):
         lt, rt = self.type_of(e.left).tag, self.type_of(e.right).tag
         piece_def = self._bind(self.lay.piece_def)
         if op == "in":
-            if rt in ("zone", "zones"):
+            if rt == "zone":  # the zone's count changes when a piece enters or leaves it
+                self._zone_read(e.right, s, reads)
+            if rt == "zones":
                 reads.add(PART_PIECES)
+            if rt in ("zone", "zones"):
                 return f"({self._st(s)}.loc[{left}] {'==' if rt == 'zone' else 'in'} {right})"
             if rt == "defs":
                 return f"_rt_among({piece_def}, {left}, {right})"
@@ -678,7 +727,24 @@ class CodegenCompiler(ChoiceCompiler):
 
     def g_BoolOp(self, e: ast.BoolOp, s: _Scope, reads: Reads) -> str:
         left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
-        return f"(bool({left}) {'and' if e.op == 'and' else 'or'} bool({right}))"
+        if not self._boolish(e.left):
+            left = f"bool({left})"
+        if not self._boolish(e.right):
+            right = f"bool({right})"
+        return f"({left} {'and' if e.op == 'and' else 'or'} {right})"
+
+    def _boolish(self, e: ast.Expr, depth: int = 0) -> bool:
+        """Whether the code written for `e` gives True or False and nothing else (so
+        `bool(...)` around it is not needed)."""
+        if isinstance(e, (ast.Compare, ast.Not, ast.BoolOp, ast.Empty, ast.Has, ast.SameCard, ast.Bool)):
+            return True
+        if isinstance(e, ast.Cond):
+            return self._boolish(e.yes, depth) and self._boolish(e.no, depth)
+        name = e.name if isinstance(e, (ast.Call, ast.Name)) else None
+        if name is not None and depth < 8 and name in self.spec.definitions and (
+                isinstance(e, ast.Call) or isinstance(self.ref(e), r.Definition)):
+            return self._boolish(self.spec.definitions[name].value, depth + 1)
+        return False
 
     def g_Not(self, e: ast.Not, s: _Scope, reads: Reads) -> str:
         return f"(not {self.g(e.operand, s, reads)})"
@@ -726,7 +792,7 @@ class CodegenCompiler(ChoiceCompiler):
         """A collection to iterate: a zone's pieces, or the collection itself."""
         src = self.g(coll, s, reads)
         if self.type_of(coll).tag == "zone":
-            reads.add(PART_PIECES)
+            self._zone_read(coll, s, reads)
             return f"{self._st(s)}.zones[{src}]"
         return src
 
@@ -755,15 +821,19 @@ class CodegenCompiler(ChoiceCompiler):
         kind = ref.kind if isinstance(ref, r.Selection) else None
         x = self._name("i")
         st = self._st(s)
-        if st_tag not in ("things", "table"):
+        if st_tag == "zone":
+            self._zone_read(e.source, s, reads)
+        elif st_tag == "zones":
             reads.add(PART_PIECES)
+        elif st_tag not in ("things", "table"):
+            reads.add(PART_HOLDERS)  # the pieces on an item
         if kind:
             pk = self._bind(self.piece_kind)
             k = repr(str(kind))
             if st_tag in ("things", "table"):
                 held = self.type_of(e.source).arg
                 if held is not None and held != kind:  # the pieces on each of these items
-                    reads.add(PART_PIECES)
+                    reads.add(PART_HOLDERS)
                     y = self._name("i")
                     return f"[{y} for {x} in {src} for {y} in _pieces_on({st}, {x}) if {pk}[{y}] == {k}]"
                 kind_of = self._bind([d.kind for d in self.spec.defs])
@@ -792,7 +862,7 @@ class CodegenCompiler(ChoiceCompiler):
             if count is None:
                 return f"_rt_top_member({src}, {e.end!r})"
             return f"_rt_top_members({src}, {count}, {top!r})"
-        reads.add(PART_PIECES)
+        self._zone_read(e.source, s, reads)
         if count is None:
             return f"_rt_top_piece({self._st(s)}.zones[{src}], {e.end!r})"
         return f"_rt_top_pieces({self._st(s)}.zones[{src}], {count}, {top!r})"
@@ -850,15 +920,25 @@ class CodegenCompiler(ChoiceCompiler):
         if made is None:
             reads.unknown()
             return self.fallback(e, s) if isinstance(e, ast.Expr) else "_unsupported"
-        fn, _, def_reads, _ = made
+        fn, _, def_reads, body = made
         reads.merge(def_reads)
         args = [self.g(x, s, reads) for x in arg_nodes]
+        if len(body) <= INLINE_UP_TO and all(_simple(x) for x in args) and "lambda" not in body:
+            # a small definition called with names or numbers: written in place (its
+            # arguments cannot fail or differ when read again; no memo to look up)
+            d = self.spec.definitions[name]
+            inner = _Scope(s.a, s.me, s.this, s.env, "None", dict(zip(d.params, args)), s.uses)
+            saved = self.origin
+            try:
+                return self.g(d.value, inner, Reads())
+            finally:
+                self.origin = saved
         this = s.this
         if this == "this":
             s.uses.add("this")
         return f"{fn}({', '.join([self._st(s), self._me(s), this] + args)})"
 
-    def _definition_fn(self, name: str) -> tuple[str, list[str], Reads, bool] | None:
+    def _definition_fn(self, name: str) -> tuple[str, list[str], Reads, str] | None:
         """The generated function of a definition (None: the closures compute it)."""
         found = self._def_fns.get(name)
         if found is not None or name in self._def_failed:
@@ -897,12 +977,10 @@ class CodegenCompiler(ChoiceCompiler):
                       "    except TypeError:  # an unhashable argument (a list): not remembered",
                       f"        return {body}",
                       "    if found is _MISSING:"]
-            if reads.parts is not None:
-                parts = sorted(reads.parts)
-                stamp = "(" + "".join(f"versions[{p}], " for p in parts) + ")"
+            if reads.parts is not None and _costly(body):
                 lines += ["        keep = st.keep",
-                          "        versions = st.versions",
-                          f"        stamp = {stamp}",
+                          "        v, sv, zv = st.versions, st.slot_versions, st.zone_versions",
+                          f"        stamp = {reads.stamp()}",
                           "        kept = keep.get(key)",
                           "        if kept is not None and kept[0] == stamp:",
                           "            found = memo[key] = kept[1]",
@@ -916,9 +994,49 @@ class CodegenCompiler(ChoiceCompiler):
         else:
             lines += [f"    return {body}"]
         self._define("\n".join(lines) + "\n", fn)
-        made = (fn, list(params.values()), reads, memo)
+        made = (fn, list(params.values()), reads, body)
         self._def_fns[name] = made
         return made
+
+    # ------------------------------------------------------------------ actions
+    def compile_action(self, spec: ActionSpec) -> CompiledAction:
+        action = super().compile_action(spec)
+        if getattr(self, "codegen", False):
+            try:
+                action.listed, action.exists = self._targets(spec)
+            except Unsupported:
+                pass
+        return action
+
+    def _targets(self, spec: ActionSpec) -> tuple[Callable[..., list], Callable[..., bool]]:
+        """An action's targets (CompiledAction.targets, the reference) as two generated
+        functions: every target, and whether there is one (lazily, as `possible` asks)."""
+        what = f"action `{spec.name}`"
+        x = self._name("x")
+        params = {spec.var: x} if spec.var else {}
+        scope = _Scope(None, "me", "this", None, "None", params, {"st", "me", "this"})
+        self.origin = spec.choose_origin or Origin(what)
+        coll = self.g(spec.choose, scope, Reads()) if spec.choose is not None else None
+        self.origin = spec.condition_origin or Origin(what)
+        cond = self.g(spec.condition, scope, Reads()) if spec.condition is not None else None
+        gate = coll is not None and spec.condition is not None and not any(
+            isinstance(n, ast.Name) and n.name == spec.var for n in ast.walk(spec.condition))
+        listed, exists = self._name("a"), self._name("a")
+        head = "(st, me, this):"
+        if coll is None:
+            lines = [f"def {listed}{head}", f"    return [None] if {cond or 'True'} else []",
+                     f"def {exists}{head}", f"    return bool({cond or 'True'})"]
+        elif gate:
+            lines = [f"def {listed}{head}", f"    if not {cond}:", "        return []", f"    return list({coll})",
+                     f"def {exists}{head}", f"    if not {cond}:", "        return False", f"    return len({coll}) > 0"]
+        else:
+            keep = f" if {cond}" if cond is not None else ""
+            lines = [f"def {listed}{head}", f"    return [{x} for {x} in {coll}{keep}]",
+                     f"def {exists}{head}", f"    for {x} in {coll}:"]
+            lines += [f"        if {cond}:", "            return True"] if cond is not None else ["        return True"]
+            lines += ["    return False"]
+        self._define("\n".join(lines) + "\n", listed)
+        return self.ns[listed], self.ns[exists]
 
     # ------------------------------------------------------------------ statements
     def stmt(self, s: ast.Stmt) -> Instr:
@@ -1098,6 +1216,13 @@ class CodegenCompiler(ChoiceCompiler):
 
 
 _MISSING_MEMO = object()  # not in a memo (None is a value a definition may give)
+INLINE_UP_TO = 160  # characters of generated code: a definition this small is written where it is called
+
+
+def _costly(body: str) -> bool:
+    """Whether a definition's code costs more than comparing what it read: it walks a
+    collection or calls two definitions (a cheap one is computed again instead)."""
+    return " for " in body or len(re.findall(r"\b_d\d+\(", body)) >= 2
 
 
 def _simple(code: str) -> bool:

@@ -22,7 +22,7 @@ from .vm import Activation, BlockFrame, State
 
 
 class CompiledAction:
-    __slots__ = ("name", "label", "var", "collection", "condition", "instrs", "gate", "items")
+    __slots__ = ("name", "label", "var", "collection", "condition", "instrs", "gate", "items", "listed", "exists")
 
     def __init__(self, name: str, label: str, var: str | None, collection: Fn | None, condition: Fn | None,
                  instrs: tuple, gate: bool = False, items: bool = False):
@@ -34,6 +34,10 @@ class CompiledAction:
         self.instrs = instrs
         self.gate = gate  # the `if:` does not read the target: asked once, before the targets
         self.items = items  # the targets are pieces or items (not players, symbols or numbers)
+        # the same targets from generated code (interpreter/codegen.py), when it wrote them:
+        # listed(st, me, this) every one, exists(st, me, this) whether there is one
+        self.listed: Callable[[State, int, int], list] | None = None
+        self.exists: Callable[[State, int, int], bool] | None = None
 
     def targets(self, st: State, act: Activation) -> Iterator[Any]:
         """Every target the rules allow now (None for an action without `choose:`)."""
@@ -54,14 +58,17 @@ class CompiledAction:
                 yield target
 
     def options(self, st: State, act: Activation, index: int) -> list[Choice]:
+        targets = self.listed(st, act.me, act.this) if self.listed is not None else self.targets(st, act)
         if self.collection is None:
-            return [Choice(self.label, (index, None)) for _ in self.targets(st, act)]
+            return [Choice(self.label, (index, None)) for _ in targets]
         slot = "{" + str(self.var) + "}"
         return [Choice(self.label.replace(slot, mech.describe(st, t)), (index, t), t if self.items else None)
-                for t in self.targets(st, act)]
+                for t in targets]
 
     def available(self, st: State, act: Activation) -> bool:
         """Whether any option exists, without building labels: `possible(...)`."""
+        if self.exists is not None:
+            return self.exists(st, act.me, act.this)
         return next(self.targets(st, act), _NONE) is not _NONE
 
     def start(self, st: State, act: Activation, target: Any) -> None:

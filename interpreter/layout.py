@@ -14,9 +14,11 @@ BOX = 0  # the zone removed pieces go to: out of the game, still accounted for
 
 # The parts of the state that each count their changes (State.versions): a result computed
 # from some parts stands while their counts have not moved (interpreter/codegen.py keeps
-# definitions' results across menus so). Each counter name is a part of its own after these.
-PART_PIECES, PART_VALUES, PART_ORDER, PART_TIMED, PART_COUNTERS = 0, 1, 2, 3, 4
-FIRST_COUNTER_PART = 5
+# definitions' results across menus so). Each counter name is a part of its own after these;
+# each counter slot and each zone also counts its own changes (State.slot_versions,
+# State.zone_versions).
+PART_PIECES, PART_VALUES, PART_ORDER, PART_TIMED, PART_COUNTERS, PART_HOLDERS = 0, 1, 2, 3, 4, 5
+FIRST_COUNTER_PART = 6
 
 
 @dataclass
@@ -31,6 +33,7 @@ class Layout:
     counter_part: list[int] = field(default_factory=list)  # each slot's part of the state (its name's)
     counter_parts: dict[str, int] = field(default_factory=dict)  # a counter name's part
     parts: int = FIRST_COUNTER_PART  # how many parts count their changes
+    zone_holds: list[bool] = field(default_factory=list)  # a zone of a holder or a track (PART_HOLDERS)
     game_counter: dict[str, int] = field(default_factory=dict)
     player_counter: dict[str, int] = field(default_factory=dict)  # base slot; + player
     item_counter: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind, name) -> base; + item index
@@ -216,6 +219,7 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
         lay.counter_parts.setdefault(name, FIRST_COUNTER_PART + len(lay.counter_parts))
     lay.counter_part = [lay.counter_parts[name] for name in lay.counter_name]
     lay.parts = FIRST_COUNTER_PART + len(lay.counter_parts)
+    lay.zone_holds = [lay.zone_track[z] is not None or z in lay.zone_holder for z in range(len(lay.zone_name))]
     return lay
 
 

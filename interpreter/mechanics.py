@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from . import rng
 from .errors import ContentError
-from .layout import BOX, PART_COUNTERS, PART_PIECES, PART_TIMED, PART_VALUES
+from .layout import BOX, PART_COUNTERS, PART_HOLDERS, PART_PIECES, PART_TIMED, PART_VALUES
 from .naming import describe, number_name, player_name  # noqa: F401 - also read as mechanics.describe...
 from .values import DefRef, EffectRef
 from .vm import Activation, BlockFrame, State
@@ -30,6 +30,7 @@ def adjust(st: State, slot: int, delta: int) -> None:
     versions = st.versions  # what was computed from this counter no longer stands (codegen's keep)
     versions[PART_COUNTERS] += 1
     versions[lay.counter_part[slot]] += 1
+    st.slot_versions[slot] += 1
 
 
 # ---------------------------------------------------------------------- zones
@@ -66,6 +67,12 @@ def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
         st.zones[dest].append(pid)
     st.loc[pid] = dest
     st.versions[PART_PIECES] += 1
+    zone_versions = st.zone_versions
+    zone_versions[dest] += 1
+    if old >= 0:
+        zone_versions[old] += 1
+    if lay.zone_holds[dest] or (old >= 0 and lay.zone_holds[old]):
+        st.versions[PART_HOLDERS] += 1
     if pid in st.revealed and lay.zone_visibility[dest] != "public":
         st.revealed.discard(pid)  # a revealed card that goes back into hiding is hidden again
     was, now = old >= 0 and lay.zone_in_play[old], lay.zone_in_play[dest]
@@ -89,6 +96,9 @@ def move_to(st: State, pid: int, dest: int, bottom: bool = False, bump: bool = T
 def shuffle(st: State, zone: int) -> None:
     st.rng = rng.shuffle(st.rng, st.zones[zone])
     st.versions[PART_PIECES] += 1
+    st.zone_versions[zone] += 1
+    if st.game.layout.zone_holds[zone]:
+        st.versions[PART_HOLDERS] += 1
     if st.revealed:
         st.revealed.difference_update(st.zones[zone])
 
@@ -197,6 +207,7 @@ def release(st: State, pid: int) -> None:
     for slot in counters:
         st.counters[slot] = lay.counter_start[slot]
         st.versions[lay.counter_part[slot]] += 1
+        st.slot_versions[slot] += 1
     for slot in values:
         st.values[slot] = lay.value_start[slot]
     st.versions[PART_COUNTERS] += 1

@@ -226,7 +226,7 @@ class State:
 
     __slots__ = ("game", "counters", "values", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
                  "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo", "spent",
-                 "ending", "versions", "keep")
+                 "ending", "versions", "slot_versions", "zone_versions", "keep")
 
     def __init__(self, game: Any):
         self.game = game
@@ -255,7 +255,10 @@ class State:
         self.ending: tuple[int, str] | None = None
         # how many times each part of the state changed (interpreter/layout.py's parts), and
         # definitions' results kept across menus with the counts of what they read (codegen)
-        self.versions: list[int] = [0] * getattr(getattr(game, "layout", None), "parts", FIRST_COUNTER_PART)
+        lay = getattr(game, "layout", None)
+        self.versions: list[int] = [0] * getattr(lay, "parts", FIRST_COUNTER_PART)
+        self.slot_versions: list[int] = [0] * getattr(lay, "n_counters", 0)  # each counter slot's changes
+        self.zone_versions: list[int] = [0] * len(getattr(lay, "zone_name", ()))  # each zone's changes
         self.keep: dict[tuple, tuple[tuple, Any]] = {}
 
     # ------------------------------------------------------------------ running
@@ -404,6 +407,8 @@ class State:
         new.spent = 0
         new.ending = self.ending
         new.versions = self.versions[:]
+        new.slot_versions = self.slot_versions[:]
+        new.zone_versions = self.zone_versions[:]
         new.keep = {}  # a copy goes its own way: what it keeps is its own
         return new
 
