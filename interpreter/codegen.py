@@ -10,10 +10,12 @@ What it writes:
   comprehensions, attribute columns and slots as constants;
 - each definition the content calls, as one function `d(st, me, this, *params)`
   that remembers its results while a menu is built (as the closures do) and across
-  menus while what it reads has not changed (`State.keep`, see `Reads` below);
-- each statement that never asks a decision and never pushes a frame (the registry's
-  `direct`, and `if`/`for each`/`repeat`/`as P:` made of them), as one function
-  `s(st, a)`: loops as loops, charged to the step budget as the closures charge them.
+  menus while what it reads has not changed (`State.keep`; codegen_runtime.Reads);
+- an action's targets, as two functions (every target; whether there is one);
+- in codegen_statements: each statement that never asks a decision and never pushes a
+  frame (the registry's `direct`, and `if`/`for each`/`repeat`/`as P:` made of them),
+  as one function `s(st, a)`: loops as loops, charged to the step budget as the
+  closures charge them.
 
 Nothing from content is ever source: identifiers are the generator's own (`_k3`,
 `_t2`, `_d5`), and every value enters through `repr` of an int, a bool or a str, or as
@@ -25,284 +27,23 @@ which one was running (as run_direct does).
 
 from __future__ import annotations
 
-import os
-import re
 from typing import Any, Callable
 
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
-from legacies.dsl.constructs import CONSTRUCTS
+from legacies.dsl.types import T
 
-from . import builtins, chance  # noqa: F401 - names the generated code reads
+from . import builtins
 from . import mechanics as mech
-from .compile_base import MISSING, Fn, Instr, _as_def, _no_player, spend
+from .codegen_runtime import (_MISSING_MEMO, _RT, INLINE_UP_TO, Reads, Scope, Unsupported, _costly, _own_reader,
+                              _simple, compile_source, make_reader)
+from .compile_base import MISSING, Fn, spend
 from .compile_choices import ChoiceCompiler, CompiledAction
-from .errors import ContentError, InternalError, Refused, Where
+from .errors import ContentError, InternalError
 from .layout import PART_HOLDERS, PART_ORDER, PART_PIECES, PART_VALUES
-from .values import DefRef, EraValue
 from .spec import ActionSpec, Origin
-from .vm import Activation, Block, State
-
-ENV_SWITCH = "LEGACIES_CODEGEN"
-"""`LEGACIES_CODEGEN=0` runs every Game on the closures (the reference path)."""
-
-
-def enabled_by_default() -> bool:
-    return os.environ.get(ENV_SWITCH, "1") not in ("0", "false", "no", "off")
-
-
-class Unsupported(Exception):
-    """A node the generator leaves to the closures (raised while writing, never at run time)."""
-
-
-_CODE_CACHE: dict[str, Any] = {}  # source -> code object: a ruleset's Games share their code
-_CODE_CACHE_MAX = 50_000
-
-
-def compile_source(source: str) -> Any:
-    code = _CODE_CACHE.get(source)
-    if code is None:
-        if len(_CODE_CACHE) > _CODE_CACHE_MAX:
-            _CODE_CACHE.clear()
-        code = _CODE_CACHE[source] = compile(source, "<legacies generated>", "exec")
-    return code
-
-
-# --------------------------------------------------------------------------- run-time helpers
-# Called from generated code for what is too long to write inline; each says what the
-# closure it stands for says.
-
-_UNSET = object()
-_NONE = object()
-
-
-def _rt_local(env: dict, name: str) -> Any:
-    try:
-        return env[name]
-    except KeyError:
-        raise ContentError(f"`{name}` has no value here") from None
-
-
-def _rt_nobody(what: str) -> Any:
-    raise _no_player(what)
-
-
-def _rt_player(p: int, what: str) -> int:
-    if p < 0:
-        raise _no_player(what)
-    return p
-
-
-def _rt_divisor(d: int) -> bool:
-    if d == 0:
-        raise ContentError("division by zero")
-    return True
-
-
-def _rt_modulus(d: int, written: str) -> bool:
-    if d <= 0:
-        raise ContentError(f"`{written}`: modulo {d}: the divisor must be at least 1")
-    return True
-
-
-def _rt_same(piece_def: list[int], x: Any, y: Any) -> bool:
-    if x is None or y is None:
-        return x is y
-    if isinstance(x, DefRef) or isinstance(y, DefRef):
-        return _as_def(piece_def, x) == _as_def(piece_def, y)
-    return bool(x == y)
-
-
-def _rt_member(piece_def: list[int], x: Any, ys: Any) -> bool:
-    if isinstance(x, DefRef):  # a card named in source: any of its copies
-        return any(_as_def(piece_def, y) == x for y in ys)
-    return x in ys
-
-
-def _rt_among(piece_def: list[int], x: Any, ys: Any) -> bool:
-    return x is not None and _as_def(piece_def, x) in [int(y) for y in ys]
-
-
-def _rt_same_card(piece_def: list[int], x: Any, y: Any, negated: bool) -> bool:
-    if x is None or y is None:
-        return (x is y) != negated
-    return (_as_def(piece_def, x) == _as_def(piece_def, y)) != negated
-
-
-def _rt_has(piece_def: list[int], by_def: list, x: Any, negated: bool) -> bool:
-    d = int(x) if isinstance(x, DefRef) else piece_def[x]
-    return (by_def[d] is not MISSING) != negated
-
-
-def _rt_era(st: State, slot: int, values: Any) -> Any:
-    i = st.counters[slot] - 1 if slot >= 0 else 0
-    last = len(values) - 1
-    return values[0 if i < 0 else (last if i > last else i)]
-
-
-def _rt_era_of(st: State, slot: int, v: Any) -> Any:
-    i = st.counters[slot] - 1 if slot >= 0 else 0
-    return v[0 if i < 0 else min(i, len(v) - 1)]
-
-
-def _rt_top_member(items: Any, end: str) -> Any:
-    items = list(items)
-    if not items:
-        raise ContentError(f"there is no {end} member: the collection is empty "
-                           "(check `... is not empty` first)")
-    return items[0] if end == "top" else items[-1]
-
-
-def _rt_top_members(items: Any, n: int, top: bool) -> list:
-    items = list(items)
-    n = max(0, n)
-    return items[:n] if top else (items[-n:] if n else [])
-
-
-def _rt_top_piece(z: list, end: str) -> int:
-    if not z:
-        raise ContentError(f"there is no {end} piece: the zone is empty (check `ZONE is not empty` first)")
-    return z[-1] if end == "top" else z[0]
-
-
-def _rt_top_pieces(z: list, n: int, top: bool) -> list:
-    n = max(0, n)
-    return list(reversed(z[-n:])) if top and n else (z[:n] if n else [])
-
-
-def _rt_nth(items: Any, n: int) -> Any:
-    if not 1 <= n <= len(items):
-        raise ContentError(f"there is no entry {n}: the list has {len(items)}")
-    return list(items)[n - 1]
-
-
-def _rt_lookup(st: State, piece_def: list[int], era_slot: int, table: Any, key: Any) -> Any:
-    d = int(key) if isinstance(key, DefRef) else piece_def[key]
-    if d not in table.numbers:
-        raise ContentError(f"{st.describe(key)} is not in the table")
-    v = table.numbers[d]
-    return _rt_era_of(st, era_slot, v) if type(v) is EraValue else v
-
-
-def _rt_ordered(keyed: list, desc: bool) -> list:
-    keyed.sort(key=lambda kx: -kx[0] if desc else kx[0])  # stable: ties keep their order
-    return [x for _, x in keyed]
-
-
-def _rt_aggregate(fn: Callable[[list], int], values: list) -> int:
-    return fn(values) if values else 0
-
-
-def _rt_with_it(f: Fn, a: Activation, value: Any) -> Any:
-    """A closure (the reference path) called where `it` is a generated local."""
-    saved = a.it
-    a.it = value
-    try:
-        return f(a)
-    finally:
-        a.it = saved
-
-
-def _rt_distinct(xs: Any) -> list:
-    seen: list = []
-    for s in xs:
-        if s not in seen:
-            seen.append(s)
-    return seen
-
-
-def _rt_pay(st: State, adjust: Callable, k: int, n: int) -> None:
-    lo = st.game.layout.counter_min[k] or 0
-    if st.counters[k] - n < lo:
-        name = st.game.spec.vocab.label(st.game.layout.counter_name[k])
-        base = st.game.layout.player_counter.get(st.game.layout.counter_name[k], k)
-        raise Refused(f"{st.player_name(k - base)} cannot pay {n} {name}: has {st.counters[k]}")
-    adjust(st, k, -n)
-
-
-def _rt_locate(err: BaseException, wheres: tuple, w: int) -> BaseException:
-    """What a generated compound statement raises for an error of the statement `w`
-    inside it (-1: its own), as run_direct says it."""
-    if w < 0 or isinstance(err, Refused):
-        return err
-    if isinstance(err, InternalError):
-        if err.where is None:
-            err.where = wheres[w]
-        return err
-    located = InternalError(f"{type(err).__name__}: {err}", wheres[w])
-    located.__cause__ = err
-    return located
-
-
-_RT = {name: value for name, value in globals().items() if name.startswith("_rt_")}
-
-
-# --------------------------------------------------------------------------- what a function reads
-# A definition remembered across menus: its result stands while none of what it reads
-# has changed. What changes is counted per part of the state (State.versions, parts
-# in interpreter/layout.py): the pieces (zones), the value slots, the turn order, the
-# modifiers, every counter, each counter name. A definition that reads anything else
-# (a quantity, a builtin, the closures) is remembered only within one menu.
-
-
-
-class Reads:
-    """What one generated function reads of the state: parts (State.versions), and
-    single counter slots and zones (`sv[...]`, `zv[...]`: State.slot_versions and
-    zone_versions, indexed by a constant or by the acting player); parts None: it
-    cannot say."""
-
-    __slots__ = ("parts", "sites")
-
-    def __init__(self) -> None:
-        self.parts: set[int] | None = set()
-        self.sites: dict[str, None] = {}
-
-    def add(self, part: int) -> None:
-        if self.parts is not None:
-            self.parts.add(part)
-
-    def site(self, code: str) -> None:
-        self.sites[code] = None
-
-    def unknown(self) -> None:
-        self.parts = None
-
-    def merge(self, other: "Reads") -> None:
-        if other.parts is None:
-            self.parts = None
-        elif self.parts is not None:
-            self.parts |= other.parts
-            self.sites.update(other.sites)
-
-    def stamp(self) -> str:
-        """The code of a number that moves whenever anything read moves: the sum of their
-        counts. Counts only grow while a State keeps its results (a copy keeps none of
-        its original's, State.changed forgets them), so an equal sum is an unchanged read."""
-        assert self.parts is not None
-        items = [f"v[{p!r}]" for p in sorted(self.parts)] + list(self.sites)
-        return " + ".join(items) if items else "0"
-
-
-# --------------------------------------------------------------------------- the writer
-class _Scope:
-    """Where an expression is written: the Python names of the activation (None in a
-    definition), the acting player, `this`, the local table, `it`, and the
-    definitions' parameters (name -> Python local)."""
-
-    __slots__ = ("a", "me", "this", "env", "it", "params", "uses")
-
-    def __init__(self, a: str | None, me: str, this: str, env: str | None, it: str,
-                 params: dict[str, str] | None = None, uses: set[str] | None = None):
-        self.a, self.me, self.this, self.env, self.it = a, me, this, env, it
-        self.params = params or {}
-        self.uses: set[str] = uses if uses is not None else set()
-
-    def with_it(self, it: str) -> "_Scope":
-        return _Scope(self.a, self.me, self.this, self.env, it, self.params, self.uses)
-
-    def as_player(self, a: str, me: str) -> "_Scope":
-        return _Scope(a, me, self.this, self.env, self.it, self.params, self.uses)
+from .values import DefRef, EraValue
+from .vm import Activation
 
 
 class CodegenCompiler(ChoiceCompiler):
@@ -356,7 +97,7 @@ class CodegenCompiler(ChoiceCompiler):
     def expr(self, e: ast.Expr) -> Fn:
         if not getattr(self, "codegen", False) or isinstance(e, (ast.Num, ast.Bool, ast.Text, ast.Percent)):
             return super().expr(e)
-        scope = _Scope("a", "me", "this", "env", "a.it")
+        scope = Scope("a", "me", "this", "env", "a.it")
         try:
             body = self.g(e, scope, Reads())
         except Unsupported:
@@ -366,7 +107,7 @@ class CodegenCompiler(ChoiceCompiler):
         fn: Fn = self._define("\n".join(lines) + "\n", name)
         return fn
 
-    def _prelude(self, scope: _Scope, a: str = "a") -> list[str]:
+    def _prelude(self, scope: Scope, a: str = "a") -> list[str]:
         out = []
         if "st" in scope.uses:
             out.append(f"st = {a}.st")
@@ -378,7 +119,7 @@ class CodegenCompiler(ChoiceCompiler):
             out.append(f"env = {a}.env")
         return out
 
-    def fallback(self, e: ast.Expr, scope: _Scope) -> str:
+    def fallback(self, e: ast.Expr, scope: Scope) -> str:
         """A node left to the closures, called from generated code."""
         if scope.a is None:
             raise Unsupported(type(e).__name__)
@@ -389,7 +130,7 @@ class CodegenCompiler(ChoiceCompiler):
         return f"{name}({scope.a})"
 
     # ------------------------------------------------------------------ expressions
-    def g(self, e: ast.Expr, s: _Scope, reads: Reads) -> str:
+    def g(self, e: ast.Expr, s: Scope, reads: Reads) -> str:
         method = getattr(self, "g_" + type(e).__name__, None)
         if method is None:
             reads.unknown()
@@ -397,44 +138,44 @@ class CodegenCompiler(ChoiceCompiler):
         out: str = method(e, s, reads)
         return out
 
-    def _st(self, s: _Scope) -> str:
+    def _st(self, s: Scope) -> str:
         s.uses.add("st")
         return "st"
 
-    def _me(self, s: _Scope) -> str:
+    def _me(self, s: Scope) -> str:
         if s.me == "me":
             s.uses.add("me")
         return s.me
 
-    def g_Num(self, e: ast.Num, s: _Scope, reads: Reads) -> str:
+    def g_Num(self, e: ast.Num, s: Scope, reads: Reads) -> str:
         return repr(int(e.value))
 
-    def g_Percent(self, e: ast.Percent, s: _Scope, reads: Reads) -> str:
+    def g_Percent(self, e: ast.Percent, s: Scope, reads: Reads) -> str:
         return repr(int(e.value))
 
-    def g_Text(self, e: ast.Text, s: _Scope, reads: Reads) -> str:
+    def g_Text(self, e: ast.Text, s: Scope, reads: Reads) -> str:
         return repr(str(e.value))
 
-    def g_Bool(self, e: ast.Bool, s: _Scope, reads: Reads) -> str:
+    def g_Bool(self, e: ast.Bool, s: Scope, reads: Reads) -> str:
         return repr(bool(e.value))
 
-    def g_Era(self, e: ast.Era, s: _Scope, reads: Reads) -> str:
+    def g_Era(self, e: ast.Era, s: Scope, reads: Reads) -> str:
         self._counter_read(reads, self.era_slot)
         return f"_rt_era({self._st(s)}, {self.era_slot!r}, {self._bind(e.values)})"
 
-    def g_This(self, e: ast.This, s: _Scope, reads: Reads) -> str:
+    def g_This(self, e: ast.This, s: Scope, reads: Reads) -> str:
         if s.this == "this":
             s.uses.add("this")
         return s.this
 
-    def g_It(self, e: ast.It, s: _Scope, reads: Reads) -> str:
+    def g_It(self, e: ast.It, s: Scope, reads: Reads) -> str:
         return s.it
 
     def _counter_read(self, reads: Reads, slot: int) -> None:
         if slot >= 0:
             reads.site(f"sv[{slot!r}]")
 
-    def _zone_read(self, node: ast.Expr, s: _Scope, reads: Reads) -> None:
+    def _zone_read(self, node: ast.Expr, s: Scope, reads: Reads) -> None:
         """A zone's pieces read: that zone's count of changes when the zone is known by a
         constant or as the acting player's, else every move counts."""
         ref = self.ref(node) if isinstance(node, (ast.Name, ast.Of)) else None
@@ -452,7 +193,7 @@ class CodegenCompiler(ChoiceCompiler):
         else:
             reads.add(part)
 
-    def _player(self, subject: ast.Expr | None, s: _Scope, reads: Reads) -> str:
+    def _player(self, subject: ast.Expr | None, s: Scope, reads: Reads) -> str:
         return self._me(s) if subject is None else self.g(subject, s, reads)
 
     def _guarded(self, player: str, then: Callable[[str], str], what: str) -> str:
@@ -461,7 +202,7 @@ class CodegenCompiler(ChoiceCompiler):
             return f"({then(player)} if {player} >= 0 else _rt_nobody({what!r}))"
         return then(f"_rt_player({player}, {what!r})")
 
-    def g_Name(self, e: ast.Name, s: _Scope, reads: Reads) -> str:  # noqa: C901 - one branch per kind of name
+    def g_Name(self, e: ast.Name, s: Scope, reads: Reads) -> str:  # noqa: C901 - one branch per kind of name
         ref = self.ref(e)
         lay = self.lay
         if isinstance(ref, r.Local):
@@ -526,11 +267,11 @@ class CodegenCompiler(ChoiceCompiler):
         reads.unknown()
         return self.fallback(e, s)
 
-    def _quantity(self, q: str, player: str, subject: str, s: _Scope, reads: Reads) -> str:
+    def _quantity(self, q: str, player: str, subject: str, s: Scope, reads: Reads) -> str:
         reads.unknown()  # a modifier's value is any expression: remembered within a menu only
         return f"_quantity({self._st(s)}, {q!r}, {player}, {subject})"
 
-    def _player_counter(self, name: str, subject: ast.Expr | None, s: _Scope, reads: Reads) -> str:
+    def _player_counter(self, name: str, subject: ast.Expr | None, s: Scope, reads: Reads) -> str:
         base = self.lay.player_counter[name]
         p = self._player(subject, s, reads)
         if p == "me" and s.me == "me":  # the acting player's (written `my`, or a parameter given `me`)
@@ -541,14 +282,14 @@ class CodegenCompiler(ChoiceCompiler):
         st = self._st(s)
         return self._guarded(p, lambda q: f"{st}.counters[{base!r} + {q}]", what)
 
-    def _player_value(self, name: str, subject: ast.Expr | None, s: _Scope, reads: Reads) -> str:
+    def _player_value(self, name: str, subject: ast.Expr | None, s: Scope, reads: Reads) -> str:
         base = self.lay.player_value[name]
         reads.add(PART_VALUES)
         p = self._player(subject, s, reads)
         st = self._st(s)
         return self._guarded(p, lambda q: f"{st}.values[{base!r} + {q}]", f"nobody has `{name}`")
 
-    def _player_zone(self, name: str, subject: ast.Expr | None, s: _Scope, reads: Reads, plural: bool = False) -> str:
+    def _player_zone(self, name: str, subject: ast.Expr | None, s: Scope, reads: Reads, plural: bool = False) -> str:
         base = self.lay.player_zone[name]
         if subject is None:
             return self._guarded(self._me(s), lambda q: f"{base!r} + {q}", f"there is no `{name}` here")
@@ -557,7 +298,7 @@ class CodegenCompiler(ChoiceCompiler):
             return f"[{base!r} + _q for _q in {p}]"
         return self._guarded(p, lambda q: f"{base!r} + {q}", f"nobody has a `{name}`")
 
-    def g_Of(self, e: ast.Of, s: _Scope, reads: Reads) -> str:
+    def g_Of(self, e: ast.Of, s: Scope, reads: Reads) -> str:
         ref = self.ref(e)
         if isinstance(ref, r.PlayerCounter):
             return self._player_counter(ref.name, ref.subject, s, reads)
@@ -597,7 +338,7 @@ class CodegenCompiler(ChoiceCompiler):
         reads.unknown()
         return self.fallback(e, s)
 
-    def _attribute(self, e: ast.Of, strict: bool, s: _Scope, reads: Reads) -> str:
+    def _attribute(self, e: ast.Of, strict: bool, s: Scope, reads: Reads) -> str:
         """An attribute read: a column by piece (an int) or by definition (a DefRef)."""
         name = e.name
         by_piece, by_def = self.column(name)
@@ -619,39 +360,10 @@ class CodegenCompiler(ChoiceCompiler):
         if found is None:
             if not hasattr(self, "_readers"):
                 self._readers: dict[tuple, str] = {}
-            found = self._readers[key] = self._bind(self._make_reader(name, strict, has_era), "r")
+            found = self._readers[key] = self._bind(make_reader(*self.column(name), self.spec.defs, self.era_slot, name, strict, has_era), "r")
         return found
 
-    def _make_reader(self, name: str, strict: bool, has_era: bool) -> Callable[[State, Any], Any]:
-        by_piece, by_def = self.column(name)
-        defs = self.spec.defs
-        era_slot = self.era_slot
-
-        def read(st: State, x: Any) -> Any:
-            if type(x) is int:
-                v = by_piece[x]
-            elif x is None:  # a value slot nothing has filled yet: a content error, located
-                raise ContentError(f"nothing here to read `{name}` of (the value is not set yet)")
-            else:
-                v = by_def[int(x)]
-            if v is MISSING and strict:
-                who = defs[int(x)].name if isinstance(x, DefRef) else st.describe(x)
-                raise ContentError(f"{who} has no `{name}`: declare a default for `{name}` in the ruleset, "
-                                   f"or check `X has {name}` first")
-            return v
-        if not has_era:
-            return read
-
-        def read_era(st: State, x: Any) -> Any:
-            v = read(st, x)
-            if type(v) is EraValue:
-                return _rt_era_of(st, era_slot, v)
-            if type(v) is list:
-                return [_rt_era_of(st, era_slot, y) if type(y) is EraValue else y for y in v]
-            return v
-        return read_era
-
-    def _own_state(self, e: ast.Of, ref: r.ItemCounter | r.ItemValue, strict: bool, s: _Scope, reads: Reads) -> str:
+    def _own_state(self, e: ast.Of, ref: r.ItemCounter | r.ItemValue, strict: bool, s: Scope, reads: Reads) -> str:
         counter = isinstance(ref, r.ItemCounter)
         if counter:
             self._name_part(reads, ref.name)
@@ -674,7 +386,7 @@ class CodegenCompiler(ChoiceCompiler):
         return k is not None and k.piece == "token" and bool(pieces) and \
             all(self.lay.piece_owner[p] >= 0 for p in pieces)
 
-    def _lenient(self, e: ast.Expr, s: _Scope, reads: Reads) -> str:
+    def _lenient(self, e: ast.Expr, s: Scope, reads: Reads) -> str:
         if isinstance(e, ast.Of):
             ref = self.ref(e)
             if isinstance(ref, r.Attribute):
@@ -683,7 +395,7 @@ class CodegenCompiler(ChoiceCompiler):
                 return self._own_state(e, ref, False, s, reads)
         return self.g(e, s, reads)
 
-    def g_Empty(self, e: ast.Empty, s: _Scope, reads: Reads) -> str:
+    def g_Empty(self, e: ast.Empty, s: Scope, reads: Reads) -> str:
         subj = self.g(e.subject, s, reads)
         t = self.type_of(e.subject).tag
         if t == "zone":
@@ -694,12 +406,12 @@ class CodegenCompiler(ChoiceCompiler):
             return f"(not _pieces_on({self._st(s)}, {subj}))"
         return f"(not len({subj}))"
 
-    def g_Has(self, e: ast.Has, s: _Scope, reads: Reads) -> str:
+    def g_Has(self, e: ast.Has, s: Scope, reads: Reads) -> str:
         _, by_def = self.column(e.attribute)
         subj = self.g(e.subject, s, reads)
         return f"_rt_has({self._bind(self.lay.piece_def)}, {self._bind(by_def)}, {subj}, {bool(e.negated)!r})"
 
-    def g_Compare(self, e: ast.Compare, s: _Scope, reads: Reads) -> str:
+    def g_Compare(self, e: ast.Compare, s: Scope, reads: Reads) -> str:
         op = e.op
         if op in ("=", "!=", "in"):
             left, right = self._lenient(e.left, s, reads), self._lenient(e.right, s, reads)
@@ -725,7 +437,7 @@ class CodegenCompiler(ChoiceCompiler):
         py = {"=": "==", "!=": "!=", ">": ">", "<": "<", ">=": ">=", "<=": "<="}[op]
         return f"({left} {py} {right})"
 
-    def g_BoolOp(self, e: ast.BoolOp, s: _Scope, reads: Reads) -> str:
+    def g_BoolOp(self, e: ast.BoolOp, s: Scope, reads: Reads) -> str:
         left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
         if not self._boolish(e.left):
             left = f"bool({left})"
@@ -746,10 +458,10 @@ class CodegenCompiler(ChoiceCompiler):
             return self._boolish(self.spec.definitions[name].value, depth + 1)
         return False
 
-    def g_Not(self, e: ast.Not, s: _Scope, reads: Reads) -> str:
+    def g_Not(self, e: ast.Not, s: Scope, reads: Reads) -> str:
         return f"(not {self.g(e.operand, s, reads)})"
 
-    def g_Arith(self, e: ast.Arith, s: _Scope, reads: Reads) -> str:
+    def g_Arith(self, e: ast.Arith, s: Scope, reads: Reads) -> str:
         left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
         if e.op == "+":
             if self.type_of(e).is_collection:
@@ -761,34 +473,34 @@ class CodegenCompiler(ChoiceCompiler):
             return f"(-((-{left} * {right}) // 100))"  # rounds up (VAL-3)
         return f"({left} * {right})"
 
-    def g_Div(self, e: ast.Div, s: _Scope, reads: Reads) -> str:
+    def g_Div(self, e: ast.Div, s: Scope, reads: Reads) -> str:
         left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
         # the divisor first, checked before the dividend is read, as the closures do
         if e.rounding == "down":
             return f"(lambda _d: _rt_divisor(_d) and {left} // _d)({right})"
         return f"(lambda _d: _rt_divisor(_d) and -((-{left}) // _d))({right})"
 
-    def g_Neg(self, e: ast.Neg, s: _Scope, reads: Reads) -> str:
+    def g_Neg(self, e: ast.Neg, s: Scope, reads: Reads) -> str:
         return f"(-{self.g(e.operand, s, reads)})"
 
-    def g_Cond(self, e: ast.Cond, s: _Scope, reads: Reads) -> str:
+    def g_Cond(self, e: ast.Cond, s: Scope, reads: Reads) -> str:
         cond, yes, no = self.g(e.condition, s, reads), self.g(e.yes, s, reads), self.g(e.no, s, reads)
         return f"({yes} if {cond} else {no})"
 
-    def g_Modulo(self, e: ast.Modulo, s: _Scope, reads: Reads) -> str:
+    def g_Modulo(self, e: ast.Modulo, s: Scope, reads: Reads) -> str:
         from legacies.dsl import printer
         left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
         written = printer.print_expr(e)
         return f"(lambda _d: _rt_modulus(_d, {written!r}) and {left} % _d)({right})"
 
-    def g_SameCard(self, e: ast.SameCard, s: _Scope, reads: Reads) -> str:
+    def g_SameCard(self, e: ast.SameCard, s: Scope, reads: Reads) -> str:
         left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
         return f"_rt_same_card({self._bind(self.lay.piece_def)}, {left}, {right}, {bool(e.negated)!r})"
 
-    def g_ListLiteral(self, e: ast.ListLiteral, s: _Scope, reads: Reads) -> str:
+    def g_ListLiteral(self, e: ast.ListLiteral, s: Scope, reads: Reads) -> str:
         return "[" + ", ".join(self.g(x, s, reads) for x in e.items) + "]"
 
-    def _source(self, coll: ast.Expr, s: _Scope, reads: Reads) -> str:
+    def _source(self, coll: ast.Expr, s: Scope, reads: Reads) -> str:
         """A collection to iterate: a zone's pieces, or the collection itself."""
         src = self.g(coll, s, reads)
         if self.type_of(coll).tag == "zone":
@@ -796,7 +508,7 @@ class CodegenCompiler(ChoiceCompiler):
             return f"{self._st(s)}.zones[{src}]"
         return src
 
-    def g_Where(self, e: ast.Where, s: _Scope, reads: Reads) -> str:
+    def g_Where(self, e: ast.Where, s: Scope, reads: Reads) -> str:
         src = self._source(e.collection, s, reads)
         x = self._name("i")
         static = self.static_test(e.condition)
@@ -812,7 +524,7 @@ class CodegenCompiler(ChoiceCompiler):
         cond = self.g(e.condition, s.with_it(x), reads)
         return f"[{x} for {x} in {src} if {cond}]"
 
-    def g_Select(self, e: ast.Select, s: _Scope, reads: Reads) -> str:
+    def g_Select(self, e: ast.Select, s: Scope, reads: Reads) -> str:
         src = self.g(e.source, s, reads)
         st_tag = self.type_of(e.source).tag
         if st_tag in ("symbols", "counters") or self.type_of(e).tag in ("symbols", "counters"):
@@ -854,7 +566,7 @@ class CodegenCompiler(ChoiceCompiler):
             return f"list({src})"
         return f"_pieces_on({st}, {src})"
 
-    def g_Top(self, e: ast.Top, s: _Scope, reads: Reads) -> str:
+    def g_Top(self, e: ast.Top, s: Scope, reads: Reads) -> str:
         src = self.g(e.source, s, reads)
         count = self.g(e.count, s, reads) if e.count is not None else None
         top = e.end == "top"
@@ -867,7 +579,7 @@ class CodegenCompiler(ChoiceCompiler):
             return f"_rt_top_piece({self._st(s)}.zones[{src}], {e.end!r})"
         return f"_rt_top_pieces({self._st(s)}.zones[{src}], {count}, {top!r})"
 
-    def g_Entry(self, e: ast.Entry, s: _Scope, reads: Reads) -> str:
+    def g_Entry(self, e: ast.Entry, s: Scope, reads: Reads) -> str:
         src = self.g(e.source, s, reads)
         index = self.g(e.index, s, reads)
         if self.type_of(e.source).tag == "table":
@@ -876,7 +588,7 @@ class CodegenCompiler(ChoiceCompiler):
                     f"{src}, {index})")
         return f"_rt_nth({src}, {index})"
 
-    def g_Aggregate(self, e: ast.Aggregate, s: _Scope, reads: Reads) -> str:
+    def g_Aggregate(self, e: ast.Aggregate, s: Scope, reads: Reads) -> str:
         coll = self.g(e.collection, s, reads)
         ref = self.ref(e)
         fn = {"total": "sum", "highest": "max", "lowest": "min"}[e.fn]
@@ -895,13 +607,13 @@ class CodegenCompiler(ChoiceCompiler):
             get = self.g(probe, s.with_it(x), reads)
         return f"_rt_aggregate({fn}, [{get} for {x} in {coll}])"
 
-    def g_Ordered(self, e: ast.Ordered, s: _Scope, reads: Reads) -> str:
+    def g_Ordered(self, e: ast.Ordered, s: Scope, reads: Reads) -> str:
         coll = self.g(e.collection, s, reads)
         x = self._name("i")
         key = self.g(e.key, s.with_it(x), reads)
         return f"_rt_ordered([({key}, {x}) for {x} in {coll}], {bool(e.descending)!r})"
 
-    def g_Call(self, e: ast.Call, s: _Scope, reads: Reads) -> str:
+    def g_Call(self, e: ast.Call, s: Scope, reads: Reads) -> str:
         n = e.name
         if n in self.spec.definitions:
             return self._call(n, list(e.args), e, s, reads)
@@ -915,7 +627,7 @@ class CodegenCompiler(ChoiceCompiler):
         return f"{self._bind(builtins.RUN[n])}({', '.join([self._st(s), self._me(s)] + args)})"
 
     # ------------------------------------------------------------------ definitions
-    def _call(self, name: str, arg_nodes: list, e: ast.Node, s: _Scope, reads: Reads) -> str:
+    def _call(self, name: str, arg_nodes: list, e: ast.Node, s: Scope, reads: Reads) -> str:
         made = self._definition_fn(name)
         if made is None:
             reads.unknown()
@@ -927,7 +639,7 @@ class CodegenCompiler(ChoiceCompiler):
             # a small definition called with names or numbers: written in place (its
             # arguments cannot fail or differ when read again; no memo to look up)
             d = self.spec.definitions[name]
-            inner = _Scope(s.a, s.me, s.this, s.env, "None", dict(zip(d.params, args)), s.uses)
+            inner = Scope(s.a, s.me, s.this, s.env, "None", dict(zip(d.params, args)), s.uses)
             saved = self.origin
             try:
                 return self.g(d.value, inner, Reads())
@@ -950,7 +662,7 @@ class CodegenCompiler(ChoiceCompiler):
         saved = self.origin
         try:
             params = {p: f"_p{i}" for i, p in enumerate(d.params)}
-            scope = _Scope(None, "me", "this", None, "None", params, {"st", "me", "this"})
+            scope = Scope(None, "me", "this", None, "None", params, {"st", "me", "this"})
             reads = Reads()
             body = self.g(d.value, scope, reads)
         except Unsupported:
@@ -1014,7 +726,7 @@ class CodegenCompiler(ChoiceCompiler):
         what = f"action `{spec.name}`"
         x = self._name("x")
         params = {spec.var: x} if spec.var else {}
-        scope = _Scope(None, "me", "this", None, "None", params, {"st", "me", "this"})
+        scope = Scope(None, "me", "this", None, "None", params, {"st", "me", "this"})
         self.origin = spec.choose_origin or Origin(what)
         coll = self.g(spec.choose, scope, Reads()) if spec.choose is not None else None
         self.origin = spec.condition_origin or Origin(what)
@@ -1038,218 +750,3 @@ class CodegenCompiler(ChoiceCompiler):
         self._define("\n".join(lines) + "\n", listed)
         return self.ns[listed], self.ns[exists]
 
-    # ------------------------------------------------------------------ statements
-    def stmt(self, s: ast.Stmt) -> Instr:
-        if getattr(self, "codegen", False) and self.ledger is None and _straight(s):
-            try:
-                return self._statement_fn(s)
-            except Unsupported:
-                pass
-        return super().stmt(s)
-
-    def _statement_fn(self, stmt: ast.Stmt) -> Instr:
-        wheres: list[Where] = []
-        scope = _Scope("a", "me", "this", "env", "a.it", None, {"st"})
-        body: list[str] = []
-        self._write(stmt, scope, body, 1, wheres, top=True)
-        name = self._name("s")
-        lines = [f"def {name}(st, a):"] + [f"    {line}" for line in self._prelude(scope) if not line.startswith("st =")]
-        if wheres:
-            w = self._bind(tuple(wheres))
-            lines += ["    _w = -1", "    try:"] + [f"    {line}" for line in body] + \
-                     ["    except BaseException as err:", f"        located = _rt_locate(err, {w}, _w)",
-                      "        if located is err:", "            raise", "        raise located from err"]
-        else:
-            lines += body
-        fn: Instr = self._define("\n".join(lines) + "\n", name)
-        fn.direct = True  # type: ignore[attr-defined]
-        return fn
-
-    def _write(self, stmt: ast.Stmt, s: _Scope, out: list[str], depth: int, wheres: list[Where],
-               top: bool = False) -> None:
-        """Write one statement at `depth`; an inner statement first says it is running
-        (`_w`, an index in `wheres`)."""
-        pad = "    " * depth
-        if not top:
-            wheres.append(self.where(stmt))
-            out.append(f"{pad}_w = {len(wheres) - 1!r}")
-        method = getattr(self, "w_" + type(stmt).__name__, None)
-        if method is None:
-            instr = ChoiceCompiler.stmt(self, stmt)
-            out.append(f"{pad}{self._bind(instr, 'c')}(st, {s.a})")
-            return
-        method(stmt, s, out, depth, wheres)
-
-    def _body(self, body: ast.Body, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        if not body:
-            out.append("    " * depth + "pass")
-        for inner in body:
-            self._write(inner, s, out, depth, wheres)
-
-    def _slot(self, counter: ast.Name, player: ast.Expr | None, verb: str, s: _Scope, reads: Reads) -> str:
-        ref = self.ref(counter)
-        who = self._player(player, s, reads)
-        if isinstance(ref, r.PlayerCounter):
-            base = self.lay.player_counter[counter.name]
-            return self._guarded(who, lambda q: f"{base!r} + {q}", f"nobody can {verb} `{counter.name}`")
-        holder = self.g(counter, s, reads)
-        table = self._bind(self.lay.player_counter)
-        return self._guarded(who, lambda q: f"{table}[{holder}] + {q}", f"nobody can {verb} counters")
-
-    def w_Let(self, stmt: ast.Let, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        s.uses.add("env")
-        out.append("    " * depth + f"{s.env}[{stmt.var!r}] = {self.g(stmt.value, s, Reads())}")
-
-    def _change(self, stmt: ast.Gain | ast.Lose | ast.Pay, verb: str, s: _Scope, out: list[str], depth: int) -> None:
-        pad = "    " * depth
-        amount = self.g(stmt.amount, s, Reads())
-        slot = self._slot(stmt.counter, stmt.player, verb, s, Reads())
-        # read in the closures' order: `pay` the amount first, `gain`/`lose` the slot first
-        if verb == "pay":
-            out.append(f"{pad}_n = {amount}")
-            out.append(f"{pad}_rt_pay(st, _adjust, {slot}, _n)")
-        else:
-            out.append(f"{pad}_adjust(st, {slot}, {amount if verb == 'gain' else f'-{amount}'})")
-
-    def w_Gain(self, stmt: ast.Gain, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        self._change(stmt, "gain", s, out, depth)
-
-    def w_Lose(self, stmt: ast.Lose, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        self._change(stmt, "lose", s, out, depth)
-
-    def w_Pay(self, stmt: ast.Pay, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        self._change(stmt, "pay", s, out, depth)
-
-    def w_If(self, stmt: ast.If, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        pad = "    " * depth
-        for k, branch in enumerate(stmt.branches):
-            cond = self.g(branch.condition, s, Reads())
-            out.append(f"{pad}{'if' if k == 0 else 'elif'} {cond}:")
-            self._body(branch.body, s, out, depth + 1, wheres)
-        if stmt.otherwise is not None:
-            out.append(f"{pad}else:")
-            self._body(stmt.otherwise, s, out, depth + 1, wheres)
-
-    def w_ForEach(self, stmt: ast.ForEach, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        pad = "    " * depth
-        items, item = self._name("t"), self._name("t")
-        out.append(f"{pad}{items} = list({self._source(stmt.collection, s, Reads())})")
-        out.append(f"{pad}_spend(st, len({items}) * {len(stmt.body) + 1!r})")
-        s.uses.add("env")
-        out.append(f"{pad}for {item} in {items}:")
-        out.append(f"{pad}    {s.env}[{stmt.var!r}] = {item}")
-        self._body(stmt.body, s, out, depth + 1, wheres)
-
-    def w_Repeat(self, stmt: ast.Repeat, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        pad = "    " * depth
-        times = self._name("t")
-        out.append(f"{pad}{times} = {self.g(stmt.count, s, Reads())}")
-        out.append(f"{pad}if {times} > 0:")
-        out.append(f"{pad}    _spend(st, {times} * {len(stmt.body) + 1!r})")
-        out.append(f"{pad}    for _ in range({times}):")
-        self._body(stmt.body, s, out, depth + 2, wheres)
-
-    def w_AsPlayer(self, stmt: ast.AsPlayer, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        pad = "    " * depth
-        p, inner = self._name("t"), self._name("t")
-        s.uses.add("this")
-        s.uses.add("env")
-        out.append(f"{pad}{p} = {self.g(stmt.player, s, Reads())}")
-        out.append(f"{pad}if {p} < 0:")
-        out.append(f"{pad}    _rt_nobody('`as P:` needs a player')")
-        # same names (one table), another player acting
-        out.append(f"{pad}{inner} = _Activation(st, {p}, {s.this}, {s.env})")
-        self._body(stmt.body, s.as_player(inner, p), out, depth, wheres)
-
-    def w_SetTo(self, stmt: ast.SetTo, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        pad = "    " * depth
-        ref = self.ref(stmt.target)
-        value = self.g(stmt.value, s, Reads())
-        if isinstance(ref, r.GameValue):
-            out.append(f"{pad}st.values[{self.lay.game_value[ref.name]!r}] = {value}")
-            out.append(f"{pad}st.versions[{PART_VALUES!r}] += 1")
-            return
-        if isinstance(ref, r.PlayerValue):
-            base = self.lay.player_value[ref.name]
-            who = self._player(ref.subject, s, Reads())
-            # the player first, then the value, as the closures read them
-            out.append(f"{pad}_k = {self._guarded(who, lambda q: f'{base!r} + {q}', f'nobody has `{ref.name}`')}")
-            out.append(f"{pad}st.values[_k] = {value}")
-            out.append(f"{pad}st.versions[{PART_VALUES!r}] += 1")
-            return
-        if isinstance(ref, (r.GameCounter, r.PlayerCounter)):
-            slot = self._lvalue(stmt.target, s)
-            out.append(f"{pad}_k = {slot}")
-            out.append(f"{pad}_adjust(st, _k, {value} - st.counters[_k])")
-            return
-        raise Unsupported("set of this target")
-
-    def _lvalue(self, e: ast.Expr, s: _Scope) -> str:
-        ref = self.ref(e)
-        if isinstance(ref, r.GameCounter):
-            return repr(int(self.lay.game_counter[ref.name]))
-        if isinstance(ref, r.PlayerCounter):
-            base = self.lay.player_counter[ref.name]
-            who = self._player(ref.subject, s, Reads())
-            return self._guarded(who, lambda q: f"{base!r} + {q}", f"nobody has `{ref.name}`")
-        raise Unsupported("this counter")
-
-    def w_Raise(self, stmt: ast.Raise, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        pad = "    " * depth
-        slot = self._lvalue(stmt.target, s)
-        out.append(f"{pad}_k = {slot}")
-        out.append(f"{pad}_adjust(st, _k, {self.g(stmt.amount, s, Reads())})")
-
-    def w_Lower(self, stmt: ast.Lower, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        pad = "    " * depth
-        slot = self._lvalue(stmt.target, s)
-        out.append(f"{pad}_k = {slot}")
-        out.append(f"{pad}_adjust(st, _k, -{self.g(stmt.amount, s, Reads())})")
-
-    def w_Log(self, stmt: ast.Log, s: _Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        pad = "    " * depth
-        text = self.text(stmt, stmt.text)
-        if isinstance(text, str):
-            out.append(f"{pad}st.log.append({text!r})")
-        else:
-            out.append(f"{pad}st.log.append({self._bind(text, 'c')}(st, {s.a}))")
-
-
-_MISSING_MEMO = object()  # not in a memo (None is a value a definition may give)
-INLINE_UP_TO = 160  # characters of generated code: a definition this small is written where it is called
-
-
-def _costly(body: str) -> bool:
-    """Whether a definition's code costs more than comparing what it read: it walks a
-    collection or calls two definitions (a cheap one is computed again instead)."""
-    return " for " in body or len(re.findall(r"\b_d\d+\(", body)) >= 2
-
-
-def _simple(code: str) -> bool:
-    """Whether a piece of generated code is a name or a literal (reading it twice is free)."""
-    return code.isidentifier() or code.lstrip("-").isdigit()
-
-
-def _straight(s: ast.Stmt) -> bool:
-    """Whether a statement runs straight through: the registry's `direct`, or an `if`,
-    `for each`, `repeat` or `as P:` whose every statement does."""
-    c = CONSTRUCTS.get(type(s))
-    if c is not None and c.direct:
-        return True
-    if isinstance(s, ast.If):
-        return all(_straight(x) for b in s.branches for x in b.body) and \
-            (s.otherwise is None or all(_straight(x) for x in s.otherwise))
-    if isinstance(s, (ast.ForEach, ast.Repeat, ast.AsPlayer)):
-        return all(_straight(x) for x in s.body)
-    return False
-
-
-def _own_reader(name: str, slots: list[int], counter: bool, strict: bool) -> Callable[[State, Any], Any]:
-    def own(st: State, pid: Any) -> Any:
-        slot = slots[pid] if type(pid) is int else -1
-        if slot < 0:
-            if not strict:
-                return MISSING
-            raise ContentError(f"{st.describe(pid)} has no `{name}` of its own")
-        return st.counters[slot] if counter else st.values[slot]
-    return own

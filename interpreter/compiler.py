@@ -17,7 +17,9 @@ the next: compile_base (dispatch, blocks, direct blocks), compile_columns (attri
 columns), compile_filters (filters decided at compile time), compile_general (the
 general constructs, places and windows), compile_expressions, compile_statements,
 compile_choices (statements that ask, their prompts, menus of actions), and in front
-of them codegen (Python source written from the AST, the closures as its fallback).
+of them the code generator: codegen (expressions, definitions, an action's targets),
+codegen_statements (straight-through statements), codegen_runtime (what the
+generated code calls), the closures as its fallback and reference.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from __future__ import annotations
 from legacies.dsl import ast
 
 from .compile_base import MISSING, Fn, Instr, run_direct, spend
-from .codegen import CodegenCompiler, enabled_by_default
+from .codegen_runtime import enabled_by_default
+from .codegen_statements import StatementCodegen
 from .compile_choices import CompiledAction
 from .compile_columns import Table
 from .coverage import Coverage
@@ -37,7 +40,7 @@ __all__ = ["Compiler", "CompiledAction", "Table", "MISSING", "Fn", "Instr", "run
            "HANDLED_EXPRESSIONS", "HANDLED_STATEMENTS"]
 
 
-class Compiler(CodegenCompiler):
+class Compiler(StatementCodegen):
     """Compiles a ruleset's effects, definitions and actions for one Game: Python
     written by the generator (interpreter/codegen.py) where it can, closures elsewhere
     and everywhere when `codegen` is False (the reference path)."""

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from legacies.dsl import ast
 
 from . import ending, rng
-from .codegen import enabled_by_default
+from .codegen_runtime import enabled_by_default
 from .compiler import CompiledAction, Compiler
 from .coverage import Coverage
 from .decisions import Decision

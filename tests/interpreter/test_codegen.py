@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from legacies.interpreter import mechanics as mech
-from legacies.interpreter.codegen import ENV_SWITCH, compile_source
+from legacies.interpreter.codegen_runtime import ENV_SWITCH, compile_source
 from legacies.interpreter.errors import BudgetExceeded, InternalError, Refused
 from legacies.interpreter.game import Game, GameState, Undo
 from legacies.pipeline.ruleset import load_ruleset
