@@ -210,6 +210,7 @@ def _set_counters(state: GameState, scenario: Scenario) -> None:
                 raise TrialError(f"`counters`: {name} {value} is out of its range "
                                  f"({lo if lo is not None else '-'} to {hi if hi is not None else '-'})", usage=True)
             state.st.counters[slot] = value
+    state.st.changed()  # set by hand: nothing computed before stands
 
 
 def _run(state: GameState, source: str, me: int, this: str | None, answers: list[int], ask: Asker | None,

@@ -88,7 +88,15 @@ class CodegenCompiler(ChoiceCompiler):
         return self._bind(value)
 
     def _define(self, source: str, name: str) -> Any:
-        exec(compile_source(source), self.ns)  # noqa: S102 - source written here from the AST, no content text in it
+        try:
+            code = compile_source(source)
+        except SyntaxError as err:  # Python's own limit on nesting; any other is a bug of the generator
+            if "nested blocks" not in str(err):
+                raise
+            raise Unsupported("nested deeper than Python compiles") from None
+        except RecursionError:  # an expression nested deeper than Python's compiler goes
+            raise Unsupported("nested deeper than Python compiles") from None
+        exec(code, self.ns)  # noqa: S102 - source written here from the AST, no content text in it
         self.generated += 1
         self.sources[name] = source  # to read what was written (tests, `legacies bench` profiles)
         return self.ns[name]
@@ -100,11 +108,11 @@ class CodegenCompiler(ChoiceCompiler):
         scope = Scope("a", "me", "this", "env", "a.it")
         try:
             body = self.g(e, scope, Reads())
+            name = self._name("f")
+            lines = [f"def {name}(a):"] + [f"    {line}" for line in self._prelude(scope)] + [f"    return {body}"]
+            fn: Fn = self._define("\n".join(lines) + "\n", name)
         except Unsupported:
             return super().expr(e)
-        name = self._name("f")
-        lines = [f"def {name}(a):"] + [f"    {line}" for line in self._prelude(scope)] + [f"    return {body}"]
-        fn: Fn = self._define("\n".join(lines) + "\n", name)
         return fn
 
     def _prelude(self, scope: Scope, a: str = "a") -> list[str]:
@@ -619,7 +627,11 @@ class CodegenCompiler(ChoiceCompiler):
             return self._call(n, list(e.args), e, s, reads)
         if n == "possible":
             reads.unknown()
-            return self.fallback(e, s)
+            names = tuple(self.spec.vocab.action_names(x.name for x in e.args if isinstance(x, ast.Name)))
+            this = s.this
+            if this == "this":
+                s.uses.add("this")
+            return f"_rt_possible({self._st(s)}, {self._me(s)}, {this}, {self._bind(names)})"
         args = [self.g(x, s, reads) for x in e.args]
         if n in ("max", "min"):
             return f"{n}({', '.join(args)})" if len(args) > 1 else f"{n}(({args[0]},))"
@@ -705,7 +717,11 @@ class CodegenCompiler(ChoiceCompiler):
             lines += ["    return found"]
         else:
             lines += [f"    return {body}"]
-        self._define("\n".join(lines) + "\n", fn)
+        try:
+            self._define("\n".join(lines) + "\n", fn)
+        except Unsupported:
+            self._def_failed.add(name)
+            return None
         made = (fn, list(params.values()), reads, body)
         self._def_fns[name] = made
         return made

@@ -164,6 +164,12 @@ def _rt_aggregate(fn: Callable[[list], int], values: list) -> int:
     return fn(values) if values else 0
 
 
+def _rt_possible(st: State, me: int, this: int, names: tuple[str, ...]) -> bool:
+    """`possible(A, B)`: any of the actions has a target now (the closures' `possible`)."""
+    actions = [st.game.actions[name] for name in names]
+    return any(action.available_for(st, me, this) for action in actions)
+
+
 def _rt_with_it(f: Fn, a: Activation, value: Any) -> Any:
     """A closure (the reference path) called where `it` is a generated local."""
     saved = a.it

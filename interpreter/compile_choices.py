@@ -65,6 +65,12 @@ class CompiledAction:
         return [Choice(self.label.replace(slot, mech.describe(st, t)), (index, t), t if self.items else None)
                 for t in targets]
 
+    def available_for(self, st: State, me: int, this: int) -> bool:
+        """`available` for a player and an item (generated code has no Activation)."""
+        if self.exists is not None:
+            return self.exists(st, me, this)
+        return next(self.targets(st, Activation(st, me, this)), _NONE) is not _NONE
+
     def available(self, st: State, act: Activation) -> bool:
         """Whether any option exists, without building labels: `possible(...)`."""
         if self.exists is not None:

@@ -394,20 +394,19 @@ def can_pay(st: State, card: Any, zone: int) -> bool:
 
 
 def _symbols_in(st: State, zone: int) -> dict[Any, int]:
-    """How many cards of each payment symbol `zone` holds; while a menu is built (the
-    state frozen) one tally serves every card asked about."""
-    memo = st.memo
-    if memo is not None:
-        found = memo.get(("symbols in", zone))
-        if found is not None:
-            return found
+    """How many cards of each payment symbol `zone` holds: one tally serves every card
+    asked about until the zone changes (kept with the zone's count of changes)."""
+    key = ("symbols in", zone)
+    version = st.zone_versions[zone]
+    found = st.keep.get(key)
+    if found is not None and found[0] == version:
+        return found[1]
     symbol = st.game.pay_symbol
     have: dict[Any, int] = {}
     for pid in st.zones[zone]:
         s = symbol[pid]
         have[s] = have.get(s, 0) + 1
-    if memo is not None:
-        memo[("symbols in", zone)] = have
+    st.keep[key] = (version, have)
     return have
 
 
