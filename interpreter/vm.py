@@ -259,7 +259,7 @@ class State:
         self.versions: list[int] = [0] * getattr(lay, "parts", FIRST_COUNTER_PART)
         self.slot_versions: list[int] = [0] * getattr(lay, "n_counters", 0)  # each counter slot's changes
         self.zone_versions: list[int] = [0] * len(getattr(lay, "zone_name", ()))  # each zone's changes
-        self.keep: dict[tuple, tuple[tuple, Any]] = {}
+        self.keep: dict[tuple, tuple[Any, Any]] = {}  # key -> (what it read then, the result)
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
