@@ -109,7 +109,13 @@ class CodegenCompiler(ChoiceCompiler):
         try:
             body = self.g(e, scope, Reads())
             name = self._name("f")
-            lines = [f"def {name}(a):"] + [f"    {line}" for line in self._prelude(scope)] + [f"    return {body}"]
+            lines = [f"def {name}(a):"] + [f"    {line}" for line in self._prelude(scope)]
+            if scope.names:
+                lines += ["    try:", f"        return {body}", "    except KeyError as err:",
+                          f"        located = _rt_unbound(err, {tuple(sorted(scope.names))!r})",
+                          "        if located is err:", "            raise", "        raise located from None"]
+            else:
+                lines.append(f"    return {body}")
             fn: Fn = self._define("\n".join(lines) + "\n", name)
         except Unsupported:
             return super().expr(e)
@@ -219,7 +225,8 @@ class CodegenCompiler(ChoiceCompiler):
             if s.env is None:
                 raise Unsupported("a local outside its table")
             s.uses.add("env")
-            return f"_rt_local({s.env}, {ref.name!r})"
+            s.names.add(ref.name)  # a KeyError for it is "has no value here" (_rt_unbound)
+            return f"{s.env}[{ref.name!r}]"
         if isinstance(ref, r.BuiltinName):
             n = ref.name
             if n == "me":

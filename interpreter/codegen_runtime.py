@@ -47,13 +47,6 @@ def compile_source(source: str) -> Any:
 
 
 
-def _rt_local(env: dict, name: str) -> Any:
-    try:
-        return env[name]
-    except KeyError:
-        raise ContentError(f"`{name}` has no value here") from None
-
-
 def _rt_nobody(what: str) -> Any:
     raise _no_player(what)
 
@@ -197,9 +190,18 @@ def _rt_pay(st: State, adjust: Callable, k: int, n: int) -> None:
     adjust(st, k, -n)
 
 
-def _rt_locate(err: BaseException, wheres: tuple, w: int) -> BaseException:
-    """What a generated compound statement raises for an error of the statement `w`
-    inside it (-1: its own), as run_direct says it."""
+def _rt_unbound(err: BaseException, names: tuple[str, ...]) -> BaseException:
+    """A local name read before it has a value (`env[NAME]` failed), said as the closures
+    say it; any other error as it is."""
+    if isinstance(err, KeyError) and err.args[:1] and err.args[0] in names:
+        return ContentError(f"`{err.args[0]}` has no value here")
+    return err
+
+
+def _rt_locate(err: BaseException, wheres: tuple, w: int, names: tuple[str, ...] = ()) -> BaseException:
+    """What a generated statement raises for an error of the statement `w` inside it
+    (-1: its own), as run_direct says it."""
+    err = _rt_unbound(err, names)
     if w < 0 or isinstance(err, Refused):
         return err
     if isinstance(err, InternalError):
@@ -267,19 +269,26 @@ class Scope:
     definition), the acting player, `this`, the local table, `it`, and the
     definitions' parameters (name -> Python local)."""
 
-    __slots__ = ("a", "me", "this", "env", "it", "params", "uses")
+    __slots__ = ("a", "me", "this", "env", "it", "params", "uses", "names")
 
     def __init__(self, a: str | None, me: str, this: str, env: str | None, it: str,
-                 params: dict[str, str] | None = None, uses: set[str] | None = None):
+                 params: dict[str, str] | None = None, uses: set[str] | None = None,
+                 names: set[str] | None = None):
         self.a, self.me, self.this, self.env, self.it = a, me, this, env, it
         self.params = params or {}
         self.uses: set[str] = uses if uses is not None else set()
+        self.names: set[str] = names if names is not None else set()  # locals read from the table (env)
 
     def with_it(self, it: str) -> "Scope":
-        return Scope(self.a, self.me, self.this, self.env, it, self.params, self.uses)
+        return Scope(self.a, self.me, self.this, self.env, it, self.params, self.uses, self.names)
 
     def as_player(self, a: str, me: str) -> "Scope":
-        return Scope(a, me, self.this, self.env, self.it, self.params, self.uses)
+        return Scope(a, me, self.this, self.env, self.it, self.params, self.uses, self.names)
+
+    def binding(self, name: str, code: str) -> "Scope":
+        """The same place with a local name held in a Python local."""
+        return Scope(self.a, self.me, self.this, self.env, self.it, {**self.params, name: code}, self.uses,
+                     self.names)
 
 
 

@@ -7,6 +7,8 @@ statement that raised it (as run_direct does).
 
 from __future__ import annotations
 
+import ast as pyast
+
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
 from legacies.dsl.constructs import CONSTRUCTS
@@ -36,10 +38,11 @@ class StatementCodegen(CodegenCompiler):
         self._write(stmt, scope, body, 1, wheres, top=True)
         name = self._name("s")
         lines = [f"def {name}(st, a):"] + [f"    {line}" for line in self._prelude(scope) if not line.startswith("st =")]
-        if wheres:
+        if wheres or scope.names:
             w = self._bind(tuple(wheres))
+            names = tuple(sorted(scope.names))
             lines += ["    _w = -1", "    try:"] + [f"    {line}" for line in body] + \
-                     ["    except BaseException as err:", f"        located = _rt_locate(err, {w}, _w)",
+                     ["    except BaseException as err:", f"        located = _rt_locate(err, {w}, _w, {names!r})",
                       "        if located is err:", "            raise", "        raise located from err"]
         else:
             lines += body
@@ -115,12 +118,15 @@ class StatementCodegen(CodegenCompiler):
     def w_ForEach(self, stmt: ast.ForEach, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
         items, item = self._name("t"), self._name("t")
-        out.append(f"{pad}{items} = list({self._source(stmt.collection, s, Reads())})")
+        source = self._source(stmt.collection, s, Reads())
+        # a list made here is the loop's own (the closures copy what they are given)
+        out.append(f"{pad}{items} = {source if _fresh_list(source) else f'list({source})'}")
         out.append(f"{pad}_spend(st, len({items}) * {len(stmt.body) + 1!r})")
         s.uses.add("env")
         out.append(f"{pad}for {item} in {items}:")
-        out.append(f"{pad}    {s.env}[{stmt.var!r}] = {item}")
-        self._body(stmt.body, s, out, depth + 1, wheres)
+        out.append(f"{pad}    {s.env}[{stmt.var!r}] = {item}")  # as the closures: later statements read it there
+        rebound = any(isinstance(n, ast.Let) and n.var == stmt.var for x in stmt.body for n in ast.walk(x))
+        self._body(stmt.body, s if rebound else s.binding(stmt.var, item), out, depth + 1, wheres)
 
     def w_Repeat(self, stmt: ast.Repeat, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
@@ -159,7 +165,7 @@ class StatementCodegen(CodegenCompiler):
             out.append(f"{pad}st.values[_k] = {value}")
             out.append(f"{pad}st.versions[{PART_VALUES!r}] += 1")
             return
-        if isinstance(ref, (r.GameCounter, r.PlayerCounter)):
+        if isinstance(ref, (r.GameCounter, r.PlayerCounter, r.ItemCounter)):
             slot = self._lvalue(stmt.target, s)
             out.append(f"{pad}_k = {slot}")
             out.append(f"{pad}_adjust(st, _k, {value} - st.counters[_k])")
@@ -168,6 +174,8 @@ class StatementCodegen(CodegenCompiler):
 
     def _lvalue(self, e: ast.Expr, s: Scope) -> str:
         ref = self.ref(e)
+        if isinstance(ref, r.ItemCounter) and isinstance(e, ast.Of) and s.a is not None:
+            return f"{self._bind(self.own_slot(e, ref), 'c')}({s.a})"  # a piece's own counter: the closures' slot
         if isinstance(ref, r.GameCounter):
             return repr(int(self.lay.game_counter[ref.name]))
         if isinstance(ref, r.PlayerCounter):
@@ -196,6 +204,13 @@ class StatementCodegen(CodegenCompiler):
         else:
             out.append(f"{pad}st.log.append({self._bind(text, 'c')}(st, {s.a}))")
 
+
+
+def _fresh_list(code: str) -> bool:
+    """Whether generated code makes a new list (a list, a comprehension, `list(...)`)."""
+    node = pyast.parse(code, mode="eval").body
+    return isinstance(node, (pyast.List, pyast.ListComp)) or \
+        isinstance(node, pyast.Call) and isinstance(node.func, pyast.Name) and node.func.id == "list"
 
 
 def _straight(s: ast.Stmt) -> bool:
