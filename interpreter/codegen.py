@@ -35,7 +35,7 @@ from legacies.dsl.types import T
 
 from . import builtins
 from . import mechanics as mech
-from .codegen_runtime import (_MISSING_MEMO, _RT, INLINE_UP_TO, Reads, Scope, Unsupported, _costly, _own_reader,
+from .codegen_runtime import (_MISSING_MEMO, _RT, Reads, Scope, Unsupported, _costly, _inlined, _own_reader,
                               _simple, compile_source, make_reader)
 from .compile_base import MISSING, Fn, spend
 from .compile_choices import ChoiceCompiler, CompiledAction
@@ -652,18 +652,19 @@ class CodegenCompiler(ChoiceCompiler):
             reads.unknown()
             return self.fallback(e, s) if isinstance(e, ast.Expr) else "_unsupported"
         fn, _, def_reads, body = made
-        reads.merge(def_reads)
         args = [self.g(x, s, reads) for x in arg_nodes]
-        if len(body) <= INLINE_UP_TO and all(_simple(x) for x in args) and "lambda" not in body:
+        if _inlined(body) and all(_simple(x) for x in args):
             # a small definition called with names or numbers: written in place (its
-            # arguments cannot fail or differ when read again; no memo to look up)
+            # arguments cannot fail or differ when read again; no memo to look up), what
+            # it reads read as the caller's (`P's gold` given `me` is the acting player's)
             d = self.spec.definitions[name]
-            inner = Scope(s.a, s.me, s.this, s.env, "None", dict(zip(d.params, args)), s.uses)
+            inner = Scope(s.a, s.me, s.this, s.env, "None", dict(zip(d.params, args)), s.uses, s.names)
             saved = self.origin
             try:
-                return self.g(d.value, inner, Reads())
+                return self.g(d.value, inner, reads)
             finally:
                 self.origin = saved
+        reads.merge(def_reads)
         this = s.this
         if this == "this":
             s.uses.add("this")

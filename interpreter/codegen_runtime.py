@@ -326,6 +326,12 @@ _MISSING_MEMO = object()  # not in a memo (None is a value a definition may give
 INLINE_UP_TO = 160  # characters of generated code: a definition this small is written where it is called
 
 
+def _inlined(body: str) -> bool:
+    """Whether a definition is written where it is called: a small one, or arithmetic and
+    comparisons without a walk over a collection (cheaper than a call and its memo)."""
+    return len(body) <= INLINE_UP_TO or (len(body) <= 4 * INLINE_UP_TO and " for " not in body)
+
+
 def _costly(body: str) -> bool:
     """Whether a definition's code costs more than comparing what it read: it walks a
     collection or calls two definitions (a cheap one is computed again instead)."""
