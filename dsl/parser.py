@@ -101,9 +101,27 @@ def _name(tok: Token) -> ast.Name:
     return ast.Name(str(tok), span=_tok_span(tok))
 
 
+def _snake(name: str) -> str:
+    return "".join("_" + ch.lower() if ch.isupper() and i else ch.lower() for i, ch in enumerate(name))
+
+
+# a grammar alias that is a node's name in snake case (`-> pick_random` for PickRandom)
+_NODE_OF_ALIAS: dict[str, type[ast.Node]] = {_snake(node.__name__): node for node in CONSTRUCTS}
+
+
 @v_args(meta=True, inline=True)
 class _ToAst(Transformer):
-    """One method per grammar alias; each returns one AST node carrying its span."""
+    """One method per grammar alias; each returns one AST node carrying its span. An alias
+    without a method that is a registered node's name in snake case (`-> halve` for
+    Halve) builds that node from its parts in order, a NAME as a Name (`__default__`):
+    a new statement of that shape needs no method here."""
+
+    def __default__(self, data: Any, children: list, meta: Any) -> Any:
+        node = _NODE_OF_ALIAS.get(str(data))
+        if node is None:
+            return Tree(data, children, meta)
+        parts = [_name(c) if isinstance(c, Token) and c.type == "NAME" else c for c in children]
+        return node(*parts, span=_span(meta))
 
     # ---- program
     def start(self, meta: Any, *items: Any) -> ast.Program:
