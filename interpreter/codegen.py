@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from legacies.dsl import ast
+from legacies.dsl import ast, printer
 from legacies.dsl import resolution as r
 from legacies.dsl.types import T
 
@@ -503,7 +503,6 @@ class CodegenCompiler(ChoiceCompiler):
         return f"({yes} if {cond} else {no})"
 
     def g_Modulo(self, e: ast.Modulo, s: Scope, reads: Reads) -> str:
-        from legacies.dsl import printer
         left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
         written = printer.print_expr(e)
         return f"(lambda _d: _rt_modulus(_d, {written!r}) and {left} % _d)({right})"
@@ -616,7 +615,6 @@ class CodegenCompiler(ChoiceCompiler):
             probe = ast.Of(e.name, ast.It(span=e.span), span=e.span)
             self.res.keep.append(probe)
             self.res.refs[id(probe)] = ref
-            from legacies.dsl.types import T
             self.res.types[id(probe)] = T("amount")
             self.res.types[id(probe.subject)] = self.type_of(e.collection).element()
             get = self.g(probe, s.with_it(x), reads)
