@@ -23,7 +23,7 @@ import time
 from typing import Callable
 
 from legacies.interpreter.errors import Refused
-from legacies.interpreter.game import GameState
+from legacies.interpreter.game import GameState, Undo
 from legacies.interpreter.information import determinize
 
 from .base import Agent
@@ -40,7 +40,7 @@ class RandomBot:
         return self.rng.randrange(len(d.options))
 
 
-def apply_random_option(state: GameState, rng: random.Random, undo: bool | str = True) -> tuple[int | None, int]:
+def apply_random_option(state: GameState, rng: random.Random, undo: Undo = Undo.COPY) -> tuple[int | None, int]:
     """Apply a random option the rules accept (transactionally: a refused one changes
     nothing and the next is tried). Returns (the option applied or None if the rules
     refused them all, how many were refused)."""
@@ -65,7 +65,7 @@ def random_playout(state: GameState, rng: random.Random, max_decisions: int = 50
         if d is None:
             break
         try:
-            state.apply(rng.randrange(len(d.options)), undo=False)
+            state.apply(rng.randrange(len(d.options)), undo=Undo.NONE)
         except Refused:
             break
     return state
@@ -137,7 +137,7 @@ class GreedyBot:
         for index in range(options):
             child = world.clone()
             try:
-                child.apply(index, undo=False)
+                child.apply(index, undo=Undo.NONE)
             except Refused:
                 continue
             value = standing(child, me)
@@ -248,7 +248,7 @@ class SearchBot:
                     + self.EXPLORATION * math.sqrt(math.log(max(1, children[keys[i]].available))
                                                    / children[keys[i]].visits)))
             try:
-                world.apply(index, undo=True)
+                world.apply(index, undo=Undo.COPY)
                 return index
             except Refused:
                 node.refused.add(keys[index])
@@ -279,7 +279,7 @@ class SearchBot:
             if d is None:
                 break
             try:
-                world.apply(self.rng.randrange(len(d.options)), undo=False)
+                world.apply(self.rng.randrange(len(d.options)), undo=Undo.NONE)
             except Refused:
                 break
         rewards = _rewards(world)

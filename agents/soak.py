@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Callable
 
 from legacies.interpreter.errors import InternalError, Refused
-from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.game import Game, GameState, Undo
 from legacies.interpreter.invariants import problems
 from legacies.pipeline.ruleset import load_ruleset
 from legacies.pipeline.writes import WriteError, make_folder, write_whole
@@ -114,7 +114,7 @@ def soak_game(game: Game, seed: int, max_decisions: int = MAX_DECISIONS) -> tupl
         rng.shuffle(order)
         for index in order:
             try:
-                state.apply(index, undo="replay")
+                state.apply(index, undo=Undo.REPLAY)
                 break
             except Refused:
                 continue

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from legacies.dsl.diagnostics import DiagnosticError
+from legacies.interpreter import mechanics as mech
 from legacies.interpreter import sandbox
 from legacies.interpreter.decisions import Decision
 from legacies.interpreter.errors import InternalError, Refused, TableError
@@ -141,7 +142,7 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     d_index = game.layout.def_index[item_id]
     if run is None and d_index in game.requires:  # a card's "playable when": refused as the rules would
         pid = sandbox.piece_of(state, item_id)
-        if pid >= 0 and not state.st.playable(pid, me):
+        if pid >= 0 and not mech.playable(state.st, pid, me):
             from legacies.dsl.renderer import Wording, render_expr
 
             requires = spec.defs[d_index].requires
@@ -211,6 +212,7 @@ def _set_counters(state: GameState, scenario: Scenario) -> None:
                 raise TrialError(f"`counters`: {name} {value} is out of its range "
                                  f"({lo if lo is not None else '-'} to {hi if hi is not None else '-'})", usage=True)
             state.st.counters[slot] = value
+    state.st.changed()  # set by hand: nothing computed before stands
 
 
 def _run(state: GameState, source: str, me: int, this: str | None, answers: list[int], ask: Asker | None,

@@ -20,7 +20,7 @@ from . import printer
 from . import resolution as r
 from .constructs import BUILTINS, CONSTRUCTS
 from .diagnostics import ERROR, WARNING, Diagnostic
-from .parser import close_word
+from .parser import SyntaxErrors, close_word, parse_expression
 from .resolution import Resolution
 from .types import ACTION, AMOUNT, ANY, FLAG, PERCENT, PLAYER, PLAYERS, TEXT, ZONE, ZONES, T, fits, thing, things
 from .vocabulary import GENERIC_CLASS, Vocabulary
@@ -570,7 +570,6 @@ class Checker:
         """Parse and check each `{EXPR}` of a log line, an option's label or a `may` prompt; the compiler
         shows their values. Problems point at the `{` (`lead` columns after the start of
         the node, or of `written` when given; no escapes before it)."""
-        from .parser import SyntaxErrors, parse_expression  # the parser imports this module's neighbours
         parts: list[tuple[str, ast.Expr]] = []
         base = written or node.span
         for found in _LOG_PART.finditer(text):

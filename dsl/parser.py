@@ -21,6 +21,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from . import ast
+from .constructs import CONSTRUCTS
 from .diagnostics import Diagnostic, DiagnosticError
 from .grammar_cache import lark_parser
 from .numbers import limit_words, written
@@ -65,11 +66,9 @@ def keywords() -> frozenset[str]:
     return frozenset(words)
 
 
-# The words a statement can start with, for "did you mean" on a mistyped one.
-STATEMENT_WORDS = ("let", "gain", "lose", "pay", "transfer", "set", "raise", "lower", "move", "draw", "deal",
-                   "discard", "shuffle", "reveal", "place", "advance", "remove", "dig", "auction", "announce",
-                   "choose", "perform", "play", "sort", "begin", "stop", "until", "log", "if", "else", "may",
-                   "for", "as", "repeat", "take", "when", "while", "pick", "end", "offer")
+# The words a statement can start with, for "did you mean" on a mistyped one: the
+# registry's (dsl/constructs.py), never a list of its own.
+STATEMENT_WORDS = tuple(dict.fromkeys(w for c in CONSTRUCTS.values() for w in c.first_words()))
 
 
 def _span(meta: Any) -> ast.Span | None:
@@ -98,9 +97,27 @@ def _name(tok: Token) -> ast.Name:
     return ast.Name(str(tok), span=_tok_span(tok))
 
 
+def _snake(name: str) -> str:
+    return "".join("_" + ch.lower() if ch.isupper() and i else ch.lower() for i, ch in enumerate(name))
+
+
+# a grammar alias that is a node's name in snake case (`-> pick_random` for PickRandom)
+_NODE_OF_ALIAS: dict[str, type[ast.Node]] = {_snake(node.__name__): node for node in CONSTRUCTS}
+
+
 @v_args(meta=True, inline=True)
 class _ToAst(Transformer):
-    """One method per grammar alias; each returns one AST node carrying its span."""
+    """One method per grammar alias; each returns one AST node carrying its span. An alias
+    without a method that is a registered node's name in snake case (`-> halve` for
+    Halve) builds that node from its parts in order, a NAME as a Name (`__default__`):
+    a new statement of that shape needs no method here."""
+
+    def __default__(self, data: Any, children: list, meta: Any) -> Any:
+        node = _NODE_OF_ALIAS.get(str(data))
+        if node is None:
+            return Tree(data, children, meta)
+        parts = [_name(c) if isinstance(c, Token) and c.type == "NAME" else c for c in children]
+        return node(*parts, span=_span(meta))
 
     # ---- program
     def start(self, meta: Any, *items: Any) -> ast.Program:
@@ -600,7 +617,6 @@ def _alternatives(syntax: str) -> list[str]:
 @lru_cache(maxsize=1)
 def _statement_forms() -> dict[str, tuple[str, ...]]:
     """First word -> the written forms of the statements and declarations it starts."""
-    from .constructs import CONSTRUCTS  # late: constructs is not needed to parse
     forms: dict[str, list[str]] = {}
     for c in CONSTRUCTS.values():
         if c.section in ("expressions", "parts"):

@@ -24,6 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from . import ast
 from .constructs import BUILTINS, CONSTRUCTS, fill
+from .parser import SyntaxErrors, parse_expression
 from .printer import AND, COND, NOT, OR, POSTFIX, PRODUCT, SUM, UNARY, WHERE, precedence
 
 __all__ = ["Wording", "render_program", "render_expr", "render_statement"]
@@ -905,7 +906,6 @@ class _Renderer:
 
     def filled(self, text: str) -> str:
         """An option's label with its `{EXPR}` parts in words ("raise {X}" -> "raise that industry")."""
-        from .parser import SyntaxErrors, parse_expression  # the parser imports the renderer's neighbours
 
         def word(m: re.Match[str]) -> str:
             try:

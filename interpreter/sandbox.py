@@ -85,6 +85,7 @@ def run(state: GameState, source: str, player: int = 0, this: str | None = None,
     backup = st.clone()
     st.frames, st.pending = [], None
     st.active = player
+    st.changed()
     asked: list[Decision] = []
     try:
         start(state, source, player, this)
@@ -103,6 +104,7 @@ def run(state: GameState, source: str, player: int = 0, this: str | None = None,
         st.restore(backup)
         raise
     st.frames, st.pending, st.over, st.active = saved
+    st.changed()
     return asked
 
 

@@ -12,11 +12,12 @@ state) or, for anything else, an InternalError naming the statement that was run
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from .decisions import Decision
 from .errors import BudgetExceeded, InternalError, Refused, Where
+from .layout import FIRST_COUNTER_PART
+from .naming import describe, player_name
 
 Value = Any
 
@@ -214,13 +215,6 @@ def refusal_outside_option(err: Refused) -> InternalError:
                          "it, so no player can be asked to choose again; guard it (`if ...:`) or fix the rules")
 
 
-@lru_cache(maxsize=1)
-def _mechanics() -> Any:
-    """interpreter.mechanics, imported on first use (it imports this module)."""
-    from . import mechanics
-    return mechanics
-
-
 class _Frozen:
     __slots__ = ("st", "outer")
 
@@ -242,7 +236,7 @@ class State:
 
     __slots__ = ("game", "counters", "values", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
                  "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo", "spent",
-                 "ending", "option")
+                 "ending", "option", "versions", "slot_versions", "zone_versions", "keep")
 
     def __init__(self, game: Any):
         self.game = game
@@ -272,6 +266,13 @@ class State:
         # what the answer being run belongs to (see `refused`): a frame, or the names (env) of
         # the effect that asked; None while no answer runs (setup, rules between decisions)
         self.option: object | None = None
+        # how many times each part of the state changed (interpreter/layout.py's parts), and
+        # definitions' results kept across menus with the counts of what they read (codegen)
+        lay = getattr(game, "layout", None)
+        self.versions: list[int] = [0] * getattr(lay, "parts", FIRST_COUNTER_PART)
+        self.slot_versions: list[int] = [0] * getattr(lay, "n_counters", 0)  # each counter slot's changes
+        self.zone_versions: list[int] = [0] * len(getattr(lay, "zone_name", ()))  # each zone's changes
+        self.keep: dict[tuple, tuple[Any, Any]] = {}  # key -> (what it read then, the result)
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
@@ -402,60 +403,12 @@ class State:
     def ask(self, decision: Decision) -> None:
         self.pending = decision
 
-    # ------------------------------------------------------------------ the runtime API builtins use
-    def owner(self, pid: Any) -> int:
-        lay = self.game.layout
-        if type(pid) is not int or not 0 <= pid < len(lay.piece_def):
-            return -1
-        if lay.piece_owner[pid] >= 0:
-            return lay.piece_owner[pid]
-        z = self.loc[pid]
-        return lay.zone_owner[z] if z >= 0 else -1
-
+    # ------------------------------------------------------------------ names
     def describe(self, x: Any) -> str:
-        from .mechanics import describe
         return describe(self, x)
 
-    def position(self, x: Any) -> int:
-        """A token's space on its track (1-based; 0 when it is on none)."""
-        if type(x) is int and 0 <= x < len(self.loc):
-            track = self.game.layout.zone_track[self.loc[x]] if self.loc[x] >= 0 else None
-            return track[1] + 1 if track else 0
-        return 0
-
     def player_name(self, p: int) -> str:
-        names = self.game.player_names
-        return names[p] if 0 <= p < len(names) else "nobody"
-
-    def holder(self, x: Any) -> Any:
-        """The piece (a board item, or a card that holds pieces) whose track or holder a
-        piece is on (None when on none)."""
-        if type(x) is not int or not 0 <= x < len(self.loc) or self.loc[x] < 0:
-            return None
-        lay = self.game.layout
-        track = lay.zone_track[self.loc[x]]
-        if track is not None:
-            return track[0]
-        return lay.zone_holder.get(self.loc[x])
-
-    def turn_position(self, p: int) -> int:
-        return self.turn_order.index(p) + 1 if p in self.turn_order else 0
-
-    def playable(self, pid: int, me: int) -> bool:
-        cond = self.game.requires.get(self.game.layout.piece_def[pid])
-        return True if cond is None else bool(cond(Activation(self, me, pid)))
-
-    def can_pay(self, card: Any, zone: int) -> bool:
-        return _mechanics().can_pay(self, card, zone)
-
-    def era(self) -> int:
-        slot = self.game.era_slot
-        return self.counters[slot] if slot >= 0 else 1
-
-    def final_round(self) -> bool:
-        from .frames import innermost_turns
-        f = innermost_turns(self)
-        return f is not None and f.final_from >= 0
+        return player_name(self, p)
 
     # ------------------------------------------------------------------ copying
     def frozen(self) -> "_Frozen":
@@ -491,7 +444,18 @@ class State:
         new.spent = 0
         new.ending = self.ending
         new.option = None  # it names frames of this state: a copy runs no answer yet
+        new.versions = self.versions[:]
+        new.slot_versions = self.slot_versions[:]
+        new.zone_versions = self.zone_versions[:]
+        new.keep = {}  # a copy goes its own way: what it keeps is its own
         return new
+
+    def changed(self) -> None:
+        """Something changed outside the mechanisms (a tool, a test, a sampled world):
+        nothing kept from before is used again."""
+        for i in range(len(self.versions)):
+            self.versions[i] += 1
+        self.keep = {}
 
     def restore(self, other: "State") -> None:
         """Become exactly `other` (used to undo a refused action)."""

@@ -45,7 +45,7 @@ def check_setup(spec: Any, label: str) -> list[Diagnostic]:
     from legacies.interpreter.game import Game
 
     try:
-        game = Game(spec, spec.min_players)
+        game = Game(spec, spec.min_players, codegen=False)  # the closures: compiled faster for a few setups
     except GameError as err:
         return [Diagnostic("E300", f"the game cannot be set up: {err}", 1, 1, file=label)]
     except InternalError as err:
