@@ -377,7 +377,7 @@ def ended_note(state: Any) -> str | None:
 
 def tie_break_note(state: Any) -> str | None:
     """How a tie on the score was broken, in words: the ruleset's tie-break that
-    separated the leaders, or turn order; None when nobody tied the winner (or the rules
+    separated the players tied first, or turn order; None when nobody tied the winner (or the rules
     named the winner)."""
     from legacies.dsl.renderer import Wording, render_expr
 

@@ -402,7 +402,7 @@ class Checker:
         t = self.expr(s.wanted)
         if not (isinstance(s.wanted, ast.Where) and isinstance(s.wanted.collection, ast.Select)):
             self.error(s.wanted, "E202", "`dig for` needs `CARDS in ZONE where CONDITION`",
-                       hint="e.g. `dig for card in resource_deck where its resource is R to my resources`")
+                       hint="e.g. `dig for card in goods_deck where its good is R to my goods`")
         elif t.tag not in ("things", "any"):
             self.error(s.wanted, "E202", f"expected cards, found {t}")
         else:  # the pieces are turned from the top of a zone, never taken from a list of items
@@ -422,7 +422,7 @@ class Checker:
         t = self.expr(s.piece)
         if t.tag not in ("supply", "thing", "any"):
             self.error(s.piece, "E202", f"expected a token to place, found {t}",
-                       hint="e.g. `place my relationship_token on X`")
+                       hint="e.g. `place my marker on X`")
         tt = self.expr(s.target)
         if tt.tag == "thing" and tt.arg is not None:
             k = self.v.kinds.get(tt.arg)
@@ -463,7 +463,7 @@ class Checker:
             t = things()
         if not t.is_collection and t.tag != "any":
             self.error(s.collection, "E202", f"expected something to choose from, found {t}",
-                       hint="e.g. `choose a card in my hand as C`, `choose an industry as X`")
+                       hint="e.g. `choose a card in my hand as C`, `choose a station as X`")
             t = ANY
         if _never(s.collection):
             self.error(s.collection, "E208", "this choice has no options: its condition is never true")
@@ -503,7 +503,7 @@ class Checker:
         t = self.expr(s.what)
         if t.tag not in ("thing", "effect", "any"):
             self.error(s.what, "E202", f"`play` runs a piece's effect or an effect attribute, found {t}",
-                       hint="e.g. `play C`, `play my character's special_action`")
+                       hint="e.g. `play C`, `play my character's ability`")
 
     def s_Run(self, s: ast.Run) -> None:
         name = s.name.name
@@ -619,7 +619,7 @@ class Checker:
                 self.condition(opt.condition)
             if opt.condition is None or not _never(opt.condition):
                 live += 1
-            self.text_parts(opt, opt.label, 1)  # `"raise {X}":` shows the industry
+            self.text_parts(opt, opt.label, 1)  # `"raise {X}":` shows the station
             self.block(opt.body)
         if live == 0:
             self.error(s, "E208", "this choice has no options: every option's condition is never true")
@@ -890,7 +890,7 @@ class Checker:
         return FLAG
 
     def _counter_literal(self, e: ast.Expr, other: T) -> T | None:
-        """`R is dye`: beside a counter held in a name, a counter's name is that counter."""
+        """`R is wood`: beside a counter held in a name, a counter's name is that counter."""
         if other.tag == "counter" and isinstance(e, ast.Name) and e.name in self.v.counters \
                 and self.lookup(e.name) is None:
             if other.arg and e.name not in self.v.counter_sets.get(other.arg, ()):
@@ -950,8 +950,8 @@ class Checker:
 
     def _kind_before_select(self, e: ast.Arith) -> None:
         """`A + B in X` is `A + (B in X)`: `KIND in X` binds tighter than `+` (it is one
-        atom, as in `count of cards in my hand`). After a bare kind (`minor_tokens +
-        major_tokens in X`) a reader takes it for `(A + B) in X`, every A in the game
+        atom, as in `count of cards in my hand`). After a bare kind (`small_markers +
+        large_markers in X`) a reader takes it for `(A + B) in X`, every A in the game
         joined: E221 unless the `B in X` is in parentheses."""
         right, left = e.right, e.left
         if not isinstance(right, ast.Select) or e.span is None or right.span is None:
@@ -1037,7 +1037,7 @@ class Checker:
     def _select_from_items(self, e: ast.Select, kind: str | None, held: str | None) -> r.Selection:
         """`KIND in ITEMS` (a collection of items, not a zone): the members of the kind, or
         the pieces on those items when they hold pieces of another kind (the tokens on a
-        track or a holder): `relationship_tokens in my character's hostile`. Items that
+        track or a holder): `markers in my character's rivals`. Items that
         hold none give no tokens: E202, never a count of the items themselves."""
         cls = GENERIC_CLASS.get(e.word) if kind is None else None
         if held is None:  # pieces of unknown kinds: decided member by member at run time

@@ -793,7 +793,7 @@ def _terminal_word(name: str) -> str | None:
 
 
 def close_word(word: str, candidates: list[str] | tuple[str, ...] | frozenset[str] | set[str]) -> str | None:
-    """The candidate closest to `word`, ignoring case (`Gian` -> `gain`, `Gems` -> `gem`), or None."""
+    """The candidate closest to `word`, ignoring case (`Gian` -> `gain`, `Stones` -> `stone`), or None."""
     by_lower: dict[str, str] = {}
     for c in candidates:
         by_lower.setdefault(c.lower(), c)
@@ -846,7 +846,7 @@ def _mistyped_statement(source: str, line: int, column: int) -> Diagnostic | Non
     if not 1 <= line <= len(lines):
         return None
     text = lines[line - 1]
-    inline = _inline_word(text, column)  # `"a": gian 2 fame`, `if yes: gian 2 fame`
+    inline = _inline_word(text, column)  # `"a": gian 2 gold`, `if yes: gian 2 gold`
     if inline is None and _statement_start(source, line) != line:
         return None
     first = inline or _first_word(text)

@@ -1,11 +1,11 @@
 """AST -> English card text: what a player reads on the card, not what the engine runs.
 
 This module owns the player-facing wording of effects:
-- names are the ruleset's words (`labels`) and items' own names ("The Duke"), never ids;
+- names are the ruleset's words (`labels`) and items' own names ("The Lighthouse"), never ids;
 - `me`/`my` read "you"/"your"; a definition or procedure with a `text:` template is
   worded by it, conjugated for "you" ("you have", "your") with "a"/"an" fixed;
 - names a designer binds (`choose ... as X`, `for each P in ...`) never show: a chosen
-  item reads "that industry", a player "that player", a `let` is worded in place;
+  item reads "that station", a player "that player", a `let` is worded in place;
 - bookkeeping (`log`, `announce`, `let`) is not card text;
 - era values read as on a printed card, `20 / 50 / 100`.
 
@@ -56,7 +56,7 @@ class Wording:
     board_items: frozenset[str] = frozenset()  # ids of board items (tokens are "on" them)
     item_lists: frozenset[str] = frozenset()  # attributes holding board items
     board_nouns: frozenset[str] = frozenset()  # nouns of board kinds
-    flags: frozenset[str] = frozenset()  # yes/no attributes (`its mandatory` reads "it is mandatory")
+    flags: frozenset[str] = frozenset()  # yes/no attributes (`its sealed` reads "it is sealed")
     results: Mapping[str, str] = field(default_factory=dict)  # a definition -> the noun of what it lists
     plurals: Mapping[str, str] = field(default_factory=dict)  # a noun -> its plural
     event_params: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # names a trigger's event binds
@@ -69,7 +69,7 @@ class Wording:
     def of(vocab: Any) -> "Wording":
         """The wording of a dsl.vocabulary.Vocabulary."""
         labels = {name: vocab.label(name) for name in vocab.all_names()}
-        for info in vocab.kinds.values():  # an item counter's label: "Law's level on the investment track"
+        for info in vocab.kinds.values():  # an item counter's label: "North's level on the trade track"
             for name, counter in info.counters.items():
                 if counter.label and name not in labels:
                     labels[name] = counter.label
@@ -171,7 +171,7 @@ _A_AN = re.compile(r"\b([Aa]) (?=[aeiouAEIOU])")
 
 
 def tidy(text: str) -> str:
-    """Articles agree with the word after them ("an entertainment industry")."""
+    """Articles agree with the word after them ("an outer station")."""
     return _A_AN.sub(lambda m: m.group(1) + "n ", text)
 
 
@@ -209,7 +209,7 @@ def conjugate(template: str, args: Sequence[str]) -> str:
 class _Renderer:
     def __init__(self, wording: Wording) -> None:
         self.w = wording
-        self.vars: dict[str, str] = {}  # a bound name -> how it reads ("that industry")
+        self.vars: dict[str, str] = {}  # a bound name -> how it reads ("that station")
         self.they: set[str] = set()  # bound names of players (a verb after them reads "they gain")
         self.lets: dict[str, ast.Expr] = {}  # `let` names: worded as what they stand for
         self.expanding: set[str] = set()  # `let` names being worded now (a let that names itself)
@@ -341,7 +341,7 @@ class _Renderer:
             b = BUILTINS.get(e.name)
             if b is not None and b.form == "name":
                 return b.words
-            if e.name in self.w.kind_plurals:  # every piece of a kind: "industries", whatever labels say
+            if e.name in self.w.kind_plurals:  # every piece of a kind: "stations", whatever labels say
                 return self.w.kind_plurals[e.name]
             template = self.w.labels.get(e.name, "")
             if template and "{0}" not in template:
@@ -365,7 +365,7 @@ class _Renderer:
             said_yes = self.w.yes_no.get(e.name, (None, None))[0]
             if said_yes:  # a yes/no quantity in its own words
                 return self.said(said_yes, e.subject)
-            if e.name in self.w.flags:  # a yes/no attribute: "it is mandatory"
+            if e.name in self.w.flags:  # a yes/no attribute: "it is sealed"
                 who = "it" if isinstance(e.subject, ast.It) else self.expr(e.subject, POSTFIX)
                 return f"{who} is {self.ident(e.name)}"
             return self.possess(self.ident(e.name), e.subject)
@@ -407,8 +407,8 @@ class _Renderer:
                 return f"{self.ident(e.word)} in {anyone} {self.ident(source.name)}"
             where = self.expr(source, POSTFIX)
             if self._holds_items(source) and self.noun(e.word) in self.w.board_nouns:
-                # the board items of a list themselves, not tokens on them: "an industry among
-                # your character's influenced industries"
+                # the board items of a list themselves, not tokens on them: "a station among
+                # your character's linked stations"
                 return f"{self.ident(e.word)} among {where}"
             return f"{self.ident(e.word)} {'on' if self._holds_items(source) else 'in'} {where}"
         if isinstance(e, ast.Relative):
@@ -533,13 +533,13 @@ class _Renderer:
 
     def body(self, stmts: Sequence[ast.Stmt]) -> str:
         clauses = []
-        other = False  # the last clause named another player as its subject ("they lose 1 gem")
+        other = False  # the last clause named another player as its subject ("they lose 1 stone")
         for i, st in enumerate(stmts):
             c = self.clause(st)
             if not c:
                 continue
             subject = self.subject(st)
-            if subject == "you" and other:  # "they lose 1 gem, then you gain 5 gold", not "then gain"
+            if subject == "you" and other:  # "they lose 1 stone, then you gain 5 gold", not "then gain"
                 c = "you " + c
             if subject is not None:
                 other = subject == "other"
@@ -552,7 +552,7 @@ class _Renderer:
     def subject(self, st: ast.Stmt) -> str | None:
         """Who a statement's clause reads as doing it: "you" (an order to the acting player:
         "gain 5 gold", "move ...", "choose ..."), "other" (it names another player first:
-        "they lose 1 gem", "the winner gains ..."), or None (a block, a procedure's own
+        "they lose 1 stone", "the winner gains ..."), or None (a block, a procedure's own
         words, bookkeeping): a clause after an "other" one names "you" again."""
         if isinstance(st, (ast.Gain, ast.Lose, ast.Pay)):
             return "you" if self.actor(type(st), st.player) == _VERBS[type(st)][0] else "other"
@@ -582,15 +582,15 @@ class _Renderer:
         elif isinstance(value, ast.Bool) and self.w.yes_no.get(m.quantity.name, (None, None))[0 if value.value else 1]:
             template = self.w.yes_no[m.quantity.name][0 if value.value else 1]
             assert template is not None
-            whose = m.subject if m.subject is not None else m.scope  # "every player's relationship tokens ..."
+            whose = m.subject if m.subject is not None else m.scope  # "every player's markers ..."
             said = self.said(template, whose)
-            if m.subject is not None and m.scope is not None:  # "that global action may not be triggered for ..."
+            if m.subject is not None and m.scope is not None:  # "that gate may not be opened for ..."
                 said += f" for {self.expr(m.scope)}"
             return said
         elif isinstance(value, ast.Bool) and m.subject is not None and quantity.split(" ")[0] in ("may", "can"):
-            modal, rest = quantity.split(" ", 1)  # "that global action may not be triggered"
+            modal, rest = quantity.split(" ", 1)  # "that gate may not be opened"
             text = f"{self.expr(m.subject, POSTFIX)} {modal}{'' if value.value else ' not'} {rest}"
-        elif isinstance(value, ast.Bool):  # a yes/no quantity: "relationship tokens advance: no"
+        elif isinstance(value, ast.Bool):  # a yes/no quantity: "markers advance: no"
             text = f"{what}: {'yes' if value.value else 'no'}"
         else:
             text = f"{what} is {self.expr(value)}"
@@ -620,7 +620,7 @@ class _Renderer:
         return str(value)
 
     def noun_of(self, coll: ast.Expr, depth: int = 0) -> str:
-        """The singular noun a member of a collection reads as ("industry", "card", "player").
+        """The singular noun a member of a collection reads as ("station", "card", "player").
         `depth` stops a name whose `let` refers to itself (`let x be x + y`)."""
         if depth > 20:
             return "one"
@@ -783,7 +783,7 @@ class _Renderer:
             for option in s.options:
                 cond = "" if option.condition is None else f" (only if {x(option.condition)})"
                 label, body = self.filled(option.label), self.body(option.body)
-                # "• lose 2 fame", not "• lose 2 fame: lose 2 fame"
+                # "• lose 2 stars", not "• lose 2 stars: lose 2 stars"
                 options.append(f"• {label}{cond}" + ("" if body.lower() == label.lower() else f": {body}"))
             return "choose one — " + ". ".join(options)
         if isinstance(s, ast.May):
@@ -860,7 +860,7 @@ class _Renderer:
         if s.mode == "up_to":
             return f"choose up to {self.count(s.count)} {of}{text}"
         if single:
-            if isinstance(coll, ast.Name):  # `choose an industry as X`, `choose a resource as R`
+            if isinstance(coll, ast.Name):  # `choose a station as X`, `choose a resource as R`
                 return f"choose {_article(noun)} {noun}"
             one = "one" if of else _article(text)
             if isinstance(coll, ast.Where) and isinstance(coll.collection, ast.Name) \
@@ -884,7 +884,7 @@ class _Renderer:
         return conjugate(template, [who])
 
     def yes_no(self, e: ast.Compare) -> str | None:
-        """`my successor_placed = 0`, `its face_up = 1`, `relationships_advance of P = no`:
+        """`my card_drawn = 0`, `its face_down = 1`, `markers_advance of P = no`:
         the ruleset's words for the yes or the no, when it gives them."""
         if e.op not in ("=", "!="):
             return None
@@ -905,7 +905,7 @@ class _Renderer:
         return None
 
     def filled(self, text: str) -> str:
-        """An option's label with its `{EXPR}` parts in words ("raise {X}" -> "raise that industry")."""
+        """An option's label with its `{EXPR}` parts in words ("raise {X}" -> "raise that station")."""
 
         def word(m: re.Match[str]) -> str:
             try:

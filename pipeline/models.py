@@ -167,7 +167,7 @@ class QuantityDecl(_Model):
     subject: str | None = Field(None, description="A kind: the quantity is asked of one item of it.")
     label: str | None = None
     text_true: str | None = Field(None, description="Card text for a yes/no quantity that is yes ({0} is whose): "
-                                  "\"{0}'s relationship tokens advance\".")
+                                  "\"{0}'s markers advance\".")
     text_false: str | None = Field(None, description="Card text for it being no ({0} is whose).")
     replaces: bool = _replaces()
 
