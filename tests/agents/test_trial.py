@@ -131,3 +131,12 @@ def test_every_change_is_listed_modifiers_values_and_whose_token_moved_where(spe
     assert not any(line.startswith("modifier") for line in trial.changes), trial.changes
     trial = run_trial(spec, "C1015", Scenario(seed=5, play=6), run="until generation_end: may_select of ga_income = no")
     assert "Generate Heirloom Income: may be triggered (for P1): yes -> no" in trial.changes, trial.changes
+
+
+def test_a_piece_s_player_slot_reads_as_a_player_not_as_a_piece() -> None:
+    """A per-copy value slot of player type (a place's `held_by`) changed by an effect read
+    "-1 -> Ash" (the player's number taken for a piece): it reads "nobody -> P1"."""
+    places = Path(__file__).parents[1] / "interpreter" / "fixtures" / "places"
+    spec = load_ruleset("places", places).spec
+    trial = run_trial(spec, "hut_h", Scenario(), run="set spot_b's held_by to me")
+    assert trial.changes == ["Birch's held by: nobody -> P1"], trial.changes
