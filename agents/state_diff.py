@@ -76,7 +76,7 @@ def _zone_name(state: GameState, z: int) -> str:
         item, space = track
         return f"{_whose(describe(state.st, item))} track, space {space + 1}"
     if z in lay.zone_holder:
-        return f"on {describe(state.st, lay.zone_holder[z])}"
+        return f"on {_copy_name(state, lay.zone_holder[z])}"
     label = vocab.label(lay.zone_name[z])
     owner = lay.zone_owner[z]
     return f"{_whose(state.game.player_names[owner])} {label}" if owner >= 0 else label
@@ -161,9 +161,20 @@ def _readable(state: GameState, label: str) -> str:
         if whose.isdigit() and int(whose) < len(names):
             who = names[int(whose)]
         else:
-            who = vocab.content_names.get(whose, whose) if whose in vocab.content else whose
+            item, _, copy = whose.partition("#")  # `box#2`: the second copy of an item
+            who = vocab.content_names.get(item, item) if item in vocab.content else item
+            who += f" #{copy}" if copy else ""
         return f"{_whose(who)} {vocab.label(name)}"
     return vocab.label(label)
+
+
+def _copy_name(state: GameState, pid: int) -> str:
+    """A piece by name, with `#k` for the k-th of several copies of one item (as its
+    counters and values are labelled), so two copies never read the same."""
+    lay = state.game.layout
+    name = describe(state.st, pid)
+    copies = lay.def_pieces[lay.piece_def[pid]] if 0 <= pid < len(lay.piece_def) else []
+    return f"{name} #{copies.index(pid) + 1}" if len(copies) > 1 else name
 
 
 def _whose(who: str) -> str:
