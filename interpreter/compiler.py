@@ -468,9 +468,9 @@ class Compiler:
             return EraValue(int(x) for x in raw.split("/"))
         if t.tag == "numbers":
             return [EraValue(int(x) for x in v.split("/")) if isinstance(v, str) else v for v in raw]
-        if t.tag == "thing":
+        if t.tag in ("thing", "def"):  # a card kind's item is the card's name, as one named in source
             return self.item(raw)
-        if t.tag == "things":
+        if t.tag in ("things", "defs"):
             return [self.item(x) for x in raw]
         if t.tag == "table":
             items = [self.item(k) for k in raw]
@@ -1606,6 +1606,8 @@ class Compiler:
                 v = value(a)
                 if tag == "player":
                     shown = mech.player_name(st, v)
+                elif tag == "players":
+                    shown = ", ".join(mech.player_name(st, p) for p in v) or "nobody"
                 elif tag in ("amount", "flag", "text") or isinstance(v, bool):
                     shown = ("yes" if v else "no") if isinstance(v, bool) else str(v)
                 else:
