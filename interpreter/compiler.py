@@ -1607,7 +1607,7 @@ class Compiler:
                 if tag == "player":
                     shown = mech.player_name(st, v)
                 elif tag == "players":
-                    shown = ", ".join(mech.player_name(st, p) for p in v) or "nobody"
+                    shown = ", ".join(mech.player_name(st, p) for p in v) or "none"
                 elif tag in ("amount", "flag", "text") or isinstance(v, bool):
                     shown = ("yes" if v else "no") if isinstance(v, bool) else str(v)
                 else:

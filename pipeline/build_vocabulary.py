@@ -22,7 +22,7 @@ from legacies.dsl.vocabulary import (CounterInfo, EventInfo, KindInfo, LinkInfo,
                                      ZoneInfo)
 
 from .load import LoadedFile
-from .models import AttributeDecl, ExpansionFile, KindDecl, RulesetFile
+from .models import AttributeDecl, DisplayColumns, DisplayText, ExpansionFile, KindDecl, RulesetFile
 
 if TYPE_CHECKING:  # pragma: no cover
     from .build import _Builder
@@ -374,6 +374,12 @@ def check_display(b: "_Builder", f: LoadedFile, m: Stack) -> Display:
     for part, entries in (("table", display.table), ("players", display.players)):
         scope = "game" if part == "table" else "player"
         for i, entry in enumerate(entries):
+            if isinstance(entry, (DisplayText, DisplayColumns)):  # computed by the rules: checked with them
+                what = "text" if isinstance(entry, DisplayText) else "columns"
+                out[part].append((what, str(len(b.display_parts)), getattr(entry, "label", None),
+                                  getattr(entry, "when", None)))
+                b.display_parts.append((f, ("display", part, i), entry))
+                continue
             name, label = (entry, None) if isinstance(entry, str) else (entry.show, entry.label)
             when = None if isinstance(entry, str) else entry.when
             if when is not None and not (when in m.counters and m.counters[when].scope == "player"
