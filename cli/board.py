@@ -187,6 +187,7 @@ def board_lines(state: GameState, viewer: int) -> list[str]:
             elif what == "text":
                 long.append(f"    {text}")
             else:
-                long.append(f"    {_label(state, name, label)}:" + (text if text.startswith("\n") else f" {text}"))
+                long.extend((f"    {_label(state, name, label)}:" + (text if text.startswith("\n") else f" {text}"))
+                            .split("\n"))
         lines += (["    " + " · ".join(short)] if short else []) + long
     return lines

@@ -147,8 +147,9 @@ def type_of(b: "_Builder", f: LoadedFile, path: tuple, text: str, m: Stack, attr
         hint = b.suggest(arg, list(m.enums) + list(m.kinds) + list(m.counter_sets)) if arg else None
         b.at(f, path, "R003", f"unknown type `{text}`", hint=hint or "types: " + ", ".join(TYPE_WORDS))
         return ANY
-    if attribute and t.tag == "thing" and t.arg and m.kinds[t.arg].piece == "card":
-        return T("def", t.arg)  # an attribute names a card by its definition (it may have copies)
+    if attribute and t.tag in ("thing", "things") and t.arg and m.kinds[t.arg].piece == "card":
+        # an attribute names cards by their definitions (each may have copies)
+        return T("def" if t.tag == "thing" else "defs", t.arg)
     return t
 
 
