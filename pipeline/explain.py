@@ -173,8 +173,8 @@ def _shown(vocab: Vocabulary, t: T | None, value: object) -> str:
         return str(value)
     if t.tag in ("thing", "def") and isinstance(value, str):
         return vocab.content_names.get(value, value)
-    if t.tag in ("things", "symbols", "counters") and isinstance(value, list):
-        one = T({"things": "thing", "symbols": "symbol", "counters": "counter"}[t.tag], t.arg)
+    if t.tag in ("things", "defs", "symbols", "counters") and isinstance(value, list):
+        one = T({"things": "thing", "defs": "def", "symbols": "symbol", "counters": "counter"}[t.tag], t.arg)
         return ", ".join(_shown(vocab, one, x) for x in value) or "none"
     if t.tag == "table" and isinstance(value, dict):
         return ", ".join(f"{vocab.content_names.get(k, k)} ({_era(v)})" for k, v in value.items())
