@@ -22,9 +22,6 @@ from .vm import Activation, State
 if TYPE_CHECKING:
     from .compiler import Compiler
 
-Text = "str | Callable[[State, Activation], str]"
-
-
 class ComputedPart:
     """One `text:` line or one `columns:` entry, compiled."""
 

@@ -376,8 +376,8 @@ def check_display(b: "_Builder", f: LoadedFile, m: Stack) -> Display:
         scope = "game" if part == "table" else "player"
         for i, entry in enumerate(entries):
             if isinstance(entry, (DisplayText, DisplayColumns)):  # computed by the rules: checked with them
-                what = "text" if isinstance(entry, DisplayText) else "columns"
-                out[part].append((what, str(len(b.display_parts)), getattr(entry, "label", None),
+                computed = "text" if isinstance(entry, DisplayText) else "columns"
+                out[part].append((computed, str(len(b.display_parts)), getattr(entry, "label", None),
                                   getattr(entry, "when", None)))
                 b.display_parts.append((f, ("display", part, i), entry))
                 continue

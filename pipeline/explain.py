@@ -4,6 +4,7 @@ the card text generated from its effect, the effect source, and optionally its A
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
 from legacies.dsl import ast
 from legacies.dsl.renderer import Wording, render_expr, render_program
@@ -232,7 +233,7 @@ def card_texts(ruleset: str, root: str | None = None) -> dict[str, str]:
     return out
 
 
-def card_details(d: PieceDef, vocab: Vocabulary, attributes: list[str]) -> str:
+def card_details(d: PieceDef, vocab: Vocabulary, attributes: Sequence[str]) -> str:
     """The attributes a player reads on a card beside its text (the ruleset's
     `display: card:`), those the item has: "discard cost 2 · reward 5 · ..."."""
     kind = vocab.kinds.get(d.kind)
@@ -248,7 +249,8 @@ def card_details(d: PieceDef, vocab: Vocabulary, attributes: list[str]) -> str:
     return " · ".join(shown)
 
 
-def item_text(d: PieceDef, vocab: Vocabulary, wording: Wording | None = None, attributes: list[str] = ()) -> str:
+def item_text(d: PieceDef, vocab: Vocabulary, wording: Wording | None = None,
+              attributes: Sequence[str] = ()) -> str:
     """An item's card text: the attributes a player reads beside it (`attributes`, the
     ruleset's `display: card:`), when it is playable, its effect and its effect attributes
     (one line each); empty for an item with none."""

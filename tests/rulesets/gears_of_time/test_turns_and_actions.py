@@ -10,7 +10,7 @@ import pytest
 from legacies.agents.bots import apply_random_option
 from legacies.interpreter.game import Game
 
-from .conftest import DRAW, Table, is_spot_choice, spec
+from .conftest import DRAW, is_spot_choice, spec
 
 
 def establish_options(t) -> list[str]:  # noqa: ANN001
@@ -211,7 +211,7 @@ def test_got16_not_what_we_hoped_for_makes_a_reward_0_but_not_a_pursuit_reward(t
     p = t.player
     t.run("set my character to the_banker", p)
     banking = t.establish("banking", 4, **{f"p{p + 1}": 2})
-    fire = t.establish("fire", 1, **{f"p{p + 1}": 1})
+    t.establish("fire", 1, **{f"p{p + 1}": 1})
     t.give(p, "not_what_we_hoped_for")
     t.refresh()
     t.pick("Play Not What We Hoped For")
