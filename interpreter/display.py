@@ -73,8 +73,8 @@ class ComputedPart:
 
 def piece_lines(st: State, pid: int, viewer: int) -> list[str]:
     """A piece as a column lists it: its name, then the tokens it holds by owner
-    ("P1 x2, P2"), then each other piece it holds ("+ name"); face down when the viewer
-    may not see it."""
+    ("P1 x2, P2"), then each other piece it holds ("+ name"), or "(empty)" for a holder
+    that holds nothing; face down when the viewer may not see it."""
     lay = st.game.layout
     zone = st.loc[pid]
     if zone >= 0 and not lay.visible_to(zone, viewer) and pid not in st.revealed:
@@ -95,4 +95,6 @@ def piece_lines(st: State, pid: int, viewer: int) -> list[str]:
     if owners:
         lines.append(" " + ", ".join(f"{w} x{n}" if n > 1 else w for w, n in owners.items()))
     lines.extend(f" + {mech.describe(st, p)}" for p in others)
+    if not held:
+        lines.append(" (empty)")
     return lines

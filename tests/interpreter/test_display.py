@@ -187,3 +187,13 @@ def test_a_played_game_draws_its_screen_at_every_decision(spec) -> None:
         board_lines(state, state.decision.player)
         state.apply(rng.randrange(len(state.decision.options)))
     assert state.is_terminal()
+
+
+def test_a_holder_that_holds_nothing_says_so(state) -> None:
+    from legacies.interpreter.display import piece_lines
+
+    shelve(state, "lid", 1)
+    lid = state.st.zones[state.game.layout.game_zone["table"]][0]
+    assert piece_lines(state.st, lid, 1) == ["Lid", " P1"]
+    sandbox.run(state, "remove top of (chips in (top of (boxes in table)))")
+    assert piece_lines(state.st, lid, 1) == ["Lid", " (empty)"]
