@@ -23,7 +23,7 @@ import time
 from typing import Callable
 
 from legacies.interpreter.errors import Refused
-from legacies.interpreter.game import GameState
+from legacies.interpreter.game import GameState, Undo
 from legacies.interpreter.information import determinize
 
 from .base import Agent
@@ -40,7 +40,7 @@ class RandomBot:
         return self.rng.randrange(len(d.options))
 
 
-def apply_random_option(state: GameState, rng: random.Random, undo: bool | str = True) -> tuple[int | None, int]:
+def apply_random_option(state: GameState, rng: random.Random, undo: Undo = Undo.COPY) -> tuple[int | None, int]:
     """Apply a random option the rules accept (transactionally: a refused one changes
     nothing and the next is tried). Returns (the option applied or None if the rules
     refused them all, how many were refused)."""
@@ -65,7 +65,7 @@ def random_playout(state: GameState, rng: random.Random, max_decisions: int = 50
         if d is None:
             break
         try:
-            state.apply(rng.randrange(len(d.options)), undo=False)
+            state.apply(rng.randrange(len(d.options)), undo=Undo.NONE)
         except Refused:
             break
     return state
@@ -137,7 +137,7 @@ class GreedyBot:
         for index in range(options):
             child = world.clone()
             try:
-                child.apply(index, undo=False)
+                child.apply(index, undo=Undo.NONE)
             except Refused:
                 continue
             value = standing(child, me)
@@ -183,12 +183,27 @@ def _rewards(state: GameState) -> list[float]:
     return [(v - low) / (high - low) for v in values]
 
 
+MAX_THINK = 600.0
+"""The longest a search bot may think per decision, in seconds (`--think`)."""
+
+
+def think_problem(think: float) -> str | None:
+    """Why `think` is not a time a search bot can think for, in words (None when it is):
+    a finite number of seconds above 0 and at most MAX_THINK (`inf` never ends, `nan`
+    compares false with everything)."""
+    if not math.isfinite(think) or not 0 < think <= MAX_THINK:
+        return f"--think takes a number of seconds above 0 and at most {MAX_THINK:.0f}, not {think}"
+    return None
+
+
 class SearchBot:
     EXPLORATION = 0.7
     PLAYOUT = 40  # random decisions after the tree, then the evaluation scores the world
 
     def __init__(self, seed: int = 0, think: float | None = 1.0, iterations: int | None = None,
                  name: str = "search"):
+        if think is not None and think_problem(think):
+            raise ValueError(think_problem(think))
         self.rng = random.Random(seed)
         self.think = think
         self.iterations = iterations
@@ -233,7 +248,7 @@ class SearchBot:
                     + self.EXPLORATION * math.sqrt(math.log(max(1, children[keys[i]].available))
                                                    / children[keys[i]].visits)))
             try:
-                world.apply(index, undo=True)
+                world.apply(index, undo=Undo.COPY)
                 return index
             except Refused:
                 node.refused.add(keys[index])
@@ -264,7 +279,7 @@ class SearchBot:
             if d is None:
                 break
             try:
-                world.apply(self.rng.randrange(len(d.options)), undo=False)
+                world.apply(self.rng.randrange(len(d.options)), undo=Undo.NONE)
             except Refused:
                 break
         rewards = _rewards(world)

@@ -308,6 +308,7 @@ def suite_state() -> tuple[GameState, Slots] | None:
                     zones[loc[pid]].remove(pid)
                     zones[0].append(pid)
                     loc[pid] = 0
+    st.changed()  # set up by hand: nothing computed before stands
     return gs, s
 
 

@@ -9,7 +9,7 @@ from collections.abc import Collection
 from typing import Any, Callable
 
 from legacies.interpreter.errors import InternalError, Refused
-from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.game import Game, GameState, Undo
 from legacies.interpreter.spec import GameSpec
 
 from .base import Agent
@@ -262,7 +262,7 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
             # a hidden pick stays hidden in the shared log, unless the only person at the table made it
             private = bool(humans) and humans != [d.player] and _private(state, d.options[index].value)
             try:
-                state.apply(index, undo="replay")  # the match changes its state through apply alone
+                state.apply(index, undo=Undo.REPLAY)  # the match changes its state through apply alone
                 break
             except InternalError as err:  # the action was rolled back; the game cannot go on
                 raise GameStopped(err, index) from err

@@ -2,13 +2,17 @@
 runs) and `report.html` (one self-contained page, its charts drawn as inline SVG, no
 script and nothing fetched: it reads offline and prints).
 
-What it holds (see docs/simulate.md): win rates by seat kind (non-player characters as
-the kind `npc`: a rate per seat, like every kind, beside the fair share 1/players), by turn position and by
-each starting choice, with 95% Wilson intervals; the distribution of scores and of game
-length; for every content item how often players chose it and the win rate of players
-who did against those who did not (Newcombe interval of the gap), largest gaps first;
-and branch coverage: which `if` branches, `choose one` options and `may` answers ran,
-listing those no game ran.
+What it holds (see docs/cli.md): win rates by seat (a bot by its kind, a seat the rules
+by its seat kind, so two kinds of seats the rules run are two bars, beside the
+fair share 1/players), by turn position (the place in turn order when the first turn
+began: the rules may sort it) and by seat number when those differ, and by each
+starting choice, with 95% Wilson intervals; the distribution of scores and of game
+length; for every content item how often players chose it (or it was drawn for them)
+and the win rate of players who had it against those who did not (Newcombe interval of
+the gap), largest gaps first, with how many intervals exclude 0 by chance and which
+gaps survive a Benjamini-Hochberg correction (and how many a Holm one); and branch
+coverage: which `if` branches, `choose one` options and `may` answers ran, listing
+those no game ran apart from those the run's options rule out.
 """
 
 from __future__ import annotations
@@ -18,7 +22,9 @@ import json
 from typing import Any
 
 from .simulate import GameRecord, Simulation
-from .stats import difference, histogram, summary, wilson
+from .stats import benjamini_hochberg, difference, histogram, holm, summary, two_proportion_p, wilson
+
+ALPHA = 0.05  # the intervals are 95%; a correction keeps the items whose adjusted p is below this
 
 FORMAT = "legacies-simulation-report/1"
 
@@ -39,10 +45,16 @@ def build_report(sim: Simulation) -> dict[str, Any]:
     seats = _players(records)
     by_seat: dict[str, list[int]] = {}
     for r, p in seats:
-        tally = by_seat.setdefault(r.seats[p], [0, 0])
+        tally = by_seat.setdefault(seat_label(r, p), [0, 0])
         tally[0] += r.winner == p
         tally[1] += 1
-    by_position = [[sum(r.winner == p for r in records), len(records)] for p in range(req.players)]
+    by_seat_number = [[sum(r.winner == p for r in records), len(records)] for p in range(req.players)]
+    by_position = [[0, 0] for _ in range(req.players)]
+    for r, p in seats:
+        tally = by_position[turn_position(r, p) - 1]
+        tally[0] += r.winner == p
+        tally[1] += 1
+    resorted = sum(r.first_order is not None and r.first_order != list(range(len(r.seats))) for r in records)
     by_choice: dict[str, list[dict[str, Any]]] = {}
     for name in sim.starting_choices:
         tallies: dict[str, list[int]] = {}
@@ -61,6 +73,8 @@ def build_report(sim: Simulation) -> dict[str, Any]:
         if r.ending is not None:
             reason = r.ending or "(no reason given)"
             endings[reason] = endings.get(reason, 0) + 1
+    items = _items(sim, seats)
+    comparisons = correct_for_many(items)
     return {
         "format": FORMAT,
         "ruleset": req.ruleset,
@@ -76,17 +90,39 @@ def build_report(sim: Simulation) -> dict[str, Any]:
                 "games_per_s": len(records) / sim.seconds if sim.seconds else None, "decisions": sim.decisions},
         "fair_share": 1 / req.players,
         "win_rate_by_seat": [{"seat": kind, **_rate(w, n)} for kind, (w, n) in by_seat.items()],
+        # the position in turn order when the first turn began (the rules may sort it:
+        # a ruleset re-sorts it), not the seat number; `games_resorted`: games where they differ
         "win_rate_by_position": [{"position": p + 1, **_rate(w, n)} for p, (w, n) in enumerate(by_position)],
+        "win_rate_by_seat_number": [{"seat_number": p + 1, **_rate(w, n)} for p, (w, n) in enumerate(by_seat_number)],
+        "games_resorted": resorted,
         "win_rate_by_starting_choice": by_choice,
         "scores": {"all": summary(scores), "winners": summary(winning), "histogram": histogram(scores)},
         "length": {"decisions": summary(decisions), "turns": summary(turns), "histogram": histogram(decisions)},
-        "items": _items(sim, seats),
+        "items": items,
+        "multiple_comparisons": comparisons,
         "coverage": _coverage(sim),
     }
 
 
+def seat_label(r: GameRecord, p: int) -> str:
+    """What the report calls a seat: its kind (a bot's, or one of the ruleset's seat kinds:
+    two kinds of seats the rules run are two bars)."""
+    return r.seats[p]
+
+
+def turn_position(r: GameRecord, p: int) -> int:
+    """A player's place in turn order when the first turn began (1 is first); their seat
+    number when the game had no turn."""
+    return r.first_order.index(p) + 1 if r.first_order is not None and p in r.first_order else p + 1
+
+
 def _items(sim: Simulation, seats: list[tuple[GameRecord, int]]) -> list[dict[str, Any]]:
-    """Every content item: how often chosen, and the win-rate gap of choosing it."""
+    """Every content item: how often chosen (or drawn), and the win-rate gap of having it.
+
+    An item players choose (a card played, bought, taken): the win rate of the players who
+    chose it minus that of those who did not. An item no one chooses but whose effect ran
+    for a player (an event resolved, a solo card played: drawn): the win rate of the
+    players it ran for minus that of the same kind of seat when it did not run for them."""
     total = len(seats)
     all_wins = sum(r.winner == p for r, p in seats)
     played: dict[str, list[int]] = {}
@@ -95,18 +131,66 @@ def _items(sim: Simulation, seats: list[tuple[GameRecord, int]]) -> list[dict[st
             tally = played.setdefault(chosen, [0, 0])
             tally[0] += r.winner == p
             tally[1] += 1
+    drawn_for: dict[str, list[tuple[GameRecord, int]]] = {}
+    for r, p in seats:
+        for drawn in (r.drawn[p] if p < len(r.drawn) else ()):
+            drawn_for.setdefault(drawn, []).append((r, p))
     out: list[dict[str, Any]] = []
     for item in sim.items:
         wins, games = played.get(item["id"], [0, 0])
-        gap = difference(wins, games, all_wins - wins, total - games)
-        out.append({**item, "games_played": games, "play_rate": games / total if total else 0.0,
-                    "win_rate_played": _rate(wins, games), "win_rate_not": _rate(all_wins - wins, total - games),
-                    "gap": gap[0] if gap else None, "gap_ci": [gap[1], gap[2]] if gap else None})
+        row: dict[str, Any] = {**item, "games_played": games, "play_rate": games / total if total else 0.0,
+                               "games_drawn": 0, "drawn_rate": 0.0, "basis": "chosen"}
+        if games or item["id"] not in drawn_for:
+            with_, without = (wins, games), (all_wins - wins, total - games)
+        else:
+            with_, without, row["games_drawn"] = _drawn_groups(sim.records, drawn_for[item["id"]])
+            row["drawn_rate"] = row["games_drawn"] / len(sim.records) if sim.records else 0.0
+            row["basis"] = "drawn"
+        gap = difference(*with_, *without)
+        out.append({**row, "win_rate_played": _rate(*with_), "win_rate_not": _rate(*without),
+                    "gap": gap[0] if gap else None, "gap_ci": [gap[1], gap[2]] if gap else None,
+                    "p": two_proportion_p(*with_, *without) if gap else None})
     # largest gaps first, each counted only as far as its interval supports (a gap whose
     # interval holds 0 counts 0): one lucky player choosing a rare card does not top the
     # list. Items no one (or everyone) chose have no gap and come last.
     out.sort(key=lambda row: (row["gap"] is None, -supported_gap(row), -abs(row["gap"] or 0), row["id"]))
     return out
+
+
+def _drawn_groups(records: list[GameRecord], had: list[tuple[GameRecord, int]]) -> tuple[tuple[int, int],
+                                                                                          tuple[int, int], int]:
+    """(wins, players) it was drawn for; (wins, players) of the same kind of seat it was
+    not drawn for; how many games it was drawn in. Compared seat by seat: a kind of seat
+    that always (or never) has it is left out, so a seat that draws every solo card is
+    never set against one that draws some."""
+    mine = {(id(r), p) for r, p in had}
+    with_: dict[str, list[tuple[GameRecord, int]]] = {}
+    without: dict[str, list[tuple[GameRecord, int]]] = {}
+    for r in records:
+        for p in range(len(r.seats)):
+            (with_ if (id(r), p) in mine else without).setdefault(seat_label(r, p), []).append((r, p))
+    kept = [label for label in with_ if without.get(label)]
+    a = [x for label in kept for x in with_[label]]
+    b = [x for label in kept for x in without[label]]
+    return ((sum(r.winner == p for r, p in a), len(a)), (sum(r.winner == p for r, p in b), len(b)),
+            len({id(r) for r, _ in had}))
+
+
+def correct_for_many(items: list[dict[str, Any]]) -> dict[str, Any]:
+    """Hundreds of 95% intervals: about 5% of them exclude 0 by chance alone. Each item
+    with a gap gets its p-value adjusted by Holm (familywise) and Benjamini-Hochberg
+    (false discovery rate); `survives` marks those still below ALPHA after BH."""
+    measured = [row for row in items if row.get("p") is not None]
+    bh = benjamini_hochberg([row["p"] for row in measured])
+    hm = holm([row["p"] for row in measured])
+    for row, q, h in zip(measured, bh, hm):
+        row["p_bh"], row["p_holm"], row["survives"] = q, h, q < ALPHA
+    for row in items:
+        row.setdefault("survives", False)
+    excluding = sum(1 for row in measured if row["gap_ci"][0] > 0 or row["gap_ci"][1] < 0)
+    return {"items_with_a_gap": len(measured), "intervals_excluding_zero": excluding,
+            "expected_by_chance": ALPHA * len(measured), "survive_benjamini_hochberg": sum(q < ALPHA for q in bh),
+            "survive_holm": sum(h < ALPHA for h in hm), "alpha": ALPHA}
 
 
 def supported_gap(row: dict[str, Any]) -> float:
@@ -119,13 +203,24 @@ def supported_gap(row: dict[str, Any]) -> float:
 
 
 def _coverage(sim: Simulation) -> dict[str, Any]:
+    """Branches that ran; those the run's options rule out (`cannot_run`: `if helpers > 0`
+    in games without, and the branches inside them) apart from those that could have run
+    and never did (`never_ran`)."""
     rows = [{"in": what, "file": file or None, "line": line or None, "column": column or None,
              "branch": branch, "runs": runs}
             for (what, file, line, column, branch), runs in sorted(sim.coverage.items(),
                                                                    key=lambda kv: (kv[0][1], kv[0][2], kv[0][3], kv[0][4]))]
-    never = [row for row in rows if row["runs"] == 0]
-    return {"branches": len(rows), "ran": len(rows) - len(never),
-            "share": (len(rows) - len(never)) / len(rows) if rows else None, "never_ran": never, "all": rows}
+    ruled_out = {key for key in sim.cannot_run if not sim.coverage.get(key)}
+    cannot = [row for row in rows if row["runs"] == 0 and _key(row) in ruled_out]
+    never = [row for row in rows if row["runs"] == 0 and _key(row) not in ruled_out]
+    can = len(rows) - len(cannot)
+    return {"branches": len(rows), "ran": len(rows) - len(never) - len(cannot),
+            "share": (len(rows) - len(never) - len(cannot)) / can if can else None, "cannot_run": cannot,
+            "never_ran": never, "all": rows}
+
+
+def _key(row: dict[str, Any]) -> tuple[str, str, int, int, str]:
+    return (row["in"], row["file"] or "", row["line"] or 0, row["column"] or 0, row["branch"])
 
 
 def report_json(report: dict[str, Any]) -> str:
@@ -255,8 +350,16 @@ def report_html(report: dict[str, Any], title: str) -> str:
            "<h2>Win rate by seat</h2>",
            rate_chart([(r["seat"], r["rate"], *r["ci"]) for r in report["win_rate_by_seat"]], fair, "win rate by seat"),
            "<h2>Win rate by turn position</h2>",
+           '<p class="note">Each player\'s place in turn order when the first turn began.'
+           + (f" The rules set turn order themselves: in {report['games_resorted']} of {report['games']} games it "
+              "was not the seat order, so the seat numbers follow, apart.</p>" if report.get("games_resorted")
+              else " It was the seat order in every game.</p>"),
            rate_chart([(f"position {r['position']}", r["rate"], *r["ci"]) for r in report["win_rate_by_position"]],
                       fair, "win rate by turn position")]
+    if report.get("games_resorted"):
+        out += ["<h2>Win rate by seat number</h2>",
+                rate_chart([(f"seat {r['seat_number']}", r["rate"], *r["ci"]) for r in report["win_rate_by_seat_number"]],
+                           fair, "win rate by seat number")]
     for name, rows in report["win_rate_by_starting_choice"].items():
         out += [f"<h2>Win rate by {_esc(name)}</h2>",
                 rate_chart([(r["value"], r["rate"], *r["ci"]) for r in rows], fair, f"win rate by {name}")]
@@ -269,28 +372,43 @@ def report_html(report: dict[str, Any], title: str) -> str:
             _summary_row("decisions", report["length"]["decisions"]), _summary_row("turns", report["length"]["turns"]),
             "</table>"]
     items = report["items"]
+    many = report.get("multiple_comparisons") or {}
     out += ["<h2>Items: win rate of players who chose them</h2>",
             '<p class="note">Gap: the win rate of players who chose the item (played, bought or took it) minus that '
-            "of players who did not, in percentage points, with its 95% interval (Newcombe). Choosing an item is not "
-            "its cause: strong positions choose more. Ordered by how far from 0 the interval lies; the first 25:</p>",
+            "of players who did not, in percentage points, with its 95% interval (Newcombe). An item no one chooses "
+            "(an event, a solo card) is measured where it was drawn: the players its effect ran for, against the "
+            "same kind of seat when it did not run for them. Having an item is not its cause: strong positions choose "
+            "more. Ordered by how far from 0 the interval lies; the first 25:</p>",
+            f'<p class="note">{many.get("items_with_a_gap", 0)} items have a gap; '
+            f'{many.get("intervals_excluding_zero", 0)} intervals exclude 0, where chance alone would exclude about '
+            f'{many.get("expected_by_chance", 0):.0f}. {many.get("survive_benjamini_hochberg", 0)} survive a '
+            f'Benjamini-Hochberg correction (false discovery rate 5%), marked ✓; {many.get("survive_holm", 0)} a '
+            "Holm correction.</p>",
             gap_chart(items[:25], "item win-rate gaps"),
             "<table><tr><th>item</th><th>kind</th><th>chosen by</th><th>win rate if chosen</th><th>if not</th>"
-            "<th>gap</th><th>95% interval</th></tr>"]
+            "<th>gap</th><th>95% interval</th><th>✓</th></tr>"]
     for row in items:
         gap = "–" if row["gap"] is None else f"{100 * row['gap']:+.1f}"
         ci = "–" if row["gap_ci"] is None else f"{100 * row['gap_ci'][0]:+.1f} to {100 * row['gap_ci'][1]:+.1f}"
+        share = (f"drawn in {_pct(row['drawn_rate'])} of games" if row.get("basis") == "drawn"
+                 else _pct(row["play_rate"]))
         out.append(f"<tr><td>{_esc(row['name'])} <span class=note>{_esc(row['id'])}</span></td>"
-                   f"<td class=text>{_esc(row['kind'])}</td><td>{_pct(row['play_rate'])}</td>"
+                   f"<td class=text>{_esc(row['kind'])}</td><td>{share}</td>"
                    f"<td>{_pct(row['win_rate_played']['rate'])}</td><td>{_pct(row['win_rate_not']['rate'])}</td>"
-                   f"<td>{gap}</td><td>{ci}</td></tr>")
+                   f"<td>{gap}</td><td>{ci}</td><td>{'✓' if row.get('survives') else ''}</td></tr>")
     out.append("</table>")
     cov = report["coverage"]
+    cannot = cov.get("cannot_run", [])
     out += ["<h2>Branch coverage</h2>",
-            f"<p>{cov['ran']} of {cov['branches']} branches ran ({_pct(cov['share'])}): every <code>if</code> branch, "
-            "<code>choose one</code> option and <code>may</code> answer of the rules and content.</p>"]
-    if cov["never_ran"]:
-        out.append("<table><tr><th>never ran</th><th>branch</th><th>place</th></tr>")
-        for row in cov["never_ran"]:
+            f"<p>{cov['ran']} of {cov['branches'] - len(cannot)} branches that could run did "
+            f"({_pct(cov['share'])}): every <code>if</code> branch, <code>choose one</code> option and "
+            "<code>may</code> answer of the rules and content."
+            + (f" {len(cannot)} more cannot run under this run's options (listed apart).</p>" if cannot else "</p>")]
+    for title, rows in (("never ran", cov["never_ran"]), ("cannot run under these options", cannot)):
+        if not rows:
+            continue
+        out.append(f"<table><tr><th>{title}</th><th>branch</th><th>place</th></tr>")
+        for row in rows:
             place = f"{row['file']}:{row['line']}:{row['column']}" if row["file"] else ""
             out.append(f"<tr><td>{_esc(row['in'])}</td><td class=text>{_esc(row['branch'])}</td>"
                        f"<td class=text>{_esc(place)}</td></tr>")

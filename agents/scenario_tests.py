@@ -4,23 +4,25 @@ A scenario test file is a YAML mapping (or a list of them) that names an item, s
 stage as a `legacies try` scenario does, answers its decisions and states what must hold
 afterwards:
 
-    item: C1003
+    item: C101
     ruleset: legacies      # default: the installed ruleset that has the item
     players: 4             # players, seed, as, play, counters, before: see agents/trial.py
     play: 6
     counters: {1: {gold: 10}}
     choose: [2]            # option numbers from 1, in order
-    effect: opportunity    # or run: "put_in_play(S26)" (default: the item's own effect)
+    effect: reward    # or run: "set_up(K2)" (default: the item's own effect)
     expect:                # effect-language expressions, read as the seat afterwards
       my gold: 8
-      law's space: 4
+      mill's space: 4
+      mill's space > 3: yes   # a condition: yes or no, as the language writes them
     changes:               # optional: the whole difference, exactly as `try` prints it
       - "P1's gold: 10 -> 8"
-      - "Law's space: 3 -> 4"
+      - "Mill's space: 3 -> 4"
     refused: "cannot pay"  # instead: the rules must refuse it, with these words
 
-Every failure is a Diagnostic (code T001) at the test's file and line, so `legacies test`
-reports like `legacies validate` (text, json, GitHub annotations).
+Every failure is a Diagnostic (code T001; T002 for a test that cannot run as written,
+such as one whose decisions outrun its `choose:`) at the test's file and line, so
+`legacies test` reports like `legacies validate` (text, json, GitHub annotations).
 """
 
 from __future__ import annotations
@@ -71,6 +73,17 @@ class TestRun:
     @property
     def ok(self) -> bool:
         return not self.failures
+
+    @property
+    def failed(self) -> int:
+        """Tests that failed (a test with three wrong expectations is one)."""
+        return len(self.tests) - self.passed
+
+    @property
+    def malformed(self) -> bool:
+        """Some test cannot run as written (T002: its decisions outrun its `choose:`, a
+        bad counter or effect...): a usage error, as `legacies try` says."""
+        return any(d.code == "T002" for d in self.failures)
 
 
 def find_tests(paths: list[Path]) -> tuple[list[ScenarioTest], list[Diagnostic]]:
@@ -159,8 +172,8 @@ def run_tests(tests: list[ScenarioTest], root: str | None = None, ruleset: str |
 
 def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = None,
              expansions: tuple[str | Path, ...] = ()) -> list[Diagnostic]:
-    def fail(message: str, hint: str | None = None) -> list[Diagnostic]:
-        return [Diagnostic("T001", f"{test.label}: {message}", test.line, 1, file=test.file, hint=hint)]
+    def fail(message: str, hint: str | None = None, code: str = "T001") -> list[Diagnostic]:
+        return [Diagnostic(code, f"{test.label}: {message}", test.line, 1, file=test.file, hint=hint)]
 
     wanted = test.ruleset or ruleset
     names = [wanted] if wanted else rulesets()
@@ -184,7 +197,7 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
             if test.refused.lower() in str(err).lower():
                 return []
             return fail(f"refused, but not with \"{test.refused}\": {err}")
-        return fail(str(err))
+        return fail(str(err), code="T002" if err.usage else "T001")  # usage: the test cannot run as written
     if test.refused is not None:
         return fail(f"expected the rules to refuse it (\"{test.refused}\"), but it ran",
                     hint="what it changed: " + "; ".join(trial.changes))
@@ -219,9 +232,14 @@ def _number(text: str) -> int | None:
     return int(number) if number.is_integer() else None
 
 
+_YES_NO = {"yes": True, "no": False}  # as the language writes a flag (YAML reads them as text)
+
+
 def _shown(state: Any, value: Any, wanted: Any) -> Any:
     """The value as the test wrote what it wanted: a number, yes/no, or names."""
-    if isinstance(wanted, (bool, int)) or isinstance(value, bool) or value is None:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(wanted, (bool, int)) or value is None:
         return value
     if isinstance(wanted, str) and type(value) is int and _number(wanted) is not None:
         return value
@@ -229,6 +247,8 @@ def _shown(state: Any, value: Any, wanted: Any) -> Any:
 
 
 def _same(state: Any, value: Any, wanted: Any) -> bool:
+    if isinstance(wanted, str) and wanted.strip().lower() in _YES_NO and isinstance(value, bool):
+        return value == _YES_NO[wanted.strip().lower()]
     if isinstance(wanted, str) and type(value) is int and _number(wanted) is not None:
         return value == _number(wanted)
     if isinstance(wanted, bool):

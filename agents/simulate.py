@@ -8,19 +8,20 @@ kinds the ruleset declares, stay in the last seats, where the ruleset's setup pu
 can go to any worker in any order and the report is the same for 1 worker, 2 workers
 or a cluster: records are sorted by seed, counts are sums.
 
-A game's record keeps what the report needs and nothing else: each player's seat kind,
-score, win, starting choices (the ruleset's `starting_choices`, read when the game
-ends) and the content items they chose in a decision (played, bought, taken: an
-option whose value, or whose target, is an item), and the game's length. Branch
+A game's record keeps what the report needs and nothing else: each player's seat kind
+and label (a seat the rules run by its name at the table), score, win, starting choices
+(the ruleset's `starting_choices`, read when the game ends), the content items they
+chose in a decision (played, bought, taken: an option whose value, or whose target, is
+an item) and those drawn for them (an item whose effect a `play` ran for them without
+their choosing it: an event resolved, a solo card played), the turn order when the
+first turn began, and the game's length. Branch
 coverage comes from the compiled game of each worker (interpreter.coverage).
 """
 
 from __future__ import annotations
 
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing import get_all_start_methods, get_context
 from typing import Any, Callable
 
 from legacies.interpreter.errors import InternalError, TableError
@@ -29,7 +30,9 @@ from legacies.interpreter.mechanics import describe
 from legacies.interpreter.values import DefRef
 
 from .bots import BOTS
+from .cluster import WAIT_SECONDS, ClusterError, ClusterLost, run_tasks
 from .match import play_match
+from .processes import worker_pool
 
 CHUNK = 10  # games per task: small enough for a progress bar, large enough to amortise a task
 
@@ -79,6 +82,8 @@ class GameRecord:
     starting: list[dict[str, str]]  # per player: starting choice -> its name
     chosen: list[list[str]]  # per player: ids of the items they chose, each once
     ending: str | None = None  # the rules ended the game (`end the game`): their reason ("" for none); else None
+    first_order: list[int] | None = None  # the turn order when the first turn began (None: no turn)
+    drawn: list[list[str]] = field(default_factory=list)  # per player: ids of items whose effect ran for them
 
 
 @dataclass
@@ -95,11 +100,13 @@ class Simulation:
     request: Request
     records: list[GameRecord] = field(default_factory=list)
     coverage: dict[tuple[str, str, int, int, str], int] = field(default_factory=dict)
+    cannot_run: set[tuple[str, str, int, int, str]] = field(default_factory=set)  # ruled out by the options
     items: list[dict[str, str]] = field(default_factory=list)  # id, name, kind of every content item
     starting_choices: list[str] = field(default_factory=list)
     seconds: float = 0.0
     workers: int = 1
     where: str = "this process"
+    stopped: str | None = None  # why the run ended before its last game (Ctrl-C, a lost cluster): records so far
 
     @property
     def decisions(self) -> int:
@@ -147,8 +154,14 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
         seats = request.seats_of(i)
         seed = request.seed + i
         chosen: list[set[int]] = [set() for _ in seats]
+        state = game.new_state(seed)
+        first_order: list[list[int]] = []
+        if game.coverage is not None:
+            game.coverage.played.clear()
 
         def observe(decision: Any, index: int) -> None:
+            if not first_order and state.st.turns >= 1:  # the first turn has begun: its turn order
+                first_order.append(list(state.st.turn_order))
             item = decision.options[index].item
             if item is None or decision.player < 0:
                 return
@@ -157,7 +170,7 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
                 chosen[decision.player].add(d)
 
         try:
-            result = play_match(spec, seats, seed, state=game.new_state(seed), observe=observe)
+            result = play_match(spec, seats, seed, state=state, observe=observe)
         except InternalError as err:
             raise SimulationError(f"game {i} (seed {seed}): {err}", usage=False) from err
         st = result.state
@@ -170,11 +183,24 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
             seed=seed, seats=seats, scores=list(result.scores), winner=result.winner,
             decisions=len(st.st.history), turns=st.st.turns, finished=st.is_terminal(), starting=starting,
             chosen=[sorted(spec.defs[d].id for d in c) for c in chosen],
-            ending=None if st.st.ending is None else st.end_reason() or ""))
+            ending=None if st.st.ending is None else st.end_reason() or "",
+            first_order=first_order[0] if first_order else None,
+            drawn=_drawn(game, request.players, chosen)))
     coverage = game.coverage.counts() if game.coverage is not None else {}
     if game.coverage is not None:
         game.coverage.hits[:] = [0] * len(game.coverage.hits)  # the next task counts afresh
     return ChunkResult(records, coverage, time.process_time() - started)
+
+
+def _drawn(game: Game, players: int, chosen: list[set[int]]) -> list[list[str]]:
+    """Per player, the content items whose effect a `play` ran for them this game and
+    that they did not choose: an event resolved, a solo card played (coverage.played)."""
+    out: list[set[int]] = [set() for _ in range(players)]
+    if game.coverage is not None:
+        for d, p in game.coverage.played:
+            if 0 <= p < players and d not in chosen[p] and is_content(game, d):
+                out[p].add(d)
+    return [sorted(game.spec.defs[d].id for d in found) for found in out]
 
 
 # --------------------------------------------------------------------------- a run
@@ -203,8 +229,11 @@ def check_request(request: Request) -> Game:
 
 
 def simulate(request: Request, workers: int = 1, cluster: str | None = None,
-             progress: Callable[[int, int], None] | None = None) -> Simulation:
-    """Play every game of `request`; `progress(done, total)` after each task."""
+             progress: Callable[[int, int], None] | None = None, say: Callable[[str], None] | None = None,
+             cluster_wait: float | None = None) -> Simulation:
+    """Play every game of `request`; `progress(done, total)` after each task, `say(line)`
+    for news of the cluster (waiting for workers). Ctrl-C, or a cluster lost (no worker
+    for `cluster_wait` seconds), ends the run with the games done so far (`stopped`)."""
     game = check_request(request)
     spec = game.spec
     sim = Simulation(request, starting_choices=list(spec.starting_choices),
@@ -222,17 +251,26 @@ def simulate(request: Request, workers: int = 1, cluster: str | None = None,
         if progress is not None:
             progress(done, request.games)
 
-    if cluster is not None:
-        sim.where, sim.workers = _on_cluster(request, chunks, cluster, take)
-    elif workers <= 1:
-        for chunk in chunks:
-            take(play_games(request, chunk))
-    else:
-        sim.where, sim.workers = f"{workers} local processes", workers
-        method = "fork" if "fork" in get_all_start_methods() else "spawn"
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method)) as pool:
-            for result in pool.map(play_games, [request] * len(chunks), chunks):
-                take(result)
+    try:
+        if cluster is not None:
+            sim.where = f"the Dask cluster at {cluster}"
+            sim.workers = run_tasks(cluster, play_games, [(request, chunk) for chunk in chunks], take, say,
+                                    wait_seconds=WAIT_SECONDS if cluster_wait is None else cluster_wait)
+            sim.where += f" ({sim.workers} workers)"
+        elif workers <= 1:
+            for chunk in chunks:
+                take(play_games(request, chunk))
+        else:
+            sim.where, sim.workers = f"{workers} local processes", workers
+            with worker_pool(workers) as pool:
+                for result in pool.map(play_games, [request] * len(chunks), chunks):
+                    take(result)
+    except KeyboardInterrupt:
+        sim.stopped = "interrupted"
+    except ClusterLost as err:
+        sim.stopped = str(err)
+    except ClusterError as err:
+        raise SimulationError(str(err), usage=err.usage) from None
     sim.seconds = time.perf_counter() - started
     for result in results:
         sim.records.extend(result.records)
@@ -240,27 +278,7 @@ def simulate(request: Request, workers: int = 1, cluster: str | None = None,
             sim.coverage[key] = sim.coverage.get(key, 0) + hits
     for key in game.coverage.counts() if game.coverage is not None else {}:
         sim.coverage.setdefault(key, 0)  # a branch no game ran is listed too
+    if game.coverage is not None:  # those the options rule out are told apart from those that never ran
+        sim.cannot_run = game.coverage.cannot_run(spec.res, dict(game.options))
     sim.records.sort(key=lambda r: r.seed)
     return sim
-
-
-def _on_cluster(request: Request, chunks: list[list[int]], address: str,
-                take: Callable[[ChunkResult], None]) -> tuple[str, int]:
-    """Run the tasks on a Dask distributed scheduler at `address` (`pip install
-    'legacies[cluster]'`); results are taken as they finish (the report sorts them)."""
-    try:
-        from dask.distributed import Client, as_completed
-    except ImportError:
-        raise SimulationError("--cluster needs Dask: pip install 'legacies[cluster]'") from None
-    try:
-        client = Client(address, timeout="10s")
-    except OSError as err:
-        raise SimulationError(f"cannot reach the Dask scheduler at {address}: {err}") from None
-    try:
-        workers = len(client.scheduler_info().get("workers", {}))
-        futures = client.map(play_games, [request] * len(chunks), chunks, pure=False)
-        for future in as_completed(futures):
-            take(future.result())
-    finally:
-        client.close()
-    return f"the Dask cluster at {address} ({workers} workers)", workers

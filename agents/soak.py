@@ -10,22 +10,25 @@ any machine and with any number of workers. What fails:
 - an internal error (a content or engine bug) while an option is applied;
 - every option of a decision refused (the game is stuck);
 - a game not over after `max_decisions` decisions.
+A failure that cannot be saved (a full disk, a read-only folder) is said and the run
+goes on; Ctrl-C stops the run at once (the workers with it) with the games done so far.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
 from typing import Callable
 
 from legacies.interpreter.errors import InternalError, Refused
-from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.game import Game, GameState, Undo
 from legacies.interpreter.invariants import problems
 from legacies.pipeline.ruleset import load_ruleset
+from legacies.pipeline.writes import WriteError, make_folder, write_whole
+
+from .processes import worker_pool
 
 MAX_DECISIONS = 20_000
 CHUNK = 25  # games per task handed to a worker
@@ -49,7 +52,8 @@ class SoakResult:
     failures: list[SoakFailure] = field(default_factory=list)
     seconds: float = 0.0
     tables: list[Table] = field(default_factory=list)
-    saved: list[Path] = field(default_factory=list)
+    saved: list[Path | WriteError] = field(default_factory=list)  # per failure: its save, or why it is not saved
+    interrupted: bool = False  # stopped by Ctrl-C: the games done so far
 
     @property
     def ok(self) -> bool:
@@ -110,7 +114,7 @@ def soak_game(game: Game, seed: int, max_decisions: int = MAX_DECISIONS) -> tupl
         rng.shuffle(order)
         for index in order:
             try:
-                state.apply(index, undo="replay")
+                state.apply(index, undo=Undo.REPLAY)
                 break
             except Refused:
                 continue
@@ -141,7 +145,9 @@ def run_soak(games: int, tables: list[Table], seed: int = 0, workers: int = 1,
              max_decisions: int = MAX_DECISIONS, out: Path | None = None,
              progress: Callable[[int, int, int], None] | None = None) -> SoakResult:
     """Play `games` games over `tables`; `progress(done, failures, decisions)` after each
-    batch. Failures are written to `out` (a folder) when given."""
+    batch. Failures are written to `out` (a folder) when given; one that cannot be is
+    kept in `saved` as the WriteError, and the run goes on. Ctrl-C (KeyboardInterrupt)
+    ends the run at once with the games done so far (`interrupted`)."""
     if not tables:
         raise SoakError("nothing to play: no ruleset takes that many players")
     for table in tables:  # compile in the parent: forked workers inherit it
@@ -157,24 +163,31 @@ def run_soak(games: int, tables: list[Table], seed: int = 0, workers: int = 1,
             if failure is not None:
                 result.failures.append(failure)
                 if out is not None:
-                    result.saved.append(write_failure(out, failure))
+                    try:
+                        result.saved.append(write_failure(out, failure))
+                    except WriteError as err:
+                        result.saved.append(err)
         if progress is not None:
             progress(result.games, len(result.failures), result.decisions)
 
-    if workers <= 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            take(_run_chunk(chunk, tables, seed, max_decisions))
-    else:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork" if "fork" in get_all_start_methods() else "spawn")) as pool:
-            futures = [pool.submit(_run_chunk, chunk, tables, seed, max_decisions) for chunk in chunks]
-            for future in futures:  # in order: the same output for any number of workers
-                take(future.result())
+    try:
+        if workers <= 1 or len(chunks) <= 1:
+            for chunk in chunks:
+                take(_run_chunk(chunk, tables, seed, max_decisions))
+        else:
+            with worker_pool(workers) as pool:
+                futures = [pool.submit(_run_chunk, chunk, tables, seed, max_decisions) for chunk in chunks]
+                for future in futures:  # in order: the same output for any number of workers
+                    take(future.result())
+    except KeyboardInterrupt:
+        result.interrupted = True
     result.seconds = time.perf_counter() - started
     return result
 
 
 def write_failure(folder: Path, failure: SoakFailure) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
+    """Write a failing game's save into `folder` (made if missing). Raises WriteError."""
+    make_folder(folder)
     path = folder / f"{failure.ruleset}-{failure.players}p-seed{failure.seed}.json"
-    path.write_text(failure.save, encoding="utf-8")
+    write_whole(path, failure.save)
     return path

@@ -1,6 +1,8 @@
 """The statistics of a balance report: intervals for rates and for differences of
-rates, summaries and histograms of numbers. Plain Python (no NumPy): a report holds
-thousands of numbers, not millions."""
+rates, the p-value of a difference and multiple-comparison corrections (Holm,
+Benjamini-Hochberg) for hundreds of items at once, summaries and histograms of
+numbers. Plain Python (no NumPy, no SciPy): a report holds thousands of numbers, not
+millions."""
 
 from __future__ import annotations
 
@@ -72,3 +74,46 @@ def histogram(values: Sequence[float], bins: int = 20) -> dict[str, list[float]]
         i = min(int((v - edges[0]) / (edges[1] - edges[0])), len(counts) - 1)
         counts[i] += 1
     return {"edges": edges, "counts": [float(c) for c in counts]}
+
+
+def normal_tail(z: float) -> float:
+    """P(|Z| >= z) for a standard normal Z: the two-sided p-value of a z statistic."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def two_proportion_p(wins1: int, games1: int, wins2: int, games2: int) -> float | None:
+    """The two-sided p-value that two rates are equal (the pooled z test, without
+    continuity correction: R's `prop.test(correct = FALSE)`); None when a group is empty."""
+    if games1 <= 0 or games2 <= 0:
+        return None
+    pooled = (wins1 + wins2) / (games1 + games2)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / games1 + 1 / games2))
+    if se == 0:
+        return 1.0  # everyone won, or no one: no difference to see
+    return normal_tail((wins1 / games1 - wins2 / games2) / se)
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (familywise error), in the input's order."""
+    n = len(pvalues)
+    order = sorted(range(n), key=lambda i: pvalues[i])
+    out = [0.0] * n
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (n - rank) * pvalues[i]))
+        out[i] = running
+    return out
+
+
+def benjamini_hochberg(pvalues: Sequence[float]) -> list[float]:
+    """Benjamini-Hochberg adjusted p-values (q-values: false discovery rate), in the
+    input's order: an item survives at 5% when its q is below 0.05."""
+    n = len(pvalues)
+    order = sorted(range(n), key=lambda i: pvalues[i], reverse=True)
+    out = [0.0] * n
+    running = 1.0
+    for k, i in enumerate(order):
+        rank = n - k  # 1-based rank from the smallest
+        running = min(running, pvalues[i] * n / rank)
+        out[i] = running
+    return out

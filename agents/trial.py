@@ -6,16 +6,16 @@ seeded setup of the ruleset:
     players: 4            # default: the ruleset's smallest table of at least 3
     seed: 7               # default 0
     play: 6               # first take the first option of this many decisions (the
-                          # game's setup: characters, mat sides...); default 0
+                          # game's setup: colours, sides...); default 0
     as: 2                 # the seat that plays the item (1-based; default 1)
     counters:             # per seat: counter -> value
-      1: {gold: 50, fame: 3}
+      1: {gold: 50, points: 3}
     before: |             # effect-language lines run first, as the seat (set a stage)
-      raise law's space by 2
+      raise mill's space by 2
 
 The item's effect runs as the seat, as if it were their turn (interpreter/sandbox.py):
-its own `effect` statements, or one of its effect attributes (`effect="opportunity"`),
-or any source the designer gives (`run="put_in_play(S26)"`). Its decisions are
+its own `effect` statements, or one of its effect attributes (`effect="reward"`),
+or any source the designer gives (`run="set_up(K2)"`). Its decisions are
 answered in order from a list of option numbers, or asked of a function. The result is
 a before/after difference of the state with names, not ids.
 """
@@ -27,12 +27,15 @@ from pathlib import Path
 from typing import Any, Callable
 
 from legacies.dsl.diagnostics import DiagnosticError
+from legacies.interpreter import mechanics as mech
 from legacies.interpreter import sandbox
 from legacies.interpreter.decisions import Decision
 from legacies.interpreter.errors import InternalError, Refused, TableError
 from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.spec import GameSpec
 from legacies.pipeline.yaml_source import read_yaml_file
+
+from .state_diff import differences, snapshot
 
 Asker = Callable[[Decision], int]  # the 0-based option to take
 
@@ -139,7 +142,7 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     d_index = game.layout.def_index[item_id]
     if run is None and d_index in game.requires:  # a card's "playable when": refused as the rules would
         pid = sandbox.piece_of(state, item_id)
-        if pid >= 0 and not state.st.playable(pid, me):
+        if pid >= 0 and not mech.playable(state.st, pid, me):
             from legacies.dsl.renderer import Wording, render_expr
 
             requires = spec.defs[d_index].requires
@@ -157,7 +160,7 @@ def _item_source(spec: GameSpec, item_id: str, effect: str | None) -> str:
     d = next(d for d in spec.defs if d.id == item_id)
     kind = spec.vocab.kinds[d.kind]
     effects = [name for name, t in kind.attributes.items() if t.tag in ("effect", "effects") and name in d.attrs]
-    if effect is not None and "." in effect and effect.rsplit(".", 1)[1].isdigit():  # one of a list: benefits.2
+    if effect is not None and "." in effect and effect.rsplit(".", 1)[1].isdigit():  # one of a list: rewards.2
         name, n = effect.rsplit(".", 1)
         if name not in effects:
             raise TrialError(f"`{item_id}` has no effect `{name}`; its effects: {', '.join(effects) or 'none'}",
@@ -209,6 +212,7 @@ def _set_counters(state: GameState, scenario: Scenario) -> None:
                 raise TrialError(f"`counters`: {name} {value} is out of its range "
                                  f"({lo if lo is not None else '-'} to {hi if hi is not None else '-'})", usage=True)
             state.st.counters[slot] = value
+    state.st.changed()  # set by hand: nothing computed before stands
 
 
 def _run(state: GameState, source: str, me: int, this: str | None, answers: list[int], ask: Asker | None,
@@ -259,57 +263,3 @@ def _run(state: GameState, source: str, me: int, this: str | None, answers: list
         raise
     st.frames, st.pending, st.over, st.active = saved
     return asked
-
-
-# --------------------------------------------------------------------------- differences
-def snapshot(state: GameState) -> dict[str, Any]:
-    """What a person compares: counters by name and whose, and each zone's pieces by name."""
-    st, lay = state.st, state.game.layout
-    from legacies.interpreter.mechanics import describe
-
-    counters = {lay.counter_label[i]: v for i, v in enumerate(st.counters)}
-    zones = {lay.zone_name[z] + (f"[{state.game.player_names[lay.zone_owner[z]]}]" if lay.zone_owner[z] >= 0 else ""):
-             [describe(st, p) for p in st.zones[z]] for z in range(1, len(st.zones))}
-    return {"counters": counters, "zones": zones}
-
-
-def differences(state: GameState, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    lines = []
-    for name, old in before["counters"].items():
-        new = after["counters"][name]
-        if new != old:
-            lines.append(f"{_readable(state, name)}: {old} -> {new}")
-    for zone, old in before["zones"].items():
-        new = after["zones"][zone]
-        if new == old:
-            continue
-        gone = _minus(old, new)
-        came = _minus(new, old)
-        parts = ([f"+ {', '.join(came)}"] if came else []) + ([f"- {', '.join(gone)}"] if gone else [])
-        lines.append(f"{_readable(state, zone)}: " + ("; ".join(parts) if parts else "reordered"))
-    return lines
-
-
-def _minus(a: list[str], b: list[str]) -> list[str]:
-    rest = list(b)
-    out = []
-    for x in a:
-        if x in rest:
-            rest.remove(x)
-        else:
-            out.append(x)
-    return out
-
-
-def _readable(state: GameState, label: str) -> str:
-    """`gold[P1]` -> "P1's gold"; `space[law]` -> "Law's space" (the ruleset's labels)."""
-    vocab = state.game.spec.vocab
-    if "[" in label and label.endswith("]"):
-        name, whose = label[:-1].split("[", 1)
-        names = state.game.player_names
-        if whose.isdigit() and int(whose) < len(names):
-            who = names[int(whose)]
-        else:
-            who = vocab.content_names.get(whose, whose) if whose in vocab.content else whose
-        return f"{who}{chr(39) if who.endswith('s') else chr(39) + 's'} {vocab.label(name)}"
-    return vocab.label(label)

@@ -33,7 +33,7 @@ import time
 from typing import Any
 
 from legacies.agents.bots import apply_random_option
-from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.game import Game, GameState, Undo
 from legacies.pipeline import ruleset as ruleset_mod
 from legacies.pipeline.ruleset import load_ruleset, rulesets
 
@@ -51,7 +51,7 @@ def play_random(game: Game, seed: int, rng: random.Random | None = None) -> tupl
         d = gs.decision
         if d is None:
             break
-        index, n = apply_random_option(gs, rng, undo="replay")
+        index, n = apply_random_option(gs, rng, undo=Undo.REPLAY)
         refused += n
         if index is None:
             raise RuntimeError(f"seed {seed}: every option of {d.prompt!r} was refused")

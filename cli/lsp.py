@@ -14,7 +14,7 @@ so that no other command pays for it.
   an effect the card text of that effect.
 - definition: an item id goes to its `id:`, a counter, zone, kind, procedure,
   definition or action to the key that declares it.
-- completion: every name the ruleset declares.
+- completion: the names that fit where the cursor stands (cli/lsp_complete.py).
 Nothing a file holds stops the server: a check that fails is said as a diagnostic.
 """
 
@@ -37,8 +37,9 @@ from legacies.dsl.diagnostics import WARNING, Diagnostic
 from legacies.dsl.parse_cache import parse_cache
 from legacies.pipeline.validate import UsageError
 
-from . import lsp_query
+from . import lsp_complete, lsp_query
 from .lsp_check import Check, belongs_to_ruleset, check_document
+from .lsp_frames import serve_io, serve_tcp
 
 DEBOUNCE = 0.15
 """Seconds a change waits for the next one before it is checked (a check of the
@@ -52,7 +53,8 @@ _KINDS = {"item": lsp.CompletionItemKind.Constant, "counter": lsp.CompletionItem
           "quantity": lsp.CompletionItemKind.Property, "option": lsp.CompletionItemKind.Property,
           "action": lsp.CompletionItemKind.Method, "definition": lsp.CompletionItemKind.Function,
           "procedure": lsp.CompletionItemKind.Function, "counter set": lsp.CompletionItemKind.Struct,
-          "symbol": lsp.CompletionItemKind.EnumMember}
+          "symbol": lsp.CompletionItemKind.EnumMember, "keyword": lsp.CompletionItemKind.Keyword,
+          "builtin": lsp.CompletionItemKind.Function}
 
 
 class ContentServer(LanguageServer):
@@ -121,8 +123,9 @@ def make_server() -> ContentServer:
         found = await _at(ls, params.text_document.uri, params.position)
         if found is None:
             return None
+        doc, path, checks, (line, column) = found
         items = [lsp.CompletionItem(label=n.name, kind=_KINDS.get(n.what), detail=n.detail)
-                 for n in lsp_query.completions(found[2])]
+                 for n in lsp_complete.completions(checks, path, doc.source, line, column)]
         return lsp.CompletionList(is_incomplete=False, items=items)
 
     return server
@@ -287,7 +290,7 @@ def serve(tcp: tuple[str, int] | None = None) -> None:
     if tcp is not None:
         logging.getLogger("pygls.server").setLevel(logging.INFO)  # its "Serving on" line, once bound
         try:
-            server.start_tcp(*tcp)
+            serve_tcp(server, *tcp)  # pygls's loop, with a reader no client can stop (cli/lsp_frames.py)
         except KeyboardInterrupt:
             pass
         except OSError as err:  # the port is taken, the host is not this machine's...
@@ -298,7 +301,7 @@ def serve(tcp: tuple[str, int] | None = None) -> None:
               "editor\"); it reads the protocol on standard input. Ctrl-D ends it.", file=sys.stderr)
     protocol_out = sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must never corrupt the protocol's stream
-    server.start_io(sys.stdin.buffer, protocol_out)
+    serve_io(server, sys.stdin.buffer, protocol_out)
 
 
 class _OneLine(logging.Formatter):

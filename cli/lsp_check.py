@@ -22,10 +22,13 @@ from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.interpreter.spec import GameSpec
 from legacies.pipeline.build import BuildResult, build_spec
 from legacies.pipeline.files import SourceFile, disk_label, guess_kind, installed_rulesets, ruleset_files
-from legacies.pipeline.load import LoadedFile, LoadResult, internal_error, load_source
+from legacies.pipeline.internal_errors import internal_error
+from legacies.pipeline.load import LoadedFile, LoadResult, load_source
 from legacies.pipeline.stack import StackError, expansion_folder, resolve, stack_sources
 from legacies.pipeline.validate import (UsageError, gc_paused, maybe_consequence, over_installed, ruleset_folder,
                                         smoke_check)
+
+from .lsp_limits import LimitPassed, bounded
 
 _DECLARED = re.compile(r"^ruleset:\s*([A-Za-z0-9_-]+)", re.MULTILINE)
 
@@ -85,8 +88,13 @@ def _run(check: Check, sources: list[SourceFile]) -> None:
     if len(load.files) < len(sources):  # a file that did not load: names it defines are missing
         diagnostics = [maybe_consequence(d) for d in diagnostics]
     check.diagnostics.extend(diagnostics)
-    if check.build.spec is not None:
-        check.diagnostics.extend(smoke_check(check.build.spec, load.files[0].label))
+    if check.build.spec is not None:  # the content runs here: within the editor's limits (cli/lsp_limits.py)
+        spec, label = check.build.spec, load.files[0].label
+        try:
+            check.diagnostics.extend(bounded(lambda: smoke_check(spec, label)))
+        except LimitPassed as err:
+            check.diagnostics.append(Diagnostic("E300", str(err), file=label, hint="run `legacies validate` on "
+                                                "the ruleset, or `legacies play` with random seats, to see where"))
 
 
 # label -> (kind, bytes, what loading them gave): a file unchanged since the last check
@@ -101,7 +109,7 @@ def _load(sources: list[SourceFile]) -> LoadResult:
     for source in sources:
         try:
             raw: bytes | None = source.read()
-        except Exception:  # noqa: BLE001 - load_source reads it again and says why it cannot
+        except (OSError, ValueError):  # unreadable: load_source reads it again and says why
             raw = None
         known = _loaded.get(source.label)
         how = (source.kind, source.layer, source.over.label if source.over is not None else None)

@@ -1,6 +1,7 @@
 """What an editor asks of a checked ruleset (cli/lsp_check.Check): the name under the
 cursor, the card text shown on hover (an item's, or the effect the cursor is in), the
-place a name is declared, and the names to complete.
+place a name is declared (a kind's plural too); the names to complete by context are
+cli/lsp_complete.py's.
 
 Positions here are 0-based lines and columns counted in characters of the text; the
 server converts them to and from the editor's units. Each question takes the checks to
@@ -306,13 +307,32 @@ def declared(checks: Sequence[Check], word: str) -> Place | None:
             f, path, _ = found
             line, column = f.position(path + ("id",))
             return _place(check, f.label, line, column)
+    for _, vocab in _with_vocab(checks):  # a kind's plural (`crates`): its `plural:`, else the kind
+        kind = next((k for k, info in vocab.kinds.items() if info.plural == word), None)
+        if kind is not None:
+            return _plural_place(checks, kind) or declared(checks, kind)
     for check in checks:
         for f in check.files:
             if f.kind == "content" or not isinstance(f.data, dict):
                 continue
             for top, table in f.data.items():
-                if isinstance(table, dict) and word in table:
+                if isinstance(table, dict) and word in table and top != "labels":  # labels name, never declare
                     line, column = f.key_position((top, word))
+                    return _place(check, f.label, line, column)
+    return None
+
+
+def _plural_place(checks: Sequence[Check], kind: str) -> Place | None:
+    """Where a kind's `plural:` is written (in `kinds:`, or an expansion's `extend_kinds:`)."""
+    for check in checks:
+        for f in check.files:
+            if f.kind == "content" or not isinstance(f.data, dict):
+                continue
+            for top in ("kinds", "extend_kinds"):
+                table = f.data.get(top)
+                entry = table.get(kind) if isinstance(table, dict) else None
+                if isinstance(entry, dict) and "plural" in entry:
+                    line, column = f.position((top, kind, "plural"))
                     return _place(check, f.label, line, column)
     return None
 
@@ -342,19 +362,7 @@ def _label_of(check: Check, path: Path) -> str | None:
     return next((label for label, p in check.labels.items() if p == path), None)
 
 
-# --------------------------------------------------------------------------- completion
-
-
-def completions(checks: Sequence[Check]) -> list[Name]:
-    """Every name the ruleset declares (items, counters, zones, kinds, procedures...),
-    from the first check that built a vocabulary."""
-    for _, vocab in _with_vocab(checks):
-        out = []
-        for name in dict.fromkeys(vocab.all_names()):
-            what = describe(vocab, name) or "name"
-            out.append(Name(name, _what(vocab, name), what))
-        return out
-    return []
+# --------------------------------------------------------------------------- names
 
 
 def _what(vocab: Vocabulary, name: str) -> str:

@@ -6,7 +6,6 @@ No traceback reaches the user."""
 from __future__ import annotations
 
 import json
-import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -40,11 +39,28 @@ def _version(value: bool) -> None:
 def _main(
     show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, metavar="",
                                       help="Print the version and exit."),
+    debug: bool = typer.Option(False, "--debug", metavar="",
+                               help="Print the traceback of an internal error (a bug in legacies), as well as "
+                                    "the file it is written to."),
 ) -> None:
     """Legacies: a rules-as-data engine for board and card games."""
+    global _DEBUG
+    _DEBUG = debug
 
 
-MAX_SAVE_BYTES = 4_000_000  # interpreter.game.MAX_SAVE_CHARS: a save is read no further
+_DEBUG = False  # `legacies --debug COMMAND`: internal errors print their traceback
+
+
+def _debug_traceback(err: BaseException | None = None, text: str | None = None) -> None:
+    """With --debug, the traceback of an internal error, on stderr."""
+    if not _DEBUG:
+        return
+    if text is None and err is not None:
+        from legacies.pipeline.internal_errors import traceback_text
+
+        text = traceback_text(err)
+    if text:
+        typer.echo(text.rstrip("\n"), err=True)
 
 
 class Format(str, Enum):
@@ -109,6 +125,8 @@ def validate(
             typer.echo(out)
     else:
         typer.echo(render_text(result.diagnostics, result.sources, checked=result.files))
+    for d in result.diagnostics:
+        _debug_traceback(text=d.detail)
     raise typer.Exit(0 if result.ok else 1)
 
 
@@ -168,18 +186,26 @@ def _check_save_path(path: Path) -> None:
             pass
 
 
+def _think(value: Optional[float]) -> Optional[float]:
+    """`--think`: a finite number of seconds above 0, at most agents.bots.MAX_THINK."""
+    from legacies.agents.bots import think_problem
+
+    problem = think_problem(value) if value is not None else None
+    if problem:
+        raise typer.BadParameter(problem.removeprefix("--think "))
+    return value
+
+
 def _write_save(path: Path, text: str) -> bool:
-    """Write a save whole (a temporary file, then renamed over the target)."""
-    temp = path.with_name(f".{path.name}.tmp")
+    """Write a save whole (pipeline/writes.py); a failure is said in words, the earlier
+    save kept."""
+    from legacies.pipeline.writes import WriteError, write_whole
+
     try:
-        temp.write_text(text, encoding="utf-8")
-        os.replace(temp, path)
-    except OSError as err:
-        typer.echo(f"error: cannot write the save to {path}: {err.strerror or err}", err=True)
-        try:
-            temp.unlink()
-        except OSError:
-            pass
+        write_whole(path, text)
+    except WriteError as err:
+        kept = "; the earlier save in it is kept" if path.is_file() else ""
+        typer.echo(f"error: the game is not saved: {err}{kept}", err=True)
         return False
     return True
 
@@ -195,9 +221,9 @@ def play(
                                    "from each move), search (tree search over the worlds it cannot tell apart). "
                                    "KIND:NAME names the player (human:Ann). Default: you against three greedy bots "
                                    "(four random bots when the input is not a terminal)."),
-    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", min=0.01,
-                                          help="How long a search bot thinks per decision (default: a fixed 200 "
-                                               "iterations, the same moves on every machine)."),
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=_think,
+                                          help="How long a search bot thinks per decision, above 0 and at most 600 "
+                                               "(default: a fixed 200 iterations, the same moves on every machine)."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
     option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE", help="Setup option NAME=VALUE (repeatable)."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
@@ -239,11 +265,18 @@ def play(
         _fail(str(err))
         return
     except InternalError as err:  # the ruleset cannot be compiled: said, never a traceback
+        _debug_traceback(err)
         _fail(f"the game cannot start: {err}; `legacies validate` shows where", 1)
         return
     if save is not None:
         _check_save_path(save)
-    _play_on(loaded.spec, list(seat), seed, options, game.new_state(seed), save, as_json, quiet, think, fast)
+    try:
+        first = game.new_state(seed)
+    except InternalError as err:  # the setup fails (under these options): said and located, never a traceback
+        _debug_traceback(err)
+        _fail(f"the game stopped during its setup: {err}; `legacies validate` checks the setup under every option", 1)
+        return
+    _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast)
 
 
 def _seats(given: list[str]) -> tuple[list[str], list[str]]:
@@ -311,25 +344,26 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
             choice = err.choice if isinstance(err, GameStopped) else None
             if _write_save(save, state.serialize(failure=(choice, str(err)), seats=seat)):
                 note = f"\nsaved to {save}: `legacies replay --verify {save}` reproduces it"
+        _debug_traceback(err)
         _fail(f"the game stopped on an internal error (the action was undone): {err}{note}", 1)
         return
-    if save is not None and result.state is not None and not _write_save(save, result.state.serialize(seats=seat)):
-        raise typer.Exit(1)
     from .scoring import add_breakdown, final_score_lines
 
-    if as_json:
+    if as_json:  # the result first: a save that cannot be written never loses it
         typer.echo(json.dumps(add_breakdown(result.as_json(), result.state), sort_keys=True))
-        return
-    typer.echo("")
-    typer.echo("final scores:")
-    typer.echo("\n".join(final_score_lines(result.state, result.names, result.scores)))
-    typer.echo(f"winner: {result.names[result.winner]}")
-    ended = ended_note(result.state) if result.state is not None else None
-    if ended:
-        typer.echo(ended)
-    tie = tie_break_note(result.state) if result.state is not None else None
-    if tie:
-        typer.echo(tie)
+    else:
+        typer.echo("")
+        typer.echo("final scores:")
+        typer.echo("\n".join(final_score_lines(result.state, result.names, result.scores)))
+        typer.echo(f"winner: {result.names[result.winner]}")
+        ended = ended_note(result.state) if result.state is not None else None
+        if ended:
+            typer.echo(ended)
+        tie = tie_break_note(result.state) if result.state is not None else None
+        if tie:
+            typer.echo(tie)
+    if save is not None and result.state is not None and not _write_save(save, result.state.serialize(seats=seat)):
+        raise typer.Exit(1)
 
 
 def ended_note(state: Any) -> str | None:
@@ -368,8 +402,8 @@ def resume(
     file: Path = typer.Argument(..., metavar="FILE", help="A save: `play --save`, or `save` typed during a game."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND",
                                    help="Who sits where now, one per player (default: as when it was saved)."),
-    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", min=0.01,
-                                          help="How long a search bot thinks per decision."),
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=_think,
+                                          help="How long a search bot thinks per decision (above 0, at most 600)."),
     save: Optional[Path] = typer.Option(None, "--save", metavar="FILE",
                                         help="Where to keep the game (default: the file it was resumed from)."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
@@ -380,14 +414,14 @@ def resume(
 ) -> None:
     """Continue a saved game: its decisions are replayed exactly, then play goes on."""
     from legacies.interpreter.errors import CorruptSave
-    from legacies.interpreter.game import GameState, read_save
+    from legacies.interpreter.game import GameState
     from legacies.pipeline.ruleset import load_ruleset, rulesets
+    from legacies.pipeline.saves import read_save_file
 
-    if not file.is_file():
+    if not file.exists():
         _fail(f"no such save file: {file}")
     try:
-        text = file.read_bytes()
-        data = read_save(text)
+        text, data = read_save_file(file)  # sized before it is read
     except OSError as err:
         _fail(f"cannot read {file}: {err.strerror or err}")
         return
@@ -436,19 +470,14 @@ def replay(
     stood then (what the player to decide next could see, or --as SEAT's view)."""
     from legacies.agents.match import replay_save, verify_save
     from legacies.interpreter.errors import CorruptSave, InternalError
-    from legacies.interpreter.game import read_save
-    from legacies.pipeline.files import read_regular
     from legacies.pipeline.ruleset import rulesets
+    from legacies.pipeline.saves import read_save_file
 
     try:
-        text = read_regular(save, MAX_SAVE_BYTES).decode("utf-8-sig")
-        data = read_save(text)
+        text, data = read_save_file(save)  # sized before it is read
         name = data["ruleset"]
     except OSError as err:
         _fail(f"cannot read {save}: {err.strerror or err}", 1)
-        return
-    except UnicodeDecodeError:
-        _fail(f"refused: {save} is not a save file (not UTF-8 text)", 1)
         return
     except CorruptSave as err:
         _fail(f"refused: {err}", 1)
@@ -475,6 +504,7 @@ def replay(
         _fail(f"refused: {err}", 1)
         return
     except InternalError as err:
+        _debug_traceback(err)
         _fail(f"the replay stopped on an internal error: {err}", 1)
         return
     if verify:
@@ -530,6 +560,8 @@ def soak(
     if not tables:
         _fail("nothing to play" + (f": no ruleset takes {players} players" if players is not None else ""),
               1 if broken else 2)
+    _check_workers(workers)
+    _check_out(out)
     names = sorted({t[0] for t in tables})
     columns = (TextColumn("soak"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[failures]} failures"),
                TimeElapsedColumn())
@@ -542,13 +574,38 @@ def soak(
             _fail(str(err), 1)
             return
     for f, path in zip(result.failures, result.saved):
-        typer.echo(f"FAIL {f.ruleset} {f.players}p seed {f.seed}: {_short(f.message, 300)}\n"
-                   f"  reproduce: legacies replay --verify {path}")
+        again = (f"legacies replay --verify {path}" if isinstance(path, Path) else
+                 f"legacies soak --ruleset {f.ruleset} --players {f.players} --seed {f.seed} --games 1 (not saved: "
+                 f"{path})")
+        typer.echo(f"FAIL {f.ruleset} {f.players}p seed {f.seed}: {_short(f.message, 300)}\n  reproduce: {again}")
     rate = result.games / result.seconds if result.seconds else 0.0
-    typer.echo(f"{result.games} games ({', '.join(names)}; {len(tables)} table{'s' if len(tables) != 1 else ''}), {result.decisions} decisions, "
-               f"{len(result.failures)} failures, {result.seconds:.1f} s ({rate:.0f} games/s)")
+    typer.echo(("interrupted: " if result.interrupted else "")
+               + f"{result.games} games ({', '.join(names)}; {len(tables)} table{'s' if len(tables) != 1 else ''}), "
+               f"{result.decisions} decisions, {len(result.failures)} failures, {result.seconds:.1f} s "
+               f"({rate:.0f} games/s)" + (f"; {games - result.games} of {games} not played" if result.interrupted
+                                          else ""))
+    if result.interrupted:
+        raise typer.Exit(130)
     if result.failures or broken:
         raise typer.Exit(1)
+
+
+def _check_workers(workers: int) -> None:
+    from legacies.agents.processes import workers_refused
+
+    refused = workers_refused(workers)
+    if refused:
+        _fail(refused)
+
+
+def _check_out(folder: Path) -> None:
+    """Refuse, before any game, an output folder nothing could be written into."""
+    from legacies.pipeline.writes import WriteError, check_folder
+
+    try:
+        check_folder(folder)
+    except WriteError as err:
+        _fail(f"--out {folder}: nothing could be written there: {err.why}")
 
 
 @app.command()
@@ -609,8 +666,15 @@ def simulate(
         players = len(seat) if given_ruled else max(len(seat), min(max(4, spec.min_players), spec.max_players))
     if len(seat) > players:
         _fail(f"{len(seat)} seats for {players} players")
-    if out.exists() and not out.is_dir():
-        _fail(f"--out {out}: not a folder")
+    if cluster is not None:
+        from legacies.agents.cluster import address_problem
+
+        problem = address_problem(cluster)
+        if problem:
+            _fail(problem)
+    else:
+        _check_workers(workers)
+    _check_out(out)  # before the games: a report with nowhere to go would be lost
     kinds = [s for s in seat if s not in ruled] + ["random"] * (players - len(seat)) + given_ruled
     from legacies.interpreter.errors import TableError
     from legacies.pipeline.table import seat_table
@@ -628,25 +692,35 @@ def simulate(
     with Progress(*columns, console=_stderr_console(), transient=False) as bar:
         task = bar.add_task("simulate", total=games)
         try:
-            sim = run_simulation(request, workers, cluster, lambda done, _: bar.update(task, completed=done))
+            sim = run_simulation(request, workers, cluster, lambda done, _: bar.update(task, completed=done),
+                                 lambda line: bar.console.print(line, highlight=False, markup=False))
         except SimulationError as err:
             _fail(str(err), 2 if err.usage else 1)
             return
+    if sim.stopped and not sim.records:
+        _fail(f"{sim.stopped} before any game finished: no report written", 130 if sim.stopped == "interrupted" else 1)
     report = build_report(sim)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "report.json").write_text(report_json(report), encoding="utf-8")
-    (out / "report.html").write_text(report_html(report, spec.title), encoding="utf-8")
     run = report["run"]
     setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options)
-    typer.echo(f"{report['games']} games of {spec.title} ({players} players: {', '.join(request.seats)}{setup}) on "
-               f"{run['where']} in {run['seconds']:.1f} s ({_pace(run['games_per_s'])})")
+    typer.echo(("stopped, " if sim.stopped else "")
+               + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "
+               f"({players} players: {', '.join(request.seats)}{setup}) on {run['where']} in {run['seconds']:.1f} s "
+               f"({_pace(run['games_per_s'])})")
+    width = max([10] + [len(row["seat"]) for row in report["win_rate_by_seat"]])
     for row in report["win_rate_by_seat"]:
-        typer.echo(f"  {row['seat']:<10} wins {100 * row['rate']:5.1f}%  (95% {100 * row['ci'][0]:.1f} to "
+        typer.echo(f"  {row['seat']:<{width}} wins {100 * row['rate']:5.1f}%  (95% {100 * row['ci'][0]:.1f} to "
                    f"{100 * row['ci'][1]:.1f}; fair share {100 * report['fair_share']:.0f}%)")
+    if report.get("games_resorted"):
+        typer.echo(f"  (turn positions are the turn order when the first turn began: the rules re-sorted it in "
+                   f"{report['games_resorted']} of {report['games']} games; report.html shows seats and positions)")
     gaps = [r for r in report["items"] if r["gap"] is not None][:3]
     if gaps:
-        typer.echo("items with the surest win-rate gaps (players who chose it minus those who did not):")
+        typer.echo("items with the surest win-rate gaps (players who had it minus those who did not):")
         typer.echo("\n".join(_gap_lines(gaps)))
+        many = report["multiple_comparisons"]
+        typer.echo(f"  of {many['items_with_a_gap']} gaps, {many['intervals_excluding_zero']} intervals exclude 0 "
+                   f"(about {many['expected_by_chance']:.0f} would by chance); {many['survive_benjamini_hochberg']} "
+                   f"survive a Benjamini-Hochberg correction, {many['survive_holm']} a Holm correction")
     cov = report["coverage"]
     if shown:
         rows = {r["id"]: r for r in report["items"]}
@@ -654,13 +728,27 @@ def simulate(
         typer.echo("\n".join(_gap_lines([rows[i] for i in shown if i in rows])))
         for i in shown:
             if i not in rows:
-                typer.echo(f"  {loaded.build.items[i][2].name} ({i}): never chosen by a player in these games")
+                typer.echo(f"  {loaded.build.items[i][2].name} ({i}): never chosen or drawn in these games")
             missed = [b for b in cov["never_ran"] if b["in"].endswith(f"`{i}`)")]
             for b in missed:
                 typer.echo(f"    never ran: {b['branch']} ({b['file']}:{b['line']}:{b['column']})")
-    typer.echo(f"branch coverage: {cov['ran']} of {cov['branches']} branches ran; {len(cov['never_ran'])} never did")
+    cannot = len(cov.get("cannot_run", []))
+    typer.echo(f"branch coverage: {cov['ran']} of {cov['branches'] - cannot} branches that could run did; "
+               f"{len(cov['never_ran'])} never did" + (f"; {cannot} cannot run under these options" if cannot else ""))
     if report["unfinished"]:
         typer.echo(f"warning: {report['unfinished']} games hit the turn limit before the end")
+    if sim.stopped:  # a part of a run never replaces a report: the numbers above are all it gives
+        kept = f"; {out} keeps the report it held" if (out / "report.json").exists() else ""
+        _fail(f"{sim.stopped}: {games - report['games']} of {games} games not played, no report written{kept}",
+              130 if sim.stopped == "interrupted" else 1)
+    from legacies.pipeline.writes import WriteError, make_folder, write_files
+
+    try:
+        make_folder(out)
+        write_files({out / "report.json": report_json(report), out / "report.html": report_html(report, spec.title)})
+    except WriteError as err:
+        kept = f" ({out} keeps the report it held)" if (out / "report.json").exists() else ""
+        _fail(f"the report is not written: {err}{kept}", 1)
     typer.echo(f"wrote {out / 'report.json'} and {out / 'report.html'}")
 
 
@@ -677,14 +765,18 @@ def _gap_lines(rows: list[dict[str, Any]]) -> list[str]:
     width = max((len(f"{r['name']} ({r['id']})") for r in rows), default=0)
     lines = []
     for r in rows:
-        share = 100 * r["play_rate"]
-        chosen = f"{share:.1f}%" if share < 10 else f"{share:.0f}%"
+        drawn = r.get("basis") == "drawn"
+        share = 100 * (r["drawn_rate"] if drawn else r["play_rate"])
+        shown = f"{share:.1f}%" if share < 10 else f"{share:.0f}%"
+        how = f"drawn in {shown} of games" if drawn else f"chosen by {shown} of players"
         label = f"{r['name']} ({r['id']})"
         if r["gap"] is None:
-            lines.append(f"  {label:<{width}}  no gap to measure (chosen by {chosen} of players)")
+            why = "never chosen or drawn" if not share else "no one without it to compare" if share >= 100 else how
+            lines.append(f"  {label:<{width}}  no gap to measure ({why})")
             continue
+        mark = "; survives correction" if r.get("survives") else ""
         lines.append(f"  {label:<{width}}  {100 * r['gap']:+5.1f} points (95% {100 * r['gap_ci'][0]:+.1f} to "
-                     f"{100 * r['gap_ci'][1]:+.1f}; chosen by {chosen} of players)")
+                     f"{100 * r['gap_ci'][1]:+.1f}; {how}{mark})")
     return lines
 
 
@@ -751,7 +843,7 @@ def _short(text: str, limit: int = 60) -> str:
 
 @app.command()
 def explain(
-    item: str = typer.Argument(..., metavar="ID-OR-NAME", help="A content id (C1003, riot) or an item's name (\"Spoils of War\")."),
+    item: str = typer.Argument(..., metavar="ID-OR-NAME", help="A content id or an item's name (`legacies content` lists them)."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
                                           help="Only this ruleset: installed, or a ruleset folder."),
     path: Optional[Path] = typer.Option(None, "--path", "-p", metavar="FOLDER",
@@ -866,7 +958,7 @@ def content(
     expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER", help=EXPANSION_HELP),
 ) -> None:
     """List the content: id, kind, name, the ruleset's content columns (Legacies: the
-    century), file and line of every item."""
+    era), file and line of every item."""
     from legacies.pipeline.content import ContentError, content_rows
     from legacies.pipeline.explain import folder_rulesets
     from legacies.pipeline.ruleset import ExpansionError
@@ -898,7 +990,7 @@ def content(
 
 @app.command("try")
 def try_item(
-    item: str = typer.Argument(..., metavar="ID", help="The content item to try (C1003, S26, politician...)."),
+    item: str = typer.Argument(..., metavar="ID", help="The content item to try: an id or a name (`legacies content` lists them)."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
                                           help="The item's ruleset: installed, or a ruleset folder (default: the "
                                                "installed ruleset that has the item)."),
@@ -911,9 +1003,9 @@ def try_item(
     play: Optional[int] = typer.Option(None, "--play", metavar="N",
                                        help="First take the first option of N decisions (the game's setup)."),
     effect: Optional[str] = typer.Option(None, "--effect", "-e", metavar="NAME",
-                                         help="Which of the item's effects (opportunity, aboveboard_action...)."),
+                                         help="Which of the item's effect attributes (`legacies explain ID` names them)."),
     run: Optional[str] = typer.Option(None, "--run", metavar="SOURCE",
-                                      help="Effect-language source to run instead (put_in_play(S26))."),
+                                      help="Effect-language source to run instead (`gain 2 points`, a procedure's call)."),
     choose: Optional[str] = typer.Option(None, "--choose", "-c", metavar="1,2,...",
                                          help="Answers to its decisions, by option number; the rest are asked."),
     expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER",
@@ -973,7 +1065,8 @@ def try_item(
 
     def ask(d: Any) -> int:
         if not interactive:
-            raise TrialError(f"\"{d.prompt}\" ({', '.join(d.labels())}): no answer left; add it to --choose")
+            raise TrialError(f"\"{d.prompt}\" ({', '.join(d.labels())}): no answer left; add it to --choose",
+                             usage=True)
         typer.echo(f"{d.prompt}:", err=True)
         for n, label in enumerate(d.labels(), 1):
             typer.echo(f"  {n}. {label}", err=True)
@@ -1049,9 +1142,9 @@ def test_scenarios(
             typer.echo(f"{mark} {t.file}:{t.line}  {t.label}")
         for d in failures:
             typer.echo(f"\n{d.file}:{d.line}: {d.code}: {d.message}" + (f"\n    {d.hint}" if d.hint else ""))
-        typer.echo(f"\n{result.passed} passed, {len(result.failures)} failed"
+        typer.echo(f"\n{result.passed} passed, {result.failed} failed"
                    + (f", {len(problems)} unreadable" if problems else ""))
-    raise typer.Exit(0 if not failures else 1)
+    raise typer.Exit(0 if not failures else 2 if result.malformed else 1)
 
 
 @app.command()
@@ -1103,7 +1196,7 @@ def migrate(
 @app.command("new")
 def new_item(
     kind: str = typer.Argument(..., metavar="KIND", help="What to make: a kind of the ruleset, by its name, plural "
-                               "or label (player_card, successor, heirlooms)."),
+                               "or label (card, crate, crates)."),
     ruleset: str = typer.Option(..., "--ruleset", "-r", metavar="NAME|PATH",
                                 help="The ruleset folder to write into (rules/NAME and content/NAME inside); an "
                                      "installed ruleset is copied to a folder first."),

@@ -38,7 +38,7 @@ def score_parts(state: GameState) -> list[list[Part]] | None:
 
 def final_score_lines(state: GameState | None, names: list[str], scores: list[int]) -> list[str]:
     """`  NAME: SCORE UNIT` for each player, best score first, each followed by its parts
-    wrapped to the terminal's 80 columns (`      14 player cards, 9 relationships, ...`)."""
+    wrapped to the terminal's 80 columns (`      14 cards, 9 tiles, ...`)."""
     parts = score_parts(state) if state is not None else None
     unit = state.game.spec.vocab.label(state.game.spec.score_counter) if state is not None else ""
     definition = state.game.spec.score_definition if state is not None else None

@@ -38,6 +38,7 @@ from legacies.agents.base import Agent
 from legacies.agents.match import UndoRequest
 from legacies.interpreter.game import GameState
 from legacies.interpreter.values import DefRef
+from legacies.pipeline.writes import WriteError, write_whole
 
 from .board import board_lines
 
@@ -181,9 +182,9 @@ class HumanAgent:
     def _save(self, state: GameState, path: Path | None) -> None:
         target = path or self.save_path or Path(DEFAULT_SAVE)
         try:
-            target.write_text(state.serialize(seats=self.seats), encoding="utf-8")
-        except OSError as err:
-            self._say(f"cannot save to {target}: {err.strerror or err}")
+            write_whole(target, state.serialize(seats=self.seats))
+        except WriteError as err:
+            self._say(f"not saved: {err}" + ("; the earlier save in it is kept" if target.is_file() else ""))
             return
         self._say(f"saved to {target} (`legacies resume {target}` continues it)")
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
 from . import ast
+from .constructs import CONSTRUCTS
 from .diagnostics import WARNING, Diagnostic
 from .resolution import Resolution
 from .vocabulary import Vocabulary
@@ -87,27 +88,26 @@ def _target_name(e: ast.Expr) -> str | None:
     return None
 
 
-_MOVES_PIECES = (ast.Move, ast.Place, ast.Discard, ast.Remove, ast.Shift, ast.Advance, ast.Draw, ast.Deal, ast.Dig,
-                 ast.PayCards)
 
 
 def changes(stmt: ast.Node) -> set[str]:
-    """What a statement (and the blocks inside it) can change."""
+    """What a statement (and the blocks inside it) can change, as the registry says of
+    each statement (dsl/constructs.py: `changes`, `modifies`, `moves_pieces`)."""
     out: set[str] = set()
     for n in ast.walk(stmt):
-        if isinstance(n, (ast.Gain, ast.Lose, ast.Pay)):
-            out.add(n.counter.name)
-        elif isinstance(n, ast.Auction):
-            out.add(n.counter.name)
-        elif isinstance(n, (ast.Raise, ast.Lower, ast.SetTo)):
-            name = _target_name(n.target)
-            if name is not None:
-                out.add(name)
-        elif isinstance(n, ast.Transfer):
-            out |= {x for x in (_target_name(n.source), _target_name(n.dest)) if x is not None}
-        elif isinstance(n, ast.TimedModifier):
-            out.add(n.modifier.quantity.name)
-        elif isinstance(n, _MOVES_PIECES):
+        c = CONSTRUCTS.get(type(n))
+        if c is None:
+            continue
+        for name in c.changes:
+            target = _target_name(getattr(n, name))
+            if target is not None:
+                out.add(target)
+        if c.modifies:
+            quantity: Any = n
+            for part in c.modifies.split("."):
+                quantity = getattr(quantity, part)
+            out.add(quantity.name)
+        if c.moves_pieces:
             out.add(PIECES)
     return out
 

@@ -16,13 +16,14 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
 from . import ast
+from . import printer
 from . import resolution as r
 from .constructs import BUILTINS, CONSTRUCTS
 from .diagnostics import ERROR, WARNING, Diagnostic
-from .parser import close_word
+from .parser import SyntaxErrors, close_word, parse_expression
 from .resolution import Resolution
 from .types import ACTION, AMOUNT, ANY, FLAG, PERCENT, PLAYER, PLAYERS, TEXT, ZONE, ZONES, T, fits, thing, things
-from .vocabulary import Vocabulary
+from .vocabulary import GENERIC_CLASS, Vocabulary
 
 __all__ = ["Checker", "Context", "Resolution", "check", "BUILTIN_NAMES"]
 
@@ -80,6 +81,14 @@ class Checker:
         if expected is not None:
             self.expect(expr, t, expected)
         return t
+
+    def check_text(self, node: ast.Node, text: str, ctx: Context, lead: int = 0) -> list[Diagnostic]:
+        """A label written outside an effect (an action's `label:`): its `{EXPR}` parts,
+        checked with the names `ctx` binds, as a log line's are."""
+        self._enter(ctx)
+        self.res.keep.append(node)
+        self.text_parts(node, text, lead)
+        return self.diags
 
     def _enter(self, ctx: Context) -> None:
         self._this = ctx.this
@@ -396,6 +405,11 @@ class Checker:
                        hint="e.g. `dig for card in resource_deck where its resource is R to my resources`")
         elif t.tag not in ("things", "any"):
             self.error(s.wanted, "E202", f"expected cards, found {t}")
+        else:  # the pieces are turned from the top of a zone, never taken from a list of items
+            source = self.res.types.get(id(s.wanted.collection.source))
+            if source is not None and source.tag not in ("zone", "any"):
+                self.error(s.wanted.collection.source, "E202", f"`dig for` turns the pieces of a zone, found {source}",
+                           hint="dig in one zone: `dig for card in deck where ... to my hand`")
         self.zone(s.dest)
 
     def s_Auction(self, s: ast.Auction) -> None:
@@ -553,10 +567,9 @@ class Checker:
         self.text_parts(s, s.text, 5)  # `log "` comes before the text
 
     def text_parts(self, node: ast.Node, text: str, lead: int, written: ast.Span | None = None) -> None:
-        """Parse and check each `{EXPR}` of a log line or an option's label; the compiler
+        """Parse and check each `{EXPR}` of a log line, an option's label or a `may` prompt; the compiler
         shows their values. Problems point at the `{` (`lead` columns after the start of
         the node, or of `written` when given; no escapes before it)."""
-        from .parser import SyntaxErrors, parse_expression  # the parser imports this module's neighbours
         parts: list[tuple[str, ast.Expr]] = []
         base = written or node.span
         for found in _LOG_PART.finditer(text):
@@ -613,6 +626,8 @@ class Checker:
 
     def s_May(self, s: ast.May) -> None:
         self.need_me(s, "`may`")
+        if s.prompt is not None:
+            self.text_parts(s, s.prompt, 5)  # `may "pay {X} gold"`: the prompt shows the value
         self.block(s.body)
 
     def s_ForEach(self, s: ast.ForEach) -> None:
@@ -917,6 +932,8 @@ class Checker:
     def e_Arith(self, e: ast.Arith) -> T:
         lt = self.expr(e.left)
         rt = self.expr(e.right)
+        if e.op in ("+", "-"):
+            self._kind_before_select(e)
         if e.op == "+" and (lt.is_collection or rt.is_collection):  # joining two collections
             if lt.tag == rt.tag and lt.arg != rt.arg and lt.tag == "things":
                 return things()  # pieces of two kinds: pieces
@@ -930,6 +947,29 @@ class Checker:
             return AMOUNT
         self.expect(e.right, rt, AMOUNT)
         return AMOUNT
+
+    def _kind_before_select(self, e: ast.Arith) -> None:
+        """`A + B in X` is `A + (B in X)`: `KIND in X` binds tighter than `+` (it is one
+        atom, as in `count of cards in my hand`). After a bare kind (`minor_tokens +
+        major_tokens in X`) a reader takes it for `(A + B) in X`, every A in the game
+        joined: E221 unless the `B in X` is in parentheses."""
+        right, left = e.right, e.left
+        if not isinstance(right, ast.Select) or e.span is None or right.span is None:
+            return
+        if (e.span.end_line, e.span.end_column) != (right.span.end_line, right.span.end_column):
+            return  # `A + (B in X)`: written as meant
+        while isinstance(left, ast.Arith) and left.op in ("+", "-"):
+            left = left.right  # `A + B + C in X`: the word just before
+        if not isinstance(left, ast.Name) or not self.v.kind_of_word(left.name)[0] or self.lookup(left.name) is not None:
+            return
+        src = printer.print_expr(right.source)
+        kind = self.v.kind_of_word(left.name)[1]
+        info = self.v.kinds.get(kind) if kind else None
+        every = (info.label if info and info.label else kind or left.name.rstrip("s")).replace("_", " ")
+        self.error(e, "E221", f"`{left.name} {e.op} {right.word} in {src}` reads as `{left.name} {e.op} ({right.word} "
+                   f"in {src})`: every {every} of the game, not only those in {src}",
+                   hint=f"for both in {src} write `({left.name} in {src}) {e.op} ({right.word} in {src})`; "
+                   f"for every {every}, write `{left.name} {e.op} ({right.word} in {src})`")
 
     def e_Div(self, e: ast.Div) -> T:
         self.amount(e.left)
@@ -985,27 +1025,66 @@ class Checker:
         if not known:
             self.error(e, "E201", f"unknown kind `{e.word}`",
                        hint=self.suggest(e.word, list(self.v.kinds) + ["cards", "tokens"]), span=e.name_span)
-        if st.tag in ("zone", "zones", "track", "thing", "any", "things", "table"):
+        if st.tag in ("things", "table"):
+            return self.record(e, things(kind), self._select_from_items(e, kind, st.arg))
+        if st.tag in ("zone", "zones", "track", "thing", "any"):
             self.holds(e.source, st, "there is nothing on it to select")
-            if st.tag in ("things", "table") and kind and st.arg and st.arg != kind:
-                holds = self.v.kinds.get(st.arg)
-                if holds is None or not (holds.track or holds.holder):
-                    self.error(e, "E202", f"these are {st.arg} pieces, not {kind} pieces, and they hold none",
-                               span=e.name_span)
             self.record(e, things(kind), r.Selection(kind))
             return things(kind)
         self.error(e.source, "E202", f"expected a zone, a holder or items to select from, found {st}")
         return things(kind)
+
+    def _select_from_items(self, e: ast.Select, kind: str | None, held: str | None) -> r.Selection:
+        """`KIND in ITEMS` (a collection of items, not a zone): the members of the kind, or
+        the pieces on those items when they hold pieces of another kind (the tokens on a
+        track or a holder): `relationship_tokens in my character's hostile`. Items that
+        hold none give no tokens: E202, never a count of the items themselves."""
+        cls = GENERIC_CLASS.get(e.word) if kind is None else None
+        if held is None:  # pieces of unknown kinds: decided member by member at run time
+            wanted = self.v.kinds.get(kind) if kind else None
+            token = cls == "token" or (wanted is not None and wanted.piece == "token")
+            return r.Selection(kind, "either" if token else "", cls)
+        info = self.v.kinds.get(held)
+        holds = info is not None and (info.track is not None or info.holder)
+        plural = (info.plural if info and info.plural else held).replace("_", " ")
+        if kind == held:
+            return r.Selection(kind)
+        if holds:
+            return r.Selection(kind, "on", cls)
+        if kind is not None:
+            self.error(e, "E202", f"these are {held} pieces, not {kind} pieces, and they hold none",
+                       span=e.name_span, hint=f"{plural} have no track and are no holder: nothing is on them; "
+                       f"to keep some of them write `{e.word} where ...`" if info else None)
+        elif cls is not None and info is not None and info.piece != cls:
+            self.error(e, "E202", f"`{e.word} in` {plural}: {plural} hold no {cls}s (they have no track and are "
+                       f"no holder), so this would be the {plural} themselves", span=e.name_span,
+                       hint=f"write `{plural} where ...` for some of them, or name what is on them "
+                       f"(a holder or a track holds tokens)")
+        return r.Selection(kind, "", cls)
 
     def e_Top(self, e: ast.Top) -> T:
         if e.count is not None:
             self.amount(e.count)
         st = self.expr(e.source)
         if st.is_collection:  # the first (top) or last (bottom) members of a collection
+            if self._from_zones(e.source):  # a pile: its top is the zone's top
+                self.res.refs[id(e)] = r.PileEnd()
             return st if e.count is not None else st.element()
         if st.tag not in ("zone", "any"):
             self.error(e.source, "E202", f"`{e.end} of` needs a zone or a collection, found {st}")
         return things() if e.count is not None else thing()
+
+    def _from_zones(self, e: ast.Expr) -> bool:
+        """Whether a collection is pieces taken from zones in their zones' order (a
+        selection, filtered or not): `top of` it reads from the top, as of a zone."""
+        while isinstance(e, ast.Where):
+            e = e.collection
+        if not isinstance(e, ast.Select):
+            return False
+        source = self.res.types.get(id(e.source))
+        if source is not None and source.tag in ("zone", "zones"):
+            return True
+        return source is not None and source.tag == "things" and self._from_zones(e.source)
 
     def e_Entry(self, e: ast.Entry) -> T:
         st = self.expr(e.source)

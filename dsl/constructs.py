@@ -9,9 +9,8 @@ docs/language.md's reference is generated from it (tests/dsl/test_constructs.py
 checks that the file matches and that every node class has an entry and a handler
 in each pass).
 
-A builtin's `run(a, *values)` gets the running activation `a` (`a.st` the state,
-`a.me` the acting player) and the values of its arguments; it uses only the
-state's small runtime API (`owner`, `describe`, `playable`...), never a game word.
+What a builtin computes is interpreter/builtins.py's (dsl/ declares, interpreter/
+runs); `special` marks one the compiler builds itself (`possible`).
 """
 
 from __future__ import annotations
@@ -24,9 +23,6 @@ from .types import ACTION, AMOUNT, ANY, FLAG, PLAYER, PLAYERS, TEXT, TRACK, ZONE
 
 if TYPE_CHECKING:  # pragma: no cover
     from .checker import Checker
-
-NOBODY = -1  # the player value of `nobody`: guarded wherever a player is used as one
-
 
 # ---------------------------------------------------------------------- builtins
 
@@ -41,9 +37,8 @@ class Builtin:
     doc: str
     words: str  # card text; {0}, {1}... are the arguments, {all} all of them joined with "and"
     check: Callable[["Checker", ast.Expr, list[ast.Expr]], T]
-    run: Callable[..., Any] | None = None  # run(a, *values); None: the compiler has a special form
     needs_me: bool = False
-    run_for_player: Callable[..., Any] | None = None  # run(a, player) when the argument is a player
+    special: bool = False  # compiled by a form of its own, not run from interpreter/builtins.py
 
 
 def _const(t: T) -> Callable[["Checker", ast.Expr, list[ast.Expr]], T]:
@@ -143,71 +138,54 @@ def _check_held(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
     return AMOUNT
 
 
-def _held(a: Any, counter: str, player: int | None = None) -> int:
-    p = a.me if player is None else player
-    if p < 0:  # the runtime reports it as an internal error at the statement (never a refusal)
-        raise LookupError(f"nobody holds `{counter}`: the player here is nobody")
-    return int(a.st.counters[a.st.game.layout.player_counter[counter] + p])
-
-
-def _count(a: Any, xs: Any) -> int:
-    if type(xs) is int:  # a zone id
-        return len(a.st.zones[xs])
-    return len(xs)
-
-
-def _name_of(a: Any, x: Any) -> str:
-    return a.st.describe(x)
-
-
 BUILTINS: dict[str, Builtin] = {b.name: b for b in (
     Builtin("me", "name", "me", "The player the effect is running for (`my X` is `X of me`).", "you",
-            _const(PLAYER), lambda a: a.me, needs_me=True),
+            _const(PLAYER), needs_me=True),
     Builtin("active_player", "name", "active_player", "The player whose turn it is.", "the active player",
-            _const(PLAYER), lambda a: a.st.active),
+            _const(PLAYER)),
     Builtin("nobody", "name", "nobody",
             "No player (an auction nobody won). Compare with it (`W is nobody`); using it as a player "
             "(its counters, its zones) stops the game with an error naming the effect.", "nobody",
-            _const(PLAYER), lambda a: NOBODY),
+            _const(PLAYER)),
     Builtin("players", "name", "players", "Every player, in turn order.", "every player",
-            _const(PLAYERS), lambda a: list(a.st.turn_order)),
+            _const(PLAYERS)),
     Builtin("opponents", "name", "opponents", "Every other player, in turn order.", "your opponents",
-            _const(PLAYERS), lambda a: [p for p in a.st.turn_order if p != a.me], needs_me=True),
+            _const(PLAYERS), needs_me=True),
     Builtin("final_round", "name", "final_round", "Yes once `begin final round` ran in the current turn loop.",
-            "this is the final round", _const(FLAG), lambda a: a.st.final_round()),
+            "this is the final round", _const(FLAG)),
     Builtin("era", "name", "era", "The current era, 1-based (the ruleset's `era_counter`).", "the current era",
-            _const(AMOUNT), lambda a: a.st.era()),
+            _const(AMOUNT)),
     Builtin("player_count", "name", "player_count", "How many players the game has.", "the number of players",
-            _const(AMOUNT), lambda a: a.st.game.players),
+            _const(AMOUNT)),
     Builtin("count", "of", "count of COLLECTION", "How many members a collection (or pieces a zone) has.",
-            "the number of {0}", _check_count, _count),
+            "the number of {0}", _check_count),
     Builtin("owner", "of", "owner of X", "The player a piece belongs to (a token's owner, else the "
             "owner of the zone it is in; `nobody` for a piece in a game zone).", "the owner of {0}",
-            _check_owner, lambda a, x: a.st.owner(x)),
+            _check_owner),
     Builtin("track", "of", "track of X", "The track of an item (the item itself): `advance track of X by 1`.",
-            "{0}'s track", _check_track, lambda a, x: x),
+            "{0}'s track", _check_track),
     Builtin("holder", "of", "holder of T", "The piece a piece is on (on its track or held by it: a board item, "
             "or a card that is a holder); nothing when it is on none: `collect_benefit(holder of T, position of T)`.",
-            "what {0} is on", _check_holder, lambda a, x: a.st.holder(x)),
+            "what {0} is on", _check_holder),
     Builtin("name", "of", "name of X", "What a player reads for a piece, a player or a symbol.", "the name of {0}",
-            _check_name, _name_of, run_for_player=lambda a, p: a.st.player_name(p)),
+            _check_name),
     Builtin("position", "of", "position of X", "The space (1-based) a token is on, on its track (0 when "
             "it is on none); for a player, their place in turn order (1 is first).", "the position of {0}",
-            _check_position, lambda a, x: a.st.position(x), run_for_player=lambda a, p: a.st.turn_position(p)),
+            _check_position),
     Builtin("max", "call", "max(A, B, ...)", "The largest of the amounts.", "the highest of {all}",
-            _check_amounts, lambda a, *xs: max(xs)),
+            _check_amounts),
     Builtin("min", "call", "min(A, B, ...)", "The smallest of the amounts.", "the lowest of {all}",
-            _check_amounts, lambda a, *xs: min(xs)),
+            _check_amounts),
     Builtin("held", "call", "held(COUNTER[, PLAYER])", "How much of a counter held in a name a player has "
             "(yours unless a player is given): `choose a resource where held(it) >= 2 as R`.",
-            "your amount of {0}", _check_held, _held),
+            "your amount of {0}", _check_held),
     Builtin("affordable", "call", "affordable(CARD, ZONE)", "Whether the cards in ZONE can pay CARD's "
             "symbol cost (the ruleset's `payment:`).", "{0} can be paid for from {1}",
-            _check_affordable, lambda a, card, zone: a.st.can_pay(card, zone)),
+            _check_affordable),
     Builtin("playable", "call", "playable(CARD)", "Whether CARD's `requires:` condition holds for you.",
-            "{0} can be played", _check_playable, lambda a, card: a.st.playable(card, a.me)),
+            "{0} can be played", _check_playable),
     Builtin("possible", "call", "possible(ACTION, ...)", "Whether any of the named actions (or the actions "
-            "of a named menu) has a legal option for you now.", "you can {any}", _check_possible, None),
+            "of a named menu) has a legal option for you now.", "you can {any}", _check_possible, special=True),
 )}
 
 
@@ -234,6 +212,37 @@ class Construct:
     words: str = ""
     roles: dict[str, str] = field(default_factory=dict)
     example: str = ""
+    # what the other passes need to know of a statement (one place: no list elsewhere)
+    starts: tuple[str, ...] = ()  # words it begins with besides its syntax's first (`else` of `if`)
+    direct: bool = False  # never asks a decision, never pushes a frame (no hook, no trigger): runs straight through
+    changes: tuple[str, ...] = ()  # its fields naming the counters or value slots it changes
+    modifies: str = ""  # the field (a dotted path) naming a quantity it changes for a while
+    moves_pieces: bool = False  # moves, draws, places... pieces
+
+    def first_words(self) -> tuple[str, ...]:
+        """The words this statement or declaration can begin with (none for an expression,
+        a part, or a form that begins with a name of the ruleset)."""
+        if self.section in ("expressions", "places", "parts"):
+            return ()
+        first = [alternative.split(" ", 1)[0] for alternative in _top_level_alternatives(self.syntax)]
+        return tuple(dict.fromkeys([w for w in first if w.isalpha() and w.islower()] + list(self.starts)))
+
+
+def _top_level_alternatives(syntax: str) -> list[str]:
+    """`A | B` and `A / B` outside brackets: the forms a syntax line gives."""
+    out: list[str] = []
+    depth = start = 0
+    text = syntax.replace(" / ", " | ")
+    for i, ch in enumerate(text):
+        if ch in "[(":
+            depth += 1
+        elif ch in "])":
+            depth -= 1
+        elif depth == 0 and text.startswith(" | ", i):
+            out.append(text[start:i])
+            start = i + 3
+    out.append(text[start:])
+    return [a.strip() for a in out if a.strip()]
 
 
 _S: list[Construct] = [
@@ -242,37 +251,41 @@ _S: list[Construct] = [
               "Add N to a player's counter (yours unless `for P`); it stops at the counter's `max`. "
               "COUNTER may be a counter held in a name (`choose a resource as R` then `gain 1 R`).",
               "gain {amount} {counter}[ for {player}]", "",
-              {"amount": "amount", "counter": "counter", "player": "player?"}, "gain 2 fame"),
+              {"amount": "amount", "counter": "counter", "player": "player?"}, "gain 2 fame",
+              direct=True, changes=("counter",)),
     Construct(ast.Lose, "counters", "lose N COUNTER [for P]",
               "Subtract N; the counter stops at its `min` (0 by default): you lose what you have, never more. "
               "Never refused.",
               "lose {amount} {counter}[ for {player}]", "",
-              {"amount": "amount", "counter": "counter", "player": "player?"}, "lose 3 gold for active_player"),
+              {"amount": "amount", "counter": "counter", "player": "player?"}, "lose 3 gold for active_player",
+              direct=True, changes=("counter",)),
     Construct(ast.Pay, "counters", "pay N COUNTER [for P]",
               "Subtract N. If that would take the counter below its `min`, the payment is **refused**: the "
               "whole action the player chose is undone and the player is told why.",
               "pay {amount} {counter}[ for {player}]", "",
-              {"amount": "amount", "counter": "counter", "player": "player?"}, "pay 10 gold"),
+              {"amount": "amount", "counter": "counter", "player": "player?"}, "pay 10 gold",
+              direct=True, changes=("counter",)),
     Construct(ast.PayCards, "counters", "pay for X from Z",
               "Pay X's symbol cost (the ruleset's `payment:`) with cards from zone Z; the player picks one of "
               "the distinct ways to pay (at most `max_wild` wilds). No way to pay: refused.",
-              "pay for {target} from {source}", "pay for {target} with cards from {source}"),
+              "pay for {target} from {source}", "pay for {target} with cards from {source}", moves_pieces=True),
     Construct(ast.Transfer, "counters", "transfer [up to] N from COUNTER to COUNTER [either way]",
               "Move N from one counter to another. Without `up to` it is refused if the source would drop "
               "below its minimum; with `up to` the player picks an amount from 0 to N; with `either way` the "
               "player first picks the direction.",
               "transfer [up to{?up_to} ]{amount} from {source} to {dest}[ either way{?either_way}]",
               "transfer [up to{?up_to} ]{amount} from {source} to {dest}[ (or vice versa){?either_way}]",
-              example="transfer up to 20 from my foundation to my gold either way"),
+              example="transfer up to 20 from my foundation to my gold either way", changes=("source", "dest")),
     Construct(ast.SetTo, "counters", "set TARGET to VALUE",
               "Set a counter (clamped to its bounds) or a value slot (`set ender to me`, `set my character "
-              "to K`).", "set {target} to {value}", "set {target} to {value}", example="set my foundation to 0"),
+              "to K`).", "set {target} to {value}", "set {target} to {value}", example="set my foundation to 0",
+              direct=True, changes=("target",)),
     Construct(ast.Raise, "counters", "raise COUNTER by N", "Add N, clamped to the counter's bounds.",
               "raise {target} by {amount}", "raise {target} by {amount}", {"target": "lvalue", "amount": "amount"},
-              "raise banking's value by 2"),
+              "raise banking's value by 2", direct=True, changes=("target",)),
     Construct(ast.Lower, "counters", "lower COUNTER by N", "Subtract N, clamped to the counter's bounds.",
               "lower {target} by {amount}", "lower {target} by {amount}", {"target": "lvalue", "amount": "amount"},
-              "lower my gold by 5"),
+              "lower my gold by 5", direct=True, changes=("target",)),
     # ---- pieces and zones
     Construct(ast.Move, "pieces", "move X to Z [at top | at bottom] [without bumping]",
               "Move a piece, or every piece of a collection, to zone Z (on top unless `at bottom`), or onto a "
@@ -281,26 +294,28 @@ _S: list[Construct] = [
               "bumps (`space 2 of K`), a token already there is bumped one space along, cascading, unless "
               "`without bumping`.",
               "move {what} to {dest}[ at {at}][ without bumping{!bump}]", "", {},
-              "move cards in my hand to discard at bottom"),
+              "move cards in my hand to discard at bottom", moves_pieces=True),
     Construct(ast.Shift, "pieces", "move TOKEN by N [without bumping]",
               "Move one token N spaces along its track (back when N is negative). Past the last space it goes "
               "back to its owner's supply; before the first it stops on the first. On a track that bumps, a "
               "token on the space it lands on is bumped one space further the same way, unless `without "
               "bumping`.",
-              "move {what} by {amount}[ without bumping{!bump}]", "", {"amount": "amount"}, "move T by -1"),
+              "move {what} by {amount}[ without bumping{!bump}]", "", {"amount": "amount"}, "move T by -1",
+              moves_pieces=True),
     Construct(ast.Draw, "pieces", "draw N from Z [to Z2]",
               "Move N pieces one at a time from the top of Z to Z2 (without `to`, the ruleset's `hand` of the "
               "player). An empty deck is first rebuilt from its `refill_from` pile; when nothing is left, "
               "drawing stops.",
-              "draw {count:count} from {source}[ to {dest}]", "", {}, "draw 2 from deck"),
+              "draw {count:count} from {source}[ to {dest}]", "", {}, "draw 2 from deck", moves_pieces=True),
     Construct(ast.Deal, "pieces", "deal N from Z to ZONES",
               "N rounds of one piece from the top of Z to each destination in turn.",
               "deal {count:count} from {source} to {dest}", "deal {count} from {source} to {dest}",
-              {"count": "amount", "source": "zone", "dest": "zones"}, "deal 1 from deck to hand of players"),
+              {"count": "amount", "source": "zone", "dest": "zones"}, "deal 1 from deck to hand of players",
+              moves_pieces=True),
     Construct(ast.Discard, "pieces", "discard X",
               "To the `discard_to` pile of the zone X is in (else of the zone it started in; else out of the "
               "game). Tokens go back to their owner's supply.", "discard {what}", "discard {what}",
-              {"what": "pieces"}, "discard this"),
+              {"what": "pieces"}, "discard this", moves_pieces=True),
     Construct(ast.Shuffle, "pieces", "shuffle Z", "Shuffle a zone with the game's seeded generator.",
               "shuffle {zone}", "shuffle {zone}", {"zone": "zone"}, "shuffle deck"),
     Construct(ast.Reveal, "pieces", "reveal X",
@@ -312,19 +327,21 @@ _S: list[Construct] = [
               "what is there one space along, cascading; a token pushed past the last space goes back to its "
               "owner. On a holder: it goes there; a holder with a `capacity` that is full sends its oldest "
               "token back to its owner first.",
-              "place {piece} on {target}[ without bumping{!bump}]", "", {}, "place my relationship_token on duke"),
+              "place {piece} on {target}[ without bumping{!bump}]", "", {}, "place my relationship_token on duke",
+              moves_pieces=True),
     Construct(ast.Advance, "pieces", "advance TRACK by N",
               "Every token on the item's track moves N spaces (each token once; back when N is negative); past "
               "the end, back to its owner's supply; before the start, on the first space.",
               "advance {track} by {amount}", "advance every token on {track} by {amount}",
-              {"track": "track", "amount": "amount"}, "advance duke by 1"),
+              {"track": "track", "amount": "amount"}, "advance duke by 1", moves_pieces=True),
     Construct(ast.Remove, "pieces", "remove X",
               "Out of the game: cards go to the box; tokens back to their owner's supply.",
-              "remove {what}", "remove {what}", {"what": "pieces"}),
+              "remove {what}", "remove {what}", {"what": "pieces"}, moves_pieces=True),
     Construct(ast.Dig, "pieces", "dig for KIND in Z where CONDITION to Z2",
               "Turn pieces from the top of Z one by one until one matches; it goes to Z2, the others are "
               "discarded. Rebuilds the deck when needed; always ends.",
-              "dig for {wanted} to {dest}", "reveal {wanted} from the top until one turns up and put it into {dest}"),
+              "dig for {wanted} to {dest}", "reveal {wanted} from the top until one turns up and put it into {dest}",
+              moves_pieces=True),
     Construct(ast.Play, "pieces", "play X | play X's EFFECT",
               "Run a piece's effect (with `this` = X and `me` = you; it does not move X and does not check "
               "`requires:`), or an effect an item gives in an attribute of type `effect` "
@@ -350,7 +367,8 @@ _S: list[Construct] = [
     Construct(ast.ChooseOne, "choices", "choose one: \"LABEL\" [if CONDITION]: ...",
               "Offer the options whose condition holds; run the one chosen. None: nothing happens. A label's "
               "`{EXPR}` parts show values, as in `log`: `\"raise {X}\"`, `\"{20/50/100} gold\"`.", "", ""),
-    Construct(ast.May, "choices", "may [\"PROMPT\"]: ...", "Ask yes/no (always asked); on yes run the block.",
+    Construct(ast.May, "choices", "may [\"PROMPT\"]: ...", "Ask yes/no (always asked); on yes run the block. The prompt's `{EXPR}` parts "
+              "show values, as in `log`.",
               "", ""),
     Construct(ast.Perform, "choices", "perform one of A, B | perform up to one of A | perform any of A, B",
               "Offer every legal (action, target) pair of the named actions and run the one chosen; `up to one` "
@@ -367,12 +385,12 @@ _S: list[Construct] = [
               "An open auction: in order, each bidder still in raises (a choice of raises, never more than "
               "they can pay; the raises are the ruleset's `bid_steps`) or passes and is out, until one bid "
               "stands; the winner pays it. W is the winner (`nobody` when no one bid), B the bid.",
-              "auction among {bidders} for {counter} as {winner} and {amount}", ""),
+              "auction among {bidders} for {counter} as {winner} and {amount}", "", changes=("counter",)),
     # ---- control
     Construct(ast.Let, "control", "let V be EXPR", "Name a value (computed once, now).",
-              "let {var} be {value}", ""),
+              "let {var} be {value}", "", direct=True),
     Construct(ast.If, "control", "if C: ... else if C: ... else: ...", "The first branch whose condition holds.",
-              "", ""),
+              "", "", starts=("else",)),
     Construct(ast.ForEach, "control", "for each V in COLLECTION: ...",
               "Run the block once per member; the collection is computed once, before the first pass.", "", ""),
     Construct(ast.Repeat, "control", "repeat N times: ...", "N is computed once.", "", ""),
@@ -381,14 +399,14 @@ _S: list[Construct] = [
     Construct(ast.Log, "control", "log \"TEXT\"",
               "Add a line to the game log (not card text). Each `{EXPR}` in the text shows a value: players "
               "and pieces by name, numbers as numbers: `log \"{me} plays {C} with {my gold} gold\"`.",
-              "log {text}", ""),
+              "log {text}", "", direct=True),
     Construct(ast.Announce, "control", "announce EVENT [with PARAM = EXPR, ...]",
               "Raise an event: first every `until EVENT` modifier ends, then every `when EVENT` trigger fires "
               "(pieces in play and board items, in piece order, each run by its owner).",
               "", ""),
     Construct(ast.TimedModifier, "control", "until EVENT: MODIFIER",
               "A modifier that lasts until EVENT is next announced; its value, subject and players are fixed "
-              "when the statement runs.", "", ""),
+              "when the statement runs.", "", "", direct=True, modifies="modifier.quantity"),
     # ---- game flow
     Construct(ast.TakeTurns, "flow", "take turns [until C]: ...",
               "The players take turns in turn order; each turn runs the block for the player whose turn it is. "
@@ -447,7 +465,9 @@ _S: list[Construct] = [
     Construct(ast.Select, "expressions", "KIND in Z", "The pieces of a kind in a zone, on a holder or on a track; "
               "`cards in Z` any kind."),
     Construct(ast.Top, "expressions", "top [N] of Z | bottom [N] of Z",
-              "The top (or bottom) piece(s) of a zone, or the first (last) member(s) of a collection."),
+              "The top (or bottom) piece(s) of a zone, and of pieces selected from one (`cards in deck "
+              "where ...` keeps the zone's order: its top is the highest of them); of any other collection "
+              "(players, items, a list, an `ordered by`), the first (last) member(s)."),
     Construct(ast.Entry, "expressions", "entry N of LIST | entry K of TABLE",
               "The N-th member (1-based) of a list attribute, or the number a table attribute gives item K."),
     Construct(ast.SpaceOf, "expressions", "space N of ITEM", "The N-th space (1-based) of an item's track: "

@@ -8,7 +8,7 @@ Codes are stable: tests and CI filters rely on them (see docs/diagnostics.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 
@@ -26,6 +26,8 @@ class Diagnostic:
     hint: str | None = None
     file: str = "<effect>"
     end_column: int | None = None
+    # an internal error's traceback (a bug in legacies): `legacies --debug` prints it
+    detail: str | None = field(default=None, compare=False, repr=False)
 
     def shifted(self, file: str, line_offset: int, column_offset: int) -> "Diagnostic":
         """Place a diagnostic from an embedded source (an effect in a YAML block) in its file."""

@@ -7,8 +7,16 @@ The cache is one SQLite file in the user's cache folder (`LEGACIES_CACHE_DIR`, e
 the effect's text together with the hash of the grammar and of the modules that build
 the tree (dsl/ast.py, dsl/parser.py): any change to them is a different key, so a
 stale tree is never read. Only effects that parse are kept (a syntax error is parsed
-again, so its diagnostics are always fresh). Every read unpickles a new tree: two
-items with the same text never share nodes.
+again, so its diagnostics are always fresh). Every read builds a new tree: two items
+with the same text never share nodes.
+
+What the file holds is data, never code: a tree is kept as plain JSON and read back
+building only the syntax tree's own classes (dsl/cache_codec.py; the file once held
+pickles, which run whatever they name: that table is dropped unread). Each entry
+begins with its own key, the hash of its text, checked on read: a tree copied from
+another entry (another text) is never taken for this one. An entry that does not
+check, does not decode, is larger than its text could make, or is not the tree its
+kind needs is parsed again (and written again).
 
 The cache is an optimisation only: when the folder or the file cannot be used (read
 only, locked by another process, damaged) effects are parsed as if it did not exist.
@@ -19,15 +27,20 @@ from __future__ import annotations
 import atexit
 import hashlib
 import os
-import pickle
 import sqlite3
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Callable, TypeVar
+from typing import Callable, TypeVar
 
-T = TypeVar("T")
+from . import ast
+from .cache_codec import dump_tree, load_tree
 
-_PROTOCOL = 5
+T = TypeVar("T", bound=ast.Node)
+
+KEY_BYTES = 32  # a SHA-256
+MAX_ENTRY_PER_CHARACTER = 400
+"""An entry is at most this many bytes a character of its text (plus a little): a tree
+of the text could not be larger (measured: under 40), so a larger one is not read."""
 MAX_BYTES = 64 * 1024 * 1024
 """A cache file past this size is deleted when it is opened (it only grows: every
 version of an edited effect is kept)."""
@@ -53,7 +66,7 @@ def _version() -> bytes:
     """What the trees depend on besides the text: the grammar and the tree builders."""
     digest = hashlib.sha256()
     package = resources.files(__package__)
-    for name in ("effects.lark", "ast.py", "parser.py", "parse_cache.py"):
+    for name in ("effects.lark", "ast.py", "parser.py", "parse_cache.py", "cache_codec.py"):
         try:
             digest.update(package.joinpath(name).read_bytes())
         except OSError:  # an installed copy without sources: never share trees across versions
@@ -83,7 +96,8 @@ class ParseCache:
                     pass
                 try:
                     db = sqlite3.connect(self.path, timeout=0.5)
-                    db.execute("CREATE TABLE IF NOT EXISTS trees (key BLOB PRIMARY KEY, tree BLOB NOT NULL)")
+                    db.execute("DROP TABLE IF EXISTS trees")  # pickles, from before: never read
+                    db.execute("CREATE TABLE IF NOT EXISTS entries (key BLOB PRIMARY KEY, entry BLOB NOT NULL)")
                     self._db = db
                     atexit.register(self.flush)
                 except sqlite3.Error:
@@ -93,26 +107,32 @@ class ParseCache:
     def key(self, kind: str, text: str) -> bytes:
         return hashlib.sha256(_version() + kind.encode() + b"\0" + text.encode("utf-8", "surrogatepass")).digest()
 
-    def get(self, key: bytes) -> Any | None:
+    def get(self, key: bytes, text: str, root: type[T]) -> T | None:
+        """The tree kept for `text` under `key`, if the entry checks: it begins with the
+        key, it is no larger than the text could make, it decodes to a tree whose root
+        is a `root`. None otherwise (the caller parses)."""
         db = self._connect()
         if db is None:
             return None
         try:
-            blob = self._pending.get(key)
-            if blob is None:
-                row = db.execute("SELECT tree FROM trees WHERE key = ?", (key,)).fetchone()
-                blob = None if row is None else row[0]
-            return None if blob is None else pickle.loads(blob)
-        except (sqlite3.Error, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError,
-                ValueError, IndexError):
-            return None  # a damaged entry is parsed again (and written again)
+            entry = self._pending.get(key)
+            if entry is None:
+                row = db.execute("SELECT entry FROM entries WHERE key = ? AND length(entry) <= ?",
+                                 (key, KEY_BYTES + 1024 + MAX_ENTRY_PER_CHARACTER * len(text))).fetchone()
+                entry = None if row is None else row[0]
+            if not isinstance(entry, bytes) or entry[:KEY_BYTES] != key:  # missing, or another text's tree
+                return None
+            tree = load_tree(entry[KEY_BYTES:])
+        except (sqlite3.Error, ValueError, RecursionError):  # damaged, garbage, nested past json's limit
+            return None  # parsed again (and written again)
+        return tree if type(tree) is root else None
 
-    def put(self, key: bytes, tree: Any) -> None:
+    def put(self, key: bytes, tree: ast.Node) -> None:
         if self._connect() is None:
             return
         try:
-            self._pending[key] = pickle.dumps(tree, protocol=_PROTOCOL)
-        except (pickle.PicklingError, RecursionError, TypeError):
+            self._pending[key] = key + dump_tree(tree).encode("utf-8", "surrogatepass")
+        except (TypeError, RecursionError):  # a tree the codec cannot write: it is parsed each time
             return
         if len(self._pending) >= 2000:
             self.flush()
@@ -124,14 +144,15 @@ class ParseCache:
         rows, self._pending = list(self._pending.items()), {}
         try:
             with db:
-                db.executemany("INSERT OR REPLACE INTO trees (key, tree) VALUES (?, ?)", rows)
+                db.executemany("INSERT OR REPLACE INTO entries (key, entry) VALUES (?, ?)", rows)
         except sqlite3.Error:
             pass  # another process holds the file: the trees are parsed again next time
 
-    def cached(self, kind: str, text: str, parse: Callable[[str], T]) -> T:
-        """`parse(text)`, or the tree kept from an earlier call with the same text."""
+    def cached(self, kind: str, text: str, parse: Callable[[str], T], root: type[T]) -> T:
+        """`parse(text)`, or the tree kept from an earlier call with the same text (a
+        tree whose root is a `root`)."""
         key = self.key(kind, text)
-        tree = self.get(key)
+        tree = self.get(key, text, root)
         if tree is not None:
             self.hits += 1
             return tree

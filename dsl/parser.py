@@ -21,7 +21,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from . import ast
+from .constructs import CONSTRUCTS
 from .diagnostics import Diagnostic, DiagnosticError
+from .grammar_cache import lark_parser
+from .numbers import limit_words, written
 from .parse_cache import cache_folder, parse_cache
 
 MAX_SYNTAX_ERRORS = 20  # per effect; a file with more gets the first twenty
@@ -47,27 +50,9 @@ def _grammar() -> str:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(_grammar(), parser="lalr", postlex=_Indenter(), propagate_positions=True,
-                maybe_placeholders=True, cache=_cache_file())
-
-
-def _cache_file() -> str | bool:
-    """Where Lark keeps the built parse tables between processes (building them is a
-    third of a cold `validate`): a file in the cache folder named by the grammar's hash
-    (Lark checks that hash again before it trusts the file); False, no cache, when
-    caching is off or the folder cannot be made."""
-    import hashlib
-    import os
-    import sys
-
-    from lark import __version__ as lark_version
-
-    folder = cache_folder()
-    if folder is None:
-        return False
-    digest = hashlib.sha256(_grammar().encode("utf-8")).hexdigest()[:16]
-    py = f"{sys.version_info[0]}{sys.version_info[1]}"
-    return os.path.join(folder, f"effects-{digest}-lark{lark_version}-py{py}.cache")
+    """The effect grammar's LALR parser, its tables kept in the cache folder between
+    processes as plain data (dsl/grammar_cache.py)."""
+    return lark_parser(_grammar(), cache_folder(), _Indenter(), propagate_positions=True, maybe_placeholders=True)
 
 
 @lru_cache(maxsize=1)
@@ -81,11 +66,9 @@ def keywords() -> frozenset[str]:
     return frozenset(words)
 
 
-# The words a statement can start with, for "did you mean" on a mistyped one.
-STATEMENT_WORDS = ("let", "gain", "lose", "pay", "transfer", "set", "raise", "lower", "move", "draw", "deal",
-                   "discard", "shuffle", "reveal", "place", "advance", "remove", "dig", "auction", "announce",
-                   "choose", "perform", "play", "sort", "begin", "stop", "until", "log", "if", "else", "may",
-                   "for", "as", "repeat", "take", "when", "while", "pick", "end", "offer")
+# The words a statement can start with, for "did you mean" on a mistyped one: the
+# registry's (dsl/constructs.py), never a list of its own.
+STATEMENT_WORDS = tuple(dict.fromkeys(w for c in CONSTRUCTS.values() for w in c.first_words()))
 
 
 def _span(meta: Any) -> ast.Span | None:
@@ -98,13 +81,43 @@ def _tok_span(tok: Token) -> ast.Span:
     return ast.Span(tok.line or 1, tok.column or 1, tok.end_line or tok.line or 1, tok.end_column or 1)
 
 
+def _int(tok: Token, digits: str | None = None) -> int:
+    """A number literal's value (`digits`: a part of the token); past the language's
+    limit it is E112 at the token, its digits never converted (dsl/numbers.py)."""
+    value = written(str(tok) if digits is None else digits)
+    if value is None:
+        span = _tok_span(tok)
+        shown = str(tok) if len(str(tok)) <= 24 else f"{str(tok)[:12]}... ({len(str(tok)):,} characters)"
+        raise SyntaxErrors([Diagnostic("E112", f"the number {shown} is too large", span.line, span.column,
+                                       hint=limit_words(), end_column=span.end_column)])
+    return value
+
+
 def _name(tok: Token) -> ast.Name:
     return ast.Name(str(tok), span=_tok_span(tok))
 
 
+def _snake(name: str) -> str:
+    return "".join("_" + ch.lower() if ch.isupper() and i else ch.lower() for i, ch in enumerate(name))
+
+
+# a grammar alias that is a node's name in snake case (`-> pick_random` for PickRandom)
+_NODE_OF_ALIAS: dict[str, type[ast.Node]] = {_snake(node.__name__): node for node in CONSTRUCTS}
+
+
 @v_args(meta=True, inline=True)
 class _ToAst(Transformer):
-    """One method per grammar alias; each returns one AST node carrying its span."""
+    """One method per grammar alias; each returns one AST node carrying its span. An alias
+    without a method that is a registered node's name in snake case (`-> halve` for
+    Halve) builds that node from its parts in order, a NAME as a Name (`__default__`):
+    a new statement of that shape needs no method here."""
+
+    def __default__(self, data: Any, children: list, meta: Any) -> Any:
+        node = _NODE_OF_ALIAS.get(str(data))
+        if node is None:
+            return Tree(data, children, meta)
+        parts = [_name(c) if isinstance(c, Token) and c.type == "NAME" else c for c in children]
+        return node(*parts, span=_span(meta))
 
     # ---- program
     def start(self, meta: Any, *items: Any) -> ast.Program:
@@ -188,7 +201,7 @@ class _ToAst(Transformer):
 
     def count_n(self, meta: Any, value: Any) -> ast.Expr:
         if isinstance(value, Token):
-            return ast.Num(int(value), span=_tok_span(value))
+            return ast.Num(_int(value), span=_tok_span(value))
         return value
 
     def draw(self, meta: Any, count: Any, src: Any, dst: Any) -> ast.Draw:
@@ -232,7 +245,7 @@ class _ToAst(Transformer):
 
     def count_exact(self, meta: Any, value: Any) -> tuple[str, ast.Expr]:
         if isinstance(value, Token):
-            return ("exact", ast.Num(int(value), span=_tok_span(value)))
+            return ("exact", ast.Num(_int(value), span=_tok_span(value)))
         return ("exact", value)
 
     def count_up_to(self, meta: Any, value: Any) -> tuple[str, ast.Expr]:
@@ -421,13 +434,13 @@ class _ToAst(Transformer):
         return self._aggregate("lowest", meta, name, coll)
 
     def int_(self, meta: Any, tok: Token) -> ast.Num:
-        return ast.Num(int(tok), span=_span(meta) or _tok_span(tok))
+        return ast.Num(_int(tok), span=_span(meta) or _tok_span(tok))
 
     def era(self, meta: Any, tok: Token) -> ast.Era:
-        return ast.Era(tuple(int(p) for p in str(tok).split("/")), span=_span(meta))
+        return ast.Era(tuple(_int(tok, p) for p in str(tok).split("/")), span=_span(meta))
 
     def percent(self, meta: Any, tok: Token) -> ast.Percent:
-        return ast.Percent(int(str(tok)[:-1]), span=_span(meta))
+        return ast.Percent(_int(tok, str(tok)[:-1]), span=_span(meta))
 
     def text(self, meta: Any, tok: Token) -> ast.Text:
         return ast.Text(str(tok)[1:-1], span=_span(meta))
@@ -549,11 +562,8 @@ _EXPRESSION_FORMS: dict[str, str] = {"divided": "`X divided by Y`", "ordered": "
 def _accepts(err: UnexpectedToken) -> set[str]:
     """The terminals the parser could have taken instead of the bad token."""
     parser = getattr(err, "interactive_parser", None)
-    if parser is not None:
-        try:
-            return set(parser.accepts())
-        except Exception:  # noqa: BLE001 - fall back on the LALR state's lookahead set
-            pass
+    if parser is not None:  # lark catches the refusals it meets while trying; anything else is a bug
+        return set(parser.accepts())
     return set(err.expected)
 
 
@@ -607,7 +617,6 @@ def _alternatives(syntax: str) -> list[str]:
 @lru_cache(maxsize=1)
 def _statement_forms() -> dict[str, tuple[str, ...]]:
     """First word -> the written forms of the statements and declarations it starts."""
-    from .constructs import CONSTRUCTS  # late: constructs is not needed to parse
     forms: dict[str, list[str]] = {}
     for c in CONSTRUCTS.values():
         if c.section in ("expressions", "parts"):
@@ -1112,7 +1121,7 @@ def parse_program(source: str) -> ast.Program:
     in line order: after an error the bad statement is set aside (a mis-indented line
     is moved back in line) and the parser starts again. An effect parsed before (in
     any process) is read from the parse cache (dsl/parse_cache.py)."""
-    return parse_cache().cached("program", _normalize(source), _parse_normalized)
+    return parse_cache().cached("program", _normalize(source), _parse_normalized, ast.Program)
 
 
 def _parse_normalized(text: str) -> ast.Program:

@@ -24,6 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from . import ast
 from .constructs import BUILTINS, CONSTRUCTS, fill
+from .parser import SyntaxErrors, parse_expression
 from .printer import AND, COND, NOT, OR, POSTFIX, PRODUCT, SUM, UNARY, WHERE, precedence
 
 __all__ = ["Wording", "render_program", "render_expr", "render_statement"]
@@ -532,15 +533,32 @@ class _Renderer:
 
     def body(self, stmts: Sequence[ast.Stmt]) -> str:
         clauses = []
+        other = False  # the last clause named another player as its subject ("they lose 1 gem")
         for i, st in enumerate(stmts):
             c = self.clause(st)
             if not c:
                 continue
+            subject = self.subject(st)
+            if subject == "you" and other:  # "they lose 1 gem, then you gain 5 gold", not "then gain"
+                c = "you " + c
+            if subject is not None:
+                other = subject == "other"
             # a block followed by more statements is bracketed: what follows is not inside it
             if i < len(stmts) - 1 and _is_block(st):
                 c = f"({c})"
             clauses.append(c)
         return ", then ".join(clauses) if clauses else "nothing happens"
+
+    def subject(self, st: ast.Stmt) -> str | None:
+        """Who a statement's clause reads as doing it: "you" (an order to the acting player:
+        "gain 5 gold", "move ...", "choose ..."), "other" (it names another player first:
+        "they lose 1 gem", "the winner gains ..."), or None (a block, a procedure's own
+        words, bookkeeping): a clause after an "other" one names "you" again."""
+        if isinstance(st, (ast.Gain, ast.Lose, ast.Pay)):
+            return "you" if self.actor(type(st), st.player) == _VERBS[type(st)][0] else "other"
+        if _is_block(st) or isinstance(st, (ast.Run, ast.Let, ast.Log, ast.Announce, ast.EndGame)):
+            return None
+        return "you"
 
     def modifier(self, m: ast.Modifier) -> str:
         quantity = self.ident(m.quantity.name)
@@ -649,7 +667,12 @@ class _Renderer:
         if isinstance(e, ast.SpaceOf):
             return True
         if isinstance(e, ast.Name):
-            return e.name in self.w.board_items or self.var_nouns.get(e.name) in self.w.board_nouns
+            return (e.name in self.w.board_items or self.var_nouns.get(e.name) in self.w.board_nouns
+                    or self.w.nouns.get(e.name) in self.w.board_nouns)  # `tokens in characters`
+        if isinstance(e, (ast.Where, ast.Ordered)):  # `tokens in (characters where ...)`
+            return self._holds_items(e.collection)
+        if isinstance(e, ast.ListLiteral):
+            return bool(e.items) and all(self._holds_items(x) for x in e.items)
         return isinstance(e, ast.Of) and e.name in self.w.item_lists
 
     def direction(self, amount: ast.Expr, forward: str) -> tuple[str, str]:
@@ -883,7 +906,6 @@ class _Renderer:
 
     def filled(self, text: str) -> str:
         """An option's label with its `{EXPR}` parts in words ("raise {X}" -> "raise that industry")."""
-        from .parser import SyntaxErrors, parse_expression  # the parser imports the renderer's neighbours
 
         def word(m: re.Match[str]) -> str:
             try:
@@ -913,7 +935,9 @@ class _Renderer:
             header = f"for each {noun} {on} {self.expr(coll.source, POSTFIX)}"
         elif isinstance(coll, ast.Where) and isinstance(coll.collection, (ast.Select, ast.Name)):
             inner = coll.collection
-            where = f" in {self.expr(inner.source, POSTFIX)}" if isinstance(inner, ast.Select) else ""
+            where = ""
+            if isinstance(inner, ast.Select):
+                where = f" {'on' if self._holds_items(inner.source) else 'in'} {self.expr(inner.source, POSTFIX)}"
             header = f"for each {noun}{where} where {self.expr(coll.condition, OR)}"
         elif isinstance(coll, ast.Relative):
             header = f"for each {self.relative(coll)}"

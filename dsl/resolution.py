@@ -165,7 +165,21 @@ class BuiltinOf(Ref):
 
 @dataclass(frozen=True, slots=True)
 class Selection(Ref):
+    """`KIND in SOURCE`. `kind` None: a generic noun (`cards`, `tokens`), of `piece`
+    class (card, token; None: any piece). `on`: what a collection of items gives:
+    "" its members of the kind (a filter), "on" the pieces on each item (tokens on a
+    track or a holder), "either" decided per member (a member of the kind stays, an item
+    that holds pieces gives the ones on it): the source's kind is not known."""
+
     kind: str | None
+    on: str = ""
+    piece: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PileEnd(Ref):
+    """`top of` / `bottom of` pieces selected from zones (`cards in deck where ...`): read
+    from the zone's top (its last pieces) or bottom, as `top of deck` is."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,6 +76,16 @@ class KindInfo:
     supply_zone: str | None = None
     starts_in: str | None = None
     defaults: dict[str, Any] = field(default_factory=dict)  # attribute -> value when an item gives none
+    ranges: dict[str, "AttributeRange"] = field(default_factory=dict)  # attribute -> the values it may take
+
+
+@dataclass(frozen=True)
+class AttributeRange:
+    """The values an attribute may take, as its kind declares them (`min`, `max`, `values`)."""
+
+    lo: int | None = None
+    hi: int | None = None
+    values: tuple[int | str, ...] | None = None
 
 
 @dataclass
@@ -227,3 +237,5 @@ class Vocabulary:
 
 GENERIC_NOUNS = frozenset({"card", "cards", "piece", "pieces", "token", "tokens", "item", "items",
                            "thing", "things", "place", "places"})
+# the class of piece a generic noun names (the others name any piece)
+GENERIC_CLASS = {"card": "card", "cards": "card", "token": "token", "tokens": "token"}

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .decisions import Choice, Decision
-from .mechanics import describe, player_name
+from .layout import PART_ORDER
+from .mechanics import adjust, describe, player_name
 from .vm import Activation, BlockFrame, Frame, State
 
 Builder = Callable[[State, Activation, Any], list]  # (state, activation, data) -> list[Choice]
@@ -143,6 +144,7 @@ class PerformFrame(Frame):
     the player is done, `one` takes exactly one, `up_to_one` allows passing."""
 
     __slots__ = ("mode", "actions", "done")
+    keeps_option = True  # the chosen action runs above the menu: a refusal in it refuses the choice
 
     def __init__(self, act: Activation, mode: str, actions: tuple):
         self.act = act
@@ -208,6 +210,7 @@ class TurnsFrame(Frame):
         self.count += 1
         st.turns += 1
         st.active = nxt
+        st.versions[PART_ORDER] += 1
         st.frames.append(BlockFrame(self.instrs, Activation(st, nxt)))
 
 
@@ -242,8 +245,6 @@ class AuctionFrame(Frame):
         self.steps = steps
 
     def step(self, st: State) -> None:
-        from .mechanics import adjust, player_name
-
         live = [p for p in self.bidders if p not in self.passed and p != self.high_bidder]
         if not live:
             st.frames.pop()

@@ -8,13 +8,16 @@ refused or failing choice leaves the state exactly as it was.
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import json
 from typing import Any, Callable
 
 from legacies.dsl import ast
+from legacies.dsl.numbers import in_range, limit_words, size_words
 
 from . import ending, rng
+from .codegen_runtime import enabled_by_default
 from .compiler import CompiledAction, Compiler
 from .coverage import Coverage
 from .decisions import Decision
@@ -23,6 +26,7 @@ from .errors import CorruptSave, IllegalChoice, InternalError, Refused, TableErr
 from .graph import Graph
 from .layout import Layout, build_layout
 from .ledger import Ledger
+from .mechanics import describe, on_table, player_name
 from .spec import GameSpec, Origin
 from .vm import Activation, Block, BlockFrame, Frame, State
 
@@ -36,7 +40,8 @@ class Game:
     """Everything about a game that never changes while it is played."""
 
     def __init__(self, spec: GameSpec, players: int, options: dict[str, Any] | None = None,
-                 names: list[str] | None = None, coverage: bool = False, ledger: bool = False):
+                 names: list[str] | None = None, coverage: bool = False, ledger: bool = False,
+                 codegen: bool | None = None):
         if type(players) is not int or not spec.min_players <= players <= spec.max_players:
             raise TableError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {players}")
         self.spec = spec
@@ -65,7 +70,9 @@ class Game:
         # where each change of the score came from (interpreter.ledger); off: no cost at all
         self.ledger: Ledger | None = (Ledger(self.layout.player_counter.get(spec.score_counter, -1), players)
                                       if ledger else None)
-        c = Compiler(spec, self.layout, self.coverage, self.ledger)
+        # generated Python (interpreter/codegen.py) unless codegen is False or LEGACIES_CODEGEN=0:
+        # then the closures only, the reference path
+        c = Compiler(spec, self.layout, self.coverage, self.ledger, codegen)
         self.era_slot = c.era_slot
         self.actions: dict[str, CompiledAction] = {n: c.compile_action(a) for n, a in spec.actions.items()}
         self.procedures: dict[str, Block] = {}
@@ -137,7 +144,7 @@ class Game:
         state = self.new_state(seed)
         for number, index in enumerate(decisions, 1):
             try:
-                state.apply(index, undo=False)
+                state.apply(index, undo=Undo.NONE)
             except Refused as err:
                 raise Refused(f"decision {number}: {err}") from None
         return state
@@ -171,7 +178,8 @@ def cached_game(spec: GameSpec, players: int, options: dict[str, Any] | None = N
     while it is played, so every state of it may share it): resuming a save, or a tool
     that plays many games of one table, does not compile the ruleset again."""
     try:
-        key = (id(spec), spec.content_hash, players, tuple(sorted((options or {}).items())), tuple(names or ()))
+        key = (id(spec), spec.content_hash, players, tuple(sorted((options or {}).items())), tuple(names or ()),
+               enabled_by_default())
     except TypeError:  # an option value that cannot be a key: a table error, said by Game itself
         return Game(spec, players, options, names)
     game = _GAMES.get(key)
@@ -192,6 +200,8 @@ def _checked_option(spec: GameSpec, name: str, value: Any) -> Any:
         return value
     if type(value) is not int:
         raise TableError(f"option `{name}` is a number, not {value!r}")
+    if not in_range(value):
+        raise TableError(f"option `{name}`: {size_words(value)} is too large ({limit_words()})")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise TableError(f"option `{name}` must be between {lo if lo is not None else '-'} and "
                         f"{hi if hi is not None else '-'}, not {value}")
@@ -199,7 +209,15 @@ def _checked_option(spec: GameSpec, name: str, value: Any) -> Any:
 
 
 CHECKPOINT_EVERY = 32
-"""With `apply(undo="replay")`, a copy of the state is kept every this many decisions."""
+"""With `apply(undo=Undo.REPLAY)`, a copy of the state is kept every this many decisions."""
+
+
+class Undo(enum.Enum):
+    """How `GameState.apply` undoes a refused or failing choice (see there)."""
+
+    COPY = "copy"  # a copy of the state before every decision
+    REPLAY = "replay"  # a copy every CHECKPOINT_EVERY decisions, the decisions since replayed
+    NONE = "none"  # no backup: for throwaway copies whose state may be dropped
 
 
 class GameState:
@@ -230,18 +248,18 @@ class GameState:
         d = self.st.pending
         return list(range(len(d.options))) if d is not None else []
 
-    def apply(self, index: int, *, undo: bool | str = True) -> None:
+    def apply(self, index: int, *, undo: Undo = Undo.COPY) -> None:
         """Answer the pending decision with option `index`. A choice the rules refuse
         raises Refused; a bug raises InternalError; either way the state is left
         exactly as it was.
 
-        How that is paid for: `undo=True` copies the state before every decision.
-        `undo="replay"` gives the same guarantee for a state that changes through
+        How that is paid for: `Undo.COPY` copies the state before every decision.
+        `Undo.REPLAY` gives the same guarantee for a state that changes through
         `apply` alone (bots, soak runs, simulations): a copy every CHECKPOINT_EVERY
         decisions, and a refused or failing choice is undone by replaying the decisions
         made since that copy (a game is deterministic). A change made to such a state
         directly, outside `apply`, would be lost by that replay: tests and tools that
-        set a state up by hand use `undo=True`. `undo=False` skips the backup: for
+        set a state up by hand use `Undo.COPY`. `Undo.NONE` skips the backup: for
         throwaway copies (search playouts) whose state may be dropped."""
         st = self.st
         d = st.pending
@@ -249,12 +267,14 @@ class GameState:
             raise IllegalChoice("the game is over: there is nothing to decide")
         if type(index) is not int or not 0 <= index < len(d.options):
             raise IllegalChoice(f"option {index} is not one of the {len(d.options)} legal options")
-        if not undo:
+        if not isinstance(undo, Undo):
+            raise TypeError(f"undo is an Undo (COPY, REPLAY or NONE), not {undo!r}")
+        if undo is Undo.NONE:
             st.pending = None
             st.history.append(index)
             st.answer(d.options[index].value)
             return
-        if undo == "replay":
+        if undo is Undo.REPLAY:
             made = len(st.history)
             checkpoint = self._checkpoint
             if checkpoint is None or made - len(checkpoint.history) >= CHECKPOINT_EVERY \
@@ -440,7 +460,6 @@ class GameState:
         st = self.st
         g = self.game
         lay = g.layout
-        from .mechanics import describe, on_table, player_name
         zones: dict[str, Any] = {}
         for z, name in enumerate(lay.zone_name):
             if z == 0:

@@ -48,4 +48,5 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
             st.zones[z][i] = pid
             st.loc[pid] = z
     st.rng = rng.getrandbits(64)  # the future is unknown too: the real game's next shuffles are not
+    st.changed()
     return world

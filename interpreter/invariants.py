@@ -16,6 +16,7 @@ from .layout import Layout
 # (-1), the number of board items, the counters with a lower bound, with an upper bound
 Plan = tuple[list[int], int, list[tuple[int, int]], list[tuple[int, int]]]
 _PLANS: dict[int, Plan] = {}
+_INT = {int}
 
 
 def _plan(lay: Layout) -> Plan:
@@ -35,21 +36,28 @@ def _clean(state: GameState) -> bool:
     st = state.st
     lay = state.game.layout
     blank, board, lows, highs = _plan(lay)
+    _int = int
     n = len(blank)
     if len(st.loc) != n or len(st.zones) != len(lay.zone_name) or len(st.counters) != lay.n_counters:
         return False
     where = blank[:]
     placed = 0
+    if set(map(type, st.loc)) - _INT:  # a bool or a card name would index like a zone
+        return False
     try:
         for z, pieces in enumerate(st.zones):
+            if not pieces:
+                continue
             placed += len(pieces)
-            for pid in pieces:
-                if where[pid] != -1 or pid < 0:
+            for pid in pieces:  # each piece once, an int (a bool or a card name would index like one)
+                if where[pid] != -1 or pid.__class__ is not _int or pid < 0:
                     return False
                 where[pid] = z
     except (IndexError, TypeError):
         return False
     if placed != n - board or where != st.loc:  # board items: -1 in both; the others: in exactly their zone
+        return False
+    if sorted(st.turn_order) != list(range(state.game.players)):
         return False
     counters: list[Any] = st.counters
     if set(map(type, counters)) - {int}:
@@ -105,6 +113,9 @@ def problems(state: GameState) -> list[str]:
             if st.loc[pid] != z:
                 out.append(f"piece {pid} is listed in zone {z} but located in {st.loc[pid]}")
     for pid, z in enumerate(st.loc[:n_pieces]):
+        if type(z) is not int:
+            out.append(f"piece {pid} has location {z!r}")
+            continue
         board = lay.piece_start[pid] < 0  # a board item: never in a zone
         if board and (z != -1 or pid in seen):
             out.append(f"board item {pid} is in zone {seen.get(pid, z)}")
@@ -120,6 +131,8 @@ def problems(state: GameState) -> list[str]:
             out.append(f"counter {lay.counter_label[slot]} = {value} is outside [{lo}, {hi}]")
     if lay.per_copy:
         out += _stateful_off_table(state)
+    if sorted(st.turn_order) != list(range(state.game.players)):
+        out.append(f"turn order {st.turn_order} is not every player once")
     d = st.pending
     if d is not None:
         if not d.options:

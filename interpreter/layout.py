@@ -7,9 +7,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .errors import InternalError
 from .spec import GameSpec
 
 BOX = 0  # the zone removed pieces go to: out of the game, still accounted for
+
+# The parts of the state that each count their changes (State.versions): a result computed
+# from some parts stands while their counts have not moved (interpreter/codegen.py keeps
+# definitions' results across menus so). Each counter name is a part of its own after these;
+# each counter slot and each zone also counts its own changes (State.slot_versions,
+# State.zone_versions).
+PART_PIECES, PART_VALUES, PART_ORDER, PART_TIMED, PART_COUNTERS, PART_HOLDERS = 0, 1, 2, 3, 4, 5
+FIRST_COUNTER_PART = 6
 
 
 @dataclass
@@ -21,6 +30,10 @@ class Layout:
     counter_max: list[int | None] = field(default_factory=list)
     counter_label: list[str] = field(default_factory=list)
     counter_name: list[str] = field(default_factory=list)  # the vocabulary name, for players to read
+    counter_part: list[int] = field(default_factory=list)  # each slot's part of the state (its name's)
+    counter_parts: dict[str, int] = field(default_factory=dict)  # a counter name's part
+    parts: int = FIRST_COUNTER_PART  # how many parts count their changes
+    zone_holds: list[bool] = field(default_factory=list)  # a zone of a holder or a track (PART_HOLDERS)
     game_counter: dict[str, int] = field(default_factory=dict)
     player_counter: dict[str, int] = field(default_factory=dict)  # base slot; + player
     item_counter: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind, name) -> base; + item index
@@ -186,7 +199,6 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
         if kind.piece != "token":
             continue
         if kname not in lay.token_def:
-            from .errors import InternalError
             raise InternalError(f"token kind `{kname}` has no definition")
         d_index = lay.token_def[kname]
         base = lay.player_zone.get(kind.supply_zone or "", -1)
@@ -203,6 +215,11 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
                 lay.piece_start.append(base + p if base >= 0 else 0)
     lay.keeps = [pid in lay.piece_slots for pid in range(len(lay.piece_def))]
     lay.per_copy = any(lay.keeps)
+    for name in lay.counter_name:
+        lay.counter_parts.setdefault(name, FIRST_COUNTER_PART + len(lay.counter_parts))
+    lay.counter_part = [lay.counter_parts[name] for name in lay.counter_name]
+    lay.parts = FIRST_COUNTER_PART + len(lay.counter_parts)
+    lay.zone_holds = [lay.zone_track[z] is not None or z in lay.zone_holder for z in range(len(lay.zone_name))]
     return lay
 
 

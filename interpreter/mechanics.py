@@ -8,58 +8,78 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Callable
 
+from legacies.dsl.numbers import MAX_NUMBER, size_words
+
 from . import rng
 from .errors import ContentError
-from .layout import BOX
+from .layout import BOX, PART_COUNTERS, PART_HOLDERS, PART_PIECES, PART_TIMED, PART_VALUES
+from .naming import describe, number_name, player_name  # noqa: F401 - also read as mechanics.describe...
 from .values import DefRef, EffectRef
 from .vm import Activation, BlockFrame, State
 
 
 # ---------------------------------------------------------------------- counters
 def adjust(st: State, slot: int, delta: int) -> None:
-    """Add delta, clamped to the counter's min and max (values stop at the ends)."""
+    """Add delta, clamped to the counter's min and max (values stop at the ends); a
+    counter with no end of its own stops the game past the engine's limit (bounded)."""
     lay = st.game.layout
     value = st.counters[slot] + delta
     lo, hi = lay.counter_min[slot], lay.counter_max[slot]
-    if lo is not None and value < lo:
-        value = lo
-    if hi is not None and value > hi:
-        value = hi
+    if lo is not None:
+        if value < lo:
+            value = lo
+    elif value < -MAX_NUMBER:
+        bounded(value)
+    if hi is not None:
+        if value > hi:
+            value = hi
+    elif value > MAX_NUMBER:
+        bounded(value)
     st.counters[slot] = value
+    versions = st.versions  # what was computed from this counter no longer stands (codegen's keep)
+    versions[PART_COUNTERS] += 1
+    versions[lay.counter_part[slot]] += 1
+    st.slot_versions[slot] += 1
 
 
-# ---------------------------------------------------------------------- names
-def player_name(st: State, p: int) -> str:
-    names = st.game.player_names
-    return names[p] if 0 <= p < len(names) else "nobody"
+MAX_NUMBER_OPTIONS = 100_000
+"""The most numbers one decision offers (`choose a number`, `transfer up to`): each is an
+option a player reads and a bot weighs."""
 
 
-def number_name(st: State, x: Any) -> str:
-    """A number as a player reads it (a number is never a piece's id here)."""
-    return str(x)
+def number_range(low: int, high: int, step: int = 1,
+                 advice: str = "choose in larger steps (`step N`) or from a smaller range") -> range:
+    """The numbers a decision offers, from `low` to `high` in steps of `step`; more than
+    MAX_NUMBER_OPTIONS stop the game at the statement."""
+    numbers = range(low, high + 1, step)
+    if len(numbers) > MAX_NUMBER_OPTIONS:
+        raise ContentError(f"a choice of {size_words(len(numbers))} numbers ({size_words(low)} to {size_words(high)}), "
+                           f"more than the {MAX_NUMBER_OPTIONS:,} one decision may offer: {advice}")
+    return numbers
 
 
-def describe(st: State, x: Any) -> str:
-    """A player-facing label for a value (a piece, a player, a symbol)."""
-    if isinstance(x, DefRef):
-        return st.game.spec.defs[int(x)].name
-    if isinstance(x, bool) or x is None:
-        return str(x)
-    if isinstance(x, int):
-        names = st.game.piece_names
-        return names[x] if 0 <= x < len(names) else str(x)
-    if isinstance(x, str):
-        return st.game.spec.vocab.label(x)
-    if isinstance(x, EffectRef):
-        return x.label
-    if isinstance(x, (list, tuple)):
-        return ", ".join(describe(st, y) for y in x)
-    return str(x)
+def bounded(value: Any) -> Any:
+    """`value`, when it is not a number past the engine's limit (dsl/numbers.py): such
+    a number stops the game at the statement that made it, before it grows further."""
+    if type(value) is int and not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise ContentError(f"a number past the engine's limit of ±{MAX_NUMBER:,}: {size_words(value)} (a value "
+                           "that grows each time round a loop, such as a product of itself, is the usual cause)")
+    return value
+
+
 
 
 # ---------------------------------------------------------------------- zones
-def owner(st: State, pid: int) -> int:
-    return st.owner(pid)
+def owner(st: State, pid: Any) -> int:
+    """The player a piece belongs to: a token's owner, else the owner of its zone
+    (`nobody`, -1, for a piece in a game zone or anything that is not a piece)."""
+    lay = st.game.layout
+    if type(pid) is not int or not 0 <= pid < len(lay.piece_def):
+        return -1
+    if lay.piece_owner[pid] >= 0:
+        return lay.piece_owner[pid]
+    z = st.loc[pid]
+    return lay.zone_owner[z] if z >= 0 else -1
 
 
 def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
@@ -82,6 +102,13 @@ def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
     else:
         st.zones[dest].append(pid)
     st.loc[pid] = dest
+    st.versions[PART_PIECES] += 1
+    zone_versions = st.zone_versions
+    zone_versions[dest] += 1
+    if old >= 0:
+        zone_versions[old] += 1
+    if lay.zone_holds[dest] or (old >= 0 and lay.zone_holds[old]):
+        st.versions[PART_HOLDERS] += 1
     if pid in st.revealed and lay.zone_visibility[dest] != "public":
         st.revealed.discard(pid)  # a revealed card that goes back into hiding is hidden again
     was, now = old >= 0 and lay.zone_in_play[old], lay.zone_in_play[dest]
@@ -104,6 +131,10 @@ def move_to(st: State, pid: int, dest: int, bottom: bool = False, bump: bool = T
 
 def shuffle(st: State, zone: int) -> None:
     st.rng = rng.shuffle(st.rng, st.zones[zone])
+    st.versions[PART_PIECES] += 1
+    st.zone_versions[zone] += 1
+    if st.game.layout.zone_holds[zone]:
+        st.versions[PART_HOLDERS] += 1
     if st.revealed:
         st.revealed.difference_update(st.zones[zone])
 
@@ -211,8 +242,12 @@ def release(st: State, pid: int) -> None:
     counters, values = lay.piece_slots.get(pid, ((), ()))
     for slot in counters:
         st.counters[slot] = lay.counter_start[slot]
+        st.versions[lay.counter_part[slot]] += 1
+        st.slot_versions[slot] += 1
     for slot in values:
         st.values[slot] = lay.value_start[slot]
+    st.versions[PART_COUNTERS] += 1
+    st.versions[PART_VALUES] += 1
 
 
 def give_back(st: State, pid: int) -> None:
@@ -395,25 +430,26 @@ def can_pay(st: State, card: Any, zone: int) -> bool:
 
 
 def _symbols_in(st: State, zone: int) -> dict[Any, int]:
-    """How many cards of each payment symbol `zone` holds; while a menu is built (the
-    state frozen) one tally serves every card asked about."""
-    memo = st.memo
-    if memo is not None:
-        found = memo.get(("symbols in", zone))
-        if found is not None:
-            return found
+    """How many cards of each payment symbol `zone` holds: one tally serves every card
+    asked about until the zone changes (kept with the zone's count of changes)."""
+    key = ("symbols in", zone)
+    version = st.zone_versions[zone]
+    found = st.keep.get(key)
+    if found is not None and found[0] == version:
+        return found[1]
     symbol = st.game.pay_symbol
     have: dict[Any, int] = {}
     for pid in st.zones[zone]:
         s = symbol[pid]
         have[s] = have.get(s, 0) + 1
-    if memo is not None:
-        memo[("symbols in", zone)] = have
+    st.keep[key] = (version, have)
     return have
 
 
 def playable(st: State, pid: int, me: int) -> bool:
-    return st.playable(pid, me)
+    """Whether a card's `requires:` condition holds for player `me`."""
+    cond = st.game.requires.get(st.game.layout.piece_def[pid])
+    return True if cond is None else bool(cond(Activation(st, me, pid)))
 
 
 # ---------------------------------------------------------------------- events and modifiers
@@ -436,6 +472,7 @@ def announce(st: State, event: str, args: dict[str, Any]) -> None:
     (pieces in play, in piece order; each trigger's body runs as its owner)."""
     if st.timed:
         st.timed = [m for m in st.timed if m[5] != event]
+        st.versions[PART_TIMED] += 1
     lay = st.game.layout
     loc, in_zone = st.loc, lay.zone_in_play
     to_run = []
@@ -492,7 +529,7 @@ def apply_op(value: Any, op: str, v: Any) -> Any:
         return value + v
     if op == "-":
         return value - v
-    return -((-value * v) // 100)  # `* 150%`: percent, rounded up
+    return bounded(-((-value * v) // 100))  # `* 150%`: percent, rounded up
 
 
 def abandon(st: State, act: Activation) -> None:

@@ -70,7 +70,9 @@ def start(state: GameState, source: str, player: int = 0, this: str | None = Non
     code = compiler.program(program, Origin(f"effect tried as P{player + 1}"))
     compiler.finish()
     st = state.st
-    st.frames.append(BlockFrame(code, Activation(st, player, piece_of(state, this))))
+    frame = BlockFrame(code, Activation(st, player, piece_of(state, this)))
+    st.frames.append(frame)
+    st.start_option(frame)  # the effect tried is the option: a refusal in it refuses it
 
 
 def run(state: GameState, source: str, player: int = 0, this: str | None = None,
@@ -83,6 +85,7 @@ def run(state: GameState, source: str, player: int = 0, this: str | None = None,
     backup = st.clone()
     st.frames, st.pending = [], None
     st.active = player
+    st.changed()
     asked: list[Decision] = []
     try:
         start(state, source, player, this)
@@ -101,6 +104,7 @@ def run(state: GameState, source: str, player: int = 0, this: str | None = None,
         st.restore(backup)
         raise
     st.frames, st.pending, st.over, st.active = saved
+    st.changed()
     return asked
 
 

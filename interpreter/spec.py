@@ -61,6 +61,7 @@ class ActionSpec:
     origin: Origin | None = None
     choose_origin: Origin | None = None
     condition_origin: Origin | None = None
+    label_node: ast.Node | None = None  # the label as a node whose `{EXPR}` parts the checker recorded
 
 
 @dataclass

@@ -12,11 +12,12 @@ state) or, for anything else, an InternalError naming the statement that was run
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from .decisions import Decision
 from .errors import BudgetExceeded, InternalError, Refused, Where
+from .layout import FIRST_COUNTER_PART
+from .naming import describe, player_name
 
 Value = Any
 
@@ -65,6 +66,10 @@ class Activation:
 class Frame:
     __slots__ = ("act",)
     act: Activation
+    # True for a frame whose answer runs above it while it stays on the stack (the action
+    # menu: the chosen action): the answer's consequences are what runs while it is there.
+    # Otherwise they are what runs while the effect that asked (its activation's names) is.
+    keeps_option = False
 
     def step(self, st: "State") -> None:  # pragma: no cover - interface
         raise NotImplementedError
@@ -204,11 +209,10 @@ class Journal:
         return f"Journal({self.tolist()!r})"
 
 
-@lru_cache(maxsize=1)
-def _mechanics() -> Any:
-    """interpreter.mechanics, imported on first use (it imports this module)."""
-    from . import mechanics
-    return mechanics
+def refusal_outside_option(err: Refused) -> InternalError:
+    """A refusal no player's option led to: the rules' own statements refused themselves."""
+    return InternalError(f"the rules refused their own statement ({err}): no option of the last decision led to "
+                         "it, so no player can be asked to choose again; guard it (`if ...:`) or fix the rules")
 
 
 class _Frozen:
@@ -232,7 +236,7 @@ class State:
 
     __slots__ = ("game", "counters", "values", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
                  "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo", "spent",
-                 "ending")
+                 "ending", "option", "versions", "slot_versions", "zone_versions", "keep")
 
     def __init__(self, game: Any):
         self.game = game
@@ -259,6 +263,16 @@ class State:
         self.spent = 0  # steps of straight-through loops (compiler.run_direct) charged to this run
         # how the rules ended the game (`end the game`): (the winner named or -1, the reason or ""); see ending.py
         self.ending: tuple[int, str] | None = None
+        # what the answer being run belongs to (see `refused`): a frame, or the names (env) of
+        # the effect that asked; None while no answer runs (setup, rules between decisions)
+        self.option: object | None = None
+        # how many times each part of the state changed (interpreter/layout.py's parts), and
+        # definitions' results kept across menus with the counts of what they read (codegen)
+        lay = getattr(game, "layout", None)
+        self.versions: list[int] = [0] * getattr(lay, "parts", FIRST_COUNTER_PART)
+        self.slot_versions: list[int] = [0] * getattr(lay, "n_counters", 0)  # each counter slot's changes
+        self.zone_versions: list[int] = [0] * len(getattr(lay, "zone_name", ()))  # each zone's changes
+        self.keep: dict[tuple, tuple[Any, Any]] = {}  # key -> (what it read then, the result)
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
@@ -307,8 +321,12 @@ class State:
                 if steps > budget:
                     raise BudgetExceeded(f"an effect used more than {budget:,} steps for one decision "
                                          "(a loop of triggers, or an effect that does too much)")
-        except Refused:
-            raise
+        except Refused as err:
+            if self.in_option():
+                raise
+            located = refusal_outside_option(err)
+            self._locate(located)
+            raise located from err
         except InternalError as err:
             self._locate(err)
             raise
@@ -325,7 +343,27 @@ class State:
         self._resume(value)
         self.run()
 
+    def in_option(self) -> bool:
+        """Whether what runs now is the consequence of the answer being run: the frame that
+        keeps the option (the action menu, while the chosen action runs), or the effect that
+        asked (any frame with its names) is still on the stack. A refusal there refuses
+        the option; anywhere else (the rules' own statements after it, or with no answer
+        at all: setup) it is a mistake in the rules, not the player's."""
+        option = self.option
+        if option is None:
+            return False
+        for f in self.frames:
+            if f is option or f.act.env is option:
+                return True
+        return False
+
+    def start_option(self, frame: "Frame") -> None:
+        """`frame` is about to run an answer (or an effect tried on its own): mark what the
+        answer's consequences are, for `in_option`."""
+        self.option = frame if frame.keeps_option else frame.act.env
+
     def _resume(self, value: Value) -> None:
+        self.start_option(self.frames[-1])
         try:
             self.frames[-1].resume(self, value)
         except Refused:
@@ -365,60 +403,12 @@ class State:
     def ask(self, decision: Decision) -> None:
         self.pending = decision
 
-    # ------------------------------------------------------------------ the runtime API builtins use
-    def owner(self, pid: Any) -> int:
-        lay = self.game.layout
-        if type(pid) is not int or not 0 <= pid < len(lay.piece_def):
-            return -1
-        if lay.piece_owner[pid] >= 0:
-            return lay.piece_owner[pid]
-        z = self.loc[pid]
-        return lay.zone_owner[z] if z >= 0 else -1
-
+    # ------------------------------------------------------------------ names
     def describe(self, x: Any) -> str:
-        from .mechanics import describe
         return describe(self, x)
 
-    def position(self, x: Any) -> int:
-        """A token's space on its track (1-based; 0 when it is on none)."""
-        if type(x) is int and 0 <= x < len(self.loc):
-            track = self.game.layout.zone_track[self.loc[x]] if self.loc[x] >= 0 else None
-            return track[1] + 1 if track else 0
-        return 0
-
     def player_name(self, p: int) -> str:
-        names = self.game.player_names
-        return names[p] if 0 <= p < len(names) else "nobody"
-
-    def holder(self, x: Any) -> Any:
-        """The piece (a board item, or a card that holds pieces) whose track or holder a
-        piece is on (None when on none)."""
-        if type(x) is not int or not 0 <= x < len(self.loc) or self.loc[x] < 0:
-            return None
-        lay = self.game.layout
-        track = lay.zone_track[self.loc[x]]
-        if track is not None:
-            return track[0]
-        return lay.zone_holder.get(self.loc[x])
-
-    def turn_position(self, p: int) -> int:
-        return self.turn_order.index(p) + 1 if p in self.turn_order else 0
-
-    def playable(self, pid: int, me: int) -> bool:
-        cond = self.game.requires.get(self.game.layout.piece_def[pid])
-        return True if cond is None else bool(cond(Activation(self, me, pid)))
-
-    def can_pay(self, card: Any, zone: int) -> bool:
-        return _mechanics().can_pay(self, card, zone)
-
-    def era(self) -> int:
-        slot = self.game.era_slot
-        return self.counters[slot] if slot >= 0 else 1
-
-    def final_round(self) -> bool:
-        from .frames import innermost_turns
-        f = innermost_turns(self)
-        return f is not None and f.final_from >= 0
+        return player_name(self, p)
 
     # ------------------------------------------------------------------ copying
     def frozen(self) -> "_Frozen":
@@ -453,7 +443,19 @@ class State:
         new.memo = None
         new.spent = 0
         new.ending = self.ending
+        new.option = None  # it names frames of this state: a copy runs no answer yet
+        new.versions = self.versions[:]
+        new.slot_versions = self.slot_versions[:]
+        new.zone_versions = self.zone_versions[:]
+        new.keep = {}  # a copy goes its own way: what it keeps is its own
         return new
+
+    def changed(self) -> None:
+        """Something changed outside the mechanisms (a tool, a test, a sampled world):
+        nothing kept from before is used again."""
+        for i in range(len(self.versions)):
+            self.versions[i] += 1
+        self.keep = {}
 
     def restore(self, other: "State") -> None:
         """Become exactly `other` (used to undo a refused action)."""

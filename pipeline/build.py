@@ -25,6 +25,7 @@ from legacies.dsl import ast
 from legacies.dsl.analysis import analyse
 from legacies.dsl.checker import Checker, Context
 from legacies.dsl.diagnostics import WARNING, Diagnostic, has_errors
+from legacies.dsl.numbers import in_range, limit_words, written
 from legacies.dsl.parser import EXPRESSION_PREFIX, SyntaxErrors, parse_expression, parse_program
 from legacies.dsl.resolution import Resolution
 from legacies.dsl.types import ANY, FLAG, T, thing
@@ -33,12 +34,14 @@ from legacies.interpreter.spec import ActionSpec, DefinitionSpec, GameSpec, Limi
 
 from .build_display import card_attributes, check_display_parts
 from .build_table import check_seats, option_names
+from .attribute_ranges import range_problem
 from .build_vocabulary import Stack, check_names, declare, declare_ruleset, merge, type_of
 from .files import SourceFile
 from .load import LoadedFile, load_source
 from .models import ContentFile, ExpansionFile, ProceduresFile, RulesetFile
 from .score_labels import check_score, check_score_labels
 from .yaml_source import bounded, excerpt
+from .names import name_problems, ruleset_names
 
 Path = tuple
 MAX_PIECES = 20_000  # pieces (copies of every content item) in one ruleset (C007)
@@ -198,6 +201,13 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
     items = b.items = collect_items(b, [f for f in files if f.kind == "content"], r, expansions)
     rules = collect_rules(b, [f for f in files if f.kind == "procedures"])
     join_menus(b, rules)
+    procedures = [f for f in files if f.kind == "procedures"]
+    names = ruleset_names(rf, r, procedures, items)
+    for x in expansions:  # the words each expansion adds
+        names += ruleset_names(x, x.model, [], {})
+    for named in name_problems(names):  # C010-C013
+        file, place, at_key = named.at
+        b.at(file, place, named.code, named.message, hint=named.hint, key=at_key)
     v.freeze_names()
     check_attributes(b, items, rf)
     def_specs, parsed_defs = check_definitions(b, rules)
@@ -497,7 +507,7 @@ def check_attributes(b: _Builder, items: dict[str, tuple[LoadedFile, Path, Any]]
                      hint=b.suggest(a, kind.attributes) or f"attributes: {', '.join(kind.attributes) or 'none'}",
                      key=True)
                 continue
-            problem = _attribute_problem(v, kind.attributes[a], value)
+            problem = _attribute_problem(v, kind.attributes[a], value) or range_problem(kind.ranges.get(a), value, a)
             if problem:
                 b.at(f, path + ("attributes", a), "C004", problem[0], hint=problem[1])
             elif isinstance(value, (int, str)) and not isinstance(value, bool):
@@ -508,7 +518,7 @@ def check_attributes(b: _Builder, items: dict[str, tuple[LoadedFile, Path, Any]]
     check_links(b, items)
     for kname, kinfo in v.kinds.items():
         for a, default in kinfo.defaults.items():
-            problem = _attribute_problem(v, kinfo.attributes[a], default)
+            problem = _attribute_problem(v, kinfo.attributes[a], default) or range_problem(kinfo.ranges.get(a), default, a)
             if problem:
                 f, path = _declared_at(b, kname, a, rf)
                 b.at(f, path, "C004", problem[0], hint=problem[1])
@@ -614,13 +624,25 @@ def check_actions(b: _Builder, rules: _Rules) -> tuple[dict[str, ActionSpec], li
         if cond is not None:
             b.check_expr(f, base + ("if",), cond, Context(locals=dict(locals_)), FLAG)
         checker = b.check_program(f, base + ("do",), body, Context(locals=dict(locals_)))
+        label_node = check_label(b, f, base + ("label",), act.label, Context(locals=dict(locals_)))
         if body is not None:
             what = f"action `{name}`"
             action_specs[name] = ActionSpec(name, act.label, body, coll, act.as_, cond, b.origin(f, base + ("do",), what),
                                             b.origin(f, base + ("choose",), what, True) if coll is not None else None,
-                                            b.origin(f, base + ("if",), what, True) if cond is not None else None)
+                                            b.origin(f, base + ("if",), what, True) if cond is not None else None,
+                                            label_node)
             announcers.append((what, frozenset(checker.announced), body, f, base + ("do",)))
     return action_specs, announcers
+
+
+def check_label(b: _Builder, f: LoadedFile, path: Path, label: str, ctx: Context) -> ast.Node | None:
+    """An action's label with `{EXPR}` parts ("Play {C}", "Pay {my_fee(C)} gold"): each
+    part checked with the action's names, shown as its value in the menu."""
+    if "{" not in label:
+        return None
+    node = ast.Text(label, span=ast.Span(1, 1, 1, 1 + len(label)))
+    b.place(f, path, Checker(b.vocab, b.res).check_text(node, label, ctx))
+    return node
 
 
 def check_rule_triggers(b: _Builder, rules: _Rules) -> dict[str, tuple[LoadedFile, ast.Trigger, ast.Program]]:
@@ -866,6 +888,8 @@ def _era_problem(v: Vocabulary, value: str) -> tuple[str, str | None] | None:
     parts = value.split("/")
     if not all(p.strip().isdigit() for p in parts) or len(parts) < 2:
         return (f"expected a number or an era value like `20/50/100`, found {excerpt(repr(value))}", None)
+    if any(written(p.strip()) is None for p in parts):
+        return (f"the era value {excerpt(repr(value))} has a part too large", limit_words())
     if len(parts) != v.eras:
         return (f"an era value needs {v.eras} parts, one per era; found {len(parts)}",
                 "declare `eras:` in ruleset.yaml" if not v.eras else None)
@@ -881,7 +905,9 @@ def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None
     if t.tag == "amount":
         if isinstance(value, str):
             return _era_problem(v, value)
-        return None if isinstance(value, int) and not isinstance(value, bool) else (f"expected a number, found {excerpt(repr(value))}", None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return None if in_range(value) else (f"the number {excerpt(repr(value))} is too large", limit_words())
+        return (f"expected a number, found {excerpt(repr(value))}", None)
     if t.tag == "numbers":
         if not isinstance(value, list):
             return (f"expected a list of numbers, found {excerpt(repr(value))}", "write [1, 2, 3]")
@@ -924,7 +950,7 @@ def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None
         return None
     if t.tag == "table":
         if not isinstance(value, dict):
-            return (f"expected a table (item: number), found {excerpt(repr(value))}", "write {politician: 3, socialite: 6}")
+            return (f"expected a table (item: number), found {excerpt(repr(value))}", "write {red: 3, blue: 6}")
         for k, x in value.items():
             p = _attribute_problem(v, T("thing", t.arg), k) or _attribute_problem(v, T("amount"), x)
             if p:

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from legacies.dsl.diagnostics import WARNING
 from legacies.dsl.types import ANY, FLAG, TYPE_WORDS, T, parse_type
-from legacies.dsl.vocabulary import (CounterInfo, EventInfo, KindInfo, LinkInfo, PaymentInfo, QuantityInfo, ValueInfo,
-                                     ZoneInfo)
+from legacies.dsl.vocabulary import (AttributeRange, CounterInfo, EventInfo, KindInfo, LinkInfo, PaymentInfo,
+                                     QuantityInfo, ValueInfo, ZoneInfo)
 
+from .attribute_ranges import declared_range
 from .load import LoadedFile
 from .models import AttributeDecl, DisplayColumns, DisplayText, ExpansionFile, KindDecl, RulesetFile
 
@@ -226,6 +227,7 @@ def declare(b: "_Builder", f: LoadedFile, m: Stack) -> None:
                 info.attributes[a] = type_of(b, f, ("extend_kinds", name, "attributes", a), text, m, attribute=True)
                 if isinstance(decl, AttributeDecl) and decl.default is not None:
                     info.defaults[a] = decl.default
+                _declare_range(b, f, ("extend_kinds", name, "attributes", a), decl, info.attributes[a], info.ranges, a)
             for c, cd in additions.counters.items():
                 if c not in info.counters:
                     info.counters[c] = CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true,
@@ -242,20 +244,30 @@ def declare(b: "_Builder", f: LoadedFile, m: Stack) -> None:
         b.display[key].extend(part[key])
 
 
+def _declare_range(b: "_Builder", f: LoadedFile, path: tuple, decl: Any, t: T,
+                   ranges: dict[str, AttributeRange], attribute: str) -> None:
+    """An attribute's `min`/`max`/`values` (pipeline/attribute_ranges.py), R011 when they do not fit its type."""
+    found = declared_range(decl, t, lambda key, message, hint: b.at(f, path + (key,), "R012", message, hint=hint))
+    if found is not None:
+        ranges[attribute] = found
+
+
 def _declare_kind(b: "_Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack) -> None:
     v = b.vocab
     attrs: dict[str, T] = {}
     defaults: dict[str, Any] = {}
+    ranges: dict[str, AttributeRange] = {}
     for a, decl in k.attributes.items():
         text = decl.type if isinstance(decl, AttributeDecl) else decl
         attrs[a] = type_of(b, f, ("kinds", name, "attributes", a), text, m, attribute=True)
         if isinstance(decl, AttributeDecl) and decl.default is not None:
             defaults[a] = decl.default
+        _declare_range(b, f, ("kinds", name, "attributes", a), decl, attrs[a], ranges, a)
     counters = {c: CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true, cd.text_false)
                 for c, cd in k.counters.items()}
     v.kinds[name] = KindInfo(k.piece, k.label, k.plural, attrs, counters, {}, tuple(k.links),
                              k.track.spaces if k.track else None, k.track.bump if k.track else True, k.holder,
-                             k.capacity, k.supply, k.supply_zone, k.starts_in, defaults)
+                             k.capacity, k.supply, k.supply_zone, k.starts_in, defaults, ranges)
     _declare_slots(b, f, name, k.values, ("kinds", name, "values"), m)
     _check_piece_kind(b, f, name, k, m)
     for key, scope in (("starts_in", "game"), ("supply_zone", "player")):

@@ -54,7 +54,7 @@ def _find(query: str, build: object) -> str | None:
     if query in items:
         return query
     by_lower = {i.lower(): i for i in items}
-    if query.lower() in by_lower:  # `c1003`
+    if query.lower() in by_lower:  # `c101`
         return by_lower[query.lower()]
     wanted = query.strip().lower()
     exact = [i for i, (_, _, item) in items.items() if item.name.lower() == wanted]
@@ -159,7 +159,7 @@ def _near(query: str, build: object) -> list[str]:
 
     items = build.items  # type: ignore[attr-defined]
     by_name = {item.name.lower(): i for i, (_, _, item) in items.items()}
-    by_lower = {i.lower(): i for i in items}  # `c1003` is C1003's typo too
+    by_lower = {i.lower(): i for i in items}  # `c101` is C101's typo too
     found = [by_lower[i] for i in difflib.get_close_matches(query.lower(), list(by_lower), n=3, cutoff=0.75)]
     found += [by_name[name] for name in difflib.get_close_matches(query.lower(), list(by_name), n=3, cutoff=0.6)]
     wanted = query.strip().lower()

@@ -95,10 +95,8 @@ def build_model(kind: str, source: YamlSource) -> tuple[BaseModel | None, list[D
     """The pydantic model of already schema-checked data; its errors become S006."""
     try:
         return FILE_MODELS[kind].model_validate(source.data), []
-    except ValidationError as exc:
+    except ValidationError as exc:  # bad data; anything else is a bug in the models (an internal error, E302)
         return None, pydantic_diagnostics(exc, source)
-    except Exception as exc:  # a model bug must not become a traceback
-        return None, [Diagnostic("S006", f"cannot build the {kind} model: {exc}", file=source.label)]
 
 
 def pydantic_diagnostics(exc: ValidationError, source: YamlSource) -> list[Diagnostic]:
@@ -120,20 +118,12 @@ def load_source(source: SourceFile) -> tuple[LoadedFile | None, list[Diagnostic]
         return None, [symlink_loop(source.label)], []
     except NotRegular as exc:
         return None, [not_regular(source.label, exc)], []
-    except Exception as exc:  # OSError, or whatever a Traversable raises for a missing entry
+    except (OSError, ValueError) as exc:  # missing, unreadable (a Traversable's too), a path with a NUL byte
         return None, [unreadable(source.label, exc)], []
     loaded, problems = load_file(source.label, source.kind, raw)
     if loaded is not None and (source.layer or source.over is not None):
         loaded = replace(loaded, layer=source.layer, over=source.over)
     return loaded, problems, loaded.lines if loaded is not None else lines_of(raw)
-
-
-def internal_error(label: str, err: BaseException) -> Diagnostic:
-    """E302: checking a ruleset met an engine bug (never a traceback, never the end of
-    the other rulesets' checks)."""
-    what = "Python's recursion limit" if isinstance(err, RecursionError) else f"{type(err).__name__}: {err}"
-    return Diagnostic("E302", f"internal error while checking this ruleset (a bug in legacies): {excerpt(what, 300)}",
-                      file=label, hint="report it, with the files")
 
 
 def load_sources(sources: Iterable[SourceFile]) -> LoadResult:

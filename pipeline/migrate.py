@@ -24,7 +24,8 @@ from legacies.dsl.diagnostics import Diagnostic, has_errors
 from .files import YAML_SUFFIXES, NotRegular, disk_label, guess_kind, read_regular
 from .formats import FORMAT_KEY, Change, Document, run_steps, stated_format
 from .models import CURRENT_FORMAT, FILE_MODELS
-from .text_edit import apply, decode, write_whole
+from .text_edit import apply, decode
+from .writes import write_whole
 from .yaml_source import load_yaml, not_regular, unreadable
 
 Status = Literal["upgraded", "current", "skipped", "refused"]

@@ -17,9 +17,11 @@ without it is format 1): pipeline/formats.py reads an older one as the current o
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from legacies.dsl.numbers import MAX_NUMBER
 
 
 class _Model(BaseModel):
@@ -43,6 +45,7 @@ def _format() -> Any:
 
 
 Scope = Literal["player", "game"]
+Number = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]  # the engine's limit on numbers (dsl/numbers.py)
 
 
 class Players(_Model):
@@ -58,12 +61,12 @@ class Limits(_Model):
 
 class CounterDecl(_Model):
     scope: Scope = "player"
-    start: int = 0
-    min: int | None = 0
-    max: int | None = None
+    start: Number = 0
+    min: Number | None = 0
+    max: Number | None = None
     label: str | None = None
     text_true: str | None = Field(None, description="Card text for the counter at 1 ({0} is whose): "
-                                  "\"{0} put a successor in play this generation\".")
+                                  "\"{0} drew a card this round\".")
     text_false: str | None = Field(None, description="Card text for the counter at 0 ({0} is whose).")
     replaces: bool = _replaces()
 
@@ -87,6 +90,13 @@ class AttributeDecl(_Model):
                                 "symbols:<enum>, kind:<kind>, kinds:<kind>, table:<kind>, counter:<set>, counters:<set>.")
     default: Any = Field(None, description="The value of an item that does not give this attribute.")
     label: str | None = None
+    min: int | None = Field(None, description="A number (or each number of a list) is at least this (C004 "
+                            "at an item that gives less).")
+    max: int | None = Field(None, description="A number (or each number of a list) is at most this (C004 "
+                            "at an item that gives more).")
+    values: list[int | str] | None = Field(None, min_length=1, description="The only values a number, a "
+                                           "number of a list or a text may take (C004 at an item that gives "
+                                           "another).")
 
 
 class TrackDecl(_Model):
@@ -152,7 +162,7 @@ class EventDecl(_Model):
 
 class QuantityDecl(_Model):
     type: Literal["amount", "flag"]
-    default: Union[bool, int]
+    default: Union[bool, Number]
     per: Scope = "player"
     subject: str | None = Field(None, description="A kind: the quantity is asked of one item of it.")
     label: str | None = None
@@ -164,7 +174,7 @@ class QuantityDecl(_Model):
 
 class OptionNames(_Model):
     """An amount option whose values may be given by name: each item of `kind` names the
-    value its `attribute` holds (`--option difficulty=expert`)."""
+    value its `attribute` holds (`--option level=hard`)."""
 
     kind: str
     attribute: str = Field(description="The item's number attribute that is the option's value.")
@@ -172,11 +182,11 @@ class OptionNames(_Model):
 
 class OptionDecl(_Model):
     type: Literal["amount", "flag"]
-    default: Union[bool, int]
+    default: Union[bool, Number]
     label: str | None = None
     description: str | None = None
-    min: int | None = None
-    max: int | None = None
+    min: Number | None = None
+    max: Number | None = None
     names: OptionNames | None = Field(None, description="Items whose names (or ids) stand for the option's values.")
     replaces: bool = _replaces()
 
@@ -185,7 +195,7 @@ class SeatDecl(_Model):
     """A kind of seat the rules run (the ruleset's `automated:` players), which a table may
     add after the players: `--seat KIND` in `legacies play` and `simulate`."""
 
-    label: str = Field(description="What the seat is called (its players are named so: Nemesis, Nemesis 2).")
+    label: str = Field(description="What the seat is called (its players are named so: Helper, Helper 2).")
     option: str = Field(description="The option that seats them: an amount (how many, the last seats) or a flag "
                         "(one seat).")
     description: str | None = Field(None, description="What the seat is, for `legacies rulesets` and `--help`.")
@@ -251,7 +261,7 @@ class Display(_Model):
         default_factory=dict, description="What the breakdown of each player's score at the end of a game calls "
         "where points came from: a kind (its items' points; default: its plural), a procedure or an action "
         "(default: its text or name), `setup` or `game` -> a label. For a program, a map from some of its "
-        "statements as written (`gain by_gold fame for P`) to labels splits it. Parts with one label are added up.")
+        "statements as written (`gain by_gold points for P`) to labels splits it. Parts with one label are added up.")
 
 
 class MenuDecl(_Model):
@@ -268,9 +278,9 @@ class _VocabularyTables(_Model):
     enums: dict[str, list[str]] = Field(default_factory=dict)
     counters: dict[str, CounterDecl] = Field(default_factory=dict)
     values: dict[str, ValueDecl] = Field(default_factory=dict, description="Named slots holding a player, an "
-                                         "item, a symbol... (the player who ended the generation, your character).")
+                                         "item, a symbol... (the player who ended the round, your colour).")
     counter_sets: dict[str, list[str]] = Field(default_factory=dict, description="Named sets of player counters "
-                                               "(resources: [dye, gear, gem, iron]): `choose a resource as R`.")
+                                               "(resources: [wood, stone, ore]): `choose a resource as R`.")
     zones: dict[str, ZoneDecl] = Field(default_factory=dict)
     kinds: dict[str, KindDecl] = Field(default_factory=dict)
     links: dict[str, LinkDecl] = Field(default_factory=dict, description="Kinds of links joining places (board "
@@ -286,7 +296,7 @@ class _VocabularyTables(_Model):
                                     "counters, and each player's score and zones). An expansion's entries come "
                                     "after the base's.")
     win_rates_by: list[str] = Field(default_factory=list, description="Player values a balance report groups "
-                                    "seats by (a character, a mat side): `legacies simulate` gives each its "
+                                    "seats by (a colour, a side): `legacies simulate` gives each its "
                                     "win rate, read when the game ends. Format 1 called it `starting_choices`.")
     labels: dict[str, str] = Field(default_factory=dict, description="Display text for names in card text.")
 
@@ -300,7 +310,7 @@ class _RulesetHead(_Model):
     players: Players
     eras: list[str] = Field(default_factory=list)
     era_counter: str | None = Field(None, description="Game counter holding the current era (1-based).")
-    era_word: str | None = Field(None, description="What the ruleset calls an era in card text (century).")
+    era_word: str | None = Field(None, description="What the ruleset calls an era in card text (age).")
     hand: str | None = Field(None, description="Player zone that `draw` fills when no zone is named.")
     score: str = Field(description="Player counter holding the score, or a definition with no parameters giving "
                        "it (an amount, read as each player: `me` is the player).")
@@ -319,7 +329,7 @@ class RulesetFile(_VocabularyTables, _RulesetHead):
     the vocabulary's, then these)."""
 
     payment: PaymentDecl | None = None
-    bid_steps: list[int] = Field(default_factory=lambda: [0, 1, 4, 9, 24], description="An auction offers the "
+    bid_steps: list[Number] = Field(default_factory=lambda: [0, 1, 4, 9, 24], description="An auction offers the "
                                  "lowest legal bid plus each of these (and all the bidder has).")
     format: int = _format()
 
@@ -390,7 +400,7 @@ class ProceduresFile(_Model):
     actions: dict[str, ActionDecl] = Field(default_factory=dict)
     definitions: dict[str, DefinitionDecl] = Field(default_factory=dict)
     procedures: dict[str, ProcedureDecl] = Field(default_factory=dict, description="Named effects with "
-                                                 "parameters, run as a statement: `collect_benefit(K, 2)`.")
+                                                 "parameters, run as a statement: `score_row(K, 2)`.")
     triggers: dict[str, str] = Field(default_factory=dict, description="Rules that answer events: name: `when "
                                      "EVENT [where CONDITION]:` and a block, run by nobody (`as P:` acts for a "
                                      "player) each time the event is announced.")

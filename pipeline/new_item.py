@@ -6,9 +6,9 @@ content/<ruleset>/ files (a new `<kinds>.yaml` when none holds its kind yet).
 The new item copies the shape of a model item of its kind (the last one in the file it
 goes to, or the one named with `like`): it gives every attribute that every item of the
 kind gives, with the model's values (a number equal to the model id's number follows the
-new id: S60's number 60 becomes S61's 61), except that effects are a placeholder that
+new id: K60's number 60 becomes K61's 61), except that effects are a placeholder that
 runs and says it is one. Its id is the next free one after the model's in the same pattern
-(C3050 -> C3051, S09 -> S10, E115 -> E116); an id without a number gets `<kind>_<n>`.
+(C350 -> C351, K09 -> K10, T115 -> T116); an id without a number gets `<kind>_<n>`.
 The item is written as text at the end of the file's `items:` list (the file's comments,
 layout and line endings kept, written whole: text_edit), read back to check it, then the
 whole ruleset is validated; when that finds an error the file is put back as it was.
@@ -32,7 +32,8 @@ from .formats import FORMAT_KEY
 from .models import CURRENT_FORMAT, AttributeDecl, ContentItem, KindDecl, RulesetFile
 from .ruleset import load_ruleset
 from .stack import StackError, place_of
-from .text_edit import Edit, apply, decode, write_whole
+from .text_edit import Edit, apply, decode
+from .writes import WriteError, make_folder, write_whole
 from .yaml_source import load_yaml
 
 ID_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -86,7 +87,10 @@ def new_item(root: Path | None, ruleset: str, kind: str, item_id: str | None = N
     where = " ".join(([str(root)] if root is not None else []) + [f"-x {x}" for x in stack])
     made_head = None
     if expansion is not None:
-        content.mkdir(parents=True, exist_ok=True)
+        try:
+            make_folder(content)
+        except WriteError as err:
+            raise NewItemError(f"nothing was written: {err}", usage=False) from None
         made_head = _expansion_head(expansion, ruleset)
     try:
         loaded = load_ruleset(ruleset, root, stack)
@@ -123,7 +127,10 @@ def new_item(root: Path | None, ruleset: str, kind: str, item_id: str | None = N
     item = _item(new_id, kind, f"New {label} {new_id}", kinds[kind], model, of_kind)
     created = not target.exists()
     original = read_regular(target) if not created else None
-    line = _write(target, ruleset, item, original)
+    try:
+        line = _write(target, ruleset, item, original)
+    except WriteError as err:  # a full disk, a read-only folder: the file is as it was
+        raise NewItemError(f"nothing was written: {err}", usage=False) from None
     try:
         from .validate import validate
 
@@ -179,7 +186,7 @@ def _forget(head: Path | None) -> None:
 
 
 def _kind_named(name: str, ruleset: str, kinds: dict[str, KindDecl]) -> str:
-    """A kind by its name, plural or label (`successor`, `player card`, `heirlooms`)."""
+    """A kind by its name, plural or label (`crate`, `gold card`, `crates`)."""
     wanted = name.strip().lower().replace(" ", "_")
     names: dict[str, str] = {}
     for kind, decl in kinds.items():
@@ -262,7 +269,7 @@ def _same(a: Path, b: Path) -> bool:
 
 def next_id(model: str | None, kind: str, taken: set[str]) -> str:
     """The next free id after `model` in its pattern (a prefix and a number, the number's
-    width kept: S09 -> S10); `<kind>_<n>` when the model's id has no number."""
+    width kept: K09 -> K10); `<kind>_<n>` when the model's id has no number."""
     match = _NUMBERED.match(model) if model else None
     if match is None:
         n = 1
@@ -313,7 +320,7 @@ def _item(item_id: str, kind: str, name: str, decl: KindDecl, model: _Existing |
         kind_of_value = declared.type if isinstance(declared, AttributeDecl) else declared
         value = model.item.attributes[attr]
         if value == _number(model.id) and isinstance(value, int) and not isinstance(value, bool):
-            value = _number(item_id)  # a card number that follows the id (S60 is number 60)
+            value = _number(item_id)  # a card number that follows the id (K60 is number 60)
         if kind_of_value == "effect":
             value = _placeholder(name, attr)
         elif kind_of_value == "effects" and isinstance(value, list):

@@ -15,7 +15,8 @@ from legacies.interpreter.spec import GameSpec
 
 from .build import BuildResult, build_spec
 from .files import SourceFile, installed_rulesets
-from .load import LoadResult, internal_error, load_sources
+from .internal_errors import internal_error
+from .load import LoadResult, load_sources
 from .stack import Expansion, StackError, find_expansion, lay, place_of, resolve, stack_sources
 
 __all__ = ["ExpansionError", "RulesetResult", "expanded_sources", "expansion_rulesets", "lay", "load_ruleset",

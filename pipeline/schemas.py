@@ -27,6 +27,7 @@ from jsonschema.exceptions import ValidationError
 
 from legacies.dsl.diagnostics import Diagnostic
 from legacies.pipeline.models import FILE_MODELS
+from legacies.pipeline.writes import make_folder, write_files
 from legacies.pipeline.yaml_source import YamlPath, bounded
 
 KINDS: tuple[str, ...] = tuple(FILE_MODELS)
@@ -81,13 +82,10 @@ def schema_filename(kind: str) -> str:
 
 def write_schemas(directory: Path) -> list[Path]:
     """Write every kind's schema into `directory`; returns the files written."""
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for kind in KINDS:
-        target = directory / schema_filename(kind)
-        target.write_text(schema_text(kind), encoding="utf-8")
-        written.append(target)
-    return written
+    make_folder(directory)
+    files = {directory / schema_filename(kind): schema_text(kind) for kind in KINDS}
+    write_files(files)  # whole, all or none (pipeline/writes.py)
+    return list(files)
 
 
 @lru_cache(maxsize=None)

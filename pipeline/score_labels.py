@@ -15,13 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 
 from legacies.dsl import ast
+from legacies.dsl.constructs import CONSTRUCTS
 from legacies.dsl.vocabulary import Vocabulary
 from legacies.interpreter.ledger import statement_text
 
 from .models import RulesetFile
 
 Report = Callable[[tuple, str, str, "str | None"], None]  # (path, code, message, hint)
-CHANGES = (ast.Gain, ast.Lose, ast.Pay, ast.Transfer, ast.SetTo, ast.Raise, ast.Lower, ast.Auction)
+# the statements that change a counter or a value slot: the registry's (dsl/constructs.py `changes`)
+CHANGES: tuple[type[ast.Stmt], ...] = tuple(
+    c.node for c in CONSTRUCTS.values() if c.changes and issubclass(c.node, ast.Stmt))
 
 
 def check_score(r: RulesetFile, v: Vocabulary, report: Report,

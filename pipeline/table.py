@@ -6,9 +6,9 @@ by name.
 ruleset's seat kinds alike, and `--option NAME=VALUE`. Here a seat kind the rules run is
 turned into its option (an amount: how many of the last seats; a flag: one seat), given
 seats and options must agree, a flag seat with `joins: N` sits down by itself at a table
-of N others, and a named option value (`difficulty=expert`) becomes its number. The seats
+of N others, and a named option value (`level=hard`) becomes its number. The seats
 the rules run come last, in the order the ruleset declares their kinds, named by their
-label ("Nemesis", "Nemesis 2"). Nothing here names a game: the ruleset's data does.
+label ("Helper", "Helper 2"). Nothing here names a game: the ruleset's data does.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Changing a data file's text without rewriting it: edits at the positions the YAML
-parser reports, and writing the result whole.
+parser reports.
 
 `legacies migrate` and `legacies new` change a few spans of a file and must keep the
 rest byte for byte (comments, quoting, indentation, blank lines, line endings, a byte
@@ -7,17 +7,13 @@ order mark). Dumping a round-trip document again does not: measured on the shipp
 files, ruamel.yaml's round-trip dump re-indents 1,118 lines of content/legacies/cards_i.yaml.
 So the callers read the file once (yaml_source, positions on), compute Edits (spans of
 the decoded text and their replacement), apply them here, read the result again to
-check that it says what was intended, and only then write it: to a temporary file in
-the same folder, renamed over the original, so that a file is never half-written.
+check that it says what was intended, and only then write it whole (pipeline/writes.py:
+a temporary file in the same folder, renamed over the original, never half-written).
 """
 
 from __future__ import annotations
 
-import os
-import stat
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 
 BOM = "\ufeff"
 
@@ -72,26 +68,3 @@ def apply(text: str, edits: list[Edit]) -> str:
 def line_start(text: str, index: int) -> int:
     """The index where the line holding `index` begins."""
     return text.rfind("\n", 0, index) + 1
-
-
-def write_whole(path: Path, data: bytes) -> None:
-    """Write `data` to `path` through a temporary file renamed over it: a reader sees the
-    old file or the new one, never a part. A symbolic link is followed (its target is
-    written); the file keeps its permissions. Raises OSError."""
-    target = Path(os.path.realpath(path))
-    mode = stat.S_IMODE(os.stat(target).st_mode) if target.exists() else None
-    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(temp, mode)
-        os.replace(temp, target)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise

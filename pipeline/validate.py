@@ -33,7 +33,9 @@ from legacies.dsl.diagnostics import Diagnostic, has_errors
 
 from .build import build_spec
 from .files import EXPANSION_FILES, SourceFile, installed_rulesets, read_regular, ruleset_files, single_file
-from .load import internal_error, load_sources
+from .internal_errors import internal_error
+from .load import load_sources
+from .setup_check import check_setup
 
 
 class UsageError(Exception):
@@ -99,29 +101,13 @@ def maybe_consequence(d: Diagnostic) -> Diagnostic:
 
 
 def smoke_check(spec: object, label: str) -> list[Diagnostic]:
-    """Compile the checked spec and run its setup up to the first decision, at the
-    smallest player count: what the checker cannot see (a runaway setup, a zone that
-    is empty at the start) is reported too, at the statement that failed, never raised."""
-    from legacies.interpreter.errors import GameError, InternalError
-    from legacies.interpreter.game import Game
-
+    """Compile the checked spec and set the game up under the option values that change
+    the setup (pipeline/setup_check.py): what the checker cannot see is reported at the
+    statement that failed, never raised."""
     try:
-        Game(spec, spec.min_players).new_state(0)  # type: ignore[arg-type, attr-defined]
-    except InternalError as err:
-        where = err.where
-        running = f" (running: {'; '.join(err.running)})" if err.running else ""
-        if where is not None and where.file:
-            return [Diagnostic("E300", f"the game fails at setup, in {where.what}: {err.message}{running}",
-                               where.line or 1, where.column or 1, file=where.file,
-                               hint="try `legacies play` with random seats to see the game up to the failure")]
-        return [Diagnostic("E300", f"the game fails at setup: {err}", 1, 1, file=label,
-                           hint="try `legacies play` with random seats to see the game up to the failure")]
-    except GameError as err:  # the rules refused something while setting up
-        return [Diagnostic("E300", f"the game cannot be set up: {err}", 1, 1, file=label)]
-    except Exception as err:  # noqa: BLE001 - an engine bug: reported as one (exit 1), never a traceback
-        return [Diagnostic("E301", f"internal error while compiling the ruleset (a bug in legacies): {err!r}",
-                           file=label)]
-    return []
+        return check_setup(spec, label)
+    except Exception as err:  # noqa: BLE001 - an engine bug: reported as one (exit 1), its traceback kept
+        return [internal_error(label, err, "E301", "compiling and setting up this ruleset")]
 
 
 def _declared_ruleset(path: Path) -> str | None:

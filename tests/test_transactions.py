@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from legacies.agents.bots import apply_random_option
 from legacies.interpreter.errors import Refused
-from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.game import Game, GameState, Undo
 from legacies.interpreter.spec import GameSpec
 from legacies.pipeline.ruleset import load_ruleset, rulesets
 
@@ -54,11 +54,11 @@ def _frozen(state: GameState) -> str:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(key=st.sampled_from(KEYS), players=st.integers(2, 6), seed=st.integers(0, 10_000),
-       steps=st.integers(0, 400), undo=st.sampled_from([True, "replay"]))
+       steps=st.integers(0, 400), undo=st.sampled_from([Undo.COPY, Undo.REPLAY]))
 def test_every_illegal_option_is_refused_and_changes_nothing(key: str, players: int, seed: int, steps: int,
                                                              undo: bool | str) -> None:
     """Both ways of undoing: a copy before each decision, and a checkpoint every
-    CHECKPOINT_EVERY decisions replayed forward (`undo="replay"`)."""
+    CHECKPOINT_EVERY decisions replayed forward (`undo=Undo.REPLAY`)."""
     spec = _spec(key)
     assert spec is not None
     players = max(spec.min_players, min(spec.max_players, players))
@@ -116,7 +116,7 @@ def _refused_options(state: GameState) -> list[int]:
 
 
 def test_undo_by_replay_rewinds_every_decision_since_the_checkpoint() -> None:
-    """Refused options met in random games played with `undo="replay"`, each refused
+    """Refused options met in random games played with `undo=Undo.REPLAY`, each refused
     on the state itself with decisions made since its checkpoint: the state is byte for
     byte what it was (a rewind that skipped the replay would lose those decisions)."""
     found = 0
@@ -133,12 +133,12 @@ def test_undo_by_replay_rewinds_every_decision_since_the_checkpoint() -> None:
                 for index in refused:
                     saved, frozen = state.serialize(), _frozen(state)
                     try:
-                        state.apply(index, undo="replay")
+                        state.apply(index, undo=Undo.REPLAY)
                     except Refused:
                         pass
                     else:
                         raise AssertionError(f"option {index} refused on a copy, accepted on the state")
                     assert state.serialize() == saved and _frozen(state) == frozen, f"{key} seed {seed}"
                     found += 1
-                assert apply_random_option(state, rng, undo="replay")[0] is not None
+                assert apply_random_option(state, rng, undo=Undo.REPLAY)[0] is not None
     assert found >= 10, f"only {found} refused options met: the test shows too little"

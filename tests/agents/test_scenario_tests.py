@@ -85,3 +85,40 @@ def test_a_number_written_as_text_compares_as_a_number_and_a_named_file_without_
     other.write_text("itm: C1003\n", encoding="utf-8")
     tests, problems = find_tests([path, other])
     assert len(tests) == 1 and [p.code for p in problems] == ["T002"]
+
+
+def test_the_command_counts_tests_not_failure_messages(tmp_path: Path) -> None:
+    """Issue 17: three wrong expectations of one test printed "3 failed" (8 tests read as
+    "6 passed, 3 failed")."""
+    path = tmp_path / "two.yaml"
+    path.write_text("- item: C1003\n  seed: 5\n  play: 6\n  counters: {1: {gold: 10}}\n  choose: [2]\n"
+                    "  expect: {my gold: 1, my fame: 99, law's space: 9}\n"
+                    "- item: C1003\n  seed: 5\n  play: 6\n  counters: {1: {gold: 10}}\n  choose: [2]\n"
+                    "  expect: {my gold: 8}\n", encoding="utf-8")
+    result = run_tests(find_tests([path])[0])
+    assert (result.passed, result.failed, len(result.failures)) == (1, 1, 3)
+    out = CliRunner().invoke(app, ["test", str(path)])
+    assert out.exit_code == 1 and "1 passed, 1 failed" in out.output
+
+
+def test_yes_and_no_are_expected_as_the_language_writes_them(tmp_path: Path) -> None:
+    path = tmp_path / "flags.yaml"
+    path.write_text("item: C1003\nseed: 5\nplay: 6\ncounters: {1: {gold: 10}}\nchoose: [2]\n"
+                    "expect: {\"law's space > 3\": yes, \"my gold > 9\": no, \"my gold = 8\": Yes}\n", encoding="utf-8")
+    assert run_tests(find_tests([path])[0]).failures == []
+    path.write_text("item: C1003\nseed: 5\nplay: 6\ncounters: {1: {gold: 10}}\nchoose: [2]\n"
+                    "expect: {\"my gold > 9\": yes}\n", encoding="utf-8")
+    assert [d.message for d in run_tests(find_tests([path])[0]).failures] == ["C1003: `my gold > 9` is no, expected yes"]
+
+
+def test_a_test_whose_decisions_outrun_its_answers_exits_2(tmp_path: Path) -> None:
+    """A missing answer is a usage error, as docs/cli.md says (for `try` too)."""
+    path = tmp_path / "short.yaml"
+    path.write_text("item: C1003\nseed: 5\nplay: 6\ncounters: {1: {gold: 10}}\nexpect: {my gold: 8}\n",
+                    encoding="utf-8")
+    result = run_tests(find_tests([path])[0])
+    assert [d.code for d in result.failures] == ["T002"] and "no answer is left" in result.failures[0].message
+    out = CliRunner().invoke(app, ["test", str(path)])
+    assert out.exit_code == 2 and "0 passed, 1 failed" in out.output
+    tried = CliRunner().invoke(app, ["try", "C1003", "--seed", "5", "--play", "6"], input="")
+    assert tried.exit_code == 2 and "no answer left" in tried.output

@@ -239,3 +239,69 @@ def test_the_report_counts_the_games_the_rules_ended() -> None:
     plain = build_report(simulate(Request("minilegacies", root=str(FIXTURE), players=3,
                                           seats=("random",) * 3, games=1)))
     assert plain["ended_by_rules"] == []
+
+
+# --------------------------------------------------------------------------- issue 17: the whole truth
+def test_holm_and_benjamini_hochberg_against_known_values() -> None:
+    """R's p.adjust; Benjamini & Hochberg (1995)'s fifteen p-values: BH keeps four at 5%,
+    Holm three. The pooled two-proportion test: R's prop.test(c(56, 48), c(70, 80),
+    correct = FALSE) gives p = 0.008045."""
+    from legacies.agents.stats import benjamini_hochberg, holm, two_proportion_p
+
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert benjamini_hochberg([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.02, 0.04, 0.04, 0.02])
+    assert benjamini_hochberg([0.01, 0.02, 0.03, 0.04, 0.05]) == pytest.approx([0.05] * 5)
+    bh95 = [0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240, 0.4262, 0.5719,
+            0.6528, 0.7590, 1.000]
+    assert sum(q < 0.05 for q in benjamini_hochberg(bh95)) == 4
+    assert sum(h < 0.05 for h in holm(bh95)) == 3
+    assert two_proportion_p(56, 70, 48, 80) == pytest.approx(0.008045, abs=2e-6)
+    assert two_proportion_p(5, 5, 3, 3) == 1.0 and two_proportion_p(1, 0, 1, 2) is None
+
+
+def test_positions_are_turn_order_and_seats_are_told_apart(one_process: dict[str, Any]) -> None:
+    """Legacies sorts turn order by Foundation: `win rate by turn position` was the seat
+    number. Now it is the place in turn order when the first turn began, the seat number
+    apart."""
+    r = one_process
+    assert r["games_resorted"] > 0
+    assert sum(row["games"] for row in r["win_rate_by_position"]) == 36
+    assert [row["seat_number"] for row in r["win_rate_by_seat_number"]] == [1, 2, 3]
+    page = report_html(r, "Legacies")
+    assert "Win rate by seat number" in page and "when the first turn began" in page
+
+
+def test_two_nemeses_are_one_seat_kind_and_the_rising_star_another() -> None:
+    request = Request("legacies", players=4, seats=("greedy", "nemesis", "nemesis", "rising_star"), seed=3, games=2,
+                      options=(("nemesis", 2), ("rising_star", True)))
+    rows = {row["seat"]: row["games"] for row in build_report(simulate(request))["win_rate_by_seat"]}
+    assert rows == {"greedy": 2, "nemesis": 4, "rising_star": 2}
+
+
+def test_events_are_measured_where_they_were_drawn(one_process: dict[str, Any]) -> None:
+    """An event no player chooses printed "no gap to measure", "0.0% chosen"."""
+    events = [row for row in one_process["items"] if row["kind"] == "event"]
+    drawn = [row for row in events if row["basis"] == "drawn"]
+    assert drawn and all(row["games_drawn"] > 0 and 0 < row["drawn_rate"] <= 1 for row in drawn)
+    assert any(row["gap"] is not None for row in drawn)
+
+
+def test_many_intervals_are_corrected_for(one_process: dict[str, Any]) -> None:
+    many = one_process["multiple_comparisons"]
+    measured = [row for row in one_process["items"] if row.get("p") is not None]
+    assert many["items_with_a_gap"] == len(measured) > 100
+    assert many["expected_by_chance"] == pytest.approx(0.05 * len(measured))
+    assert all(row["survives"] == (row["p_bh"] < 0.05) for row in measured)
+    assert all(row["p_holm"] >= row["p_bh"] - 1e-12 for row in measured)  # Holm is the stricter
+    assert "would exclude about" in report_html(one_process, "Legacies") or "chance alone" in \
+        report_html(one_process, "Legacies")
+
+
+def test_branches_the_options_rule_out_are_apart_from_those_that_never_ran(one_process: dict[str, Any]) -> None:
+    """Without a Nemesis, `if nemesis > 0:` in the setup cannot run: it was listed among
+    the branches no game ran."""
+    cov = one_process["coverage"]
+    ruled = {(row["file"], row["branch"]) for row in cov["cannot_run"]}
+    assert ("rules/legacies/flow.yaml", "if nemesis > 0") in ruled
+    assert not any(row["branch"] == "if nemesis > 0" for row in cov["never_ran"])
+    assert cov["ran"] + len(cov["never_ran"]) + len(cov["cannot_run"]) == cov["branches"]

@@ -114,3 +114,21 @@ def test_an_internal_error_is_said_as_one_and_a_python_bug_is_not_hidden(spec, m
     monkeypatch.setattr(sandbox, "start", broken)
     with pytest.raises(ZeroDivisionError, match="a bug"):
         run_trial(spec, "C1003", Scenario(seed=3, play=6))
+
+
+def test_every_change_is_listed_modifiers_values_and_whose_token_moved_where(spec) -> None:  # type: ignore[no-untyped-def]
+    """Issue 17: a card that set a modifier printed "nothing changed" (only its timed
+    modifier changed), and a token moved read "track politician:1: + relationship token"."""
+    trial = run_trial(spec, "C3018", Scenario(seed=5, play=6), answers=[0])
+    assert "modifier set: gold off each relationship +20 for P1 until the generation ends" in trial.changes
+    assert "P1's gold off each relationship: 0 -> 20" in trial.changes  # what the modifier makes it worth
+    trial = run_trial(spec, "C1015", Scenario(seed=5, play=6), run="place my relationship_token on politician\n"
+                      "set ender to me\nuntil generation_end: investment_cost * 50% for opponents\n"
+                      "announce generation_end")
+    assert "The Politician's track, space 1: + P1's relationship token" in trial.changes
+    assert "P1's tokens on the mat: - P1's relationship token" in trial.changes
+    assert "the player who ended the generation: (not set) -> P1" in trial.changes
+    # set and cleared again within the effect: no net change, so not listed
+    assert not any(line.startswith("modifier") for line in trial.changes), trial.changes
+    trial = run_trial(spec, "C1015", Scenario(seed=5, play=6), run="until generation_end: may_select of ga_income = no")
+    assert "Generate Heirloom Income: may be triggered (for P1): yes -> no" in trial.changes, trial.changes

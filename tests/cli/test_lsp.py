@@ -198,9 +198,13 @@ def test_an_editor_sees_diagnostics_hover_definition_and_completion(editor: Edit
     assert place["uri"] == characters.as_uri()
     assert place["range"]["start"]["line"] == declared
 
-    offered = editor.request("textDocument/completion", _at(uri, effect_line, 9))
+    offered = editor.request("textDocument/completion", _at(uri, effect_line, 8))  # a statement begins there
     labels = {item["label"] for item in offered["items"]}
-    assert {"C1003", "politician", "gold", "special_action"} <= labels
+    assert {"gain", "choose", "put_in_play"} <= labels and "C1003" not in labels
+    after = good.split("\n")[effect_line].index("an industry")  # `choose |`: what one chooses from
+    offered = editor.request("textDocument/completion", _at(uri, effect_line, after + 3))
+    labels = {item["label"] for item in offered["items"]}
+    assert {"industry", "industries", "characters"} <= labels and "gain" not in labels
 
     rules = tmp_path / "rules" / "legacies" / "actions.yaml"  # a rules file: a procedure's text
     text = rules.read_text(encoding="utf-8").split("\n")
@@ -259,3 +263,38 @@ def test_a_tcp_address_is_host_and_port() -> None:
     result = CliRunner().invoke(app, ["lsp", "--tcp", "2087"])
     assert result.exit_code == 2
     assert "--tcp takes HOST:PORT" in result.output
+
+
+# --------------------------------------------------------------------------- a hostile client (issue 22, part 6)
+def _raw(editor: Editor, data: bytes) -> None:
+    assert editor.proc.stdin is not None
+    editor.proc.stdin.write(data)
+    editor.proc.stdin.flush()
+
+
+def _parse_error(editor: Editor) -> dict[str, Any]:
+    message = editor._next(lambda m: m.get("id", 0) is None and "error" in m, "a parse error")
+    assert message["error"]["code"] in (-32700, -32600), message
+    return message
+
+
+@pytest.mark.parametrize("frame, words", [
+    (b"Content-Length: 99999999999\r\n\r\n", "more than this server reads"),
+    (b"Content-Length: -5\r\n\r\n{\"x\": 1}", "whole number"),
+    (b"Content-Type: application/json\r\n\r\n{\"jsonrpc\": \"2.0\", \"id\": 7, \"method\": \"shutdown\"}",
+     "without a Content-Length"),
+    (b"Content-Length: 12\r\n\r\nnot json at!", "not JSON"),
+    (b"X" * 200_000 + b"\r\n\r\n", "without a Content-Length"),
+])
+def test_a_malformed_frame_gets_a_parse_error_and_the_server_goes_on(editor: Editor, frame: bytes,
+                                                                     words: str) -> None:
+    _raw(editor, frame)  # the next frame follows at once: the server must find it
+    assert editor.request("shutdown") is None  # still serving, and in step with the client
+    assert words in _parse_error(editor)["error"]["message"]
+
+
+def test_a_huge_length_never_fills_memory(editor: Editor) -> None:
+    _raw(editor, b"Content-Length: 99999999999\r\n\r\n" + b"{" * 2_000_000 + b"\r\n")  # and then a body after all
+    _parse_error(editor)
+    assert editor.request("shutdown") is None
+    assert editor.proc.poll() is None

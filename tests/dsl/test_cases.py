@@ -180,6 +180,7 @@ def run_program(state: GameState, program: ast.Program, player: int, this: int, 
     saved = (st.frames, st.pending, st.over, st.active)
     backup = st.clone()
     st.frames = [BlockFrame(instrs, Activation(st, player, this))]
+    st.start_option(st.frames[0])  # the effect run on its own is the option: its refusals refuse it
     st.pending = None
     try:
         try:

@@ -17,6 +17,7 @@ from legacies.dsl.constructs import BUILTINS, CONSTRUCTS, reference_markdown
 from legacies.dsl.parser import keywords, parse_program
 from legacies.dsl.printer import print_program
 from legacies.dsl.renderer import Wording, render_program
+from legacies.interpreter.builtins import RUN
 from legacies.interpreter.compiler import HANDLED_EXPRESSIONS as COMPILED_EXPRESSIONS
 from legacies.interpreter.compiler import HANDLED_STATEMENTS as COMPILED_STATEMENTS
 from legacies.pipeline.ruleset import load_ruleset
@@ -78,7 +79,7 @@ def test_every_builtin_is_declared_whole() -> None:
     for name, b in BUILTINS.items():
         assert b.form in ("name", "of", "call"), name
         assert b.syntax and b.doc and b.words, name
-        assert b.run is not None or name == "possible", f"{name} has no runtime"
+        assert (name in RUN) != b.special, f"{name}: interpreter/builtins.py runs it unless it is special"
         assert name in b.syntax
 
 
@@ -107,3 +108,44 @@ def test_the_docs_examples_check_clean() -> None:
         diags = checker.check_program(parse_program(block), Context())
         assert not [d for d in diags if d.severity == "error"], (block, [d.headline() for d in diags])
         render_program(parse_program(block), Wording.of(loaded.spec.vocab))
+
+
+# ---- what the other passes know of a statement comes from the registry alone
+
+
+def test_the_words_a_statement_starts_with_are_the_registrys() -> None:
+    from legacies.dsl.parser import STATEMENT_WORDS
+    assert set(STATEMENT_WORDS) <= set(keywords())
+    for node in STATEMENTS:
+        c = CONSTRUCTS[node]
+        assert c.first_words() or node is ast.Run, f"{node.__name__}: its syntax starts with no keyword"
+    assert {"if", "else", "gain", "pick", "end", "when", "while", "until"} <= set(STATEMENT_WORDS)
+
+
+def test_the_fields_a_statement_changes_are_its_own() -> None:
+    import dataclasses
+    for node, c in CONSTRUCTS.items():
+        fields = {f.name for f in dataclasses.fields(node)}
+        assert set(c.changes) <= fields, node.__name__
+        assert not c.modifies or c.modifies.split(".")[0] in fields, node.__name__
+        assert not (c.direct and issubclass(node, ast.Expr)), node.__name__
+
+
+def test_a_statement_that_changes_counters_says_so() -> None:
+    """A statement whose compiled code changes counters (through the compiler's
+    `adjuster`) declares the fields naming them (`changes`): the trigger-cycle check
+    and the score labels read that, and forgetting it would silently weaken them."""
+    import inspect
+
+    from legacies.interpreter.compiler import Compiler
+    for node in STATEMENTS:
+        method = getattr(Compiler, "s_" + node.__name__)
+        source = inspect.getsource(method)
+        if "adjuster(" in source or "_counter_change(" in source:
+            assert CONSTRUCTS[node].changes, f"{node.__name__} changes counters: give it `changes=` in dsl/constructs.py"
+
+
+def test_straight_through_statements_are_the_registrys() -> None:
+    from legacies.interpreter.compile_base import _DIRECT_STATEMENTS
+    assert _DIRECT_STATEMENTS == {n for n, c in CONSTRUCTS.items() if c.direct}
+    assert ast.Let in _DIRECT_STATEMENTS and ast.ChooseFrom not in _DIRECT_STATEMENTS

@@ -60,7 +60,7 @@ def test_a_damaged_entry_is_parsed_again(cache: pc.ParseCache, tmp_path: Path) -
     db = cache._connect()
     assert db is not None
     with db:
-        db.execute("UPDATE trees SET tree = ?", (b"\x80\x05garbage",))
+        db.execute("UPDATE entries SET entry = ?", (b"\x80\x05garbage",))
     assert parse_program(SOURCE) == tree
     assert cache.hits == 0 and cache.misses == 2
 

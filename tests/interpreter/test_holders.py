@@ -15,6 +15,7 @@ from legacies.dsl.parser import parse_program
 from legacies.dsl.printer import print_program
 from legacies.dsl.renderer import Wording, render_program
 from legacies.interpreter import sandbox
+from legacies.interpreter.builtins import holder
 from legacies.interpreter.errors import InternalError
 from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.information import determinize
@@ -73,7 +74,7 @@ move top of (gadgets in my hand) to B
     assert sandbox.value(state, "count of (chips in (top of (crates in my table where its charge = 2)))") == 2
     assert sandbox.value(state, "count of (gadgets in (top of (crates in my table where its colour is blue)))") == 1
     gadget = st.zones[lay.holder_zone[b]][0]
-    assert st.holder(gadget) == b  # `holder of G`
+    assert holder(st, gadget) == b  # `holder of G`
     assert sandbox.value(state, "count of (gadgets in (holder of top of (cards in (top of (crates in my table "
                                 "where its colour is blue)))))") == 1
     assert problems(state) == []

@@ -167,6 +167,7 @@ def test_a_bad_installed_ruleset_never_breaks_commands_about_the_others(tmp_path
     assert "content/deep/cards.yaml" in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.internal_error
 def test_an_engine_bug_while_checking_is_e302_for_that_ruleset_only(monkeypatch: pytest.MonkeyPatch) -> None:
     from legacies.pipeline import build
 

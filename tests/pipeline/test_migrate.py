@@ -287,6 +287,6 @@ def test_a_failed_write_leaves_the_file_whole(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setattr(os, "replace", fail)
     result = migrate([str(path)])
     assert [f.status for f in result.files] == ["refused"]
-    assert result.files[0].problem is not None and "No space left on device" in result.files[0].problem.message
+    assert result.files[0].problem is not None and "the disk is full" in result.files[0].problem.message
     assert path.read_text(encoding="utf-8") == OLD_RULESET
     assert sorted(p.name for p in path.parent.iterdir()) == ["procedures.yaml", "ruleset.yaml"]  # no temporary file

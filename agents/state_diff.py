@@ -1,0 +1,170 @@
+"""What changed in a game between two moments, in words a designer reads: the service
+`legacies try` and scenario tests print after an item ran.
+
+Every part of the state a rule can change is compared: counters (players', the game's,
+items'), the pieces of every zone (a token named with its owner, a track's space and a
+holder named by their item), value slots (`my colour`, `starter`), the timed modifiers
+set or cleared (`until EVENT: ...`), what each quantity is worth for each player and
+item once every modifier applies (a continuous one comes and goes with its piece),
+turn order, pieces revealed, and the end of the game. Nothing changed is said only
+when none of these did."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from legacies.interpreter.errors import InternalError
+from legacies.interpreter.game import GameState
+from legacies.interpreter.mechanics import describe, quantity
+
+
+def snapshot(state: GameState) -> dict[str, Any]:
+    """Everything `differences` compares, as names and words (never ids)."""
+    st, lay, game = state.st, state.game.layout, state.game
+    return {
+        "counters": {lay.counter_label[i]: v for i, v in enumerate(st.counters)},
+        "zones": {_zone_name(state, z): [_piece(state, p) for p in st.zones[z]] for z in range(1, len(st.zones))},
+        "values": {lay.value_name[i]: _value(state, lay.value_name[i], v) for i, v in enumerate(st.values)},
+        "modifiers": [_modifier(state, m) for m in st.timed],
+        "quantities": _quantities(state),
+        "turn order": ", ".join(game.player_names[p] for p in st.turn_order),
+        "revealed": sorted(describe(st, p) for p in st.revealed),
+        "ending": _ending(state),
+    }
+
+
+def differences(state: GameState, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """One line per change, in the order of `snapshot`'s parts."""
+    lines = []
+    for part in ("counters", "values", "quantities"):
+        for name, old in before[part].items():
+            new = after[part].get(name)
+            if new != old:
+                shown = name if part == "quantities" else _readable(state, name)
+                lines.append(f"{shown}: {_shown(old)} -> {_shown(new)}")
+    for zone, old in before["zones"].items():
+        new = after["zones"][zone]
+        if new == old:
+            continue
+        gone, came = _minus(old, new), _minus(new, old)
+        parts = ([f"+ {', '.join(came)}"] if came else []) + ([f"- {', '.join(gone)}"] if gone else [])
+        lines.append(f"{zone}: " + ("; ".join(parts) if parts else "reordered"))
+    lines += [f"modifier set: {m}" for m in _minus(after["modifiers"], before["modifiers"])]
+    lines += [f"modifier cleared: {m}" for m in _minus(before["modifiers"], after["modifiers"])]
+    for part in ("turn order", "ending"):
+        if before[part] != after[part]:
+            lines.append(f"{part}: {before[part] or 'none'} -> {after[part] or 'none'}")
+    revealed = _minus(after["revealed"], before["revealed"])
+    if revealed:
+        lines.append(f"revealed: {', '.join(revealed)}")
+    return lines
+
+
+def _piece(state: GameState, pid: int) -> str:
+    """A piece by name; a token with its owner ("P2's relationship token")."""
+    lay = state.game.layout
+    name = describe(state.st, pid)
+    owner = lay.piece_owner[pid] if 0 <= pid < len(lay.piece_owner) else -1
+    return f"{_whose(state.game.player_names[owner])} {name}" if owner >= 0 else name
+
+
+def _zone_name(state: GameState, z: int) -> str:
+    """A zone as a player reads it: "P1's hand", "The Duke's track, space 2", "on Banking"."""
+    lay, vocab = state.game.layout, state.game.spec.vocab
+    track = lay.zone_track[z]
+    if track is not None:
+        item, space = track
+        return f"{_whose(describe(state.st, item))} track, space {space + 1}"
+    if z in lay.zone_holder:
+        return f"on {describe(state.st, lay.zone_holder[z])}"
+    label = vocab.label(lay.zone_name[z])
+    owner = lay.zone_owner[z]
+    return f"{_whose(state.game.player_names[owner])} {label}" if owner >= 0 else label
+
+
+def _value(state: GameState, slot: str, v: Any) -> str:
+    """A value slot's content by its declared type: a player by name, else as a piece,
+    symbol or counter is named."""
+    if v is None:
+        return "(not set)"
+    info = state.game.spec.vocab.values.get(slot.split("[", 1)[0])
+    if info is not None and info.type.tag == "player":
+        return state.st.player_name(v) if type(v) is int else str(v)
+    return _shown(v) if isinstance(v, bool) else describe(state.st, v)
+
+
+def _modifier(state: GameState, m: tuple) -> str:
+    """A timed modifier: "gold off each purchase +20 for P1 until the round ends"."""
+    q, subject, op, value, who, until = m
+    vocab, names = state.game.spec.vocab, state.game.player_names
+    text = vocab.label(q) + (f" of {describe(state.st, subject)}" if subject is not None else "")
+    shown = f"×{value}%" if op == "*" else f"= {_shown(value)}" if op == "=" else f"{op}{value}"
+    players = f" for {', '.join(names[p] for p in who)}" if who is not None else ""
+    return f"{text} {shown}{players} until {vocab.label(until)}"
+
+
+def _quantities(state: GameState) -> dict[str, Any]:
+    """Each quantity's value once every modifier applies: per player (and per item of
+    its subject kind), or once for the game."""
+    st, game = state.st, state.game
+    lay, vocab = game.layout, game.spec.vocab
+    out: dict[str, Any] = {}
+    for name, info in vocab.quantities.items():
+        label = vocab.label(name)
+        subjects = [(None, None)] if info.subject is None else \
+            [(pid, describe(st, pid)) for pid in lay.kind_pieces.get(info.subject, [])]
+        players = [(0, None)] if info.per == "game" else [(p, game.player_names[p]) for p in range(game.players)]
+        for subject, item in subjects:
+            for p, who in players:
+                key = (f"{item}: {label}" + (f" (for {who})" if who else "") if item is not None
+                       else f"{_whose(who)} {label}" if who else label)
+                try:
+                    with st.frozen():
+                        value = quantity(st, name, p, subject)
+                except InternalError as err:  # a modifier that cannot be read here: said, as the game would
+                    value = f"(cannot be read: {err.message})"
+                out[key] = value
+    return out
+
+
+def _readable(state: GameState, label: str) -> str:
+    """`gold[P1]` -> "P1's gold"; `space[mill]` -> "Mill's space"; `character[0]` -> "P1's
+    character" (the ruleset's labels)."""
+    vocab = state.game.spec.vocab
+    if "[" in label and label.endswith("]"):
+        name, whose = label[:-1].split("[", 1)
+        names = state.game.player_names
+        if whose.isdigit() and int(whose) < len(names):
+            who = names[int(whose)]
+        else:
+            who = vocab.content_names.get(whose, whose) if whose in vocab.content else whose
+        return f"{_whose(who)} {vocab.label(name)}"
+    return vocab.label(label)
+
+
+def _whose(who: str) -> str:
+    return f"{who}'" if who.endswith("s") else f"{who}'s"
+
+
+def _shown(v: Any) -> str:
+    return ("yes" if v else "no") if isinstance(v, bool) else str(v)
+
+
+def _ending(state: GameState) -> str:
+    ending = state.st.ending
+    if ending is None:
+        return ""
+    winner, reason = ending
+    who = state.game.player_names[winner] if winner >= 0 else "the ranking decides"
+    return f"over ({who}{': ' + reason if reason else ''})"
+
+
+def _minus(a: list[str], b: list[str]) -> list[str]:
+    rest = list(b)
+    out = []
+    for x in a:
+        if x in rest:
+            rest.remove(x)
+        else:
+            out.append(x)
+    return out

@@ -1,0 +1,355 @@
+"""What generated code runs with (interpreter/codegen.py writes it): the switch, the
+compiled code shared by source, the helpers it calls for what is too long to write
+inline (each says what the closure it stands for says), what a generated function
+reads of the state (`Reads`, for results kept across menus) and where an expression is
+written (`Scope`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any, Callable
+
+from .compile_base import MISSING, Fn, _as_def, _no_player
+from .errors import ContentError, InternalError, Refused
+from .values import DefRef, EraValue
+from .vm import Activation, State
+
+ENV_SWITCH = "LEGACIES_CODEGEN"
+"""`LEGACIES_CODEGEN=0` runs every Game on the closures (the reference path)."""
+
+
+def enabled_by_default() -> bool:
+    return os.environ.get(ENV_SWITCH, "1") not in ("0", "false", "no", "off")
+
+
+class Unsupported(Exception):
+    """A node the generator leaves to the closures (raised while writing, never at run time)."""
+
+
+_CODE_CACHE: dict[str, Any] = {}  # source -> code object: a ruleset's Games share their code
+_CODE_CACHE_MAX = 50_000
+
+
+def compile_source(source: str) -> Any:
+    code = _CODE_CACHE.get(source)
+    if code is None:
+        if len(_CODE_CACHE) > _CODE_CACHE_MAX:
+            _CODE_CACHE.clear()
+        code = _CODE_CACHE[source] = compile(source, "<legacies generated>", "exec")
+    return code
+
+
+# --------------------------------------------------------------------------- run-time helpers
+# Called from generated code for what is too long to write inline; each says what the
+# closure it stands for says.
+
+
+
+def _rt_nobody(what: str) -> Any:
+    raise _no_player(what)
+
+
+def _rt_player(p: int, what: str) -> int:
+    if p < 0:
+        raise _no_player(what)
+    return p
+
+
+def _rt_divisor(d: int) -> bool:
+    if d == 0:
+        raise ContentError("division by zero")
+    return True
+
+
+def _rt_modulus(d: int, written: str) -> bool:
+    if d <= 0:
+        raise ContentError(f"`{written}`: modulo {d}: the divisor must be at least 1")
+    return True
+
+
+def _rt_same(piece_def: list[int], x: Any, y: Any) -> bool:
+    if x is None or y is None:
+        return x is y
+    if isinstance(x, DefRef) or isinstance(y, DefRef):
+        return _as_def(piece_def, x) == _as_def(piece_def, y)
+    return bool(x == y)
+
+
+def _rt_member(piece_def: list[int], x: Any, ys: Any) -> bool:
+    if isinstance(x, DefRef):  # a card named in source: any of its copies
+        return any(_as_def(piece_def, y) == x for y in ys)
+    return x in ys
+
+
+def _rt_among(piece_def: list[int], x: Any, ys: Any) -> bool:
+    return x is not None and _as_def(piece_def, x) in [int(y) for y in ys]
+
+
+def _rt_same_card(piece_def: list[int], x: Any, y: Any, negated: bool) -> bool:
+    if x is None or y is None:
+        return (x is y) != negated
+    return (_as_def(piece_def, x) == _as_def(piece_def, y)) != negated
+
+
+def _rt_has(piece_def: list[int], by_def: list, x: Any, negated: bool) -> bool:
+    d = int(x) if isinstance(x, DefRef) else piece_def[x]
+    return (by_def[d] is not MISSING) != negated
+
+
+def _rt_era(st: State, slot: int, values: Any) -> Any:
+    i = st.counters[slot] - 1 if slot >= 0 else 0
+    last = len(values) - 1
+    return values[0 if i < 0 else (last if i > last else i)]
+
+
+def _rt_era_of(st: State, slot: int, v: Any) -> Any:
+    i = st.counters[slot] - 1 if slot >= 0 else 0
+    return v[0 if i < 0 else min(i, len(v) - 1)]
+
+
+def _rt_top_member(items: Any, end: str) -> Any:
+    items = list(items)
+    if not items:
+        raise ContentError(f"there is no {end} member: the collection is empty "
+                           "(check `... is not empty` first)")
+    return items[0] if end == "top" else items[-1]
+
+
+def _rt_top_members(items: Any, n: int, top: bool) -> list:
+    items = list(items)
+    n = max(0, n)
+    return items[:n] if top else (items[-n:] if n else [])
+
+
+def _rt_top_piece(z: list, end: str) -> int:
+    if not z:
+        raise ContentError(f"there is no {end} piece: the zone is empty (check `ZONE is not empty` first)")
+    return z[-1] if end == "top" else z[0]
+
+
+def _rt_top_pieces(z: list, n: int, top: bool) -> list:
+    n = max(0, n)
+    return list(reversed(z[-n:])) if top and n else (z[:n] if n else [])
+
+
+def _rt_nth(items: Any, n: int) -> Any:
+    if not 1 <= n <= len(items):
+        raise ContentError(f"there is no entry {n}: the list has {len(items)}")
+    return list(items)[n - 1]
+
+
+def _rt_lookup(st: State, piece_def: list[int], era_slot: int, table: Any, key: Any) -> Any:
+    d = int(key) if isinstance(key, DefRef) else piece_def[key]
+    if d not in table.numbers:
+        raise ContentError(f"{st.describe(key)} is not in the table")
+    v = table.numbers[d]
+    return _rt_era_of(st, era_slot, v) if type(v) is EraValue else v
+
+
+def _rt_ordered(keyed: list, desc: bool) -> list:
+    keyed.sort(key=lambda kx: -kx[0] if desc else kx[0])  # stable: ties keep their order
+    return [x for _, x in keyed]
+
+
+def _rt_aggregate(fn: Callable[[list], int], values: list) -> int:
+    return fn(values) if values else 0
+
+
+def _rt_possible(st: State, me: int, this: int, names: tuple[str, ...]) -> bool:
+    """`possible(A, B)`: any of the actions has a target now (the closures' `possible`)."""
+    actions = [st.game.actions[name] for name in names]
+    return any(action.available_for(st, me, this) for action in actions)
+
+
+def _rt_with_it(f: Fn, a: Activation, value: Any) -> Any:
+    """A closure (the reference path) called where `it` is a generated local."""
+    saved = a.it
+    a.it = value
+    try:
+        return f(a)
+    finally:
+        a.it = saved
+
+
+def _rt_distinct(xs: Any) -> list:
+    seen: list = []
+    for s in xs:
+        if s not in seen:
+            seen.append(s)
+    return seen
+
+
+def _rt_pay(st: State, adjust: Callable, k: int, n: int) -> None:
+    lo = st.game.layout.counter_min[k] or 0
+    if st.counters[k] - n < lo:
+        name = st.game.spec.vocab.label(st.game.layout.counter_name[k])
+        base = st.game.layout.player_counter.get(st.game.layout.counter_name[k], k)
+        raise Refused(f"{st.player_name(k - base)} cannot pay {n} {name}: has {st.counters[k]}")
+    adjust(st, k, -n)
+
+
+def _rt_unbound(err: BaseException, names: tuple[str, ...]) -> BaseException:
+    """A local name read before it has a value (`env[NAME]` failed), said as the closures
+    say it; any other error as it is."""
+    if isinstance(err, KeyError) and err.args[:1] and err.args[0] in names:
+        return ContentError(f"`{err.args[0]}` has no value here")
+    return err
+
+
+def _rt_locate(err: BaseException, wheres: tuple, w: int, names: tuple[str, ...] = ()) -> BaseException:
+    """What a generated statement raises for an error of the statement `w` inside it
+    (-1: its own), as run_direct says it."""
+    err = _rt_unbound(err, names)
+    if w < 0 or isinstance(err, Refused):
+        return err
+    if isinstance(err, InternalError):
+        if err.where is None:
+            err.where = wheres[w]
+        return err
+    located = InternalError(f"{type(err).__name__}: {err}", wheres[w])
+    located.__cause__ = err
+    return located
+
+
+_RT = {name: value for name, value in globals().items() if name.startswith("_rt_")}
+
+
+# --------------------------------------------------------------------------- what a function reads
+# A definition remembered across menus: its result stands while none of what it reads
+# has changed. What changes is counted per part of the state (State.versions, parts
+# in interpreter/layout.py): the pieces (zones), the value slots, the turn order, the
+# modifiers, every counter, each counter name. A definition that reads anything else
+# (a quantity, a builtin, the closures) is remembered only within one menu.
+
+
+
+class Reads:
+    """What one generated function reads of the state: parts (State.versions), and
+    single counter slots and zones (`sv[...]`, `zv[...]`: State.slot_versions and
+    zone_versions, indexed by a constant or by the acting player); parts None: it
+    cannot say."""
+
+    __slots__ = ("parts", "sites")
+
+    def __init__(self) -> None:
+        self.parts: set[int] | None = set()
+        self.sites: dict[str, None] = {}
+
+    def add(self, part: int) -> None:
+        if self.parts is not None:
+            self.parts.add(part)
+
+    def site(self, code: str) -> None:
+        self.sites[code] = None
+
+    def unknown(self) -> None:
+        self.parts = None
+
+    def merge(self, other: "Reads") -> None:
+        if other.parts is None:
+            self.parts = None
+        elif self.parts is not None:
+            self.parts |= other.parts
+            self.sites.update(other.sites)
+
+    def stamp(self) -> str:
+        """The code of a number that moves whenever anything read moves: the sum of their
+        counts. Counts only grow while a State keeps its results (a copy keeps none of
+        its original's, State.changed forgets them), so an equal sum is an unchanged read."""
+        assert self.parts is not None
+        items = [f"v[{p!r}]" for p in sorted(self.parts)] + list(self.sites)
+        return " + ".join(items) if items else "0"
+
+
+# --------------------------------------------------------------------------- the writer
+class Scope:
+    """Where an expression is written: the Python names of the activation (None in a
+    definition), the acting player, `this`, the local table, `it`, and the
+    definitions' parameters (name -> Python local)."""
+
+    __slots__ = ("a", "me", "this", "env", "it", "params", "uses", "names")
+
+    def __init__(self, a: str | None, me: str, this: str, env: str | None, it: str,
+                 params: dict[str, str] | None = None, uses: set[str] | None = None,
+                 names: set[str] | None = None):
+        self.a, self.me, self.this, self.env, self.it = a, me, this, env, it
+        self.params = params or {}
+        self.uses: set[str] = uses if uses is not None else set()
+        self.names: set[str] = names if names is not None else set()  # locals read from the table (env)
+
+    def with_it(self, it: str) -> "Scope":
+        return Scope(self.a, self.me, self.this, self.env, it, self.params, self.uses, self.names)
+
+    def as_player(self, a: str, me: str) -> "Scope":
+        return Scope(a, me, self.this, self.env, self.it, self.params, self.uses, self.names)
+
+    def binding(self, name: str, code: str) -> "Scope":
+        """The same place with a local name held in a Python local."""
+        return Scope(self.a, self.me, self.this, self.env, self.it, {**self.params, name: code}, self.uses,
+                     self.names)
+
+
+
+def make_reader(by_piece: list, by_def: list, defs: list, era_slot: int, name: str, strict: bool,
+                has_era: bool) -> Callable[[State, Any], Any]:
+    """An attribute read (the closures' `attribute`): a column by piece or by definition,
+    a missing one an error unless `strict` is false, era values read for the era now."""
+
+    def read(st: State, x: Any) -> Any:
+        if type(x) is int:
+            v = by_piece[x]
+        elif x is None:  # a value slot nothing has filled yet: a content error, located
+            raise ContentError(f"nothing here to read `{name}` of (the value is not set yet)")
+        else:
+            v = by_def[int(x)]
+        if v is MISSING and strict:
+            who = defs[int(x)].name if isinstance(x, DefRef) else st.describe(x)
+            raise ContentError(f"{who} has no `{name}`: declare a default for `{name}` in the ruleset, "
+                               f"or check `X has {name}` first")
+        return v
+    if not has_era:
+        return read
+
+    def read_era(st: State, x: Any) -> Any:
+        v = read(st, x)
+        if type(v) is EraValue:
+            return _rt_era_of(st, era_slot, v)
+        if type(v) is list:
+            return [_rt_era_of(st, era_slot, y) if type(y) is EraValue else y for y in v]
+        return v
+    return read_era
+
+
+_MISSING_MEMO = object()  # not in a memo (None is a value a definition may give)
+INLINE_UP_TO = 160  # characters of generated code: a definition this small is written where it is called
+
+
+def _inlined(body: str) -> bool:
+    """Whether a definition is written where it is called: a small one, or arithmetic and
+    comparisons without a walk over a collection (cheaper than a call and its memo)."""
+    return len(body) <= INLINE_UP_TO or (len(body) <= 4 * INLINE_UP_TO and " for " not in body)
+
+
+def _costly(body: str) -> bool:
+    """Whether a definition's code costs more than comparing what it read: it walks a
+    collection or calls two definitions (a cheap one is computed again instead)."""
+    return " for " in body or len(re.findall(r"\b_d\d+\(", body)) >= 2
+
+
+def _simple(code: str) -> bool:
+    """Whether a piece of generated code is a name or a literal (reading it twice is free)."""
+    return code.isidentifier() or code.lstrip("-").isdigit()
+
+
+def _own_reader(name: str, slots: list[int], counter: bool, strict: bool) -> Callable[[State, Any], Any]:
+    def own(st: State, pid: Any) -> Any:
+        slot = slots[pid] if type(pid) is int else -1
+        if slot < 0:
+            if not strict:
+                return MISSING
+            raise ContentError(f"{st.describe(pid)} has no `{name}` of its own")
+        return st.counters[slot] if counter else st.values[slot]
+    return own
+

@@ -1,0 +1,229 @@
+"""The code generator's statements: a statement that never asks a decision and never
+pushes a frame (the registry's `direct`, and `if` / `for each` / `repeat` / `as P:` made
+of them) written as one Python function `s(st, a)`, loops charged to the step budget as
+the closures charge them, each inner statement's Where kept so an error names the
+statement that raised it (as run_direct does).
+"""
+
+from __future__ import annotations
+
+import ast as pyast
+
+from legacies.dsl import ast
+from legacies.dsl import resolution as r
+from legacies.dsl.constructs import CONSTRUCTS
+
+from .codegen import CodegenCompiler
+from .codegen_runtime import Reads, Scope, Unsupported
+from . import mechanics as mech
+from .compile_base import Instr, _held_slot
+from .compile_choices import ChoiceCompiler
+from .errors import Where
+from .layout import PART_VALUES
+
+
+class StatementCodegen(CodegenCompiler):
+    # ------------------------------------------------------------------ statements
+    def stmt(self, s: ast.Stmt) -> Instr:
+        if getattr(self, "codegen", False) and self.ledger is None and _straight(s):
+            try:
+                return self._statement_fn(s)
+            except Unsupported:
+                pass
+        return super().stmt(s)
+
+    def _statement_fn(self, stmt: ast.Stmt) -> Instr:
+        wheres: list[Where] = []
+        scope = Scope("a", "me", "this", "env", "a.it", None, {"st"})
+        body: list[str] = []
+        self._write(stmt, scope, body, 1, wheres, top=True)
+        name = self._name("s")
+        lines = [f"def {name}(st, a):"] + [f"    {line}" for line in self._prelude(scope) if not line.startswith("st =")]
+        if wheres or scope.names:
+            w = self._bind(tuple(wheres))
+            names = tuple(sorted(scope.names))
+            lines += ["    _w = -1", "    try:"] + [f"    {line}" for line in body] + \
+                     ["    except BaseException as err:", f"        located = _rt_locate(err, {w}, _w, {names!r})",
+                      "        if located is err:", "            raise", "        raise located from err"]
+        else:
+            lines += body
+        fn: Instr = self._define("\n".join(lines) + "\n", name)
+        fn.direct = True  # type: ignore[attr-defined]
+        return fn
+
+    def _write(self, stmt: ast.Stmt, s: Scope, out: list[str], depth: int, wheres: list[Where],
+               top: bool = False) -> None:
+        """Write one statement at `depth`; an inner statement first says it is running
+        (`_w`, an index in `wheres`)."""
+        pad = "    " * depth
+        if not top:
+            wheres.append(self.where(stmt))
+            out.append(f"{pad}_w = {len(wheres) - 1!r}")
+        method = getattr(self, "w_" + type(stmt).__name__, None)
+        if method is None:
+            instr = ChoiceCompiler.stmt(self, stmt)
+            out.append(f"{pad}{self._bind(instr, 'c')}(st, {s.a})")
+            return
+        method(stmt, s, out, depth, wheres)
+
+    def _body(self, body: ast.Body, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        if not body:
+            out.append("    " * depth + "pass")
+        for inner in body:
+            self._write(inner, s, out, depth, wheres)
+
+    def _slot(self, counter: ast.Name, player: ast.Expr | None, verb: str, s: Scope, reads: Reads) -> str:
+        ref = self.ref(counter)
+        who = self._player(player, s, reads)
+        if isinstance(ref, r.PlayerCounter):
+            base = self.lay.player_counter[counter.name]
+            return self._guarded(who, lambda q: f"{base!r} + {q}", f"nobody can {verb} `{counter.name}`")
+        holder = self.g(counter, s, reads)
+        table = self._bind(self.lay.player_counter)
+        slot = f"{self._bind(_held_slot)}({table}, {holder}, {counter.name!r})"
+        return self._guarded(who, lambda q: f"{slot} + {q}", f"nobody can {verb} counters")
+
+    def w_Let(self, stmt: ast.Let, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        s.uses.add("env")
+        out.append("    " * depth + f"{s.env}[{stmt.var!r}] = {self.g(stmt.value, s, Reads())}")
+
+    def _change(self, stmt: ast.Gain | ast.Lose | ast.Pay, verb: str, s: Scope, out: list[str], depth: int) -> None:
+        pad = "    " * depth
+        amount = self.g(stmt.amount, s, Reads())
+        slot = self._slot(stmt.counter, stmt.player, verb, s, Reads())
+        # read in the closures' order: `pay` the amount first, `gain`/`lose` the slot first
+        if verb == "pay":
+            out.append(f"{pad}_n = {amount}")
+            out.append(f"{pad}_rt_pay(st, _adjust, {slot}, _n)")
+        else:
+            out.append(f"{pad}_adjust(st, {slot}, {amount if verb == 'gain' else f'-{amount}'})")
+
+    def w_Gain(self, stmt: ast.Gain, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        self._change(stmt, "gain", s, out, depth)
+
+    def w_Lose(self, stmt: ast.Lose, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        self._change(stmt, "lose", s, out, depth)
+
+    def w_Pay(self, stmt: ast.Pay, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        self._change(stmt, "pay", s, out, depth)
+
+    def w_If(self, stmt: ast.If, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        for k, branch in enumerate(stmt.branches):
+            cond = self.g(branch.condition, s, Reads())
+            out.append(f"{pad}{'if' if k == 0 else 'elif'} {cond}:")
+            self._body(branch.body, s, out, depth + 1, wheres)
+        if stmt.otherwise is not None:
+            out.append(f"{pad}else:")
+            self._body(stmt.otherwise, s, out, depth + 1, wheres)
+
+    def w_ForEach(self, stmt: ast.ForEach, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        items, item = self._name("t"), self._name("t")
+        source = self._source(stmt.collection, s, Reads())
+        # a list made here is the loop's own (the closures copy what they are given)
+        out.append(f"{pad}{items} = {source if _fresh_list(source) else f'list({source})'}")
+        out.append(f"{pad}_spend(st, len({items}) * {len(stmt.body) + 1!r})")
+        s.uses.add("env")
+        out.append(f"{pad}for {item} in {items}:")
+        out.append(f"{pad}    {s.env}[{stmt.var!r}] = {item}")  # as the closures: later statements read it there
+        rebound = any(isinstance(n, ast.Let) and n.var == stmt.var for x in stmt.body for n in ast.walk(x))
+        self._body(stmt.body, s if rebound else s.binding(stmt.var, item), out, depth + 1, wheres)
+
+    def w_Repeat(self, stmt: ast.Repeat, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        times = self._name("t")
+        out.append(f"{pad}{times} = {self.g(stmt.count, s, Reads())}")
+        out.append(f"{pad}if {times} > 0:")
+        out.append(f"{pad}    _spend(st, {times} * {len(stmt.body) + 1!r})")
+        out.append(f"{pad}    for _ in range({times}):")
+        self._body(stmt.body, s, out, depth + 2, wheres)
+
+    def w_AsPlayer(self, stmt: ast.AsPlayer, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        p, inner = self._name("t"), self._name("t")
+        s.uses.add("this")
+        s.uses.add("env")
+        out.append(f"{pad}{p} = {self.g(stmt.player, s, Reads())}")
+        out.append(f"{pad}if {p} < 0:")
+        out.append(f"{pad}    _rt_nobody('`as P:` needs a player')")
+        # same names (one table), another player acting
+        out.append(f"{pad}{inner} = _Activation(st, {p}, {s.this}, {s.env})")
+        self._body(stmt.body, s.as_player(inner, p), out, depth, wheres)
+
+    def w_SetTo(self, stmt: ast.SetTo, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        ref = self.ref(stmt.target)
+        value = self.g(stmt.value, s, Reads())
+        if isinstance(ref, r.GameValue):
+            out.append(f"{pad}st.values[{self.lay.game_value[ref.name]!r}] = {self._bind(mech.bounded)}({value})")
+            out.append(f"{pad}st.versions[{PART_VALUES!r}] += 1")
+            return
+        if isinstance(ref, r.PlayerValue):
+            base = self.lay.player_value[ref.name]
+            who = self._player(ref.subject, s, Reads())
+            # the player first, then the value, as the closures read them
+            out.append(f"{pad}_k = {self._guarded(who, lambda q: f'{base!r} + {q}', f'nobody has `{ref.name}`')}")
+            out.append(f"{pad}st.values[_k] = {self._bind(mech.bounded)}({value})")
+            out.append(f"{pad}st.versions[{PART_VALUES!r}] += 1")
+            return
+        if isinstance(ref, (r.GameCounter, r.PlayerCounter, r.ItemCounter)):
+            slot = self._lvalue(stmt.target, s)
+            out.append(f"{pad}_k = {slot}")
+            out.append(f"{pad}_adjust(st, _k, {value} - st.counters[_k])")
+            return
+        raise Unsupported("set of this target")
+
+    def _lvalue(self, e: ast.Expr, s: Scope) -> str:
+        ref = self.ref(e)
+        if isinstance(ref, r.ItemCounter) and isinstance(e, ast.Of) and s.a is not None:
+            return f"{self._bind(self.own_slot(e, ref), 'c')}({s.a})"  # a piece's own counter: the closures' slot
+        if isinstance(ref, r.GameCounter):
+            return repr(int(self.lay.game_counter[ref.name]))
+        if isinstance(ref, r.PlayerCounter):
+            base = self.lay.player_counter[ref.name]
+            who = self._player(ref.subject, s, Reads())
+            return self._guarded(who, lambda q: f"{base!r} + {q}", f"nobody has `{ref.name}`")
+        raise Unsupported("this counter")
+
+    def w_Raise(self, stmt: ast.Raise, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        slot = self._lvalue(stmt.target, s)
+        out.append(f"{pad}_k = {slot}")
+        out.append(f"{pad}_adjust(st, _k, {self.g(stmt.amount, s, Reads())})")
+
+    def w_Lower(self, stmt: ast.Lower, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        slot = self._lvalue(stmt.target, s)
+        out.append(f"{pad}_k = {slot}")
+        out.append(f"{pad}_adjust(st, _k, -{self.g(stmt.amount, s, Reads())})")
+
+    def w_Log(self, stmt: ast.Log, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        text = self.text(stmt, stmt.text)
+        if isinstance(text, str):
+            out.append(f"{pad}st.log.append({text!r})")
+        else:
+            out.append(f"{pad}st.log.append({self._bind(text, 'c')}(st, {s.a}))")
+
+
+
+def _fresh_list(code: str) -> bool:
+    """Whether generated code makes a new list (a list, a comprehension, `list(...)`)."""
+    node = pyast.parse(code, mode="eval").body
+    return isinstance(node, (pyast.List, pyast.ListComp)) or \
+        isinstance(node, pyast.Call) and isinstance(node.func, pyast.Name) and node.func.id == "list"
+
+
+def _straight(s: ast.Stmt) -> bool:
+    """Whether a statement runs straight through: the registry's `direct`, or an `if`,
+    `for each`, `repeat` or `as P:` whose every statement does."""
+    c = CONSTRUCTS.get(type(s))
+    if c is not None and c.direct:
+        return True
+    if isinstance(s, ast.If):
+        return all(_straight(x) for b in s.branches for x in b.body) and \
+            (s.otherwise is None or all(_straight(x) for x in s.otherwise))
+    if isinstance(s, (ast.ForEach, ast.Repeat, ast.AsPlayer)):
+        return all(_straight(x) for x in s.body)
+    return False

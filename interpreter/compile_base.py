@@ -1,0 +1,223 @@
+"""The compiler's base: what every part of it shares.
+
+The state a compile keeps (the ruleset, the layout, the checker's resolution, where
+the statement being compiled was written), the dispatch from an AST node to its
+`x_`/`s_` method, blocks and programs, a text with `{EXPR}` parts, and the
+straight-through blocks: statements that never ask and never push a frame run
+without frames (`run_direct`), their loops charged to the step budget (`spend`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from legacies.dsl import ast
+from legacies.dsl import resolution as r
+from legacies.dsl.constructs import CONSTRUCTS
+from legacies.dsl.renderer import Wording
+from legacies.dsl.resolution import Resolution
+from legacies.dsl.types import T
+
+from . import mechanics as mech
+from .builtins import NOBODY
+from .coverage import Coverage
+from .errors import BudgetExceeded, ContentError, InternalError, Refused, Where
+from .layout import Layout
+from .ledger import Adjust, Ledger
+from .spec import GameSpec, Origin
+from .values import DefRef, EffectRef
+from .vm import Activation, Block, State
+
+
+Fn = Callable[[Activation], Any]
+
+
+Instr = Callable[[State, Activation], None]
+
+
+MISSING = None  # an attribute an item does not give (and that has no default)
+
+
+def _no_player(what: str) -> ContentError:
+    return ContentError(f"{what}: the player here is nobody (an auction no one won, or an effect no "
+                        "player runs, such as a board item's trigger); check `P is not nobody` or name a player")
+
+
+def _as_def(piece_def: list[int], x: Any) -> int:
+    """The definition index of a piece or of a card named in source."""
+    return int(x) if isinstance(x, DefRef) else piece_def[x]
+
+
+def _of_items(t: T) -> bool:
+    """Whether a collection's members are pieces or items (a zone's, or things'), not
+    players, symbols or numbers: its choices then name the item they are."""
+    return t.tag == "zone" or t.element().tag == "thing"
+
+
+def _base_of(st: State, slot: int) -> int:
+    """The first slot of the player counter `slot` belongs to."""
+    name = st.game.layout.counter_name[slot]
+    return st.game.layout.player_counter.get(name, slot)
+
+
+def _with_it(a: Activation, value: Any, cond: Fn) -> bool:
+    saved = a.it
+    a.it = value
+    try:
+        return bool(cond(a))
+    finally:
+        a.it = saved
+
+
+# --------------------------------------------------------------------------- direct blocks
+# Statements that never ask a decision and never push a frame (no triggers, no hooks):
+# a block made of them alone runs straight through, without a frame per block or per
+# loop turn. Loops over such blocks are charged to the step budget up front. Which
+# statements they are is the registry's word (dsl/constructs.py `direct`).
+_DIRECT_STATEMENTS: frozenset[type] = frozenset(c.node for c in CONSTRUCTS.values() if c.direct)
+
+
+def _direct(instr: Instr) -> Instr:
+    instr.direct = True  # type: ignore[attr-defined]
+    return instr
+
+
+def _is_direct(block: Block) -> bool:
+    return all(getattr(instr, "direct", False) for instr in block)
+
+
+def run_direct(st: State, a: Activation, block: Block) -> None:
+    """Run a direct block now. An error is located at the statement that raised it (the
+    frames would have said the same)."""
+    i = 0
+    try:
+        for instr in block:
+            instr(st, a)
+            i += 1
+    except Refused:
+        raise
+    except InternalError as err:
+        if err.where is None:
+            err.where = block.wheres[i]
+        raise
+    except Exception as err:  # a bug: never a refusal, never silent
+        raise InternalError(f"{type(err).__name__}: {err}", block.wheres[i]) from err
+
+
+def spend(st: State, steps: int) -> None:
+    """Charge straight-through work to this decision's step budget."""
+    st.spent += steps
+    budget = st.game.spec.limits.step_budget
+    if st.spent > budget:
+        raise BudgetExceeded(f"an effect used more than {budget:,} steps for one decision "
+                             "(a loop that does too much)")
+
+
+class CompilerBase:
+    def __init__(self, spec: GameSpec, lay: Layout, coverage: Coverage | None = None, ledger: Ledger | None = None):
+        self.spec = spec
+        self.coverage = coverage  # branch probes (interpreter.coverage); None: the usual closures
+        self.ledger = ledger  # score changes recorded (interpreter.ledger); None: the usual closures
+        self.v = spec.vocab
+        self.lay = lay
+        self.res: Resolution = spec.res
+        self.definitions: dict[str, tuple[list[str], Fn]] = {}
+        self._defining: set[str] = set()
+        self.origin: Origin = Origin("an effect")
+        self.wording = Wording.of(self.v)
+        self._columns: dict[str, tuple[list, list]] = {}  # attribute -> (by piece, by definition)
+        self._era_columns: dict[str, tuple[bool, bool]] = {}  # attribute -> (era values, era values in lists)
+        self._static: dict[tuple, tuple[list[bool | None], list[bool | None]]] = {}  # see static_test
+        self._effect_code: dict[tuple[int, str, int], Block] = {}
+        # effect attributes waiting to be compiled: (ref, key, program, origin)
+        self._pending_effects: list[tuple[EffectRef, tuple[int, str, int], ast.Program | None, Origin]] = []
+        self._copies: list[tuple[EffectRef, EffectRef]] = []  # a piece's copy of a waiting effect
+        self.piece_kind = [spec.defs[d].kind for d in lay.piece_def]
+        self.era_slot = lay.game_counter.get(spec.era_counter or "", -1)
+
+    # ------------------------------------------------------------------ helpers
+    def ref(self, node: ast.Node) -> r.Ref:
+        return self.res.ref(node)
+
+    def type_of(self, node: ast.Node) -> T:
+        return self.res.type(node)
+
+    def where(self, node: ast.Node) -> Where:
+        line, column = self.origin.at(node.span)
+        return Where(self.origin.what, self.origin.file, line, column)
+
+    # ------------------------------------------------------------------ programs
+    def block(self, body: ast.Body, origin: str | None = None) -> Block:
+        return Block(tuple(self.stmt(s) for s in body), tuple(self.where(s) for s in body),
+                     origin or self.origin.what)
+
+    def program(self, program: ast.Program | None, origin: Origin | None = None) -> Block:
+        if origin is not None:
+            self.origin = origin
+        if program is None:
+            return Block((), (), self.origin.what)
+        return self.block(program.statements)
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, e: ast.Expr) -> Fn:
+        method = getattr(self, "x_" + type(e).__name__)
+        fn: Fn = method(e)
+        return fn
+
+    # ------------------------------------------------------------------ statements
+    def stmt(self, s: ast.Stmt) -> Instr:
+        method = getattr(self, "s_" + type(s).__name__)
+        instr: Instr = method(s)
+        if type(s) in _DIRECT_STATEMENTS:
+            instr.direct = True  # type: ignore[attr-defined]
+        return instr
+
+    def player_or_me(self, e: ast.Expr | None) -> Fn:
+        if e is None:
+            return lambda a: a.me
+        return self.expr(e)
+
+    def text(self, node: ast.Node, text: str) -> "str | Callable[[State, Activation], str]":
+        """A log line's or an option label's text; with `{EXPR}` parts, a function that fills
+        them in: players and pieces by name, numbers as numbers."""
+        parts = [(placeholder, self.expr(e), self.type_of(e).tag)
+                 for placeholder, e in self.res.log_parts.get(id(node), [])]
+        if not parts:
+            return text
+
+        def fill(st: State, a: Activation) -> str:
+            line = text
+            for placeholder, value, tag in parts:
+                v = value(a)
+                if tag == "player":
+                    shown = mech.player_name(st, v)
+                elif tag == "players":
+                    shown = ", ".join(mech.player_name(st, p) for p in v) or "none"
+                elif tag in ("amount", "flag", "text") or isinstance(v, bool):
+                    shown = ("yes" if v else "no") if isinstance(v, bool) else str(v)
+                else:
+                    shown = mech.describe(st, v)
+                line = line.replace(placeholder, shown, 1)
+            return line
+        return fill
+
+    def adjuster(self, s: ast.Stmt) -> Adjust:
+        """What a statement changes counters with: mechanics.adjust, or in a game that keeps
+        a score ledger, one that also records this statement's changes of the score."""
+        if self.ledger is None:
+            return mech.adjust
+        return self.ledger.adjuster(self.ledger.source(self.where(s), s))
+
+
+def _held_slot(table: dict[str, int], counter: Any, written: str) -> int:
+    """The base slot of a counter held in a name (`R` from `choose a resource as R`)."""
+    if counter is None:
+        raise ContentError(f"`{written}` holds no counter (a value never set, or an attribute an item does "
+                           "not give)")
+    return table[counter]
+
+
+def _or_nobody(v: Any) -> Any:
+    """A player-valued slot never set reads as nobody, never as None (which no player
+    comparison or counter index understands)."""
+    return NOBODY if v is None else v

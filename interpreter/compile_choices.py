@@ -1,0 +1,325 @@
+"""Statements that ask a decision, and their prompt wording: `choose ... from`,
+`choose a number`, `choose one:`, `may`, paying with cards, transfers, auctions,
+`perform` (a menu of actions) and the compiled actions that build a menu's options.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+from legacies.dsl import ast, printer
+from legacies.dsl import resolution as r
+from legacies.dsl.renderer import Wording, render_expr
+
+from . import mechanics as mech
+from .compile_base import Fn, Instr, _of_items
+from .compile_statements import StatementCompiler
+from .decisions import Choice
+from .errors import ContentError, Refused
+from .frames import AskFrame, AuctionFrame, ChooseManyFrame, PerformFrame
+from .spec import ActionSpec, Origin
+from .vm import Activation, BlockFrame, State
+
+
+class CompiledAction:
+    __slots__ = ("name", "label", "var", "collection", "condition", "instrs", "gate", "items", "listed", "exists")
+
+    def __init__(self, name: str, label: "str | Callable[[State, Activation], str]", var: str | None,
+                 collection: Fn | None, condition: Fn | None, instrs: tuple, gate: bool = False, items: bool = False):
+        self.name = name
+        self.label = label
+        self.var = var
+        self.collection = collection
+        self.condition = condition
+        self.instrs = instrs
+        self.gate = gate  # the `if:` does not read the target: asked once, before the targets
+        self.items = items  # the targets are pieces or items (not players, symbols or numbers)
+        # the same targets from generated code (interpreter/codegen.py), when it wrote them:
+        # listed(st, me, this) every one, exists(st, me, this) whether there is one
+        self.listed: Callable[[State, int, int], list] | None = None
+        self.exists: Callable[[State, int, int], bool] | None = None
+
+    def targets(self, st: State, act: Activation) -> Iterator[Any]:
+        """Every target the rules allow now (None for an action without `choose:`)."""
+        probe = Activation(st, act.me, act.this)
+        if self.collection is None:
+            if self.condition is None or self.condition(probe):
+                yield None
+            return
+        if self.gate:
+            assert self.condition is not None
+            if not self.condition(probe):
+                return
+            yield from self.collection(probe)
+            return
+        for target in self.collection(probe):
+            probe.env[self.var] = target
+            if self.condition is None or self.condition(probe):
+                yield target
+
+    def options(self, st: State, act: Activation, index: int) -> list[Choice]:
+        targets = self.listed(st, act.me, act.this) if self.listed is not None else self.targets(st, act)
+        label = self.label
+        if isinstance(label, str):
+            if self.collection is None:
+                return [Choice(label, (index, None)) for _ in targets]
+            return [Choice(label, (index, t), t if self.items else None) for t in targets]
+        probe = Activation(st, act.me, act.this)  # the label's `{EXPR}` parts, the target bound
+        out: list[Choice] = []
+        for t in targets:
+            if self.var:
+                probe.env[self.var] = t
+            out.append(Choice(label(st, probe), (index, t), t if self.items and t is not None else None))
+        return out
+
+    def available_for(self, st: State, me: int, this: int) -> bool:
+        """`available` for a player and an item (generated code has no Activation)."""
+        if self.exists is not None:
+            return self.exists(st, me, this)
+        return next(self.targets(st, Activation(st, me, this)), _NONE) is not _NONE
+
+    def available(self, st: State, act: Activation) -> bool:
+        """Whether any option exists, without building labels: `possible(...)`."""
+        if self.exists is not None:
+            return self.exists(st, act.me, act.this)
+        return next(self.targets(st, act), _NONE) is not _NONE
+
+    def start(self, st: State, act: Activation, target: Any) -> None:
+        env = {self.var: target} if self.var else {}
+        st.frames.append(BlockFrame(self.instrs, Activation(st, act.me, act.this, env)))
+
+
+_NONE = object()  # "no target" (None is a real target: an action without `choose:`)
+
+
+class ChoiceCompiler(StatementCompiler):
+    def s_PayCards(self, s: ast.PayCards) -> Instr:
+        target = self.expr(s.target)
+        source = self.expr(s.source)
+
+        def build(st: State, a: Activation, data: Any) -> list[Choice]:
+            return [Choice(label, cards) for label, cards in mech.payments(st, data[0], data[1])]
+
+        def then(st: State, a: Activation, cards: Any, data: Any) -> None:
+            for pid in cards:
+                mech.discard(st, pid)
+
+        def empty(st: State, a: Activation) -> None:
+            raise Refused("cannot pay for that with these cards")
+
+        def pay_cards(st: State, a: Activation) -> None:
+            st.frames.append(AskFrame(a, build, then, "choose how to pay", empty=empty,
+                                      data=(target(a), source(a))))
+        return pay_cards
+
+    def s_Transfer(self, s: ast.Transfer) -> Instr:
+        amount = self.expr(s.amount)
+        src = self.lvalue(s.source)
+        dst = self.lvalue(s.dest)
+        up_to, either = s.up_to, s.either_way
+        adjust = self.adjuster(s)
+
+        def move_amount(st: State, frm: int, to: int, n: int) -> None:
+            if st.counters[frm] - n < (st.game.layout.counter_min[frm] or 0):
+                raise Refused(f"not enough to transfer {n}")
+            adjust(st, frm, -n)
+            adjust(st, to, n)
+
+        def how_much(st: State, a: Activation, data: Any) -> list[Choice]:
+            frm, _, most = data
+            return [Choice(str(k), k) for k in mech.number_range(0, most, advice="transfer up to a smaller amount")]
+
+        def chosen(st: State, a: Activation, k: Any, data: Any) -> None:
+            move_amount(st, data[0], data[1], k)
+
+        def ask_amount(st: State, a: Activation, frm: int, to: int) -> None:
+            n = amount(a)
+            if not up_to:
+                move_amount(st, frm, to, n)
+                return
+            most = max(0, min(n, st.counters[frm] - (st.game.layout.counter_min[frm] or 0)))
+            st.frames.append(AskFrame(a, how_much, chosen, "how much?", "number", data=(frm, to, most)))
+
+        def directions(st: State, a: Activation, data: Any) -> list[Choice]:
+            f, t = data
+            names, label = st.game.layout.counter_name, st.game.spec.vocab.label
+            one, other = label(names[f]), label(names[t])
+            return [Choice(f"from {one} to {other}", (f, t)), Choice(f"from {other} to {one}", (t, f))]
+
+        def direction(st: State, a: Activation, pair: Any, data: Any) -> None:
+            ask_amount(st, a, pair[0], pair[1])
+
+        def transfer(st: State, a: Activation) -> None:
+            f, t = src(a), dst(a)
+            if not either:
+                ask_amount(st, a, f, t)
+                return
+            st.frames.append(AskFrame(a, directions, direction, "which way?", "one", data=(f, t)))
+        return transfer
+
+    def s_Auction(self, s: ast.Auction) -> Instr:
+        bidders = self.expr(s.bidders)
+        base = self.lay.player_counter[s.counter.name]
+        winner, amount = s.winner, s.amount
+        steps = tuple(self.v.bid_steps)
+        frame: Callable[..., AuctionFrame] = AuctionFrame
+        if self.ledger is not None and s.counter.name == self.spec.score_counter:
+            frame = self.ledger.auction(self.ledger.source(self.where(s), s))
+        return lambda st, a: st.frames.append(frame(a, list(bidders(a)), base, winner, amount, steps))
+
+    def s_ChooseFrom(self, s: ast.ChooseFrom) -> Instr:
+        count = self.expr(s.count)
+        coll = self.expr(s.collection)
+        zone = self.type_of(s.collection).tag == "zone"
+        var = s.var
+        single = isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact"
+        prompt = self.prompt(s)
+        up_to = s.mode == "up_to"
+        # players and numbers are ints: they read as players and numbers, never as the pieces of those ints
+        element = self.type_of(s.collection).element().tag
+        describe = mech.player_name if element == "player" else mech.number_name if element == "amount" \
+            else mech.describe
+        items = _of_items(self.type_of(s.collection))
+
+        def build(st: State, a: Activation, pool: Any) -> list[Choice]:
+            return [Choice(describe(st, x), x, x if items else None) for x in pool]
+
+        def bind(st: State, a: Activation, value: Any, pool: Any) -> None:
+            a.env[var] = value
+
+        def nothing_to_choose(st: State, a: Activation) -> None:
+            mech.abandon(st, a)
+
+        names = [n.name for n in ast.walk(s.collection) if isinstance(n, ast.Name)
+                 and isinstance(self.ref(n), r.Local) and "{" + n.name + "}" in prompt]
+
+        def choose(st: State, a: Activation) -> None:
+            pool = list(st.zones[coll(a)] if zone else coll(a))
+            asked = prompt
+            for name in names:  # "choose a resource in {V}'s cost" -> "... in Riot's cost"
+                asked = asked.replace("{" + name + "}", mech.describe(st, a.env.get(name)))
+            if single:
+                st.frames.append(AskFrame(a, build, bind, asked, empty=nothing_to_choose, data=pool))
+            else:
+                st.frames.append(ChooseManyFrame(a, pool, count(a), var, up_to, asked, describe))
+        return choose
+
+    def prompt(self, s: ast.ChooseFrom) -> str:
+        """What a chooser is asked, in the card's words: `choose a card in your offer`. A
+        name bound earlier reads as what it holds when asked (`{V}` is filled in by
+        `ask_prompt`: "choose a resource in Riot's cost")."""
+        what = s.collection.collection if isinstance(s.collection, ast.Where) else s.collection
+        bound = {n.name: "{" + n.name + "}" for n in ast.walk(what)
+                 if isinstance(n, ast.Name) and isinstance(self.ref(n), r.Local)}
+        wording = Wording({**self.wording.labels, **bound}, self.wording.era_names, self.wording.era_word,
+                          self.wording.nouns, self.wording.zones, self.wording.tables, self.wording.board_items,
+                          self.wording.item_lists) if bound else self.wording
+        text = render_expr(what, wording)
+        if isinstance(what, ast.ListLiteral):  # "choose one of: 10, 20", "choose up to 2 of: ..."
+            listed = ", ".join(render_expr(x, wording) for x in what.items)
+            if isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact":
+                return f"choose one of: {listed}"
+            return f"choose {'up to ' if s.mode == 'up_to' else ''}{render_expr(s.count, wording)} of: {listed}"
+        if isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode != "up_to" and (
+                isinstance(what, ast.Relative) or isinstance(what, ast.Name) and what.name in ("players", "opponents")):
+            return "choose an opponent" if isinstance(what, ast.Name) and what.name == "opponents" else "choose a player"
+        if s.mode == "up_to":
+            return f"choose up to {render_expr(s.count, self.wording)} of: {text}"
+        if isinstance(s.count, ast.Num) and s.count.value == 1:
+            return f"choose {'an' if text[:1] in 'aeiou' else 'a'} {text}" if not text.startswith(("a ", "an ")) \
+                else f"choose {text}"
+        if isinstance(s.count, ast.Num):
+            return f"choose {s.count.value}: {text}"
+        return f"choose: {text}"
+
+    def s_ChooseNumber(self, s: ast.ChooseNumber) -> Instr:
+        low = self.expr(s.low)
+        high = self.expr(s.high)
+        step = self.expr(s.step) if s.step is not None else (lambda a: 1)
+        var = s.var
+        offered = self.numbers_where(s.condition) if s.condition is not None else None
+        written = printer.print_statement(s)
+
+        def build(st: State, a: Activation, bounds: Any) -> list[Choice]:
+            lo, hi, by = bounds
+            numbers = mech.number_range(lo, hi, by)
+            kept = numbers if offered is None else offered(st, a, numbers)
+            return [Choice(str(k), k) for k in kept]
+
+        def bind(st: State, a: Activation, value: Any, bounds: Any) -> None:
+            a.env[var] = value
+
+        # the designer's word for the number, when the name is one: `as gold_given` -> "gold given"
+        what = var.replace("_", " ") if len(var) > 1 and var.lower() == var else "a number"
+
+        def choose_number(st: State, a: Activation) -> None:
+            by = step(a)
+            if by <= 0:
+                raise ContentError(f"`{written}`: a number is chosen in steps of {by}: a step must be at least 1")
+            lo, hi = low(a), high(a)
+            steps = f" in steps of {by}" if by != 1 else ""
+            st.frames.append(AskFrame(a, build, bind, f"choose {what}: {lo} to {hi}{steps}", "number",
+                                      empty=lambda st, a: mech.abandon(st, a), data=(lo, hi, by)))
+        return choose_number
+
+    def s_Perform(self, s: ast.Perform) -> Instr:
+        names = self.spec.vocab.action_names(n.name for n in s.actions)  # a menu: the actions joining it
+        mode = s.mode
+
+        def perform(st: State, a: Activation) -> None:
+            actions = tuple(st.game.actions[n] for n in names)
+            st.frames.append(PerformFrame(a, mode, actions))
+        return perform
+
+    def s_ChooseOne(self, s: ast.ChooseOne) -> Instr:
+        options = [(self.text(o, o.label), self.expr(o.condition) if o.condition is not None else None,
+                    self.block(o.body)) for o in s.options]
+        coverage = self.coverage
+        ids = [coverage.probe(self.where(o), f"option {o.label!r}", ((o.condition, True),) if o.condition else (),
+                              self._lines(o.body)) for o in s.options] if coverage else []
+
+        def build(st: State, a: Activation, data: Any) -> list[Choice]:
+            return [Choice(label if isinstance(label, str) else label(st, a), i)
+                    for i, (label, cond, _) in enumerate(options) if cond is None or cond(a)]
+
+        def then(st: State, a: Activation, i: Any, data: Any) -> None:
+            if coverage is not None:
+                coverage.hits[ids[i]] += 1
+            st.frames.append(BlockFrame(options[i][2], a))
+
+        def choose_one(st: State, a: Activation) -> None:
+            st.frames.append(AskFrame(a, build, then, "choose one", "one"))
+        return choose_one
+
+    def s_May(self, s: ast.May) -> Instr:
+        body = self.block(s.body)
+        prompt = self.text(s, s.prompt) if s.prompt else "do it?"
+        yes_no = [Choice("yes", True), Choice("no", False)]
+        coverage = self.coverage
+        ids = (coverage.probe(self.where(s), "may: no"), coverage.probe(self.where(s), "may: yes")) if coverage else ()
+
+        def then(st: State, a: Activation, yes: Any, data: Any) -> None:
+            if coverage is not None:
+                coverage.hits[ids[1 if yes else 0]] += 1
+            if yes:
+                st.frames.append(BlockFrame(body, a))
+
+        def may(st: State, a: Activation) -> None:
+            asked = prompt if isinstance(prompt, str) else prompt(st, a)
+            st.frames.append(AskFrame(a, lambda st, a, d: yes_no, then, asked, "may", auto=False))
+        return may
+
+    # ------------------------------------------------------------------ declarations
+    def compile_action(self, spec: ActionSpec) -> CompiledAction:
+        what = f"action `{spec.name}`"
+        self.origin = spec.choose_origin or Origin(what)
+        coll = self.expr(spec.choose) if spec.choose is not None else None
+        self.origin = spec.condition_origin or Origin(what)
+        cond = self.expr(spec.condition) if spec.condition is not None else None
+        gate = coll is not None and spec.condition is not None and not any(
+            isinstance(n, ast.Name) and n.name == spec.var for n in ast.walk(spec.condition))
+        items = spec.choose is not None and _of_items(self.type_of(spec.choose))
+        self.origin = spec.origin or Origin(what)
+        label = self.text(spec.label_node, spec.label) if spec.label_node is not None else spec.label
+        return CompiledAction(spec.name, label, spec.var, coll, cond,
+                              self.program(spec.body, spec.origin or Origin(what)), gate, items)

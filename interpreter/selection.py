@@ -1,0 +1,94 @@
+"""`KIND in SOURCE` at run time: the pieces of a kind in a zone, on an item, or taken
+from a collection of items (dsl/checker.py decides which, `resolution.Selection`).
+
+From a collection of items the checker has chosen one of three readings: the members
+of the kind (a filter), the pieces on each item (the tokens on a track or a holder:
+`relationship_tokens in my character's hostile`), or, when the collection's kind is not
+known, member by member: a member of the kind stays, an item that holds pieces gives
+those of the kind on it. Never the items counted as if they were their tokens.
+
+`top of` / `bottom of` such a selection from a zone reads it as the zone is read: from
+its top (`pile_end`)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from legacies.dsl import resolution as r
+
+from . import mechanics as mech
+from .errors import ContentError
+from .values import DefRef
+from .vm import Activation
+
+Fn = Callable[[Activation], Any]
+
+
+def select(src: Fn, source_tag: str, sel: r.Selection | None, piece_kind: list[str],
+           def_kind: list[str], piece_class: dict[str, str]) -> Fn:
+    """The closure for `KIND in SOURCE`: `src` computes the source (a zone, zones, an
+    item or a collection of items, by `source_tag`); `piece_kind` is each piece's kind,
+    `def_kind` each card definition's, `piece_class` each kind's class (card, board, token)."""
+    kind = sel.kind if sel is not None else None
+    if sel is not None and source_tag in ("things", "table"):
+        return _from_items(src, sel, piece_kind, def_kind, piece_class)
+    if kind:
+        if source_tag == "zone":
+            return lambda a: [p for p in a.st.zones[src(a)] if piece_kind[p] == kind]
+        if source_tag == "zones":
+            return lambda a: [p for z in src(a) for p in a.st.zones[z] if piece_kind[p] == kind]
+        return lambda a: [p for p in mech.pieces_on(a.st, src(a)) if piece_kind[p] == kind]
+    if source_tag == "zone":
+        return lambda a: a.st.zones[src(a)][:]
+    if source_tag == "zones":
+        return lambda a: [p for z in src(a) for p in a.st.zones[z]]
+    if source_tag in ("things", "table"):
+        return lambda a: list(src(a))
+    return lambda a: mech.pieces_on(a.st, src(a))
+
+
+def _from_items(src: Fn, sel: r.Selection, piece_kind: list[str], def_kind: list[str],
+                piece_class: dict[str, str]) -> Fn:
+    kind, cls = sel.kind, sel.piece
+
+    def wanted(kind_name: str) -> bool:
+        return kind_name == kind if kind else (cls is None or piece_class.get(kind_name) == cls)
+
+    def kind_of(x: Any) -> str:
+        return def_kind[int(x)] if isinstance(x, DefRef) else piece_kind[x]
+
+    if sel.on == "on":  # the pieces on each item
+        return lambda a: [p for x in src(a) for p in mech.pieces_on(a.st, x) if wanted(piece_kind[p])]
+    if sel.on == "either":
+        def either(a: Activation) -> list:
+            st = a.st
+            lay = st.game.layout
+            out: list = []
+            for x in src(a):
+                if wanted(kind_of(x)):
+                    out.append(x)
+                elif not isinstance(x, DefRef) and (x in lay.holder_zone or x in lay.track_zones):
+                    out.extend(p for p in mech.pieces_on(st, x) if wanted(piece_kind[p]))
+            return out
+        return either
+    if kind is None and cls is None:
+        return lambda a: list(src(a))
+    return lambda a: [x for x in src(a) if wanted(kind_of(x))]
+
+
+def pile_end(src: Fn, count: Fn | None, top: bool, end: str) -> Fn:
+    """`top [N] of` / `bottom [N] of` pieces selected from a zone, read as the zone is:
+    the top is the end of the list; `top N` lists the topmost first."""
+    if count is None:
+        def one(a: Activation) -> Any:
+            items = src(a)
+            if not items:
+                raise ContentError(f"there is no {end} piece: none is selected (check `... is not empty` first)")
+            return items[-1] if top else items[0]
+        return one
+
+    def several(a: Activation) -> list:
+        items = list(src(a))
+        n = max(0, count(a))
+        return list(reversed(items[-n:])) if top and n else (items[:n] if n else [])
+    return several

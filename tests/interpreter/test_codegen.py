@@ -1,0 +1,351 @@
+"""The code generator (interpreter/codegen.py) against the closures, its reference:
+the same games decision by decision, content that tries to become code, errors that
+still name the statement, the step budget, and results kept across menus."""
+
+from __future__ import annotations
+
+import ast as pyast
+import builtins
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from legacies.interpreter import mechanics as mech
+from legacies.interpreter.codegen_runtime import ENV_SWITCH, compile_source
+from legacies.interpreter.errors import BudgetExceeded, InternalError, Refused
+from legacies.interpreter.game import Game, GameState, Undo
+from legacies.pipeline.ruleset import load_ruleset
+
+TINY = Path(__file__).parent / "fixtures" / "tiny"
+SENTINEL = "_legacies_injected_"
+
+
+def _spec(name: str, root: Path | None = None):  # type: ignore[no-untyped-def]
+    loaded = load_ruleset(name, root) if root is not None else load_ruleset(name)
+    assert loaded.spec is not None, [d.headline() for d in loaded.diagnostics]
+    return loaded.spec
+
+
+_GAMES: dict[tuple, tuple[Game, Game]] = {}
+
+
+def _games(spec, players: int) -> tuple[Game, Game]:  # type: ignore[no-untyped-def]
+    """The generated and the reference Game of a table (built once: a Game never changes)."""
+    key = (id(spec), players)
+    found = _GAMES.get(key)
+    if found is None or found[0].spec is not spec:
+        found = _GAMES[key] = (Game(spec, players, codegen=True), Game(spec, players, codegen=False))
+    assert found[0].compiler.codegen and not found[1].compiler.codegen
+    return found
+
+
+def play_both(spec, players: int, seed: int, limit: int = 5000) -> int:  # type: ignore[no-untyped-def]
+    """One random game on generated code and on the closures, the same option at each
+    decision (a refused one refused by both); the fingerprints equal at every decision.
+    Returns the number of decisions."""
+    made, reference = _games(spec, players)
+    a, b = made.new_state(seed), reference.new_state(seed)
+    rng = random.Random(seed)
+    for n in range(limit):
+        assert a.fingerprint() == b.fingerprint(), f"seed {seed}, decision {n}: the two paths differ"
+        if a.decision is None:
+            assert b.decision is None
+            return n
+        order = list(range(len(a.decision.options)))
+        rng.shuffle(order)
+        for index in order:
+            outcome = []
+            for state in (a, b):
+                try:
+                    state.apply(index, undo=Undo.REPLAY)
+                    outcome.append("ok")
+                except Refused as err:
+                    outcome.append(f"refused: {err}")
+            assert outcome[0] == outcome[1], (seed, n, outcome)
+            if outcome[0] == "ok":
+                break
+        else:
+            return n
+    return limit
+
+
+def _tables(games: int) -> list[tuple[str, int, int]]:
+    """(ruleset, players, seed) for `games` games over both shipped rulesets and every
+    player count they allow, Legacies one game in four (its games are long)."""
+    out = []
+    counts = {name: list(range(s.min_players, s.max_players + 1))
+              for name, s in (("legacy", _spec("legacy")), ("legacies", _spec("legacies")))}
+    for seed in range(games):
+        name = "legacies" if seed % 4 == 3 else "legacy"
+        out.append((name, counts[name][seed % len(counts[name])], seed))
+    return out
+
+
+def test_generated_code_plays_as_the_closures_do() -> None:
+    """50 seeded games both ways, identical fingerprints at every decision."""
+    specs = {name: _spec(name) for name in ("legacy", "legacies")}
+    decisions = sum(play_both(specs[name], players, seed) for name, players, seed in _tables(50))
+    assert decisions > 5000
+
+
+@pytest.mark.differential
+def test_a_thousand_games_play_as_the_closures_do() -> None:
+    """The long version (`python -m pytest -m differential`, a step of .ci/run)."""
+    specs = {name: _spec(name) for name in ("legacy", "legacies")}
+    tables = _tables(1000)
+    decisions = sum(play_both(specs[name], players, seed) for name, players, seed in tables)
+    assert len(tables) == 1000 and decisions > 100_000
+
+
+def test_the_switch_turns_the_generator_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = _spec("tiny", TINY)
+    monkeypatch.setenv(ENV_SWITCH, "0")
+    assert not Game(spec, 2).compiler.codegen
+    monkeypatch.setenv(ENV_SWITCH, "1")
+    game = Game(spec, 2)
+    assert game.compiler.codegen and game.compiler.generated > 0
+    assert not Game(spec, 2, codegen=False).compiler.codegen
+
+
+# ---------------------------------------------------------------------- no content text is source
+_MADE = re.compile(r"^_[A-Za-z_]+\d*$")  # the generator's: `_k3`, `_d5`, `_rt_nth`, `_pieces_on`...
+_OURS = {"st", "a", "me", "this", "env", "memo", "key", "found", "keep", "kept", "stamp", "v", "sv", "zv", "err", "KeyError",
+         "located", "TypeError", "BaseException", "len", "list", "type", "int", "bool", "isinstance", "max", "min",
+         "sum", "None", "True", "False", "range"}
+
+
+def assert_only_our_names(sources: dict[str, str]) -> None:
+    """Every name in generated code is the generator's own (`_k3`, `_rt_nth`, `st`...)."""
+    for source in sources.values():
+        for node in pyast.walk(pyast.parse(source)):
+            if isinstance(node, pyast.Name):
+                assert node.id in _OURS or _MADE.match(node.id), (node.id, source)
+            elif isinstance(node, pyast.Attribute):
+                assert node.attr in ("st", "me", "this", "env", "it", "counters", "values", "zones", "loc", "log",
+                                     "append", "active", "turn_order", "memo", "keep", "versions",
+                                     "slot_versions", "zone_versions", "get"), (node.attr, source)
+            elif isinstance(node, pyast.FunctionDef):
+                assert _MADE.match(node.name), node.name
+
+
+@pytest.mark.parametrize("name", ["legacy", "legacies"])
+def test_generated_names_are_the_generators_own(name: str) -> None:
+    game = Game(_spec(name), 4)
+    assert len(game.compiler.sources) > 50
+    assert_only_our_names(game.compiler.sources)
+
+
+# Content that tries to become code: every string enters generated code as repr() of a str
+# (or a bound name), every id as a bound value, so none of it ever runs.
+PAYLOADS = [
+    '"); __import__("builtins").__dict__.update(' + SENTINEL + '=1); ("',
+    "'); __import__('builtins').__dict__.update(" + SENTINEL + "=1); ('",
+    "\\'; import builtins; builtins." + SENTINEL + " = 1; '",
+    "x' + __import__('builtins').__dict__.setdefault('" + SENTINEL + "', 1) + '",
+    "{__import__}", "{}", "\\", "\\n", "é ünï ☃ 𝔘 日本", "lambda: 0", "#", "''' \"\"\"",
+    "A" * 2000,
+]
+ID_WORDS = ["__import__", "lambda", "exec", "eval", "os", "sys", "builtins", "__class__", "import", "yield",
+            "_k1", "_rt_nth", "st", "me", "env", "None", "True"]
+_safe_text = st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters='"{}'), max_size=60)
+_any_text = st.one_of(st.sampled_from(PAYLOADS), st.text(st.characters(blacklist_categories=("Cs",)), max_size=80))
+_dsl_text = st.one_of(st.sampled_from([p for p in PAYLOADS if '"' not in p and "{" not in p and "\n" not in p]),
+                      _safe_text)
+
+
+@st.composite
+def hostile_content(draw: st.DrawFn) -> dict:
+    ids = draw(st.lists(st.one_of(st.sampled_from(ID_WORDS),
+                                  st.from_regex(r"[a-z_][a-z0-9_]{0,12}", fullmatch=True)),
+                        min_size=2, max_size=5, unique=True))
+    return {
+        "ids": ids,
+        "names": [draw(_any_text).strip() or "x" for _ in ids],
+        "mottos": [draw(_any_text) for _ in ids],
+        "label": draw(_dsl_text),
+        "log": draw(_dsl_text),
+        "options": [draw(_dsl_text), draw(_dsl_text)],
+        "compare": draw(_dsl_text),
+    }
+
+
+def write_hostile(root: Path, c: dict) -> None:
+    """A ruleset whose items, texts and labels carry `c`'s strings (JSON is YAML)."""
+    rules, content = root / "rules" / "hostile", root / "content" / "hostile"
+    rules.mkdir(parents=True, exist_ok=True)
+    content.mkdir(parents=True, exist_ok=True)
+    (rules / "ruleset.yaml").write_text(json.dumps({
+        "format": 2, "ruleset": "hostile", "title": "Hostile", "players": {"min": 2, "max": 3}, "hand": "hand",
+        "score": "points", "limits": {"max_turns": 6, "step_budget": 5000, "max_repeats": 3},
+        "counters": {"gold": {"start": 3}, "points": {}},
+        "zones": {"deck": {"scope": "game", "visibility": "hidden", "refill_from": "discard"},
+                  "discard": {"scope": "game"}, "hand": {"visibility": "owner", "discard_to": "discard"},
+                  "table": {"visibility": "public", "in_play": True, "discard_to": "discard"}},
+        "kinds": {"card": {"piece": "card", "starts_in": "deck", "attributes": {"worth": "number", "motto": "text"}}},
+    }, ensure_ascii=False), encoding="utf-8")
+    one, two = c["options"][0] + " 1", c["options"][1] + " 2"  # two labels, never the same
+    effect = "\n".join([
+        "move C to my table",
+        "gain worth_of(C) points",
+        f'log "{c["log"]} {{C}}"',
+        "for each K in cards in my table:",
+        "    gain 1 gold",
+        "choose one:",
+        f'    "{one}":',
+        "        gain 1 gold",
+        f'    "{two}":',
+        "        lose 1 gold",
+    ])
+    (rules / "procedures.yaml").write_text(json.dumps({
+        "format": 2,
+        "definitions": {"worth_of": {"params": {"C": "kind:card"}, "text": "the worth of {C}",
+                                     "value": "C's worth + count of (cards in my table where its motto is "
+                                              f'"{c["compare"]}")'}},
+        "actions": {
+            "play_card": {"label": c["label"] + " {C}", "choose": f'cards in my hand where its motto is not "{c["compare"]}"',
+                          "as": "C", "do": effect},
+            "rest": {"label": "rest", "do": "gain 1 gold"},
+        },
+        "game": "deal 2 from deck to hand of players\ntake turns:\n    perform one of play_card, rest\n",
+    }, ensure_ascii=False), encoding="utf-8")
+    items = [{"id": i, "kind": "card", "name": n, "copies": 2, "attributes": {"worth": k + 1, "motto": m}}
+             for k, (i, n, m) in enumerate(zip(c["ids"], c["names"], c["mottos"]))]
+    items[0]["attributes"]["motto"] = c["compare"]  # one card the filter leaves out
+    (content / "cards.yaml").write_text(json.dumps({"format": 2, "ruleset": "hostile", "items": items}, ensure_ascii=False),
+                                        encoding="utf-8")
+
+
+def check_hostile(root: Path, c: dict) -> None:
+    write_hostile(root, c)
+    loaded = load_ruleset("hostile", root)
+    names = {"C010", "C011", "C012", "C013"}  # names the names check refuses (pipeline/names.py) never play
+    assume(loaded.spec is not None or not {d.code for d in loaded.diagnostics if d.severity == "error"} <= names)
+    assert loaded.spec is not None, [d.headline() for d in loaded.diagnostics]
+    for seed in range(2):
+        assert play_both(loaded.spec, 2 + seed, seed, limit=200) > 0
+    game = Game(loaded.spec, 2)
+    assert_only_our_names(game.compiler.sources)
+    assert not hasattr(builtins, SENTINEL), "content ran as code"
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(c=hostile_content())
+def test_hostile_content_never_becomes_code(tmp_path: Path, c: dict) -> None:
+    check_hostile(tmp_path, c)
+
+
+@pytest.mark.differential
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                   HealthCheck.too_slow])
+@given(c=hostile_content())
+def test_hostile_content_never_becomes_code_long(tmp_path: Path, c: dict) -> None:
+    check_hostile(tmp_path, c)
+
+
+def test_every_payload_at_once(tmp_path: Path) -> None:
+    """The fixed payloads in every place, so each one is tried whatever hypothesis draws."""
+    safe = [p for p in PAYLOADS if '"' not in p and "{" not in p and "\n" not in p]
+    check_hostile(tmp_path, {"ids": ID_WORDS[:6], "names": PAYLOADS[:6], "mottos": PAYLOADS[6:12],
+                             "label": safe[0], "log": safe[-1], "options": safe[1:3], "compare": safe[2]})
+    assert compile_source("x = 1\n") is compile_source("x = 1\n")  # code shared by source
+
+
+# ---------------------------------------------------------------------- errors, budget, kept results
+def test_an_error_in_generated_code_names_the_statement_as_the_closures_do() -> None:
+    """A loop's inner statement fails: both paths name that statement's line."""
+    spec = _spec("tiny", TINY)
+    made, reference = Game(spec, 2, codegen=True), Game(spec, 2, codegen=False)
+    errors = []
+    for game in (made, reference):
+        state = game.new_state(3)
+        instrs = _compile(game, "let X be 0\nfor each C in cards in deck:\n    gain 1 gold\n"
+                                "    gain 10 divided by X gold\n")
+        try:
+            _run_block(state, instrs)
+        except InternalError as err:
+            errors.append(err)
+    assert len(errors) == 2
+    assert str(errors[0]) == str(errors[1])
+    assert errors[0].where is not None and errors[0].where.line == 4 and "division by zero" in str(errors[0])
+
+
+def test_a_generated_loop_is_charged_to_the_step_budget() -> None:
+    spec = _spec("tiny", TINY)
+    for codegen in (True, False):
+        game = Game(spec, 2, codegen=codegen)
+        state = game.new_state(3)
+        with pytest.raises(BudgetExceeded):
+            _run_block(state, _compile(game, "repeat 100000 times:\n    gain 1 gold\n"))
+
+
+def _compile(game: Game, source: str):  # type: ignore[no-untyped-def]
+    from legacies.dsl.checker import Checker, Context
+    from legacies.dsl.parser import parse_program
+    from legacies.interpreter.spec import Origin
+    program = parse_program(source)
+    diags = Checker(game.spec.vocab, game.spec.res).check_program(program, Context())
+    assert not [d for d in diags if d.severity == "error"], [d.headline() for d in diags]
+    code = game.compiler.program(program, Origin("a test effect", "test.yaml", 0, 0))
+    game.compiler.finish()
+    return code
+
+
+def _run_block(state: GameState, code) -> None:  # type: ignore[no-untyped-def]
+    from legacies.interpreter.vm import Activation, BlockFrame
+    st = state.st
+    st.pending = None
+    st.frames = [BlockFrame(code, Activation(st, 0))]
+    st.run()
+
+
+def test_a_definition_is_kept_across_menus_until_what_it_reads_changes() -> None:
+    """`can_acquire` (Legacies, a definition that walks collections) is computed for one
+    menu and kept; the next menu finds it while nothing it reads moved (a forged kept
+    value shows it was not computed again), and computes it again once they moved."""
+    spec = _spec("legacies")
+    game = Game(spec, 4)
+    state = game.new_state(5)
+    rng = random.Random(5)
+    from legacies.agents.bots import apply_random_option
+    for _ in range(40):
+        apply_random_option(state, rng)
+    made = game.compiler._def_fns["can_acquire"]
+    fn = game.compiler.ns[made[0]]
+    assert "stamp = " in game.compiler.sources[made[0]]
+    st_ = state.st
+    heirloom = game.layout.kind_pieces["heirloom"][0]
+    with st_.frozen():
+        first = fn(st_, 0, -1, heirloom)
+    key_id = int(re.search(r"key = \((\d+),", game.compiler.sources[made[0]]).group(1))  # type: ignore[union-attr]
+    key = (key_id, 0, -1, heirloom)
+    stamp, value = st_.keep[key]
+    assert value == first
+    st_.keep[key] = (stamp, "forged")
+    with st_.frozen():  # a new menu, nothing it reads changed: not computed again
+        assert fn(st_, 0, -1, heirloom) == "forged"
+    mech.adjust(st_, game.layout.player_counter["gem"] + 0, 1)  # its player's resources change
+    with st_.frozen():
+        assert fn(st_, 0, -1, heirloom) == first
+    with st_.frozen():  # another player's gold, which it does not read: still kept
+        st_.keep[key] = (st_.keep[key][0], "forged again")
+        mech.adjust(st_, game.layout.player_counter["gold"] + 1, 1)
+    with st_.frozen():
+        assert fn(st_, 0, -1, heirloom) == "forged again"
+
+
+def test_every_change_of_a_counter_or_a_zone_is_counted() -> None:
+    spec = _spec("tiny", TINY)
+    state = Game(spec, 2).new_state(1)
+    st_ = state.st
+    before = (list(st_.versions), list(st_.slot_versions), list(st_.zone_versions))
+    mech.adjust(st_, 0, 1)
+    assert st_.slot_versions[0] == before[1][0] + 1 and st_.versions != before[0]
+    pid = st_.zones[st_.game.layout.game_zone["deck"]][-1]
+    mech.move(st_, pid, st_.game.layout.game_zone["discard"])
+    assert st_.zone_versions != before[2]

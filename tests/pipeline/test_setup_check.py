@@ -1,0 +1,77 @@
+"""`legacies validate` sets the game up under the option values that change the setup
+(pipeline/setup_check.py), not only the defaults. Issue 17: an expansion with two more
+global action tiles validated clean, and `legacies play --nemesis 1` crashed with a
+Python traceback ("there is no entry 9: the list has 8")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from legacies.cli.main import app
+from legacies.pipeline import setup_check
+from legacies.pipeline.ruleset import load_ruleset
+from legacies.pipeline.validate import validate
+
+TILES = """\
+format: 2
+ruleset: legacies
+items:
+  - id: ga_market_day
+    kind: global_action
+    name: Market Day
+    attributes: {mandatory: false, order: 9, resolve: "gain 10 gold"}
+  - id: ga_festival
+    kind: global_action
+    name: Festival
+    attributes: {mandatory: false, order: 10, resolve: "gain 1 fame"}
+"""
+
+
+def two_more_tiles(root: Path) -> Path:
+    (root / "content" / "legacies").mkdir(parents=True)
+    (root / "expansion.yaml").write_text("format: 2\nexpansion: tiles\nextends: legacies\ntitle: Two more tiles\n",
+                                         encoding="utf-8")
+    (root / "content" / "legacies" / "tiles.yaml").write_text(TILES, encoding="utf-8")
+    return root
+
+
+def test_a_setup_that_fails_only_with_a_nemesis_is_e300_at_the_statement(tmp_path: Path) -> None:
+    folder = two_more_tiles(tmp_path)
+    found = validate([], expansions=(str(folder),)).diagnostics
+    assert [(d.code, Path(d.file).name, d.line) for d in found] == [("E300", "flow.yaml", 249)]
+    d = found[0]
+    assert "the game fails at setup with nemesis=1, in setup: there is no entry 9: the list has 8" in d.message
+    assert "legacies play --option nemesis=1" in (d.hint or "")
+
+
+def test_play_with_the_failing_option_says_so_without_a_traceback(tmp_path: Path) -> None:
+    folder = two_more_tiles(tmp_path)
+    out = CliRunner().invoke(app, ["play", "-x", str(folder), "--seat", "nemesis", "--seat", "random",
+                                   "--seat", "random", "--seed", "1"])
+    assert out.exit_code == 1, out.output
+    assert "Traceback" not in out.output and "there is no entry 9: the list has 8" in out.output
+    assert "flow.yaml:249" in out.output
+
+
+def test_only_the_options_a_setup_reads_are_varied_and_the_search_is_bounded() -> None:
+    spec = load_ruleset("legacies").spec
+    runs: list[dict] = []
+    original = setup_check._set_up
+
+    def spy(game, options):
+        runs.append(dict(options))
+        return original(game, options)
+
+    setup_check._set_up = spy
+    try:
+        assert setup_check.check_setup(spec, "ruleset.yaml") == []
+    finally:
+        setup_check._set_up = original
+    assert runs[0] == spec.option_defaults
+    assert 1 < len(runs) <= setup_check.MAX_SETUPS
+    # the difficulty is read only with a Nemesis: never varied without one
+    assert all(r["difficulty"] == 2 for r in runs if r["nemesis"] == 0)
+    assert {r["nemesis"] for r in runs} == {0, 1, 5} and {r["rising_star"] for r in runs} == {False, True}
+    assert len({tuple(sorted(r.items())) for r in runs}) == len(runs)  # no setup twice
