@@ -174,7 +174,9 @@ class Table:
         self.set_counter("at", time, player)
 
     def refresh(self) -> None:
-        """Ask the pending question again, from the arranged state."""
+        """Ask the pending question again, from the arranged state (set by hand, so
+        nothing computed before stands)."""
+        self.st.changed()
         self.st.pending = None
         self.st.run()
 
