@@ -50,6 +50,8 @@ TARGETS: dict[str, Target | None] = {
     "legacies_us_per_decision": None,
     "legacy_games_per_s": Target(">=", 250, "games/s", "Legacy card game, 4 random bots, one process"),
     "legacy_us_per_decision": Target("<=", 15, "µs", "Legacy card game, per decision"),
+    "gears_games_per_s": None,  # Legacy: Gears of Time, 4 random bots: reported, not judged
+    "gears_us_per_decision": None,
     "validate_s": Target("<=", 0.5, "s", "cold `legacies validate` of all shipped content (median of 5)"),
     "validate_416_s": Target("<=", 0.6, "s", "cold validate of a synthetic ruleset of 416 items"),
     "validate_6656_s": None,
@@ -272,6 +274,12 @@ def run_bench(quick: bool = False, progress: Callable[[str], None] | None = None
         figures["legacy_games_per_s"] = lc["games_per_s"]
         figures["legacy_us_per_decision"] = lc["us_per_decision"]
         details["legacy"] = lc
+    say("Gears of Time games")
+    gt = games_per_second("gears-of-time", 4, 10 if quick else 100)
+    if gt is not None:
+        figures["gears_games_per_s"] = gt["games_per_s"]
+        figures["gears_us_per_decision"] = gt["us_per_decision"]
+        details["gears-of-time"] = gt
     say("cold validate")
     v = validate_figures(quick)
     details["validate"] = v

@@ -24,7 +24,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
     return {
         "counters": {lay.counter_label[i]: v for i, v in enumerate(st.counters)},
         "zones": {_zone_name(state, z): [_piece(state, p) for p in st.zones[z]] for z in range(1, len(st.zones))},
-        "values": {lay.value_name[i]: _value(state, lay.value_name[i], v) for i, v in enumerate(st.values)},
+        "values": _values(state),
         "modifiers": [_modifier(state, m) for m in st.timed],
         "quantities": _quantities(state),
         "turn order": ", ".join(game.player_names[p] for p in st.turn_order),
@@ -76,19 +76,43 @@ def _zone_name(state: GameState, z: int) -> str:
         item, space = track
         return f"{_whose(describe(state.st, item))} track, space {space + 1}"
     if z in lay.zone_holder:
-        return f"on {describe(state.st, lay.zone_holder[z])}"
+        return f"on {_copy_name(state, lay.zone_holder[z])}"
     label = vocab.label(lay.zone_name[z])
     owner = lay.zone_owner[z]
     return f"{_whose(state.game.player_names[owner])} {label}" if owner >= 0 else label
 
 
-def _value(state: GameState, slot: str, v: Any) -> str:
-    """A value slot's content by its declared type: a player by name, else as a piece,
-    symbol or counter is named."""
+def _values(state: GameState) -> dict[str, str]:
+    """Every value slot by name, its content read by the slot's declared type."""
+    st, lay = state.st, state.game.layout
+    players = _player_slots(state)
+    return {lay.value_name[i]: _value(state, v, i in players) for i, v in enumerate(st.values)}
+
+
+def _player_slots(state: GameState) -> set[int]:
+    """The value slots that hold a player: the ruleset's own (`values:`) and each piece's
+    (a kind's `values:`, one slot per copy)."""
+    lay, vocab = state.game.layout, state.game.spec.vocab
+    slots: set[int] = set()
+    for name, info in vocab.values.items():
+        if info.type.tag != "player":
+            continue
+        if name in lay.game_value:
+            slots.add(lay.game_value[name])
+        elif name in lay.player_value:
+            slots.update(range(lay.player_value[name], lay.player_value[name] + lay.players))
+    for (kname, vname), first in lay.item_value.items():
+        if vocab.kinds[kname].values[vname].type.tag == "player":
+            slots.update(range(first, first + len(lay.kind_pieces.get(kname, []))))
+    return slots
+
+
+def _value(state: GameState, v: Any, holds_player: bool) -> str:
+    """A value slot's content: a player by name, else as a piece, symbol or counter is
+    named."""
     if v is None:
         return "(not set)"
-    info = state.game.spec.vocab.values.get(slot.split("[", 1)[0])
-    if info is not None and info.type.tag == "player":
+    if holds_player:
         return state.st.player_name(v) if type(v) is int else str(v)
     return _shown(v) if isinstance(v, bool) else describe(state.st, v)
 
@@ -137,9 +161,20 @@ def _readable(state: GameState, label: str) -> str:
         if whose.isdigit() and int(whose) < len(names):
             who = names[int(whose)]
         else:
-            who = vocab.content_names.get(whose, whose) if whose in vocab.content else whose
+            item, _, copy = whose.partition("#")  # `box#2`: the second copy of an item
+            who = vocab.content_names.get(item, item) if item in vocab.content else item
+            who += f" #{copy}" if copy else ""
         return f"{_whose(who)} {vocab.label(name)}"
     return vocab.label(label)
+
+
+def _copy_name(state: GameState, pid: int) -> str:
+    """A piece by name, with `#k` for the k-th of several copies of one item (as its
+    counters and values are labelled), so two copies never read the same."""
+    lay = state.game.layout
+    name = describe(state.st, pid)
+    copies = lay.def_pieces[lay.piece_def[pid]] if 0 <= pid < len(lay.piece_def) else []
+    return f"{name} #{copies.index(pid) + 1}" if len(copies) > 1 else name
 
 
 def _whose(who: str) -> str:

@@ -112,6 +112,7 @@ class Trial:
     state: GameState | None = field(default=None, repr=False)  # the state after
     me: int = 0
     turn_order: list[str] = field(default_factory=list)  # before the item ran
+    log: list[str] = field(default_factory=list)  # the lines the item's run wrote to the game's log
 
 
 def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str | None = None,
@@ -151,9 +152,11 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     before = snapshot(state)
     order = [game.player_names[p] for p in state.st.turn_order]
     left = list(answers or [])
+    logged = len(state.st.log)
     asked = _run(state, source, me, item_id, left, ask, f"`{item_id}`")
     return Trial(spec.defs[game.layout.def_index[item_id]].name, game.player_names[me], asked,
-                 differences(state, before, snapshot(state)), len(left), state, me, order)
+                 differences(state, before, snapshot(state)), len(left), state, me, order,
+                 [str(line) for line in state.st.log[logged:]])
 
 
 def _item_source(spec: GameSpec, item_id: str, effect: str | None) -> str:

@@ -28,10 +28,14 @@ def _default_display(state: GameState) -> dict[str, Entries]:
     return {"table": table, "players": players}
 
 
-def _zone_text(state: GameState, zone: int, viewer: int) -> str:
+def _zone_text(state: GameState, zone: int, viewer: int, details: bool = False) -> str:
+    """What a zone holds as the viewer sees it; with `details` (a player's zone, and the
+    ruleset's `display: card:`), one card to a line with the attributes read on it."""
     st = state.st
     pieces = st.zones[zone]
     if state.game.layout.visible_to(zone, viewer):
+        if details and pieces and state.game.spec.card_attributes:
+            return "".join(f"\n      {line}" for line in _detailed(state, pieces))
         return ", ".join(describe(st, p) for p in pieces) if pieces else "none"
     shown = [describe(st, p) for p in pieces if p in st.revealed]
     count = f"{len(pieces)} face down" if pieces else "none"
@@ -53,6 +57,44 @@ def _value_text(state: GameState, value: Any, viewer: int) -> str:
     return str(value)
 
 
+def _detailed(state: GameState, pieces: list[int]) -> list[str]:
+    """Each card by name with what a player reads on it (`display: card:`)."""
+    from legacies.pipeline.explain import card_details
+
+    spec, lay = state.game.spec, state.game.layout
+    out = []
+    for pid in pieces:
+        details = card_details(spec.defs[lay.piece_def[pid]], spec.vocab, spec.card_attributes)
+        out.append(describe(state.st, pid) + (f" · {details}" if details else ""))
+    return out
+
+
+COLUMN_WIDTH = 20  # characters of a column of places side by side (longer lines are cut)
+ROW_WIDTH = 100  # characters of the screen a row of columns fills before it goes on below
+
+
+def side_by_side(columns: list[list[str]], indent: str = "    ") -> list[str]:
+    """Columns of text drawn next to each other, as many to a band as fit the screen's
+    width; each column as wide as its longest line (at most COLUMN_WIDTH)."""
+    cut = [[line if len(line) <= COLUMN_WIDTH else line[:COLUMN_WIDTH - 1] + "…" for line in col] for col in columns]
+    widths = [max((len(line) for line in col), default=0) for col in cut]
+    lines: list[str] = []
+    start = 0
+    while start < len(cut):
+        end, used = start, len(indent)
+        while end < len(cut) and (end == start or used + widths[end] + 2 <= ROW_WIDTH):
+            used += widths[end] + 2
+            end += 1
+        band = range(start, end)
+        for row in range(max(len(cut[i]) for i in band)):
+            text = "  ".join((cut[i][row] if row < len(cut[i]) else "").ljust(widths[i]) for i in band)
+            lines.append((indent + text).rstrip())
+        start = end
+        if start < len(cut):
+            lines.append("")
+    return lines
+
+
 def _label(state: GameState, name: str, label: str | None) -> str:
     return label or state.game.spec.vocab.label(name)
 
@@ -68,6 +110,8 @@ def _owners(state: GameState, tokens: list[int]) -> str:
 
 def _table_entry(state: GameState, what: str, name: str, viewer: int) -> str:
     lay, st = state.game.layout, state.st
+    if what == "text":  # a line the rules work out, as the viewer
+        return state.game.display_parts[int(name)].text(st, viewer)
     if what == "counter":
         return str(st.counters[lay.game_counter[name]])
     if what == "zone":
@@ -101,9 +145,11 @@ def _player_entry(state: GameState, what: str, name: str, player: int, viewer: i
     if what == "counter":
         return str(st.counters[lay.player_counter[name] + player])
     if what == "zone":
-        return _zone_text(state, lay.player_zone[name] + player, viewer)
+        return _zone_text(state, lay.player_zone[name] + player, viewer, details=True)
     if what == "value":
         return _value_text(state, st.values[lay.player_value[name] + player], viewer)
+    if what == "text":  # a line the rules work out, as this player
+        return state.game.display_parts[int(name)].text(st, player)
     members = state.game.spec.vocab.counter_sets[name]
     return ", ".join(f"{state.game.spec.vocab.label(m)} {st.counters[lay.player_counter[m] + player]}"
                      for m in members)
@@ -118,7 +164,13 @@ def board_lines(state: GameState, viewer: int) -> list[str]:
     names = state.game.player_names
     lines = [f"═══ {spec.title} ═══"]
     for what, name, label, _ in display.get("table", []):
-        lines.append(f"  {_label(state, name, label)}: {_table_entry(state, what, name, viewer)}")
+        if what == "columns":  # places side by side, under their label
+            part = state.game.display_parts[int(name)]
+            lines += ([f"  {label}:"] if label else []) + side_by_side(part.columns(st, viewer))
+        elif what == "text":
+            lines.append(f"  {_table_entry(state, what, name, viewer)}")
+        else:
+            lines.append(f"  {_label(state, name, label)}: {_table_entry(state, what, name, viewer)}")
     order = st.turn_order or list(range(state.game.players))
     lay = state.game.layout
     for p in order:
@@ -132,7 +184,10 @@ def board_lines(state: GameState, viewer: int) -> list[str]:
             text = _player_entry(state, what, name, p, viewer)
             if what in ("counter", "score"):
                 short.append(f"{_label(state, name, label)} {text}")
+            elif what == "text":
+                long.append(f"    {text}")
             else:
-                long.append(f"    {_label(state, name, label)}: {text}")
+                long.extend((f"    {_label(state, name, label)}:" + (text if text.startswith("\n") else f" {text}"))
+                            .split("\n"))
         lines += (["    " + " · ".join(short)] if short else []) + long
     return lines

@@ -1090,6 +1090,10 @@ def try_item(
         typer.echo(f"  {who}, {prompt}: {taken}   (of {', '.join(labels)})")
     if trial.unused:
         typer.echo(f"  ({trial.unused} answer{'s' if trial.unused != 1 else ''} of --choose not needed)")
+    if trial.log:
+        typer.echo("log:")
+        for line in trial.log:
+            typer.echo(f"  {line}")
     typer.echo("changes:" if trial.changes else "nothing changed")
     for line in trial.changes:
         typer.echo(f"  {line}")

@@ -71,7 +71,7 @@ def option_text(state: GameState, index: int) -> str:
     if item is None:
         return ""
     spec = state.game.spec
-    return item_text(spec.defs[item], spec.vocab)
+    return item_text(spec.defs[item], spec.vocab, attributes=spec.card_attributes)
 
 
 def screen(state: GameState, player: int) -> list[str]:

@@ -1090,7 +1090,8 @@ class Checker:
         st = self.expr(e.source)
         it = self.expr(e.index)
         if st.tag == "table":
-            self.expect(e.index, it, thing(st.arg))
+            if not (it.tag == "def" and it.arg in (None, st.arg)):  # a card's name stands for any of its copies
+                self.expect(e.index, it, thing(st.arg))
             return AMOUNT
         if st.is_collection:
             self.expect(e.index, it, AMOUNT)

@@ -191,6 +191,8 @@ class CompilerBase:
                 v = value(a)
                 if tag == "player":
                     shown = mech.player_name(st, v)
+                elif tag == "players":
+                    shown = ", ".join(mech.player_name(st, p) for p in v) or "none"
                 elif tag in ("amount", "flag", "text") or isinstance(v, bool):
                     shown = ("yes" if v else "no") if isinstance(v, bool) else str(v)
                 else:

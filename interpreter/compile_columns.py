@@ -117,9 +117,9 @@ class ColumnsCompiler(CompilerBase):
             return EraValue(int(x) for x in raw.split("/"))
         if t.tag == "numbers":
             return [EraValue(int(x) for x in v.split("/")) if isinstance(v, str) else v for v in raw]
-        if t.tag == "thing":
+        if t.tag in ("thing", "def"):  # a card kind's item is the card's name, as one named in source
             return self.item(raw)
-        if t.tag == "things":
+        if t.tag in ("things", "defs"):
             return [self.item(x) for x in raw]
         if t.tag == "table":
             items = [self.item(k) for k in raw]

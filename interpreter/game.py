@@ -21,6 +21,7 @@ from .codegen_runtime import enabled_by_default
 from .compiler import CompiledAction, Compiler
 from .coverage import Coverage
 from .decisions import Decision
+from .display import ComputedPart
 from .errors import CorruptSave, IllegalChoice, InternalError, Refused, TableError
 from .graph import Graph
 from .layout import Layout, build_layout
@@ -132,6 +133,7 @@ class Game:
         self.tie_breaks = [c.expr(e) for e in spec.tie_breaks]
         c.origin = Origin("the evaluation")
         self.evaluation = c.expr(spec.evaluation) if spec.evaluation is not None else None
+        self.display_parts = [ComputedPart(c, part) for part in spec.display_parts]  # interpreter/display.py
         c.finish()
         self.compiler = c  # keeps the attribute columns for effects compiled later (tests, `legacies try`)
 

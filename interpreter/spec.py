@@ -94,6 +94,21 @@ class SeatSpec:
 
 
 @dataclass
+class DisplayPart:
+    """A part of the screen the rules work out (a ruleset's `display:` `text:` and
+    `columns:` entries): text lines with `{EXPR}` parts (each a `log` statement's text,
+    checked as one), and for places side by side, the collection whose members are the
+    columns, the name the lines call a member, and the pieces listed under the lines."""
+
+    lines: list[ast.Log]
+    members: ast.Expr | None = None  # None: one line of text (`text:`)
+    name: str | None = None
+    pieces: ast.Expr | None = None
+    label: str | None = None
+    origin: Origin | None = None
+
+
+@dataclass
 class Limits:
     max_turns: int = 1000
     step_budget: int = 2_000_000
@@ -141,3 +156,7 @@ class GameSpec:
     option_names: dict[str, dict[str, int]] = field(default_factory=dict)  # option -> item name or id -> value
     # a link kind's condition (`here` and `there` its ends) and where it is written
     link_conditions: dict[str, tuple[ast.Expr, Origin]] = field(default_factory=dict)
+    # the screen's parts the rules work out (display `text:`, `columns:`), by the index the
+    # `display` entries ("text" | "columns", index) name
+    display_parts: list[DisplayPart] = field(default_factory=list)
+    card_attributes: list[str] = field(default_factory=list)  # display `card:`: read beside a card's text

@@ -32,6 +32,7 @@ from legacies.dsl.types import ANY, FLAG, T, thing
 from legacies.dsl.vocabulary import DefinitionInfo, ProcedureInfo, Vocabulary
 from legacies.interpreter.spec import ActionSpec, DefinitionSpec, GameSpec, Limits, Origin, PieceDef, ProcedureSpec
 
+from .build_display import card_attributes, check_display_parts
 from .build_table import check_seats, option_names
 from .attribute_ranges import range_problem
 from .build_vocabulary import Stack, check_names, declare, declare_ruleset, merge, type_of
@@ -64,6 +65,7 @@ class _Builder:
         self.display: dict[str, list[tuple[str, str, str | None, str | None]]] = {"table": [], "players": []}
         self.stack = Stack()  # every declaration of the ruleset and its expansions
         self.items: dict[str, tuple[LoadedFile, Path, Any]] = {}  # content items by id, once collected
+        self.display_parts: list[tuple[LoadedFile, Path, Any]] = []  # display `text:` and `columns:` entries
 
     # ------------------------------------------------------------------ reporting
     def at(self, f: LoadedFile, path: Path, code: str, message: str, hint: str | None = None,
@@ -231,6 +233,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
             b.check_expr(rf, ("tie_breaks", i), e, Context(), T("amount"))
             tie_breaks.append(e)
     evaluation = check_evaluation(b, rf, expansions)
+    display_parts, shown_on_cards = check_display_parts(b), card_attributes(b, layers)
 
     # content: effects, conditions, effect attributes -----------------------------------
     sources: list[tuple[ast.Node, LoadedFile, Path, bool]] = [(node, f, path, False) for _, _, node, f, path in announcers]
@@ -294,7 +297,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
                        for name, (f, decl, _) in rule_triggers.items()],
         expansions=[(f.model.expansion, _layer_hash(files, f.layer)) for f in expansions],  # type: ignore[attr-defined]
         content_columns=content_columns(b, layers), link_conditions=link_conditions, seats=seats,
-        option_names=named_options,
+        option_names=named_options, display_parts=display_parts, card_attributes=shown_on_cards,
     )
     return result
 

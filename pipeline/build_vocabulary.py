@@ -23,7 +23,7 @@ from legacies.dsl.vocabulary import (AttributeRange, CounterInfo, EventInfo, Kin
 
 from .attribute_ranges import declared_range
 from .load import LoadedFile
-from .models import AttributeDecl, ExpansionFile, KindDecl, RulesetFile
+from .models import AttributeDecl, DisplayColumns, DisplayText, ExpansionFile, KindDecl, RulesetFile
 
 if TYPE_CHECKING:  # pragma: no cover
     from .build import _Builder
@@ -148,8 +148,9 @@ def type_of(b: "_Builder", f: LoadedFile, path: tuple, text: str, m: Stack, attr
         hint = b.suggest(arg, list(m.enums) + list(m.kinds) + list(m.counter_sets)) if arg else None
         b.at(f, path, "R003", f"unknown type `{text}`", hint=hint or "types: " + ", ".join(TYPE_WORDS))
         return ANY
-    if attribute and t.tag == "thing" and t.arg and m.kinds[t.arg].piece == "card":
-        return T("def", t.arg)  # an attribute names a card by its definition (it may have copies)
+    if attribute and t.tag in ("thing", "things") and t.arg and m.kinds[t.arg].piece == "card":
+        # an attribute names cards by their definitions (each may have copies)
+        return T("def" if t.tag == "thing" else "defs", t.arg)
     return t
 
 
@@ -386,6 +387,12 @@ def check_display(b: "_Builder", f: LoadedFile, m: Stack) -> Display:
     for part, entries in (("table", display.table), ("players", display.players)):
         scope = "game" if part == "table" else "player"
         for i, entry in enumerate(entries):
+            if isinstance(entry, (DisplayText, DisplayColumns)):  # computed by the rules: checked with them
+                computed = "text" if isinstance(entry, DisplayText) else "columns"
+                out[part].append((computed, str(len(b.display_parts)), getattr(entry, "label", None),
+                                  getattr(entry, "when", None)))
+                b.display_parts.append((f, ("display", part, i), entry))
+                continue
             name, label = (entry, None) if isinstance(entry, str) else (entry.show, entry.label)
             when = None if isinstance(entry, str) else entry.when
             if when is not None and not (when in m.counters and m.counters[when].scope == "player"

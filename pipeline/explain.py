@@ -4,6 +4,7 @@ the card text generated from its effect, the effect source, and optionally its A
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
 from legacies.dsl import ast
 from legacies.dsl.renderer import Wording, render_expr, render_program
@@ -173,8 +174,8 @@ def _shown(vocab: Vocabulary, t: T | None, value: object) -> str:
         return str(value)
     if t.tag in ("thing", "def") and isinstance(value, str):
         return vocab.content_names.get(value, value)
-    if t.tag in ("things", "symbols", "counters") and isinstance(value, list):
-        one = T({"things": "thing", "symbols": "symbol", "counters": "counter"}[t.tag], t.arg)
+    if t.tag in ("things", "defs", "symbols", "counters") and isinstance(value, list):
+        one = T({"things": "thing", "defs": "def", "symbols": "symbol", "counters": "counter"}[t.tag], t.arg)
         return ", ".join(_shown(vocab, one, x) for x in value) or "none"
     if t.tag == "table" and isinstance(value, dict):
         return ", ".join(f"{vocab.content_names.get(k, k)} ({_era(v)})" for k, v in value.items())
@@ -232,11 +233,32 @@ def card_texts(ruleset: str, root: str | None = None) -> dict[str, str]:
     return out
 
 
-def item_text(d: PieceDef, vocab: Vocabulary, wording: Wording | None = None) -> str:
-    """An item's card text: when it is playable, its effect and its effect attributes
+def card_details(d: PieceDef, vocab: Vocabulary, attributes: Sequence[str]) -> str:
+    """The attributes a player reads on a card beside its text (the ruleset's
+    `display: card:`), those the item has: "discard cost 2 · reward 5 · ..."."""
+    kind = vocab.kinds.get(d.kind)
+    if kind is None:
+        return ""
+    shown = []
+    for name in attributes:
+        t = kind.attributes.get(name)
+        value = d.attrs.get(name, kind.defaults.get(name))
+        if t is None or value is None or value in ([], {}, ""):
+            continue
+        shown.append(f"{vocab.label(name)}: {_shown(vocab, t, value)}")
+    return " · ".join(shown)
+
+
+def item_text(d: PieceDef, vocab: Vocabulary, wording: Wording | None = None,
+              attributes: Sequence[str] = ()) -> str:
+    """An item's card text: the attributes a player reads beside it (`attributes`, the
+    ruleset's `display: card:`), when it is playable, its effect and its effect attributes
     (one line each); empty for an item with none."""
     wording = wording or Wording.of(vocab)
     parts = []
+    details = card_details(d, vocab, list(attributes)) if attributes else ""
+    if details:
+        parts.append(details)
     if d.requires is not None:
         parts.append("Playable when " + render_expr(d.requires, wording) + ".")
     if d.effect is not None:

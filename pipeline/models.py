@@ -218,14 +218,43 @@ class DisplayEntry(_Model):
                              "counter is not 0 (a part of the board some players have: a non-player character's).")
 
 
+class DisplayText(_Model):
+    """A line the rules compute: text with `{EXPR}` parts, as in `log`."""
+
+    text: str = Field(description="Text with `{EXPR}` parts (as in `log`), worked out as the viewing player (in "
+                      "`display: table`) or as each player (in `display: players`: `my` is theirs). It may read "
+                      "anything: show only what every player may see.")
+    when: str | None = Field(None, description="As for an entry: a player counter; shown only where it is not 0.")
+
+
+class DisplayColumns(_Model):
+    """Places side by side (a timeline, a row of markets): one column per member of a
+    collection, left to right, each the text lines worked out for it and the pieces listed
+    under them, each with what it holds (tokens by owner, pieces by name)."""
+
+    columns: str = Field(description="A collection (an expression), in the order the columns are drawn: "
+                         "`places where its number <= last`.")
+    as_: str = Field(alias="as", description="The name the lines and `pieces` call the member.")
+    label: str | None = Field(None, description="What the screen calls the row.")
+    lines: list[str] = Field(default_factory=list, description="Text with `{EXPR}` parts (as in `log`), worked out "
+                             "for each member as the viewing player.")
+    pieces: str | None = Field(None, description="A collection of pieces listed under the lines, one to a line, "
+                               "each with what it holds (an expression with the member named).")
+
+
 class Display(_Model):
     """What `legacies play` draws for a person, in order: the table's part, then each
     player's (the runner shows only what the viewing player may see)."""
 
-    table: list[str | DisplayEntry] = Field(default_factory=list, description="Game counters and zones, game "
-                                            "values, and counters of board items (the values of board items) for the table.")
-    players: list[str | DisplayEntry] = Field(default_factory=list, description="Player counters, zones, values "
-                                              "and counter sets, shown for every player.")
+    table: list[str | DisplayEntry | DisplayText | DisplayColumns] = Field(
+        default_factory=list, description="Game counters and zones, game values, counters of board items "
+        "(industry values), lines the rules compute (`text:`) and places side by side (`columns:`) for the table.")
+    players: list[str | DisplayEntry | DisplayText] = Field(
+        default_factory=list, description="Player counters, zones, values, counter sets and lines the rules "
+        "compute (`text:`), shown for every player.")
+    card: list[str] = Field(default_factory=list, description="Attributes a player reads on a card beside its text: "
+                            "shown with the card's text (`?N` at the terminal, an option's line) and beside each "
+                            "card of a zone the screen lists (a discard cost, a reward).")
     content: list[str] = Field(default_factory=list, description="Attributes `legacies content` lists as columns "
                                "beside each item's id, kind and name (an era, a cost), where the item has them.")
     scoring: dict[str, Union[str, dict[str, str]]] = Field(

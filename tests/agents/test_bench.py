@@ -53,3 +53,11 @@ def test_a_hand_version_that_does_less_stops_the_run(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(effect_bench, "hand_versions", lazy)
     with pytest.raises(AssertionError, match="each player"):
         effect_bench.effect_overhead(quick=True)
+
+
+def test_gears_of_time_figures_are_reported_not_judged() -> None:
+    keys = list(bench.TARGETS)
+    assert keys.index("gears_games_per_s") + 1 == keys.index("gears_us_per_decision")
+    assert bench.TARGETS["gears_games_per_s"] is None and bench.TARGETS["gears_us_per_decision"] is None
+    found = bench.games_per_second("gears-of-time", 4, 2)
+    assert found is not None and found["games_per_s"] > 0 and found["us_per_decision"] > 0

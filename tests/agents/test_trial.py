@@ -88,7 +88,8 @@ def test_try_finds_an_item_by_name_or_id_in_any_case_and_suggests_near_misses() 
     assert result.exit_code == 0 and result.output.startswith("Spoils of War (C1003)")
     assert runner.invoke(app, ["try", "c1003", "--play", "6", "--choose", "1"]).exit_code == 0
     result = runner.invoke(app, ["try", "socailite"])
-    assert result.exit_code == 2 and "did you mean `socialite` (The Socialite)?" in result.output
+    # every installed ruleset is searched: Gears of Time's Sailing is near too
+    assert result.exit_code == 2 and "did you mean " in result.output and "`socialite` (The Socialite)" in result.output
 
 
 def test_a_card_that_is_not_playable_is_refused_with_its_condition() -> None:
@@ -131,3 +132,33 @@ def test_every_change_is_listed_modifiers_values_and_whose_token_moved_where(spe
     assert not any(line.startswith("modifier") for line in trial.changes), trial.changes
     trial = run_trial(spec, "C1015", Scenario(seed=5, play=6), run="until generation_end: may_select of ga_income = no")
     assert "Generate Heirloom Income: may be triggered (for P1): yes -> no" in trial.changes, trial.changes
+
+
+def test_a_piece_s_player_slot_reads_as_a_player_not_as_a_piece() -> None:
+    """A per-copy value slot of player type (a place's `held_by`) changed by an effect read
+    "-1 -> Ash" (the player's number taken for a piece): it reads "nobody -> P1"."""
+    places = Path(__file__).parents[1] / "interpreter" / "fixtures" / "places"
+    spec = load_ruleset("places", places).spec
+    trial = run_trial(spec, "hut_h", Scenario(), run="set spot_b's held_by to me")
+    assert trial.changes == ["Birch's held by: nobody -> P1"], trial.changes
+
+
+def test_copies_of_one_card_read_apart_and_what_one_holds_is_listed() -> None:
+    """Three copies of one crate shared the zone name "on Crate": what was placed on one
+    vanished from the changes (the dictionary kept the last), and its counters read
+    `box_crate#2`. Each copy reads "Crate #k"."""
+    holders = Path(__file__).parents[1] / "interpreter" / "fixtures" / "holders"
+    spec = load_ruleset("holders", holders).spec
+    before = "for each C in (crates in my hand):\n    move C to my table\nfor each C in (crates in deck):\n" \
+             "    move C to my table\n"
+    trial = run_trial(spec, "spring", Scenario(players=2, seed=1, before=before),
+                      run="choose a crate in my table as C\nraise C's charge by 2\nplace my chip on C", answers=[1])
+    assert "Crate #2's charge: 0 -> 2" in trial.changes, trial.changes
+    assert "on Crate #2: + P1's Chip" in trial.changes, trial.changes
+
+
+def test_the_log_an_item_writes_is_shown() -> None:
+    places = Path(__file__).parents[1] / "interpreter" / "fixtures" / "places"
+    spec = load_ruleset("places", places).spec
+    trial = run_trial(spec, "hut_h", Scenario(), run='log "{distance from spot_a to spot_d by path} steps"')
+    assert trial.log == ["3 steps"] and trial.changes == []

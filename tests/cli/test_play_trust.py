@@ -144,7 +144,7 @@ def test_soak_plays_clean_games_and_says_so(tmp_path: Path) -> None:
     result = runner.invoke(app, ["soak", "--games", "12", "--workers", "2", "--seed", "100", "--out",
                                  str(tmp_path / "fails")])
     assert result.exit_code == 0, result.output
-    assert "12 games (legacies, legacy; 9 tables)" in result.stdout and "0 failures" in result.stdout
+    assert "12 games (gears-of-time, legacies, legacy; 12 tables)" in result.stdout and "0 failures" in result.stdout
     assert not (tmp_path / "fails").exists()
 
 

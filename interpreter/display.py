@@ -1,0 +1,100 @@
+"""The parts of a player's screen the rules work out: a ruleset's `display:` `text:`
+lines and `columns:` (places side by side: a row of markets, a track of spaces), each
+a DisplayPart of the spec (interpreter/spec.py). They are compiled once per game, with
+the game's other code, and worked out for one viewer when the screen is drawn: a line's
+`{EXPR}` parts show values as the log does; a column is the lines worked out for one
+member of a collection, then the pieces listed under them, each with what it holds
+(tokens by owner, other pieces by name). Working one out changes nothing in the state.
+
+A piece the viewer may not see (in a zone hidden from them, not revealed) is listed as
+face down: the lines themselves read whatever their expressions read, so a ruleset
+shows only what every player may see (cli/board.py draws the result)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from . import mechanics as mech
+from .errors import InternalError, Where
+from .spec import DisplayPart
+from .vm import Activation, State
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+
+class ComputedPart:
+    """One `text:` line or one `columns:` entry, compiled."""
+
+    def __init__(self, c: "Compiler", part: DisplayPart):
+        self.origin = part.origin
+        if part.origin is not None:
+            c.origin = part.origin
+        self.lines: list[Any] = [c.text(line, line.text) for line in part.lines]
+        self.members: Callable[[Activation], Any] | None = c.expr(part.members) if part.members is not None else None
+        self.name = part.name or ""
+        self.pieces: Callable[[Activation], Any] | None = c.expr(part.pieces) if part.pieces is not None else None
+        self.pieces_zone = part.pieces is not None and c.type_of(part.pieces).tag == "zone"
+        self.label = part.label
+
+    def _fill(self, line: Any, st: State, a: Activation) -> str:
+        return line if isinstance(line, str) else line(st, a)
+
+    def text(self, st: State, player: int) -> str:
+        """A `text:` line worked out as `player` (the viewer, or the player whose part of
+        the screen it is)."""
+        return self._guarded(lambda: self._fill(self.lines[0], st, Activation(st, player)))
+
+    def columns(self, st: State, viewer: int) -> list[list[str]]:
+        """Each column's lines, left to right, as `viewer` sees them."""
+        def work_out() -> list[list[str]]:
+            assert self.members is not None
+            out = []
+            for member in self.members(Activation(st, viewer)):
+                a = Activation(st, viewer, env={self.name: member})
+                column = [self._fill(line, st, a) for line in self.lines]
+                if self.pieces is not None:
+                    found = self.pieces(a)
+                    for pid in (st.zones[found] if self.pieces_zone else found):
+                        column.extend(piece_lines(st, pid, viewer))
+                out.append(column)
+            return out
+        return self._guarded(work_out)
+
+    def _guarded(self, work: Callable[[], Any]) -> Any:
+        """A content mistake met while working a part out names the entry and its file."""
+        try:
+            return work()
+        except InternalError as err:
+            if err.where is None and self.origin is not None:
+                line, column = self.origin.at(None)
+                err.where = Where(self.origin.what, self.origin.file, line, column)
+            raise
+
+
+def piece_lines(st: State, pid: int, viewer: int) -> list[str]:
+    """A piece as a column lists it: its name, then the tokens it holds by owner
+    ("P1 x2, P2"), then each other piece it holds ("+ name"), or "(empty)" for a holder
+    that holds nothing; face down when the viewer may not see it."""
+    lay = st.game.layout
+    zone = st.loc[pid]
+    if zone >= 0 and not lay.visible_to(zone, viewer) and pid not in st.revealed:
+        return ["(face down)"]
+    lines = [mech.describe(st, pid)]
+    if pid not in lay.holder_zone:
+        return lines
+    held = st.zones[lay.holder_zone[pid]]
+    owners: dict[str, int] = {}
+    others = []
+    for piece in held:
+        owner = lay.piece_owner[piece]
+        if owner >= 0:  # a token: counted by its owner
+            who = mech.player_name(st, owner)
+            owners[who] = owners.get(who, 0) + 1
+        else:
+            others.append(piece)
+    if owners:
+        lines.append(" " + ", ".join(f"{w} x{n}" if n > 1 else w for w, n in owners.items()))
+    lines.extend(f" + {mech.describe(st, p)}" for p in others)
+    if not held:
+        lines.append(" (empty)")
+    return lines

@@ -1,0 +1,95 @@
+"""The parts of a ruleset's `display:` the rules work out, checked once the definitions
+are known: `text:` lines and `columns:` (places side by side), whose `{EXPR}` parts,
+collections and pieces are the effect language's; and `display: card:`, the attributes
+a player reads beside a card's text. What the entries of `display:` name otherwise is
+checked with the vocabulary (pipeline/build_vocabulary.py).
+
+A line's text is checked as the text of a `log` statement, so its `{EXPR}` parts show
+values as the log does (players and pieces by name, numbers as numbers), and a problem
+points at its `{` in the YAML file."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from legacies.dsl import ast
+from legacies.dsl.checker import Context
+from legacies.dsl.types import T
+from legacies.interpreter.spec import DisplayPart
+
+from .load import LoadedFile
+from .models import DisplayColumns, DisplayText
+
+if TYPE_CHECKING:
+    from .build import _Builder
+
+Path = tuple
+LOG_LEAD = len('log "')  # where a log statement's text starts: its `{EXPR}` parts are placed from there
+
+
+def _template(text: str) -> ast.Log:
+    """A line as a `log` statement's text, placed so that a problem's column is the
+    column in the YAML string (the checker counts from after `log "`)."""
+    return ast.Log(text, span=ast.Span(1, 1 - LOG_LEAD, 1, 1 - LOG_LEAD + len(text)))
+
+
+def _lines(b: "_Builder", f: LoadedFile, texts: list[tuple[Path, str]], ctx: Context) -> list[ast.Log]:
+    """Each (where, text) checked as a `log` statement's text."""
+    out = []
+    for path, text in texts:
+        line = _template(text)
+        b.check_program(f, path, ast.Program((line,), ()), ctx)
+        out.append(line)
+    return out
+
+
+def check_display_parts(b: "_Builder") -> list[DisplayPart]:
+    """Every `text:` and `columns:` entry of every file's `display:`, in the order the
+    vocabulary pass met them (their index is the one its display entry names)."""
+    v = b.vocab
+    parts: list[DisplayPart] = []
+    for f, path, entry in b.display_parts:
+        if isinstance(entry, DisplayText):
+            if entry.when is not None and not (entry.when in v.counters and v.counters[entry.when].scope == "player"
+                                               and path[1] == "players"):
+                b.at(f, path + ("when",), "R001", f"`when` names a player counter, for an entry of "
+                     f"`display: players`; `{entry.when}` is not one",
+                     hint=b.suggest(entry.when, [n for n, c in v.counters.items() if c.scope == "player"]))
+            lines = _lines(b, f, [(path + ("text",), entry.text)], Context(no_me=False))
+            parts.append(DisplayPart(lines, origin=b.origin(f, path + ("text",), "a line of the screen")))
+            continue
+        assert isinstance(entry, DisplayColumns)
+        members = b.expression(f, path + ("columns",), entry.columns)
+        t, _ = b.check_expr(f, path + ("columns",), members, Context(no_me=False))
+        if members is not None and not t.is_collection and t.tag != "any":
+            b.at(f, path + ("columns",), "R001", f"`columns:` is a collection (one column per member), not {t}",
+                 hint="write the places to draw side by side: `places where its number <= last`")
+        if entry.as_ in v.name_set():
+            b.at(f, path + ("as",), "R001", f"`as: {entry.as_}` names the member, but `{entry.as_}` is a word of "
+                 "the ruleset", hint="choose a name the ruleset does not use (a capital letter: `T`)")
+        ctx = Context(locals={entry.as_: t.element() if t.is_collection else T("any")}, no_me=False)
+        lines = _lines(b, f, [(path + ("lines", i), text) for i, text in enumerate(entry.lines)], ctx)
+        pieces = b.expression(f, path + ("pieces",), entry.pieces)
+        if pieces is not None:
+            pt, _ = b.check_expr(f, path + ("pieces",), pieces, ctx)
+            if pt.tag not in ("things", "zone", "any", "empty"):
+                b.at(f, path + ("pieces",), "R001", f"`pieces:` is a collection of pieces or a zone, not {pt}",
+                     hint="`cards in Z`, `KIND in X`, or a definition giving pieces")
+        parts.append(DisplayPart(lines, members, entry.as_, pieces, entry.label,
+                                 b.origin(f, path, "the screen's " + (entry.label or "columns"))))
+    return parts
+
+
+def card_attributes(b: "_Builder", layers: list[LoadedFile]) -> list[str]:
+    """`display: card:`: attributes of some kind, each once (R001 for another name)."""
+    attributes = {a for k in b.vocab.kinds.values() for a in k.attributes}
+    out: list[str] = []
+    for f in layers:
+        display = f.model.display  # type: ignore[attr-defined]
+        for i, name in enumerate(display.card if display is not None else []):
+            if name not in attributes:
+                b.at(f, ("display", "card", i), "R001", f"`display: card:` names attributes of the kinds; "
+                     f"`{name}` is none", hint=b.suggest(name, attributes))
+            elif name not in out:
+                out.append(name)
+    return out
