@@ -228,7 +228,7 @@ class DisplayText(_Model):
 
 
 class DisplayColumns(_Model):
-    """Places side by side (a timeline, a row of markets): one column per member of a
+    """Places side by side (a row of places, a row of markets): one column per member of a
     collection, left to right, each the text lines worked out for it and the pieces listed
     under them, each with what it holds (tokens by owner, pieces by name)."""
 
@@ -248,7 +248,7 @@ class Display(_Model):
 
     table: list[str | DisplayEntry | DisplayText | DisplayColumns] = Field(
         default_factory=list, description="Game counters and zones, game values, counters of board items "
-        "(industry values), lines the rules compute (`text:`) and places side by side (`columns:`) for the table.")
+        "(each item's level), lines the rules compute (`text:`) and places side by side (`columns:`) for the table.")
     players: list[str | DisplayEntry | DisplayText] = Field(
         default_factory=list, description="Player counters, zones, values, counter sets and lines the rules "
         "compute (`text:`), shown for every player.")

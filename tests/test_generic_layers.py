@@ -30,11 +30,17 @@ GENERIC = frozenset("""
     revealed round rounds row rows score side slot slots space special subject supply taken top trigger turn
     type up values wild locked player players table market tokens token pool name names era general standard
     character characters figure end_game shortfall exploration swap
+    at time kept earlier drawn failed capacity rule mark tally reward needed removed removes standing supported
+    writing discards refresh printer wheel
 """.split())
 """Words of a shipped vocabulary that any game engine says of itself (`legacies` and
 `legacy` are also the package's and a command's names; `character` is also a letter of
 text, `figure` a measured number, `standard` an error, `era` and `end_game` the
-language's own words)."""
+language's own words). The third line is plain English a ruleset took for a name
+(gears-of-time's counters `at` and `tally`, a technology's `time`, `earlier` and
+`reward`, definitions `kept`, `needed`, `standing`...; items The Printer and The Wheel):
+the engine says them of itself too (the language's printer, a bot's reward, a
+Python wheel)."""
 FIXED = frozenset("""
     centuries generations heirlooms successors nemeses duke dukes banking politicians riots
     technology technologies timeframe timeframes timeline timelines pursuit pursuits fate fates
