@@ -41,14 +41,14 @@ def test_every_node_kind_has_a_registry_entry() -> None:
 
 @pytest.mark.parametrize("node", EXPRESSIONS, ids=lambda n: n.__name__)
 def test_every_expression_is_checked_and_compiled(node: type) -> None:
-    assert node.__name__ in CHECKED_EXPRESSIONS, f"dsl/checker.py has no e_{node.__name__}"
+    assert node.__name__ in CHECKED_EXPRESSIONS, f"the checker (dsl/check*.py) has no e_{node.__name__}"
     assert node.__name__ in COMPILED_EXPRESSIONS, f"interpreter/compiler.py has no x_{node.__name__}"
 
 
 @pytest.mark.parametrize("node", STATEMENTS, ids=lambda n: n.__name__)
 def test_every_statement_is_checked_and_compiled(node: type) -> None:
     assert node.__name__ in CHECKED_STATEMENTS or CONSTRUCTS[node].roles, \
-        f"dsl/checker.py has no s_{node.__name__} and the registry gives no roles"
+        f"the checker (dsl/check*.py) has no s_{node.__name__} and the registry gives no roles"
     assert node.__name__ in COMPILED_STATEMENTS, f"interpreter/compiler.py has no s_{node.__name__}"
 
 
