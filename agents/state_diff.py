@@ -61,7 +61,7 @@ def differences(state: GameState, before: dict[str, Any], after: dict[str, Any])
 
 
 def _piece(state: GameState, pid: int) -> str:
-    """A piece by name; a token with its owner ("P2's relationship token")."""
+    """A piece by name; a token with its owner ("P2's marker")."""
     lay = state.game.layout
     name = describe(state.st, pid)
     owner = lay.piece_owner[pid] if 0 <= pid < len(lay.piece_owner) else -1
@@ -69,7 +69,7 @@ def _piece(state: GameState, pid: int) -> str:
 
 
 def _zone_name(state: GameState, z: int) -> str:
-    """A zone as a player reads it: "P1's hand", "The Duke's track, space 2", "on Banking"."""
+    """A zone as a player reads it: "P1's hand", "The Lighthouse's track, space 2", "on Harbour"."""
     lay, vocab = state.game.layout, state.game.spec.vocab
     track = lay.zone_track[z]
     if track is not None:

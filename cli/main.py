@@ -9,11 +9,13 @@ import json
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any, Callable, List, Optional, TypeVar
 
 import typer
 
 from .help_text import tidy
+
+_T = TypeVar("_T")
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Legacies: a rules-as-data engine for board and card games.")
@@ -377,7 +379,7 @@ def ended_note(state: Any) -> str | None:
 
 def tie_break_note(state: Any) -> str | None:
     """How a tie on the score was broken, in words: the ruleset's tie-break that
-    separated the leaders, or turn order; None when nobody tied the winner (or the rules
+    separated the players tied first, or turn order; None when nobody tied the winner (or the rules
     named the winner)."""
     from legacies.dsl.renderer import Wording, render_expr
 
@@ -868,21 +870,22 @@ def explain(
 
 
 def _expanded_ruleset(ruleset: Optional[str], root: Optional[str], expansions: List[str]) -> Optional[str]:
-    """The ruleset `--expansion` is laid over: the one named, else the one the expansions
-    extend (pipeline/stack.py)."""
-    from legacies.pipeline.explain import folder_rulesets
-    from legacies.pipeline.stack import StackError, resolve
+    """The ruleset `--expansion` is laid over (pipeline/ruleset_choice.py)."""
+    from legacies.pipeline.ruleset_choice import expanded_ruleset
 
-    if not expansions:
-        return ruleset
+    return _chosen(expanded_ruleset, ruleset, root, expansions)
+
+
+def _chosen(choose: Callable[..., _T], *args: Any) -> _T:
+    """What a function of pipeline/ruleset_choice.py chooses; its UsageError a usage
+    error (exit 2)."""
+    from legacies.pipeline.validate import UsageError
+
     try:
-        name, _ = resolve(ruleset, expansions)
-    except StackError as err:
+        return choose(*args)
+    except UsageError as err:
         _fail(str(err))
-        return None
-    if root is not None and name not in folder_rulesets(root):
-        _fail(f"the expansions are for `{name}`, and {root} holds {', '.join(folder_rulesets(root)) or 'no ruleset'}")
-    return name
+        raise AssertionError from err  # pragma: no cover - _fail exits
 
 
 def _saved_expansions(data: dict[str, Any]) -> List[str]:
@@ -900,50 +903,24 @@ def _saved_expansions(data: dict[str, Any]) -> List[str]:
 
 
 def _load_with(name: str, root: Optional[str], expansions: List[str]) -> Any:
-    """load_ruleset with the expansions laid over it (installed ones by name, folders);
-    what cannot make a game (an unknown name, a folder for another ruleset) is a usage
-    error."""
-    from legacies.pipeline.ruleset import ExpansionError, load_ruleset
+    """load_ruleset with the expansions laid over it (pipeline/ruleset_choice.py)."""
+    from legacies.pipeline.ruleset_choice import load_with
 
-    try:
-        return load_ruleset(name, root, list(expansions))
-    except ExpansionError as err:
-        _fail(str(err))
+    return _chosen(load_with, name, root, expansions)
 
 
 def _ruleset_arg(value: str) -> tuple[str, Optional[str]]:
-    """`--ruleset NAME|PATH`: an installed ruleset's name, or a folder on disk holding one
-    ruleset (rules/NAME/ruleset.yaml and content/NAME/), which replaces an installed
-    ruleset of the same name. Returns (name, folder or None)."""
-    from legacies.pipeline.explain import folder_rulesets
-    from legacies.pipeline.ruleset import rulesets
+    """`--ruleset NAME|PATH` as (name, folder or None) (pipeline/ruleset_choice.py)."""
+    from legacies.pipeline.ruleset_choice import ruleset_arg
 
-    folder = Path(value)
-    if folder.is_dir():
-        names = folder_rulesets(folder)
-        if len(names) == 1:
-            return names[0], str(folder)
-        if not names:
-            _fail(f"{value} holds no ruleset: expected {value}/rules/NAME/ruleset.yaml (and content/NAME/)")
-        _fail(f"{value} holds several rulesets ({', '.join(names)}): name one with --ruleset and the folder "
-              "with --path")
-    if value in rulesets():
-        return value, None
-    _fail(f"unknown ruleset `{_short(value)}`; installed: {', '.join(rulesets())} (or give a ruleset folder)")
-    raise AssertionError  # pragma: no cover - _fail exits
+    return _chosen(ruleset_arg, value)
 
 
 def _folder(path: Optional[Path]) -> Optional[str]:
-    """A ruleset folder named on the command line, checked: it must hold rules/NAME/ruleset.yaml."""
-    if path is None:
-        return None
-    from legacies.pipeline.explain import folder_rulesets
+    """A ruleset folder named on the command line, checked (pipeline/ruleset_choice.py)."""
+    from legacies.pipeline.ruleset_choice import checked_folder
 
-    if not path.is_dir():
-        _fail(f"{path} is not a folder")
-    if not folder_rulesets(path):
-        _fail(f"{path} holds no ruleset: expected {path}/rules/NAME/ruleset.yaml (and content/NAME/)")
-    return str(path)
+    return _chosen(checked_folder, path)
 
 
 @app.command()

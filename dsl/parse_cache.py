@@ -5,8 +5,8 @@ parsing every effect again, which was a third of its time.
 The cache is one SQLite file in the user's cache folder (`LEGACIES_CACHE_DIR`, else
 `$XDG_CACHE_HOME/legacies` or `~/.cache/legacies`). An entry is keyed by the hash of
 the effect's text together with the hash of the grammar and of the modules that build
-the tree (dsl/ast.py, dsl/parser.py): any change to them is a different key, so a
-stale tree is never read. Only effects that parse are kept (a syntax error is parsed
+the tree (dsl/ast.py, dsl/grammar.py, dsl/to_ast.py, dsl/parser.py): any change to them
+is a different key, so a stale tree is never read. Only effects that parse are kept (a syntax error is parsed
 again, so its diagnostics are always fresh). Every read builds a new tree: two items
 with the same text never share nodes.
 
@@ -66,7 +66,7 @@ def _version() -> bytes:
     """What the trees depend on besides the text: the grammar and the tree builders."""
     digest = hashlib.sha256()
     package = resources.files(__package__)
-    for name in ("effects.lark", "ast.py", "parser.py", "parse_cache.py", "cache_codec.py"):
+    for name in ("effects.lark", "ast.py", "grammar.py", "to_ast.py", "parser.py", "parse_cache.py", "cache_codec.py"):
         try:
             digest.update(package.joinpath(name).read_bytes())
         except OSError:  # an installed copy without sources: never share trees across versions

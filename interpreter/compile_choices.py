@@ -196,7 +196,7 @@ class ChoiceCompiler(StatementCompiler):
         def choose(st: State, a: Activation) -> None:
             pool = list(st.zones[coll(a)] if zone else coll(a))
             asked = prompt
-            for name in names:  # "choose a resource in {V}'s cost" -> "... in Riot's cost"
+            for name in names:  # "choose a resource in {V}'s cost" -> "... in Storm's cost"
                 asked = asked.replace("{" + name + "}", mech.describe(st, a.env.get(name)))
             if single:
                 st.frames.append(AskFrame(a, build, bind, asked, empty=nothing_to_choose, data=pool))
@@ -207,7 +207,7 @@ class ChoiceCompiler(StatementCompiler):
     def prompt(self, s: ast.ChooseFrom) -> str:
         """What a chooser is asked, in the card's words: `choose a card in your offer`. A
         name bound earlier reads as what it holds when asked (`{V}` is filled in by
-        `ask_prompt`: "choose a resource in Riot's cost")."""
+        `ask_prompt`: "choose a resource in Storm's cost")."""
         what = s.collection.collection if isinstance(s.collection, ast.Where) else s.collection
         bound = {n.name: "{" + n.name + "}" for n in ast.walk(what)
                  if isinstance(n, ast.Name) and isinstance(self.ref(n), r.Local)}

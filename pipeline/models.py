@@ -167,7 +167,7 @@ class QuantityDecl(_Model):
     subject: str | None = Field(None, description="A kind: the quantity is asked of one item of it.")
     label: str | None = None
     text_true: str | None = Field(None, description="Card text for a yes/no quantity that is yes ({0} is whose): "
-                                  "\"{0}'s relationship tokens advance\".")
+                                  "\"{0}'s markers advance\".")
     text_false: str | None = Field(None, description="Card text for it being no ({0} is whose).")
     replaces: bool = _replaces()
 
@@ -228,7 +228,7 @@ class DisplayText(_Model):
 
 
 class DisplayColumns(_Model):
-    """Places side by side (a timeline, a row of markets): one column per member of a
+    """Places side by side (a row of places, a row of markets): one column per member of a
     collection, left to right, each the text lines worked out for it and the pieces listed
     under them, each with what it holds (tokens by owner, pieces by name)."""
 
@@ -248,7 +248,7 @@ class Display(_Model):
 
     table: list[str | DisplayEntry | DisplayText | DisplayColumns] = Field(
         default_factory=list, description="Game counters and zones, game values, counters of board items "
-        "(industry values), lines the rules compute (`text:`) and places side by side (`columns:`) for the table.")
+        "(each item's level), lines the rules compute (`text:`) and places side by side (`columns:`) for the table.")
     players: list[str | DisplayEntry | DisplayText] = Field(
         default_factory=list, description="Player counters, zones, values, counter sets and lines the rules "
         "compute (`text:`), shown for every player.")

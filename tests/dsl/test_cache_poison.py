@@ -17,7 +17,8 @@ import pytest
 from legacies.dsl import ast, cache_codec
 from legacies.dsl import parse_cache as pc
 from legacies.dsl.grammar_cache import lark_parser
-from legacies.dsl.parser import _grammar, _Indenter, parse_program
+from legacies.dsl.grammar import EffectIndenter, grammar_text
+from legacies.dsl.parser import parse_program
 
 EXPLAIN = [sys.executable, "-c", "from legacies.cli.main import app; app()", "explain", "swap", "--ruleset", "legacy"]
 
@@ -84,7 +85,7 @@ def test_the_tree_or_tables_of_another_text_are_never_taken(filled: Path, truth:
                        [(rows[(i + 1) % len(rows)][1], key) for i, (key, _) in enumerate(rows)])
     other = tmp_path / "other"  # the tables of another grammar (`gain` spelt `earn`), under this grammar's name
     other.mkdir()
-    lark_parser(_grammar().replace('"gain"', '"earn"'), str(other), _Indenter(), propagate_positions=True,
+    lark_parser(grammar_text().replace('"gain"', '"earn"'), str(other), EffectIndenter(), propagate_positions=True,
                 maybe_placeholders=True)
     (theirs,) = other.glob("effects-*.json")
     for ours in filled.glob("effects-*.json"):
