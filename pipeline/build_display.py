@@ -21,7 +21,7 @@ from .load import LoadedFile
 from .models import DisplayColumns, DisplayText
 
 if TYPE_CHECKING:
-    from .build import _Builder
+    from .build_base import Builder
 
 Path = tuple
 LOG_LEAD = len('log "')  # where a log statement's text starts: its `{EXPR}` parts are placed from there
@@ -33,7 +33,7 @@ def _template(text: str) -> ast.Log:
     return ast.Log(text, span=ast.Span(1, 1 - LOG_LEAD, 1, 1 - LOG_LEAD + len(text)))
 
 
-def _lines(b: "_Builder", f: LoadedFile, texts: list[tuple[Path, str]], ctx: Context) -> list[ast.Log]:
+def _lines(b: "Builder", f: LoadedFile, texts: list[tuple[Path, str]], ctx: Context) -> list[ast.Log]:
     """Each (where, text) checked as a `log` statement's text."""
     out = []
     for path, text in texts:
@@ -43,7 +43,7 @@ def _lines(b: "_Builder", f: LoadedFile, texts: list[tuple[Path, str]], ctx: Con
     return out
 
 
-def check_display_parts(b: "_Builder") -> list[DisplayPart]:
+def check_display_parts(b: "Builder") -> list[DisplayPart]:
     """Every `text:` and `columns:` entry of every file's `display:`, in the order the
     vocabulary pass met them (their index is the one its display entry names)."""
     v = b.vocab
@@ -80,7 +80,7 @@ def check_display_parts(b: "_Builder") -> list[DisplayPart]:
     return parts
 
 
-def card_attributes(b: "_Builder", layers: list[LoadedFile]) -> list[str]:
+def card_attributes(b: "Builder", layers: list[LoadedFile]) -> list[str]:
     """`display: card:`: attributes of some kind, each once (R001 for another name)."""
     attributes = {a for k in b.vocab.kinds.values() for a in k.attributes}
     out: list[str] = []
