@@ -635,12 +635,21 @@ def reference_markdown() -> str:
 
 
 def update_reference(path: str) -> bool:
-    """Rewrite the generated reference (between its markers) in a markdown file; True if it changed."""
+    """Rewrite the generated reference (between its markers) and the grammar's keyword
+    list (the first `...` of the line that starts `| Keywords |`) in a markdown file;
+    True if it changed."""
+    import re
+
+    from .grammar import keywords  # the grammar is built from this registry: imported late
+
     with open(path, encoding="utf-8") as f:
         text = f.read()
     start, end = "<!-- reference:start -->\n", "<!-- reference:end -->"
     i, j = text.index(start) + len(start), text.index(end)
     updated = text[:i] + reference_markdown() + text[j:]
+    listed = " ".join(sorted(keywords()))
+    updated = re.sub(r"^(\| Keywords \| `)[a-z ]+(`)", lambda m: m.group(1) + listed + m.group(2), updated,
+                     count=1, flags=re.M)
     if updated != text:
         with open(path, "w", encoding="utf-8") as f:
             f.write(updated)
