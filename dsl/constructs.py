@@ -632,34 +632,3 @@ def reference_markdown() -> str:
         out.append(f"| `{b.syntax}` | {b.doc} |")
     out.append("")
     return "\n".join(out)
-
-
-def update_reference(path: str) -> bool:
-    """Rewrite the generated reference (between its markers) and the grammar's keyword
-    list (the first `...` of the line that starts `| Keywords |`) in a markdown file;
-    True if it changed."""
-    import re
-
-    from .grammar import keywords  # the grammar is built from this registry: imported late
-
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    start, end = "<!-- reference:start -->\n", "<!-- reference:end -->"
-    i, j = text.index(start) + len(start), text.index(end)
-    updated = text[:i] + reference_markdown() + text[j:]
-    listed = " ".join(sorted(keywords()))
-    updated = re.sub(r"^(\| Keywords \| `)[a-z ]+(`)", lambda m: m.group(1) + listed + m.group(2), updated,
-                     count=1, flags=re.M)
-    if updated != text:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(updated)
-    return updated != text
-
-
-if __name__ == "__main__":  # pragma: no cover - `python -m legacies.dsl.constructs [docs/language.md]`
-    import sys
-
-    if len(sys.argv) > 1:
-        print("updated" if update_reference(sys.argv[1]) else "up to date")
-    else:
-        print(reference_markdown())

@@ -90,14 +90,14 @@ def test_the_reference_in_the_docs_is_the_registrys() -> None:
     start, end = text.index("<!-- reference:start -->\n"), text.index("<!-- reference:end -->")
     documented = text[start + len("<!-- reference:start -->\n"):end]
     assert documented == reference_markdown(), \
-        "docs/language.md is stale: run `python -m legacies.dsl.constructs docs/language.md`"
+        "docs/language.md is stale: run `python -m legacies.dsl.language_doc docs/language.md`"
 
 
 def test_the_keywords_in_the_docs_are_the_grammars() -> None:
     text = DOC.read_text(encoding="utf-8")
     line = next(ln for ln in text.splitlines() if ln.startswith("| Keywords |"))
     listed = set(re.search(r"`([a-z ]+)`", line).group(1).split())  # type: ignore[union-attr]
-    assert listed == set(keywords()), "docs/language.md is stale: run `python -m legacies.dsl.constructs docs/language.md`"
+    assert listed == set(keywords()), "docs/language.md is stale: run `python -m legacies.dsl.language_doc docs/language.md`"
 
 
 def test_the_registrys_examples_check_clean() -> None:
