@@ -154,7 +154,10 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
         seats = request.seats_of(i)
         seed = request.seed + i
         chosen: list[set[int]] = [set() for _ in seats]
-        state = game.new_state(seed)
+        try:
+            state = game.new_state(seed)
+        except InternalError as err:  # the setup itself fails: a content bug, located
+            raise SimulationError(f"game {i} (seed {seed}) stopped in its setup: {err}", usage=False) from err
         first_order: list[list[int]] = []
         if game.coverage is not None:
             game.coverage.played.clear()

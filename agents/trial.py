@@ -131,11 +131,19 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     if not 1 <= scenario.seat <= players:
         raise TrialError(f"seat {scenario.seat} is not at a {players}-player table", usage=True)
     me = scenario.seat - 1
-    state = game.new_state(scenario.seed)
+    try:
+        state = game.new_state(scenario.seed)
+    except InternalError as err:  # a content bug met before anything is tried: said and located
+        raise TrialError(f"the game stopped in its setup: {err}") from None
     for number in range(scenario.play):
-        if state.decision is None:
+        decision = state.decision
+        if decision is None:
             raise TrialError(f"`play: {scenario.play}`: the game ended after {number} decisions")
-        state.apply(0)
+        try:
+            state.apply(0)
+        except (Refused, InternalError) as err:  # the first option, taken as asked, is refused or fails
+            raise TrialError(f"`play: {scenario.play}`: decision {number + 1} (\"{decision.prompt}\": "
+                             f"{decision.labels()[0]}) stopped the game: {err}") from None
     _set_counters(state, scenario)
     if scenario.before.strip():
         _run(state, scenario.before, me, None, [], None, "the scenario's `before`", before=True)
