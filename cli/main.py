@@ -5,7 +5,9 @@ No traceback reaches the user."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -15,8 +17,41 @@ import typer
 
 from .help_text import tidy
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Legacies: a rules-as-data engine for board and card games.")
+_OUTPUT_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE)
+
+
+def output_failed(err: OSError) -> bool:
+    """Whether `err` is the command's output (standard output or error) that cannot be
+    written: a full disk under a redirection, `> /dev/full`, a closed pipe. The files a
+    command writes itself go through pipeline/writes.py and name their path."""
+    return err.errno in _OUTPUT_ERRORS and err.filename is None and not isinstance(err, FileNotFoundError)
+
+
+class _Legacies(typer.Typer):
+    """The command. Output that cannot be written is said in words (on standard error,
+    when that can be written) with exit 1, never a traceback; the commands that keep a
+    user's work (a save, a report) write it first (`_kept_despite_output`)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().__call__(*args, **kwargs)
+        except OSError as err:
+            if not output_failed(err):
+                raise
+            from legacies.pipeline.writes import reason
+
+            _debug_traceback(err)
+            try:
+                sys.stderr.write(f"error: the output cannot be written: {reason(err)}\n")
+                sys.stderr.flush()
+            except OSError:
+                pass
+            sys.stdout = sys.stderr = open(os.devnull, "w", encoding="utf-8")  # nothing more at exit
+            sys.exit(1)
+
+
+app = _Legacies(add_completion=False, no_args_is_help=True,
+                help="Legacies: a rules-as-data engine for board and card games.")
 
 
 def _version_text() -> str:
@@ -83,6 +118,14 @@ EXPANSION_HELP = ("An expansion laid over the ruleset: an installed one by name,
 def _fail(message: str, code: int = 2) -> None:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)
+
+
+def _say(message: str) -> None:
+    """A line on standard error when it can be written (it may be the output that failed)."""
+    try:
+        typer.echo(message, err=True)
+    except OSError:
+        pass
 
 
 @app.command()
@@ -347,22 +390,35 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
         _debug_traceback(err)
         _fail(f"the game stopped on an internal error (the action was undone): {err}{note}", 1)
         return
+    except OSError as err:  # the log cannot be written (a full disk, a closed pipe): the game is kept all the same
+        if save is not None and output_failed(err) and _write_save(save, state.serialize(seats=seat)):
+            _say(f"the game stopped before its end: its output cannot be written; saved to {save} (`legacies "
+                 f"resume {save}` continues it)")
+        raise
     from .scoring import add_breakdown, final_score_lines
 
-    if as_json:  # the result first: a save that cannot be written never loses it
-        typer.echo(json.dumps(add_breakdown(result.as_json(), result.state), sort_keys=True))
-    else:
-        typer.echo("")
-        typer.echo("final scores:")
-        typer.echo("\n".join(final_score_lines(result.state, result.names, result.scores)))
-        typer.echo(f"winner: {result.names[result.winner]}")
-        ended = ended_note(result.state) if result.state is not None else None
-        if ended:
-            typer.echo(ended)
-        tie = tie_break_note(result.state) if result.state is not None else None
-        if tie:
-            typer.echo(tie)
-    if save is not None and result.state is not None and not _write_save(save, result.state.serialize(seats=seat)):
+    def keep() -> bool:
+        return save is None or result.state is None or _write_save(save, result.state.serialize(seats=seat))
+
+    try:  # the result first: a save that cannot be written never loses it
+        if as_json:
+            typer.echo(json.dumps(add_breakdown(result.as_json(), result.state), sort_keys=True))
+        else:
+            typer.echo("")
+            typer.echo("final scores:")
+            typer.echo("\n".join(final_score_lines(result.state, result.names, result.scores)))
+            typer.echo(f"winner: {result.names[result.winner]}")
+            ended = ended_note(result.state) if result.state is not None else None
+            if ended:
+                typer.echo(ended)
+            tie = tie_break_note(result.state) if result.state is not None else None
+            if tie:
+                typer.echo(tie)
+    except OSError as err:  # ... and a result that cannot be printed never loses the save
+        if output_failed(err) and save is not None and keep():
+            _say(f"the result cannot be printed; the game is saved to {save} (`legacies replay {save}` shows it)")
+        raise
+    if not keep():
         raise typer.Exit(1)
 
 
@@ -644,7 +700,7 @@ def simulate(
     The same seeds give the same numbers with any --workers or on a --cluster."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from legacies.agents.report import build_report, report_html, report_json
+    from legacies.agents.report import build_report
     from legacies.agents.simulate import Request, SimulationError
     from legacies.agents.simulate import simulate as run_simulation
 
@@ -700,56 +756,82 @@ def simulate(
     if sim.stopped and not sim.records:
         _fail(f"{sim.stopped} before any game finished: no report written", 130 if sim.stopped == "interrupted" else 1)
     report = build_report(sim)
-    run = report["run"]
-    setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options)
-    typer.echo(("stopped, " if sim.stopped else "")
-               + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "
-               f"({players} players: {', '.join(request.seats)}{setup}) on {run['where']} in {run['seconds']:.1f} s "
-               f"({_pace(run['games_per_s'])})")
-    width = max([10] + [len(row["seat"]) for row in report["win_rate_by_seat"]])
-    for row in report["win_rate_by_seat"]:
-        typer.echo(f"  {row['seat']:<{width}} wins {100 * row['rate']:5.1f}%  (95% {100 * row['ci'][0]:.1f} to "
-                   f"{100 * row['ci'][1]:.1f}; fair share {100 * report['fair_share']:.0f}%)")
-    if report.get("games_resorted"):
-        typer.echo(f"  (turn positions are the turn order when the first turn began: the rules re-sorted it in "
-                   f"{report['games_resorted']} of {report['games']} games; report.html shows seats and positions)")
-    gaps = [r for r in report["items"] if r["gap"] is not None][:3]
-    if gaps:
-        typer.echo("items with the surest win-rate gaps (players who had it minus those who did not):")
-        typer.echo("\n".join(_gap_lines(gaps)))
-        many = report["multiple_comparisons"]
-        typer.echo(f"  of {many['items_with_a_gap']} gaps, {many['intervals_excluding_zero']} intervals exclude 0 "
-                   f"(about {many['expected_by_chance']:.0f} would by chance); {many['survive_benjamini_hochberg']} "
-                   f"survive a Benjamini-Hochberg correction, {many['survive_holm']} a Holm correction")
-    cov = report["coverage"]
-    if shown:
-        rows = {r["id"]: r for r in report["items"]}
-        typer.echo(f"{'your items' if not item else 'items asked for'}:")
-        typer.echo("\n".join(_gap_lines([rows[i] for i in shown if i in rows])))
-        for i in shown:
-            if i not in rows:
-                typer.echo(f"  {loaded.build.items[i][2].name} ({i}): never chosen or drawn in these games")
-            missed = [b for b in cov["never_ran"] if b["in"].endswith(f"`{i}`)")]
-            for b in missed:
-                typer.echo(f"    never ran: {b['branch']} ({b['file']}:{b['line']}:{b['column']})")
-    cannot = len(cov.get("cannot_run", []))
-    typer.echo(f"branch coverage: {cov['ran']} of {cov['branches'] - cannot} branches that could run did; "
-               f"{len(cov['never_ran'])} never did" + (f"; {cannot} cannot run under these options" if cannot else ""))
-    if report["unfinished"]:
-        typer.echo(f"warning: {report['unfinished']} games hit the turn limit before the end")
+    lines = _simulation_lines(report, sim, request, spec, games, shown, list(item), loaded)
+    try:  # what the run found first (a report that cannot be written still leaves it on the screen)...
+        for line in lines:
+            typer.echo(line)
+    except OSError as err:  # ... and a summary that cannot be printed never loses the report
+        if output_failed(err) and not sim.stopped and _write_report(out, report, spec.title):
+            _say(f"the summary cannot be printed; the report is written: {out / 'report.json'}, {out / 'report.html'}")
+        raise
     if sim.stopped:  # a part of a run never replaces a report: the numbers above are all it gives
         kept = f"; {out} keeps the report it held" if (out / "report.json").exists() else ""
         _fail(f"{sim.stopped}: {games - report['games']} of {games} games not played, no report written{kept}",
               130 if sim.stopped == "interrupted" else 1)
+    if not _write_report(out, report, spec.title):
+        raise typer.Exit(1)
+    typer.echo(f"wrote {out / 'report.json'} and {out / 'report.html'}")
+
+
+def _write_report(out: Path, report: dict[str, Any], title: str) -> bool:
+    """Write report.json and report.html as one (pipeline/writes.py); a failure is said in
+    words, the earlier report kept."""
+    from legacies.agents.report import report_html, report_json
     from legacies.pipeline.writes import WriteError, make_folder, write_files
 
     try:
         make_folder(out)
-        write_files({out / "report.json": report_json(report), out / "report.html": report_html(report, spec.title)})
+        write_files({out / "report.json": report_json(report), out / "report.html": report_html(report, title)})
     except WriteError as err:
         kept = f" ({out} keeps the report it held)" if (out / "report.json").exists() else ""
-        _fail(f"the report is not written: {err}{kept}", 1)
-    typer.echo(f"wrote {out / 'report.json'} and {out / 'report.html'}")
+        typer.echo(f"error: the report is not written: {err}{kept}", err=True)
+        return False
+    return True
+
+
+def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any, games: int,
+                      shown: list[str], asked: list[str], loaded: Any) -> list[str]:
+    """What `simulate` prints of a run: win rates by seat, the surest gaps, the items
+    watched, branch coverage."""
+    out: list[str] = []
+    say = out.append
+    run = report["run"]
+    setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options)
+    say(("stopped, " if sim.stopped else "")
+        + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "
+        f"({request.players} players: {', '.join(request.seats)}{setup}) on {run['where']} in "
+        f"{run['seconds']:.1f} s ({_pace(run['games_per_s'])})")
+    width = max([10] + [len(row["seat"]) for row in report["win_rate_by_seat"]])
+    for row in report["win_rate_by_seat"]:
+        say(f"  {row['seat']:<{width}} wins {100 * row['rate']:5.1f}%  (95% {100 * row['ci'][0]:.1f} to "
+            f"{100 * row['ci'][1]:.1f}; fair share {100 * report['fair_share']:.0f}%)")
+    if report.get("games_resorted"):
+        say(f"  (turn positions are the turn order when the first turn began: the rules re-sorted it in "
+            f"{report['games_resorted']} of {report['games']} games; report.html shows seats and positions)")
+    gaps = [r for r in report["items"] if r["gap"] is not None][:3]
+    if gaps:
+        say("items with the surest win-rate gaps (players who had it minus those who did not):")
+        out.extend(_gap_lines(gaps))
+        many = report["multiple_comparisons"]
+        say(f"  of {many['items_with_a_gap']} gaps, {many['intervals_excluding_zero']} intervals exclude 0 "
+            f"(about {many['expected_by_chance']:.0f} would by chance); {many['survive_benjamini_hochberg']} "
+            f"survive a Benjamini-Hochberg correction, {many['survive_holm']} a Holm correction")
+    cov = report["coverage"]
+    if shown:
+        rows = {r["id"]: r for r in report["items"]}
+        say(f"{'your items' if not asked else 'items asked for'}:")
+        out.extend(_gap_lines([rows[i] for i in shown if i in rows]))
+        for i in shown:
+            if i not in rows:
+                say(f"  {loaded.build.items[i][2].name} ({i}): never chosen or drawn in these games")
+            for b in [b for b in cov["never_ran"] if b["in"].endswith(f"`{i}`)")]:
+                say(f"    never ran: {b['branch']} ({b['file']}:{b['line']}:{b['column']})")
+    cannot = len(cov.get("cannot_run", []))
+    say(f"branch coverage: {cov['ran']} of {cov['branches'] - cannot} branches that could run did; "
+        f"{len(cov['never_ran'])} never did" + (f"; {cannot} cannot run under these options" if cannot else ""))
+    if report["unfinished"]:
+        say(f"warning: {report['unfinished']} games hit the turn limit before the end")
+    return out
 
 
 def _pace(games_per_s: float) -> str:
