@@ -28,9 +28,10 @@ from legacies.interpreter.invariants import problems
 from legacies.pipeline.ruleset import load_ruleset
 from legacies.pipeline.writes import WriteError, make_folder, write_whole
 
-from .processes import worker_pool
+from .processes import AHEAD_PER_WORKER, in_order, worker_pool
 
 MAX_DECISIONS = 20_000
+MAX_GAMES = 10_000_000  # a day of the fastest ruleset on two cores; more is a usage error
 CHUNK = 25  # games per task handed to a worker
 
 Table = tuple[str, int]  # (ruleset, players)
@@ -160,7 +161,7 @@ def run_soak(games: int, tables: list[Table], seed: int = 0, workers: int = 1,
         _game(table)
     result = SoakResult(tables=list(tables))
     started = time.perf_counter()
-    chunks = [list(range(start, min(games, start + CHUNK))) for start in range(0, games, CHUNK)]
+    chunks = (list(range(start, min(games, start + CHUNK))) for start in range(0, games, CHUNK))  # made as played
 
     def take(batch: list[tuple[int, int, SoakFailure | None]]) -> None:
         for _, decisions, failure in batch:
@@ -181,14 +182,14 @@ def run_soak(games: int, tables: list[Table], seed: int = 0, workers: int = 1,
             progress(result.games, len(result.failures), result.decisions)
 
     try:
-        if workers <= 1 or len(chunks) <= 1:
+        if workers <= 1 or games <= CHUNK:
             for chunk in chunks:
                 take(_run_chunk(chunk, tables, seed, max_decisions))
         else:
             with worker_pool(workers) as pool:
-                futures = [pool.submit(_run_chunk, chunk, tables, seed, max_decisions) for chunk in chunks]
-                for future in futures:  # in order: the same output for any number of workers
-                    take(future.result())
+                tasks = ((chunk, tables, seed, max_decisions) for chunk in chunks)
+                for batch in in_order(pool, _run_chunk, tasks, workers * AHEAD_PER_WORKER):
+                    take(batch)  # in order: the same output for any number of workers
     except KeyboardInterrupt:
         result.interrupted = True
     result.seconds = time.perf_counter() - started

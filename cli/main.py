@@ -239,6 +239,18 @@ def _think(value: Optional[float]) -> Optional[float]:
     return value
 
 
+def _games(value: int, command: str) -> int:
+    """`--games`: at least 1, at most what the command can keep (agents/soak.py's and
+    agents/simulate.py's MAX_GAMES): a usage error, never a list of a quintillion games."""
+    if command == "soak":
+        from legacies.agents.soak import MAX_GAMES
+    else:
+        from legacies.agents.simulate import MAX_GAMES
+    if not 1 <= value <= MAX_GAMES:
+        raise typer.BadParameter(f"takes 1 to {MAX_GAMES:,} games, not {value}")
+    return value
+
+
 def _write_save(path: Path, text: str) -> bool:
     """Write a save whole (pipeline/writes.py); a failure is said in words, the earlier
     save kept."""
@@ -592,7 +604,8 @@ def replay(
 
 @app.command()
 def soak(
-    games: int = typer.Option(1000, "--games", "-n", metavar="N", min=1, help="How many games to play."),
+    games: int = typer.Option(1000, "--games", "-n", metavar="N", callback=lambda n: _games(n, "soak"),
+                              help="How many games to play (at most 10,000,000)."),
     ruleset: List[str] = typer.Option([], "--ruleset", "-r", metavar="NAME", help="Only this ruleset (repeatable)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N", help="Only this player count."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="The first game's seed; game i plays seed + i."),
@@ -669,7 +682,8 @@ def simulate(
     out: Path = typer.Option(..., "--out", metavar="FOLDER", help="Where report.json and report.html are written."),
     ruleset: str = typer.Option("legacies", "--ruleset", "-r", metavar="NAME|PATH",
                                 help="The ruleset: an installed one or a ruleset folder."),
-    games: int = typer.Option(1000, "--games", "-n", metavar="N", min=1, help="How many games to play."),
+    games: int = typer.Option(1000, "--games", "-n", metavar="N", callback=lambda n: _games(n, "simulate"),
+                              help="How many games to play (at most 100,000)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N",
                                           help="Seats at each table, the ones the rules run included (default: 4, "
                                                "or the ruleset's nearest count, more when more --seat are given; "
@@ -720,6 +734,8 @@ def simulate(
     given_ruled = [s for s in seat if s in ruled]
     if players is None:
         players = len(seat) if given_ruled else max(len(seat), min(max(4, spec.min_players), spec.max_players))
+    if not 1 <= players <= spec.max_players:  # (before a list of that many seats is made)
+        _fail(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {players}")
     if len(seat) > players:
         _fail(f"{len(seat)} seats for {players} players")
     if cluster is not None:
