@@ -770,7 +770,7 @@ def simulate(
             _fail(str(err), 2 if err.usage else 1)
             return
     if sim.stopped and not sim.records:
-        _fail(f"{sim.stopped} before any game finished: no report written", 130 if sim.stopped == "interrupted" else 1)
+        _fail(f"{sim.stopped}; no game had finished: no report written", 130 if sim.stopped == "interrupted" else 1)
     report = build_report(sim)
     lines = _simulation_lines(report, sim, request, spec, games, shown, list(item), loaded)
     try:  # what the run found first (a report that cannot be written still leaves it on the screen)...
@@ -1116,7 +1116,7 @@ def try_item(
     from legacies.agents.trial import Scenario, TrialError, run_trial
     from legacies.pipeline.ruleset import rulesets
 
-    if scenario is not None and not scenario.is_file():
+    if scenario is not None and not scenario.exists():  # (a FIFO or a device: refused unread below, F006)
         _fail(f"--scenario {scenario}: no such file")
     try:
         plan = Scenario.read(scenario) if scenario is not None else Scenario()
