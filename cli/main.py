@@ -331,7 +331,7 @@ def play(
         _debug_traceback(err)
         _fail(f"the game stopped during its setup: {err}; `legacies validate` checks the setup under every option", 1)
         return
-    _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast)
+    _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast, root)
 
 
 def _seats(given: list[str]) -> tuple[list[str], list[str]]:
@@ -351,15 +351,17 @@ def _seats(given: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], state: Any,
-             save: Optional[Path], as_json: bool, quiet: bool, think: Optional[float], fast: bool = True) -> None:
+             save: Optional[Path], as_json: bool, quiet: bool, think: Optional[float], fast: bool = True,
+             folder: Optional[str] = None) -> None:
     """Play a table to its end (a new game, or a resumed one), print the result, and keep
-    the game in `save` when it ends or stops early."""
+    the game in `save` when it ends or stops early. `folder`: the ruleset folder played
+    from (what the save is replayed with), None for an installed ruleset."""
     import time
 
     from legacies.agents.match import GameStopped, make_agent, play_match
     from legacies.interpreter.errors import InternalError
 
-    from .terminal import HumanAgent, PlayerQuit, ThinkingShown
+    from .terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by
 
     humans = seat.count("human")
     paced = humans > 0 and not fast and sys.stdout.isatty()
@@ -371,7 +373,7 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
     echo = None if (as_json or quiet) else at_a_pace if paced else typer.echo
 
     def human(i: int) -> HumanAgent:
-        return HumanAgent(i, save_path=save, hot_seat=humans > 1, seats=seat)
+        return HumanAgent(i, save_path=save, hot_seat=humans > 1, seats=seat, folder=folder)
 
     try:
         ruled = {s.name for s in spec.seats}
@@ -389,8 +391,7 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
     except (EOFError, KeyboardInterrupt) as err:  # the player left: keep the game when asked to
         why = "end of input" if isinstance(err, EOFError) else "interrupted"
         if save is not None and _write_save(save, state.serialize(seats=seat)):
-            _fail(f"{why}: the game stopped before its end; saved to {save} (`legacies resume {save}` continues "
-                  "it)", 1)
+            _fail(f"{why}: the game stopped before its end; saved to {save} ({continued_by(save, folder)})", 1)
         _fail(f"{why}: the game stopped before its end", 1)
         return
     except InternalError as err:  # the game cannot go on: a bug in the content (or the engine), located
@@ -398,14 +399,15 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
         if save is not None:
             choice = err.choice if isinstance(err, GameStopped) else None
             if _write_save(save, state.serialize(failure=(choice, str(err)), seats=seat)):
-                note = f"\nsaved to {save}: `legacies replay --verify {save}` reproduces it"
+                again = f" --ruleset {folder}" if folder is not None else ""
+                note = f"\nsaved to {save}: `legacies replay --verify {save}{again}` reproduces it"
         _debug_traceback(err)
         _fail(f"the game stopped on an internal error (the action was undone): {err}{note}", 1)
         return
     except OSError as err:  # the log cannot be written (a full disk, a closed pipe): the game is kept all the same
         if save is not None and output_failed(err) and _write_save(save, state.serialize(seats=seat)):
-            _say(f"the game stopped before its end: its output cannot be written; saved to {save} (`legacies "
-                 f"resume {save}` continues it)")
+            _say(f"the game stopped before its end: its output cannot be written; saved to {save} "
+                 f"({continued_by(save, folder)})")
         raise
     from .scoring import add_breakdown, final_score_lines
 
@@ -428,7 +430,8 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
                 typer.echo(tie)
     except OSError as err:  # ... and a result that cannot be printed never loses the save
         if output_failed(err) and save is not None and keep():
-            _say(f"the result cannot be printed; the game is saved to {save} (`legacies replay {save}` shows it)")
+            again = f" --ruleset {folder}" if folder is not None else ""
+            _say(f"the result cannot be printed; the game is saved to {save} (`legacies replay {save}{again}` shows it)")
         raise
     if not keep():
         raise typer.Exit(1)
