@@ -40,6 +40,15 @@ def _said(text: str) -> None:
     assert "numbers/procedures.yaml:18:7" in text and "past the engine's limit" in text
 
 
+def test_play_says_the_game_stopped_during_its_setup(runaway: Path, tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "--ruleset", str(runaway), "-s", "random", "-s", "random", "--save",
+                                 str(save)])
+    assert result.exit_code == 1 and "the game stopped during its setup" in result.output
+    _said(result.output)
+    assert not save.exists()  # no decision was made: nothing to keep
+
+
 def test_soak_counts_a_setup_that_fails_as_a_failing_game(runaway: Path, tmp_path: Path) -> None:
     spec = load_ruleset("numbers", runaway).spec
     assert spec is not None
