@@ -18,9 +18,15 @@ another entry (another text) is never taken for this one. An entry that does not
 check, does not decode, is larger than its text could make, or is not the tree its
 kind needs is parsed again (and written again).
 
+Only a folder and files this user owns and no other user may write are used (`owned`): a
+cache folder others can write to (LEGACIES_CACHE_DIR set to a shared folder, a folder
+another user made) is as good as none, since anyone who can write an entry can write the
+tree of another text under the right key (the key is a hash of public things). A cache
+file that is not a regular file (a FIFO, a device) is never opened.
+
 The cache is an optimisation only: when the folder or the file cannot be used (read
-only, locked by another process, damaged) effects are parsed as if it did not exist.
-`LEGACIES_CACHE_DIR=off` turns it off."""
+only, locked by another process, damaged, not the user's own) effects are parsed as if it
+did not exist. `LEGACIES_CACHE_DIR=off` turns it off."""
 
 from __future__ import annotations
 
@@ -28,6 +34,7 @@ import atexit
 import hashlib
 import os
 import sqlite3
+import stat
 from functools import lru_cache
 from importlib import resources
 from typing import Callable, TypeVar
@@ -56,9 +63,19 @@ def cache_folder() -> str | None:
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "legacies")
     try:
         os.makedirs(base, mode=0o700, exist_ok=True)
+        if not owned(os.stat(base), stat.S_ISDIR):
+            return None
     except OSError:
         return None
     return base
+
+
+def owned(info: os.stat_result, kind: Callable[[int], bool] = stat.S_ISREG) -> bool:
+    """Whether a cache file (or, with `kind` S_ISDIR, folder) may be trusted: of that kind,
+    owned by this user (where the system has owners) and not writable by other users."""
+    if not kind(info.st_mode) or info.st_mode & stat.S_IWOTH:
+        return False
+    return not hasattr(os, "geteuid") or info.st_uid == os.geteuid()
 
 
 @lru_cache(maxsize=1)
@@ -90,9 +107,12 @@ class ParseCache:
             self._opened = True
             if self.path is not None:
                 try:
-                    if os.path.getsize(self.path) > MAX_BYTES:
+                    info = os.stat(self.path)
+                    if not owned(info):  # a FIFO, a device, another user's file: not opened
+                        return None
+                    if info.st_size > MAX_BYTES:
                         os.remove(self.path)  # old trees of edited effects pile up: start afresh
-                except OSError:
+                except OSError:  # (none yet: SQLite makes it)
                     pass
                 try:
                     db = sqlite3.connect(self.path, timeout=0.5)
