@@ -32,7 +32,7 @@ from .printer import COND, OR, POSTFIX, PRODUCT, WHERE
 from .render_expressions import ExpressionRenderer
 from .wording import Wording
 
-__all__ = ["Wording", "render_program", "render_expr", "render_statement"]
+__all__ = ["Wording", "render_program", "render_expr", "render_member", "render_statement"]
 
 _VERBS = {ast.Gain: ("gain", "gains"), ast.Lose: ("lose", "loses"), ast.Pay: ("pay", "pays")}
 
@@ -529,6 +529,14 @@ def render_expr(expr: ast.Expr, labels: Mapping[str, str] | Wording | None = Non
     """One expression as an English phrase (no capital, no period)."""
     w = _wording(labels, era_names)
     return agree(tidy(_Renderer(w).expr(expr)), w.count_nouns)
+
+
+def render_member(collection: ast.Expr, labels: Mapping[str, str] | Wording | None = None) -> str:
+    """One member of a collection, as a prompt asks for it ("a card in your offer",
+    "one of your tokens on characters"); "" when the collection is no selection or kind."""
+    w = _wording(labels, None)
+    phrase = _Renderer(w).phrase(collection)
+    return agree(tidy(phrase.a()), w.count_nouns) if phrase is not None else ""
 
 
 def _literal(e: ast.Expr) -> bool:
