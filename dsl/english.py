@@ -1,13 +1,14 @@
-"""English for card text: articles that agree ("an outer station"), singulars, lists
-("A, B or C"), ordinals, sentences, possessives ("your", "its", "the Tower's"), a
-clause in the negative, and a `text:` template conjugated for "you" ("{0} has" ->
-"you have"). No word of any ruleset: dsl/wording.py holds those.
+"""English for card text: articles that agree ("an outer station", "an hour"),
+singulars and plurals ("ponies", "boxes"), a number and its noun agreeing ("1 crate",
+"2 crates"), lists ("A, B or C"), ordinals, sentences, possessives ("your", "its", "the
+Tower's"), a clause in the negative, and a `text:` template conjugated for "you" ("{0}
+has" -> "you have"). No word of any ruleset: dsl/wording.py holds those.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Mapping, Sequence
 
 _IRREGULAR = {"has": "have", "is": "are", "does": "do", "was": "were", "goes": "go"}
 
@@ -36,6 +37,14 @@ def negate(phrase: str) -> str | None:
     return None
 
 
+def lower_first(text: str) -> str:
+    """A label inside a sentence: "Open the gate" -> "open the gate" (a word in
+    capitals, "LED", or a name of one letter stays as written)."""
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        return text[0].lower() + text[1:]
+    return text
+
+
 def ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
 
@@ -48,16 +57,52 @@ def sentence(clause: str) -> str:
     return clause if clause[-1] in ".!?" else clause + "."
 
 
+_VOWELS = "aeiou"
+
+
 def singular(word: str) -> str:
-    if word.endswith("ies") and len(word) > 3:
-        return word[:-3] + "y"
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 1:
-        return word[:-1]
+    """One of a plural noun (the last word of a phrase): "ponies" -> "pony", "boxes" ->
+    "box", "crates" -> "crate"; a word that is no plural is kept ("glass", "gold")."""
+    head, _, last = word.rpartition(" ")
+    lead = head + " " if head else ""
+    if len(last) > 3 and last.endswith("ies"):
+        return lead + last[:-3] + "y"
+    if len(last) > 3 and re.search(r"(ss|sh|ch|x|z)es$", last):
+        return lead + last[:-2]
+    if len(last) > 1 and last.endswith("s") and not last.endswith(("ss", "us", "is")):
+        return lead + last[:-1]
     return word
 
 
+def reads_plural(phrase: str) -> bool:
+    """Whether a noun phrase is plural by its head, the last word ("investment costs":
+    yes; "gold off each relationship", "glass": no)."""
+    return singular(phrase) != phrase
+
+
+def plural(word: str) -> str:
+    """More than one of a noun (the last word of a phrase): "pony" -> "ponies" (a
+    consonant before the y), "day" -> "days", "box" -> "boxes", "crate" -> "crates"."""
+    head, _, last = word.rpartition(" ")
+    lead = head + " " if head else ""
+    if len(last) > 1 and last.endswith("y") and last[-2].lower() not in _VOWELS:
+        return lead + last[:-1] + "ies"
+    if re.search(r"(s|sh|ch|x|z)$", last):
+        return lead + last + "es"
+    return lead + last + "s"
+
+
+_SILENT_H = ("heir", "hour", "honest", "honor", "honour")  # "an hour": the h is not said
+_SAID_YOU = ("uni", "use", "usu", "one", "eu")  # "a unit", "a one-off": a vowel said as a consonant
+
+
 def article(text: str) -> str:
-    return "an" if text[:1].lower() in ("a", "e", "i", "o", "u") else "a"
+    word = text.lower()
+    if word.startswith(_SILENT_H):
+        return "an"
+    if word.startswith(_SAID_YOU):
+        return "a"
+    return "an" if word[:1] in _VOWELS else "a"
 
 
 def word_list(items: Sequence[str], conjunction: str) -> str:
@@ -66,12 +111,18 @@ def word_list(items: Sequence[str], conjunction: str) -> str:
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
 
 
-_A_AN = re.compile(r"\b([Aa]) (?=[aeiouAEIOU])")
+_A_AN = re.compile(r"\b([Aa])n? (?=([A-Za-z]+))")
 
 
 def tidy(text: str) -> str:
-    """Articles agree with the word after them ("an outer station")."""
-    return _A_AN.sub(lambda m: m.group(1) + "n ", text)
+    """Articles agree with the word after them ("an outer station", "a unit", "an heir");
+    before letters said one by one ("an LED") the article is left as written."""
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(2)
+        if len(word) > 1 and word.isupper():
+            return m.group(0)
+        return m.group(1) + ("n " if article(word) == "an" else " ")
+    return _A_AN.sub(fix, text)
 
 
 def possessive(phrase: str) -> str:
@@ -103,3 +154,22 @@ def conjugate(template: str, args: Sequence[str]) -> str:
             out = re.sub(re.escape(slot) + r" ([a-z]+)", verb, out)
         out = out.replace(slot, arg)
     return out
+
+
+_NUMBER_NOUN = re.compile(r"(?<![\w/.-])(-?\d+) ([a-z]+)\b")
+
+
+def agree(text: str, nouns: Mapping[str, str]) -> str:
+    """A number and the noun after it agree: "1 crates" -> "1 crate" (`nouns`: a plural
+    -> its singular, for the nouns a ruleset counts). Only the plural after 1 changes:
+    after another number a singular may be a noun's modifier ("3 player cards"), and
+    one of several era values ("1 / 2 / 3 crates") is left alone."""
+    if not nouns:
+        return text
+
+    def fix(m: re.Match[str]) -> str:
+        number, word = m.group(1), m.group(2)
+        if number in ("1", "-1") and word in nouns:
+            return f"{number} {nouns[word]}"
+        return m.group(0)
+    return _NUMBER_NOUN.sub(fix, text)

@@ -8,9 +8,12 @@ places joined by links, and the singular noun a collection's member reads as.
 
 from __future__ import annotations
 
+import re
+
 from . import ast
 from .constructs import BUILTINS
-from .english import conjugate, is_word, negate, ordinal, possessive, singular, word_list
+from .english import conjugate, is_word, negate, ordinal, plural, possessive, singular, word_list
+from .render_collections import Collections
 from .printer import AND, COND, NOT, OR, POSTFIX, PRODUCT, SUM, UNARY, WHERE, precedence
 from .wording import Wording
 
@@ -25,7 +28,13 @@ _COMPARE_WORDS = {
 }
 
 
-class ExpressionRenderer:
+def _had(label: str) -> bool:
+    """Whether a counter's words name something a player has ("gold", "coins", "cards
+    played this turn"), not a place or a state ("the row reached", "the pawn's lane")."""
+    return not re.match(r"(the|a|an)\b", label) and "'" not in label and "(" not in label
+
+
+class ExpressionRenderer(Collections):
     """Names and expressions in words, for one effect (its bound names and `let`s)."""
 
     def __init__(self, wording: Wording) -> None:
@@ -43,6 +52,18 @@ class ExpressionRenderer:
         label = self.w.labels.get(name)
         return label if label else name.replace("_", " ")
 
+    def the(self, name: str, words: str) -> str:
+        """A zone of the game reads with "the" ("the reserve deck"), unless its words
+        already say whose or which it is ("this round's deck", "the board")."""
+        if name in self.w.game_zones and not re.match(r"(the|this|that|a|an|each|every|your)\b|\w+'s?\b",
+                                                      words, re.I):
+            return "the " + words
+        return words
+
+    def action(self, name: str) -> str:
+        """An action as a player reads it in a menu: its label ("Buy a crate")."""
+        return self.w.actions.get(name) or self.ident(name)
+
     def noun(self, word: str) -> str:
         if word in self.w.nouns:
             return self.w.nouns[word]
@@ -59,7 +80,7 @@ class ExpressionRenderer:
         if is_word(var) and var not in noun:
             return f"the {var} {noun}" if single else f"the {var}"
         if not single:
-            return f"the chosen {noun}s" if not noun.endswith("s") else f"the chosen {noun}"
+            return f"the chosen {plural(noun)}"
         seen = self.nouns_bound.get(noun, 0)
         self.nouns_bound[noun] = seen + 1
         return f"that {noun}" if seen == 0 else f"the other {noun}" if seen == 1 else f"the {ordinal(seen + 1)} {noun}"
@@ -72,7 +93,15 @@ class ExpressionRenderer:
         return e
 
     def era(self, values: tuple[int, ...]) -> str:
+        """`20/50/100`: in play, the current era's value ("50"); elsewhere every era's, "20 / 50 / 100"."""
+        era = self.w.era
+        if era is not None and values:
+            return str(values[min(max(era, 1), len(values)) - 1])
         return " / ".join(str(v) for v in values)
+
+    def amounts(self, values: list[int]) -> str:
+        """Numbers of several eras, as `era` says them."""
+        return self.era(tuple(values))
 
     def count(self, e: ast.Expr) -> str:
         return str(e.value) if isinstance(e, ast.Num) else self.expr(e, UNARY)
@@ -114,13 +143,10 @@ class ExpressionRenderer:
                 and e.right.value == 0 and e.op in (">", "!=", "=")):
             return ""
         subject = left.subject
-        inner = subject.collection if isinstance(subject, ast.Where) else subject
+        phrase = self.phrase(self.deref(subject))
+        if phrase is not None:
+            return phrase.exists(e.op == "=")
         what = self.expr(subject, OR)
-        if isinstance(inner, ast.Select):
-            word = self.ident(inner.word)
-            if what.startswith(word):
-                one = self.noun(inner.word)
-                return f"there {'is no' if e.op == '=' else 'is at least one'} {one}{what[len(word):]}"
         return f"there {'is none of' if e.op == '=' else 'is at least one of'} {what}"
 
     def call(self, e: ast.Call) -> str:
@@ -132,6 +158,8 @@ class ExpressionRenderer:
             return "you can " + word_list([self.ident(a.name) if isinstance(a, ast.Name) else x
                                       for a, x in zip(e.args, args)], "or")
         b = BUILTINS.get(e.name)
+        if e.name in ("min", "max") and len(args) == 2:  # "the lower of 3 and your gold"
+            return f"the {'lower' if e.name == 'min' else 'higher'} of {args[0]} and {args[1]}"
         if b is not None:
             return b.words.replace("{all}", word_list(args, "and")).format(*args)
         if not args:
@@ -166,8 +194,8 @@ class ExpressionRenderer:
                 return self.w.kind_plurals[e.name]
             template = self.w.labels.get(e.name, "")
             if template and "{0}" not in template:
-                return template
-            return self.ident(e.name)
+                return self.the(e.name, template)
+            return self.the(e.name, self.ident(e.name))
         if isinstance(e, ast.This):
             return "this card"
         if isinstance(e, ast.It):
@@ -194,6 +222,8 @@ class ExpressionRenderer:
             if e.count is None and isinstance(e.source, ast.Ordered):
                 ordered = e.source
                 most = "highest" if (e.end == "top") == ordered.descending else "lowest"
+                if self.holder(ordered.key) is not None:  # a counter a player has: "the most gold"
+                    most = "most" if most == "highest" else "least"
                 key = self.expr(ordered.key, OR)
                 key = key[4:] if key.startswith("its ") else key
                 return f"the {self.noun_of(ordered.collection)} with the {most} {key}"
@@ -221,17 +251,9 @@ class ExpressionRenderer:
             fn = {"total": "the total", "highest": "the highest", "lowest": "the lowest"}[e.fn]
             return f"{fn} {self.ident(e.name)} of {self.expr(e.collection, POSTFIX)}"
         if isinstance(e, ast.Select):
-            source = e.source
-            if isinstance(source, ast.Of) and isinstance(source.subject, ast.Name) \
-                    and source.subject.name in ("players", "opponents"):  # one of several zones
-                anyone = "any player's" if source.subject.name == "players" else "an opponent's"
-                return f"{self.ident(e.word)} in {anyone} {self.ident(source.name)}"
-            where = self.expr(source, POSTFIX)
-            if self._holds_items(source) and self.noun(e.word) in self.w.board_nouns:
-                # the board items of a list themselves, not tokens on them: "a station among
-                # your character's linked stations"
-                return f"{self.ident(e.word)} among {where}"
-            return f"{self.ident(e.word)} {'on' if self._holds_items(source) else 'in'} {where}"
+            selected = self.phrase(e)
+            assert selected is not None
+            return selected.all()
         if isinstance(e, ast.Relative):
             who = self.expr(e.player, POSTFIX)
             if e.word == "player" and e.relation in ("after", "before"):  # one player, wrapping round
@@ -243,7 +265,7 @@ class ExpressionRenderer:
             return self.call(e)
         if isinstance(e, ast.Neg):
             if isinstance(e.operand, ast.Era):
-                return " / ".join(f"-{v}" for v in e.operand.values)
+                return self.era(tuple(-v for v in e.operand.values))
             return f"-{self.expr(e.operand, UNARY)}"
         if isinstance(e, ast.Arith):
             if e.op == "*":
@@ -265,7 +287,7 @@ class ExpressionRenderer:
         if isinstance(e, ast.Has):
             return f"{self.expr(e.subject, SUM)} has {'no ' if e.negated else 'a '}{self.ident(e.attribute)}"
         if isinstance(e, ast.Compare) and e.op == "in" and isinstance(e.right, ast.ListLiteral):
-            return f"{self.expr(e.left, SUM)} is {self.one_of(e.right, 'or')}"
+            return self.held(e) or f"{self.expr(e.left, SUM)} is {self.one_of(e.right, 'or')}"
         if isinstance(e, ast.Compare):
             counted = self.counted(e)
             if counted:
@@ -273,6 +295,9 @@ class ExpressionRenderer:
             said = self.yes_no(e)
             if said is not None:
                 return said
+            held = self.held(e)
+            if held:
+                return held
             word = _COMPARE_WORDS[e.op]
             left = self.expr(e.left, SUM)
             if left.rsplit(" ", 1)[-1] in self.w.plural_words:  # "your resources are more than 0"
@@ -299,6 +324,9 @@ class ExpressionRenderer:
             level = OR if e.op == "or" else AND
             return f"{self.expr(e.left, level)} {e.op} {self.expr(e.right, level + 1)}"
         if isinstance(e, ast.Where):
+            phrase = self.phrase(e)
+            if phrase is not None:
+                return phrase.all()
             return f"{self.expr(e.collection, OR)} where {self.expr(e.condition, OR)}"
         if isinstance(e, ast.Ordered):
             order = "highest first" if e.descending else "lowest first"
@@ -366,7 +394,8 @@ class ExpressionRenderer:
         if isinstance(coll, ast.Call) and coll.name in self.w.results:
             return self.w.results[coll.name]
         if isinstance(coll, ast.Select):
-            return self.noun(coll.word)
+            phrase = self.phrase(coll)  # `cards in targets`: a member of targets
+            return phrase.one if phrase is not None else self.noun(coll.word)
         if isinstance(coll, (ast.Where, ast.Ordered)):
             return self.noun_of(coll.collection, depth + 1)
         if isinstance(coll, ast.Relative):
@@ -393,7 +422,7 @@ class ExpressionRenderer:
     def is_players(self, coll: ast.Expr) -> bool:
         return self.noun_of(coll) in ("player", "opponent")
 
-    def _holds_items(self, e: ast.Expr) -> bool:
+    def holds_items(self, e: ast.Expr) -> bool:
         """Tokens are "on" board items (a track, a holder), "in" zones and lists."""
         if isinstance(e, ast.SpaceOf):
             return True
@@ -401,10 +430,70 @@ class ExpressionRenderer:
             return (e.name in self.w.board_items or self.var_nouns.get(e.name) in self.w.board_nouns
                     or self.w.nouns.get(e.name) in self.w.board_nouns)  # `tokens in characters`
         if isinstance(e, (ast.Where, ast.Ordered)):  # `tokens in (characters where ...)`
-            return self._holds_items(e.collection)
+            return self.holds_items(e.collection)
         if isinstance(e, ast.ListLiteral):
-            return bool(e.items) and all(self._holds_items(x) for x in e.items)
+            return bool(e.items) and all(self.holds_items(x) for x in e.items)
         return isinstance(e, ast.Of) and e.name in self.w.item_lists
+
+    def holder(self, e: ast.Expr) -> tuple[str, str] | None:
+        """(who, what) when `e` is how much of something a player has: a player's counter
+        ("you", "gold"), a counter held in a name ("that player", "of that resource"), a
+        definition worded as a player's ("{P}'s resources" of you: "you", "resources")."""
+        def who(subject: ast.Expr | None) -> str | None:
+            if subject is None or isinstance(subject, ast.Name) and subject.name == "me":
+                return "you"
+            if isinstance(subject, ast.Name) and subject.name in self.they:
+                return self.vars.get(subject.name, "they")
+            if isinstance(subject, ast.It):
+                return "it"
+            return None
+        if isinstance(e, ast.Of) and e.name in self.w.player_counters and e.name not in self.w.yes_no \
+                and _had(self.ident(e.name)):
+            whose = who(e.subject)
+            if whose is None and not isinstance(e.subject, (ast.Name, ast.Of, ast.Top, ast.Call)):
+                return None
+            return (whose or self.expr(e.subject, POSTFIX)), self.ident(e.name)
+        if isinstance(e, ast.Of) and e.name in self.vars and who(e.subject):  # `my R`, R a chosen counter
+            return who(e.subject) or "you", "of " + self.vars[e.name]
+        if isinstance(e, ast.Call) and e.name == "held" and e.args:
+            whose = who(e.args[1] if len(e.args) > 1 else None) or self.expr(e.args[1], POSTFIX)
+            return whose, "of " + self.expr(e.args[0])
+        template = self.w.labels.get(e.name, "") if isinstance(e, ast.Call) else ""
+        if template.startswith("{0}'s ") and "{" not in template[6:] and isinstance(e, ast.Call) \
+                and len(e.args) == 1 and who(e.args[0]) in ("you", "they"):
+            return who(e.args[0]) or "you", template[6:]
+        return None
+
+    def held(self, e: ast.Compare) -> str:
+        """A comparison of how much a player has, as having it: "you have at least 10 gold",
+        "that player has no gold", "you have 7, 8 or 9 coins", "you have more stars than
+        ..."; "" for any other comparison."""
+        found = self.holder(e.left)
+        if found is None:
+            return ""
+        who, what = found
+        have = "have" if who in ("you", "they") else "has"
+        right = e.right
+        n = right.value if isinstance(right, ast.Num) else None
+        if e.op == "in" and isinstance(right, ast.ListLiteral):
+            return f"{who} {have} {self.one_of(right, 'or')} {what}"
+        if not isinstance(right, (ast.Num, ast.Era)):
+            many = what.rsplit(" ", 1)[-1] in self.w.count_nouns
+            more, less = ("more", "fewer") if many else ("more", "less")
+            than = self.expr(right, SUM)
+            return {">": f"{who} {have} {more} {what} than {than}", "<": f"{who} {have} {less} {what} than {than}",
+                    ">=": f"{who} {have} at least as {'many' if many else 'much'} {what} as {than}",
+                    "<=": f"{who} {have} at most as {'many' if many else 'much'} {what} as {than}"}.get(e.op, "")
+        amount = self.expr(right)
+        if e.op == "=":
+            return f"{who} {have} no {what}" if n == 0 else f"{who} {have} exactly {amount} {what}"
+        if e.op == "!=":
+            return f"{who} {have} some {what}" if n == 0 else ""
+        if e.op == ">":
+            return f"{who} {have} at least {n + 1} {what}" if n is not None else f"{who} {have} more than {amount} {what}"
+        if e.op == "<":
+            return f"{who} {have} no {what}" if n == 1 else f"{who} {have} less than {amount} {what}"
+        return f"{who} {have} {'at least' if e.op == '>=' else 'at most'} {amount} {what}"
 
     def said(self, template: str, subject: ast.Expr | None) -> str:
         """A yes/no counter or quantity in the ruleset's words; `{0}` is whose it is."""

@@ -26,13 +26,13 @@ from typing import Any, Mapping, Sequence
 
 from . import ast
 from .constructs import CONSTRUCTS, fill
-from .english import article, conjugate, is_word, sentence, singular, tidy, word_list
+from .english import agree, article, conjugate, is_word, lower_first, reads_plural, sentence, singular, tidy, word_list
 from .parser import SyntaxErrors, parse_expression
 from .printer import COND, OR, POSTFIX, PRODUCT, WHERE
 from .render_expressions import ExpressionRenderer
 from .wording import Wording
 
-__all__ = ["Wording", "render_program", "render_expr", "render_statement"]
+__all__ = ["Wording", "render_program", "render_expr", "render_member", "render_statement"]
 
 _VERBS = {ast.Gain: ("gain", "gains"), ast.Lose: ("lose", "loses"), ast.Pay: ("pay", "pays")}
 
@@ -81,17 +81,20 @@ class _Renderer(ExpressionRenderer):
         quantity = self.ident(m.quantity.name)
         what = quantity if m.subject is None else self.possess(quantity, m.subject)
         value = m.value
-        if m.op == "*" and isinstance(value, ast.Percent):
-            text = f"{what} ×{value.value}% (rounded up)"
+        is_ = "are" if reads_plural(quantity) else "is"
+        if m.op == "*" and isinstance(value, ast.Percent):  # "investment costs are 50% more (rounded up)"
+            change = value.value - 100
+            more = f"{abs(change)}% {'more' if change > 0 else 'less'}" if change else "unchanged"
+            text = f"{what} {is_} {more}{' (rounded up)' if change else ''}"
         elif m.op in ("+", "-") and isinstance(value, (ast.Num, ast.Era)):  # "is 10 less", "is 2 / 4 / 8 more"
             amounts = [value.value] if isinstance(value, ast.Num) else list(value.values)
             if all(x < 0 for x in amounts):  # "- -3" reads "is 3 more"
                 amounts, op = [-x for x in amounts], "+" if m.op == "-" else "-"
             else:
                 op = m.op
-            text = f"{what} is {' / '.join(str(x) for x in amounts)} {'more' if op == '+' else 'less'}"
+            text = f"{what} {is_} {self.amounts(amounts)} {'more' if op == '+' else 'less'}"
         elif m.op in ("+", "-"):
-            text = f"{what} is {self.expr(value, PRODUCT)} {'more' if m.op == '+' else 'less'}"
+            text = f"{what} {is_} {self.expr(value, PRODUCT)} {'more' if m.op == '+' else 'less'}"
         elif m.op == "*" and isinstance(value, (ast.Num, ast.Era, ast.Percent)):
             text = f"{what} ×{self.expr(value)}"
         elif m.op == "*":
@@ -153,18 +156,9 @@ class _Renderer(ExpressionRenderer):
         if isinstance(s, (ast.Log, ast.Announce)):
             return ""
         if isinstance(s, (ast.Gain, ast.Lose, ast.Pay)):
-            amount = s.amount
-            if isinstance(amount, ast.Cond) and isinstance(amount.no, ast.Num) and amount.no.value == 0:
-                return (f"{self.actor(type(s), s.player)} {x(amount.yes, WHERE)} {self.counter(s.counter)} "
-                        f"if {x(amount.condition, WHERE)}")
-            if isinstance(amount, ast.Cond) and isinstance(amount.yes, ast.Num) and amount.yes.value == 0:
-                return (f"{self.actor(type(s), s.player)} {x(amount.no, COND)} {self.counter(s.counter)} "
-                        f"unless {x(amount.condition, WHERE)}")
-            if isinstance(amount, (ast.Num, ast.Era)) or isinstance(amount, ast.Name) and amount.name not in self.lets:
-                return f"{self.actor(type(s), s.player)} {x(s.amount)} {self.counter(s.counter)}"
-            what = self.counter(s.counter)
-            what = what[3:] if what.startswith("of ") else what
-            return f"{self.actor(type(s), s.player)} {what} equal to {x(s.amount)}"
+            return self.gain(s)
+        if isinstance(s, ast.Transfer):
+            return self.transfer(s)
         if isinstance(s, ast.Advance):  # every token on the track: "1 space along" or "1 space back"
             way, n = self.direction(s.amount, "along the track")
             return f"move every token on {x(s.track, POSTFIX)} {n} {'space' if n == '1' else 'spaces'} {way}"
@@ -213,19 +207,11 @@ class _Renderer(ExpressionRenderer):
         if isinstance(s, ast.EndGame):
             return self.end_game(s)
         if isinstance(s, ast.Offer):
-            offered = word_list([self.ident(a.name) for a in s.actions], "or")  # a menu reads by its label
+            offered = word_list([self.action(a.name) for a in s.actions], "or")  # as the menu shows them
             return (f"{x(s.players)} may respond in turn with {offered} (each may pass; after a response the others "
                     f"may respond again)")
         if isinstance(s, ast.Perform):
-            names = [self.ident(a.name) for a in s.actions]
-            if len(s.actions) == 1 and s.actions[0].name in self.w.menus:  # a menu: the actions joining it
-                verb = {"any": "perform any of", "up_to_one": "you may perform one of"}.get(s.mode, "perform one of")
-                return f"{verb} {names[0]}"
-            if s.mode == "any":
-                return f"perform any of {word_list(names, 'and')}" if len(names) > 1 else f"perform {word_list(names, 'and')}"
-            if s.mode == "up_to_one":
-                return f"perform up to one of {word_list(names, 'or')}" if len(names) > 1 else f"you may perform {names[0]}"
-            return f"perform one of {word_list(names, 'or')}" if len(names) > 1 else f"perform {word_list(names, 'or')}"
+            return self.perform(s)
         if isinstance(s, ast.SortTurnOrder):
             order = "highest first" if s.descending else "lowest first"
             return f"sort turn order by {x(s.key)} ({order})"
@@ -271,13 +257,98 @@ class _Renderer(ExpressionRenderer):
                     else:
                         self.vars[n] = v
         if isinstance(s, ast.Repeat):
-            times = {1: "once", 2: "twice"}.get(s.count.value, f"{s.count.value} times") if isinstance(
-                s.count, ast.Num) else f"{x(s.count)} times"
-            return f"do this {times}: {self.body(s.body)}"
+            return f"do this {self.times(s.count)}: {self.body(s.body)}"
         if isinstance(s, ast.TakeTurns):
             until = "" if s.until is None else f" until {x(s.until)}"
             return f"take turns{until}: {self.body(s.body)}"
         raise TypeError(f"the renderer cannot word statement {type(s).__name__}")
+
+    def perform(self, s: ast.Perform) -> str:
+        """A menu by its label ("perform one of your turn actions"); one action as what
+        its label says to do ("you may buy a share in a station"); several by
+        their labels, as the menu shows them."""
+        if len(s.actions) == 1 and s.actions[0].name in self.w.menus:  # a menu: the actions joining it
+            verb = {"any": "perform any of", "up_to_one": "you may perform one of"}.get(s.mode, "perform one of")
+            return f"{verb} {self.ident(s.actions[0].name)}"
+        labels = [self.action(a.name) for a in s.actions]
+        if len(labels) == 1:
+            todo = lower_first(labels[0])
+            return {"any": f"{todo}, as many times as you like", "up_to_one": f"you may {todo}"}.get(s.mode, todo)
+        if s.mode == "any":
+            return f"perform any of these actions, as many times as you like: {word_list(labels, 'and')}"
+        may = "you may " if s.mode == "up_to_one" else ""
+        return f"{may}perform one of these actions: {word_list(labels, 'or')}"
+
+    def times(self, count: ast.Expr) -> str:
+        """How often: "twice", "3 times", "once for each of your tokens on ...", "once for
+        each ... (at most 3 times)", "that number of times"."""
+        if isinstance(count, ast.Num):
+            return {1: "once", 2: "twice"}.get(count.value, f"{count.value} times")
+        capped = _capped(count)
+        if capped is not None:
+            return f"{self.times(capped[0])} (at most {self.expr(capped[1])} times)"
+        counted = self.deref(count)
+        if isinstance(counted, ast.Of) and counted.name == "count":
+            phrase = self.phrase(self.deref(counted.subject))
+            if phrase is not None:
+                return "once for " + phrase.each()
+            return f"once for each of {self.expr(counted.subject, POSTFIX)}"
+        if isinstance(count, ast.Name) and count.name in self.vars:
+            return f"{self.vars[count.name]} of times"
+        return f"{self.expr(count)} times"
+
+    def gain(self, s: ast.Gain | ast.Lose | ast.Pay) -> str:
+        """"gain 5 gold", "gain 2 stars if ..., otherwise 1 star", "gain 2 stars, and 2 more
+        if ...", "pay that much gold", "gain stars equal to ..., at most 6"."""
+        x, amount, who, what = self.expr, s.amount, self.actor(type(s), s.player), self.counter(s.counter)
+        if isinstance(amount, ast.Cond) and isinstance(amount.no, ast.Num) and amount.no.value == 0:
+            return f"{who} {x(amount.yes, WHERE)} {what} if {x(amount.condition, WHERE)}"
+        if isinstance(amount, ast.Cond) and isinstance(amount.yes, ast.Num) and amount.yes.value == 0:
+            return f"{who} {x(amount.no, COND)} {what} unless {x(amount.condition, WHERE)}"
+        if isinstance(amount, ast.Cond) and _literal(amount.yes) and _literal(amount.no):
+            return f"{who} {x(amount.yes)} {what} if {x(amount.condition, WHERE)}, otherwise {x(amount.no)} {what}"
+        if isinstance(amount, ast.Arith) and amount.op == "+" and _literal(amount.left) \
+                and isinstance(amount.right, ast.Cond) and _literal(amount.right.yes) \
+                and isinstance(amount.right.no, ast.Num) and amount.right.no.value == 0:
+            more = amount.right
+            return f"{who} {x(amount.left)} {what}, and {x(more.yes)} more if {x(more.condition, WHERE)}"
+        if isinstance(amount, (ast.Num, ast.Era)) or isinstance(amount, ast.Name) and amount.name not in self.lets \
+                and amount.name not in self.vars:
+            return f"{who} {x(amount)} {what}"
+        what = what[3:] if what.startswith("of ") else what
+        if isinstance(amount, ast.Name) and self.vars.get(amount.name) == "that number":  # "pay that much gold"
+            many = what.rsplit(" ", 1)[-1] in self.w.count_nouns
+            return f"{who} that {'many' if many else 'much'} {what}"
+        capped = _capped(amount)
+        if capped is not None:
+            return f"{who} {what} equal to {x(capped[0])}, at most {x(capped[1])}"
+        return f"{who} {what} equal to {x(amount)}"
+
+    def transfer(self, s: ast.Transfer) -> str:
+        """A counter of one player to another's as giving and taking: "take up to 3 gold
+        from that opponent", "give 5 gold to the host"; between two counters of yours,
+        "move up to 20 from your savings to your gold, or back"."""
+        x = self.expr
+        amount = s.amount
+        capped = _capped(amount)
+        up_to = "up to " if s.up_to else ""
+        if capped is not None and capped[0] == s.source:  # `min(3, X's gold) from X's gold`: up to 3
+            amount, up_to = capped[1], "up to "
+        how_much = up_to + x(amount)
+        source, dest = s.source, s.dest
+        if isinstance(source, ast.Of) and isinstance(dest, ast.Of) and source.name == dest.name \
+                and not s.either_way and source.subject is not None and dest.subject is not None:
+            what = self.counter(ast.Name(source.name))
+            unit = f"{how_much} {what}" if not what.startswith("of ") else f"{how_much} {what}"
+            giver, taker = _is_me(source.subject), _is_me(dest.subject)
+            if taker and not giver:
+                return f"take {unit} from {x(source.subject, POSTFIX)}"
+            if giver and not taker:
+                return f"give {unit} to {x(dest.subject, POSTFIX)}"
+            if not giver and not taker:
+                return f"{x(source.subject, POSTFIX)} gives {unit} to {x(dest.subject, POSTFIX)}"
+        back = f", or from {x(dest)} to {x(source)}" if s.either_way else ""
+        return f"move {how_much} from {x(source)} to {x(dest)}{back}"
 
     def choose(self, s: ast.ChooseFrom) -> str:
         coll = s.collection
@@ -307,6 +378,13 @@ class _Renderer(ExpressionRenderer):
         return text + (f" ({self.filled(s.reason)})" if s.reason else "")
 
     def _choose(self, s: ast.ChooseFrom, coll: ast.Expr, noun: str, text: str, single: bool) -> str:
+        phrase = None if isinstance(coll, ast.ListLiteral) else self.phrase(self.deref(coll))
+        if phrase is not None:  # "choose one of your tokens on ...", "choose up to 2 crates that ..."
+            if single:
+                return "choose " + phrase.a()
+            up_to = "up to " if s.mode == "up_to" else ""
+            of = "of your " if phrase.whose_one == "your " else phrase.whose_many
+            return f"choose {up_to}{self.count(s.count)} {of}{phrase.many}{phrase.rest}"
         if isinstance(coll, ast.ListLiteral):  # "choose one of 1, 3 or 5", "choose 2 of you, that player and ..."
             if single:
                 return f"choose one of {self.one_of(coll, 'or')}"
@@ -358,20 +436,12 @@ class _Renderer(ExpressionRenderer):
         coll = s.collection
         noun = self.noun_of(coll)
         player = self.is_players(coll)
+        phrase = None if isinstance(coll, ast.Name) and coll.name in self.lets else self.phrase(coll)
         if isinstance(coll, ast.Name) and coll.name in self.lets and is_word(coll.name):
             header = f"for each of the {coll.name}"  # the designer's word: "for each of the rivals"
             noun = singular(coll.name)
-        elif isinstance(coll, ast.Name) and coll.name not in self.vars:
-            header = f"for each {noun}"
-        elif isinstance(coll, ast.Select):
-            on = "on" if self._holds_items(coll.source) else "in"
-            header = f"for each {noun} {on} {self.expr(coll.source, POSTFIX)}"
-        elif isinstance(coll, ast.Where) and isinstance(coll.collection, (ast.Select, ast.Name)):
-            inner = coll.collection
-            where = ""
-            if isinstance(inner, ast.Select):
-                where = f" {'on' if self._holds_items(inner.source) else 'in'} {self.expr(inner.source, POSTFIX)}"
-            header = f"for each {noun}{where} where {self.expr(coll.condition, OR)}"
+        elif phrase is not None:
+            header = "for " + phrase.each()
         elif isinstance(coll, ast.Relative):
             header = f"for each {self.relative(coll)}"
         elif isinstance(coll, ast.Where) and isinstance(coll.collection, ast.Relative):
@@ -419,7 +489,7 @@ class _Renderer(ExpressionRenderer):
         if statements:
             paragraphs.append(statements)
         paragraphs.extend(s for s in (sentence(self.declaration(d)) for d in p.declarations) if s)
-        return tidy("\n".join(paragraphs))
+        return agree(tidy("\n".join(paragraphs)), self.w.count_nouns)
 
 
 def _wording(labels: Mapping[str, str] | Wording | None, era_names: Sequence[str] | None) -> Wording:
@@ -450,13 +520,42 @@ def render_program(program: ast.Program, labels: Mapping[str, str] | Wording | N
 def render_statement(stmt: ast.Stmt, labels: Mapping[str, str] | Wording | None = None,
                      era_names: Sequence[str] | None = None) -> str:
     """One statement as an English sentence."""
-    return tidy(sentence(_Renderer(_wording(labels, era_names)).clause(stmt)))
+    w = _wording(labels, era_names)
+    return agree(tidy(sentence(_Renderer(w).clause(stmt))), w.count_nouns)
 
 
 def render_expr(expr: ast.Expr, labels: Mapping[str, str] | Wording | None = None,
                 era_names: Sequence[str] | None = None) -> str:
     """One expression as an English phrase (no capital, no period)."""
-    return tidy(_Renderer(_wording(labels, era_names)).expr(expr))
+    w = _wording(labels, era_names)
+    return agree(tidy(_Renderer(w).expr(expr)), w.count_nouns)
+
+
+def render_member(collection: ast.Expr, labels: Mapping[str, str] | Wording | None = None) -> str:
+    """One member of a collection, as a prompt asks for it ("a card in your offer",
+    "one of your tokens on characters"); "" when the collection is no selection or kind."""
+    w = _wording(labels, None)
+    phrase = _Renderer(w).phrase(collection)
+    return agree(tidy(phrase.a()), w.count_nouns) if phrase is not None else ""
+
+
+def _literal(e: ast.Expr) -> bool:
+    return isinstance(e, (ast.Num, ast.Era))
+
+
+def _is_me(e: ast.Expr) -> bool:
+    return isinstance(e, ast.Name) and e.name == "me"
+
+
+def _capped(e: ast.Expr) -> tuple[ast.Expr, ast.Expr] | None:
+    """`min(N, X)` or `min(X, N)`, N a number: (X, N), said "X (at most N)" or "up to N"."""
+    if isinstance(e, ast.Call) and e.name == "min" and len(e.args) == 2:
+        first, second = e.args
+        if _literal(first) and not _literal(second):
+            return second, first
+        if _literal(second) and not _literal(first):
+            return first, second
+    return None
 
 
 def _substitute(e: ast.Expr, name: str, value: ast.Expr, depth: int = 0) -> ast.Expr:

@@ -18,6 +18,16 @@ def player_name(st: State, p: int) -> str:
     return names[p] if 0 <= p < len(names) else "nobody"
 
 
+def zone_words(st: State, zone: int) -> str:
+    """A zone as a player reads it: "the legacy deck", "P2's discard pile" (its label)."""
+    lay = st.game.layout
+    name = lay.zone_name[zone]
+    label = st.game.spec.vocab.label(name)
+    if name in lay.player_zone:
+        return f"{player_name(st, zone - lay.player_zone[name])}'s {label}"
+    return label if label.lower().startswith(("the ", "this ")) else "the " + label
+
+
 def number_name(st: State, x: Any) -> str:
     """A number as a player reads it (a number is never a piece's id here)."""
     return str(x)
