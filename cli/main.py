@@ -281,6 +281,9 @@ def play(
     think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=_think,
                                           help="How long a search bot thinks per decision, above 0 and at most 600 "
                                                "(default: a fixed 200 iterations, the same moves on every machine)."),
+    search_workers: int = typer.Option(1, "--search-workers", metavar="N", min=1,
+                                       help="Processes each search bot thinks in (its two trees at once: the same "
+                                            "moves, sooner)."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
     option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE", help="Setup option NAME=VALUE (repeatable)."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
@@ -333,7 +336,8 @@ def play(
         _debug_traceback(err)
         _fail(f"the game stopped during its setup: {err}; `legacies validate` checks the setup under every option", 1)
         return
-    _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast, root)
+    _check_workers(search_workers)
+    _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast, root, search_workers)
 
 
 def _seats(given: list[str]) -> tuple[list[str], list[str]]:
@@ -354,7 +358,7 @@ def _seats(given: list[str]) -> tuple[list[str], list[str]]:
 
 def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], state: Any,
              save: Optional[Path], as_json: bool, quiet: bool, think: Optional[float], fast: bool = True,
-             folder: Optional[str] = None) -> None:
+             folder: Optional[str] = None, search_workers: int = 1) -> None:
     """Play a table to its end (a new game, or a resumed one), print the result, and keep
     the game in `save` when it ends or stops early. `folder`: the ruleset folder played
     from (what the save is replayed with), None for an installed ruleset."""
@@ -379,7 +383,7 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
 
     try:
         ruled = {s.name for s in spec.seats}
-        agents = [make_agent(kind, seed, i, human, think, ruled) for i, kind in enumerate(seat)]
+        agents = [make_agent(kind, seed, i, human, think, ruled, search_workers) for i, kind in enumerate(seat)]
         if humans and sys.stderr.isatty():  # a person waits: say which bot is thinking, and for how long
             agents = [a if kind == "human" else ThinkingShown(a, f"{state.game.player_names[i]} ({kind})")
                       for i, (a, kind) in enumerate(zip(agents, seat))]
