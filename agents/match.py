@@ -288,5 +288,6 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
     scores = state.scores()
     winner = state.winner()
     if state.is_terminal():
-        emit(f"game over after {state.st.turns} turns and {len(actions)} decisions")
+        # every decision of the game: a resumed game's before this match too, an undone one not
+        emit(f"game over after {state.st.turns} turns and {len(state.st.history)} decisions")
     return MatchResult(spec.name, seed, list(seats), names, scores, winner, actions, log, state)

@@ -8,13 +8,14 @@ each, and the keys of a player's seat:
 - `undo` takes back your last decision (and the bots' moves since), not across a card
   drawn from where you cannot see;
 - `save [FILE]` writes the game as it stands (to FILE, else the `--save` file, else
-  legacies-save.json); `quit` asks whether to save, then leaves (PlayerQuit);
+  legacies-save.json) and says where, as a full path; `quit` asks whether to save
+  (not when nothing was decided since the last `save`), then leaves (PlayerQuit);
 - `help` lists the keys.
 
 Anything else is refused with a one-line reason and the same question asked again.
 Hot-seat: each human seat is asked in turn and sees their own view only; with more
-than one human at the table, the screen is cleared and waits for the next player
-before showing them anything.
+than one human at the table, the screen and the terminal's scrollback are cleared and
+the terminal waits for the next player before showing them anything.
 
 While a bot thinks for longer than a moment, a line on the terminal says which bot is
 thinking and for how long (ThinkingShown), cleared when it decides.
@@ -45,6 +46,10 @@ from .board import board_lines
 KEYS = ("a number: choose that option · ?N: show option N in full · board · log · undo · "
         "save [FILE] · quit · help")
 DEFAULT_SAVE = "legacies-save.json"
+# erase the screen, then the lines scrolled off it (xterm's ED 3, which VTE, iTerm2, tmux,
+# Windows Terminal and the Linux console honour; erasing the screen alone pushes it into
+# the scrollback in most of them), and home the cursor
+CLEAR_ALL = "\033[2J\033[3J\033[H"
 
 
 class PlayerQuit(Exception):
@@ -100,6 +105,7 @@ class HumanAgent:
         self.hot_seat = hot_seat  # more than one human: clear the screen and wait between them
         self.seats = seats  # every seat's kind, kept in a save for `legacies resume`
         self.seen: int | None = None  # the decision count when this seat last decided
+        self.saved_at: int | None = None  # the decision count when this seat last saved the game
 
     def _say(self, text: str, end: str = "\n") -> None:
         if self.write is not None:
@@ -125,7 +131,7 @@ class HumanAgent:
                 active = state.st.active
                 # a player asked out of turn (a response window) is told whose turn it is
                 whose = f"{names[me]}'s turn" if active in (me, -1) else f"{names[me]}, on {names[active]}'s turn"
-                self._say("\033[2J\033[H", end="")
+                self._say(CLEAR_ALL, end="")
                 self._say(f"{whose}: press Enter when only they can see the screen")
                 self._read()
             self._say("\n".join(board_lines(state, me)))
@@ -167,9 +173,10 @@ class HumanAgent:
         elif word == "save":
             self._save(state, Path(rest.strip()) if rest.strip() else None)
         elif raw in ("quit", "q"):
-            self._say("save the game before leaving? (y/n): ", end="")
-            if self._read().lower().startswith("y"):
-                self._save(state, None)
+            if self.saved_at != len(state.st.history):  # saved as it stands: nothing to ask
+                self._say("save the game before leaving? (y/n): ", end="")
+                if self._read().lower().startswith("y"):
+                    self._save(state, None)
             raise PlayerQuit("you left the game")
         elif raw in ("help", "h"):
             self._say(KEYS)
@@ -186,7 +193,8 @@ class HumanAgent:
         except WriteError as err:
             self._say(f"not saved: {err}" + ("; the earlier save in it is kept" if target.is_file() else ""))
             return
-        self._say(f"saved to {target} (`legacies resume {target}` continues it)")
+        self.saved_at = len(state.st.history)
+        self._say(f"saved to {target.absolute()} (`legacies resume {target}` continues it)")
 
 
 class ThinkingShown:
