@@ -66,6 +66,10 @@ class _Builder:
         self.stack = Stack()  # every declaration of the ruleset and its expansions
         self.items: dict[str, tuple[LoadedFile, Path, Any]] = {}  # content items by id, once collected
         self.display_parts: list[tuple[LoadedFile, Path, Any]] = []  # display `text:` and `columns:` entries
+        self.display_kinds: dict[str, list[int]] = {}  # display `kinds:`: kind -> its lines' display_parts
+        self.unprinted: list[str] = []  # display `unprinted:`
+        self.unlogged: list[str] = []  # display `unlogged:`
+        self.attribute_labels: dict[tuple[str, str], str] = {}  # (kind, attribute) -> its declared `label:`
 
     # ------------------------------------------------------------------ reporting
     def at(self, f: LoadedFile, path: Path, code: str, message: str, hint: str | None = None,
@@ -298,6 +302,8 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         expansions=[(f.model.expansion, _layer_hash(files, f.layer)) for f in expansions],  # type: ignore[attr-defined]
         content_columns=content_columns(b, layers), link_conditions=link_conditions, seats=seats,
         option_names=named_options, display_parts=display_parts, card_attributes=shown_on_cards,
+        display_kinds=b.display_kinds, unprinted=b.unprinted, unlogged=b.unlogged,
+        attribute_labels=b.attribute_labels,
     )
     return result
 

@@ -16,7 +16,8 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 
 COMMAND = [sys.executable, "-c", "from legacies.cli.main import main; main()"]
-PROMPT = re.compile(r"choose 1-(\d+) \(help for keys\): ")
+# a list of options, or amounts to type (the first amount chooses as "1" does in a list)
+PROMPT = re.compile(r"(?:choose 1-(\d+)|type an amount, (-?\d+)[^\r\n]*?) \(help for keys\): ")
 END = re.compile(r"winner: .*\r?\n")
 
 
@@ -44,7 +45,7 @@ def play_to_the_end(child: "pexpect.spawn", limit: int = 2000) -> str:
         seen.append(child.before + (child.after if isinstance(child.after, str) else ""))
         if found != 0:
             return "".join(seen)
-        child.sendline("1")
+        child.sendline(child.match.group(2) or "1")
     raise AssertionError("the game did not end")
 
 
