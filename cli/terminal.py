@@ -8,7 +8,8 @@ each, and the keys of a player's seat:
   would play (cli/cards.py);
 - `look NAME` shows the card of anything the player may see on the table, and where;
 - `board` draws the whole board again, a screenful at a time; `board NAME` one part of
-  it (`table`, or a player's name or number); `log` shows the last things that happened;
+  it (`table`, or a player's name or number); `log` shows the last lines of the game's log
+  (each move, and what it changed);
 - `undo` takes back your last decision (and the bots' moves since), not across a card
   drawn from where you cannot see;
 - `save [FILE]` writes the game as it stands (to FILE, else the `--save` file, else
@@ -53,6 +54,7 @@ from .cards import look, option_item, option_lines, wrapped
 KEYS = ("a number: choose that option (an amount, where the options are amounts) · ?N: option N in full · "
         "look NAME: a card on the table · board · log · undo · save [FILE] · quit · help")
 DEFAULT_SAVE = "legacies-save.json"
+LOG_LINES = 40  # the lines of the game's log the `log` key shows (the latest)
 # erase the screen, then the lines scrolled off it (xterm's ED 3, which VTE, iTerm2, tmux,
 # Windows Terminal and the Linux console honour; erasing the screen alone pushes it into
 # the scrollback in most of them), and home the cursor
@@ -135,7 +137,8 @@ def screen(state: GameState, player: int) -> list[str]:
 
 class HumanAgent:
     def __init__(self, seat: int, stdin: TextIO | None = None, write: Callable[[str], None] | None = None,
-                 save_path: Path | None = None, hot_seat: bool = False, seats: list[str] | None = None):
+                 save_path: Path | None = None, hot_seat: bool = False, seats: list[str] | None = None,
+                 log: list[str] | None = None):
         self.seat = seat
         self.name = f"human{seat + 1}"
         self.stdin = stdin
@@ -143,6 +146,7 @@ class HumanAgent:
         self.save_path = save_path
         self.hot_seat = hot_seat  # more than one human: clear the screen and wait between them
         self.seats = seats  # every seat's kind, kept in a save for `legacies resume`
+        self.log = log  # the game's log as printed (each move, what it changed): the `log` key's
         self.seen: int | None = None  # the decision count when this seat last decided
         self.saved_at: int | None = None  # the decision count when this seat last saved the game
 
@@ -217,8 +221,8 @@ class HumanAgent:
         elif word in ("board", "b"):
             self._page(self._section(state, d.player, rest.strip()))
         elif raw == "log":
-            recent = state.st.log[-20:]
-            self._say("\n".join(f"  · {line}" for line in recent) if recent else "nothing has happened yet")
+            recent = self.log[-LOG_LINES:] if self.log is not None else [f"  · {line}" for line in state.st.log[-LOG_LINES:]]
+            self._page(wrapped(recent, width()) if recent else ["nothing has happened yet"])
         elif raw == "undo":
             raise UndoRequest()
         elif word == "save":
