@@ -376,10 +376,16 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
         typer.echo(line)
         time.sleep(0.15 if line.startswith("  ") and not line.startswith("  ·") else 0.05)
 
-    echo = None if (as_json or quiet) else at_a_pace if paced else typer.echo
+    shown = None if (as_json or quiet) else at_a_pace if paced else typer.echo
+    said: list[str] = []  # the game's log as it was printed: a person's `log` key reads it
+
+    def echo(line: str) -> None:
+        said.append(line)
+        if shown is not None:
+            shown(line)
 
     def human(i: int) -> HumanAgent:
-        return HumanAgent(i, save_path=save, hot_seat=humans > 1, seats=seat, folder=folder)
+        return HumanAgent(i, save_path=save, hot_seat=humans > 1, seats=seat, folder=folder, log=said)
 
     try:
         ruled = {s.name for s in spec.seats}
@@ -387,7 +393,8 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
         if humans and sys.stderr.isatty():  # a person waits: say which bot is thinking, and for how long
             agents = [a if kind == "human" else ThinkingShown(a, f"{state.game.player_names[i]} ({kind})")
                       for i, (a, kind) in enumerate(zip(agents, seat))]
-        result = play_match(spec, seat, seed, options, on_event=echo, state=state, agents=agents)
+        result = play_match(spec, seat, seed, options, on_event=echo if humans or shown else None, state=state,
+                            agents=agents)
     except ValueError as err:  # a seat kind that does not exist
         _fail(str(err))
         return

@@ -206,6 +206,8 @@ class CompilerBase:
                     shown = ", ".join(mech.player_name(st, p) for p in v) or "none"
                 elif tag in ("amount", "flag", "text") or isinstance(v, bool):
                     shown = ("yes" if v else "no") if isinstance(v, bool) else str(v)
+                elif isinstance(v, (list, tuple)) and not v:  # an empty collection, as an empty list of players
+                    shown = "none"
                 else:
                     shown = mech.describe(st, v)
                 line = line.replace(placeholder, shown, 1)

@@ -289,8 +289,8 @@ class ChoiceCompiler(StatementCompiler):
                 coverage.hits[ids[i]] += 1
             st.frames.append(BlockFrame(options[i][2], a))
 
-        def choose_one(st: State, a: Activation) -> None:
-            st.frames.append(AskFrame(a, build, then, "choose one", "one"))
+        def choose_one(st: State, a: Activation) -> None:  # the options' statements, for a preview (preview.py)
+            st.frames.append(AskFrame(a, build, then, "choose one", "one", data=s))
         return choose_one
 
     def s_May(self, s: ast.May) -> Instr:

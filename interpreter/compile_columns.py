@@ -94,6 +94,14 @@ class ColumnsCompiler(CompilerBase):
             copy.code = original.code
         self._copies.clear()
 
+    def effect_source(self, code: Any) -> tuple[int, str, int] | None:
+        """Which item's effect attribute compiled to `code`: (its definition, the
+        attribute, the entry of a list of effects or -1); None for other code."""
+        for (d, name, i), compiled in self._effect_code.items():
+            if compiled is code:
+                return d, name, i if isinstance(self.spec.defs[d].programs.get(name), list) else -1
+        return None
+
     def attribute_value(self, d: int, name: str) -> Any:
         """Definition d's `name` as a runtime value: items for ids, EffectRefs for effects."""
         pdef = self.spec.defs[d]

@@ -261,6 +261,8 @@ class ExpressionCompiler(GeneralCompiler):
 
         def has(a: Activation) -> bool:
             x = subj(a)
+            if x is None:  # a value never set names nothing, which has no attribute
+                return negated
             d = int(x) if isinstance(x, DefRef) else piece_def[x]
             return (by_def[d] is not MISSING) != negated
         return has

@@ -95,10 +95,11 @@ class SeatSpec:
 
 @dataclass
 class DisplayPart:
-    """A part of the screen the rules work out (a ruleset's `display:` `text:` and
-    `columns:` entries): text lines with `{EXPR}` parts (each a `log` statement's text,
-    checked as one), and for places side by side, the collection whose members are the
-    columns, the name the lines call a member, and the pieces listed under the lines."""
+    """A part of the screen the rules work out (a ruleset's `display:` `text:`,
+    `columns:`, `rows:` and `kinds:` entries): text lines with `{EXPR}` parts (each a
+    `log` statement's text, checked as one), and for places side by side or a line per
+    member, the collection whose members are the columns or rows, the name the lines call
+    a member, the pieces listed under the lines, and the condition it is shown on (`if:`)."""
 
     lines: list[ast.Log]
     members: ast.Expr | None = None  # None: one line of text (`text:`)
@@ -106,6 +107,7 @@ class DisplayPart:
     pieces: ast.Expr | None = None
     label: str | None = None
     origin: Origin | None = None
+    condition: ast.Expr | None = None
 
 
 @dataclass
@@ -160,3 +162,9 @@ class GameSpec:
     # `display` entries ("text" | "columns", index) name
     display_parts: list[DisplayPart] = field(default_factory=list)
     card_attributes: list[str] = field(default_factory=list)  # display `card:`: read beside a card's text
+    # display `kinds:`: a kind -> the display_parts (lines, `this` the piece) its pieces show in full
+    display_kinds: dict[str, list[int]] = field(default_factory=dict)
+    unprinted: list[str] = field(default_factory=list)  # display `unprinted:`: attributes a card never shows
+    unlogged: list[str] = field(default_factory=list)  # display `unlogged:`: counters, values the log leaves out
+    # what a kind's attribute is called where a player reads it (its `label:`): (kind, attribute) -> label
+    attribute_labels: dict[tuple[str, str], str] = field(default_factory=dict)

@@ -174,6 +174,8 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         expansions=[(f.model.expansion, _layer_hash(files, f.layer)) for f in expansions],  # type: ignore[attr-defined]
         content_columns=content_columns(b, layers), link_conditions=link_conditions, seats=seats,
         option_names=named_options, display_parts=display_parts, card_attributes=shown_on_cards,
+        display_kinds=b.display_kinds, unprinted=b.unprinted, unlogged=b.unlogged,
+        attribute_labels=b.attribute_labels,
     )
     return result
 

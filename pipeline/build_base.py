@@ -37,6 +37,10 @@ class Builder:
         self.stack = Stack()  # every declaration of the ruleset and its expansions
         self.items: dict[str, tuple[LoadedFile, Path, Any]] = {}  # content items by id, once collected
         self.display_parts: list[tuple[LoadedFile, Path, Any]] = []  # display `text:` and `columns:` entries
+        self.display_kinds: dict[str, list[int]] = {}  # display `kinds:`: kind -> its lines' display_parts
+        self.unprinted: list[str] = []  # display `unprinted:`
+        self.unlogged: list[str] = []  # display `unlogged:`
+        self.attribute_labels: dict[tuple[str, str], str] = {}  # (kind, attribute) -> its declared `label:`
 
     # ------------------------------------------------------------------ reporting
     def at(self, f: LoadedFile, path: Path, code: str, message: str, hint: str | None = None,

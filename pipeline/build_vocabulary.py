@@ -23,7 +23,7 @@ from legacies.dsl.vocabulary import (AttributeRange, CounterInfo, EventInfo, Kin
 
 from .attribute_ranges import declared_range
 from .load import LoadedFile
-from .models import AttributeDecl, DisplayColumns, DisplayText, ExpansionFile, KindDecl, RulesetFile
+from .models import AttributeDecl, DisplayColumns, DisplayRows, DisplayText, ExpansionFile, KindDecl, RulesetFile
 
 if TYPE_CHECKING:  # pragma: no cover
     from .build_base import Builder
@@ -227,6 +227,8 @@ def declare(b: "Builder", f: LoadedFile, m: Stack) -> None:
                 info.attributes[a] = type_of(b, f, ("extend_kinds", name, "attributes", a), text, m, attribute=True)
                 if isinstance(decl, AttributeDecl) and decl.default is not None:
                     info.defaults[a] = decl.default
+                if isinstance(decl, AttributeDecl) and decl.label:
+                    b.attribute_labels[(name, a)] = decl.label
                 _declare_range(b, f, ("extend_kinds", name, "attributes", a), decl, info.attributes[a], info.ranges, a)
             for c, cd in additions.counters.items():
                 if c not in info.counters:
@@ -242,6 +244,7 @@ def declare(b: "Builder", f: LoadedFile, m: Stack) -> None:
     part = check_display(b, f, m)
     for key in ("table", "players"):
         b.display[key].extend(part[key])
+    _check_display_kinds(b, f, m)
 
 
 def _declare_range(b: "Builder", f: LoadedFile, path: tuple, decl: Any, t: T,
@@ -262,6 +265,8 @@ def _declare_kind(b: "Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack)
         attrs[a] = type_of(b, f, ("kinds", name, "attributes", a), text, m, attribute=True)
         if isinstance(decl, AttributeDecl) and decl.default is not None:
             defaults[a] = decl.default
+        if isinstance(decl, AttributeDecl) and decl.label:
+            b.attribute_labels[(name, a)] = decl.label
         _declare_range(b, f, ("kinds", name, "attributes", a), decl, attrs[a], ranges, a)
     counters = {c: CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true, cd.text_false)
                 for c, cd in k.counters.items()}
@@ -387,8 +392,9 @@ def check_display(b: "Builder", f: LoadedFile, m: Stack) -> Display:
     for part, entries in (("table", display.table), ("players", display.players)):
         scope = "game" if part == "table" else "player"
         for i, entry in enumerate(entries):
-            if isinstance(entry, (DisplayText, DisplayColumns)):  # computed by the rules: checked with them
-                computed = "text" if isinstance(entry, DisplayText) else "columns"
+            if isinstance(entry, (DisplayText, DisplayColumns, DisplayRows)):  # computed by the rules: checked with them
+                computed = "text" if isinstance(entry, DisplayText) else "rows" if isinstance(entry, DisplayRows) \
+                    else "columns"
                 out[part].append((computed, str(len(b.display_parts)), getattr(entry, "label", None),
                                   getattr(entry, "when", None)))
                 b.display_parts.append((f, ("display", part, i), entry))
@@ -415,6 +421,38 @@ def check_display(b: "Builder", f: LoadedFile, m: Stack) -> Display:
                 continue
             out[part].append((what, name, label, when))
     return out
+
+
+def _check_display_kinds(b: "_Builder", f: LoadedFile, m: Stack) -> None:
+    """`display: kinds:` (lines a piece of a kind shows in full), `display: unlogged:`
+    (counters and values the log leaves out) and `display: unprinted:` (attributes a card
+    never shows) name kinds, counters, values and attributes of the ruleset; each line is
+    checked with the rules (pipeline/build_display.py), `this` the piece."""
+    display = f.model.display  # type: ignore[attr-defined]
+    if display is None:
+        return
+    for kind, lines in display.kinds.items():
+        if kind not in m.kinds:
+            b.at(f, ("display", "kinds", kind), "R001", f"`display: kinds:` names kinds; `{kind}` is none",
+                 hint=b.suggest(kind, list(m.kinds)))
+            continue
+        for i, line in enumerate(lines):
+            b.display_kinds.setdefault(kind, []).append(len(b.display_parts))
+            b.display_parts.append((f, ("display", "kinds", kind, i), DisplayText(text=line)))
+    counted = set(m.counters) | set(m.values) | {c for kd in m.kinds.values() for c in (*kd.counters, *kd.values)}
+    for i, name in enumerate(display.unlogged):
+        if name not in counted:
+            b.at(f, ("display", "unlogged", i), "R001", f"`display: unlogged:` names counters and values; `{name}` "
+                 "is none", hint=b.suggest(name, counted))
+        elif name not in b.unlogged:
+            b.unlogged.append(name)
+    attributes = {a for kd in m.kinds.values() for a in kd.attributes}
+    for i, name in enumerate(display.unprinted):
+        if name not in attributes:
+            b.at(f, ("display", "unprinted", i), "R001", f"`display: unprinted:` names attributes of the kinds; "
+                 f"`{name}` is none", hint=b.suggest(name, attributes))
+        elif name not in b.unprinted:
+            b.unprinted.append(name)
 
 
 def _display_what(m: Stack, part: str, scope: str, name: str, item_counters: dict[str, str]) -> str | None:
