@@ -1,14 +1,14 @@
 """What a move changed, in words every player at the table may read: the lines the
-match log prints under each decision ("P1 +10 gold, -1 gem; P2 +5 gold", "Theater's
+match log prints under each decision ("P1 +10 gold, -1 ore; P2 +5 gold", "Harbour's
 level on the investment track 3 -> 4", "P1's relationship token: P1's tokens on the
-mat -> The Politician's track, space 1").
+supply -> The Lighthouse's track, space 1").
 
 `MoveEffects` keeps the few plain lists a move can change (counters, value slots and
 where each piece is) and compares them after each decision: players' counters as
 gains and losses grouped by player, the table's and the pieces' own counters as
-before -> after (a 0/1 counter in its words: "Collect Dividends is face down"), value
+before -> after (a 0/1 counter in its words: "Open Market is face down"), value
 slots, and pieces that moved. A piece is named only when every player may see it at
-one end of its move; moves nobody may follow are counted ("2 cards: the century I
+one end of its move; moves nobody may follow are counted ("2 cards: the age I
 deck -> P2's hand"). Nothing is read that the state does not show to everyone, and
 nothing in the state changes."""
 
@@ -43,8 +43,8 @@ class MoveEffects:
                               and info.type.tag == "player"}
         self.texts = {name: (info.text_true, info.text_false) for name, info in vocab.counters.items()
                       if info.max == 1 and info.text_true and info.text_false}
-        for kind in vocab.kinds.values():
-            self.texts.update({name: (info.text_true, info.text_false) for name, info in kind.counters.items()
+        for kinfo in vocab.kinds.values():
+            self.texts.update({name: (info.text_true, info.text_false) for name, info in kinfo.counters.items()
                                if info.max == 1 and info.text_true and info.text_false})
         self._take()
 
@@ -107,7 +107,7 @@ class MoveEffects:
         return out
 
     def _value_name(self, label: str) -> str:
-        """`character[0]` -> "P1's character"; `ender` -> "the player who ended the generation"."""
+        """`character[0]` -> "P1's character"; `closer` -> "the player who closed the round"."""
         vocab, names = self.state.game.spec.vocab, self.state.game.player_names
         name, _, rest = label.partition("[")
         owner = rest.rstrip("]")
