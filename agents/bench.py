@@ -52,6 +52,8 @@ TARGETS: dict[str, Target | None] = {
     "legacy_us_per_decision": Target("<=", 15, "µs", "Legacy card game, per decision"),
     "gears_games_per_s": None,  # Legacy: Gears of Time, 4 random bots: reported, not judged
     "gears_us_per_decision": None,
+    "leaders_games_per_s": None,  # Leader's Legacy, 4 random bots: reported, not judged
+    "leaders_us_per_decision": None,
     "validate_s": Target("<=", 0.5, "s", "cold `legacies validate` of all shipped content (median of 5)"),
     "validate_416_s": Target("<=", 0.6, "s", "cold validate of a synthetic ruleset of 416 items"),
     "validate_6656_s": None,
@@ -280,6 +282,12 @@ def run_bench(quick: bool = False, progress: Callable[[str], None] | None = None
         figures["gears_games_per_s"] = gt["games_per_s"]
         figures["gears_us_per_decision"] = gt["us_per_decision"]
         details["gears-of-time"] = gt
+    say("Leader's Legacy games")
+    ll = games_per_second("leaders-legacy", 4, 4 if quick else 40)
+    if ll is not None:
+        figures["leaders_games_per_s"] = ll["games_per_s"]
+        figures["leaders_us_per_decision"] = ll["us_per_decision"]
+        details["leaders-legacy"] = ll
     say("cold validate")
     v = validate_figures(quick)
     details["validate"] = v

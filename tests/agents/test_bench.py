@@ -61,3 +61,11 @@ def test_gears_of_time_figures_are_reported_not_judged() -> None:
     assert bench.TARGETS["gears_games_per_s"] is None and bench.TARGETS["gears_us_per_decision"] is None
     found = bench.games_per_second("gears-of-time", 4, 2)
     assert found is not None and found["games_per_s"] > 0 and found["us_per_decision"] > 0
+
+
+def test_leaders_legacy_figures_are_reported_not_judged() -> None:
+    keys = list(bench.TARGETS)
+    assert keys.index("leaders_games_per_s") + 1 == keys.index("leaders_us_per_decision")
+    assert bench.TARGETS["leaders_games_per_s"] is None and bench.TARGETS["leaders_us_per_decision"] is None
+    found = bench.games_per_second("leaders-legacy", 4, 1)
+    assert found is not None and found["games_per_s"] > 0 and found["us_per_decision"] > 0
