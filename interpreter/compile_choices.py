@@ -227,6 +227,8 @@ class ChoiceCompiler(StatementCompiler):
         if s.mode == "up_to":
             return f"choose up to {render_expr(s.count, self.wording)} of: {text}"
         if isinstance(s.count, ast.Num) and s.count.value == 1:
+            if text.startswith("the "):  # a definition's words: "choose one of the players in range"
+                return f"choose one of {text}"
             return f"choose {'an' if text[:1] in 'aeiou' else 'a'} {text}" if not text.startswith(("a ", "an ")) \
                 else f"choose {text}"
         if isinstance(s.count, ast.Num):
