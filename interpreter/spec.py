@@ -98,7 +98,8 @@ class DisplayPart:
     """A part of the screen the rules work out (a ruleset's `display:` `text:` and
     `columns:` entries): text lines with `{EXPR}` parts (each a `log` statement's text,
     checked as one), and for places side by side, the collection whose members are the
-    columns, the name the lines call a member, and the pieces listed under the lines."""
+    columns, the name the lines call a member, and the pieces listed under the lines (each
+    by its name and what it holds, or by lines worked out for it, `piece_lines`)."""
 
     lines: list[ast.Log]
     members: ast.Expr | None = None  # None: one line of text (`text:`)
@@ -106,6 +107,8 @@ class DisplayPart:
     pieces: ast.Expr | None = None
     label: str | None = None
     origin: Origin | None = None
+    piece_name: str | None = None  # the name `piece_lines` call a listed piece
+    piece_lines: list[ast.Log] = field(default_factory=list)  # in place of a piece's name and holdings
 
 
 @dataclass
