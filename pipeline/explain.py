@@ -252,8 +252,8 @@ def card_details(d: PieceDef, vocab: Vocabulary, attributes: Sequence[str]) -> s
 
 
 def link_lines(d: PieceDef, vocab: Vocabulary) -> list[str]:
-    """A place's neighbours as it lists them, one line per kind of link: "land border:
-    Ulmsted, Kettleby"."""
+    """A place's neighbours as it lists them, one line per kind of link: "path: Ash,
+    Cedar, Hut"."""
     lines = []
     for link, neighbours in d.links.items():
         if neighbours:
