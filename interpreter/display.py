@@ -1,5 +1,6 @@
 """The parts of a player's screen the rules work out: a ruleset's `display:` `text:`
-lines and `columns:` (places side by side: a row of markets, a track of spaces), each
+lines, `columns:` (places side by side: a row of markets, a track of spaces) and
+`kinds:` lines (what a piece of a kind shows when read in full), each
 a DisplayPart of the spec (interpreter/spec.py). They are compiled once per game, with
 the game's other code, and worked out for one viewer when the screen is drawn: a line's
 `{EXPR}` parts show values as the log does; a column is the lines worked out for one
@@ -36,16 +37,33 @@ class ComputedPart:
         self.pieces: Callable[[Activation], Any] | None = c.expr(part.pieces) if part.pieces is not None else None
         self.pieces_zone = part.pieces is not None and c.type_of(part.pieces).tag == "zone"
         self.label = part.label
+        self.condition: Callable[[Activation], Any] | None = \
+            c.expr(part.condition) if part.condition is not None else None
         self.piece_name = part.piece_name or ""
         self.piece_lines: list[Any] = [c.text(line, line.text) for line in part.piece_lines]
 
     def _fill(self, line: Any, st: State, a: Activation) -> str:
         return line if isinstance(line, str) else line(st, a)
 
-    def text(self, st: State, player: int) -> str:
+    def text(self, st: State, player: int, this: int = -1) -> str:
         """A `text:` line worked out as `player` (the viewer, or the player whose part of
-        the screen it is)."""
-        return self._guarded(lambda: self._fill(self.lines[0], st, Activation(st, player)))
+        the screen it is); a `kinds:` line with `this` the piece it is read on."""
+        return self._guarded(lambda: self._fill(self.lines[0], st, Activation(st, player, this)))
+
+    def shown(self, st: State, player: int) -> bool:
+        """Whether the part is shown to (or for) `player` now: its `if:` holds."""
+        condition = self.condition
+        return condition is None or bool(self._guarded(lambda: condition(Activation(st, player))))
+
+    def rows(self, st: State, player: int) -> list[str]:
+        """A `rows:` entry's line worked out for each member, top to bottom, as `player`."""
+        def work_out() -> list[str]:
+            assert self.members is not None
+            out = []
+            for member in self.members(Activation(st, player)):
+                out.append(self._fill(self.lines[0], st, Activation(st, player, env={self.name: member})))
+            return out
+        return self._guarded(work_out)
 
     def columns(self, st: State, viewer: int) -> list[list[str]]:
         """Each column's lines, left to right, as `viewer` sees them."""

@@ -103,7 +103,7 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
                 for program in (programs if isinstance(programs, list) else [programs]):
                     effects.append(f"{label}: {render_program(program, wording)}")
                 continue
-            out.append(f"{label}: {_shown(vocab, t, value)}")
+            out.append(f"{label}: {attribute_text(vocab, t, value)}")
         if spec_def is not None:
             out.extend(link_lines(spec_def, vocab))
         text = _card_text(spec_def, vocab)
@@ -170,7 +170,7 @@ def _near(query: str, build: object) -> list[str]:
     return [f"`{i}` ({items[i][2].name})" for i in dict.fromkeys(found)]
 
 
-def _shown(vocab: Vocabulary, t: T | None, value: object) -> str:
+def attribute_text(vocab: Vocabulary, t: T | None, value: object) -> str:
     """An attribute's value as a player reads it: items by name, symbols by label."""
     if t is None:
         return str(value)
@@ -178,7 +178,7 @@ def _shown(vocab: Vocabulary, t: T | None, value: object) -> str:
         return vocab.content_names.get(value, value)
     if t.tag in ("things", "defs", "symbols", "counters") and isinstance(value, list):
         one = T({"things": "thing", "defs": "def", "symbols": "symbol", "counters": "counter"}[t.tag], t.arg)
-        return ", ".join(_shown(vocab, one, x) for x in value) or "none"
+        return ", ".join(attribute_text(vocab, one, x) for x in value) or "none"
     if t.tag == "table" and isinstance(value, dict):
         return ", ".join(f"{vocab.content_names.get(k, k)} ({_era(v)})" for k, v in value.items())
     if t.tag in ("symbol", "counter") and isinstance(value, str):
@@ -247,7 +247,7 @@ def card_details(d: PieceDef, vocab: Vocabulary, attributes: Sequence[str]) -> s
         value = d.attrs.get(name, kind.defaults.get(name))
         if t is None or value is None or value in ([], {}, ""):
             continue
-        shown.append(f"{vocab.label(name)}: {_shown(vocab, t, value)}")
+        shown.append(f"{vocab.label(name)}: {attribute_text(vocab, t, value)}")
     return " · ".join(shown)
 
 

@@ -26,6 +26,20 @@ RUN = Request("legacy", players=2, seats=("random", "random"), seed=3, games=40)
 runner = CliRunner()
 
 
+def local_cluster(**options: Any) -> Any:
+    """A real local Dask cluster on 127.0.0.1. Dask starts its event loop in a thread and
+    gives it 10 s; on a machine busy with other tests that start can time out (an
+    AssertionError inside `LoopRunner`, before anything of ours runs): try again, twice."""
+    for attempt in range(3):
+        try:
+            return distributed.LocalCluster(processes=True, host="127.0.0.1", dashboard_address=None, **options)
+        except AssertionError:
+            if attempt == 2:
+                raise
+            time.sleep(1)
+    raise AssertionError("unreachable")
+
+
 def numbers(sim: Any) -> dict[str, Any]:
     return {k: v for k, v in build_report(sim).items() if k != "run"}
 
@@ -104,7 +118,7 @@ def test_a_peer_sending_garbage_is_not_a_scheduler_and_no_memory_error(garbage_p
 
 def test_a_scheduler_with_no_worker_waits_says_so_then_gives_up_with_what_finished() -> None:
     said: list[str] = []
-    with distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None) as cluster:
+    with local_cluster(n_workers=0) as cluster:
         started = time.monotonic()
         sim = simulate(RUN, cluster=cluster.scheduler_address, say=said.append, cluster_wait=2)
     assert time.monotonic() - started < 20
@@ -114,17 +128,16 @@ def test_a_scheduler_with_no_worker_waits_says_so_then_gives_up_with_what_finish
 
 def test_a_worker_that_joins_late_plays_every_game(one_process: dict[str, Any]) -> None:
     said: list[str] = []
-    with distributed.LocalCluster(n_workers=0, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as cluster:
+    with local_cluster(n_workers=0, threads_per_worker=1) as cluster:
         threading.Timer(2.0, lambda: cluster.scale(1)).start()
         sim = simulate(RUN, cluster=cluster.scheduler_address, say=said.append, cluster_wait=60)
     assert sim.stopped is None and any("waiting for workers" in line for line in said)
     assert numbers(sim) == one_process
+    assert sim.workers == 1 and sim.where.endswith("(1 workers)")  # the worker that played, not the none at the start
 
 
 def test_the_games_of_a_worker_that_dies_are_played_by_another(one_process: dict[str, Any]) -> None:
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    with local_cluster(n_workers=2, threads_per_worker=1) as cluster, distributed.Client(cluster) as client:
         pids = list(client.run(os.getpid).values())
         killed: list[int] = []
 
@@ -144,9 +157,10 @@ def test_the_command_says_when_it_waits_and_when_it_gives_up(tmp_path: Any, monk
     monkeypatch.setattr(cluster_module, "WAIT_SECONDS", 2.0)
     monkeypatch.setattr("legacies.agents.simulate.WAIT_SECONDS", 2.0)
     (tmp_path / "report.json").write_text("{}", encoding="utf-8")
-    with distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None) as cluster:
+    with local_cluster(n_workers=0) as cluster:
         result = runner.invoke(app, ["simulate", "-r", "legacy", "--games", "20", "--cluster",
                                      cluster.scheduler_address, "--out", str(tmp_path)])
     assert result.exit_code == 1, result.output
     assert "waiting for workers" in result.output and "no worker for 2 s" in result.output
+    assert "tasks finished; no game had finished: no report written" in result.output
     assert (tmp_path / "report.json").read_text(encoding="utf-8") == "{}"  # the old report is kept

@@ -74,7 +74,7 @@ def test_listed_pieces_may_be_shown_by_lines_of_their_own(state) -> None:
     start = lines.index("  boxes weighed:")
     assert lines[start + 1].split() == ["Middle", "shelf"]  # one column: the only shelf in use
     assert [line.strip() for line in lines[start + 2:start + 6]] == [
-        "Lid (1)", "shelf 2: 1 chips", "Crate (3)", "shelf 2: 2 chips"]
+        "Lid (1)", "shelf 2: 1 chip", "Crate (3)", "shelf 2: 2 chips"]
 
 
 def test_piece_lines_of_a_piece_the_viewer_may_not_see_are_face_down(tmp_path) -> None:
@@ -88,7 +88,7 @@ def test_piece_lines_of_a_piece_the_viewer_may_not_see_are_face_down(tmp_path) -
     assert result.ok, [d.headline() for d in result.diagnostics]
     state = Game(result.spec, 2).new_state(1)
     sandbox.run(state, "move top 1 of (cards in hand of players) to cellar")
-    columns = state.game.display_parts[2].columns(state.st, 0)
+    columns = next(p for p in state.game.display_parts if p.label == "boxes weighed").columns(state.st, 0)
     assert [column[1:] for column in columns] == [["(face down)"]] * 4
 
 
@@ -230,3 +230,55 @@ def test_a_holder_that_holds_nothing_says_so(state) -> None:
     assert piece_lines(state.st, lid, 1) == ["Lid", " P1"]
     sandbox.run(state, "remove top of (chips in (top of (boxes in table)))")
     assert piece_lines(state.st, lid, 1) == ["Lid", " (empty)"]
+
+
+# ---------------------------------------------------------------------- rows, if, kinds, unprinted, unlogged
+def test_rows_are_a_line_per_member_under_their_label(state) -> None:
+    shelve(state, "lid", 2)
+    shelve(state, "crate", 3)
+    lines = board_lines(state, 0)
+    start = lines.index("  boxes on the table:")
+    assert lines[start + 1].split() == ["Lid", "on", "shelf", "2", "Crate", "on", "shelf", "3"]  # short: side by side
+    narrow = board_lines(state, 0, width=24)
+    start = narrow.index("  boxes on the table:")
+    assert narrow[start + 1:start + 3] == ["    Lid on shelf 2", "    Crate on shelf 3"]  # one to a line
+
+
+def test_a_line_with_if_shows_only_while_it_holds(state) -> None:
+    assert "  the top shelf is open" not in board_lines(state, 0)
+    sandbox.run(state, "set last to 4")
+    assert "  the top shelf is open" in board_lines(state, 0)
+
+
+def test_a_card_in_full_shows_its_kind_lines_and_not_what_is_unprinted(state) -> None:
+    from legacies.cli.cards import card_lines
+
+    shelve(state, "crate", 2)
+    shelve(state, "lid", 2)
+    crate = next(p for p in state.st.zones[state.game.layout.game_zone["table"]] if state.game.piece_names[p] == "Crate")
+    text = card_lines(state, crate, 1)
+    assert "on shelf 2; partners on the table: 1" in text  # display: kinds:, worked out as the viewer
+    assert "weight: 3" in text and "pairs with: Lid" in text and not any(line.startswith("likes") for line in text)
+    assert "where: in the table" in text and "holds: P1's Chip" in text
+
+
+def test_the_log_leaves_out_what_is_unlogged(spec) -> None:
+    from legacies.agents.moves import MoveEffects
+
+    state = Game(spec, 2).new_state(3)
+    effects = MoveEffects(state)
+    sandbox.run(state, "set my post to 3\ngain 2 points")
+    assert effects.changes() == ["P1 +2 points"]  # `post` is unlogged
+
+
+@pytest.mark.parametrize("old, new, code, words", [
+    ("rows: boxes in table", "rows: last", "R001", "is a collection"),
+    ("if: last = 4", "if: last", "R001", "`if:` is a condition"),
+    ("    box: [", "    boxes: [", "R001", "`boxes` is none"),
+    ("unprinted: [likes]", "unprinted: [liking]", "R001", "`liking` is none"),
+    ("unlogged: [post]", "unlogged: [posts]", "R001", "`posts` is none"),
+    ("{count of partners(this)}", "{count of partners(that)}", "E201", "unknown name `that`"),
+])
+def test_the_build_checks_rows_conditions_kinds_and_the_lists(edited, old, new, code, words) -> None:
+    found = edited("shelves", {"rules/shelves/ruleset.yaml": (old, new)})
+    assert any(c == code and words in m for c, m, _ in found), found

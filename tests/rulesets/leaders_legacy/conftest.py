@@ -126,14 +126,14 @@ class Table:
     def clear_map(self) -> None:
         """Every province undeveloped and empty, every leader off the map's provinces."""
         self.run("for each V in provinces:\n    set V's controller to nobody\n    set V's level to 0\n"
-                 "    set V's armies to 0\n    set V's port to 0\n    set V's traded_to to nobody\n"
-                 "    set V's handover to 0\nfor each R in regions:\n    set R's capital_built to 0")
+                 "    set V's armies to 0\n    set V's has_port to 0\n    set V's traded_to to nobody\n"
+                 "    set V's handover to 0\nfor each R in realms:\n    set R's capital_built to 0")
 
     def land(self, content_id: str, player: int | None, level: int = 1, armies: int = 0, port: int = 0) -> None:
         """A province controlled by `player` (None: nobody) with a settlement, armies and a port."""
         owner = "me" if player is not None else "nobody"
         self.run(f"set {content_id}'s controller to {owner}\nset {content_id}'s level to {level}\n"
-                 f"set {content_id}'s armies to {armies}\nset {content_id}'s port to {port}", player or 0)
+                 f"set {content_id}'s armies to {armies}\nset {content_id}'s has_port to {port}", player or 0)
 
     def put_leader(self, player: int, content_id: str) -> None:
         self.run(f"set my leader_at to {content_id}", player)
@@ -198,7 +198,7 @@ class Table:
         of `player` (the current active player when None)."""
         def there(t: Table) -> bool:
             d = t.decision
-            return (d is not None and d.prompt == MENU and t.counter("phase") == phase
+            return (d is not None and d.prompt == MENU and t.counter("turn_phase") == phase
                     and (player is None or t.active == player) and d.player == t.active)
         self.until(there)
 

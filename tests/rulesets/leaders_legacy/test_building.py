@@ -105,7 +105,7 @@ def test_ll7_a_port_only_on_a_sea_route() -> None:
     t.refresh()
     assert t.starting("Build a port") == ["Build a port in Frostgate (2 stone)"]  # the Northern Sea
     t.pick("Build a port in Frostgate (2 stone)")
-    assert t.of("port", "frostgate") == 1 and t.counter("stone", p) == 2
+    assert t.of("has_port", "frostgate") == 1 and t.counter("stone", p) == 2
     assert not t.starting("Build a port")
 
 

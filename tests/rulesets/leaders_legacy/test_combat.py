@@ -15,7 +15,7 @@ def combat(attacker_leader: str = "varra_steelhand", defender_leader: str = "ald
            seed: int = 2) -> tuple[Table, int, int]:
     """A table at the active player's combat menu, the map cleared: the attacker (p) holds
     Frostgate with 4 armies and its leader; the defender (q) holds Kettleby (a village, 2
-    armies) next to it by land, its leader in Brannoch, far away."""
+    armies) next to it by overland, its leader in Brannoch, far away."""
     t = Table(3, seed=seed)
     p = t.active
     q = (p + 1) % 3
@@ -148,8 +148,8 @@ def test_ll11_a_city_lets_the_defender_look_at_the_top_card_and_put_it_at_the_bo
     attack(t, "Kettleby", engage=False)
     assert t.decision.player == q and t.labels() == ["leave the top attack card where it is",
                                                      "put the top attack card at the bottom of the deck"]
-    assert t.zone("peek", q) == [rout]  # the defender sees it; nobody else does
-    assert t.lay.zone_visibility[t.lay.player_zone["peek"]] == "owner"
+    assert t.zone("looked_at", q) == [rout]  # the defender sees it; nobody else does
+    assert t.lay.zone_visibility[t.lay.player_zone["looked_at"]] == "owner"
     t.pick("put the top attack card at the bottom of the deck")
     assert t.zone("attack_deck")[0] == rout
     assert t.of("armies", "kettleby") == 1  # the Skirmish was drawn instead

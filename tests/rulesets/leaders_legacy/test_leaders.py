@@ -23,15 +23,15 @@ def test_ll9_leader_cards_three_types_numbers_and_three_abilities_each() -> None
     leaders = [d for d in spec().defs if d.kind == "leader_card"]
     assert {d.attrs["type"] for d in leaders} == {"military", "civic", "cultural"}
     for d in leaders:
-        assert {"health", "armor", "command", "energy"} <= set(d.attrs)
-        abilities = [a for a in spec().defs if a.kind == "ability" and a.attrs["leader"] == d.id]
+        assert {"health", "armor", "command_score", "energy"} <= set(d.attrs)
+        abilities = [a for a in spec().defs if a.kind == "leader_ability" and a.attrs["leader"] == d.id]
         assert len(abilities) == 3, d.id
         for a in abilities:
             passive = a.attrs.get("passive", False)
             # an active ability costs energy and has its effect; a passive one's rule is on the card
             assert passive or (a.attrs["cost"] >= 1 and a.effect is not None), a.id
     assert defn("flynt_mire").attrs["type"] == "military"  # the rulebook's example leader
-    assert {a.id for a in spec().defs if a.kind == "ability" and a.attrs["leader"] == "flynt_mire"} \
+    assert {a.id for a in spec().defs if a.kind == "leader_ability" and a.attrs["leader"] == "flynt_mire"} \
         >= {"cold_blooded", "assassinate"}
 
 
@@ -47,13 +47,13 @@ def test_ll9_a_window_asks_every_player_who_can_use_an_ability_and_only_them() -
     t.seat(s, "varra_steelhand")  # Rally needs its province to be s's; Forced March s's own turn
     t.run("set my leader_at to top of (provinces where its controller is nobody)", s)
     t.set_counter("gold", 0, q)
-    asked = t.run("windows()", p, answers=["Levy (2 energy): Gain 2 gold.", "pass"])
+    asked = t.run("open_responses()", p, answers=["Levy (2 energy): Gain 2 gold.", "pass"])
     assert [(d.player, d.prompt) for d in asked] == [(q, WINDOW), (q, WINDOW)]  # asked again after acting
     assert asked[0].labels() == ["pass", "Levy (2 energy): Gain 2 gold."]
     assert t.counter("gold", q) == 2 and t.counter("energy", q) == 5 - 2
     # with too little energy left for another Levy, not even asked
     t.set_counter("energy", 1, q)
-    assert t.run("windows()", p) == []
+    assert t.run("open_responses()", p) == []
 
 
 @pytest.mark.rule("LL-9")
@@ -88,7 +88,7 @@ def test_ll9_ranges_are_counted_in_provinces_by_the_map() -> None:
     t.put_leader(q, "hoarwick")  # 1 province away
     t.put_leader(r, "toadwater")  # 2: Frostgate - Hoarwick - Toadwater
     t.put_leader(s, "marrowbank")  # 3
-    assert t.value("distance from frostgate to marrowbank by land or sea", p) == 3
+    assert t.value("distance from frostgate to marrowbank by overland or seaway", p) == 3
     assert t.value("enemy_leaders_within(2)", p) == [q, r]
     t.set_counter("energy", 4, p)
     t.set_counter("health", 6, r)

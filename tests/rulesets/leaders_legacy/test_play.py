@@ -92,7 +92,7 @@ def test_an_option_shows_the_card_or_province_it_names() -> None:
     t.refresh()
     index = t.labels().index(f"Attack Kettleby (P{q + 1}: 1 armies)")
     text = option_text(t.state, index)
-    assert text.splitlines()[:3] == ["region: Norhold · resource: food · route: the Western Sound",
+    assert text.splitlines()[:3] == ["region: Norhold · resource: food · sea route: the Western Sound",
                                      "land border: Frostgate, Hoarwick, Amberly, Rushmere",
                                      "sea route: Amberly, Saltmarsh"]
     label = next(label for label in t.labels() if label.startswith("Assassinate"))
@@ -107,10 +107,11 @@ def test_a_whole_game_at_the_terminal() -> None:
     child = pexpect.spawn(sys.executable, ["-c", "from legacies.cli.main import main; main()", "play", "--ruleset",
                                            "leaders-legacy", "--seat", "human", "--seat", "random", "--seat",
                                            "random", "--seed", "3", "--fast"],
-                          encoding="utf-8", timeout=60, dimensions=(50, 160),
+                          encoding="utf-8", timeout=60, dimensions=(300, 160),
                           env={"PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin", "TERM": "dumb"})
     child.delaybeforesend = None
-    prompt = re.compile(r"choose 1-(\d+) \(help for keys\): ")
+    # a list of options, or amounts to type (the first amount chooses as "1" does in a list)
+    prompt = re.compile(r"(?:choose 1-(\d+)|type an amount, (-?\d+)[^\r\n]*?) \(help for keys\): ")
     child.expect(prompt)
     first = child.before  # the first question, with the board
     assert "═══ Leader's Legacy ═══" in first and "Kern (controller, settlement, armies x" in first
@@ -120,12 +121,13 @@ def test_a_whole_game_at_the_terminal() -> None:
     asked_card = False
     for _ in range(3000):
         screen = child.before
+        amount = child.match.group(2)
         if not asked_card and "Attack " in screen and "1. Attack" in screen:
             child.sendline("?1")  # the province attacked, with its neighbours
             child.expect(prompt)
             assert "land border:" in child.before
             asked_card = True
-        child.sendline("1")
+        child.sendline(amount or "1")
         found = child.expect([prompt, re.compile(r"winner: .*\r?\n"), pexpect.EOF])
         seen.append(child.before)
         if found != 0:

@@ -46,10 +46,10 @@ def test_ll1_decks_shuffled_three_side_objectives_a_leader_each(players: int) ->
     assert all(t.counter(r, p) == 0 for p in range(players) for r in ("wood", "stone")) or t.counter("round") == 1
     # three side objectives face up, the main objectives (one per region and per leader type) on the table
     sides = t.ids("side_objectives")
-    assert len(sides) == 3 and not any(defn(i).attrs.get("main") for i in sides)
+    assert len(sides) == 3 and not any(defn(i).attrs.get("is_main") for i in sides)
     assert len(t.zone("side_deck")) == 5
     mains = t.ids("main_objectives")
-    assert len(mains) == 12 and all(defn(i).attrs["main"] for i in mains)
+    assert len(mains) == 12 and all(defn(i).attrs["is_main"] for i in mains)
     # a leader each, its card on the board, health and energy as printed
     assert len(t.zone("leader_deck")) == 9 - players
     for p in range(players):
@@ -144,4 +144,4 @@ def test_ll3_the_draw_off_draws_again_on_a_tie() -> None:
 @pytest.mark.parametrize("players,goal", [(3, 30), (4, 30), (5, 25), (6, 20)])
 def test_ll17_the_renown_goal_by_player_count(players: int, goal: int) -> None:
     t = Table(players, seed=1)
-    assert t.counter("goal") == goal
+    assert t.counter("renown_goal") == goal

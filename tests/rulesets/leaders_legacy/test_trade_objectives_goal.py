@@ -12,7 +12,7 @@ from .conftest import Table, quiet, spec
 
 
 def trading(players: int = 3, seed: int = 2) -> tuple[Table, int, int, int]:
-    """The active player's building menu; p holds Frostgate, q Kettleby next to it by land,
+    """The active player's building menu; p holds Frostgate, q Kettleby next to it by overland,
     r Silverfell far away (across the Northern Sea from Frostgate)."""
     t = Table(players, seed=seed)
     p = t.active
@@ -117,7 +117,7 @@ def test_ll15_a_neighbour_proposes_to_the_active_player_in_the_window() -> None:
     for x in range(3):
         t.set_counter("proposed", 0, x)
         t.set_counter("energy", 0, x)
-    asked = t.run("windows()", p, answers=[f"Propose a trade to P{p + 1}", "offer resources", "1", "ask for nothing",
+    asked = t.run("open_responses()", p, answers=[f"Propose a trade to P{p + 1}", "offer resources", "1", "ask for nothing",
                                            f"accept the trade from P{q + 1}"])
     # q proposes (offer, amount, ask) and p answers; q, having proposed this round, is not asked again
     assert [d.player for d in asked] == [q, q, q, q, p]
@@ -127,11 +127,11 @@ def test_ll15_a_neighbour_proposes_to_the_active_player_in_the_window() -> None:
 # ============================================================================ LL-16
 @pytest.mark.rule("LL-16")
 def test_ll16_a_main_objective_per_region_and_per_leader_type() -> None:
-    mains = [d for d in spec().defs if d.kind == "objective" and d.attrs.get("main")]
-    regions = [d.id for d in spec().defs if d.kind == "region"]
+    mains = [d for d in spec().defs if d.kind == "objective" and d.attrs.get("is_main")]
+    regions = [d.id for d in spec().defs if d.kind == "realm"]
     assert len(mains) == len(regions) + 3
-    sides = [d for d in spec().defs if d.kind == "objective" and not d.attrs.get("main")]
-    assert len(sides) == 8 and all(d.attrs["worth"] >= 1 for d in mains + sides)
+    sides = [d for d in spec().defs if d.kind == "objective" and not d.attrs.get("is_main")]
+    assert len(sides) == 8 and all(d.attrs["renown_value"] >= 1 for d in mains + sides)
 
 
 @pytest.mark.rule("LL-16")

@@ -27,7 +27,7 @@ def random_game(players: int, seed: int, rounds: int):  # noqa: ANN201
     while state.decision is not None and state.st.counters[lay.game_counter["round"]] <= rounds:
         d = state.decision
         seen.append((state.st.counters[lay.game_counter["round"]], state.st.turns, state.st.active,
-                     state.st.counters[lay.game_counter["phase"]], d.player, d.prompt, d.labels()))
+                     state.st.counters[lay.game_counter["turn_phase"]], d.player, d.prompt, d.labels()))
         apply_random_option(state, rng)
         lines.extend((state.st.active, line) for line in state.st.log[written:])
         written = len(state.st.log)
@@ -65,7 +65,7 @@ def test_ll4_once_combat_begins_nothing_can_be_built() -> None:
     assert t.starting("Buy an army") and t.starting("Build")
     t.pick("done")
     t.until(lambda t: t.decision.prompt == MENU and t.decision.player == p)
-    assert t.counter("phase") == 4
+    assert t.counter("turn_phase") == 4
     assert not t.starting("Build") and not t.starting("Buy an army")
 
 
@@ -191,7 +191,7 @@ def test_ll13_a_ports_move_is_only_by_sea(table) -> None:
     t.put_leader(p, "cairnhold")
     t.to_phase_menu(3, p)
     assert t.counter("army_moves", p) == 0 and t.counter("sea_moves", p) == 1
-    assert not t.starting("Move an army")  # villages grant no move; the port only by sea
+    assert not t.starting("Move an army")  # villages grant no move; the port only by seaway
     t.pick("Sail an army from Cairnhold")  # Crossford, the only province of yours across the Mere: not asked
     assert t.of("armies", "crossford") == 1 and not t.starting("Sail")
 
