@@ -112,7 +112,7 @@ def reported_rulesets() -> list[tuple[str, str]]:
     """(key prefix, installed ruleset) for each `PREFIX_games_per_s` of TARGETS without a
     target: the ruleset whose name's first word is PREFIX (`gears` is gears-of-time)."""
     installed = rulesets()
-    out = []
+    out: list[tuple[str, str]] = []
     for key, target in TARGETS.items():
         if key.endswith("_games_per_s") and target is None:
             prefix = key.removesuffix("_games_per_s")

@@ -1,13 +1,14 @@
 """What a move changed, in words every player at the table may read: the lines the
-match log prints under each decision ("P1 +10 gold, -1 ore; P2 +5 gold", "Mill's
-level 3 -> 4", "P1's token: P1's supply -> The Guard's track, space 1").
+match log prints under each decision ("P1 +10 gold, -1 ore; P2 +5 gold", "Harbour's
+level on the investment track 3 -> 4", "P1's relationship token: P1's tokens on the
+supply -> The Lighthouse's track, space 1").
 
 `MoveEffects` keeps the few plain lists a move can change (counters, value slots and
 where each piece is) and compares them after each decision: players' counters as
 gains and losses grouped by player, the table's and the pieces' own counters as
-before -> after (a 0/1 counter in its words: "Open Gate is face down"), value
+before -> after (a 0/1 counter in its words: "Open Market is face down"), value
 slots, and pieces that moved. A piece is named only when every player may see it at
-one end of its move; moves nobody may follow are counted ("2 cards: the first
+one end of its move; moves nobody may follow are counted ("2 cards: the age I
 deck -> P2's hand"). Nothing is read that the state does not show to everyone, and
 nothing in the state changes."""
 
@@ -42,8 +43,8 @@ class MoveEffects:
                               and info.type.tag == "player"}
         self.texts = {name: (info.text_true, info.text_false) for name, info in vocab.counters.items()
                       if info.max == 1 and info.text_true and info.text_false}
-        for kind in vocab.kinds.values():
-            self.texts.update({name: (info.text_true, info.text_false) for name, info in kind.counters.items()
+        for kinfo in vocab.kinds.values():
+            self.texts.update({name: (info.text_true, info.text_false) for name, info in kinfo.counters.items()
                                if info.max == 1 and info.text_true and info.text_false})
         self._take()
 

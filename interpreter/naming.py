@@ -33,7 +33,7 @@ def number_name(st: State, x: Any) -> str:
     return str(x)
 
 
-def namer_for(tag: str) -> "Callable[[State, Any], str]":
+def namer_for(tag: str) -> Callable[[State, Any], str]:
     """How a value of a type (its checker tag) reads: players and numbers are ints, so
     they read as players and numbers, never as the pieces with those numbers."""
     if tag == "player":
@@ -79,7 +79,7 @@ def copy_name(st: State, pid: int) -> str:
 
 def zone_name(st: State, zone: int, viewer: int = -1, article: bool = True) -> str:
     """A zone as a player reads it: "P1's hand" ("your hand" for the viewer), "The
-    Guard's track, space 2", "Mill" (a piece that holds pieces), "the market" (without
+    Lighthouse's track, space 2", "Harbour" (a piece that holds pieces), "the market" (without
     `article`: "market", as `legacies try` lists zones)."""
     lay, vocab = st.game.layout, st.game.spec.vocab
     track = lay.zone_track[zone]
@@ -96,8 +96,8 @@ def zone_name(st: State, zone: int, viewer: int = -1, article: bool = True) -> s
 
 
 def place_of(st: State, pid: int, viewer: int = -1) -> str:
-    """Where a piece is, as a player reads it: "on The Guard's track, space 2", "on
-    Mill", "in P2's hand", "on the board" (an item of the board), "out of the game"."""
+    """Where a piece is, as a player reads it: "on The Lighthouse's track, space 2", "on
+    Harbour", "in P2's hand", "on the board" (an item of the board), "out of the game"."""
     zone = st.loc[pid]
     if zone < 0:
         return "on the board"
@@ -123,9 +123,9 @@ def piece_name(st: State, pid: int, viewer: int = -1) -> str:
 def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
     """A decision's options (Choices) with labels that read the same as another's told
     apart where what they name differs: by where each piece is when they are in
-    different places ("your token on The Guard's track, space 3", "Play
+    different places ("your relationship token on The Lighthouse's track, space 3", "Play
     Crate (in the market)"), by copy number when copies in one place keep state of their
-    own ("Crate #2": each holds its own). Copies that nothing tells apart (two Mills in
+    own ("Crate #2": each holds its own). Copies that nothing tells apart (two Banks in
     one hand) read the same: either is the same choice. Options are returned unchanged
     when no two labels are the same."""
     labels = [o.label for o in options]

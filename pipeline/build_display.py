@@ -116,7 +116,7 @@ def _condition(b: "Builder", f: LoadedFile, path: Path, source: str | None) -> a
     t, _ = b.check_expr(f, path + ("if",), condition, Context(no_me=False))
     if condition is not None and t.tag not in ("flag", "any"):
         b.at(f, path + ("if",), "R001", f"`if:` is a condition (a line is shown while it holds), not {t}",
-             hint="compare it: `my coins > 0`, `count of (cards in my hand) > 0`")
+             hint="compare it: `my marker is not nobody`, `count of (cards in my hand) > 0`")
     return condition
 
 
@@ -136,7 +136,7 @@ def _members(b: "Builder", f: LoadedFile, path: Path, key: str, source: str, nam
     if members is not None and not t.is_collection and t.tag != "any":
         b.at(f, path + (key,), "R001", f"`{key}:` is a collection (one {key[:-1]} per member), not {t}",
              hint="write the places to draw side by side: `places where its number <= last`" if key == "columns"
-             else "write the members to list, one to a line: `places`")
+             else "write the members to list, one to a line: `stalls`")
     if name in b.vocab.name_set():
         b.at(f, path + ("as",), "R001", f"`as: {name}` names the member, but `{name}` is a word of "
              "the ruleset", hint="choose a name the ruleset does not use (a capital letter: `T`)")

@@ -226,8 +226,8 @@ class DisplayText(_Model):
                       "anything: show only what every player may see.")
     when: str | None = Field(None, description="As for an entry: a player counter; shown only where it is not 0.")
     if_: str | None = Field(None, alias="if", description="A condition (as the viewer, or as each player in "
-                            "`display: players`): the line is shown only while it holds (`count of "
-                            "(cards in my hand) > 0`: only while the player holds cards).")
+                            "`display: players`): the line is shown only while it holds (`my marker "
+                            "is not nobody`: not before a marker is placed).")
 
 
 class DisplayColumns(_Model):
@@ -250,11 +250,11 @@ class DisplayColumns(_Model):
 
 
 class DisplayRows(_Model):
-    """One line per member of a collection, top to bottom: a table's rows (each place
-    with its counter and who holds it, each card still to take with its cost)."""
+    """One line per member of a collection, top to bottom: a table's rows (each stall
+    with its level and who holds it, each card still to buy with its cost)."""
 
     rows: str = Field(description="A collection (an expression), in the order the lines are drawn: "
-                      "`places`, `cards in my table`.")
+                      "`stalls`, `cards in my hand`.")
     as_: str = Field(alias="as", description="The name the line calls the member.")
     label: str | None = Field(None, description="A heading over the lines (none: the lines alone).")
     line: str = Field(description="Text with `{EXPR}` parts (as in `log`), worked out for each member: as the "

@@ -25,6 +25,7 @@ from legacies.pipeline.stack import installed_expansions
 ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ("dsl", "interpreter", "pipeline", "agents", "cli")
 GENERIC = frozenset("""
+    present
     amounts bid bottom build builds built card cards cost counter deck discard down event events gives gold
     group hand legacies legacy level number offer order played points progress resolve resource resources
     revealed round rounds row rows score side slot slots space special subject supply taken top trigger turn
