@@ -132,9 +132,9 @@ def run_tasks(address: str, function: Callable[..., Any], arguments: Sequence[tu
             if not pending:
                 break
             now = time.monotonic()
-            present = _workers(client, address, finished)
-            workers = max(workers, present)
-            if present > 0:
+            joined = _workers(client, address, finished)
+            workers = max(workers, joined)
+            if joined > 0:
                 alone_since = None
                 continue
             alone_since = alone_since or now

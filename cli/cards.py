@@ -3,7 +3,7 @@ would play, and `look NAME`.
 
 A card in full (`card_lines`): its name (a copy's number where copies must be told
 apart), its kind, every attribute it has that the ruleset prints (`display: unprinted:`
-names the rules' own bookkeeping), an era value with the current era's marked, its own
+names the rules' own bookkeeping), a place's neighbours by each kind of link, an era value with the current era's marked, its own
 counters and values while it keeps them, what it holds and who stands on its track,
 the lines the ruleset's `display: kinds:` works out for a piece of its kind (a bid's
 cost and prize), where it is, and its card text. A piece the viewer may not see is
@@ -24,7 +24,7 @@ from legacies.interpreter.game import GameState
 from legacies.interpreter.naming import copy_name, piece_name, place_of
 from legacies.interpreter.preview import Played, plays
 from legacies.interpreter.values import DefRef
-from legacies.pipeline.explain import attribute_text
+from legacies.pipeline.explain import attribute_text, link_lines
 
 
 def _visible(state: GameState, pid: int, viewer: int) -> bool:
@@ -154,7 +154,7 @@ def card_lines(state: GameState, item: int | DefRef, viewer: int, where: bool = 
     lines = [f"{name} ({kind.label or vocab.label(pdef.kind)}{printed})"]
     if piece is not None and where:
         lines.append(f"where: {place_of(st, piece, viewer)}")
-    lines += _attribute_lines(state, d)
+    lines += _attribute_lines(state, d) + link_lines(pdef, vocab)
     if piece is not None:
         lines += _own_state(state, piece) + _holdings(state, piece, viewer) + _kind_lines(state, piece, viewer)
     text = card_text(state, d)

@@ -18,6 +18,7 @@ from .compile_statements import StatementCompiler
 from .decisions import Choice
 from .errors import ContentError, Refused
 from .frames import AskFrame, AuctionFrame, ChooseManyFrame, PerformFrame
+from .naming import namer_for
 from .spec import ActionSpec, Origin
 from .vm import Activation, BlockFrame, State
 
@@ -191,14 +192,14 @@ class ChoiceCompiler(StatementCompiler):
         def nothing_to_choose(st: State, a: Activation) -> None:
             mech.abandon(st, a)
 
-        names = [n.name for n in ast.walk(s.collection) if isinstance(n, ast.Name)
-                 and isinstance(self.ref(n), r.Local) and "{" + n.name + "}" in prompt]
+        names = {n.name: namer_for(self.type_of(n).tag) for n in ast.walk(s.collection) if isinstance(n, ast.Name)
+                 and isinstance(self.ref(n), r.Local) and "{" + n.name + "}" in prompt}
 
         def choose(st: State, a: Activation) -> None:
             pool = list(st.zones[coll(a)] if zone else coll(a))
             asked = prompt
-            for name in names:  # "choose a resource in {V}'s cost" -> "... in Storm's cost"
-                asked = asked.replace("{" + name + "}", mech.describe(st, a.env.get(name)))
+            for name, namer in names.items():  # "choose a resource in {V}'s cost" -> "... in Storm's cost"
+                asked = asked.replace("{" + name + "}", namer(st, a.env.get(name)))
             if single:
                 st.frames.append(AskFrame(a, build, bind, asked, empty=nothing_to_choose, data=pool))
             else:
@@ -228,6 +229,8 @@ class ChoiceCompiler(StatementCompiler):
             one = render_member(what, wording)  # "a card in your offer", "one of your tokens on ..."
             if one:
                 return f"choose {one}"
+            if text.startswith("the "):  # a definition's words: "choose one of the players in range"
+                return f"choose one of {text}"
             return f"choose {'an' if text[:1] in 'aeiou' else 'a'} {text}" if not text.startswith(("a ", "an ")) \
                 else f"choose {text}"
         if isinstance(s.count, ast.Num):

@@ -5,7 +5,7 @@ alike, so it depends on none of them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .values import DefRef, EffectRef
 
@@ -31,6 +31,18 @@ def zone_words(st: State, zone: int) -> str:
 def number_name(st: State, x: Any) -> str:
     """A number as a player reads it (a number is never a piece's id here)."""
     return str(x)
+
+
+def namer_for(tag: str) -> Callable[[State, Any], str]:
+    """How a value of a type (its checker tag) reads: players and numbers are ints, so
+    they read as players and numbers, never as the pieces with those numbers."""
+    if tag == "player":
+        return player_name
+    if tag == "players":
+        return lambda st, xs: ", ".join(player_name(st, p) for p in xs)
+    if tag == "amount":
+        return number_name
+    return describe
 
 
 def describe(st: State, x: Any) -> str:

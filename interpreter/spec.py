@@ -99,7 +99,8 @@ class DisplayPart:
     `columns:`, `rows:` and `kinds:` entries): text lines with `{EXPR}` parts (each a
     `log` statement's text, checked as one), and for places side by side or a line per
     member, the collection whose members are the columns or rows, the name the lines call
-    a member, the pieces listed under the lines, and the condition it is shown on (`if:`)."""
+    a member, the pieces listed under the lines (each by its name and what it holds, or by
+    lines worked out for it, `piece_lines`), and the condition it is shown on (`if:`)."""
 
     lines: list[ast.Log]
     members: ast.Expr | None = None  # None: one line of text (`text:`)
@@ -108,6 +109,8 @@ class DisplayPart:
     label: str | None = None
     origin: Origin | None = None
     condition: ast.Expr | None = None
+    piece_name: str | None = None  # the name `piece_lines` call a listed piece
+    piece_lines: list[ast.Log] = field(default_factory=list)  # in place of a piece's name and holdings
 
 
 @dataclass

@@ -72,14 +72,40 @@ def check_display_parts(b: "Builder") -> list[DisplayPart]:
         members, ctx = _members(b, f, path, "columns", entry.columns, entry.as_)
         lines = _lines(b, f, [(path + ("lines", i), text) for i, text in enumerate(entry.lines)], ctx)
         pieces = b.expression(f, path + ("pieces",), entry.pieces)
+        pt = T("any")
         if pieces is not None:
             pt, _ = b.check_expr(f, path + ("pieces",), pieces, ctx)
             if pt.tag not in ("things", "zone", "any", "empty"):
                 b.at(f, path + ("pieces",), "R001", f"`pieces:` is a collection of pieces or a zone, not {pt}",
                      hint="`cards in Z`, `KIND in X`, or a definition giving pieces")
+        piece_lines = _piece_lines(b, f, path, entry, pieces, pt, ctx)
         parts.append(DisplayPart(lines, members, entry.as_, pieces, entry.label,
-                                 b.origin(f, path, "the screen's " + (entry.label or "columns"))))
+                                 b.origin(f, path, "the screen's " + (entry.label or "columns")),
+                                 piece_name=entry.piece_as if piece_lines else None, piece_lines=piece_lines))
     return parts
+
+
+def _piece_lines(b: "Builder", f: LoadedFile, path: Path, entry: DisplayColumns, pieces: ast.Expr | None,
+                 pieces_type: T, ctx: Context) -> list[ast.Log]:
+    """`piece_lines:` checked with the listed piece named `piece_as` (and the member named
+    `as`): lines in place of each piece's name and what it holds."""
+    if not entry.piece_lines and entry.piece_as is None:
+        return []
+    if pieces is None or entry.piece_as is None or not entry.piece_lines:
+        missing = "pieces" if pieces is None else "piece_as" if entry.piece_as is None else "piece_lines"
+        b.at(f, path, "R001", f"`piece_lines:` and `piece_as:` go together, with `pieces:`; `{missing}:` is missing",
+             hint="`pieces: places_in(R)`, `piece_as: V`, `piece_lines: [\"{V}: {V's owner}\"]`")
+        return []
+    if entry.piece_as in b.vocab.name_set() or entry.piece_as == entry.as_:
+        b.at(f, path + ("piece_as",), "R001", f"`piece_as: {entry.piece_as}` names each listed piece, but "
+             f"`{entry.piece_as}` is " + ("the member's name (`as:`)" if entry.piece_as == entry.as_
+                                          else "a word of the ruleset"),
+             hint="choose another name the ruleset does not use (a capital letter: `V`)")
+    element = pieces_type.element() if pieces_type.is_collection else T("any")
+    if pieces_type.tag == "zone":
+        element = T("thing")
+    inner = Context(locals={**ctx.locals, entry.piece_as: element}, no_me=False)
+    return _lines(b, f, [(path + ("piece_lines", i), text) for i, text in enumerate(entry.piece_lines)], inner)
 
 
 def _condition(b: "Builder", f: LoadedFile, path: Path, source: str | None) -> ast.Expr | None:

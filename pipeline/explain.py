@@ -104,6 +104,8 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
                     effects.append(f"{label}: {render_program(program, wording)}")
                 continue
             out.append(f"{label}: {attribute_text(vocab, t, value)}")
+        if spec_def is not None:
+            out.extend(link_lines(spec_def, vocab))
         text = _card_text(spec_def, vocab)
         if item.requires:
             out.append(f"playable when: {_condition_text(spec_def, vocab) or item.requires.strip()}")
@@ -249,16 +251,30 @@ def card_details(d: PieceDef, vocab: Vocabulary, attributes: Sequence[str]) -> s
     return " · ".join(shown)
 
 
+def link_lines(d: PieceDef, vocab: Vocabulary) -> list[str]:
+    """A place's neighbours as it lists them, one line per kind of link: "path: Ash,
+    Cedar, Hut"."""
+    lines = []
+    for link, neighbours in d.links.items():
+        if neighbours:
+            info = vocab.links.get(link)
+            label = info.label if info is not None and info.label else link
+            lines.append(f"{label}: " + ", ".join(vocab.content_names.get(n, n) for n in neighbours))
+    return lines
+
+
 def item_text(d: PieceDef, vocab: Vocabulary, wording: Wording | None = None,
               attributes: Sequence[str] = ()) -> str:
     """An item's card text: the attributes a player reads beside it (`attributes`, the
-    ruleset's `display: card:`), when it is playable, its effect and its effect attributes
-    (one line each); empty for an item with none."""
+    ruleset's `display: card:`), a place's neighbours by each kind of link, when it is
+    playable, its effect and its effect attributes (one line each); empty for an item
+    with none."""
     wording = wording or Wording.of(vocab)
     parts = []
     details = card_details(d, vocab, list(attributes)) if attributes else ""
     if details:
         parts.append(details)
+    parts.extend(link_lines(d, vocab))
     if d.requires is not None:
         parts.append("Playable when " + render_expr(d.requires, wording) + ".")
     if d.effect is not None:

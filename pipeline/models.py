@@ -243,6 +243,10 @@ class DisplayColumns(_Model):
                              "for each member as the viewing player.")
     pieces: str | None = Field(None, description="A collection of pieces listed under the lines, one to a line, "
                                "each with what it holds (an expression with the member named).")
+    piece_as: str | None = Field(None, description="The name `piece_lines` call each listed piece.")
+    piece_lines: list[str] = Field(default_factory=list, description="Text with `{EXPR}` parts (as in `log`), "
+                                   "worked out for each listed piece (named `piece_as`, the member too) in place of "
+                                   "its name and what it holds: a place's owner, its buildings, what stands on it.")
 
 
 class DisplayRows(_Model):

@@ -33,6 +33,7 @@ GENERIC = frozenset("""
     character characters figure end_game shortfall exploration swap
     at time kept earlier drawn failed capacity rule mark tally reward needed removed removes standing supported
     writing discards refresh printer wheel
+    food wood stone
 """.split())
 """Words of a shipped vocabulary that any game engine says of itself (`legacies` and
 `legacy` are also the package's and a command's names; `character` is also a letter of
@@ -41,7 +42,8 @@ language's own words). The third line is plain English a ruleset took for a name
 (gears-of-time's counters `at` and `tally`, a technology's `time`, `earlier` and
 `reward`, definitions `kept`, `needed`, `standing`...; items The Printer and The Wheel):
 the engine says them of itself too (the language's printer, a bot's reward, a
-Python wheel)."""
+Python wheel). The fourth line: leaders-legacy's resources, as plain as gold (a neutral
+ruleset of the engine's own, the effect bench's, trades wood and stone)."""
 FIXED = frozenset("""
     centuries generations heirlooms successors nemeses duke dukes banking politicians riots
     technology technologies timeframe timeframes timeline timelines pursuit pursuits fate fates

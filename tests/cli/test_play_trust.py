@@ -141,10 +141,10 @@ def test_validate_warns_about_the_runaway_repeat() -> None:
 
 # --------------------------------------------------------------------------- soak
 def test_soak_plays_clean_games_and_says_so(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["soak", "--games", "12", "--workers", "2", "--seed", "100", "--out",
+    result = runner.invoke(app, ["soak", "--games", "16", "--workers", "2", "--seed", "100", "--out",
                                  str(tmp_path / "fails")])
     assert result.exit_code == 0, result.output
-    assert "12 games (gears-of-time, legacies, legacy; 12 tables)" in result.stdout and "0 failures" in result.stdout
+    assert "16 games (gears-of-time, leaders-legacy, legacies, legacy; 16 tables)" in result.stdout and "0 failures" in result.stdout
     assert not (tmp_path / "fails").exists()
 
 
