@@ -105,7 +105,7 @@ def _hint(text: str, room: int) -> str:
     if len(first) <= room:
         return first
     cut = first[:max(0, room - 1)].rsplit(" ", 1)[0].rstrip(" ,;:—-")
-    return cut + "…" if cut else ""
+    return cut + "…" if len(cut.split()) > 2 else ""  # a label and a word or two say nothing yet
 
 
 def width() -> int:

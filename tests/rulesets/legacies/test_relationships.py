@@ -317,3 +317,15 @@ def test_moving_a_track_back_keeps_its_tokens_apart() -> None:
     t.run("set century to 3\nplay C3030's opportunity", SOCIALITE)
     assert positions(t, GENERAL, SOCIALITE) == [1, 2]
     assert t.value("my fame", SOCIALITE) > fame  # the card's 3 fame, and space 2 of the Politician
+
+
+@pytest.mark.rule("REL-7")
+def test_relationships_only_with_characters_in_play() -> None:
+    """Our reading (docs/assumptions-legacies.md): a character nobody plays has no track in
+    play; a card showing one offers no relationship with it, and the wild relationship of
+    your own character offers only the characters in play."""
+    t = Table()
+    card = fresh_hand(t, GENERAL, shows("inventor"))
+    t.pick(f"Play {card.name}")
+    assert "Make a relationship with The Inventor" not in t.labels()
+    assert t.value("count of (characters where can_relate(it))", GENERAL) == 2  # the Politician and the Socialite
