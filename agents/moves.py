@@ -47,8 +47,8 @@ class MoveEffects:
         self.bounded = {name for name, info in vocab.counters.items() if info.max is not None}
         self.texts = {name: (info.text_true, info.text_false) for name, info in vocab.counters.items()
                       if info.max == 1 and info.text_true and info.text_false}
-        for kind in vocab.kinds.values():
-            self.texts.update({name: (info.text_true, info.text_false) for name, info in kind.counters.items()
+        for kind_info in vocab.kinds.values():
+            self.texts.update({name: (info.text_true, info.text_false) for name, info in kind_info.counters.items()
                                if info.max == 1 and info.text_true and info.text_false})
         self._take()
 

@@ -438,7 +438,7 @@ def _check_display_kinds(b: "_Builder", f: LoadedFile, m: Stack) -> None:
             continue
         for i, line in enumerate(lines):
             b.display_kinds.setdefault(kind, []).append(len(b.display_parts))
-            b.display_parts.append((f, ("display", "kinds", kind, i), DisplayText(text=line)))
+            b.display_parts.append((f, ("display", "kinds", kind, i), DisplayText.model_validate({"text": line})))
     counted = set(m.counters) | set(m.values) | {c for kd in m.kinds.values() for c in (*kd.counters, *kd.values)}
     for i, name in enumerate(display.unlogged):
         if name not in counted:
