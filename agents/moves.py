@@ -1,17 +1,15 @@
 """What a move changed, in words every player at the table may read: the lines the
-match log prints under each decision ("P1 +10 gold, -1 gem; P2 +5 gold", "Theater's
-level on the investment track 3 -> 4", "P1's relationship token: P1's tokens on the
-mat -> The Politician's track, space 1").
+match log prints under each decision ("P1 +10 coins, -1 wood; P2 +5 coins", "Mill's
+level 3 -> 4", "P1's marker: P1's supply -> The Duke's track, space 1").
 
 `MoveEffects` keeps the few plain lists a move can change (counters, value slots and
 where each piece is) and compares them after each decision: players' counters as
 gains and losses grouped by player (a counter with a ceiling, a place or a count, as
 before -> after), the table's and the pieces' own counters as before -> after (a 0/1
-counter in its words: "Collect Dividends is face down"), value
-slots, and pieces that moved. A piece is named only when every player may see it at
-one end of its move; moves nobody may follow are counted ("2 cards: the century I
-deck -> P2's hand"). Nothing is read that the state does not show to everyone, and
-nothing in the state changes."""
+counter in its words: "The Harbour is face down"), value slots, and pieces that moved.
+A piece is named only when every player may see it at one end of its move; moves
+nobody may follow are counted ("2 cards: the deck -> P2's hand"). Nothing is read that
+the state does not show to everyone, and nothing in the state changes."""
 
 from __future__ import annotations
 
@@ -42,7 +40,7 @@ class MoveEffects:
         self.player_values = {i for i, name in enumerate(lay.value_name)
                               if (info := vocab.values.get(name.split("[", 1)[0])) is not None
                               and info.type.tag == "player"}
-        # a player's counter with a ceiling is a place or a count (a pawn's timeframe, actions
+        # a player's counter with a ceiling is a place or a count (the space a pawn is on, actions
         # left): read as before -> after; one without is an amount they gain and lose
         self.bounded = {name for name, info in vocab.counters.items() if info.max is not None}
         self.texts = {name: (info.text_true, info.text_false) for name, info in vocab.counters.items()
@@ -114,7 +112,7 @@ class MoveEffects:
         return out
 
     def _value_name(self, label: str) -> str:
-        """`character[0]` -> "P1's character"; `ender` -> "the player who ended the generation"."""
+        """`colour[0]` -> "P1's colour"; `starter` -> "the player who starts the round"."""
         vocab, names = self.state.game.spec.vocab, self.state.game.player_names
         name, _, rest = label.partition("[")
         owner = rest.rstrip("]")

@@ -230,7 +230,7 @@ def _rows(state: GameState, index: str, label: str | None, player: int, indent: 
 
 def packed(rows: list[str], width: int) -> list[str]:
     """Short lines set in as many columns as fit `width`, read down each column then
-    across (a list of ten industries in two columns of five); long ones one to a line."""
+    across (a list of ten places in two columns of five); long ones one to a line."""
     if len(rows) < 2:
         return rows
     wide = max(len(row) for row in rows) + 3

@@ -2,8 +2,8 @@
 ruleset's `display:`), their decision with numbered options and a line of card text
 each, and the keys of a player's seat:
 
-- a number chooses that option; where the options are amounts (`choose gold to add: 0
-  to 90 in steps of 5`, a bid), the number is the amount itself;
+- a number chooses that option; where the options are amounts (`choose coins to give:
+  0 to 90 in steps of 5`, a bid), the number is the amount itself;
 - `?N` shows option N in full: the card of the item it names, and the effects it
   would play (cli/cards.py);
 - `look NAME` shows the card of anything the player may see on the table, and where;

@@ -87,8 +87,8 @@ def place_of(st: State, pid: int, viewer: int = -1) -> str:
 
 
 def piece_name(st: State, pid: int, viewer: int = -1) -> str:
-    """A piece by name, a token with its owner ("your relationship token", "P2's
-    relationship token"), a copy that keeps state of its own with its number ("Crate
+    """A piece by name, a token with its owner ("your marker", "P2's marker"), a copy
+    that keeps state of its own with its number ("Crate
     #2"; two Banks, which nothing tells apart, read "Bank")."""
     lay = st.game.layout
     owner = lay.piece_owner[pid] if 0 <= pid < len(lay.piece_owner) else -1
@@ -101,7 +101,7 @@ def piece_name(st: State, pid: int, viewer: int = -1) -> str:
 def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
     """A decision's options (Choices) with labels that read the same as another's told
     apart where what they name differs: by where each piece is when they are in
-    different places ("your relationship token on The Duke's track, space 3", "Play
+    different places ("your marker on The Duke's track, space 3", "Play
     Crate (in the market)"), by copy number when copies in one place keep state of their
     own ("Crate #2": each holds its own). Copies that nothing tells apart (two Banks in
     one hand) read the same: either is the same choice. Options are returned unchanged

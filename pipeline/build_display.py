@@ -90,7 +90,7 @@ def _condition(b: "_Builder", f: LoadedFile, path: Path, source: str | None) -> 
     t, _ = b.check_expr(f, path + ("if",), condition, Context(no_me=False))
     if condition is not None and t.tag not in ("flag", "any"):
         b.at(f, path + ("if",), "R001", f"`if:` is a condition (a line is shown while it holds), not {t}",
-             hint="compare it: `my character has impact`, `count of (cards in my hand) > 0`")
+             hint="compare it: `my patron has crest`, `count of (cards in my hand) > 0`")
     return condition
 
 
@@ -110,7 +110,7 @@ def _members(b: "_Builder", f: LoadedFile, path: Path, key: str, source: str, na
     if members is not None and not t.is_collection and t.tag != "any":
         b.at(f, path + (key,), "R001", f"`{key}:` is a collection (one {key[:-1]} per member), not {t}",
              hint="write the places to draw side by side: `places where its number <= last`" if key == "columns"
-             else "write the members to list, one to a line: `industries`")
+             else "write the members to list, one to a line: `markets`")
     if name in b.vocab.name_set():
         b.at(f, path + ("as",), "R001", f"`as: {name}` names the member, but `{name}` is a word of "
              "the ruleset", hint="choose a name the ruleset does not use (a capital letter: `T`)")
