@@ -15,7 +15,7 @@ from legacies.interpreter.spec import GameSpec
 from legacies.interpreter.decisions import Taken
 
 from .base import Agent
-from .bots import BOTS, SearchBot
+from .bots import BOTS, SEARCH_ITERATIONS, SearchBot
 from .moves import MoveEffects
 from .ruled_seat import RulesRunSeat
 
@@ -63,10 +63,10 @@ def _private(state: GameState, value: Any) -> bool:
 
 
 def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | None = None,
-               think: float | None = None, ruled: Collection[str] = ()) -> Agent:
+               think: float | None = None, ruled: Collection[str] = (), search_workers: int = 1) -> Agent:
     """The agent of a seat; `think` gives a search bot a time budget per decision (in
-    seconds) instead of its fixed number of iterations; `ruled` are the ruleset's seat
-    kinds, whose players the rules run."""
+    seconds) instead of its fixed number of iterations, `search_workers` the processes it
+    thinks in; `ruled` are the ruleset's seat kinds, whose players the rules run."""
     if kind == "human":
         if human is None:
             raise ValueError("a human seat needs a terminal")
@@ -75,8 +75,9 @@ def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | 
         return RulesRunSeat(kind)
     if kind not in BOTS:
         raise ValueError(f"unknown seat kind {kind!r}; choose from: human, {', '.join(BOTS)}")
-    if kind == "search" and think is not None:
-        return SearchBot(seed * 1000 + seat, think=think)
+    if kind == "search" and (think is not None or search_workers > 1):
+        return SearchBot(seed * 1000 + seat, think=think, iterations=None if think is not None else SEARCH_ITERATIONS,
+                         workers=search_workers)
     return BOTS[kind](seed * 1000 + seat)  # each seat its own stream, derived from the game seed
 
 

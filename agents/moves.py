@@ -1,15 +1,17 @@
 """What a move changed, in words every player at the table may read: the lines the
-match log prints under each decision ("P1 +10 coins, -1 wood; P2 +5 coins", "Mill's
-level 3 -> 4", "P1's marker: P1's supply -> The Duke's track, space 1").
+match log prints under each decision ("P1 +10 gold, -1 ore; P2 +5 gold", "Harbour's
+level on the investment track 3 -> 4", "P1's relationship token: P1's tokens on the
+supply -> The Lighthouse's track, space 1").
 
 `MoveEffects` keeps the few plain lists a move can change (counters, value slots and
 where each piece is) and compares them after each decision: players' counters as
 gains and losses grouped by player (a counter with a ceiling, a place or a count, as
 before -> after), the table's and the pieces' own counters as before -> after (a 0/1
-counter in its words: "The Harbour is face down"), value slots, and pieces that moved.
-A piece is named only when every player may see it at one end of its move; moves
-nobody may follow are counted ("2 cards: the deck -> P2's hand"). Nothing is read that
-the state does not show to everyone, and nothing in the state changes."""
+counter in its words: "Open Market is face down"), value
+slots, and pieces that moved. A piece is named only when every player may see it at
+one end of its move; moves nobody may follow are counted ("2 cards: the age I
+deck -> P2's hand"). Nothing is read that the state does not show to everyone, and
+nothing in the state changes."""
 
 from __future__ import annotations
 
@@ -45,8 +47,8 @@ class MoveEffects:
         self.bounded = {name for name, info in vocab.counters.items() if info.max is not None}
         self.texts = {name: (info.text_true, info.text_false) for name, info in vocab.counters.items()
                       if info.max == 1 and info.text_true and info.text_false}
-        for kind_info in vocab.kinds.values():
-            self.texts.update({name: (info.text_true, info.text_false) for name, info in kind_info.counters.items()
+        for kinfo in vocab.kinds.values():
+            self.texts.update({name: (info.text_true, info.text_false) for name, info in kinfo.counters.items()
                                if info.max == 1 and info.text_true and info.text_false})
         self._take()
 
@@ -112,7 +114,7 @@ class MoveEffects:
         return out
 
     def _value_name(self, label: str) -> str:
-        """`colour[0]` -> "P1's colour"; `starter` -> "the player who starts the round"."""
+        """`character[0]` -> "P1's character"; `closer` -> "the player who closed the round"."""
         vocab, names = self.state.game.spec.vocab, self.state.game.player_names
         name, _, rest = label.partition("[")
         owner = rest.rstrip("]")

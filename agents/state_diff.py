@@ -62,7 +62,7 @@ def differences(state: GameState, before: dict[str, Any], after: dict[str, Any])
 
 
 def _piece(state: GameState, pid: int) -> str:
-    """A piece by name; a token with its owner ("P2's relationship token")."""
+    """A piece by name; a token with its owner ("P2's marker")."""
     lay = state.game.layout
     name = describe(state.st, pid)
     owner = lay.piece_owner[pid] if 0 <= pid < len(lay.piece_owner) else -1
@@ -70,7 +70,7 @@ def _piece(state: GameState, pid: int) -> str:
 
 
 def _zone_name(state: GameState, z: int) -> str:
-    """A zone as a player reads it: "P1's hand", "The Duke's track, space 2", "on Banking"."""
+    """A zone as a player reads it: "P1's hand", "The Lighthouse's track, space 2", "on Harbour"."""
     return ("on " if z in state.game.layout.zone_holder else "") + zone_name(state.st, z, article=False)
 
 

@@ -33,8 +33,7 @@ def _visible(state: GameState, pid: int, viewer: int) -> bool:
 
 
 def _era_value(state: GameState, value: str) -> str:
-    """`20/50/100` as "20 / 50 / 100 (age II: 50)": every era's, and the current one's (the
-    ruleset's word for an era)."""
+    """`20/50/100` as "20 / 50 / 100 (age II: 50)": every era's, and the current one's."""
     parts = value.split("/")
     spec = state.game.spec
     slot = state.game.layout.game_counter.get(spec.era_counter or "")

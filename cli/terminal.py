@@ -135,11 +135,20 @@ def screen(state: GameState, player: int) -> list[str]:
     return lines
 
 
+def continued_by(save: Path | str, folder: str | None = None) -> str:
+    """How a saved game is taken up again, in words: `legacies resume` continues a game of
+    an installed ruleset; one played from a ruleset folder is replayed with the folder."""
+    if folder is None:
+        return f"`legacies resume {save}` continues it"
+    return f"`legacies replay {save} --ruleset {folder}` shows it; resume continues games of installed rulesets"
+
+
 class HumanAgent:
     def __init__(self, seat: int, stdin: TextIO | None = None, write: Callable[[str], None] | None = None,
                  save_path: Path | None = None, hot_seat: bool = False, seats: list[str] | None = None,
-                 log: list[str] | None = None):
+                 folder: str | None = None, log: list[str] | None = None):
         self.seat = seat
+        self.folder = folder  # the ruleset folder the game is played from (None: an installed ruleset)
         self.name = f"human{seat + 1}"
         self.stdin = stdin
         self.write = write
@@ -296,7 +305,7 @@ class HumanAgent:
             self._say(f"not saved: {err}" + ("; the earlier save in it is kept" if target.is_file() else ""))
             return
         self.saved_at = len(state.st.history)
-        self._say(f"saved to {target.absolute()} (`legacies resume {target}` continues it)")
+        self._say(f"saved to {target.absolute()} ({continued_by(target, self.folder)})")
 
 
 class ThinkingShown:

@@ -77,7 +77,7 @@ class ColumnsCompiler(CompilerBase):
     def finish(self) -> None:
         """Compile the effect attributes read so far. Effects wait until every definition
         and column they may use is built: an effect that reads its own attribute
-        (`if C has opportunity`), or a definition whose column holds effects that call it,
+        (`if C has reward`), or a definition whose column holds effects that call it,
         never compiles inside itself. Call after compiling anything that may run."""
         while self._pending_effects:
             ref, key, program, origin = self._pending_effects.pop()

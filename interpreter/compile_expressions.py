@@ -93,7 +93,7 @@ class ExpressionCompiler(GeneralCompiler):
             return self.player_counter(ref.name, None)
         if isinstance(ref, r.GameValue):
             vslot = lay.game_value[ref.name]
-            if self._player_valued(ref.name):  # unset: nobody (`ender is not nobody` guards it)
+            if self._player_valued(ref.name):  # unset: nobody (`starter is not nobody` guards it)
                 return lambda a: _or_nobody(a.st.values[vslot])
             return lambda a: a.st.values[vslot]
         if isinstance(ref, r.PlayerValue):
@@ -279,7 +279,7 @@ class ExpressionCompiler(GeneralCompiler):
                 return lambda a: a.st.loc[left(a)] == right(a)
             if rt == "zones":
                 return lambda a: a.st.loc[left(a)] in right(a)
-            if rt == "defs":  # `C is in [protect, riot]`: a copy of one of the cards named
+            if rt == "defs":  # `C is in [storm, flood]`: a copy of one of the cards named
                 return self.among_cards(left, right)
             if rt in ("things", "table") or lt == "def":
                 piece_def = self.lay.piece_def

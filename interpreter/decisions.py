@@ -19,7 +19,7 @@ class Choice:
 
 class Taken(str):
     """The log line of a decision nobody was asked: its only possible answer was taken
-    for `player` ("P1 [choose a colour]: red (the only choice)"). `piece` is the answer
+    for `player` ("P1 [choose a resource]: ore (the only choice)"). `piece` is the answer
     when it is a piece, for a log that must not name a piece some players may not see."""
 
     player: int

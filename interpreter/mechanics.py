@@ -13,7 +13,7 @@ from legacies.dsl.numbers import MAX_NUMBER, size_words
 from . import rng
 from .errors import ContentError
 from .layout import BOX, PART_COUNTERS, PART_HOLDERS, PART_PIECES, PART_TIMED, PART_VALUES
-from .naming import describe, number_name, player_name  # noqa: F401 - also read as mechanics.describe...
+from .naming import describe, number_name, player_name, zone_words  # noqa: F401 - also read as mechanics.describe...
 from .values import DefRef, EffectRef
 from .vm import Activation, BlockFrame, State
 
@@ -147,7 +147,7 @@ def refill(st: State, zone: int) -> bool:
     for pid in list(st.zones[src]):
         move(st, pid, zone)
     shuffle(st, zone)
-    st.log.append(f"{st.game.layout.zone_name[zone]} rebuilt from {st.game.layout.zone_name[src]}")
+    st.log.append(f"{zone_words(st, zone)} is rebuilt from {zone_words(st, src)}")
     return True
 
 

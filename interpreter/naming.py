@@ -18,6 +18,16 @@ def player_name(st: State, p: int) -> str:
     return names[p] if 0 <= p < len(names) else "nobody"
 
 
+def zone_words(st: State, zone: int) -> str:
+    """A zone as a player reads it: "the legacy deck", "P2's discard pile" (its label)."""
+    lay = st.game.layout
+    name = lay.zone_name[zone]
+    label = st.game.spec.vocab.label(name)
+    if name in lay.player_zone:
+        return f"{player_name(st, zone - lay.player_zone[name])}'s {label}"
+    return label if label.lower().startswith(("the ", "this ")) else "the " + label
+
+
 def number_name(st: State, x: Any) -> str:
     """A number as a player reads it (a number is never a piece's id here)."""
     return str(x)
@@ -57,7 +67,7 @@ def copy_name(st: State, pid: int) -> str:
 
 def zone_name(st: State, zone: int, viewer: int = -1, article: bool = True) -> str:
     """A zone as a player reads it: "P1's hand" ("your hand" for the viewer), "The
-    Duke's track, space 2", "Banking" (a piece that holds pieces), "the market" (without
+    Lighthouse's track, space 2", "Harbour" (a piece that holds pieces), "the market" (without
     `article`: "market", as `legacies try` lists zones)."""
     lay, vocab = st.game.layout, st.game.spec.vocab
     track = lay.zone_track[zone]
@@ -74,8 +84,8 @@ def zone_name(st: State, zone: int, viewer: int = -1, article: bool = True) -> s
 
 
 def place_of(st: State, pid: int, viewer: int = -1) -> str:
-    """Where a piece is, as a player reads it: "on The Duke's track, space 2", "on
-    Banking", "in P2's hand", "on the board" (an item of the board), "out of the game"."""
+    """Where a piece is, as a player reads it: "on The Lighthouse's track, space 2", "on
+    Harbour", "in P2's hand", "on the board" (an item of the board), "out of the game"."""
     zone = st.loc[pid]
     if zone < 0:
         return "on the board"
@@ -87,9 +97,9 @@ def place_of(st: State, pid: int, viewer: int = -1) -> str:
 
 
 def piece_name(st: State, pid: int, viewer: int = -1) -> str:
-    """A piece by name, a token with its owner ("your marker", "P2's marker"), a copy
-    that keeps state of its own with its number ("Crate
-    #2"; two Banks, which nothing tells apart, read "Bank")."""
+    """A piece by name, a token with its owner ("your relationship token", "P2's
+    relationship token"), a copy that keeps state of its own with its number ("Crate
+    #2"; two Mills, which nothing tells apart, read "Mill")."""
     lay = st.game.layout
     owner = lay.piece_owner[pid] if 0 <= pid < len(lay.piece_owner) else -1
     if owner < 0:
@@ -101,7 +111,7 @@ def piece_name(st: State, pid: int, viewer: int = -1) -> str:
 def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
     """A decision's options (Choices) with labels that read the same as another's told
     apart where what they name differs: by where each piece is when they are in
-    different places ("your marker on The Duke's track, space 3", "Play
+    different places ("your relationship token on The Lighthouse's track, space 3", "Play
     Crate (in the market)"), by copy number when copies in one place keep state of their
     own ("Crate #2": each holds its own). Copies that nothing tells apart (two Banks in
     one hand) read the same: either is the same choice. Options are returned unchanged

@@ -16,7 +16,7 @@ from legacies.dsl.vocabulary import Vocabulary
 
 @dataclass(frozen=True)
 class Origin:
-    """Where a program's text sits: what it belongs to ("card `riot` (Riot)"), its file,
+    """Where a program's text sits: what it belongs to ("card `storm` (Storm)"), its file,
     and the offsets that turn a span inside the text into a file position. An
     expression is parsed behind a `let` prefix of `prefix` columns on its first line."""
 

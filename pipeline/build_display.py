@@ -22,7 +22,7 @@ from .load import LoadedFile
 from .models import DisplayColumns, DisplayRows, DisplayText
 
 if TYPE_CHECKING:
-    from .build import _Builder
+    from .build_base import Builder
 
 Path = tuple
 LOG_LEAD = len('log "')  # where a log statement's text starts: its `{EXPR}` parts are placed from there
@@ -34,7 +34,7 @@ def _template(text: str) -> ast.Log:
     return ast.Log(text, span=ast.Span(1, 1 - LOG_LEAD, 1, 1 - LOG_LEAD + len(text)))
 
 
-def _lines(b: "_Builder", f: LoadedFile, texts: list[tuple[Path, str]], ctx: Context) -> list[ast.Log]:
+def _lines(b: "Builder", f: LoadedFile, texts: list[tuple[Path, str]], ctx: Context) -> list[ast.Log]:
     """Each (where, text) checked as a `log` statement's text."""
     out = []
     for path, text in texts:
@@ -44,7 +44,7 @@ def _lines(b: "_Builder", f: LoadedFile, texts: list[tuple[Path, str]], ctx: Con
     return out
 
 
-def check_display_parts(b: "_Builder") -> list[DisplayPart]:
+def check_display_parts(b: "Builder") -> list[DisplayPart]:
     """Every `text:` and `columns:` entry of every file's `display:`, in the order the
     vocabulary pass met them (their index is the one its display entry names)."""
     v = b.vocab
@@ -82,7 +82,7 @@ def check_display_parts(b: "_Builder") -> list[DisplayPart]:
     return parts
 
 
-def _condition(b: "_Builder", f: LoadedFile, path: Path, source: str | None) -> ast.Expr | None:
+def _condition(b: "Builder", f: LoadedFile, path: Path, source: str | None) -> ast.Expr | None:
     """An entry's `if:`, checked: a condition (a flag)."""
     if source is None:
         return None
@@ -90,11 +90,11 @@ def _condition(b: "_Builder", f: LoadedFile, path: Path, source: str | None) -> 
     t, _ = b.check_expr(f, path + ("if",), condition, Context(no_me=False))
     if condition is not None and t.tag not in ("flag", "any"):
         b.at(f, path + ("if",), "R001", f"`if:` is a condition (a line is shown while it holds), not {t}",
-             hint="compare it: `my patron has crest`, `count of (cards in my hand) > 0`")
+             hint="compare it: `my marker is not nobody`, `count of (cards in my hand) > 0`")
     return condition
 
 
-def _check_when(b: "_Builder", f: LoadedFile, path: Path, when: str | None) -> None:
+def _check_when(b: "Builder", f: LoadedFile, path: Path, when: str | None) -> None:
     """An entry's `when:` names a player counter, in `display: players`."""
     v = b.vocab
     if when is not None and not (when in v.counters and v.counters[when].scope == "player" and path[1] == "players"):
@@ -102,7 +102,7 @@ def _check_when(b: "_Builder", f: LoadedFile, path: Path, when: str | None) -> N
              f"`{when}` is not one", hint=b.suggest(when, [n for n, c in v.counters.items() if c.scope == "player"]))
 
 
-def _members(b: "_Builder", f: LoadedFile, path: Path, key: str, source: str, name: str) -> tuple:
+def _members(b: "Builder", f: LoadedFile, path: Path, key: str, source: str, name: str) -> tuple:
     """The collection of a `columns:` or `rows:` entry, checked, and the context its lines
     are checked in (the member named `name`; `my` is the viewer's, or each player's)."""
     members = b.expression(f, path + (key,), source)
@@ -110,14 +110,14 @@ def _members(b: "_Builder", f: LoadedFile, path: Path, key: str, source: str, na
     if members is not None and not t.is_collection and t.tag != "any":
         b.at(f, path + (key,), "R001", f"`{key}:` is a collection (one {key[:-1]} per member), not {t}",
              hint="write the places to draw side by side: `places where its number <= last`" if key == "columns"
-             else "write the members to list, one to a line: `markets`")
+             else "write the members to list, one to a line: `stalls`")
     if name in b.vocab.name_set():
         b.at(f, path + ("as",), "R001", f"`as: {name}` names the member, but `{name}` is a word of "
              "the ruleset", hint="choose a name the ruleset does not use (a capital letter: `T`)")
     return members, Context(locals={name: t.element() if t.is_collection else T("any")}, no_me=False)
 
 
-def card_attributes(b: "_Builder", layers: list[LoadedFile]) -> list[str]:
+def card_attributes(b: "Builder", layers: list[LoadedFile]) -> list[str]:
     """`display: card:`: attributes of some kind, each once (R001 for another name)."""
     attributes = {a for k in b.vocab.kinds.values() for a in k.attributes}
     out: list[str] = []

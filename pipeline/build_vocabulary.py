@@ -26,7 +26,7 @@ from .load import LoadedFile
 from .models import AttributeDecl, DisplayColumns, DisplayRows, DisplayText, ExpansionFile, KindDecl, RulesetFile
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .build import _Builder
+    from .build_base import Builder
 
 TABLES = ("counters", "values", "counter_sets", "zones", "kinds", "links", "events", "quantities", "options", "menus")
 """The named declarations that share one namespace (with enums' symbols)."""
@@ -65,7 +65,7 @@ def vocabulary_files(files: Iterable[LoadedFile]) -> list[LoadedFile]:
     return out
 
 
-def merge(b: "_Builder", files: list[LoadedFile]) -> Stack:
+def merge(b: "Builder", files: list[LoadedFile]) -> Stack:
     """The declarations of every vocabulary file, base first. A name an expansion reuses
     without `replaces: true` is R008 (the base's declaration stands); `replaces: true`
     that names nothing of what it is laid over, or in the ruleset itself, is R009."""
@@ -137,7 +137,7 @@ def _where(declared: tuple[str, LoadedFile, tuple] | None) -> str:
 # ---------------------------------------------------------------------- types
 
 
-def type_of(b: "_Builder", f: LoadedFile, path: tuple, text: str, m: Stack, attribute: bool = False) -> T:
+def type_of(b: "Builder", f: LoadedFile, path: tuple, text: str, m: Stack, attribute: bool = False) -> T:
     t = parse_type(text)
     known = t is not None and (
         (t.tag not in ("symbol", "symbols") or t.arg in m.enums)
@@ -157,7 +157,7 @@ def type_of(b: "_Builder", f: LoadedFile, path: tuple, text: str, m: Stack, attr
 # ---------------------------------------------------------------------- the vocabulary
 
 
-def declare(b: "_Builder", f: LoadedFile, m: Stack) -> None:
+def declare(b: "Builder", f: LoadedFile, m: Stack) -> None:
     """Fill the builder's Vocabulary with what file `f` declares (a ruleset or an
     expansion), checking its references against the whole stack `m`."""
     v = b.vocab
@@ -247,7 +247,7 @@ def declare(b: "_Builder", f: LoadedFile, m: Stack) -> None:
     _check_display_kinds(b, f, m)
 
 
-def _declare_range(b: "_Builder", f: LoadedFile, path: tuple, decl: Any, t: T,
+def _declare_range(b: "Builder", f: LoadedFile, path: tuple, decl: Any, t: T,
                    ranges: dict[str, AttributeRange], attribute: str) -> None:
     """An attribute's `min`/`max`/`values` (pipeline/attribute_ranges.py), R011 when they do not fit its type."""
     found = declared_range(decl, t, lambda key, message, hint: b.at(f, path + (key,), "R012", message, hint=hint))
@@ -255,7 +255,7 @@ def _declare_range(b: "_Builder", f: LoadedFile, path: tuple, decl: Any, t: T,
         ranges[attribute] = found
 
 
-def _declare_kind(b: "_Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack) -> None:
+def _declare_kind(b: "Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack) -> None:
     v = b.vocab
     attrs: dict[str, T] = {}
     defaults: dict[str, Any] = {}
@@ -284,7 +284,7 @@ def _declare_kind(b: "_Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack
                  f"{m.zones[target].scope} zone")
 
 
-def _declare_slots(b: "_Builder", f: LoadedFile, kind: str, slots: dict[str, Any], path: tuple, m: Stack) -> None:
+def _declare_slots(b: "Builder", f: LoadedFile, kind: str, slots: dict[str, Any], path: tuple, m: Stack) -> None:
     """A kind's own value slots (each piece its own): a player, an item, a symbol, a flag."""
     info = b.vocab.kinds[kind]
     for slot, decl in slots.items():
@@ -296,7 +296,7 @@ def _declare_slots(b: "_Builder", f: LoadedFile, kind: str, slots: dict[str, Any
         info.values[slot] = ValueInfo("item", type_of(b, f, where, text, m), label)
 
 
-def _check_piece_kind(b: "_Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack) -> None:
+def _check_piece_kind(b: "Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack) -> None:
     """What a kind of piece cannot have (R011): a token holds nothing and has no counters,
     values, track or links; only a board kind's items are places (they never move); a
     capacity needs a holder. Each link kind it names is declared (R001)."""
@@ -318,7 +318,7 @@ def _check_piece_kind(b: "_Builder", f: LoadedFile, name: str, k: KindDecl, m: S
                  hint=b.suggest(link, m.links) or "declare it under `links:` in ruleset.yaml")
 
 
-def _declare_links(b: "_Builder", f: LoadedFile, own: set[str], m: Stack) -> None:
+def _declare_links(b: "Builder", f: LoadedFile, own: set[str], m: Stack) -> None:
     """The link kinds a file declares, each with the kinds whose items it joins (W307 for
     one no kind uses)."""
     for name, link in f.model.links.items():  # type: ignore[attr-defined]
@@ -331,14 +331,14 @@ def _declare_links(b: "_Builder", f: LoadedFile, own: set[str], m: Stack) -> Non
                  hint="add it to a board kind's `links:`, or remove it")
 
 
-def _check_win_rates(b: "_Builder", f: LoadedFile, m: Stack) -> None:
+def _check_win_rates(b: "Builder", f: LoadedFile, m: Stack) -> None:
     for i, name in enumerate(f.model.win_rates_by):  # type: ignore[attr-defined]
         if name not in m.values or m.values[name].scope != "player":
             b.at(f, ("win_rates_by", i), "R001", f"`win_rates_by` must name player values, not `{name}`",
                  hint=b.suggest(name, [n for n, d in m.values.items() if d.scope == "player"]))
 
 
-def declare_ruleset(b: "_Builder", f: LoadedFile, m: Stack) -> None:
+def declare_ruleset(b: "Builder", f: LoadedFile, m: Stack) -> None:
     """What only the ruleset file says: eras, the hand, the score, payment..."""
     v = b.vocab
     r: RulesetFile = f.model  # type: ignore[assignment]
@@ -358,7 +358,7 @@ def declare_ruleset(b: "_Builder", f: LoadedFile, m: Stack) -> None:
         v.payment = PaymentInfo(r.payment.cost, r.payment.symbol, r.payment.wild, r.payment.max_wild)
 
 
-def check_names(b: "_Builder", m: Stack) -> None:
+def check_names(b: "Builder", m: Stack) -> None:
     """R005: one name, one meaning, across the tables and the enums' symbols of the whole
     stack (a player value may share its name with a kind: `my character` beside
     `character`)."""
@@ -380,7 +380,7 @@ def check_names(b: "_Builder", m: Stack) -> None:
 # ---------------------------------------------------------------------- display
 
 
-def check_display(b: "_Builder", f: LoadedFile, m: Stack) -> Display:
+def check_display(b: "Builder", f: LoadedFile, m: Stack) -> Display:
     """`display:` of one file checked: each entry names something of the right scope.
     Returns {"table"|"players": [(what, name, label, when)]}, `what` one of counter,
     item_counter, zone, value, counter_set, tokens_on; `when` a player counter or None."""
@@ -423,7 +423,7 @@ def check_display(b: "_Builder", f: LoadedFile, m: Stack) -> Display:
     return out
 
 
-def _check_display_kinds(b: "_Builder", f: LoadedFile, m: Stack) -> None:
+def _check_display_kinds(b: "Builder", f: LoadedFile, m: Stack) -> None:
     """`display: kinds:` (lines a piece of a kind shows in full), `display: unlogged:`
     (counters and values the log leaves out) and `display: unprinted:` (attributes a card
     never shows) name kinds, counters, values and attributes of the ruleset; each line is

@@ -167,7 +167,7 @@ class QuantityDecl(_Model):
     subject: str | None = Field(None, description="A kind: the quantity is asked of one item of it.")
     label: str | None = None
     text_true: str | None = Field(None, description="Card text for a yes/no quantity that is yes ({0} is whose): "
-                                  "\"{0}'s relationship tokens advance\".")
+                                  "\"{0}'s markers advance\".")
     text_false: str | None = Field(None, description="Card text for it being no ({0} is whose).")
     replaces: bool = _replaces()
 
@@ -226,12 +226,12 @@ class DisplayText(_Model):
                       "anything: show only what every player may see.")
     when: str | None = Field(None, description="As for an entry: a player counter; shown only where it is not 0.")
     if_: str | None = Field(None, alias="if", description="A condition (as the viewer, or as each player in "
-                            "`display: players`): the line is shown only while it holds (`my patron has "
-                            "crest`: not before a patron is chosen).")
+                            "`display: players`): the line is shown only while it holds (`my marker "
+                            "is not nobody`: not before a marker is placed).")
 
 
 class DisplayColumns(_Model):
-    """Places side by side (a timeline, a row of markets): one column per member of a
+    """Places side by side (a row of places, a row of markets): one column per member of a
     collection, left to right, each the text lines worked out for it and the pieces listed
     under them, each with what it holds (tokens by owner, pieces by name)."""
 
@@ -246,11 +246,11 @@ class DisplayColumns(_Model):
 
 
 class DisplayRows(_Model):
-    """One line per member of a collection, top to bottom: a table's rows (each market
-    with its price and who holds shares in it, each card still to buy with its cost)."""
+    """One line per member of a collection, top to bottom: a table's rows (each stall
+    with its level and who holds it, each card still to buy with its cost)."""
 
     rows: str = Field(description="A collection (an expression), in the order the lines are drawn: "
-                      "`markets`, `cards in my reserve`.")
+                      "`stalls`, `cards in my hand`.")
     as_: str = Field(alias="as", description="The name the line calls the member.")
     label: str | None = Field(None, description="A heading over the lines (none: the lines alone).")
     line: str = Field(description="Text with `{EXPR}` parts (as in `log`), worked out for each member: as the "
@@ -266,7 +266,7 @@ class Display(_Model):
 
     table: list[str | DisplayEntry | DisplayText | DisplayColumns | DisplayRows] = Field(
         default_factory=list, description="Game counters and zones, game values, counters of board items "
-        "(a level of each place), lines the rules compute (`text:`), places side by side (`columns:`) and a line per member "
+        "(each item's level), lines the rules compute (`text:`), places side by side (`columns:`) and a line per member "
         "of a collection (`rows:`) for the table.")
     players: list[str | DisplayEntry | DisplayText | DisplayRows] = Field(
         default_factory=list, description="Player counters, zones, values, counter sets, lines the rules "
@@ -274,7 +274,7 @@ class Display(_Model):
     kinds: dict[str, list[str]] = Field(
         default_factory=dict, description="Lines a piece of a kind shows when a player reads it in full (`?N` at the "
         "terminal, `look NAME`): text with `{EXPR}` parts (as in `log`), worked out as the viewing player with "
-        "`this` the piece: `stall: [\"price now: {price_of(this)}\"]`. Show only what every player may see.")
+        "`this` the piece: `shelf: [\"your mark: {mark_of(this)}\"]`. Show only what every player may see.")
     unlogged: list[str] = Field(default_factory=list, description="Counters and values whose changes the log does not "
                                 "print under each move (the rules' bookkeeping: the card being played, a count the "
                                 "board shows); a piece's own counters by their name too.")

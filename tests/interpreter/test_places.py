@@ -179,7 +179,7 @@ def test_card_text_and_round_trip(spec) -> None:
             "Choose one of the spots at most 2 steps from Ash, passing only through places where its held by "
             "is you. Set your home to that spot.",
         "if distance from spot_a to spot_d by path <= 2:\n    gain 1 points\n":
-            "If the number of steps from Ash to Dune by path is at most 2: gain 1 points.",
+            "If the number of steps from Ash to Dune by path is at most 2: gain 1 point.",
         "gain count of (connected group of spot_a where its held_by is me) points\n":
             "Gain points equal to the number of Ash and the places connected to it, all where its held by is you.",
     }
