@@ -5,8 +5,9 @@ supply -> The Lighthouse's track, space 1").
 
 `MoveEffects` keeps the few plain lists a move can change (counters, value slots and
 where each piece is) and compares them after each decision: players' counters as
-gains and losses grouped by player, the table's and the pieces' own counters as
-before -> after (a 0/1 counter in its words: "Open Market is face down"), value
+gains and losses grouped by player (a counter with a ceiling, a place or a count, as
+before -> after), the table's and the pieces' own counters as before -> after (a 0/1
+counter in its words: "Open Market is face down"), value
 slots, and pieces that moved. A piece is named only when every player may see it at
 one end of its move; moves nobody may follow are counted ("2 cards: the age I
 deck -> P2's hand"). Nothing is read that the state does not show to everyone, and
@@ -41,6 +42,9 @@ class MoveEffects:
         self.player_values = {i for i, name in enumerate(lay.value_name)
                               if (info := vocab.values.get(name.split("[", 1)[0])) is not None
                               and info.type.tag == "player"}
+        # a player's counter with a ceiling is a place or a count (the space a pawn is on, actions
+        # left): read as before -> after; one without is an amount they gain and lose
+        self.bounded = {name for name, info in vocab.counters.items() if info.max is not None}
         self.texts = {name: (info.text_true, info.text_false) for name, info in vocab.counters.items()
                       if info.max == 1 and info.text_true and info.text_false}
         for kinfo in vocab.kinds.values():
@@ -71,6 +75,9 @@ class MoveEffects:
             player, pid, name = self.slots[slot]
             if player >= 0 and name in self.texts and new in (0, 1):  # a yes or no of a player's, in its words
                 others.append(self.texts[name][0 if new else 1].format(names[player]))
+                continue
+            if player >= 0 and name in self.bounded:
+                others.append(f"{whose(names[player])} {vocab.label(name)} {old} -> {new}")
                 continue
             if player >= 0:
                 gains.setdefault(player, []).append(f"{new - old:+d} {vocab.label(name)}")

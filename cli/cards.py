@@ -5,13 +5,13 @@ A card in full (`card_lines`): its name (a copy's number where copies must be to
 apart), its kind, every attribute it has that the ruleset prints (`display: unprinted:`
 names the rules' own bookkeeping), a place's neighbours by each kind of link, an era value with the current era's marked, its own
 counters and values while it keeps them, what it holds and who stands on its track,
-the lines the ruleset's `display: kinds:` works out for a piece of its kind (a bid's
-cost and prize), where it is, and its card text. A piece the viewer may not see is
+the lines the ruleset's `display: kinds:` works out for a piece of its kind (a price
+the rules work out), where it is, and its card text. A piece the viewer may not see is
 never read: it is "a card you cannot see".
 
 `?N` (`option_lines`) shows the card of the item option N names, then the effects the
-option would play (interpreter/preview.py: an event's outcome, the exploration space
-of this era), each with its text. `look NAME` (`look`) finds an item the viewer may see
+option would play (interpreter/preview.py: an outcome a card gives, the space of this
+era an action resolves), each with its text. `look NAME` (`look`) finds an item the viewer may see
 by name, part of a name, or id, anywhere on the table."""
 
 from __future__ import annotations

@@ -367,7 +367,8 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
     from legacies.agents.match import GameStopped, make_agent, play_match
     from legacies.interpreter.errors import InternalError
 
-    from .terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by
+    from .cards import wrapped
+    from .terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, width
 
     humans = seat.count("human")
     paced = humans > 0 and not fast and sys.stdout.isatty()
@@ -379,10 +380,13 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
     shown = None if (as_json or quiet) else at_a_pace if paced else typer.echo
     said: list[str] = []  # the game's log as it was printed: a person's `log` key reads it
 
+    fitted = sys.stdout.isatty()  # at a terminal, each line fits its width (broken between words)
+
     def echo(line: str) -> None:
         said.append(line)
         if shown is not None:
-            shown(line)
+            for part in wrapped([line], width()) if fitted else [line]:
+                shown(part)
 
     def human(i: int) -> HumanAgent:
         return HumanAgent(i, save_path=save, hot_seat=humans > 1, seats=seat, folder=folder, log=said)

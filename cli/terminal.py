@@ -2,8 +2,8 @@
 ruleset's `display:`), their decision with numbered options and a line of card text
 each, and the keys of a player's seat:
 
-- a number chooses that option; where the options are amounts (`choose gold to add: 0
-  to 90 in steps of 5`, a bid), the number is the amount itself;
+- a number chooses that option; where the options are amounts (`choose coins to give:
+  0 to 90 in steps of 5`, a bid), the number is the amount itself;
 - `?N` shows option N in full: the card of the item it names, and the effects it
   would play (cli/cards.py);
 - `look NAME` shows the card of anything the player may see on the table, and where;
@@ -105,7 +105,7 @@ def _hint(text: str, room: int) -> str:
     if len(first) <= room:
         return first
     cut = first[:max(0, room - 1)].rsplit(" ", 1)[0].rstrip(" ,;:—-")
-    return cut + "…" if cut else ""
+    return cut + "…" if len(cut.split()) > 2 else ""  # a label and a word or two say nothing yet
 
 
 def width() -> int:

@@ -1,6 +1,6 @@
 """What an option would play, read from the rules before anyone commits: the effects
 an option's statements reach (an item's effect, an effect an item gives in an attribute:
-an event's outcome, a space's benefit), worked out from the state as it stands, without
+an outcome a card gives, what a space gives), worked out from the state as it stands, without
 running anything.
 
 The option's statements are walked as the rules are written: a procedure is walked with
