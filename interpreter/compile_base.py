@@ -186,7 +186,7 @@ class CompilerBase:
                  for placeholder, e in self.res.log_parts.get(id(node), [])]
         if not parts:
             return text
-        # "{n} cubes" reads "1 cube" when n is 1: the noun after an amount, and its singular
+        # "{n} crates" reads "1 crate" when n is 1: the noun after an amount, and its singular
         nouns = self.wording.count_nouns
         after = {placeholder: (f"{placeholder} {m.group(1)}", nouns[m.group(1)])
                  for placeholder, _, tag in parts if tag == "amount"

@@ -197,7 +197,7 @@ def test_the_honorarium_goes_to_the_players_after_the_ender() -> None:
     t = Table(["politician", "socialite", "general"])  # turn order: general (P3), politician (P1), socialite (P2)
     t.run("set ender to me", 3)
     gold = t.of("my gold")
-    asked = t.run("honorarium()", 1, answers=["20 gold", "1 resources", "iron"])
+    asked = t.run("honorarium()", 1, answers=["20 gold", "1 resource", "iron"])
     assert [d.player + 1 for d in asked] == [1, 2, 2]  # the players after the General, in turn order
     assert t.of("my gold") == [gold[0] + 20, gold[1], gold[2]]
     assert t.value("my iron", 2) == 1
