@@ -36,6 +36,7 @@ from rich.status import Status
 
 from legacies.agents.base import Agent
 from legacies.agents.match import UndoRequest
+from legacies.interpreter import builtins
 from legacies.interpreter.game import GameState
 from legacies.interpreter.values import DefRef
 from legacies.pipeline.writes import WriteError, write_whole
@@ -71,7 +72,8 @@ def option_text(state: GameState, index: int) -> str:
     if item is None:
         return ""
     spec = state.game.spec
-    return item_text(spec.defs[item], spec.vocab, attributes=spec.card_attributes)
+    era = builtins.era(state.st) if spec.era_counter else None  # at the table: the current era's values
+    return item_text(spec.defs[item], spec.vocab, attributes=spec.card_attributes, era=era)
 
 
 def screen(state: GameState, player: int) -> list[str]:

@@ -220,3 +220,22 @@ def test_the_rulebooks_advance_relationships() -> None:
     assert t.value("my gold", blue) == 20 and t.value("my iron", blue) == 1
     assert t.value("count of relationship_tokens in my supply", red) == red_supply + 1
     assert t.value("my gold + my fame + my iron", red) == 0
+
+
+def test_a_legendary_figure_at_the_table_shows_the_benefit_of_this_century() -> None:
+    """Issue 21: a figure's option showed century I's benefit in century II. Its benefits
+    are `by_era`: `?N` shows this century's; `explain` shows each under its century."""
+    from legacies.cli.terminal import option_text
+    from legacies.interpreter import sandbox
+    from legacies.pipeline.explain import explain
+
+    t = Table()
+    t.run("set century to 2", POLITICIAN)
+    sandbox.start(t.state, "choose a legendary_figure as F\ngain 1 fame", POLITICIAN - 1)
+    t.refresh()
+    index = t.labels().index("The Oracle")
+    assert option_text(t.state, index) == "relationship benefits: Gain 5 fame."
+    t.run("set century to 3", POLITICIAN)
+    assert option_text(t.state, index) == "relationship benefits: Gain 8 fame."
+    text = explain("the_oracle", "legacies")
+    assert "relationship benefits (century I): Gain 3 fame.\n  relationship benefits (century II): Gain 5 fame." in text
