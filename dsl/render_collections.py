@@ -36,9 +36,13 @@ class Phrase:
 
     def all(self) -> str:
         """Every member: "your relationship tokens on characters", "crates that are empty"."""
+        return f"{self.whose_many}{self.many}{self.plural_rest()}"
+
+    def plural_rest(self) -> str:
+        """What follows the noun, said of several: "that are empty", "with a token on them"."""
         rest = re.sub(r"\b(that|who) (is|has|was|does)\b",
                       lambda m: f"{m.group(1)} {_PLURAL_VERBS[m.group(2)]}", self.rest, count=1)
-        return f"{self.whose_many}{self.many}{rest}"
+        return re.sub(r"\b(on|in|with|of) it$", r"\1 them", rest)
 
     def a(self) -> str:
         """One member: "a relationship token on characters", "one of your ...", "another player's ..."."""

@@ -194,7 +194,7 @@ class _Renderer(ExpressionRenderer):
             return f"play {x(s.what)}"
         if isinstance(s, ast.Run):
             args = [x(a) for a in s.args]
-            template = self.w.labels.get(s.name.name, "")
+            template = self.eras_in(self.w.labels.get(s.name.name, ""))
             if "{0}" in template or (template and not args):
                 return conjugate(template, args)
             return f"{self.ident(s.name.name)}" + (f" ({word_list(args, 'and')})" if args else "")
@@ -392,7 +392,7 @@ class _Renderer(ExpressionRenderer):
                 return "choose " + phrase.a()
             up_to = "up to " if s.mode == "up_to" else ""
             of = "of your " if phrase.whose_one == "your " else phrase.whose_many
-            return f"choose {up_to}{self.count(s.count)} {of}{phrase.many}{phrase.rest}"
+            return f"choose {up_to}{self.count(s.count)} {of}{phrase.many}{phrase.plural_rest()}"
         if isinstance(coll, ast.ListLiteral):  # "choose one of 1, 3 or 5", "choose 2 of you, that player and ..."
             if single:
                 return f"choose one of {self.one_of(coll, 'or')}"
