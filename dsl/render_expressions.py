@@ -305,7 +305,8 @@ class ExpressionRenderer(Collections):
                 return held
             word = _COMPARE_WORDS[e.op]
             left = self.expr(e.left, SUM)
-            counting = isinstance(self.deref(e.left), ast.Of) and self.deref(e.left).name == "count"  # "the number ... is"
+            counted_left = self.deref(e.left)
+            counting = isinstance(counted_left, ast.Of) and counted_left.name == "count"  # "the number ... is"
             if left.rsplit(" ", 1)[-1] in self.w.plural_words and not counting:  # "your resources are more than 0"
                 word = "are" + word[2:]
             return f"{left} {word} {self.expr(e.right, SUM)}"

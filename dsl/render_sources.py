@@ -62,7 +62,8 @@ def _find(body: Sequence[ast.Stmt], written: str, loops: list[ast.ForEach]) -> t
 
 def _blocks(stmt: ast.Stmt) -> list[Sequence[ast.Stmt]]:
     if isinstance(stmt, ast.If):
-        return [b.body for b in stmt.branches] + ([stmt.otherwise] if stmt.otherwise is not None else [])
+        blocks: list[Sequence[ast.Stmt]] = [b.body for b in stmt.branches]
+        return blocks + ([stmt.otherwise] if stmt.otherwise is not None else [])
     if isinstance(stmt, ast.ChooseOne):
         return [o.body for o in stmt.options]
     body = getattr(stmt, "body", None)
@@ -112,5 +113,6 @@ def _replaced(program: ast.Program, old: ast.Stmt, new: ast.Stmt) -> ast.Program
         if isinstance(s, ast.ChooseOne):
             return dataclasses.replace(s, options=tuple(dataclasses.replace(o, body=body(o.body)) for o in s.options))
         inner = getattr(s, "body", None)
-        return dataclasses.replace(s, body=body(inner)) if isinstance(inner, tuple) else s
+        block: Any = s  # a statement with a block of its own (for each, repeat, may, as P...)
+        return dataclasses.replace(block, body=body(inner)) if isinstance(inner, tuple) else s
     return dataclasses.replace(program, statements=body(program.statements))
