@@ -209,7 +209,9 @@ class _Renderer(ExpressionRenderer):
             self.bind(s.var, "that number")
             step = "" if s.step is None else f" in steps of {x(s.step)}"
             where = "" if s.condition is None else f" where {x(s.condition, OR)}"
-            return f"choose a number from {x(s.low)} to {x(s.high)}{step}{where}"
+            capped = _capped(s.high)  # `min(10, my gold)`: "to 10 (no more than your gold)"
+            high = x(s.high) if capped is None else f"{x(capped[1])} (no more than {x(capped[0])})"
+            return f"choose a number from {x(s.low)} to {high}{step}{where}"
         if isinstance(s, ast.PickRandom):
             return self.pick(s)
         if isinstance(s, ast.EndGame):

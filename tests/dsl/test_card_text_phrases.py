@@ -44,6 +44,8 @@ def wording() -> Wording:
      "Do this once for each card in your hand (at most 3 times): gain 1 coin."),
     ("gain 2 if my coins > 3 else 1 points", "Gain 2 points if you have at least 4 coins, otherwise 1 point."),
     ("gain min(5, count of cards in my hand) points", "Gain points equal to the number of cards in your hand, at most 5."),
+    ("choose a number from 0 to min(3, my coins) as N\ngain N points",
+     "Choose a number from 0 to 3 (no more than your coins). Gain that many points."),
     ("perform up to one of block", "You may block."),
     ("offer block, echo to opponents", "Your opponents may respond in turn with Block or Echo (each may pass; after "
                                        "a response the others may respond again)."),
