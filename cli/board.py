@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from legacies.interpreter import builtins
 from legacies.interpreter import mechanics as mech
 from legacies.interpreter.game import GameState
 from legacies.interpreter.mechanics import describe
@@ -67,9 +68,10 @@ def _detailed(state: GameState, pieces: list[int]) -> list[str]:
     from legacies.pipeline.explain import card_details
 
     spec, lay = state.game.spec, state.game.layout
+    era = builtins.era(state.st) if spec.era_counter else None  # at the table: the current era's values
     out = []
     for pid in pieces:
-        details = card_details(spec.defs[lay.piece_def[pid]], spec.vocab, spec.card_attributes)
+        details = card_details(spec.defs[lay.piece_def[pid]], spec.vocab, spec.card_attributes, era)
         out.append(describe(state.st, pid) + (f" · {details}" if details else ""))
     return out
 

@@ -44,6 +44,7 @@ from rich.status import Status
 from legacies.agents.base import Agent
 from legacies.agents.match import UndoRequest
 from legacies.interpreter.decisions import Decision
+from legacies.interpreter import builtins
 from legacies.interpreter.game import GameState
 from legacies.interpreter.values import DefRef
 from legacies.pipeline.writes import WriteError, write_whole
@@ -75,7 +76,8 @@ def option_text(state: GameState, index: int) -> str:
         return ""
     spec = state.game.spec
     d = int(item) if isinstance(item, DefRef) else state.game.layout.piece_def[item]
-    return item_text(spec.defs[d], spec.vocab, attributes=spec.card_attributes)
+    era = builtins.era(state.st) if spec.era_counter else None  # at the table: the current era's values
+    return item_text(spec.defs[d], spec.vocab, attributes=spec.card_attributes, era=era)
 
 
 def amounts(d: Decision) -> list[int] | None:

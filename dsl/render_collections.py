@@ -33,39 +33,48 @@ class Phrase:
     rest: str = ""  # " on characters whose position is more than 1"
     whose_one: str = ""  # "your ", "another player's "
     whose_many: str = ""  # "your ", "other players' "
+    rest_one: str | None = None  # what follows one member, when it differs: " on characters or legendary figures"
+
+    @property
+    def after_one(self) -> str:
+        return self.rest if self.rest_one is None else self.rest_one
 
     def all(self) -> str:
         """Every member: "your relationship tokens on characters", "crates that are empty"."""
+        return f"{self.whose_many}{self.many}{self.plural_rest()}"
+
+    def plural_rest(self) -> str:
+        """What follows the noun, said of several: "that are empty", "with a token on them"."""
         rest = re.sub(r"\b(that|who) (is|has|was|does)\b",
                       lambda m: f"{m.group(1)} {_PLURAL_VERBS[m.group(2)]}", self.rest, count=1)
-        return f"{self.whose_many}{self.many}{rest}"
+        return re.sub(r"\b(on|in|with|of) it$", r"\1 them", rest)
 
     def a(self) -> str:
         """One member: "a relationship token on characters", "one of your ...", "another player's ..."."""
         if self.whose_one == "your ":
             return f"one of your {self.many}{self.rest}"
         if self.whose_one:
-            return f"{self.whose_one}{self.one}{self.rest}"
-        return f"{article(self.one)} {self.one}{self.rest}"
+            return f"{self.whose_one}{self.one}{self.after_one}"
+        return f"{article(self.one)} {self.one}{self.after_one}"
 
     def each(self) -> str:
         """`for each`: "each station that ...", "each of your relationship tokens ..."."""
         if self.whose_one.startswith("another "):  # "each other player's token"
-            return f"each other {self.whose_one[len('another '):]}{self.one}{self.rest}"
+            return f"each other {self.whose_one[len('another '):]}{self.one}{self.after_one}"
         if self.whose_one:
             return f"each of {self.whose_many}{self.many}{self.rest}"
-        return f"each {self.one}{self.rest}"
+        return f"each {self.one}{self.after_one}"
 
     def exists(self, none: bool) -> str:
         """`count of C > 0` / `= 0`: "there is at least one ...", "you have no ..."."""
         if self.whose_one == "your ":
-            return f"you have {'no' if none else 'at least one'} {self.one}{self.rest}"
+            return f"you have {'no' if none else 'at least one'} {self.one}{self.after_one}"
         if self.whose_one.startswith("another "):
             return f"{'no other' if none else 'another'} {self.whose_one[len('another '):-3]} has " \
-                   f"{article(self.one)} {self.one}{self.rest}"
+                   f"{article(self.one)} {self.one}{self.after_one}"
         if self.whose_one:
-            return f"{self.whose_one[:-3]} has {'no' if none else 'at least one'} {self.one}{self.rest}"
-        return f"there is {'no' if none else 'at least one'} {self.one}{self.rest}"
+            return f"{self.whose_one[:-3]} has {'no' if none else 'at least one'} {self.one}{self.after_one}"
+        return f"there is {'no' if none else 'at least one'} {self.one}{self.after_one}"
 
 
 class Collections:
@@ -150,7 +159,9 @@ class Collections:
                 kept.append(part)
         if not kept:
             return base
-        return replace(base, rest=base.rest + " " + self.such_that(kept, person))
+        clause = " " + self.such_that(kept, person)
+        return replace(base, rest=base.rest + clause,
+                       rest_one=None if base.rest_one is None else base.rest_one + clause)
 
     def _whose(self, part: ast.Expr) -> tuple[str, str] | None:
         """`owner of it is me` -> ("your ", "your "); `... is not me` -> another player's;
@@ -234,4 +245,9 @@ def _joined(left: Phrase, right: Phrase) -> Phrase | None:
             _, _, one = right.one.rpartition(" ")
             return Phrase(f"{head_l} or {head_r} {one}", f"{head_l} and {head_r} {last_r}", left.rest)
         return Phrase(f"{left.one} or {right.one}", f"{left.many} and {right.many}", left.rest)
+    if left.one == right.one and left.rest.split(" ")[:2] == right.rest.split(" ")[:2]:
+        # "relationship tokens on characters and legendary figures"
+        prep = " ".join(left.rest.split(" ")[:2])
+        other = right.rest[len(prep):]
+        return Phrase(left.one, left.many, f"{left.rest} and{other}", rest_one=f"{left.rest} or{other}")
     return Phrase(f"{left.one}{left.rest} or {right.one}", f"{left.many}{left.rest} and {right.many}", right.rest)

@@ -99,6 +99,11 @@ class ExpressionRenderer(Collections):
             return str(values[min(max(era, 1), len(values)) - 1])
         return " / ".join(str(v) for v in values)
 
+    def eras_in(self, text: str) -> str:
+        """A `text:` template's `20/50/100` as an era's value reads ("20 / 50 / 100", or "50" in play)."""
+        return re.sub(r"(?<![\w/])(\d+(?:/\d+)+)(?![\w/])",
+                      lambda m: self.era(tuple(int(v) for v in m.group(1).split("/"))), text)
+
     def amounts(self, values: list[int]) -> str:
         """Numbers of several eras, as `era` says them."""
         return self.era(tuple(values))
@@ -151,7 +156,7 @@ class ExpressionRenderer(Collections):
 
     def call(self, e: ast.Call) -> str:
         args = [self.expr(a) for a in e.args]
-        template = self.w.labels.get(e.name, "")
+        template = self.eras_in(self.w.labels.get(e.name, ""))
         if "{0}" in template:
             return conjugate(template, args)
         if e.name == "possible":
@@ -300,7 +305,9 @@ class ExpressionRenderer(Collections):
                 return held
             word = _COMPARE_WORDS[e.op]
             left = self.expr(e.left, SUM)
-            if left.rsplit(" ", 1)[-1] in self.w.plural_words:  # "your resources are more than 0"
+            counted_left = self.deref(e.left)
+            counting = isinstance(counted_left, ast.Of) and counted_left.name == "count"  # "the number ... is"
+            if left.rsplit(" ", 1)[-1] in self.w.plural_words and not counting:  # "your resources are more than 0"
                 word = "are" + word[2:]
             return f"{left} {word} {self.expr(e.right, SUM)}"
         if isinstance(e, ast.Not):
@@ -499,7 +506,9 @@ class ExpressionRenderer(Collections):
         """A yes/no counter or quantity in the ruleset's words; `{0}` is whose it is."""
         who = "you" if subject is None else self.expr(subject, POSTFIX)
         if isinstance(subject, ast.Name) and subject.name in ("players", "opponents"):
-            who = "every player" if subject.name == "players" else "each of your opponents"
+            whose = template.startswith("{0}'s")  # "your opponents' markers do not advance"
+            who = ("every player" if subject.name == "players" else
+                   "your opponents" if whose else "each of your opponents")
         return conjugate(template, [who])
 
     def yes_no(self, e: ast.Compare) -> str | None:

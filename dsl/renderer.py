@@ -147,7 +147,15 @@ class _Renderer(ExpressionRenderer):
             return "back", str(-amount.value)
         return forward, self.expr(amount)
 
-    def clause(self, s: ast.Stmt) -> str:  # noqa: C901 - one branch per statement kind
+    kept: dict[int, str] | None = None  # each statement's clause by id(statement), when asked to keep them
+
+    def clause(self, s: ast.Stmt) -> str:
+        text = self.worded(s)
+        if self.kept is not None:
+            self.kept[id(s)] = text
+        return text
+
+    def worded(self, s: ast.Stmt) -> str:  # noqa: C901 - one branch per statement kind
         x = self.expr
         if isinstance(s, ast.Let):
             earlier = self.lets.get(s.var)
@@ -186,7 +194,7 @@ class _Renderer(ExpressionRenderer):
             return f"play {x(s.what)}"
         if isinstance(s, ast.Run):
             args = [x(a) for a in s.args]
-            template = self.w.labels.get(s.name.name, "")
+            template = self.eras_in(self.w.labels.get(s.name.name, ""))
             if "{0}" in template or (template and not args):
                 return conjugate(template, args)
             return f"{self.ident(s.name.name)}" + (f" ({word_list(args, 'and')})" if args else "")
@@ -201,7 +209,9 @@ class _Renderer(ExpressionRenderer):
             self.bind(s.var, "that number")
             step = "" if s.step is None else f" in steps of {x(s.step)}"
             where = "" if s.condition is None else f" where {x(s.condition, OR)}"
-            return f"choose a number from {x(s.low)} to {x(s.high)}{step}{where}"
+            capped = _capped(s.high)  # `min(10, my gold)`: "to 10 (no more than your gold)"
+            high = x(s.high) if capped is None else f"{x(capped[1])} (no more than {x(capped[0])})"
+            return f"choose a number from {x(s.low)} to {high}{step}{where}"
         if isinstance(s, ast.PickRandom):
             return self.pick(s)
         if isinstance(s, ast.EndGame):
@@ -312,8 +322,7 @@ class _Renderer(ExpressionRenderer):
                 and isinstance(amount.right.no, ast.Num) and amount.right.no.value == 0:
             more = amount.right
             return f"{who} {x(amount.left)} {what}, and {x(more.yes)} more if {x(more.condition, WHERE)}"
-        if isinstance(amount, (ast.Num, ast.Era)) or isinstance(amount, ast.Name) and amount.name not in self.lets \
-                and amount.name not in self.vars:
+        if isinstance(amount, (ast.Num, ast.Era)):
             return f"{who} {x(amount)} {what}"
         what = what[3:] if what.startswith("of ") else what
         if isinstance(amount, ast.Name) and self.vars.get(amount.name) == "that number":  # "pay that much gold"
@@ -339,7 +348,8 @@ class _Renderer(ExpressionRenderer):
         if isinstance(source, ast.Of) and isinstance(dest, ast.Of) and source.name == dest.name \
                 and not s.either_way and source.subject is not None and dest.subject is not None:
             what = self.counter(ast.Name(source.name))
-            unit = f"{how_much} {what}" if not what.startswith("of ") else f"{how_much} {what}"
+            unit = f"{how_much} {what}" if _literal(amount) or what.startswith("of ") \
+                else f"{what.removeprefix('of ')} equal to {how_much}"  # "give stars equal to the toll ..."
             giver, taker = _is_me(source.subject), _is_me(dest.subject)
             if taker and not giver:
                 return f"take {unit} from {x(source.subject, POSTFIX)}"
@@ -384,7 +394,7 @@ class _Renderer(ExpressionRenderer):
                 return "choose " + phrase.a()
             up_to = "up to " if s.mode == "up_to" else ""
             of = "of your " if phrase.whose_one == "your " else phrase.whose_many
-            return f"choose {up_to}{self.count(s.count)} {of}{phrase.many}{phrase.rest}"
+            return f"choose {up_to}{self.count(s.count)} {of}{phrase.many}{phrase.plural_rest()}"
         if isinstance(coll, ast.ListLiteral):  # "choose one of 1, 3 or 5", "choose 2 of you, that player and ..."
             if single:
                 return f"choose one of {self.one_of(coll, 'or')}"
@@ -505,7 +515,12 @@ def render_program(program: ast.Program, labels: Mapping[str, str] | Wording | N
     `labels` is a Wording (see `Wording.of(vocabulary)`), or a plain mapping of names to
     the words a player sees. `params` are a procedure's (name, type) pairs: each reads
     as "that character", "that player"..."""
-    renderer = _Renderer(_wording(labels, era_names))
+    return renderer_for(_wording(labels, era_names), params).program(program)
+
+
+def renderer_for(wording: Wording, params: Sequence[tuple[str, Any]] = ()) -> _Renderer:
+    """A renderer with a procedure's parameters bound (see render_program)."""
+    renderer = _Renderer(wording)
     for name, t in params:
         tag, arg = getattr(t, "tag", ""), getattr(t, "arg", None)
         if tag == "player":
@@ -514,7 +529,7 @@ def render_program(program: ast.Program, labels: Mapping[str, str] | Wording | N
             renderer.bind(name, renderer.name_for(name, renderer.noun(arg), True))
         elif tag == "amount":
             renderer.bind(name, "that number")
-    return renderer.program(program)
+    return renderer
 
 
 def render_statement(stmt: ast.Stmt, labels: Mapping[str, str] | Wording | None = None,

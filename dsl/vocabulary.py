@@ -77,6 +77,8 @@ class KindInfo:
     starts_in: str | None = None
     defaults: dict[str, Any] = field(default_factory=dict)  # attribute -> value when an item gives none
     ranges: dict[str, "AttributeRange"] = field(default_factory=dict)  # attribute -> the values it may take
+    attribute_labels: dict[str, str] = field(default_factory=dict)  # attribute -> what card text calls it
+    by_era: frozenset[str] = frozenset()  # list attributes with one entry per era
 
 
 @dataclass(frozen=True)

@@ -230,6 +230,10 @@ def declare(b: "Builder", f: LoadedFile, m: Stack) -> None:
                 if isinstance(decl, AttributeDecl) and decl.label:
                     b.attribute_labels[(name, a)] = decl.label
                 _declare_range(b, f, ("extend_kinds", name, "attributes", a), decl, info.attributes[a], info.ranges, a)
+                eras: set[str] = set(info.by_era)
+                _declare_words(b, f, ("extend_kinds", name, "attributes", a), decl, info.attributes[a],
+                               info.attribute_labels, eras, a)
+                info.by_era = frozenset(eras)
             for c, cd in additions.counters.items():
                 if c not in info.counters:
                     info.counters[c] = CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true,
@@ -255,11 +259,29 @@ def _declare_range(b: "Builder", f: LoadedFile, path: tuple, decl: Any, t: T,
         ranges[attribute] = found
 
 
+def _declare_words(b: "Builder", f: LoadedFile, path: tuple, decl: Any, t: T, labels: dict[str, str],
+                   by_era: set[str], attribute: str) -> None:
+    """What card text calls an attribute (its `label`), and whether it lists one entry per
+    era (`by_era`: a list only, R012 otherwise)."""
+    if not isinstance(decl, AttributeDecl):
+        return
+    if decl.label:
+        labels[attribute] = decl.label
+    if decl.by_era:
+        if t.tag not in ("effects", "numbers"):
+            b.at(f, path + ("by_era",), "R012", f"`by_era` is for a list of effects or numbers, not {t}",
+                 hint="remove `by_era`, or make the attribute `effects` or `numbers`")
+        else:
+            by_era.add(attribute)
+
+
 def _declare_kind(b: "Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack) -> None:
     v = b.vocab
     attrs: dict[str, T] = {}
     defaults: dict[str, Any] = {}
     ranges: dict[str, AttributeRange] = {}
+    labels: dict[str, str] = {}
+    by_era: set[str] = set()
     for a, decl in k.attributes.items():
         text = decl.type if isinstance(decl, AttributeDecl) else decl
         attrs[a] = type_of(b, f, ("kinds", name, "attributes", a), text, m, attribute=True)
@@ -268,11 +290,13 @@ def _declare_kind(b: "Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack)
         if isinstance(decl, AttributeDecl) and decl.label:
             b.attribute_labels[(name, a)] = decl.label
         _declare_range(b, f, ("kinds", name, "attributes", a), decl, attrs[a], ranges, a)
+        _declare_words(b, f, ("kinds", name, "attributes", a), decl, attrs[a], labels, by_era, a)
     counters = {c: CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true, cd.text_false)
                 for c, cd in k.counters.items()}
     v.kinds[name] = KindInfo(k.piece, k.label, k.plural, attrs, counters, {}, tuple(k.links),
                              k.track.spaces if k.track else None, k.track.bump if k.track else True, k.holder,
-                             k.capacity, k.supply, k.supply_zone, k.starts_in, defaults, ranges)
+                             k.capacity, k.supply, k.supply_zone, k.starts_in, defaults, ranges, labels,
+                             frozenset(by_era))
     _declare_slots(b, f, name, k.values, ("kinds", name, "values"), m)
     _check_piece_kind(b, f, name, k, m)
     for key, scope in (("starts_in", "game"), ("supply_zone", "player")):

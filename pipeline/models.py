@@ -97,6 +97,8 @@ class AttributeDecl(_Model):
     values: list[int | str] | None = Field(None, min_length=1, description="The only values a number, a "
                                            "number of a list or a text may take (C004 at an item that gives "
                                            "another).")
+    by_era: bool = Field(False, description="A list (effects, numbers) with one entry per era: card text at "
+                         "the table shows the current era's entry, and each entry under its era's name elsewhere.")
 
 
 class TrackDecl(_Model):

@@ -329,3 +329,22 @@ def test_relationships_only_with_characters_in_play() -> None:
     t.pick(f"Play {card.name}")
     assert "Make a relationship with The Inventor" not in t.labels()
     assert t.value("count of (characters where can_relate(it))", GENERAL) == 2  # the Politician and the Socialite
+
+
+def test_a_legendary_figure_at_the_table_shows_the_benefit_of_this_century() -> None:
+    """Issue 21: a figure's option showed century I's benefit in century II. Its benefits
+    are `by_era`: `?N` shows this century's; `explain` shows each under its century."""
+    from legacies.cli.terminal import option_text
+    from legacies.interpreter import sandbox
+    from legacies.pipeline.explain import explain
+
+    t = Table()
+    t.run("set century to 2", POLITICIAN)
+    sandbox.start(t.state, "choose a legendary_figure as F\ngain 1 fame", POLITICIAN - 1)
+    t.refresh()
+    index = t.labels().index("The Oracle")
+    assert option_text(t.state, index) == "relationship benefits: Gain 5 fame."
+    t.run("set century to 3", POLITICIAN)
+    assert option_text(t.state, index) == "relationship benefits: Gain 8 fame."
+    text = explain("the_oracle", "legacies")
+    assert "relationship benefits (century I): Gain 3 fame.\n  relationship benefits (century II): Gain 5 fame." in text
