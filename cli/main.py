@@ -558,15 +558,19 @@ def replay(
     to: Optional[int] = typer.Option(None, "--to", metavar="N", min=0,
                                      help="Stop after decision N (the log numbers them) and show the board there."),
     view: Optional[int] = typer.Option(None, "--as", metavar="SEAT", min=1,
-                                       help="With --to: the board as this player (1-based) sees it (default: the "
-                                            "player who decides next)."),
+                                       help="With --to or --svg: the board as this player (1-based) sees it "
+                                            "(default: the player who decides next)."),
     expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER",
                                          help=EXPANSION_HELP),
+    svg: Optional[Path] = typer.Option(None, "--svg", metavar="FILE",
+                                       help="Also draw the map (a ruleset's `display: map:`) where the replay "
+                                            "stops, as an SVG picture in FILE."),
 ) -> None:
     """Replay a saved game decision by decision, with its log; or verify it.
 
     Each decision is numbered; --to N stops after decision N and draws the board as it
-    stood then (what the player to decide next could see, or --as SEAT's view)."""
+    stood then (what the player to decide next could see, or --as SEAT's view); --svg
+    FILE draws the map there too."""
     from legacies.agents.match import replay_save, verify_save
     from legacies.interpreter.errors import CorruptSave, InternalError
     from legacies.pipeline.ruleset import rulesets
@@ -583,6 +587,8 @@ def replay(
         return
     if view is not None and view > data["players"]:
         _fail(f"--as {view}: the game has {data['players']} players")
+    if svg is not None and verify:
+        _fail("--svg draws the map where a replay stops; --verify shows no game")
     expansion = list(expansion) or _saved_expansions(data)
     root = None
     if ruleset is not None:
@@ -606,6 +612,12 @@ def replay(
         _debug_traceback(err)
         _fail(f"the replay stopped on an internal error: {err}", 1)
         return
+    if svg is not None and result.state is not None:
+        from legacies.agents.map_svg import save_map
+
+        problem = save_map(result.state, view, svg)
+        if problem is not None:
+            _fail(problem, 1)
     if verify:
         if found.failure:
             typer.echo(f"the save records a failure: {found.failure}")
