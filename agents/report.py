@@ -12,7 +12,8 @@ and the win rate of players who had it against those who did not (Newcombe inter
 the gap), largest gaps first, with how many intervals exclude 0 by chance and which
 gaps survive a Benjamini-Hochberg correction (and how many a Holm one); and branch
 coverage: which `if` branches, `choose one` options and `may` answers ran, listing
-those no game ran apart from those the run's options rule out.
+those no game ran apart from those the run's options rule out; and for a ruleset that
+draws a map, where the games ended on it (agents/report_map.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import html
 import json
 from typing import Any
 
+from .report_map import map_section, map_summary
 from .simulate import GameRecord, Simulation
 from .stats import benjamini_hochberg, difference, histogram, holm, summary, two_proportion_p, wilson
 
@@ -75,6 +77,7 @@ def build_report(sim: Simulation) -> dict[str, Any]:
             endings[reason] = endings.get(reason, 0) + 1
     items = _items(sim, seats)
     comparisons = correct_for_many(items)
+    drawn = map_summary(records)  # a ruleset that draws a map: who held each place at the end
     return {
         "format": FORMAT,
         "ruleset": req.ruleset,
@@ -101,6 +104,7 @@ def build_report(sim: Simulation) -> dict[str, Any]:
         "items": items,
         "multiple_comparisons": comparisons,
         "coverage": _coverage(sim),
+        **({"map": drawn} if drawn is not None else {}),
     }
 
 
@@ -238,6 +242,7 @@ table { border-collapse: collapse; margin: .5em 0; font-size: 13px; }
 td, th { padding: 2px 8px; border-bottom: 1px solid #e3e6ea; text-align: right; }
 td:first-child, th:first-child, td.text { text-align: left; }
 .note { color: #556; font-size: 13px; } svg { display: block; margin: .5em 0; } .chart text { font-size: 12px; }
+svg.map { max-width: 100%; height: auto; }
 """
 
 
@@ -363,6 +368,8 @@ def report_html(report: dict[str, Any], title: str) -> str:
     for name, rows in report["win_rate_by_starting_choice"].items():
         out += [f"<h2>Win rate by {_esc(name)}</h2>",
                 rate_chart([(r["value"], r["rate"], *r["ci"]) for r in rows], fair, f"win rate by {name}")]
+    if report.get("map"):
+        out.append(map_section(report["map"], fair))
     out += ["<h2>Scores</h2>", histogram_chart(report["scores"]["histogram"], "score distribution", "score"),
             "<table><tr><th></th><th>mean</th><th>sd</th><th>min</th><th>q1</th><th>median</th><th>q3</th><th>max</th></tr>",
             _summary_row("every player", report["scores"]["all"]), _summary_row("winners", report["scores"]["winners"]),
