@@ -644,7 +644,7 @@ def simulate(
     The same seeds give the same numbers with any --workers or on a --cluster."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from legacies.agents.report import build_report, report_html, report_json
+    from legacies.agents.report import actions_lines, build_report, report_html, report_json
     from legacies.agents.simulate import Request, SimulationError
     from legacies.agents.simulate import simulate as run_simulation
 
@@ -721,6 +721,7 @@ def simulate(
         typer.echo(f"  of {many['items_with_a_gap']} gaps, {many['intervals_excluding_zero']} intervals exclude 0 "
                    f"(about {many['expected_by_chance']:.0f} would by chance); {many['survive_benjamini_hochberg']} "
                    f"survive a Benjamini-Hochberg correction, {many['survive_holm']} a Holm correction")
+    typer.echo("\n".join(actions_lines(report)))
     cov = report["coverage"]
     if shown:
         rows = {r["id"]: r for r in report["items"]}
