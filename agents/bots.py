@@ -14,7 +14,8 @@ shuffled among the unseen cards of its kind.
   option labels by UCB (counting only the options available in that world), adds a
   node, plays a short random playout and scores it by the evaluation (1 to the
   winner of a finished game). It thinks for `think` seconds or `iterations`
-  iterations (a fixed count is the same on every machine: balance runs use it).
+  iterations, or both, whichever ends first (a fixed count is the same on every
+  machine: balance runs use it).
 """
 
 from __future__ import annotations
@@ -284,6 +285,18 @@ def think_problem(think: float) -> str | None:
     return None
 
 
+MAX_ITERATIONS = 100_000
+"""The most iterations a search bot may be given per decision (`--iterations`)."""
+
+
+def iterations_problem(iterations: int) -> str | None:
+    """Why `iterations` is not a count a search bot can run per decision, in words (None
+    when it is): a whole number from 1 to MAX_ITERATIONS."""
+    if not 1 <= iterations <= MAX_ITERATIONS:
+        return f"--iterations takes a whole number from 1 to {MAX_ITERATIONS:,}, not {iterations}"
+    return None
+
+
 class SearchBot:
     EXPLORATION = 0.7
     PLAYOUT = 40  # random decisions after the tree, then the evaluation scores the world
@@ -304,7 +317,7 @@ class SearchBot:
             return 0
         me = deciding[0]
         root = _Node(-1)
-        deadline = time.perf_counter() + self.think if self.think is not None and self.iterations is None else None
+        deadline = time.perf_counter() + self.think if self.think is not None else None  # with both: the first reached
         count = 0
         while True:
             if self.iterations is not None and count >= self.iterations:

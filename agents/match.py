@@ -60,10 +60,11 @@ def _private(state: GameState, value: Any) -> bool:
 
 
 def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | None = None,
-               think: float | None = None, ruled: Collection[str] = ()) -> Agent:
+               think: float | None = None, ruled: Collection[str] = (), iterations: int | None = None) -> Agent:
     """The agent of a seat; `think` gives a search bot a time budget per decision (in
-    seconds) instead of its fixed number of iterations; `ruled` are the ruleset's seat
-    kinds, whose players the rules run."""
+    seconds) and `iterations` a number of iterations, instead of its fixed number (with
+    both, the first reached); `ruled` are the ruleset's seat kinds, whose players the
+    rules run."""
     if kind == "human":
         if human is None:
             raise ValueError("a human seat needs a terminal")
@@ -72,8 +73,8 @@ def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | 
         return RulesRunSeat(kind)
     if kind not in BOTS:
         raise ValueError(f"unknown seat kind {kind!r}; choose from: human, {', '.join(BOTS)}")
-    if kind == "search" and think is not None:
-        return SearchBot(seed * 1000 + seat, think=think)
+    if kind == "search" and (think is not None or iterations is not None):
+        return SearchBot(seed * 1000 + seat, think=think, iterations=iterations)
     return BOTS[kind](seed * 1000 + seat)  # each seat its own stream, derived from the game seed
 
 

@@ -22,7 +22,7 @@ import html
 import json
 from typing import Any
 
-from .bots import BOTS
+from .bots import BOTS, SEARCH_ITERATIONS
 from .simulate import GameRecord, Simulation
 from .stats import benjamini_hochberg, difference, histogram, holm, summary, two_proportion_p, wilson
 
@@ -85,6 +85,11 @@ def build_report(sim: Simulation) -> dict[str, Any]:
         "options": dict(req.options),
         "games": len(records),
         "seed": req.seed,
+        # what each search seat thought per decision (null: the bot's fixed count); with
+        # seconds, the moves depend on the machine: the numbers do not repeat exactly
+        "search": {"iterations": req.search_iterations if req.search_iterations is not None
+                   else None if req.search_think is not None else SEARCH_ITERATIONS,
+                   "think": req.search_think} if "search" in req.seats else None,
         "unfinished": sum(not r.finished for r in records),
         "ended_by_rules": [{"reason": reason, "games": n}
                            for reason, n in sorted(endings.items(), key=lambda kv: (-kv[1], kv[0]))],

@@ -31,7 +31,7 @@ from legacies.interpreter.mechanics import describe
 from legacies.interpreter.values import DefRef
 
 from .base import Agent
-from .bots import BOTS
+from .bots import BOTS, iterations_problem, think_problem
 from .cluster import WAIT_SECONDS, ClusterError, ClusterLost, run_tasks
 from .match import make_agent, play_match
 from .processes import worker_pool
@@ -61,6 +61,10 @@ class Request:
     seed: int = 0
     games: int = 100
     options: tuple[tuple[str, Any], ...] = ()  # the table's setup options (name, value), sorted by name
+    # what a search seat thinks per decision: iterations, seconds, or both (the first reached);
+    # neither: its fixed count (agents.bots.SEARCH_ITERATIONS)
+    search_iterations: int | None = None
+    search_think: float | None = None
 
     def seats_of(self, game: int) -> list[str]:
         """The seat kinds of game `game` (0-based), the bots' rotated so each kind plays
@@ -189,7 +193,8 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
         seed = request.seed + i
         chosen: list[set[int]] = [set() for _ in seats]
         acted: list[dict[str, int]] = [{} for _ in seats]
-        agents = [ActionCounter(make_agent(kind, seed, p, ruled=ruled)) for p, kind in enumerate(seats)]
+        agents = [ActionCounter(make_agent(kind, seed, p, think=request.search_think, ruled=ruled,
+                                           iterations=request.search_iterations)) for p, kind in enumerate(seats)]
         state = game.new_state(seed)
         first_order: list[list[int]] = []
         if game.coverage is not None:
@@ -265,6 +270,10 @@ def check_request(request: Request) -> Game:
         raise SimulationError("the seats the rules run come last (the rules seat them there)")
     if request.games < 1:
         raise SimulationError("--games must be at least 1")
+    problem = (iterations_problem(request.search_iterations) if request.search_iterations is not None else None) \
+        or (think_problem(request.search_think) if request.search_think is not None else None)
+    if problem:
+        raise SimulationError(problem)
     return game
 
 

@@ -196,6 +196,16 @@ def _think(value: Optional[float]) -> Optional[float]:
     return value
 
 
+def _iterations(value: Optional[int]) -> Optional[int]:
+    """`--iterations`: a whole number from 1 to agents.bots.MAX_ITERATIONS."""
+    from legacies.agents.bots import iterations_problem
+
+    problem = iterations_problem(value) if value is not None else None
+    if problem:
+        raise typer.BadParameter(problem.removeprefix("--iterations "))
+    return value
+
+
 def _write_save(path: Path, text: str) -> bool:
     """Write a save whole (pipeline/writes.py); a failure is said in words, the earlier
     save kept."""
@@ -635,6 +645,13 @@ def simulate(
     item: List[str] = typer.Option([], "--item", "-i", metavar="ID", help="Also print this item's win-rate gap and "
                                    "the branches of its effects no game ran (repeatable; default: the items the "
                                    "expansions add)."),
+    iterations: Optional[int] = typer.Option(None, "--iterations", metavar="N", callback=_iterations,
+                                             help="Iterations a search seat runs per decision, 1 to 100,000 "
+                                                  "(default: 200, about 2 minutes of CPU a Legacies game)."),
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=_think,
+                                          help="Seconds a search seat thinks per decision, above 0 and at most 600 "
+                                               "(the moves then depend on the machine: a run does not repeat "
+                                               "exactly); with --iterations, whichever ends first."),
 ) -> None:
     """Play many seeded bot games and write a balance report (report.json, report.html).
 
@@ -687,7 +704,8 @@ def simulate(
         return
     players = len(kinds)
     request = Request(name, root, tuple(str(x) for x in expansion), players, tuple(kinds), seed, games,
-                      tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)))
+                      tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)),
+                      search_iterations=iterations, search_think=think)
     columns = (TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=_stderr_console(), transient=False) as bar:
         task = bar.add_task("simulate", total=games)
@@ -702,6 +720,9 @@ def simulate(
     report = build_report(sim)
     run = report["run"]
     setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options)
+    if report["search"]:
+        setup += "; search: " + " or ".join(f"{v:,} {unit}" for v, unit in ((report["search"]["iterations"], "iterations"),
+                                                                            (think, "s")) if v is not None)
     typer.echo(("stopped, " if sim.stopped else "")
                + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "
                f"({players} players: {', '.join(request.seats)}{setup}) on {run['where']} in {run['seconds']:.1f} s "

@@ -348,8 +348,47 @@ def test_only_the_options_that_start_an_action_are_named() -> None:
     from legacies.agents.simulate import action_names
 
     state = Game(load_ruleset("menus", root=MENUS).spec, 2).new_state(0)
+    assert state.decision.kind == "one" and action_names(state) == [None, None]  # the setup's choice
+    state.apply(0)
+    state.apply(0)
     assert state.decision.kind == "action" and action_names(state) == ["work"]
     state.apply(0)
     assert action_names(state) == ["spend", "keep"]
     state.apply(1)
     assert action_names(state) == ["wave"]
+
+
+def test_search_seats_think_the_iterations_or_the_seconds_asked(tmp_path: Path) -> None:
+    """`--iterations N` and `--think SECONDS` reach every search seat (with both, the first
+    reached ends a decision); the report says what they thought; counts out of range are
+    refused before any game."""
+    from legacies.agents.bots import SearchBot
+    from legacies.agents.match import make_agent
+
+    bot = make_agent("search", 1, 0, iterations=7)
+    assert isinstance(bot, SearchBot) and (bot.iterations, bot.think) == (7, None)
+    state = Game(load_ruleset("menus", root=MENUS).spec, 2).new_state(0)
+    for _ in range(3):  # the setup's two choices, then work: spend or keep, two options to weigh
+        state.apply(0)
+    both = SearchBot(3, think=600, iterations=5)
+    both.choose(state)
+    assert both.last_iterations == 5  # the count ends it long before the time
+    timed = SearchBot(3, think=0.02, iterations=10**5)
+    timed.choose(state)
+    assert 1 <= timed.last_iterations < 10**5  # the time ends it
+    sim = simulate(Request("menus", root=str(MENUS), players=2, seats=("search", "random"), games=2,
+                           search_iterations=3))
+    assert build_report(sim)["search"] == {"iterations": 3, "think": None}
+    assert build_report(simulate(Request("menus", root=str(MENUS), players=2, seats=("greedy", "random"),
+                                         games=1)))["search"] is None
+    with pytest.raises(SimulationError, match="--iterations takes a whole number from 1 to 100,000, not 0"):
+        simulate(Request("menus", root=str(MENUS), players=2, seats=("search", "random"), games=1,
+                         search_iterations=0))
+    result = CliRunner().invoke(app, ["simulate", "-r", str(MENUS), "-s", "search", "-s", "random", "-n", "2",
+                                      "--iterations", "4", "--think", "30", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 0, result.output
+    assert "(3 players: search, random, random; search: 4 iterations or 30.0 s)" in result.output
+    assert json.loads((tmp_path / "run" / "report.json").read_text())["search"] == {"iterations": 4, "think": 30.0}
+    refused = CliRunner().invoke(app, ["simulate", "-r", str(MENUS), "-n", "1", "--iterations", "100001",
+                                       "--out", str(tmp_path / "x")])
+    assert refused.exit_code == 2 and "from 1 to 100,000" in refused.output
