@@ -225,21 +225,40 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         if on_event is not None:
             on_event(line)
 
+    seen_turns = len(state.st.turn_starts)  # turns begun before this match: headed already
+    last_turn = -1
+
+    def head(turn: int, player: int) -> None:
+        nonlocal last_turn
+        last_turn = turn
+        emit(f"— turn {turn}: {state.game.player_names[player]} —")
+
     def flush_engine_log() -> None:
-        nonlocal seen_log
-        for line in state.st.log[seen_log:]:
+        """The rules' new lines, each turn begun among them under its own header (a turn of
+        a seat the rules run too, though it asks nothing)."""
+        nonlocal seen_log, seen_turns
+        log = state.st.log
+        for at, turn, player in state.st.turn_starts[seen_turns:]:
+            for line in log[seen_log:at]:
+                emit(f"  · {line}")
+            seen_log = max(seen_log, at)
+            if turn != last_turn:
+                head(turn, player)
+        seen_turns = len(state.st.turn_starts)
+        for line in log[seen_log:]:
             emit(f"  · {line}")
-        seen_log = len(state.st.log)
+        seen_log = len(log)
 
     flush_engine_log()
-    last_turn = -1
     made_by: list[int] = []  # who took each decision of this match's state (for a person's undo)
     while not state.is_terminal():
         d = state.decision
         assert d is not None
-        if state.st.turns != last_turn:
-            last_turn = state.st.turns
-            emit(f"— turn {last_turn}: {state.game.player_names[state.st.active]} —")
+        if state.st.turns == 0 and last_turn < 0:  # decisions before the first turn: the setup's
+            last_turn = 0
+            emit("— setup —")
+        elif state.st.turns != last_turn:  # a game resumed mid-turn, or a turn taken back
+            head(state.st.turns, state.st.active)
         agent = agents[d.player]
         tried: set[int] = set()
         refusals: set[str] = set()
