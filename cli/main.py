@@ -235,7 +235,9 @@ def play(
                                           help="How long a search bot thinks per decision, above 0 and at most 600 "
                                                "(default: a fixed 200 iterations, the same moves on every machine)."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
-    option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE", help="Setup option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
+                                     help="Setup option NAME=VALUE (repeatable); `legacies rulesets` lists each "
+                                          "ruleset's seats the rules run and options with names, and what they do."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
     save: Optional[Path] = typer.Option(None, "--save", metavar="FILE", help="Write a save file when the game ends or stops."),
     quiet: bool = typer.Option(False, "--quiet", "-q", metavar="", help="Only the final scores."),
@@ -1315,9 +1317,12 @@ def list_rulesets() -> None:
             for k in r.spec.seats:  # the seats its rules run, and the options that tune them
                 typer.echo(f"  seat {k.name}\t{k.label}: {k.description or 'run by the rules'}"
                            + (f" (joins a table of {k.joins} by itself)" if k.joins else ""))
+            declared = next((getattr(f.model, "options", {}) for f in r.load.files if f.kind == "ruleset"), {})
             for opt, values in r.spec.option_names.items():
                 named = sorted(values, key=lambda n: (values[n], n))
-                typer.echo(f"  option {opt}\t{', '.join(n for n in named if not n.isdigit())}")
+                about = getattr(declared.get(opt), "description", None)  # what the levels change, in the ruleset's words
+                typer.echo(f"  option {opt}\t{', '.join(n for n in named if not n.isdigit())}"
+                           + (f": {' '.join(about.split())}" if about else ""))
         for exp in (e for e in expansions if e.ruleset() == name):
             laid = load_ruleset(name, None, [exp])
             added = (len(laid.build.items) - items) if laid.build is not None and r.spec is not None else None
