@@ -227,7 +227,7 @@ def play(
                                      "folder (rules/NAME, content/NAME)."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND", help="One per player, in turn order: human (you, "
                                    "at this terminal; one per person for hot-seat), random (any legal move), greedy (the "
-                                   "move that leaves it best placed, one step ahead), rollout (random games to the end "
+                                   "move that leaves it best placed, one action ahead), rollout (random games to the end "
                                    "from each move), search (tree search over the worlds it cannot tell apart). "
                                    "KIND:NAME names the player (human:Ann). Default: you against three greedy bots "
                                    "(four random bots when the input is not a terminal)."),
