@@ -12,6 +12,7 @@ process, as a designer or a pre-commit hook waits for it.
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from legacies.agents.bots import apply_random_option
+from legacies.agents.bots import BOTS, apply_random_option
 from legacies.interpreter.game import Game, GameState, Undo
 from legacies.pipeline.ruleset import load_ruleset, rulesets
 from legacies.pipeline.yaml_source import load_yaml
@@ -50,9 +51,13 @@ TARGETS: dict[str, Target | None] = {
     "legacies_us_per_decision": None,
     "legacy_games_per_s": Target(">=", 250, "games/s", "Legacy card game, 4 random bots, one process"),
     "legacy_us_per_decision": Target("<=", 15, "µs", "Legacy card game, per decision"),
-    "gears_games_per_s": None,  # Legacy: Gears of Time, 4 random bots: reported, not judged
+    # the other installed rulesets, 4 random bots: reported, not judged (REPORTED_GAMES)
+    "gears_games_per_s": None,
     "gears_us_per_decision": None,
+    "leaders_games_per_s": None,
+    "leaders_us_per_decision": None,
     "validate_s": Target("<=", 0.5, "s", "cold `legacies validate` of all shipped content (median of 5)"),
+    "validate_cold_s": None,  # the same with an empty cache folder (no parse cache): reported, not judged
     "validate_416_s": Target("<=", 0.6, "s", "cold validate of a synthetic ruleset of 416 items"),
     "validate_6656_s": None,
     "validate_ratio": Target("<=", 12, "x", "6,656 items over 416 items (16x the items: linear)"),
@@ -61,6 +66,7 @@ TARGETS: dict[str, Target | None] = {
     "clone_us": Target("<=", 50, "µs", "clone of a mid-game 4-player Legacies state"),
     "resume_ms": Target("<=", 50, "ms", "load a saved game (the game already compiled)"),
     "parallel_speedup": Target(">=", 1.8, "x", "soak throughput, 2 workers over 1"),
+    "search_ms_per_decision": Target("<=", 400, "ms", "the search bot at its default iterations, Legacies (median)"),
 }
 """Every key `legacies bench --json` prints, in order, with its target (None: no target,
 shown beside the figure it explains)."""
@@ -96,6 +102,22 @@ def games_per_second(ruleset: str, players: int, games: int) -> dict[str, Any] |
     seconds = time.process_time() - started
     return {"games": games, "seconds": seconds, "games_per_s": games / seconds,
             "decisions_per_game": decisions / games, "us_per_decision": seconds * 1e6 / decisions}
+
+
+REPORTED_GAMES = (4, 40)
+"""Games (quick, full) of each ruleset whose speed is reported, not judged."""
+
+
+def reported_rulesets() -> list[tuple[str, str]]:
+    """(key prefix, installed ruleset) for each `PREFIX_games_per_s` of TARGETS without a
+    target: the ruleset whose name's first word is PREFIX (`gears` is gears-of-time)."""
+    installed = rulesets()
+    out: list[tuple[str, str]] = []
+    for key, target in TARGETS.items():
+        if key.endswith("_games_per_s") and target is None:
+            prefix = key.removesuffix("_games_per_s")
+            out.extend((prefix, name) for name in installed if name.split("-")[0] == prefix)
+    return out
 
 
 def mid_game(ruleset: str, players: int, decisions: int, seed: int = 1) -> GameState | None:
@@ -157,6 +179,35 @@ def resume_ms(quick: bool) -> dict[str, Any] | None:
             "ms_per_1000_decisions": min(times) * 1e6 / len(longest.st.history)}
 
 
+SEARCH_AT = (30, 90, 150, 210, 270, 330, 390)
+"""How many random decisions into seeded Legacies game 1 the search bot is timed (at
+the first decision from there with more than one option)."""
+
+
+def search_ms(quick: bool) -> dict[str, Any] | None:
+    """The search bot at its default iterations, one decision at each of SEARCH_AT
+    (the first three with --quick) of a 4-player Legacies game: median CPU ms."""
+    if "legacies" not in rulesets():
+        return None
+    times: list[float] = []
+    for n, at in enumerate(SEARCH_AT[:3] if quick else SEARCH_AT):
+        gs = mid_game("legacies", 4, at)
+        if gs is None:
+            return None
+        rng = random.Random(at)
+        while gs.decision is not None and len(gs.decision.options) == 1:
+            apply_random_option(gs, rng, undo=Undo.REPLAY)
+        if gs.decision is None:
+            continue
+        bot = BOTS["search"](n)
+        started = time.process_time()
+        bot.choose(gs)
+        times.append((time.process_time() - started) * 1e3)
+    if not times:
+        return None
+    return {"ms": statistics.median(times), "each_ms": times}
+
+
 # --------------------------------------------------------------------------- cold validate
 _MEASURED = """
 import resource, sys
@@ -172,16 +223,19 @@ print("\\nBENCH " + str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) + " 
 """
 
 
-def cold_validate(args: list[str], runs: int) -> dict[str, Any] | None:
+def cold_validate(args: list[str], runs: int, cached: bool = True) -> dict[str, Any] | None:
     """`legacies validate ARGS` in a new process, `runs` times: median wall seconds,
-    peak memory (MB) and the exit status."""
+    peak memory (MB) and the exit status. Not `cached`: each run is given an empty cache
+    folder (no parse cache, no grammar tables), as on a new machine."""
     walls: list[float] = []
     peak = 0.0
     code: int | None = None
     for _ in range(runs):
-        started = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-c", _MEASURED, *args], capture_output=True, text=True)
-        walls.append(time.perf_counter() - started)
+        with tempfile.TemporaryDirectory(prefix="legacies-bench-cache-") as empty:
+            env = None if cached else {**os.environ, "LEGACIES_CACHE_DIR": empty}
+            started = time.perf_counter()
+            proc = subprocess.run([sys.executable, "-c", _MEASURED, *args], capture_output=True, text=True, env=env)
+            walls.append(time.perf_counter() - started)
         marks = [line for line in proc.stderr.splitlines() if line.startswith("BENCH ")]
         if not marks:
             return None
@@ -231,7 +285,7 @@ def synthetic_ruleset(folder: Path, items: int) -> Path:
 
 def validate_figures(quick: bool) -> dict[str, Any]:
     shipped = cold_validate([], 1 if quick else 5)
-    out: dict[str, Any] = {"shipped": shipped}
+    out: dict[str, Any] = {"shipped": shipped, "shipped_no_cache": cold_validate([], 1 if quick else 3, cached=False)}
     if "legacy" not in rulesets():
         return out
     with tempfile.TemporaryDirectory(prefix="legacies-bench-") as tmp:
@@ -274,17 +328,20 @@ def run_bench(quick: bool = False, progress: Callable[[str], None] | None = None
         figures["legacy_games_per_s"] = lc["games_per_s"]
         figures["legacy_us_per_decision"] = lc["us_per_decision"]
         details["legacy"] = lc
-    say("Gears of Time games")
-    gt = games_per_second("gears-of-time", 4, 10 if quick else 100)
-    if gt is not None:
-        figures["gears_games_per_s"] = gt["games_per_s"]
-        figures["gears_us_per_decision"] = gt["us_per_decision"]
-        details["gears-of-time"] = gt
+    for prefix, name in reported_rulesets():
+        say(f"{name} games")
+        found = games_per_second(name, 4, REPORTED_GAMES[0] if quick else REPORTED_GAMES[1])
+        if found is not None:
+            figures[f"{prefix}_games_per_s"] = found["games_per_s"]
+            figures[f"{prefix}_us_per_decision"] = found["us_per_decision"]
+            details[name] = found
     say("cold validate")
     v = validate_figures(quick)
     details["validate"] = v
     if v.get("shipped"):
         figures["validate_s"] = v["shipped"]["seconds"]
+    if v.get("shipped_no_cache"):
+        figures["validate_cold_s"] = v["shipped_no_cache"]["seconds"]
     small, large = v.get("items_416"), v.get("items_6656")
     if small:
         figures["validate_416_s"] = small["seconds"]
@@ -298,6 +355,7 @@ def run_bench(quick: bool = False, progress: Callable[[str], None] | None = None
     measures: list[tuple[str, Callable[[bool], dict[str, Any] | None], str, str, str]] = [
         ("effects", effect_overhead, "effect_overhead", "ratio", "effects"),
         ("clone", clone_us, "clone_us", "us", "clone"),
+        ("search", search_ms, "search_ms_per_decision", "ms", "search"),
         ("resume", resume_ms, "resume_ms", "ms", "resume"),
         ("workers", parallel_speedup, "parallel_speedup", "speedup", "parallel"),
     ]

@@ -15,7 +15,8 @@ shuffled among the unseen cards of its kind.
   node, plays a short random playout and scores it by the evaluation (1 to the
   winner of a finished game). It thinks for `think` seconds or `iterations`
   iterations, or both, whichever ends first (a fixed count is the same on every
-  machine: balance runs use it).
+  machine: balance runs use it), split between TREES trees merged at the root, which
+  `workers` processes may search at once (agents/search_workers.py) for the same move.
 """
 
 from __future__ import annotations
@@ -23,13 +24,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
 
 from legacies.interpreter.errors import Refused
 from legacies.interpreter.game import GameState, Undo
 from legacies.interpreter.information import determinize
 
 from .base import Agent
+
+if TYPE_CHECKING:
+    from .search_workers import SearchWorkers
 
 
 class RandomBot:
@@ -155,9 +160,9 @@ class GreedyBot:
             child = world.clone()
             try:
                 child.apply(index, undo=Undo.NONE)
+                children.append(child)
             except Refused:
-                child = None
-            children.append(child)
+                children.append(None)
         values = self._follow(children, me, world.st.turns)
         best = max((v for v in values if v is not None), default=None)
         if best is None:  # the rules refuse every option: the match runner says so
@@ -300,93 +305,166 @@ def iterations_problem(iterations: int) -> str | None:
 class SearchBot:
     EXPLORATION = 0.7
     PLAYOUT = 40  # random decisions after the tree, then the evaluation scores the world
+    TREES = 2
+    """The iterations of a decision are split between this many trees, each searched on
+    its own random numbers and merged at the root by visits (root parallelization,
+    Chaslot, Winands and van den Herik 2008): with `workers` above 1 the trees are
+    searched in worker processes at once, and the move is the same whatever the number
+    of workers."""
 
     def __init__(self, seed: int = 0, think: float | None = 1.0, iterations: int | None = None,
-                 name: str = "search"):
+                 name: str = "search", workers: int = 1):
         if think is not None and think_problem(think):
             raise ValueError(think_problem(think))
+        if workers < 1:
+            raise ValueError(f"a search bot needs at least one worker, not {workers}")
         self.rng = random.Random(seed)
         self.think = think
         self.iterations = iterations
         self.name = name
+        self.workers = workers
         self.last_iterations = 0  # how many the last decision ran (for reports)
+        self._trees: SearchWorkers | None = None
 
     def choose(self, state: GameState) -> int:
         deciding = _deciding(state)
         if deciding is None:
             return 0
         me = deciding[0]
-        root = _Node(-1)
-        deadline = time.perf_counter() + self.think if self.think is not None else None  # with both: the first reached
-        count = 0
-        while True:
-            if self.iterations is not None and count >= self.iterations:
-                break
-            if deadline is not None and count > 0 and time.perf_counter() >= deadline:
-                break
-            self._iterate(root, determinize(state, me, self.rng))
-            count += 1
-        self.last_iterations = count
+        seeds = [self.rng.getrandbits(64) for _ in range(self.TREES)]
+        fixed = self.iterations
+        if fixed is not None:
+            shares: list[int | None] = [fixed // self.TREES + (t < fixed % self.TREES) for t in range(self.TREES)]
+        else:
+            shares = [None] * self.TREES
+        think = self.think  # with iterations too: each tree stops at whichever it reaches first
+        jobs = [SearchJob(me, seed, share, think, self.EXPLORATION, self.PLAYOUT)
+                for seed, share in zip(seeds, shares)]
+        if self.workers > 1:
+            if self._trees is None or not self._trees.serves(state):
+                self.close()
+                from .search_workers import SearchWorkers
+                self._trees = SearchWorkers(state, min(self.workers, self.TREES))
+            roots = self._trees.search(state, jobs)
+        else:
+            if think is not None:  # one process: the trees share the time
+                jobs = [job.sharing_time(self.TREES) for job in jobs]
+            roots = [search_tree(state, job) for job in jobs]
+        visits: dict[tuple[str, str], int] = {}
+        for root in roots:  # in tree order
+            for key, count in root.visits:
+                visits[key] = visits.get(key, 0) + count
+        self.last_iterations = sum(root.iterations for root in roots)
         keys = _keys(state)
-        best = max(((root.children[k].visits, -i) for i, k in enumerate(keys) if k in root.children), default=None)
+        best = max(((visits[k], -i) for i, k in enumerate(keys) if k in visits), default=None)
         return -best[1] if best is not None else 0
 
-    def _select(self, node: _Node, keys: list[tuple[str, str]], world: GameState) -> int:
-        """Apply an untried option (at random) or, all tried, the best by UCB; an option
-        the rules refuse is remembered at the node and another taken. The index applied,
-        or -1 when every option is refused."""
-        while True:
-            legal = [i for i, k in enumerate(keys) if k not in node.refused]
-            if not legal:
-                return -1
-            untried = [i for i in legal if keys[i] not in node.children]
-            if untried:
-                index = self.rng.choice(untried)
-            else:
-                children = node.children
-                index = max(legal, key=lambda i: (
-                    children[keys[i]].reward / children[keys[i]].visits
-                    + self.EXPLORATION * math.sqrt(math.log(max(1, children[keys[i]].available))
-                                                   / children[keys[i]].visits)))
-            try:
-                world.apply(index, undo=Undo.COPY)
-                return index
-            except Refused:
-                node.refused.add(keys[index])
+    def close(self) -> None:
+        """Stop the worker processes (a bot that decides again starts new ones)."""
+        if self._trees is not None:
+            self._trees.close()
+            self._trees = None
 
-    def _iterate(self, root: _Node, world: GameState) -> None:
-        node, path = root, [root]
-        while not world.is_terminal():  # selection, then one expansion
-            d = world.decision
-            assert d is not None
-            keys = _keys(world)
-            for k in keys:
-                child = node.children.get(k)
-                if child is not None:
-                    child.available += 1
-            index = self._select(node, keys, world)
-            if index < 0:  # the rules refuse every option here: score the world as it stands
-                break
-            child = node.children.get(keys[index])
-            if child is None:
-                child = node.children[keys[index]] = _Node(d.player)
-                child.available = 1
-                path.append(child)
-                break
-            node = child
+
+@dataclass(frozen=True)
+class SearchJob:
+    """One tree of a decision: for whom, its random numbers' seed, its iterations and
+    the seconds it thinks (either may be None; with both, the first reached ends it)."""
+
+    me: int
+    seed: int
+    iterations: int | None
+    think: float | None
+    exploration: float
+    playout: int
+
+    def sharing_time(self, trees: int) -> "SearchJob":
+        assert self.think is not None
+        return SearchJob(self.me, self.seed, self.iterations, self.think / trees, self.exploration, self.playout)
+
+
+@dataclass(frozen=True)
+class SearchRoot:
+    """What a tree found at its root: each option's visits (in the order the tree first
+    tried them) and how many iterations it ran."""
+
+    visits: list[tuple[tuple[str, str], int]]
+    iterations: int
+
+
+def search_tree(state: GameState, job: SearchJob) -> SearchRoot:
+    """One tree searched from `state` for `job.me` (the state is not changed)."""
+    rng = random.Random(job.seed)
+    root = _Node(-1)
+    deadline = time.perf_counter() + job.think if job.think is not None else None  # with both: the first reached
+    count = 0
+    while True:
+        if job.iterations is not None and count >= job.iterations:
+            break
+        if deadline is not None and count > 0 and time.perf_counter() >= deadline:
+            break
+        _iterate(root, determinize(state, job.me, rng), rng, job)
+        count += 1
+    return SearchRoot([(key, child.visits) for key, child in root.children.items()], count)
+
+
+def _select(node: _Node, keys: list[tuple[str, str]], world: GameState, rng: random.Random, job: SearchJob) -> int:
+    """Apply an untried option (at random) or, all tried, the best by UCB; an option
+    the rules refuse is remembered at the node and another taken. The index applied,
+    or -1 when every option is refused."""
+    while True:
+        legal = [i for i, k in enumerate(keys) if k not in node.refused]
+        if not legal:
+            return -1
+        untried = [i for i in legal if keys[i] not in node.children]
+        if untried:
+            index = rng.choice(untried)
+        else:
+            children = node.children
+            index = max(legal, key=lambda i: (
+                children[keys[i]].reward / children[keys[i]].visits
+                + job.exploration * math.sqrt(math.log(max(1, children[keys[i]].available))
+                                              / children[keys[i]].visits)))
+        try:  # (a refusal is undone by replaying from one copy a world: it changes through apply alone)
+            world.apply(index, undo=Undo.REPLAY)
+            return index
+        except Refused:
+            node.refused.add(keys[index])
+
+
+def _iterate(root: _Node, world: GameState, rng: random.Random, job: SearchJob) -> None:
+    node, path = root, [root]
+    while not world.is_terminal():  # selection, then one expansion
+        d = world.decision
+        assert d is not None
+        keys = _keys(world)
+        for k in keys:
+            child = node.children.get(k)
+            if child is not None:
+                child.available += 1
+        index = _select(node, keys, world, rng, job)
+        if index < 0:  # the rules refuse every option here: score the world as it stands
+            break
+        child = node.children.get(keys[index])
+        if child is None:
+            child = node.children[keys[index]] = _Node(d.player)
+            child.available = 1
             path.append(child)
-        for _ in range(self.PLAYOUT):  # a short random playout
-            d = world.decision
-            if d is None:
-                break
-            try:
-                world.apply(self.rng.randrange(len(d.options)), undo=Undo.NONE)
-            except Refused:
-                break
-        rewards = _rewards(world)
-        for n in path[1:]:
-            n.visits += 1
-            n.reward += rewards[n.player] if n.player >= 0 else 0.0
+            break
+        node = child
+        path.append(child)
+    for _ in range(job.playout):  # a short random playout
+        d = world.decision
+        if d is None:
+            break
+        try:
+            world.apply(rng.randrange(len(d.options)), undo=Undo.NONE)
+        except Refused:
+            break
+    rewards = _rewards(world)
+    for n in path[1:]:
+        n.visits += 1
+        n.reward += rewards[n.player] if n.player >= 0 else 0.0
 
 
 BOTS: dict[str, Callable[[int], Agent]] = {

@@ -12,8 +12,11 @@ from legacies.interpreter.errors import InternalError, Refused
 from legacies.interpreter.game import Game, GameState, Undo
 from legacies.interpreter.spec import GameSpec
 
+from legacies.interpreter.decisions import Taken
+
 from .base import Agent
-from .bots import BOTS, SearchBot
+from .bots import BOTS, SEARCH_ITERATIONS, SearchBot
+from .moves import MoveEffects
 from .ruled_seat import RulesRunSeat
 
 
@@ -60,11 +63,12 @@ def _private(state: GameState, value: Any) -> bool:
 
 
 def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | None = None,
-               think: float | None = None, ruled: Collection[str] = (), iterations: int | None = None) -> Agent:
+               think: float | None = None, ruled: Collection[str] = (), search_workers: int = 1,
+               iterations: int | None = None) -> Agent:
     """The agent of a seat; `think` gives a search bot a time budget per decision (in
     seconds) and `iterations` a number of iterations, instead of its fixed number (with
-    both, the first reached); `ruled` are the ruleset's seat kinds, whose players the
-    rules run."""
+    both, the first reached), `search_workers` the processes it thinks in; `ruled` are
+    the ruleset's seat kinds, whose players the rules run."""
     if kind == "human":
         if human is None:
             raise ValueError("a human seat needs a terminal")
@@ -73,8 +77,10 @@ def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | 
         return RulesRunSeat(kind)
     if kind not in BOTS:
         raise ValueError(f"unknown seat kind {kind!r}; choose from: human, {', '.join(BOTS)}")
-    if kind == "search" and (think is not None or iterations is not None):
-        return SearchBot(seed * 1000 + seat, think=think, iterations=iterations)
+    if kind == "search" and (think is not None or iterations is not None or search_workers > 1):
+        if iterations is None and think is None:
+            iterations = SEARCH_ITERATIONS
+        return SearchBot(seed * 1000 + seat, think=think, iterations=iterations, workers=search_workers)
     return BOTS[kind](seed * 1000 + seat)  # each seat its own stream, derived from the game seed
 
 
@@ -233,21 +239,44 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         last_turn = turn
         emit(f"— turn {turn}: {state.game.player_names[player]} —")
 
-    def flush_engine_log() -> None:
+    # what each move changed, under it, when the log is shown (none of it costs a bot run anything)
+    effects = MoveEffects(state) if on_event is not None else None
+
+    def flush_effects() -> None:
+        if effects is not None:
+            for line in effects.changes():
+                emit(f"      {line}")
+
+    def flush_engine_log(moved: bool = False) -> None:
         """The rules' new lines, each turn begun among them under its own header (a turn of
-        a seat the rules run too, though it asks nothing)."""
+        a seat the rules run too, though it asks nothing); after a move (`moved`), what it
+        changed comes under its lines before the first turn it began, as the move's."""
         nonlocal seen_log, seen_turns
         log = state.st.log
         for at, turn, player in state.st.turn_starts[seen_turns:]:
             for line in log[seen_log:at]:
-                emit(f"  · {line}")
+                emit_rules_line(line)
             seen_log = max(seen_log, at)
             if turn != last_turn:
+                if moved:
+                    flush_effects()
+                    moved = False
                 head(turn, player)
         seen_turns = len(state.st.turn_starts)
         for line in log[seen_log:]:
-            emit(f"  · {line}")
+            emit_rules_line(line)
         seen_log = len(log)
+        if moved:
+            flush_effects()
+
+    def emit_rules_line(line: str) -> None:
+        if isinstance(line, Taken):  # a decision the rules took: said as a decision, hidden as one
+            hidden = line.piece is not None and bool(humans) and humans != [line.player] \
+                and _private(state, line.piece)
+            shown = line.split(": ", 1)[0] + ": (a hidden card) (the only choice)" if hidden else line
+            emit(f"  {shown}")
+        else:
+            emit(f"  · {line}")
 
     flush_engine_log()
     made_by: list[int] = []  # who took each decision of this match's state (for a person's undo)
@@ -268,6 +297,8 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
                 index = agent.choose(state)
             except UndoRequest:
                 emit(_take_back(state, d.player, made_by))
+                if effects is not None:
+                    effects.changes()  # the game went back: what it is now is where the next move starts
                 taken_back = state.decision is not d
                 if not taken_back:  # nothing taken back: the same question again
                     continue
@@ -304,9 +335,10 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         shown = "(a hidden card)" if private else label  # hot-seat: what others may not see stays hidden
         number = f"{len(state.st.history)}. " if numbered else ""
         emit(f"  {number}{state.game.player_names[d.player]} [{d.prompt}]: {shown}")
-        flush_engine_log()
+        flush_engine_log(moved=True)
     scores = state.scores()
     winner = state.winner()
     if state.is_terminal():
-        emit(f"game over after {state.st.turns} turns and {len(actions)} decisions")
+        # every decision of the game: a resumed game's before this match too, an undone one not
+        emit(f"game over after {state.st.turns} turns and {len(state.st.history)} decisions")
     return MatchResult(spec.name, seed, list(seats), names, scores, winner, actions, log, state)

@@ -18,12 +18,17 @@ turn): a bot determinizes for `decision.player`, whoever that is."""
 from __future__ import annotations
 
 import random
+import weakref
 
-from .game import GameState
+from .game import Game, GameState
+from .layout import Layout
 
 
 def hidden_zones(state: GameState, player: int) -> list[int]:
-    lay = state.game.layout
+    return _hidden(state.game.layout, player)
+
+
+def _hidden(lay: Layout, player: int) -> list[int]:
     out = []
     for z in range(1, len(lay.zone_visibility)):  # not 0, the box: out of the game, never dealt back
         if not lay.visible_to(z, player):
@@ -31,22 +36,41 @@ def hidden_zones(state: GameState, player: int) -> list[int]:
     return out
 
 
+_UNSEEN: "weakref.WeakKeyDictionary[Game, tuple[list[list[int]], list[str]]]" = weakref.WeakKeyDictionary()
+
+
+def _unseen(game: Game, player: int) -> tuple[list[int], list[str]]:
+    """The zones `player` cannot see and each piece's kind, worked out once per game
+    (a search bot determinizes every iteration; the layout does not change)."""
+    found = _UNSEEN.get(game)
+    if found is None:
+        lay = game.layout
+        zones = [_hidden(lay, p) for p in range(game.players)]
+        kinds = [game.spec.defs[d].kind for d in lay.piece_def]
+        found = _UNSEEN[game] = (zones, kinds)
+    return found[0][player], found[1]
+
+
 def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
     world = state.clone()
     st = world.st
-    lay = world.game.layout
-    defs = world.game.spec.defs
+    zones, revealed = st.zones, st.revealed
+    hidden, kinds = _unseen(world.game, player)
     slots: dict[str, list[tuple[int, int]]] = {}  # kind -> (zone, index) places of unseen pieces
-    for z in hidden_zones(world, player):
-        for i, pid in enumerate(st.zones[z]):
-            if pid not in st.revealed:
-                slots.setdefault(defs[lay.piece_def[pid]].kind, []).append((z, i))
+    for z in hidden:
+        for i, pid in enumerate(zones[z]):
+            if pid not in revealed:
+                places = slots.get(kinds[pid])
+                if places is None:
+                    places = slots[kinds[pid]] = []
+                places.append((z, i))
+    loc = st.loc
     for places in slots.values():
-        pieces = sorted(st.zones[z][i] for z, i in places)  # the real arrangement is not read
+        pieces = sorted([zones[z][i] for z, i in places])  # the real arrangement is not read
         rng.shuffle(pieces)
         for (z, i), pid in zip(places, pieces):
-            st.zones[z][i] = pid
-            st.loc[pid] = z
+            zones[z][i] = pid
+            loc[pid] = z
     st.rng = rng.getrandbits(64)  # the future is unknown too: the real game's next shuffles are not
     st.changed()
     return world

@@ -61,3 +61,40 @@ def test_gears_of_time_figures_are_reported_not_judged() -> None:
     assert bench.TARGETS["gears_games_per_s"] is None and bench.TARGETS["gears_us_per_decision"] is None
     found = bench.games_per_second("gears-of-time", 4, 2)
     assert found is not None and found["games_per_s"] > 0 and found["us_per_decision"] > 0
+
+
+def test_cold_validate_without_cache_gives_each_run_an_empty_cache_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[list[str]] = []
+
+    def run(args: list[str], **kwargs: object) -> object:
+        env = kwargs.get("env")
+        folder = env.get("LEGACIES_CACHE_DIR") if isinstance(env, dict) else None
+        seen.append(sorted(Path(folder).iterdir()) if folder else ["the user's cache"])
+        return type("Done", (), {"stderr": "BENCH 2048 0\n"})()
+    monkeypatch.setattr(bench.subprocess, "run", run)
+    assert bench.cold_validate([], 2, cached=False) == {"seconds": pytest.approx(0, abs=1), "peak_mb": 2.0, "exit": 0}
+    assert seen == [[], []]
+    bench.cold_validate([], 1)
+    assert seen[-1] == ["the user's cache"]
+
+
+def test_search_figure_is_the_median_of_its_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "SEARCH_AT", (30, 90))
+    monkeypatch.setitem(bench.BOTS, "search", bench.BOTS["greedy"])  # the same decisions, cheaper
+    found = bench.search_ms(quick=False)
+    assert found is not None and len(found["each_ms"]) == 2 and found["ms"] > 0
+    assert bench.TARGETS["search_ms_per_decision"] is not None and "validate_cold_s" in bench.TARGETS
+
+
+def test_leaders_legacy_figures_are_reported_not_judged() -> None:
+    keys = list(bench.TARGETS)
+    assert keys.index("leaders_games_per_s") + 1 == keys.index("leaders_us_per_decision")
+    assert bench.TARGETS["leaders_games_per_s"] is None and bench.TARGETS["leaders_us_per_decision"] is None
+    found = bench.games_per_second("leaders-legacy", 4, 1)
+    assert found is not None and found["games_per_s"] > 0 and found["us_per_decision"] > 0
+
+
+def test_every_reported_figure_names_an_installed_ruleset() -> None:
+    """The `*_games_per_s` keys without a target are each an installed ruleset's, by the
+    first word of its name: the bench plays each of them."""
+    assert bench.reported_rulesets() == [("gears", "gears-of-time"), ("leaders", "leaders-legacy")]
