@@ -4,7 +4,7 @@ shuffled among the unseen cards of its kind.
 
 - RandomBot: a uniformly random legal option (seeded).
 - GreedyBot: one action ahead: each option applied in a sampled world and followed
-  through the same player's next decisions of that turn (an action's target, price,
+  through the same player's next decisions of that turn (an action's target, cost,
   parts) by taking the best at each (bounded: `lookahead` options applied in all); the
   option that leaves it best placed by the ruleset's `evaluation` (its own minus the
   best opponent's; a won game beats everything) taken, ties broken at random.
@@ -133,7 +133,7 @@ def standing(state: GameState, me: int) -> float:
 class GreedyBot:
     """One action ahead: each option is applied in a sampled world and, while the same
     player goes on deciding within the same turn (the option chose an action whose target,
-    price or part is asked next), followed to the end of the action by taking the best
+    cost or part is asked next), followed to the end of the action by taking the best
     option at every step (all of them weighed, up to `lookahead` options applied in all);
     the option whose action leaves it best placed by `standing` is taken. Lines are
     followed one decision deeper at a time, all to the same depth, until every one
