@@ -1,6 +1,6 @@
 """How a command sets a table: the seat kinds it is given (a person, the bots, the seats
-a ruleset's rules run), a search bot's --think, `--option NAME=VALUE`, the processes it
-plays in (--workers). A wrong value is a usage error in words (exit 2)."""
+a ruleset's rules run), a search bot's --think and --iterations, `--option NAME=VALUE`,
+the processes it plays in (--workers). A wrong value is a usage error in words (exit 2)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 import typer
 
-from legacies.agents.bots import BOTS, think_problem
+from legacies.agents.bots import BOTS, iterations_problem, think_problem
 from legacies.agents.processes import workers_refused
 from legacies.interpreter.errors import TableError
 
@@ -50,6 +50,14 @@ def think_seconds(value: Optional[float]) -> Optional[float]:
     problem = think_problem(value) if value is not None else None
     if problem:
         raise typer.BadParameter(problem.removeprefix("--think "))
+    return value
+
+
+def iterations_count(value: Optional[int]) -> Optional[int]:
+    """`--iterations`: a whole number from 1 to agents.bots.MAX_ITERATIONS."""
+    problem = iterations_problem(value) if value is not None else None
+    if problem:
+        raise typer.BadParameter(problem.removeprefix("--iterations "))
     return value
 
 

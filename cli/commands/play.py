@@ -74,7 +74,7 @@ def play(
                                      "folder (rules/NAME, content/NAME)."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND", help="One per player, in turn order: human (you, "
                                    "at this terminal; one per person for hot-seat), random (any legal move), greedy (the "
-                                   "move that leaves it best placed, one step ahead), rollout (random games to the end "
+                                   "move that leaves it best placed, one action ahead), rollout (random games to the end "
                                    "from each move), search (tree search over the worlds it cannot tell apart). "
                                    "KIND:NAME names the player (human:Ann). Default: you against three greedy bots "
                                    "(four random bots when the input is not a terminal)."),
@@ -85,7 +85,9 @@ def play(
                                        help="Processes each search bot thinks in (its two trees at once: the same "
                                             "moves, sooner)."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
-    option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE", help="Setup option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
+                                     help="Setup option NAME=VALUE (repeatable); `legacies rulesets` lists each "
+                                          "ruleset's seats the rules run and options with names, and what they do."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
     save: Optional[Path] = typer.Option(None, "--save", metavar="FILE", help="Write a save file when the game ends or stops."),
     quiet: bool = typer.Option(False, "--quiet", "-q", metavar="", help="Only the final scores."),

@@ -28,9 +28,12 @@ def list_rulesets() -> None:
             for k in r.spec.seats:  # the seats its rules run, and the options that tune them
                 typer.echo(f"  seat {k.name}\t{k.label}: {k.description or 'run by the rules'}"
                            + (f" (joins a table of {k.joins} by itself)" if k.joins else ""))
+            declared = next((getattr(f.model, "options", {}) for f in r.load.files if f.kind == "ruleset"), {})
             for opt, values in r.spec.option_names.items():
                 named = sorted(values, key=lambda n: (values[n], n))
-                typer.echo(f"  option {opt}\t{', '.join(n for n in named if not n.isdigit())}")
+                about = getattr(declared.get(opt), "description", None)  # what the levels change, in the ruleset's words
+                typer.echo(f"  option {opt}\t{', '.join(n for n in named if not n.isdigit())}"
+                           + (f": {' '.join(about.split())}" if about else ""))
         for exp in (e for e in expansions if e.ruleset() == name):
             laid = loading.load_ruleset(name, None, [exp])
             added = (len(laid.build.items) - items) if laid.build is not None and r.spec is not None else None

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from legacies.agents.bench import TARGETS, run_bench, table_rows
 from legacies.agents.cluster import address_problem
-from legacies.agents.report import build_report, report_html, report_json
+from legacies.agents.report import actions_lines, build_report, report_html, report_json
 from legacies.agents.simulate import MAX_GAMES as SIMULATE_MAX_GAMES
 from legacies.agents.simulate import Request, SimulationError
 from legacies.agents.simulate import simulate as run_simulation
@@ -28,7 +28,7 @@ from legacies.pipeline.writes import WriteError, check_folder, make_folder, writ
 
 from ..common import EXPANSION_HELP, fail, output_failed, say, short
 from ..ruleset_args import load_with, ruleset_arg
-from ..table_args import check_workers, known_seats, parse_options
+from ..table_args import check_workers, iterations_count, known_seats, parse_options, think_seconds
 
 app = typer.Typer()
 
@@ -130,6 +130,13 @@ def simulate(
     item: List[str] = typer.Option([], "--item", "-i", metavar="ID", help="Also print this item's win-rate gap and "
                                    "the branches of its effects no game ran (repeatable; default: the items the "
                                    "expansions add)."),
+    iterations: Optional[int] = typer.Option(None, "--iterations", metavar="N", callback=iterations_count,
+                                             help="Iterations a search seat runs per decision, 1 to 100,000 "
+                                                  "(default: 200, about 2 minutes of CPU a Legacies game)."),
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=think_seconds,
+                                          help="Seconds a search seat thinks per decision, above 0 and at most 600 "
+                                               "(the moves then depend on the machine: a run does not repeat "
+                                               "exactly); with --iterations, whichever ends first."),
 ) -> None:
     """Play many seeded bot games and write a balance report (report.json, report.html).
 
@@ -173,7 +180,8 @@ def simulate(
         return
     players = len(kinds)
     request = Request(name, root, tuple(str(x) for x in expansion), players, tuple(kinds), seed, games,
-                      tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)))
+                      tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)),
+                      search_iterations=iterations, search_think=think)
     columns = (TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=_stderr_console(), transient=False) as bar:
         task = bar.add_task("simulate", total=games)
@@ -218,12 +226,15 @@ def _write_report(out: Path, report: dict[str, Any], title: str) -> bool:
 
 def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any, games: int,
                       shown: list[str], asked: list[str], loaded: Any) -> list[str]:
-    """What `simulate` prints of a run: win rates by seat, the surest gaps, the items
-    watched, branch coverage."""
+    """What `simulate` prints of a run: win rates by seat, the surest gaps, the actions
+    each kind of seat chose, the items watched, branch coverage."""
     out: list[str] = []
     say = out.append
     run = report["run"]
     setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options)
+    if report["search"]:
+        setup += "; search: " + " or ".join(f"{v:,} {unit}" for v, unit in ((report["search"]["iterations"], "iterations"),
+                                                                            (request.search_think, "s")) if v is not None)
     say(("stopped, " if sim.stopped else "")
         + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "
         f"({request.players} players: {', '.join(request.seats)}{setup}) on {run['where']} in "
@@ -243,6 +254,7 @@ def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any,
         say(f"  of {many['items_with_a_gap']} gaps, {many['intervals_excluding_zero']} intervals exclude 0 "
             f"(about {many['expected_by_chance']:.0f} would by chance); {many['survive_benjamini_hochberg']} "
             f"survive a Benjamini-Hochberg correction, {many['survive_holm']} a Holm correction")
+    out.extend(actions_lines(report))
     cov = report["coverage"]
     if shown:
         rows = {r["id"]: r for r in report["items"]}
