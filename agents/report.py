@@ -23,7 +23,7 @@ import json
 from typing import Any
 
 from .bots import BOTS, SEARCH_ITERATIONS
-from .simulate import GameRecord, Simulation
+from .simulate import ANOTHER_PLAYERS, GameRecord, Simulation
 from .stats import benjamini_hochberg, difference, histogram, holm, summary, two_proportion_p, wilson
 
 ALPHA = 0.05  # the intervals are 95%; a correction keeps the items whose adjusted p is below this
@@ -168,21 +168,29 @@ def _items(sim: Simulation, seats: list[tuple[GameRecord, int]]) -> list[dict[st
 def _actions(sim: Simulation, seats: list[tuple[GameRecord, int]]) -> dict[str, Any]:
     """How often each kind of bot seat chose each action: the actions of each menu of the
     ruleset in order (`menu` null: the actions chosen that join no menu: a `perform` list's,
-    a response window's), and for each kind the players it seated (one a game a seat),
-    each action's times chosen in all and per player per game."""
+    a response window's), each followed by its count on another player's pieces (the
+    action's name and ANOTHER_PLAYERS) when any game had one; and for each kind the
+    players it seated (one a game a seat), each action's times chosen in all and per
+    player per game."""
     in_menus = [a for names in sim.menus.values() for a in names]
-    others = sorted({a for r, p in seats if p < len(r.actions) for a in r.actions[p]} - set(in_menus))
-    groups: list[dict[str, Any]] = [{"menu": menu, "actions": list(names)} for menu, names in sim.menus.items()
+    chosen = {a for r, p in seats if p < len(r.actions) for a in r.actions[p]}
+    others = sorted({a for a in chosen if not a.endswith(ANOTHER_PLAYERS)} - set(in_menus))
+
+    def rows(names: list[str]) -> list[str]:  # each action, then its count on another player's pieces if any
+        return [row for a in names for row in (a, a + ANOTHER_PLAYERS) if row == a or row in chosen]
+
+    groups: list[dict[str, Any]] = [{"menu": menu, "actions": rows(list(names))} for menu, names in sim.menus.items()
                                     if names]
     if others:
-        groups.append({"menu": None, "actions": others})
+        groups.append({"menu": None, "actions": rows(others)})
+    listed = [a for g in groups for a in g["actions"]]
     by_seat = []
     for kind in dict.fromkeys(r.seats[p] for r, p in seats):
         if kind not in BOTS:  # the seats the rules run choose nothing through an agent
             continue
         mine = [(r, p) for r, p in seats if r.seats[p] == kind]
         total = {a: sum(r.actions[p].get(a, 0) for r, p in mine if p < len(r.actions))
-                 for a in dict.fromkeys(in_menus + others)}
+                 for a in dict.fromkeys(listed)}
         by_seat.append({"seat": kind, "players": len(mine), "total": total,
                         "per_game": {a: n / len(mine) for a, n in total.items()}})
     return {"groups": groups, "by_seat": by_seat}
@@ -389,7 +397,8 @@ def _actions_html(acts: dict[str, Any]) -> list[str]:
         return []
     out = ["<h2>Actions chosen</h2>",
            '<p class="note">How many times a player of each kind of bot seat chose each action, per game '
-           "(in all, in brackets), under the menu it joins.</p>",
+           "(in all, in brackets), under the menu it joins; a row ending (another player's) counts the times "
+           "the action's target was another player's piece.</p>",
            "<table><tr><th>action</th>" + "".join(f"<th>{_esc(row['seat'])}</th>" for row in by_seat) + "</tr>"]
     for g in acts["groups"]:
         out.append(f"<tr><th class=text colspan={len(by_seat) + 1}>{_esc(g['menu'] or 'other actions')}</th></tr>")
