@@ -269,9 +269,10 @@ def _write_save(path: Path, text: str) -> bool:
 
 @app.command()
 def play(
-    ruleset: str = typer.Option("legacies", "--ruleset", "-r", metavar="NAME|PATH",
-                                help="Which ruleset to play: an installed one (see `legacies rulesets`) or a ruleset "
-                                     "folder (rules/NAME, content/NAME)."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH", show_default=False,
+                                          help="Which ruleset to play: an installed one (see `legacies rulesets`) or "
+                                               "a ruleset folder (rules/NAME, content/NAME); default: the one the "
+                                               "--expansion extends, else legacies."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND", help="One per player, in turn order: human (you, "
                                    "at this terminal; one per person for hot-seat), random (any legal move), greedy (the "
                                    "move that leaves it best placed, one step ahead), rollout (random games to the end "
@@ -307,7 +308,7 @@ def play(
         if not sys.stdin.isatty() and not (as_json or quiet):
             typer.echo("(no terminal to play at: four random bots play)", err=True)
     seat, names = _seats(list(seat))
-    ruleset, root = _ruleset_arg(ruleset)
+    ruleset, root = _ruleset_arg(_default_ruleset(ruleset, expansion))
     loaded = _load_with(ruleset, root, expansion)
     if loaded.spec is None:
         where = " ".join(str(x) for x in expansion) if expansion else root if root is not None \
@@ -700,8 +701,9 @@ def _check_out(folder: Path) -> None:
 @app.command()
 def simulate(
     out: Path = typer.Option(..., "--out", metavar="FOLDER", help="Where report.json and report.html are written."),
-    ruleset: str = typer.Option("legacies", "--ruleset", "-r", metavar="NAME|PATH",
-                                help="The ruleset: an installed one or a ruleset folder."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH", show_default=False,
+                                          help="The ruleset: an installed one or a ruleset folder; default: the one "
+                                               "the --expansion extends, else legacies."),
     games: int = typer.Option(1000, "--games", "-n", metavar="N", callback=lambda n: _games(n, "simulate"),
                               help="How many games to play (at most 100,000)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N",
@@ -738,7 +740,7 @@ def simulate(
     from legacies.agents.simulate import Request, SimulationError
     from legacies.agents.simulate import simulate as run_simulation
 
-    name, root = _ruleset_arg(ruleset)
+    name, root = _ruleset_arg(_default_ruleset(ruleset, expansion))
     loaded = _load_with(name, root, expansion)
     if loaded.spec is None:
         where = " ".join(str(x) for x in expansion) if expansion else root if root is not None else f"--ruleset {name}"
@@ -983,6 +985,13 @@ def explain(
         _fail(str(err))
         return
     typer.echo(text)
+
+
+def _default_ruleset(ruleset: Optional[str], expansions: List[str]) -> str:
+    """`--ruleset` as given, else the ruleset the expansions extend, else Legacies."""
+    if ruleset is not None:
+        return ruleset
+    return (_expanded_ruleset(None, None, expansions) if expansions else None) or "legacies"
 
 
 def _expanded_ruleset(ruleset: Optional[str], root: Optional[str], expansions: List[str]) -> Optional[str]:
