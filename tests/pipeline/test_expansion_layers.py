@@ -263,10 +263,13 @@ def test_saves_record_the_expansions_and_replay_refuses_without_them(tmp_path: P
 def test_the_installed_expansion_is_listed_and_found_by_name(tmp_path: Path) -> None:
     result = runner.invoke(app, ["rulesets"])
     assert result.exit_code == 0 and "  + salons\tSalons\t(--expansion salons)\t+9 items" in result.output
+    listed = result.output.splitlines()
+    fame = listed.index("  + fame-and-fortune\tFame and Fortune\t(--expansion fame-and-fortune)\t+102 items")
+    assert listed[fame - 1].startswith("leaders-legacy\t")  # under the ruleset it extends
     result = runner.invoke(app, ["validate", "-x", "salons"])
     assert result.exit_code == 0 and "no problems" in result.output, result.output
     result = runner.invoke(app, ["validate", "-x", "no-such-thing"])
-    assert result.exit_code == 2 and "no expansion of that name is installed (installed: salons)" in result.output
+    assert result.exit_code == 2 and "no expansion of that name is installed (installed: fame-and-fortune, salons)" in result.output
     save = tmp_path / "g.json"
     result = runner.invoke(app, ["play", "-x", "salons", "-s", "random", "-s", "random", "-s", "random",
                                  "--seed", "2", "--quiet", "--save", str(save)])
