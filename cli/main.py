@@ -740,6 +740,9 @@ def simulate(
     item: List[str] = typer.Option([], "--item", "-i", metavar="ID", help="Also print this item's win-rate gap and "
                                    "the branches of its effects no game ran (repeatable; default: the items the "
                                    "expansions add)."),
+    compare: bool = typer.Option(False, "--compare", help="With --expansion: also play the same games on the "
+                                 "ruleset alone, and report both: game length, how games ended, win rates by "
+                                 "seat and by starting choice."),
 ) -> None:
     """Play many seeded bot games and write a balance report (report.json, report.html).
 
@@ -747,12 +750,11 @@ def simulate(
     game length; for every item the win rate of players who chose it against those who
     did not, largest gaps first; and the branches of the rules and content no game ran.
     The same seeds give the same numbers with any --workers or on a --cluster."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from legacies.agents.report import build_report
-    from legacies.agents.simulate import Request, SimulationError
-    from legacies.agents.simulate import simulate as run_simulation
+    from legacies.agents.simulate import Request
 
+    if compare and not expansion:
+        _fail("--compare compares a ruleset with its expansions and without: give --expansion")
     name, root = _ruleset_arg(_default_ruleset(ruleset, expansion))
     loaded = _load_with(name, root, expansion)
     if loaded.spec is None:
@@ -795,19 +797,22 @@ def simulate(
     players = len(kinds)
     request = Request(name, root, tuple(str(x) for x in expansion), players, tuple(kinds), seed, games,
                       tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)))
-    columns = (TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=_stderr_console(), transient=False) as bar:
-        task = bar.add_task("simulate", total=games)
-        try:
-            sim = run_simulation(request, workers, cluster, lambda done, _: bar.update(task, completed=done),
-                                 lambda line: bar.console.print(line, highlight=False, markup=False))
-        except SimulationError as err:
-            _fail(str(err), 2 if err.usage else 1)
-            return
+    sim = _simulated(request, games, workers, cluster, "simulate")
     if sim.stopped and not sim.records:
         _fail(f"{sim.stopped}; no game had finished: no report written", 130 if sim.stopped == "interrupted" else 1)
     report = build_report(sim)
     lines = _simulation_lines(report, sim, request, spec, games, shown, list(item), loaded)
+    if compare and not sim.stopped:  # the same games on the ruleset alone, beside these
+        from legacies.agents.comparison import compare as side_by_side, comparison_lines
+
+        base = _load_with(name, root, []).spec
+        alone = Request(name, root, (), players, tuple(kinds), seed, games,
+                        tuple((k, v) for k, v in request.options if k in base.option_defaults))
+        base_sim = _simulated(alone, games, workers, cluster, "alone")
+        if not base_sim.stopped:
+            report["without_expansions"] = side_by_side(report, build_report(base_sim))
+            report["base_title"] = base.title
+            lines += comparison_lines(report["without_expansions"], base.title)
     try:  # what the run found first (a report that cannot be written still leaves it on the screen)...
         for line in lines:
             typer.echo(line)
@@ -822,6 +827,25 @@ def simulate(
     if not _write_report(out, report, spec.title):
         raise typer.Exit(1)
     typer.echo(f"wrote {out / 'report.json'} and {out / 'report.html'}")
+
+
+def _simulated(request: Any, games: int, workers: int, cluster: Optional[str], what: str) -> Any:
+    """A simulation run with a progress bar (`what` names it); a usage problem exits 2,
+    a game that cannot go on 1."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from legacies.agents.simulate import SimulationError
+    from legacies.agents.simulate import simulate as run_simulation
+
+    columns = (TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=_stderr_console(), transient=False) as bar:
+        task = bar.add_task(what, total=games)
+        try:
+            return run_simulation(request, workers, cluster, lambda done, _: bar.update(task, completed=done),
+                                  lambda line: bar.console.print(line, highlight=False, markup=False))
+        except SimulationError as err:
+            _fail(str(err), 2 if err.usage else 1)
+            raise
 
 
 def _write_report(out: Path, report: dict[str, Any], title: str) -> bool:
