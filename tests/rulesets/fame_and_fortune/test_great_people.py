@@ -196,3 +196,20 @@ def test_ff7_a_deck_run_out_is_rebuilt_from_its_face_up_bottom_shuffled() -> Non
     assert t.zone("great_person_bottom") == [] and len(deck) == 41 and len(hand) == 1  # turned over: a new deck
     assert sorted(deck + hand) == sorted(order)
     assert deck != [x for x in order if x in deck]  # and shuffled
+
+
+@pytest.mark.rule("FF-4")
+def test_ff4_a_city_built_draws_a_great_person() -> None:
+    t, p = at_building()
+    t.clear_map()
+    t.land("ulmsted", p, level=2, armies=1)
+    t.put_leader(p, "ulmsted")
+    t.give(p, wood=1, stone=2, gold=1)
+    t.stack("great_person_deck", "marco_polo")
+    t.refresh()
+    t.pick_start("Build a city in Ulmsted")
+    assert t.decision.prompt == "choose one" and t.labels() == ["place the great merchant in a province of yours",
+                                                                "keep the great merchant in reserve"]
+    t.pick("place the great merchant in a province of yours")
+    assert t.cards("great_person_hand", p) == ["marco_polo"] and t.cards("markers_on_map", p) == ["merchant_marker"]
+    assert t.of("level", "ulmsted") == 3
