@@ -7,6 +7,7 @@ win rates by seat and by each starting choice. report.json keeps it under
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 def compare(laid: dict[str, Any], alone: dict[str, Any]) -> dict[str, Any]:
@@ -46,7 +47,14 @@ def _length(s: dict[str, float]) -> str:
 
 
 def _endings(rows: list[dict[str, Any]], games: int) -> str:
-    return "; ".join(f"{row['games']} of {games}: {row['reason']}" for row in rows) or "none"
+    """The games the rules ended, by the kind of reason: the same words once the players'
+    names and the numbers are set aside ("a player reaches N renown")."""
+    kinds: dict[str, int] = {}
+    for row in rows:
+        kind = re.sub(r"\bP\d+\b", "a player", re.sub(r"(?<![A-Za-z])\d+", "N", row["reason"]))
+        kinds[kind] = kinds.get(kind, 0) + row["games"]
+    ordered = sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))
+    return "; ".join(f"{n} of {games}: {kind}" for kind, n in ordered) or "none"
 
 
 def comparison_lines(c: dict[str, Any], title: str) -> list[str]:

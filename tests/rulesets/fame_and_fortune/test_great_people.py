@@ -213,3 +213,12 @@ def test_ff4_a_city_built_draws_a_great_person() -> None:
     t.pick("place the great merchant in a province of yours")
     assert t.cards("great_person_hand", p) == ["marco_polo"] and t.cards("markers_on_map", p) == ["merchant_marker"]
     assert t.of("level", "ulmsted") == 3
+
+
+@pytest.mark.rule("FF-4")
+def test_ff4_the_deck_is_shuffled_when_the_game_begins() -> None:
+    from .conftest import spec
+
+    content = [d.id for d in spec().defs if d.kind == "great_person"]
+    orders = {tuple(Table(3, seed=seed).cards("great_person_deck")) for seed in range(2)}
+    assert all(sorted(order) == sorted(content) and list(order) != content for order in orders) and len(orders) == 2

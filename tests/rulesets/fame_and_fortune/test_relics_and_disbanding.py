@@ -146,3 +146,18 @@ def test_ff10_an_army_disbanded_sends_a_caravan_unloaded_once_for_resources() ->
     t.pick("Unload the caravan in Ulmsted (2 wood)")
     assert t.counter("wood", p) == wood + 2 and t.of("caravan", "ulmsted") == 0
     assert not t.starting("Unload the caravan")  # once
+
+
+@pytest.mark.rule("FF-9")
+def test_ff9_a_relic_with_no_wild_province_of_its_terrain_stays_out_and_the_rest_is_dealt() -> None:
+    from .conftest import quiet, spec
+
+    stone = {d.name for d in spec().defs if d.kind == "province" and d.attrs.get("resource") == "stone"}
+
+    def claim_stone(labels: list[str]) -> str:  # at placement, every stone province first
+        return next((label for label in labels if label in stone), quiet(labels))
+    t = Table(3, seed=0, answer=claim_stone)
+    assert t.value("school_of_confucius's lying", 0) == 0 and t.value("atlantis's lying", 0) == 1
+    assert t.value("seven_cities_of_gold's lying", 0) == 1  # the relic after it is placed: nothing stopped
+    assert "School of Confucius finds no wild province of its terrain: it is not in this game" in t.st.log
+    assert len(t.zone("wonder_market")) == 4 and len(t.zone("investments", 0)) == 4
