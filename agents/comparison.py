@@ -48,7 +48,7 @@ def _length(s: dict[str, float]) -> str:
 
 def _endings(rows: list[dict[str, Any]], games: int) -> str:
     """The games the rules ended, by the kind of reason: the same words once the players'
-    names and the numbers are set aside ("a player reaches N renown")."""
+    names and the numbers are set aside ("a player reaches N points")."""
     kinds: dict[str, int] = {}
     for row in rows:
         kind = re.sub(r"\bP\d+\b", "a player", re.sub(r"(?<![A-Za-z])\d+", "N", row["reason"]))
