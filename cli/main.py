@@ -241,6 +241,16 @@ def _think(value: Optional[float]) -> Optional[float]:
     return value
 
 
+def _iterations(value: Optional[int]) -> Optional[int]:
+    """`--iterations`: a whole number from 1 to agents.bots.MAX_ITERATIONS."""
+    from legacies.agents.bots import iterations_problem
+
+    problem = iterations_problem(value) if value is not None else None
+    if problem:
+        raise typer.BadParameter(problem.removeprefix("--iterations "))
+    return value
+
+
 def _games(value: int, command: str) -> int:
     """`--games`: at least 1, at most what the command can keep (agents/soak.py's and
     agents/simulate.py's MAX_GAMES): a usage error, never a list of a quintillion games."""
@@ -275,7 +285,7 @@ def play(
                                                "--expansion extends, else legacies."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND", help="One per player, in turn order: human (you, "
                                    "at this terminal; one per person for hot-seat), random (any legal move), greedy (the "
-                                   "move that leaves it best placed, one step ahead), rollout (random games to the end "
+                                   "move that leaves it best placed, one action ahead), rollout (random games to the end "
                                    "from each move), search (tree search over the worlds it cannot tell apart). "
                                    "KIND:NAME names the player (human:Ann). Default: you against three greedy bots "
                                    "(four random bots when the input is not a terminal)."),
@@ -286,7 +296,9 @@ def play(
                                        help="Processes each search bot thinks in (its two trees at once: the same "
                                             "moves, sooner)."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
-    option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE", help="Setup option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
+                                     help="Setup option NAME=VALUE (repeatable); `legacies rulesets` lists each "
+                                          "ruleset's seats the rules run and options with names, and what they do."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
     save: Optional[Path] = typer.Option(None, "--save", metavar="FILE", help="Write a save file when the game ends or stops."),
     quiet: bool = typer.Option(False, "--quiet", "-q", metavar="", help="Only the final scores."),
@@ -743,6 +755,13 @@ def simulate(
     compare: bool = typer.Option(False, "--compare", help="With --expansion: also play the same games on the "
                                  "ruleset alone, and report both: game length, how games ended, win rates by "
                                  "seat and by starting choice."),
+    iterations: Optional[int] = typer.Option(None, "--iterations", metavar="N", callback=_iterations,
+                                             help="Iterations a search seat runs per decision, 1 to 100,000 "
+                                                  "(default: 200, about 2 minutes of CPU a Legacies game)."),
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=_think,
+                                          help="Seconds a search seat thinks per decision, above 0 and at most 600 "
+                                               "(the moves then depend on the machine: a run does not repeat "
+                                               "exactly); with --iterations, whichever ends first."),
 ) -> None:
     """Play many seeded bot games and write a balance report (report.json, report.html).
 
@@ -796,7 +815,8 @@ def simulate(
         return
     players = len(kinds)
     request = Request(name, root, tuple(str(x) for x in expansion), players, tuple(kinds), seed, games,
-                      tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)))
+                      tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)),
+                      search_iterations=iterations, search_think=think)
     sim = _simulated(request, games, workers, cluster, "simulate")
     if sim.stopped and not sim.records:
         _fail(f"{sim.stopped}; no game had finished: no report written", 130 if sim.stopped == "interrupted" else 1)
@@ -807,7 +827,8 @@ def simulate(
 
         base = _load_with(name, root, []).spec
         alone = Request(name, root, (), players, tuple(kinds), seed, games,
-                        tuple((k, v) for k, v in request.options if k in base.option_defaults))
+                        tuple((k, v) for k, v in request.options if k in base.option_defaults),
+                        search_iterations=iterations, search_think=think)
         base_sim = _simulated(alone, games, workers, cluster, "alone")
         if not base_sim.stopped:
             report["without_expansions"] = side_by_side(report, build_report(base_sim))
@@ -866,12 +887,17 @@ def _write_report(out: Path, report: dict[str, Any], title: str) -> bool:
 
 def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any, games: int,
                       shown: list[str], asked: list[str], loaded: Any) -> list[str]:
-    """What `simulate` prints of a run: win rates by seat, the surest gaps, the items
-    watched, branch coverage."""
+    """What `simulate` prints of a run: win rates by seat, the surest gaps, the actions
+    each kind of seat chose, the items watched, branch coverage."""
+    from legacies.agents.report import actions_lines
+
     out: list[str] = []
     say = out.append
     run = report["run"]
     setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options)
+    if report["search"]:
+        setup += "; search: " + " or ".join(f"{v:,} {unit}" for v, unit in ((report["search"]["iterations"], "iterations"),
+                                                                            (request.search_think, "s")) if v is not None)
     say(("stopped, " if sim.stopped else "")
         + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "
         f"({request.players} players: {', '.join(request.seats)}{setup}) on {run['where']} in "
@@ -891,6 +917,7 @@ def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any,
         say(f"  of {many['items_with_a_gap']} gaps, {many['intervals_excluding_zero']} intervals exclude 0 "
             f"(about {many['expected_by_chance']:.0f} would by chance); {many['survive_benjamini_hochberg']} "
             f"survive a Benjamini-Hochberg correction, {many['survive_holm']} a Holm correction")
+    out.extend(actions_lines(report))
     cov = report["coverage"]
     if shown:
         rows = {r["id"]: r for r in report["items"]}
@@ -1432,9 +1459,12 @@ def list_rulesets() -> None:
             for k in r.spec.seats:  # the seats its rules run, and the options that tune them
                 typer.echo(f"  seat {k.name}\t{k.label}: {k.description or 'run by the rules'}"
                            + (f" (joins a table of {k.joins} by itself)" if k.joins else ""))
+            declared = next((getattr(f.model, "options", {}) for f in r.load.files if f.kind == "ruleset"), {})
             for opt, values in r.spec.option_names.items():
                 named = sorted(values, key=lambda n: (values[n], n))
-                typer.echo(f"  option {opt}\t{', '.join(n for n in named if not n.isdigit())}")
+                about = getattr(declared.get(opt), "description", None)  # what the levels change, in the ruleset's words
+                typer.echo(f"  option {opt}\t{', '.join(n for n in named if not n.isdigit())}"
+                           + (f": {' '.join(about.split())}" if about else ""))
         for exp in (e for e in expansions if e.ruleset() == name):
             laid = load_ruleset(name, None, [exp])
             added = (len(laid.build.items) - items) if laid.build is not None and r.spec is not None else None
