@@ -235,9 +235,10 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
     last_turn = -1
 
     def head(turn: int, player: int) -> None:
+        """A turn's header; turn 0 is the setup (its decisions and lines before the first turn)."""
         nonlocal last_turn
         last_turn = turn
-        emit(f"— turn {turn}: {state.game.player_names[player]} —")
+        emit(f"— turn {turn}: {state.game.player_names[player]} —" if turn else "— setup —")
 
     # what each move changed, under it, when the log is shown (none of it costs a bot run anything)
     effects = MoveEffects(state) if on_event is not None else None
@@ -253,6 +254,8 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         changed comes under its lines before the first turn it began, as the move's."""
         nonlocal seen_log, seen_turns
         log = state.st.log
+        if last_turn < 0 and seen_log < len(log) and (not state.st.turn_starts or seen_log < state.st.turn_starts[0][0]):
+            head(0, -1)  # the rules' lines before the first turn: the setup's
         for at, turn, player in state.st.turn_starts[seen_turns:]:
             for line in log[seen_log:at]:
                 emit_rules_line(line)
@@ -284,8 +287,7 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         d = state.decision
         assert d is not None
         if state.st.turns == 0 and last_turn < 0:  # decisions before the first turn: the setup's
-            last_turn = 0
-            emit("— setup —")
+            head(0, -1)
         elif state.st.turns != last_turn:  # a game resumed mid-turn, or a turn taken back
             head(state.st.turns, state.st.active)
         agent = agents[d.player]

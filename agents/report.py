@@ -11,9 +11,10 @@ length; for every content item how often players chose it (or it was drawn for t
 and the win rate of players who had it against those who did not (Newcombe interval of
 the gap), largest gaps first, with how many intervals exclude 0 by chance and which
 gaps survive a Benjamini-Hochberg correction (and how many a Holm one); how many times
-each kind of bot seat chose each action of the ruleset's menus, per player per game; and
+each kind of bot seat chose each action of the ruleset's menus, per player per game;
 branch coverage: which `if` branches, `choose one` options and `may` answers ran, listing
-those no game ran apart from those the run's options rule out.
+those no game ran apart from those the run's options rule out; and for a ruleset that
+draws a map, where the games ended on it (agents/report_map.py).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from typing import Any
 
 from .bots import BOTS, SEARCH_ITERATIONS
 from .comparison import comparison_html
-from .simulate import GameRecord, Simulation
+from .report_map import map_section, map_summary
+from .simulate import ANOTHER_PLAYERS, GameRecord, Simulation
 from .stats import benjamini_hochberg, difference, histogram, holm, summary, two_proportion_p, wilson
 
 ALPHA = 0.05  # the intervals are 95%; a correction keeps the items whose adjusted p is below this
@@ -78,6 +80,7 @@ def build_report(sim: Simulation) -> dict[str, Any]:
             endings[reason] = endings.get(reason, 0) + 1
     items = _items(sim, seats)
     comparisons = correct_for_many(items)
+    drawn = map_summary(records)  # a ruleset that draws a map: who held each place at the end
     return {
         "format": FORMAT,
         "ruleset": req.ruleset,
@@ -110,6 +113,7 @@ def build_report(sim: Simulation) -> dict[str, Any]:
         "multiple_comparisons": comparisons,
         "actions": _actions(sim, seats),
         "coverage": _coverage(sim),
+        **({"map": drawn} if drawn is not None else {}),
     }
 
 
@@ -169,21 +173,29 @@ def _items(sim: Simulation, seats: list[tuple[GameRecord, int]]) -> list[dict[st
 def _actions(sim: Simulation, seats: list[tuple[GameRecord, int]]) -> dict[str, Any]:
     """How often each kind of bot seat chose each action: the actions of each menu of the
     ruleset in order (`menu` null: the actions chosen that join no menu: a `perform` list's,
-    a response window's), and for each kind the players it seated (one a game a seat),
-    each action's times chosen in all and per player per game."""
+    a response window's), each followed by its count on another player's pieces (the
+    action's name and ANOTHER_PLAYERS) when any game had one; and for each kind the
+    players it seated (one a game a seat), each action's times chosen in all and per
+    player per game."""
     in_menus = [a for names in sim.menus.values() for a in names]
-    others = sorted({a for r, p in seats if p < len(r.actions) for a in r.actions[p]} - set(in_menus))
-    groups: list[dict[str, Any]] = [{"menu": menu, "actions": list(names)} for menu, names in sim.menus.items()
+    chosen = {a for r, p in seats if p < len(r.actions) for a in r.actions[p]}
+    others = sorted({a for a in chosen if not a.endswith(ANOTHER_PLAYERS)} - set(in_menus))
+
+    def rows(names: list[str]) -> list[str]:  # each action, then its count on another player's pieces if any
+        return [row for a in names for row in (a, a + ANOTHER_PLAYERS) if row == a or row in chosen]
+
+    groups: list[dict[str, Any]] = [{"menu": menu, "actions": rows(list(names))} for menu, names in sim.menus.items()
                                     if names]
     if others:
-        groups.append({"menu": None, "actions": others})
+        groups.append({"menu": None, "actions": rows(others)})
+    listed = [a for g in groups for a in g["actions"]]
     by_seat = []
     for kind in dict.fromkeys(r.seats[p] for r, p in seats):
         if kind not in BOTS:  # the seats the rules run choose nothing through an agent
             continue
         mine = [(r, p) for r, p in seats if r.seats[p] == kind]
         total = {a: sum(r.actions[p].get(a, 0) for r, p in mine if p < len(r.actions))
-                 for a in dict.fromkeys(in_menus + others)}
+                 for a in dict.fromkeys(listed)}
         by_seat.append({"seat": kind, "players": len(mine), "total": total,
                         "per_game": {a: n / len(mine) for a, n in total.items()}})
     return {"groups": groups, "by_seat": by_seat}
@@ -290,6 +302,7 @@ table { border-collapse: collapse; margin: .5em 0; font-size: 13px; }
 td, th { padding: 2px 8px; border-bottom: 1px solid #e3e6ea; text-align: right; }
 td:first-child, th:first-child, td.text { text-align: left; }
 .note { color: #556; font-size: 13px; } svg { display: block; margin: .5em 0; } .chart text { font-size: 12px; }
+svg.map { max-width: 100%; height: auto; }
 """
 
 
@@ -390,7 +403,8 @@ def _actions_html(acts: dict[str, Any]) -> list[str]:
         return []
     out = ["<h2>Actions chosen</h2>",
            '<p class="note">How many times a player of each kind of bot seat chose each action, per game '
-           "(in all, in brackets), under the menu it joins.</p>",
+           "(in all, in brackets), under the menu it joins; a row ending (another player's) counts the times "
+           "the action's target was another player's piece.</p>",
            "<table><tr><th>action</th>" + "".join(f"<th>{_esc(row['seat'])}</th>" for row in by_seat) + "</tr>"]
     for g in acts["groups"]:
         out.append(f"<tr><th class=text colspan={len(by_seat) + 1}>{_esc(g['menu'] or 'other actions')}</th></tr>")
@@ -433,6 +447,8 @@ def report_html(report: dict[str, Any], title: str) -> str:
     for name, rows in report["win_rate_by_starting_choice"].items():
         out += [f"<h2>Win rate by {_esc(name)}</h2>",
                 rate_chart([(r["value"], r["rate"], *r["ci"]) for r in rows], fair, f"win rate by {name}")]
+    if report.get("map"):
+        out.append(map_section(report["map"], fair))
     out += ["<h2>Scores</h2>", histogram_chart(report["scores"]["histogram"], "score distribution", "score"),
             "<table><tr><th></th><th>mean</th><th>sd</th><th>min</th><th>q1</th><th>median</th><th>q3</th><th>max</th></tr>",
             _summary_row("every player", report["scores"]["all"]), _summary_row("winners", report["scores"]["winners"]),

@@ -14,8 +14,10 @@ and label (a seat the rules run by its name at the table), score, win, starting 
 chose in a decision (played, bought, taken: an option whose value, or whose target, is
 an item) and those drawn for them (an item whose effect a `play` ran for them without
 their choosing it: an event resolved, a solo card played), how many times they chose
-each action (of a menu, a `perform` list or a response window), the turn order when the
-first turn began, and the game's length. Branch
+each action (of a menu, a `perform` list or a response window) and how many of those
+times its target was another player's piece, the turn order when the first turn began,
+and the game's length; for a ruleset that draws a map, who holds each place when the
+game ends (and the first game's map then). Branch
 coverage comes from the compiled game of each worker (interpreter.coverage).
 """
 
@@ -27,7 +29,7 @@ from typing import Any, Callable
 
 from legacies.interpreter.errors import InternalError, TableError
 from legacies.interpreter.game import Game, GameState
-from legacies.interpreter.mechanics import describe
+from legacies.interpreter.mechanics import describe, owner
 from legacies.interpreter.values import DefRef
 
 from .base import Agent
@@ -92,6 +94,11 @@ class GameRecord:
     first_order: list[int] | None = None  # the turn order when the first turn began (None: no turn)
     drawn: list[list[str]] = field(default_factory=list)  # per player: ids of items whose effect ran for them
     actions: list[dict[str, int]] = field(default_factory=list)  # per player: action name -> times chosen
+    # a ruleset that draws a map (`display: map:`): each place -> the player whose colour it
+    # is when the game ends, as the first player sees it (-1 nobody); and for the run's
+    # first game, the map itself then (MapPicture.as_data())
+    holders: dict[int, int] = field(default_factory=dict)
+    board: dict[str, Any] | None = None
 
 
 @dataclass
@@ -166,6 +173,20 @@ def action_names(state: GameState) -> list[str | None]:
     return [actions[o.value[0]].name if isinstance(o.value, tuple) else None for o in d.options]
 
 
+ANOTHER_PLAYERS = " (another player's)"
+"""The count of an action whose target was a piece of another player (an opponent's card
+taken, their token moved) is kept again under the action's name with this after it."""
+
+
+def on_another_players(state: GameState) -> list[bool]:
+    """For each option of the pending decision, whether it names a piece that belongs to
+    another player than the one deciding (a token's owner, else its zone's: `owner of`)."""
+    d = state.decision
+    if d is None:
+        return []
+    return [type(o.item) is int and owner(state.st, o.item) not in (-1, d.player) for o in d.options]
+
+
 class ActionCounter:
     """A seat's agent, unchanged, that notes for the decision it was last asked which action
     each option starts: the match runner may apply another option than the one chosen (when
@@ -176,9 +197,11 @@ class ActionCounter:
         self.name = agent.name
         self.asked: Any = None
         self.names: list[str | None] = []
+        self.others: list[bool] = []
 
     def choose(self, state: GameState) -> int:
         self.asked, self.names = state.decision, action_names(state)
+        self.others = on_another_players(state) if any(self.names) else []
         return self.agent.choose(state)
 
 
@@ -210,7 +233,10 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
             counter = agents[decision.player] if 0 <= decision.player < len(agents) else None
             name = counter.names[index] if counter is not None and counter.asked is decision else None
             if name is not None:
-                acted[decision.player][name] = acted[decision.player].get(name, 0) + 1
+                mine = acted[decision.player]
+                mine[name] = mine.get(name, 0) + 1
+                if counter is not None and counter.others[index]:
+                    mine[name + ANOTHER_PLAYERS] = mine.get(name + ANOTHER_PLAYERS, 0) + 1
             item = decision.options[index].item
             if item is None or decision.player < 0:
                 return
@@ -224,6 +250,13 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
             raise SimulationError(f"game {i} (seed {seed}): {err}", usage=False) from err
         st = result.state
         assert st is not None
+        holders, board = {}, None
+        if game.map is not None:
+            try:
+                holders = game.map.colours(st.st, 0)
+                board = game.map.picture(st.st, 0).as_data() if i == 0 else None
+            except InternalError as err:
+                raise SimulationError(f"game {i} (seed {seed}), drawing its map: {err}", usage=False) from err
         starting = []
         for p in range(request.players):
             starting.append({name: describe(st.st, st.st.values[lay.player_value[name] + p])
@@ -234,7 +267,8 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
             chosen=[sorted(spec.defs[d].id for d in c) for c in chosen],
             ending=None if st.st.ending is None else st.end_reason() or "",
             first_order=first_order[0] if first_order else None,
-            drawn=_drawn(game, request.players, chosen), actions=acted))
+            drawn=_drawn(game, request.players, chosen), actions=acted,
+            holders=holders, board=board))
     coverage = game.coverage.counts() if game.coverage is not None else {}
     if game.coverage is not None:
         game.coverage.hits[:] = [0] * len(game.coverage.hits)  # the next task counts afresh

@@ -28,7 +28,7 @@ def test_every_turn_has_its_header_a_turn_the_rules_play_included() -> None:
     spec = load_ruleset("menus", root=MENUS).spec
     result = play_match(spec, ["random"] * 3, seed=2, options={"with_robot": True})
     log = result.log
-    assert log[0] == "— setup —"  # the setup asks each player: not a turn
+    assert log[:2] == ["— setup —", "  · a robot joins the table"]  # the setup's lines and choices: not a turn
     assert [line for line in log if line.startswith("— turn")] == [
         f"— turn {n}: P{(n - 1) % 3 + 1} —" for n in range(1, 7)]
     robot = [head for head, line in heads_of(log) if line == "  · P3 waves"]

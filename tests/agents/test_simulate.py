@@ -324,10 +324,12 @@ def test_the_report_counts_each_action_each_seat_kind_chose(tmp_path: Path) -> N
     acts = report["actions"]
     assert acts["groups"] == [{"menu": "move", "actions": ["work", "never"]},
                               {"menu": "use", "actions": ["spend", "keep"]},
+                              {"menu": "lend", "actions": ["take_chip"]},  # (never offered without with_chips)
                               {"menu": None, "actions": ["wave"]}]
     rows = {row["seat"]: row for row in acts["by_seat"]}
     assert (rows["greedy"]["players"], rows["random"]["players"]) == (6, 12)
-    assert rows["greedy"]["per_game"] == {"work": 2.0, "never": 0.0, "spend": 2.0, "keep": 0.0, "wave": 2.0}
+    assert rows["greedy"]["per_game"] == {"work": 2.0, "never": 0.0, "spend": 2.0, "keep": 0.0, "take_chip": 0.0,
+                                          "wave": 2.0}
     random = rows["random"]["total"]
     assert random["work"] == random["spend"] + random["keep"] == 24 and random["keep"] > 0
     assert rows["random"]["per_game"]["keep"] == pytest.approx(random["keep"] / 12)
@@ -356,6 +358,28 @@ def test_only_the_options_that_start_an_action_are_named() -> None:
     assert action_names(state) == ["spend", "keep"]
     state.apply(1)
     assert action_names(state) == ["wave"]
+
+
+def test_an_action_on_another_players_piece_is_counted_again_on_a_row_of_its_own() -> None:
+    """With `with_chips` every player takes a chip each turn, their own or another
+    player's (a token: `owner of` is its owner): the options name which, the records
+    count both, and the report lists "take_chip (another player's)" under take_chip."""
+    from legacies.agents.simulate import ANOTHER_PLAYERS, action_names, on_another_players
+
+    state = Game(load_ruleset("menus", root=MENUS).spec, 2, {"with_chips": True}).new_state(0)
+    for _ in range(4):  # the setup's two choices, work, spend: the menu `lend`
+        state.apply(0)
+    assert action_names(state) == ["take_chip", "take_chip"] and state.decision.player == 0
+    assert on_another_players(state) == [False, True]  # P1's own chip, then P2's
+    sim = simulate(Request("menus", root=str(MENUS), players=2, seats=("random", "random"), games=6,
+                           options=(("with_chips", True),)))
+    taken = [r.actions[p] for r in sim.records for p in range(2)]
+    assert all(a["take_chip"] == 3 for a in taken)  # three turns each
+    theirs = sum(a.get("take_chip" + ANOTHER_PLAYERS, 0) for a in taken)
+    assert 0 < theirs < 36  # random players take both kinds of chip
+    acts = build_report(sim)["actions"]
+    assert {"menu": "lend", "actions": ["take_chip", "take_chip (another player's)"]} in acts["groups"]
+    assert acts["by_seat"][0]["total"]["take_chip (another player's)"] == theirs
 
 
 def test_search_seats_think_the_iterations_or_the_seconds_asked(tmp_path: Path) -> None:
