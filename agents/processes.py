@@ -54,16 +54,17 @@ def free_memory_mb() -> int | None:
         return None
 
 
-def workers_refused(workers: int) -> str | None:
-    """Why `workers` processes are too many for this machine, in words; None if they fit."""
+def workers_refused(workers: int, option: str = "--workers") -> str | None:
+    """Why `workers` processes are too many for this machine, in words (`option` is the
+    command-line option that asked for them); None if they fit."""
     count = cores()
     most = count * WORKERS_PER_CORE
     if workers > most:
-        return (f"--workers {workers}: this machine has {count} core{'s' if count != 1 else ''}; at most {most} "
+        return (f"{option} {workers}: this machine has {count} core{'s' if count != 1 else ''}; at most {most} "
                 f"workers ({WORKERS_PER_CORE} a core: more would only share the cores)")
     memory = free_memory_mb()
     if memory is not None and workers > max(1, memory // WORKER_MB):
-        return (f"--workers {workers}: {memory:,} MB of memory is free, enough for {max(1, memory // WORKER_MB)} "
+        return (f"{option} {workers}: {memory:,} MB of memory is free, enough for {max(1, memory // WORKER_MB)} "
                 f"workers of about {WORKER_MB} MB")
     return None
 

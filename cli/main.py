@@ -279,7 +279,7 @@ def play(
         _debug_traceback(err)
         _fail(f"the game stopped during its setup: {err}; `legacies validate` checks the setup under every option", 1)
         return
-    _check_workers(search_workers)
+    _check_workers(search_workers, "--search-workers")
     _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast, search_workers)
 
 
@@ -595,10 +595,10 @@ def soak(
         raise typer.Exit(1)
 
 
-def _check_workers(workers: int) -> None:
+def _check_workers(workers: int, option: str = "--workers") -> None:
     from legacies.agents.processes import workers_refused
 
-    refused = workers_refused(workers)
+    refused = workers_refused(workers, option)
     if refused:
         _fail(refused)
 

@@ -136,6 +136,9 @@ class Game:
         self.display_parts = [ComputedPart(c, part) for part in spec.display_parts]  # interpreter/display.py
         c.finish()
         self.compiler = c  # keeps the attribute columns for effects compiled later (tests, `legacies try`)
+        # the zones each player cannot see and each piece's kind, worked out at the first
+        # determinization (interpreter/information.py)
+        self.unseen: tuple[list[list[int]], list[str]] | None = None
 
     def replay(self, seed: int, decisions: list[int]) -> "GameState":
         """The state after `decisions` (option indices) from a new game with `seed`; a
