@@ -51,8 +51,11 @@ TARGETS: dict[str, Target | None] = {
     "legacies_us_per_decision": None,
     "legacy_games_per_s": Target(">=", 250, "games/s", "Legacy card game, 4 random bots, one process"),
     "legacy_us_per_decision": Target("<=", 15, "µs", "Legacy card game, per decision"),
-    "gears_games_per_s": None,  # Legacy: Gears of Time, 4 random bots: reported, not judged
+    # the other installed rulesets, 4 random bots: reported, not judged (REPORTED_GAMES)
+    "gears_games_per_s": None,
     "gears_us_per_decision": None,
+    "leaders_games_per_s": None,
+    "leaders_us_per_decision": None,
     "validate_s": Target("<=", 0.5, "s", "cold `legacies validate` of all shipped content (median of 5)"),
     "validate_cold_s": None,  # the same with an empty cache folder (no parse cache): reported, not judged
     "validate_416_s": Target("<=", 0.6, "s", "cold validate of a synthetic ruleset of 416 items"),
@@ -99,6 +102,22 @@ def games_per_second(ruleset: str, players: int, games: int) -> dict[str, Any] |
     seconds = time.process_time() - started
     return {"games": games, "seconds": seconds, "games_per_s": games / seconds,
             "decisions_per_game": decisions / games, "us_per_decision": seconds * 1e6 / decisions}
+
+
+REPORTED_GAMES = (4, 40)
+"""Games (quick, full) of each ruleset whose speed is reported, not judged."""
+
+
+def reported_rulesets() -> list[tuple[str, str]]:
+    """(key prefix, installed ruleset) for each `PREFIX_games_per_s` of TARGETS without a
+    target: the ruleset whose name's first word is PREFIX (`gears` is gears-of-time)."""
+    installed = rulesets()
+    out: list[tuple[str, str]] = []
+    for key, target in TARGETS.items():
+        if key.endswith("_games_per_s") and target is None:
+            prefix = key.removesuffix("_games_per_s")
+            out.extend((prefix, name) for name in installed if name.split("-")[0] == prefix)
+    return out
 
 
 def mid_game(ruleset: str, players: int, decisions: int, seed: int = 1) -> GameState | None:
@@ -330,12 +349,13 @@ def run_bench(quick: bool = False, progress: Callable[[str], None] | None = None
         figures["legacy_games_per_s"] = lc["games_per_s"]
         figures["legacy_us_per_decision"] = lc["us_per_decision"]
         details["legacy"] = lc
-    say("Gears of Time games")
-    gt = games_per_second("gears-of-time", 4, 10 if quick else 100)
-    if gt is not None:
-        figures["gears_games_per_s"] = gt["games_per_s"]
-        figures["gears_us_per_decision"] = gt["us_per_decision"]
-        details["gears-of-time"] = gt
+    for prefix, name in reported_rulesets():
+        say(f"{name} games")
+        found = games_per_second(name, 4, REPORTED_GAMES[0] if quick else REPORTED_GAMES[1])
+        if found is not None:
+            figures[f"{prefix}_games_per_s"] = found["games_per_s"]
+            figures[f"{prefix}_us_per_decision"] = found["us_per_decision"]
+            details[name] = found
     say("cold validate")
     v = validate_figures(quick)
     details["validate"] = v

@@ -97,8 +97,8 @@ def run_tasks(address: str, function: Callable[..., Any], arguments: Sequence[tu
               take: Callable[[Any], None], say: Callable[[str], None] | None = None,
               connect_seconds: float = CONNECT_SECONDS, wait_seconds: float = WAIT_SECONDS) -> int:
     """Run `function(*args)` for each of `arguments` on the cluster at `address`, handing
-    each result to `take` as it finishes (in any order); returns the number of workers
-    the scheduler had at the start. Raises ClusterError (cannot start), ClusterLost (see
+    each result to `take` as it finishes (in any order); returns the most workers the
+    scheduler had while they ran. Raises ClusterError (cannot start), ClusterLost (see
     the module's docstring) or what a task raised; Ctrl-C cancels what is left."""
     from dask.distributed import wait
     from distributed.scheduler import KilledWorker
@@ -132,7 +132,9 @@ def run_tasks(address: str, function: Callable[..., Any], arguments: Sequence[tu
             if not pending:
                 break
             now = time.monotonic()
-            if _workers(client, address, finished) > 0:
+            joined = _workers(client, address, finished)
+            workers = max(workers, joined)
+            if joined > 0:
                 alone_since = None
                 continue
             alone_since = alone_since or now
@@ -144,7 +146,10 @@ def run_tasks(address: str, function: Callable[..., Any], arguments: Sequence[tu
                 said = now
                 say(f"waiting for workers at {address}: none connected ({finished} of {len(futures)} tasks done; "
                     f"giving up in {left:.0f} s)")
-        return workers
+        try:  # (all done within the first second: the workers that joined meanwhile count too)
+            return max(workers, _workers(client, address, finished))
+        except ClusterLost:  # the scheduler went away once everything was done: the run is complete
+            return workers
     finally:
         if futures:
             try:

@@ -12,8 +12,11 @@ from legacies.interpreter.errors import InternalError, Refused
 from legacies.interpreter.game import Game, GameState, Undo
 from legacies.interpreter.spec import GameSpec
 
+from legacies.interpreter.decisions import Taken
+
 from .base import Agent
 from .bots import BOTS, SEARCH_ITERATIONS, SearchBot
+from .moves import MoveEffects
 from .ruled_seat import RulesRunSeat
 
 
@@ -228,8 +231,22 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
     def flush_engine_log() -> None:
         nonlocal seen_log
         for line in state.st.log[seen_log:]:
-            emit(f"  · {line}")
+            if isinstance(line, Taken):  # a decision the rules took: said as a decision, hidden as one
+                hidden = line.piece is not None and bool(humans) and humans != [line.player] \
+                    and _private(state, line.piece)
+                shown = line.split(": ", 1)[0] + ": (a hidden card) (the only choice)" if hidden else line
+                emit(f"  {shown}")
+            else:
+                emit(f"  · {line}")
         seen_log = len(state.st.log)
+
+    # what each move changed, under it, when the log is shown (none of it costs a bot run anything)
+    effects = MoveEffects(state) if on_event is not None else None
+
+    def flush_effects() -> None:
+        if effects is not None:
+            for line in effects.changes():
+                emit(f"      {line}")
 
     flush_engine_log()
     last_turn = -1
@@ -249,6 +266,8 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
                 index = agent.choose(state)
             except UndoRequest:
                 emit(_take_back(state, d.player, made_by))
+                if effects is not None:
+                    effects.changes()  # the game went back: what it is now is where the next move starts
                 taken_back = state.decision is not d
                 if not taken_back:  # nothing taken back: the same question again
                     continue
@@ -286,8 +305,10 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         number = f"{len(state.st.history)}. " if numbered else ""
         emit(f"  {number}{state.game.player_names[d.player]} [{d.prompt}]: {shown}")
         flush_engine_log()
+        flush_effects()
     scores = state.scores()
     winner = state.winner()
     if state.is_terminal():
-        emit(f"game over after {state.st.turns} turns and {len(actions)} decisions")
+        # every decision of the game: a resumed game's before this match too, an undone one not
+        emit(f"game over after {state.st.turns} turns and {len(state.st.history)} decisions")
     return MatchResult(spec.name, seed, list(seats), names, scores, winner, actions, log, state)

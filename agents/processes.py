@@ -4,6 +4,9 @@ under Ctrl-C, and gone with their parent.
 - `workers_refused(n)`: why `--workers n` is too many for this machine (None when it is
   not): at most WORKERS_PER_CORE a core (more only share the cores) and no more than the
   free memory holds at WORKER_MB each.
+- `in_order(pool, f, tasks)`: `f(*task)` for each task, results in the tasks' order, with
+  only a few tasks submitted ahead (a run of millions of games holds a few futures, and
+  Ctrl-C has little to cancel).
 - `worker_pool(n)`: a process pool whose workers ignore Ctrl-C (the terminal sends it to
   every process of the command; the parent alone decides what it means) and end when
   their parent ends, however it ends (SIGKILL too): on Linux the kernel sends them
@@ -21,12 +24,15 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from multiprocessing import get_all_start_methods, get_context
+from typing import Any
 
 WORKERS_PER_CORE = 2
+AHEAD_PER_WORKER = 4  # tasks submitted ahead of the one awaited, per worker (enough to keep each busy)
 WORKER_MB = 150  # what a worker may grow to playing the largest shipped ruleset (about 60 MB measured)
 _PR_SET_PDEATHSIG = 1
 
@@ -82,6 +88,20 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
         stop(pool)
         raise
     pool.shutdown(wait=True)
+
+
+def in_order(pool: ProcessPoolExecutor, function: Callable[..., Any], tasks: Iterable[tuple[Any, ...]],
+             ahead: int) -> Iterator[Any]:
+    """`function(*task)` for every task, on `pool`, results in the tasks' order; at most
+    `ahead` tasks are submitted and not yet handed back (the tasks are taken from the
+    iterable only as they are submitted)."""
+    pending: deque[Future[Any]] = deque()
+    for task in tasks:
+        pending.append(pool.submit(function, *task))
+        if len(pending) >= max(1, ahead):
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
 
 
 def stop(pool: ProcessPoolExecutor) -> None:

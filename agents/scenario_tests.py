@@ -94,7 +94,7 @@ def find_tests(paths: list[Path]) -> tuple[list[ScenarioTest], list[Diagnostic]]
     for path in paths:
         if path.is_dir():
             files = sorted(p for p in path.rglob("*.y*ml") if p.is_file() and p.suffix in (".yaml", ".yml"))
-        elif path.is_file():
+        elif path.exists():  # a file, or a FIFO or a device: the reader refuses those unread (F006)
             files = [path]
         else:
             problems.append(Diagnostic("T002", f"no such file or folder: {path}", file=str(path)))

@@ -32,9 +32,10 @@ from legacies.interpreter.values import DefRef
 from .bots import BOTS
 from .cluster import WAIT_SECONDS, ClusterError, ClusterLost, run_tasks
 from .match import play_match
-from .processes import worker_pool
+from .processes import AHEAD_PER_WORKER, in_order, worker_pool
 
 CHUNK = 10  # games per task: small enough for a progress bar, large enough to amortise a task
+MAX_GAMES = 100_000  # every game's record is kept for the report (about a kilobyte each); more is a usage error
 
 
 class SimulationError(Exception):
@@ -154,7 +155,10 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
         seats = request.seats_of(i)
         seed = request.seed + i
         chosen: list[set[int]] = [set() for _ in seats]
-        state = game.new_state(seed)
+        try:
+            state = game.new_state(seed)
+        except InternalError as err:  # the setup itself fails: a content bug, located
+            raise SimulationError(f"game {i} (seed {seed}) stopped in its setup: {err}", usage=False) from err
         first_order: list[list[int]] = []
         if game.coverage is not None:
             game.coverage.played.clear()
@@ -223,8 +227,8 @@ def check_request(request: Request) -> Game:
     ruled = [i for i, s in enumerate(request.seats) if s in kinds]
     if ruled and ruled != list(range(request.players - len(ruled), request.players)):
         raise SimulationError("the seats the rules run come last (the rules seat them there)")
-    if request.games < 1:
-        raise SimulationError("--games must be at least 1")
+    if not 1 <= request.games <= MAX_GAMES:
+        raise SimulationError(f"--games takes 1 to {MAX_GAMES:,} games, not {request.games}")
     return game
 
 
@@ -263,7 +267,8 @@ def simulate(request: Request, workers: int = 1, cluster: str | None = None,
         else:
             sim.where, sim.workers = f"{workers} local processes", workers
             with worker_pool(workers) as pool:
-                for result in pool.map(play_games, [request] * len(chunks), chunks):
+                for result in in_order(pool, play_games, ((request, chunk) for chunk in chunks),
+                                       workers * AHEAD_PER_WORKER):
                     take(result)
     except KeyboardInterrupt:
         sim.stopped = "interrupted"

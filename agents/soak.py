@@ -7,7 +7,7 @@ Game i of a run plays table i mod T (the tables: every ruleset asked for, at eve
 player count asked for, in name order) with seed `seed + i`, so a run is the same on
 any machine and with any number of workers. What fails:
 - an invariant broken after a decision (or at the start);
-- an internal error (a content or engine bug) while an option is applied;
+- an internal error (a content or engine bug) in the setup, or while an option is applied;
 - every option of a decision refused (the game is stuck);
 - a game not over after `max_decisions` decisions.
 A failure that cannot be saved (a full disk, a read-only folder) is said and the run
@@ -28,9 +28,10 @@ from legacies.interpreter.invariants import problems
 from legacies.pipeline.ruleset import load_ruleset
 from legacies.pipeline.writes import WriteError, make_folder, write_whole
 
-from .processes import worker_pool
+from .processes import AHEAD_PER_WORKER, in_order, worker_pool
 
 MAX_DECISIONS = 20_000
+MAX_GAMES = 10_000_000  # a day of the fastest ruleset on two cores; more is a usage error
 CHUNK = 25  # games per task handed to a worker
 
 Table = tuple[str, int]  # (ruleset, players)
@@ -42,7 +43,7 @@ class SoakFailure:
     players: int
     seed: int
     message: str
-    save: str  # the save text: replays the game up to the failure
+    save: str | None  # the save text: replays the game up to the failure (None: it failed in its setup)
 
 
 @dataclass
@@ -52,7 +53,7 @@ class SoakResult:
     failures: list[SoakFailure] = field(default_factory=list)
     seconds: float = 0.0
     tables: list[Table] = field(default_factory=list)
-    saved: list[Path | WriteError] = field(default_factory=list)  # per failure: its save, or why it is not saved
+    saved: list[Path | str] = field(default_factory=list)  # per failure: its save, or why it is not saved
     interrupted: bool = False  # stopped by Ctrl-C: the games done so far
 
     @property
@@ -95,11 +96,16 @@ def _game(table: Table) -> Game:
     return game
 
 
-def soak_game(game: Game, seed: int, max_decisions: int = MAX_DECISIONS) -> tuple[GameState, str | None,
+def soak_game(game: Game, seed: int, max_decisions: int = MAX_DECISIONS) -> tuple[GameState | None, str | None,
                                                                                   int | None]:
     """Play one seeded random game, checking every invariant after every decision.
-    Returns (the state, what went wrong or None, the option that failed if one did)."""
-    state = game.new_state(seed)
+    Returns (the state, what went wrong or None, the option that failed if one did);
+    the state is None when the setup itself failed (a content bug met before any
+    decision: there is no game to save)."""
+    try:
+        state = game.new_state(seed)
+    except InternalError as err:
+        return None, f"the setup stopped: {err}", None
     rng = random.Random(seed)
     for _ in range(max_decisions + 1):
         wrong = problems(state)
@@ -135,9 +141,9 @@ def _run_chunk(indices: list[int], tables: list[Table], seed: int,
         state, error, choice = soak_game(_game(table), game_seed, max_decisions)
         failure = None
         if error is not None:
-            save = state.serialize(failure=(choice, error))
+            save = state.serialize(failure=(choice, error)) if state is not None else None
             failure = SoakFailure(table[0], table[1], game_seed, error, save)
-        out.append((i, len(state.st.history), failure))
+        out.append((i, len(state.st.history) if state is not None else 0, failure))
     return out
 
 
@@ -145,8 +151,9 @@ def run_soak(games: int, tables: list[Table], seed: int = 0, workers: int = 1,
              max_decisions: int = MAX_DECISIONS, out: Path | None = None,
              progress: Callable[[int, int, int], None] | None = None) -> SoakResult:
     """Play `games` games over `tables`; `progress(done, failures, decisions)` after each
-    batch. Failures are written to `out` (a folder) when given; one that cannot be is
-    kept in `saved` as the WriteError, and the run goes on. Ctrl-C (KeyboardInterrupt)
+    batch. Failures are written to `out` (a folder) when given; for one that cannot be
+    (a write error, a game that failed in its setup) `saved` says why, and the run goes
+    on. Ctrl-C (KeyboardInterrupt)
     ends the run at once with the games done so far (`interrupted`)."""
     if not tables:
         raise SoakError("nothing to play: no ruleset takes that many players")
@@ -154,7 +161,7 @@ def run_soak(games: int, tables: list[Table], seed: int = 0, workers: int = 1,
         _game(table)
     result = SoakResult(tables=list(tables))
     started = time.perf_counter()
-    chunks = [list(range(start, min(games, start + CHUNK))) for start in range(0, games, CHUNK)]
+    chunks = (list(range(start, min(games, start + CHUNK))) for start in range(0, games, CHUNK))  # made as played
 
     def take(batch: list[tuple[int, int, SoakFailure | None]]) -> None:
         for _, decisions, failure in batch:
@@ -162,23 +169,27 @@ def run_soak(games: int, tables: list[Table], seed: int = 0, workers: int = 1,
             result.decisions += decisions
             if failure is not None:
                 result.failures.append(failure)
-                if out is not None:
+                if failure.save is None:
+                    result.saved.append("it stopped in its setup, before any decision: there is no game to save")
+                elif out is None:
+                    result.saved.append("no folder was given")
+                else:
                     try:
                         result.saved.append(write_failure(out, failure))
                     except WriteError as err:
-                        result.saved.append(err)
+                        result.saved.append(str(err))
         if progress is not None:
             progress(result.games, len(result.failures), result.decisions)
 
     try:
-        if workers <= 1 or len(chunks) <= 1:
+        if workers <= 1 or games <= CHUNK:
             for chunk in chunks:
                 take(_run_chunk(chunk, tables, seed, max_decisions))
         else:
             with worker_pool(workers) as pool:
-                futures = [pool.submit(_run_chunk, chunk, tables, seed, max_decisions) for chunk in chunks]
-                for future in futures:  # in order: the same output for any number of workers
-                    take(future.result())
+                tasks = ((chunk, tables, seed, max_decisions) for chunk in chunks)
+                for batch in in_order(pool, _run_chunk, tasks, workers * AHEAD_PER_WORKER):
+                    take(batch)  # in order: the same output for any number of workers
     except KeyboardInterrupt:
         result.interrupted = True
     result.seconds = time.perf_counter() - started
@@ -187,6 +198,7 @@ def run_soak(games: int, tables: list[Table], seed: int = 0, workers: int = 1,
 
 def write_failure(folder: Path, failure: SoakFailure) -> Path:
     """Write a failing game's save into `folder` (made if missing). Raises WriteError."""
+    assert failure.save is not None
     make_folder(folder)
     path = folder / f"{failure.ruleset}-{failure.players}p-seed{failure.seed}.json"
     write_whole(path, failure.save)

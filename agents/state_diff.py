@@ -16,6 +16,7 @@ from typing import Any
 from legacies.interpreter.errors import InternalError
 from legacies.interpreter.game import GameState
 from legacies.interpreter.mechanics import describe, quantity
+from legacies.interpreter.naming import copy_name, whose, zone_name
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
@@ -61,25 +62,16 @@ def differences(state: GameState, before: dict[str, Any], after: dict[str, Any])
 
 
 def _piece(state: GameState, pid: int) -> str:
-    """A piece by name; a token with its owner ("P2's relationship token")."""
+    """A piece by name; a token with its owner ("P2's marker")."""
     lay = state.game.layout
     name = describe(state.st, pid)
     owner = lay.piece_owner[pid] if 0 <= pid < len(lay.piece_owner) else -1
-    return f"{_whose(state.game.player_names[owner])} {name}" if owner >= 0 else name
+    return f"{whose(state.game.player_names[owner])} {name}" if owner >= 0 else name
 
 
 def _zone_name(state: GameState, z: int) -> str:
-    """A zone as a player reads it: "P1's hand", "The Duke's track, space 2", "on Banking"."""
-    lay, vocab = state.game.layout, state.game.spec.vocab
-    track = lay.zone_track[z]
-    if track is not None:
-        item, space = track
-        return f"{_whose(describe(state.st, item))} track, space {space + 1}"
-    if z in lay.zone_holder:
-        return f"on {_copy_name(state, lay.zone_holder[z])}"
-    label = vocab.label(lay.zone_name[z])
-    owner = lay.zone_owner[z]
-    return f"{_whose(state.game.player_names[owner])} {label}" if owner >= 0 else label
+    """A zone as a player reads it: "P1's hand", "The Lighthouse's track, space 2", "on Harbour"."""
+    return ("on " if z in state.game.layout.zone_holder else "") + zone_name(state.st, z, article=False)
 
 
 def _values(state: GameState) -> dict[str, str]:
@@ -141,7 +133,7 @@ def _quantities(state: GameState) -> dict[str, Any]:
         for subject, item in subjects:
             for p, who in players:
                 key = (f"{item}: {label}" + (f" (for {who})" if who else "") if item is not None
-                       else f"{_whose(who)} {label}" if who else label)
+                       else f"{whose(who)} {label}" if who else label)
                 try:
                     with st.frozen():
                         value = quantity(st, name, p, subject)
@@ -156,29 +148,16 @@ def _readable(state: GameState, label: str) -> str:
     character" (the ruleset's labels)."""
     vocab = state.game.spec.vocab
     if "[" in label and label.endswith("]"):
-        name, whose = label[:-1].split("[", 1)
+        name, owner = label[:-1].split("[", 1)
         names = state.game.player_names
-        if whose.isdigit() and int(whose) < len(names):
-            who = names[int(whose)]
+        if owner.isdigit() and int(owner) < len(names):
+            who = names[int(owner)]
         else:
-            item, _, copy = whose.partition("#")  # `box#2`: the second copy of an item
+            item, _, copy = owner.partition("#")  # `box#2`: the second copy of an item
             who = vocab.content_names.get(item, item) if item in vocab.content else item
             who += f" #{copy}" if copy else ""
-        return f"{_whose(who)} {vocab.label(name)}"
+        return f"{whose(who)} {vocab.label(name)}"
     return vocab.label(label)
-
-
-def _copy_name(state: GameState, pid: int) -> str:
-    """A piece by name, with `#k` for the k-th of several copies of one item (as its
-    counters and values are labelled), so two copies never read the same."""
-    lay = state.game.layout
-    name = describe(state.st, pid)
-    copies = lay.def_pieces[lay.piece_def[pid]] if 0 <= pid < len(lay.piece_def) else []
-    return f"{name} #{copies.index(pid) + 1}" if len(copies) > 1 else name
-
-
-def _whose(who: str) -> str:
-    return f"{who}'" if who.endswith("s") else f"{who}'s"
 
 
 def _shown(v: Any) -> str:

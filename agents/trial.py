@@ -26,13 +26,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from legacies.dsl import ast
 from legacies.dsl.diagnostics import DiagnosticError
 from legacies.interpreter import mechanics as mech
 from legacies.interpreter import sandbox
 from legacies.interpreter.decisions import Decision
 from legacies.interpreter.errors import InternalError, Refused, TableError
 from legacies.interpreter.game import Game, GameState
-from legacies.interpreter.spec import GameSpec
+from legacies.interpreter.spec import GameSpec, Origin
 from legacies.pipeline.yaml_source import read_yaml_file
 
 from .state_diff import differences, snapshot
@@ -131,11 +132,19 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     if not 1 <= scenario.seat <= players:
         raise TrialError(f"seat {scenario.seat} is not at a {players}-player table", usage=True)
     me = scenario.seat - 1
-    state = game.new_state(scenario.seed)
+    try:
+        state = game.new_state(scenario.seed)
+    except InternalError as err:  # a content bug met before anything is tried: said and located
+        raise TrialError(f"the game stopped in its setup: {err}") from None
     for number in range(scenario.play):
-        if state.decision is None:
+        decision = state.decision
+        if decision is None:
             raise TrialError(f"`play: {scenario.play}`: the game ended after {number} decisions")
-        state.apply(0)
+        try:
+            state.apply(0)
+        except (Refused, InternalError) as err:  # the first option, taken as asked, is refused or fails
+            raise TrialError(f"`play: {scenario.play}`: decision {number + 1} (\"{decision.prompt}\": "
+                             f"{decision.labels()[0]}) stopped the game: {err}") from None
     _set_counters(state, scenario)
     if scenario.before.strip():
         _run(state, scenario.before, me, None, [], None, "the scenario's `before`", before=True)
@@ -159,7 +168,7 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
                  [str(line) for line in state.st.log[logged:]])
 
 
-def _item_source(spec: GameSpec, item_id: str, effect: str | None) -> str:
+def _item_source(spec: GameSpec, item_id: str, effect: str | None) -> str | tuple[ast.Program, Origin]:
     d = next(d for d in spec.defs if d.id == item_id)
     kind = spec.vocab.kinds[d.kind]
     effects = [name for name, t in kind.attributes.items() if t.tag in ("effect", "effects") and name in d.attrs]
@@ -180,8 +189,11 @@ def _item_source(spec: GameSpec, item_id: str, effect: str | None) -> str:
             raise TrialError(f"`{effect}` of `{item_id}` is a list of {count} effects: name one, "
                              f"{effect}.1 to {effect}.{count}", usage=True)
         return f"play this's {effect}"
-    if d.effect is not None and d.effect.statements:
-        return "\n".join(_statements_source(d))
+    if d.effect is not None and d.effect.statements:  # its own statements, where its file has them
+        what = f"{spec.vocab.label(d.kind)} `{d.id}` ({d.name})"
+        at = d.origins.get("effect")
+        origin = Origin(what, at.file, at.line_offset, at.column_offset) if at is not None else Origin(what)
+        return ast.Program(d.effect.statements), origin
     single = [name for name in effects if kind.attributes[name].tag == "effect"]
     if single:
         return f"play this's {single[0]}"
@@ -191,13 +203,6 @@ def _item_source(spec: GameSpec, item_id: str, effect: str | None) -> str:
         raise TrialError(f"`{item_id}` acts through triggers (`when ...`): give what sets them off with --run, "
                          "for example the procedure that puts it in play")
     raise TrialError(f"`{item_id}` has no effect of its own: give what to run with --run")
-
-
-def _statements_source(d: Any) -> list[str]:
-    from legacies.dsl.printer import print_program
-    from legacies.dsl import ast
-
-    return [print_program(ast.Program(d.effect.statements))]
 
 
 def _set_counters(state: GameState, scenario: Scenario) -> None:
@@ -218,8 +223,8 @@ def _set_counters(state: GameState, scenario: Scenario) -> None:
     state.st.changed()  # set by hand: nothing computed before stands
 
 
-def _run(state: GameState, source: str, me: int, this: str | None, answers: list[int], ask: Asker | None,
-         what: str, before: bool = False) -> list[tuple[str, str, list[str], str]]:
+def _run(state: GameState, source: str | tuple[ast.Program, Origin], me: int, this: str | None, answers: list[int],
+         ask: Asker | None, what: str, before: bool = False) -> list[tuple[str, str, list[str], str]]:
     asked: list[tuple[str, str, list[str], str]] = []
 
     def answer(d: Decision) -> str:

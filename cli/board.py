@@ -4,6 +4,11 @@ knows no game: the ruleset names what to show, and this module shows only what t
 viewing player may see (a hidden zone is a count; a value holding a card the viewer
 cannot see is "hidden"), by the rule `GameState.view` uses (`Layout.visible_to`).
 
+The board is in sections, the table's then each player's (`board NAME` shows one), and
+fits the screen's width: a line longer than it is broken between words and goes on
+indented, places side by side go on below. Folded (a screen too short for the whole
+board), another player's section is its first lines, with a hint to read the rest.
+
 A ruleset without `display:` shows its game counters, then each player's score and
 zones."""
 
@@ -11,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from legacies.interpreter import builtins
 from legacies.interpreter import mechanics as mech
 from legacies.interpreter.game import GameState
 from legacies.interpreter.mechanics import describe
@@ -62,27 +68,28 @@ def _detailed(state: GameState, pieces: list[int]) -> list[str]:
     from legacies.pipeline.explain import card_details
 
     spec, lay = state.game.spec, state.game.layout
+    era = builtins.era(state.st) if spec.era_counter else None  # at the table: the current era's values
     out = []
     for pid in pieces:
-        details = card_details(spec.defs[lay.piece_def[pid]], spec.vocab, spec.card_attributes)
+        details = card_details(spec.defs[lay.piece_def[pid]], spec.vocab, spec.card_attributes, era)
         out.append(describe(state.st, pid) + (f" · {details}" if details else ""))
     return out
 
 
 COLUMN_WIDTH = 20  # characters of a column of places side by side (longer lines are cut)
-ROW_WIDTH = 100  # characters of the screen a row of columns fills before it goes on below
+ROW_WIDTH = 100  # characters of the screen a row of columns fills before it goes on below (default)
 
 
-def side_by_side(columns: list[list[str]], indent: str = "    ") -> list[str]:
-    """Columns of text drawn next to each other, as many to a band as fit the screen's
-    width; each column as wide as its longest line (at most COLUMN_WIDTH)."""
+def side_by_side(columns: list[list[str]], indent: str = "    ", width: int = ROW_WIDTH) -> list[str]:
+    """Columns of text drawn next to each other, as many to a band as fit `width`
+    characters; each column as wide as its longest line (at most COLUMN_WIDTH)."""
     cut = [[line if len(line) <= COLUMN_WIDTH else line[:COLUMN_WIDTH - 1] + "…" for line in col] for col in columns]
     widths = [max((len(line) for line in col), default=0) for col in cut]
     lines: list[str] = []
     start = 0
     while start < len(cut):
         end, used = start, len(indent)
-        while end < len(cut) and (end == start or used + widths[end] + 2 <= ROW_WIDTH):
+        while end < len(cut) and (end == start or used + widths[end] + 2 <= width):
             used += widths[end] + 2
             end += 1
         band = range(start, end)
@@ -155,39 +162,98 @@ def _player_entry(state: GameState, what: str, name: str, player: int, viewer: i
                      for m in members)
 
 
-def board_lines(state: GameState, viewer: int) -> list[str]:
-    """The board for `viewer` (a player index), as lines of plain text."""
+Section = tuple[str, list[str]]  # (what `board NAME` calls it: "table" or a player's name, its lines)
+
+
+def board_sections(state: GameState, viewer: int, width: int = ROW_WIDTH) -> list[Section]:
+    """The board for `viewer` (a player index) in sections: the table's, then each
+    player's in turn order, each a list of lines of at most `width` characters (broken
+    between words)."""
+    from .cards import wrapped
+
     spec = state.game.spec
     display = spec.display if spec.display and (spec.display.get("table") or spec.display.get("players")) \
         else _default_display(state)
     st = state.st
     names = state.game.player_names
     lines = [f"═══ {spec.title} ═══"]
+    parts = state.game.display_parts
     for what, name, label, _ in display.get("table", []):
+        if what in ("text", "rows") and not parts[int(name)].shown(st, viewer):
+            continue  # its `if:` does not hold now
         if what == "columns":  # places side by side, under their label
             part = state.game.display_parts[int(name)]
-            lines += ([f"  {label}:"] if label else []) + side_by_side(part.columns(st, viewer))
+            lines += ([f"  {label}:"] if label else []) + side_by_side(part.columns(st, viewer), width=width)
+        elif what == "rows":  # a line per member, under their label
+            lines += _rows(state, name, label, viewer, "  ", width)
         elif what == "text":
-            lines.append(f"  {_table_entry(state, what, name, viewer)}")
+            lines += wrapped([f"  {_table_entry(state, what, name, viewer)}"], width)
         else:
-            lines.append(f"  {_label(state, name, label)}: {_table_entry(state, what, name, viewer)}")
+            lines += wrapped([f"  {_label(state, name, label)}: {_table_entry(state, what, name, viewer)}"], width)
+    sections: list[Section] = [("table", lines)]
     order = st.turn_order or list(range(state.game.players))
     lay = state.game.layout
     for p in order:
         marks = (" (you)" if p == viewer else "") + ("  ◀ to play" if p == st.active else "")
-        lines.append(f"── {names[p]}{marks}")
+        lines = [f"── {names[p]}{marks}"]
         short: list[str] = []  # counters side by side on one line; the rest one to a line after them
         long: list[str] = []
         for what, name, label, when in display.get("players", []):
             if when is not None and not st.counters[lay.player_counter[when] + p]:
                 continue  # a part of the board this player does not have
+            if what in ("text", "rows") and not parts[int(name)].shown(st, p):
+                continue  # its `if:` does not hold for this player now
+            if what == "rows":
+                long += _rows(state, name, label, p, "    ", width)
+                continue
             text = _player_entry(state, what, name, p, viewer)
             if what in ("counter", "score"):
                 short.append(f"{_label(state, name, label)} {text}")
             elif what == "text":
-                long.append(f"    {text}")
+                long += wrapped([f"    {text}"], width)
             else:
-                long.extend((f"    {_label(state, name, label)}:" + (text if text.startswith("\n") else f" {text}"))
-                            .split("\n"))
-        lines += (["    " + " · ".join(short)] if short else []) + long
+                long += wrapped((f"    {_label(state, name, label)}:" + (text if text.startswith("\n") else f" {text}"))
+                                .split("\n"), width)
+        lines += (wrapped(["    " + " · ".join(short)], width) if short else []) + long
+        sections.append((names[p], lines))
+    return sections
+
+
+def _rows(state: GameState, index: str, label: str | None, player: int, indent: str, width: int) -> list[str]:
+    """A `rows:` entry: its label, then a line per member (indented under the label)."""
+    from .cards import wrapped
+
+    rows = state.game.display_parts[int(index)].rows(state.st, player)
+    inner = indent if label is None else indent + "  "
+    shown = packed(rows, width - len(inner))
+    heading = [] if label is None else [f"{indent}{label}:" + ("" if rows else " none")]
+    return wrapped(heading, width) + wrapped([inner + row for row in shown], width)
+
+
+def packed(rows: list[str], width: int) -> list[str]:
+    """Short lines set in as many columns as fit `width`, read down each column then
+    across (a list of ten places in two columns of five); long ones one to a line."""
+    if len(rows) < 2:
+        return rows
+    wide = max(len(row) for row in rows) + 3
+    across = min(len(rows), max(1, (width + 3) // wide))
+    if across < 2:
+        return rows
+    down = -(-len(rows) // across)
+    return ["".join(rows[c * down + r].ljust(wide) for c in range(across) if c * down + r < len(rows)).rstrip()
+            for r in range(down)]
+
+
+def board_lines(state: GameState, viewer: int, width: int = ROW_WIDTH, fold: bool = False) -> list[str]:
+    """The board for `viewer` as lines of plain text, at most `width` characters each;
+    folded, every other player's section is its first lines (their counters) and a
+    line saying how to read the rest."""
+    lines: list[str] = []
+    for name, section in board_sections(state, viewer, width):
+        mine = name == "table" or section[0].startswith(f"── {name} (you)")
+        if fold and not mine:
+            kept = section[:2]  # the name, and the counters' line
+            lines += kept + ([f"    … `board {name}` shows the rest"] if len(section) > len(kept) else [])
+        else:
+            lines += section
     return lines

@@ -24,7 +24,8 @@ from legacies.pipeline.build import BuildResult, build_spec
 from legacies.pipeline.files import SourceFile, disk_label, guess_kind, installed_rulesets, ruleset_files
 from legacies.pipeline.internal_errors import internal_error
 from legacies.pipeline.load import LoadedFile, LoadResult, load_source
-from legacies.pipeline.stack import StackError, expansion_folder, resolve, stack_sources
+from legacies.pipeline.ruleset_choice import expansion_stack
+from legacies.pipeline.stack import StackError, expansion_folder, stack_sources
 from legacies.pipeline.validate import (UsageError, gc_paused, maybe_consequence, over_installed, ruleset_folder,
                                         smoke_check)
 
@@ -132,10 +133,8 @@ def _sources(path: Path, texts: Mapping[Path, str]) -> tuple[str, str, list[Sour
     text = texts[path]
     folder = expansion_folder(path)
     if folder is not None:  # a file of an expansion: the stack as a whole, as `validate -x FOLDER` checks it
+        name, stack = expansion_stack(None, [folder])
         try:
-            name, stack = resolve(None, [folder])
-            if name is None:
-                raise StackError("the expansion names no ruleset: its expansion.yaml says `extends: RULESET`")
             files, _ = stack_sources(name, None, stack)
         except StackError as err:
             raise UsageError(str(err)) from err

@@ -9,7 +9,9 @@ for a header that never comes. Here:
   one is read and dropped in pieces);
 - a header block without a whole-number `Content-Length`, or with one above MAX_FRAME,
   and a body that is not JSON, are answered with JSON-RPC's parse error (-32700, id
-  null); a JSON body that is not a message gets invalid request (-32600);
+  null); a JSON body that is not a message gets invalid request (-32600), and a request
+  whose params pygls cannot read gets invalid params (-32602) with the request's own id
+  (with id null its client would wait for an answer forever);
 - after a bad frame the reader finds its place again at the next `Content-Length`
   header (what came between, a refused frame's body included, is dropped a line at a
   time, never held).
@@ -34,6 +36,7 @@ most 512 KiB, so this leaves room for any editor's message)."""
 MAX_HEADER_LINE = 8192
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
+INVALID_PARAMS = -32602
 
 _LENGTH = re.compile(rb"content-length:[ \t]*(.*?)[ \t]*$", re.IGNORECASE)
 log = logging.getLogger("legacies.lsp")
@@ -106,7 +109,12 @@ async def read_messages(lines: _Lines, protocol: Any, stop: threading.Event) -> 
             _reply_error(protocol, PARSE_ERROR, f"the message is not JSON: {str(err)[:200]}")
             continue
         except Exception as err:  # noqa: BLE001 - pygls refuses the message's shape: said to the client
-            _reply_error(protocol, INVALID_REQUEST, f"not a JSON-RPC message: {type(err).__name__}")
+            ident = _request_id(body)
+            if ident is None:
+                _reply_error(protocol, INVALID_REQUEST, f"not a JSON-RPC message: {type(err).__name__}")
+            else:
+                _reply_error(protocol, INVALID_PARAMS, f"the request's params are not what its method takes: "
+                             f"{type(err).__name__}", ident)
             continue
         if not hasattr(message, "jsonrpc"):
             _reply_error(protocol, INVALID_REQUEST, "not a JSON-RPC message")
@@ -114,11 +122,21 @@ async def read_messages(lines: _Lines, protocol: Any, stop: threading.Event) -> 
         protocol.handle_message(message)
 
 
-def _reply_error(protocol: Any, code: int, text: str) -> None:
-    """A JSON-RPC error response with id null, written as a frame (a client that sent a
-    frame no id can be read from gets the answer the specification gives it)."""
+def _request_id(body: bytes) -> int | str | None:
+    """The id of a request (a message with a method and a whole-number or text id), else None."""
+    message = json.loads(body)  # (it read as JSON a moment ago)
+    if isinstance(message, dict) and isinstance(message.get("method"), str):
+        ident = message.get("id")
+        if isinstance(ident, str) or (isinstance(ident, int) and not isinstance(ident, bool)):
+            return ident
+    return None
+
+
+def _reply_error(protocol: Any, code: int, text: str, ident: int | str | None = None) -> None:
+    """A JSON-RPC error response, written as a frame: with id null for a frame no id can
+    be read from (the answer the specification gives it), else with the request's id."""
     log.warning("refused a message from the client: %s", text)
-    body = json.dumps({"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": text}}).encode("utf-8")
+    body = json.dumps({"jsonrpc": "2.0", "id": ident, "error": {"code": code, "message": text}}).encode("utf-8")
     frame = b"Content-Length: %d\r\n\r\n" % len(body) + body
     writer = protocol.writer
     if writer is not None:

@@ -5,18 +5,55 @@ No traceback reaches the user."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any, Callable, List, Optional, TypeVar
 
 import typer
 
 from .help_text import tidy
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Legacies: a rules-as-data engine for board and card games.")
+_T = TypeVar("_T")
+
+_OUTPUT_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE)
+
+
+def output_failed(err: OSError) -> bool:
+    """Whether `err` is the command's output (standard output or error) that cannot be
+    written: a full disk under a redirection, `> /dev/full`, a closed pipe. The files a
+    command writes itself go through pipeline/writes.py and name their path."""
+    return err.errno in _OUTPUT_ERRORS and err.filename is None and not isinstance(err, FileNotFoundError)
+
+
+class _Legacies(typer.Typer):
+    """The command. Output that cannot be written is said in words (on standard error,
+    when that can be written) with exit 1, never a traceback; the commands that keep a
+    user's work (a save, a report) write it first (`_kept_despite_output`)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().__call__(*args, **kwargs)
+        except OSError as err:
+            if not output_failed(err):
+                raise
+            from legacies.pipeline.writes import reason
+
+            _debug_traceback(err)
+            try:
+                sys.stderr.write(f"error: the output cannot be written: {reason(err)}\n")
+                sys.stderr.flush()
+            except OSError:
+                pass
+            sys.stdout = sys.stderr = open(os.devnull, "w", encoding="utf-8")  # nothing more at exit
+            sys.exit(1)
+
+
+app = _Legacies(add_completion=False, no_args_is_help=True,
+                help="Legacies: a rules-as-data engine for board and card games.")
 
 
 def _version_text() -> str:
@@ -83,6 +120,14 @@ EXPANSION_HELP = ("An expansion laid over the ruleset: an installed one by name,
 def _fail(message: str, code: int = 2) -> None:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)
+
+
+def _say(message: str) -> None:
+    """A line on standard error when it can be written (it may be the output that failed)."""
+    try:
+        typer.echo(message, err=True)
+    except OSError:
+        pass
 
 
 @app.command()
@@ -196,6 +241,18 @@ def _think(value: Optional[float]) -> Optional[float]:
     return value
 
 
+def _games(value: int, command: str) -> int:
+    """`--games`: at least 1, at most what the command can keep (agents/soak.py's and
+    agents/simulate.py's MAX_GAMES): a usage error, never a list of a quintillion games."""
+    if command == "soak":
+        from legacies.agents.soak import MAX_GAMES
+    else:
+        from legacies.agents.simulate import MAX_GAMES
+    if not 1 <= value <= MAX_GAMES:
+        raise typer.BadParameter(f"takes 1 to {MAX_GAMES:,} games, not {value}")
+    return value
+
+
 def _write_save(path: Path, text: str) -> bool:
     """Write a save whole (pipeline/writes.py); a failure is said in words, the earlier
     save kept."""
@@ -280,7 +337,7 @@ def play(
         _fail(f"the game stopped during its setup: {err}; `legacies validate` checks the setup under every option", 1)
         return
     _check_workers(search_workers, "--search-workers")
-    _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast, search_workers)
+    _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast, root, search_workers)
 
 
 def _seats(given: list[str]) -> tuple[list[str], list[str]]:
@@ -301,15 +358,17 @@ def _seats(given: list[str]) -> tuple[list[str], list[str]]:
 
 def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], state: Any,
              save: Optional[Path], as_json: bool, quiet: bool, think: Optional[float], fast: bool = True,
-             search_workers: int = 1) -> None:
+             folder: Optional[str] = None, search_workers: int = 1) -> None:
     """Play a table to its end (a new game, or a resumed one), print the result, and keep
-    the game in `save` when it ends or stops early."""
+    the game in `save` when it ends or stops early. `folder`: the ruleset folder played
+    from (what the save is replayed with), None for an installed ruleset."""
     import time
 
     from legacies.agents.match import GameStopped, make_agent, play_match
     from legacies.interpreter.errors import InternalError
 
-    from .terminal import HumanAgent, PlayerQuit, ThinkingShown
+    from .cards import wrapped
+    from .terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, width
 
     humans = seat.count("human")
     paced = humans > 0 and not fast and sys.stdout.isatty()
@@ -318,10 +377,19 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
         typer.echo(line)
         time.sleep(0.15 if line.startswith("  ") and not line.startswith("  ·") else 0.05)
 
-    echo = None if (as_json or quiet) else at_a_pace if paced else typer.echo
+    shown = None if (as_json or quiet) else at_a_pace if paced else typer.echo
+    said: list[str] = []  # the game's log as it was printed: a person's `log` key reads it
+
+    fitted = sys.stdout.isatty()  # at a terminal, each line fits its width (broken between words)
+
+    def echo(line: str) -> None:
+        said.append(line)
+        if shown is not None:
+            for part in wrapped([line], width()) if fitted else [line]:
+                shown(part)
 
     def human(i: int) -> HumanAgent:
-        return HumanAgent(i, save_path=save, hot_seat=humans > 1, seats=seat)
+        return HumanAgent(i, save_path=save, hot_seat=humans > 1, seats=seat, folder=folder, log=said)
 
     try:
         ruled = {s.name for s in spec.seats}
@@ -329,7 +397,8 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
         if humans and sys.stderr.isatty():  # a person waits: say which bot is thinking, and for how long
             agents = [a if kind == "human" else ThinkingShown(a, f"{state.game.player_names[i]} ({kind})")
                       for i, (a, kind) in enumerate(zip(agents, seat))]
-        result = play_match(spec, seat, seed, options, on_event=echo, state=state, agents=agents)
+        result = play_match(spec, seat, seed, options, on_event=echo if humans or shown else None, state=state,
+                            agents=agents)
     except ValueError as err:  # a seat kind that does not exist
         _fail(str(err))
         return
@@ -339,8 +408,7 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
     except (EOFError, KeyboardInterrupt) as err:  # the player left: keep the game when asked to
         why = "end of input" if isinstance(err, EOFError) else "interrupted"
         if save is not None and _write_save(save, state.serialize(seats=seat)):
-            _fail(f"{why}: the game stopped before its end; saved to {save} (`legacies resume {save}` continues "
-                  "it)", 1)
+            _fail(f"{why}: the game stopped before its end; saved to {save} ({continued_by(save, folder)})", 1)
         _fail(f"{why}: the game stopped before its end", 1)
         return
     except InternalError as err:  # the game cannot go on: a bug in the content (or the engine), located
@@ -348,26 +416,41 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
         if save is not None:
             choice = err.choice if isinstance(err, GameStopped) else None
             if _write_save(save, state.serialize(failure=(choice, str(err)), seats=seat)):
-                note = f"\nsaved to {save}: `legacies replay --verify {save}` reproduces it"
+                again = f" --ruleset {folder}" if folder is not None else ""
+                note = f"\nsaved to {save}: `legacies replay --verify {save}{again}` reproduces it"
         _debug_traceback(err)
         _fail(f"the game stopped on an internal error (the action was undone): {err}{note}", 1)
         return
+    except OSError as err:  # the log cannot be written (a full disk, a closed pipe): the game is kept all the same
+        if save is not None and output_failed(err) and _write_save(save, state.serialize(seats=seat)):
+            _say(f"the game stopped before its end: its output cannot be written; saved to {save} "
+                 f"({continued_by(save, folder)})")
+        raise
     from .scoring import add_breakdown, final_score_lines
 
-    if as_json:  # the result first: a save that cannot be written never loses it
-        typer.echo(json.dumps(add_breakdown(result.as_json(), result.state), sort_keys=True))
-    else:
-        typer.echo("")
-        typer.echo("final scores:")
-        typer.echo("\n".join(final_score_lines(result.state, result.names, result.scores)))
-        typer.echo(f"winner: {result.names[result.winner]}")
-        ended = ended_note(result.state) if result.state is not None else None
-        if ended:
-            typer.echo(ended)
-        tie = tie_break_note(result.state) if result.state is not None else None
-        if tie:
-            typer.echo(tie)
-    if save is not None and result.state is not None and not _write_save(save, result.state.serialize(seats=seat)):
+    def keep() -> bool:
+        return save is None or result.state is None or _write_save(save, result.state.serialize(seats=seat))
+
+    try:  # the result first: a save that cannot be written never loses it
+        if as_json:
+            typer.echo(json.dumps(add_breakdown(result.as_json(), result.state), sort_keys=True))
+        else:
+            typer.echo("")
+            typer.echo("final scores:")
+            typer.echo("\n".join(final_score_lines(result.state, result.names, result.scores)))
+            typer.echo(f"winner: {result.names[result.winner]}")
+            ended = ended_note(result.state) if result.state is not None else None
+            if ended:
+                typer.echo(ended)
+            tie = tie_break_note(result.state) if result.state is not None else None
+            if tie:
+                typer.echo(tie)
+    except OSError as err:  # ... and a result that cannot be printed never loses the save
+        if output_failed(err) and save is not None and keep():
+            again = f" --ruleset {folder}" if folder is not None else ""
+            _say(f"the result cannot be printed; the game is saved to {save} (`legacies replay {save}{again}` shows it)")
+        raise
+    if not keep():
         raise typer.Exit(1)
 
 
@@ -382,7 +465,7 @@ def ended_note(state: Any) -> str | None:
 
 def tie_break_note(state: Any) -> str | None:
     """How a tie on the score was broken, in words: the ruleset's tie-break that
-    separated the leaders, or turn order; None when nobody tied the winner (or the rules
+    separated the players tied first, or turn order; None when nobody tied the winner (or the rules
     named the winner)."""
     from legacies.dsl.renderer import Wording, render_expr
 
@@ -541,7 +624,8 @@ def replay(
 
 @app.command()
 def soak(
-    games: int = typer.Option(1000, "--games", "-n", metavar="N", min=1, help="How many games to play."),
+    games: int = typer.Option(1000, "--games", "-n", metavar="N", callback=lambda n: _games(n, "soak"),
+                              help="How many games to play (at most 10,000,000)."),
     ruleset: List[str] = typer.Option([], "--ruleset", "-r", metavar="NAME", help="Only this ruleset (repeatable)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N", help="Only this player count."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="The first game's seed; game i plays seed + i."),
@@ -618,7 +702,8 @@ def simulate(
     out: Path = typer.Option(..., "--out", metavar="FOLDER", help="Where report.json and report.html are written."),
     ruleset: str = typer.Option("legacies", "--ruleset", "-r", metavar="NAME|PATH",
                                 help="The ruleset: an installed one or a ruleset folder."),
-    games: int = typer.Option(1000, "--games", "-n", metavar="N", min=1, help="How many games to play."),
+    games: int = typer.Option(1000, "--games", "-n", metavar="N", callback=lambda n: _games(n, "simulate"),
+                              help="How many games to play (at most 100,000)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N",
                                           help="Seats at each table, the ones the rules run included (default: 4, "
                                                "or the ruleset's nearest count, more when more --seat are given; "
@@ -649,7 +734,7 @@ def simulate(
     The same seeds give the same numbers with any --workers or on a --cluster."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from legacies.agents.report import build_report, report_html, report_json
+    from legacies.agents.report import build_report
     from legacies.agents.simulate import Request, SimulationError
     from legacies.agents.simulate import simulate as run_simulation
 
@@ -669,6 +754,8 @@ def simulate(
     given_ruled = [s for s in seat if s in ruled]
     if players is None:
         players = len(seat) if given_ruled else max(len(seat), min(max(4, spec.min_players), spec.max_players))
+    if not 1 <= players <= spec.max_players:  # (before a list of that many seats is made)
+        _fail(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {players}")
     if len(seat) > players:
         _fail(f"{len(seat)} seats for {players} players")
     if cluster is not None:
@@ -703,58 +790,84 @@ def simulate(
             _fail(str(err), 2 if err.usage else 1)
             return
     if sim.stopped and not sim.records:
-        _fail(f"{sim.stopped} before any game finished: no report written", 130 if sim.stopped == "interrupted" else 1)
+        _fail(f"{sim.stopped}; no game had finished: no report written", 130 if sim.stopped == "interrupted" else 1)
     report = build_report(sim)
-    run = report["run"]
-    setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options)
-    typer.echo(("stopped, " if sim.stopped else "")
-               + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "
-               f"({players} players: {', '.join(request.seats)}{setup}) on {run['where']} in {run['seconds']:.1f} s "
-               f"({_pace(run['games_per_s'])})")
-    width = max([10] + [len(row["seat"]) for row in report["win_rate_by_seat"]])
-    for row in report["win_rate_by_seat"]:
-        typer.echo(f"  {row['seat']:<{width}} wins {100 * row['rate']:5.1f}%  (95% {100 * row['ci'][0]:.1f} to "
-                   f"{100 * row['ci'][1]:.1f}; fair share {100 * report['fair_share']:.0f}%)")
-    if report.get("games_resorted"):
-        typer.echo(f"  (turn positions are the turn order when the first turn began: the rules re-sorted it in "
-                   f"{report['games_resorted']} of {report['games']} games; report.html shows seats and positions)")
-    gaps = [r for r in report["items"] if r["gap"] is not None][:3]
-    if gaps:
-        typer.echo("items with the surest win-rate gaps (players who had it minus those who did not):")
-        typer.echo("\n".join(_gap_lines(gaps)))
-        many = report["multiple_comparisons"]
-        typer.echo(f"  of {many['items_with_a_gap']} gaps, {many['intervals_excluding_zero']} intervals exclude 0 "
-                   f"(about {many['expected_by_chance']:.0f} would by chance); {many['survive_benjamini_hochberg']} "
-                   f"survive a Benjamini-Hochberg correction, {many['survive_holm']} a Holm correction")
-    cov = report["coverage"]
-    if shown:
-        rows = {r["id"]: r for r in report["items"]}
-        typer.echo(f"{'your items' if not item else 'items asked for'}:")
-        typer.echo("\n".join(_gap_lines([rows[i] for i in shown if i in rows])))
-        for i in shown:
-            if i not in rows:
-                typer.echo(f"  {loaded.build.items[i][2].name} ({i}): never chosen or drawn in these games")
-            missed = [b for b in cov["never_ran"] if b["in"].endswith(f"`{i}`)")]
-            for b in missed:
-                typer.echo(f"    never ran: {b['branch']} ({b['file']}:{b['line']}:{b['column']})")
-    cannot = len(cov.get("cannot_run", []))
-    typer.echo(f"branch coverage: {cov['ran']} of {cov['branches'] - cannot} branches that could run did; "
-               f"{len(cov['never_ran'])} never did" + (f"; {cannot} cannot run under these options" if cannot else ""))
-    if report["unfinished"]:
-        typer.echo(f"warning: {report['unfinished']} games hit the turn limit before the end")
+    lines = _simulation_lines(report, sim, request, spec, games, shown, list(item), loaded)
+    try:  # what the run found first (a report that cannot be written still leaves it on the screen)...
+        for line in lines:
+            typer.echo(line)
+    except OSError as err:  # ... and a summary that cannot be printed never loses the report
+        if output_failed(err) and not sim.stopped and _write_report(out, report, spec.title):
+            _say(f"the summary cannot be printed; the report is written: {out / 'report.json'}, {out / 'report.html'}")
+        raise
     if sim.stopped:  # a part of a run never replaces a report: the numbers above are all it gives
         kept = f"; {out} keeps the report it held" if (out / "report.json").exists() else ""
         _fail(f"{sim.stopped}: {games - report['games']} of {games} games not played, no report written{kept}",
               130 if sim.stopped == "interrupted" else 1)
+    if not _write_report(out, report, spec.title):
+        raise typer.Exit(1)
+    typer.echo(f"wrote {out / 'report.json'} and {out / 'report.html'}")
+
+
+def _write_report(out: Path, report: dict[str, Any], title: str) -> bool:
+    """Write report.json and report.html as one (pipeline/writes.py); a failure is said in
+    words, the earlier report kept."""
+    from legacies.agents.report import report_html, report_json
     from legacies.pipeline.writes import WriteError, make_folder, write_files
 
     try:
         make_folder(out)
-        write_files({out / "report.json": report_json(report), out / "report.html": report_html(report, spec.title)})
+        write_files({out / "report.json": report_json(report), out / "report.html": report_html(report, title)})
     except WriteError as err:
         kept = f" ({out} keeps the report it held)" if (out / "report.json").exists() else ""
-        _fail(f"the report is not written: {err}{kept}", 1)
-    typer.echo(f"wrote {out / 'report.json'} and {out / 'report.html'}")
+        typer.echo(f"error: the report is not written: {err}{kept}", err=True)
+        return False
+    return True
+
+
+def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any, games: int,
+                      shown: list[str], asked: list[str], loaded: Any) -> list[str]:
+    """What `simulate` prints of a run: win rates by seat, the surest gaps, the items
+    watched, branch coverage."""
+    out: list[str] = []
+    say = out.append
+    run = report["run"]
+    setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options)
+    say(("stopped, " if sim.stopped else "")
+        + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "
+        f"({request.players} players: {', '.join(request.seats)}{setup}) on {run['where']} in "
+        f"{run['seconds']:.1f} s ({_pace(run['games_per_s'])})")
+    width = max([10] + [len(row["seat"]) for row in report["win_rate_by_seat"]])
+    for row in report["win_rate_by_seat"]:
+        say(f"  {row['seat']:<{width}} wins {100 * row['rate']:5.1f}%  (95% {100 * row['ci'][0]:.1f} to "
+            f"{100 * row['ci'][1]:.1f}; fair share {100 * report['fair_share']:.0f}%)")
+    if report.get("games_resorted"):
+        say(f"  (turn positions are the turn order when the first turn began: the rules re-sorted it in "
+            f"{report['games_resorted']} of {report['games']} games; report.html shows seats and positions)")
+    gaps = [r for r in report["items"] if r["gap"] is not None][:3]
+    if gaps:
+        say("items with the surest win-rate gaps (players who had it minus those who did not):")
+        out.extend(_gap_lines(gaps))
+        many = report["multiple_comparisons"]
+        say(f"  of {many['items_with_a_gap']} gaps, {many['intervals_excluding_zero']} intervals exclude 0 "
+            f"(about {many['expected_by_chance']:.0f} would by chance); {many['survive_benjamini_hochberg']} "
+            f"survive a Benjamini-Hochberg correction, {many['survive_holm']} a Holm correction")
+    cov = report["coverage"]
+    if shown:
+        rows = {r["id"]: r for r in report["items"]}
+        say(f"{'your items' if not asked else 'items asked for'}:")
+        out.extend(_gap_lines([rows[i] for i in shown if i in rows]))
+        for i in shown:
+            if i not in rows:
+                say(f"  {loaded.build.items[i][2].name} ({i}): never chosen or drawn in these games")
+            for b in [b for b in cov["never_ran"] if b["in"].endswith(f"`{i}`)")]:
+                say(f"    never ran: {b['branch']} ({b['file']}:{b['line']}:{b['column']})")
+    cannot = len(cov.get("cannot_run", []))
+    say(f"branch coverage: {cov['ran']} of {cov['branches'] - cannot} branches that could run did; "
+        f"{len(cov['never_ran'])} never did" + (f"; {cannot} cannot run under these options" if cannot else ""))
+    if report["unfinished"]:
+        say(f"warning: {report['unfinished']} games hit the turn limit before the end")
+    return out
 
 
 def _pace(games_per_s: float) -> str:
@@ -873,21 +986,22 @@ def explain(
 
 
 def _expanded_ruleset(ruleset: Optional[str], root: Optional[str], expansions: List[str]) -> Optional[str]:
-    """The ruleset `--expansion` is laid over: the one named, else the one the expansions
-    extend (pipeline/stack.py)."""
-    from legacies.pipeline.explain import folder_rulesets
-    from legacies.pipeline.stack import StackError, resolve
+    """The ruleset `--expansion` is laid over (pipeline/ruleset_choice.py)."""
+    from legacies.pipeline.ruleset_choice import expanded_ruleset
 
-    if not expansions:
-        return ruleset
+    return _chosen(expanded_ruleset, ruleset, root, expansions)
+
+
+def _chosen(choose: Callable[..., _T], *args: Any) -> _T:
+    """What a function of pipeline/ruleset_choice.py chooses; its UsageError a usage
+    error (exit 2)."""
+    from legacies.pipeline.validate import UsageError
+
     try:
-        name, _ = resolve(ruleset, expansions)
-    except StackError as err:
+        return choose(*args)
+    except UsageError as err:
         _fail(str(err))
-        return None
-    if root is not None and name not in folder_rulesets(root):
-        _fail(f"the expansions are for `{name}`, and {root} holds {', '.join(folder_rulesets(root)) or 'no ruleset'}")
-    return name
+        raise AssertionError from err  # pragma: no cover - _fail exits
 
 
 def _saved_expansions(data: dict[str, Any]) -> List[str]:
@@ -905,50 +1019,24 @@ def _saved_expansions(data: dict[str, Any]) -> List[str]:
 
 
 def _load_with(name: str, root: Optional[str], expansions: List[str]) -> Any:
-    """load_ruleset with the expansions laid over it (installed ones by name, folders);
-    what cannot make a game (an unknown name, a folder for another ruleset) is a usage
-    error."""
-    from legacies.pipeline.ruleset import ExpansionError, load_ruleset
+    """load_ruleset with the expansions laid over it (pipeline/ruleset_choice.py)."""
+    from legacies.pipeline.ruleset_choice import load_with
 
-    try:
-        return load_ruleset(name, root, list(expansions))
-    except ExpansionError as err:
-        _fail(str(err))
+    return _chosen(load_with, name, root, expansions)
 
 
 def _ruleset_arg(value: str) -> tuple[str, Optional[str]]:
-    """`--ruleset NAME|PATH`: an installed ruleset's name, or a folder on disk holding one
-    ruleset (rules/NAME/ruleset.yaml and content/NAME/), which replaces an installed
-    ruleset of the same name. Returns (name, folder or None)."""
-    from legacies.pipeline.explain import folder_rulesets
-    from legacies.pipeline.ruleset import rulesets
+    """`--ruleset NAME|PATH` as (name, folder or None) (pipeline/ruleset_choice.py)."""
+    from legacies.pipeline.ruleset_choice import ruleset_arg
 
-    folder = Path(value)
-    if folder.is_dir():
-        names = folder_rulesets(folder)
-        if len(names) == 1:
-            return names[0], str(folder)
-        if not names:
-            _fail(f"{value} holds no ruleset: expected {value}/rules/NAME/ruleset.yaml (and content/NAME/)")
-        _fail(f"{value} holds several rulesets ({', '.join(names)}): name one with --ruleset and the folder "
-              "with --path")
-    if value in rulesets():
-        return value, None
-    _fail(f"unknown ruleset `{_short(value)}`; installed: {', '.join(rulesets())} (or give a ruleset folder)")
-    raise AssertionError  # pragma: no cover - _fail exits
+    return _chosen(ruleset_arg, value)
 
 
 def _folder(path: Optional[Path]) -> Optional[str]:
-    """A ruleset folder named on the command line, checked: it must hold rules/NAME/ruleset.yaml."""
-    if path is None:
-        return None
-    from legacies.pipeline.explain import folder_rulesets
+    """A ruleset folder named on the command line, checked (pipeline/ruleset_choice.py)."""
+    from legacies.pipeline.ruleset_choice import checked_folder
 
-    if not path.is_dir():
-        _fail(f"{path} is not a folder")
-    if not folder_rulesets(path):
-        _fail(f"{path} holds no ruleset: expected {path}/rules/NAME/ruleset.yaml (and content/NAME/)")
-    return str(path)
+    return _chosen(checked_folder, path)
 
 
 @app.command()
@@ -1023,7 +1111,7 @@ def try_item(
     from legacies.agents.trial import Scenario, TrialError, run_trial
     from legacies.pipeline.ruleset import rulesets
 
-    if scenario is not None and not scenario.is_file():
+    if scenario is not None and not scenario.exists():  # (a FIFO or a device: refused unread below, F006)
         _fail(f"--scenario {scenario}: no such file")
     try:
         plan = Scenario.read(scenario) if scenario is not None else Scenario()

@@ -2,19 +2,25 @@
 ruleset's `display:`), their decision with numbered options and a line of card text
 each, and the keys of a player's seat:
 
-- a number chooses that option;
-- `?N` shows option N in full (the card text of the item it names);
-- `board` draws the board again, `log` shows the last things that happened;
+- a number chooses that option; where the options are amounts (`choose coins to give:
+  0 to 90 in steps of 5`, a bid), the number is the amount itself;
+- `?N` shows option N in full: the card of the item it names, and the effects it
+  would play (cli/cards.py);
+- `look NAME` shows the card of anything the player may see on the table, and where;
+- `board` draws the whole board again, a screenful at a time; `board NAME` one part of
+  it (`table`, or a player's name or number); `log` shows the last lines of the game's log
+  (each move, and what it changed);
 - `undo` takes back your last decision (and the bots' moves since), not across a card
   drawn from where you cannot see;
 - `save [FILE]` writes the game as it stands (to FILE, else the `--save` file, else
-  legacies-save.json); `quit` asks whether to save, then leaves (PlayerQuit);
+  legacies-save.json) and says where, as a full path; `quit` asks whether to save
+  (not when nothing was decided since the last `save`), then leaves (PlayerQuit);
 - `help` lists the keys.
 
 Anything else is refused with a one-line reason and the same question asked again.
 Hot-seat: each human seat is asked in turn and sees their own view only; with more
-than one human at the table, the screen is cleared and waits for the next player
-before showing them anything.
+than one human at the table, the screen and the terminal's scrollback are cleared and
+the terminal waits for the next player before showing them anything.
 
 While a bot thinks for longer than a moment, a line on the terminal says which bot is
 thinking and for how long (ThinkingShown), cleared when it decides.
@@ -25,6 +31,7 @@ EOFError and Ctrl-C KeyboardInterrupt, for `legacies play` to save the game and 
 
 from __future__ import annotations
 
+import shutil
 import sys
 import threading
 import time
@@ -36,70 +43,123 @@ from rich.status import Status
 
 from legacies.agents.base import Agent
 from legacies.agents.match import UndoRequest
+from legacies.interpreter.decisions import Decision
+from legacies.interpreter import builtins
 from legacies.interpreter.game import GameState
 from legacies.interpreter.values import DefRef
 from legacies.pipeline.writes import WriteError, write_whole
 
-from .board import board_lines
+from .board import board_lines, board_sections
+from .cards import look, option_item, option_lines, wrapped
 
-KEYS = ("a number: choose that option · ?N: show option N in full · board · log · undo · "
-        "save [FILE] · quit · help")
+KEYS = ("a number: choose that option (an amount, where the options are amounts) · ?N: option N in full · "
+        "look NAME: a card on the table · board · log · undo · save [FILE] · quit · help")
 DEFAULT_SAVE = "legacies-save.json"
+LOG_LINES = 40  # the lines of the game's log the `log` key shows (the latest)
+# erase the screen, then the lines scrolled off it (xterm's ED 3, which VTE, iTerm2, tmux,
+# Windows Terminal and the Linux console honour; erasing the screen alone pushes it into
+# the scrollback in most of them), and home the cursor
+CLEAR_ALL = "\033[2J\033[3J\033[H"
 
 
 class PlayerQuit(Exception):
     """The player typed `quit` (after being offered to save)."""
 
 
-def option_item(state: GameState, index: int) -> int | None:
-    """The definition option `index` names (a card to play, an item to take), if any."""
-    d = state.decision
-    assert d is not None
-    item = d.options[index].item
-    if isinstance(item, DefRef):
-        return int(item)
-    return state.game.layout.piece_def[item] if type(item) is int else None
-
-
 def option_text(state: GameState, index: int) -> str:
-    """The card text of what option `index` names ("" for a plain choice)."""
+    """The card text of what option `index` names, with the attributes `display: card:`
+    reads beside it ("" for a plain choice)."""
     from legacies.pipeline.explain import item_text
 
-    d = state.decision
-    assert d is not None
     item = option_item(state, index)
     if item is None:
         return ""
     spec = state.game.spec
-    return item_text(spec.defs[item], spec.vocab, attributes=spec.card_attributes)
+    d = int(item) if isinstance(item, DefRef) else state.game.layout.piece_def[item]
+    era = builtins.era(state.st) if spec.era_counter else None  # at the table: the current era's values
+    return item_text(spec.defs[d], spec.vocab, attributes=spec.card_attributes, era=era)
+
+
+def amounts(d: Decision) -> list[int] | None:
+    """The amounts a decision offers when its options are amounts (a number to choose,
+    a bid; a bid may also be passed), else None: the player types the amount itself."""
+    if d.kind not in ("number", "bid"):
+        return None
+    return [o.value for o in d.options if type(o.value) is int]
+
+
+def amounts_text(values: list[int]) -> str:
+    """Amounts as a player reads them: "0 to 90 in steps of 5", "1, 2, 5 or 10"."""
+    if not values:
+        return "none"
+    if len(values) > 2:
+        step = values[1] - values[0]
+        if step > 0 and all(b - a == step for a, b in zip(values, values[1:])):
+            return f"{values[0]} to {values[-1]}" + (f" in steps of {step}" if step != 1 else "")
+    if len(values) == 1:
+        return str(values[0])
+    return ", ".join(map(str, values[:-1])) + f" or {values[-1]}"
+
+
+def _hint(text: str, room: int) -> str:
+    """The first line of a card's text cut to `room` characters between words."""
+    first = text.split("\n")[0]
+    if len(first) <= room:
+        return first
+    cut = first[:max(0, room - 1)].rsplit(" ", 1)[0].rstrip(" ,;:—-")
+    return cut + "…" if len(cut.split()) > 2 else ""  # a label and a word or two say nothing yet
+
+
+def width() -> int:
+    """The terminal's width in columns (COLUMNS, else the terminal's own, else 80)."""
+    return shutil.get_terminal_size((80, 24)).columns
 
 
 def screen(state: GameState, player: int) -> list[str]:
     """What a player is shown when they decide: the prompt and the numbered options,
-    each with the first line of its card text (nothing they may not see)."""
+    each with the first line of its card text cut to the screen's width between words
+    (nothing they may not see); where the options are amounts, the amounts."""
     d = state.decision
     assert d is not None
     lines = ["", f"{state.game.player_names[player]}, {d.prompt}:"]
-    options = d.labels() if d.player == player else []  # another's options are theirs alone
-    for i, label in enumerate(options, 1):
-        text = option_text(state, i - 1).split("\n")[0]
-        if len(text) > 70:
-            text = text[:69] + "…"
-        lines.append(f"  {i}. {label}" + (f"  — {text}" if text else ""))
+    if d.player != player:  # another's options are theirs alone
+        return lines
+    offered = amounts(d)
+    if offered is not None:
+        passing = " (or pass)" if any(o.value is None for o in d.options) else ""
+        return lines + [f"  type the amount: {amounts_text(offered)}{passing}"]
+    columns = width()
+    for i, label in enumerate(d.labels(), 1):
+        line = f"  {i}. {label}"
+        room = columns - len(line) - 4
+        text = _hint(option_text(state, i - 1), room) if room > 12 else ""
+        lines.append(line + (f"  — {text}" if text else ""))
     return lines
+
+
+def continued_by(save: Path | str, folder: str | None = None) -> str:
+    """How a saved game is taken up again, in words: `legacies resume` continues a game of
+    an installed ruleset; one played from a ruleset folder is replayed with the folder."""
+    if folder is None:
+        return f"`legacies resume {save}` continues it"
+    return f"`legacies replay {save} --ruleset {folder}` shows it; resume continues games of installed rulesets"
 
 
 class HumanAgent:
     def __init__(self, seat: int, stdin: TextIO | None = None, write: Callable[[str], None] | None = None,
-                 save_path: Path | None = None, hot_seat: bool = False, seats: list[str] | None = None):
+                 save_path: Path | None = None, hot_seat: bool = False, seats: list[str] | None = None,
+                 folder: str | None = None, log: list[str] | None = None):
         self.seat = seat
+        self.folder = folder  # the ruleset folder the game is played from (None: an installed ruleset)
         self.name = f"human{seat + 1}"
         self.stdin = stdin
         self.write = write
         self.save_path = save_path
         self.hot_seat = hot_seat  # more than one human: clear the screen and wait between them
         self.seats = seats  # every seat's kind, kept in a save for `legacies resume`
+        self.log = log  # the game's log as printed (each move, what it changed): the `log` key's
         self.seen: int | None = None  # the decision count when this seat last decided
+        self.saved_at: int | None = None  # the decision count when this seat last saved the game
 
     def _say(self, text: str, end: str = "\n") -> None:
         if self.write is not None:
@@ -125,15 +185,18 @@ class HumanAgent:
                 active = state.st.active
                 # a player asked out of turn (a response window) is told whose turn it is
                 whose = f"{names[me]}'s turn" if active in (me, -1) else f"{names[me]}, on {names[active]}'s turn"
-                self._say("\033[2J\033[H", end="")
+                self._say(CLEAR_ALL, end="")
                 self._say(f"{whose}: press Enter when only they can see the screen")
                 self._read()
-            self._say("\n".join(board_lines(state, me)))
+            self._page(self._board(state, me))
         self.seen = decided
         for line in screen(state, me):
             self._say(line)
+        offered = amounts(d)
+        ask = f"choose 1-{len(d.options)} (help for keys): " if offered is None else \
+            f"type an amount, {amounts_text(offered)} (help for keys): "
         while True:
-            self._say(f"choose 1-{len(d.options)} (help for keys): ", end="")
+            self._say(ask, end="")
             raw = self._read()
             answer = self._answer(state, raw)
             if answer is not None:
@@ -145,31 +208,41 @@ class HumanAgent:
         assert d is not None
         n = len(d.options)
         word, _, rest = raw.partition(" ")
+        offered = amounts(d)
+        if offered is not None and (raw.lstrip("-").isdigit() or raw == "pass"):
+            return self._amount(d, raw, offered)
         if raw.isdigit():
             if 1 <= int(raw) <= n:
                 return int(raw) - 1
             self._say(f"there is no option {raw}: choose a number from 1 to {n}")
         elif raw.startswith("?"):
             arg = raw[1:].strip()
-            if not arg.isdigit() or not 1 <= int(arg) <= n:
+            if offered is not None:
+                self._say("the options are amounts: type the amount itself")
+            elif not arg.isdigit() or not 1 <= int(arg) <= n:
                 self._say(f"?N shows option N in full: N from 1 to {n}")
             else:
-                text = option_text(state, int(arg) - 1)
-                self._say(f"{arg}. {d.options[int(arg) - 1].label}" + (f"\n{text}" if text else
-                                                                       "\n(a choice with no card text)"))
+                shown = option_lines(state, int(arg) - 1, d.player) or ["(a plain choice: nothing more to read)"]
+                self._say("\n".join(wrapped([f"{arg}. {d.options[int(arg) - 1].label}"]
+                                             + ["  " + line for line in shown], width())))
+        elif word == "look":
+            self._say("\n".join(wrapped(look(state, rest, d.player), width())))
         elif raw in ("board", "b"):
-            self._say("\n".join(board_lines(state, d.player)))
+            self._page(board_lines(state, d.player, width()))
+        elif word in ("board", "b"):
+            self._page(self._section(state, d.player, rest.strip()))
         elif raw == "log":
-            recent = state.st.log[-20:]
-            self._say("\n".join(f"  · {line}" for line in recent) if recent else "nothing has happened yet")
+            recent = self.log[-LOG_LINES:] if self.log is not None else [f"  · {line}" for line in state.st.log[-LOG_LINES:]]
+            self._page(wrapped(recent, width()) if recent else ["nothing has happened yet"])
         elif raw == "undo":
             raise UndoRequest()
         elif word == "save":
             self._save(state, Path(rest.strip()) if rest.strip() else None)
         elif raw in ("quit", "q"):
-            self._say("save the game before leaving? (y/n): ", end="")
-            if self._read().lower().startswith("y"):
-                self._save(state, None)
+            if self.saved_at != len(state.st.history):  # saved as it stands: nothing to ask
+                self._say("save the game before leaving? (y/n): ", end="")
+                if self._read().lower().startswith("y"):
+                    self._save(state, None)
             raise PlayerQuit("you left the game")
         elif raw in ("help", "h"):
             self._say(KEYS)
@@ -179,6 +252,53 @@ class HumanAgent:
             self._say(f"{raw[:20]!r} is not an option or a key: {KEYS}")
         return None
 
+    def _board(self, state: GameState, me: int) -> list[str]:
+        """The board at the start of a turn: whole when it fits the screen with the
+        question under it, else with the other players' parts folded (and paged, by
+        `_page`, when that is still taller than the screen)."""
+        columns, rows = shutil.get_terminal_size((80, 24))
+        whole = board_lines(state, me, columns)
+        asked = len(screen(state, me)) + 1
+        return whole if len(whole) + asked <= rows else board_lines(state, me, columns, fold=True)
+
+    def _section(self, state: GameState, me: int, name: str) -> list[str]:
+        """`board NAME`: the table's part, or a player's (by name or number)."""
+        sections = board_sections(state, me, width())
+        wanted = name.lower()
+        players = state.game.player_names
+        if wanted.isdigit() and 1 <= int(wanted) <= len(players):
+            wanted = players[int(wanted) - 1].lower()
+        for section, lines in sections:
+            if section.lower() == wanted:
+                return lines
+        return [f"board NAME shows a part of the board: table, or a player ({', '.join(players)}, or 1 to "
+                f"{len(players)})"]
+
+    def _page(self, lines: list[str]) -> None:
+        """Lines a screenful at a time, so that none scrolls off unread: after each,
+        Enter goes on and q stops (the question is asked next)."""
+        rows = shutil.get_terminal_size((80, 24)).lines
+        page = max(5, rows - 2)
+        if not (self.stdin or sys.stdin).isatty():  # read from a file or a pipe: nobody to wait for
+            page = len(lines) or 1
+        for start in range(0, len(lines), page):
+            self._say("\n".join(lines[start:start + page]))
+            if start + page < len(lines):
+                self._say("── more: Enter for the next page, q to stop ── ", end="")
+                if self._read().lower().startswith("q"):
+                    return
+
+    def _amount(self, d: Decision, raw: str, offered: list[int]) -> int | None:
+        """The option of the amount typed (or of passing), or None after saying why not."""
+        for i, o in enumerate(d.options):
+            if (raw == "pass" and o.value is None) or (raw != "pass" and type(o.value) is int and o.value == int(raw)):
+                return i
+        if raw == "pass":
+            self._say("you cannot pass here: type an amount")
+        else:
+            self._say(f"{raw} cannot be chosen: type {amounts_text(offered)}")
+        return None
+
     def _save(self, state: GameState, path: Path | None) -> None:
         target = path or self.save_path or Path(DEFAULT_SAVE)
         try:
@@ -186,7 +306,8 @@ class HumanAgent:
         except WriteError as err:
             self._say(f"not saved: {err}" + ("; the earlier save in it is kept" if target.is_file() else ""))
             return
-        self._say(f"saved to {target} (`legacies resume {target}` continues it)")
+        self.saved_at = len(state.st.history)
+        self._say(f"saved to {target.absolute()} ({continued_by(target, self.folder)})")
 
 
 class ThinkingShown:

@@ -10,8 +10,8 @@
 - filters that can never match (W303): a `where` over items or players whose
   conditions on one attribute, counter or track position cannot all hold, given the
   counters' declared ranges, the tracks' lengths, the enum values and the values the
-  content actually gives (`its value > 10` on a counter that stops at 10; `its group is
-  government and its group is progress`; `its cost = 7` when no card costs 7).
+  content actually gives (`its value > 10` on a counter that stops at 10; `its colour is
+  red and its colour is blue`; `its cost = 7` when no card costs 7).
 
 Each finding is (the file, the YAML path of the program, a Diagnostic positioned in
 the program, whether the program is a one-expression field) for pipeline/build.py to

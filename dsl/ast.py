@@ -295,7 +295,7 @@ class Lose(Stmt):
 
 @dataclass(frozen=True, slots=True)
 class Pay(Stmt):
-    """Pay to the bank; refused (the whole action undone) if it cannot be afforded."""
+    """Pay the amount out of the game; refused (the whole action undone) if it cannot be afforded."""
 
     amount: Expr
     counter: Name

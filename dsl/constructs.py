@@ -22,7 +22,7 @@ from . import ast
 from .types import ACTION, AMOUNT, ANY, FLAG, PLAYER, PLAYERS, TEXT, TRACK, ZONE, T
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .checker import Checker
+    from .check_base import CheckerBase
 
 # ---------------------------------------------------------------------- builtins
 
@@ -36,30 +36,30 @@ class Builtin:
     syntax: str
     doc: str
     words: str  # card text; {0}, {1}... are the arguments, {all} all of them joined with "and"
-    check: Callable[["Checker", ast.Expr, list[ast.Expr]], T]
+    check: Callable[["CheckerBase", ast.Expr, list[ast.Expr]], T]
     needs_me: bool = False
     special: bool = False  # compiled by a form of its own, not run from interpreter/builtins.py
 
 
-def _const(t: T) -> Callable[["Checker", ast.Expr, list[ast.Expr]], T]:
+def _const(t: T) -> Callable[["CheckerBase", ast.Expr, list[ast.Expr]], T]:
     return lambda c, e, args: t
 
 
-def _check_count(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_count(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     t = c.expr(args[0])
     if not t.is_collection and t.tag not in ("any", "zone"):
         c.error(args[0], "E202", f"`count of` needs a collection, found {t}")
     return AMOUNT
 
 
-def _check_owner(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_owner(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     t = c.expr(args[0])
     if t.tag not in ("thing", "any"):
         c.error(args[0], "E202", f"`owner of` needs a piece, found {t}")
     return PLAYER
 
 
-def _check_track(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_track(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     t = c.expr(args[0])
     if t.tag not in ("thing", "any"):
         c.error(args[0], "E202", f"`track of` needs an item, found {t}")
@@ -68,26 +68,26 @@ def _check_track(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
     return TRACK
 
 
-def _check_holder(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_holder(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     t = c.expr(args[0])
     if t.tag not in ("thing", "any"):
         c.error(args[0], "E202", f"`holder of` needs a piece, found {t}")
     return T("thing")
 
 
-def _check_name(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_name(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     c.expr(args[0])
     return TEXT
 
 
-def _check_position(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_position(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     t = c.expr(args[0])
     if t.tag not in ("thing", "player", "any"):
         c.error(args[0], "E202", f"`position of` needs a token on a track or a player, found {t}")
     return AMOUNT
 
 
-def _check_amounts(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_amounts(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     if not args:
         c.error(e, "E212", f"`{getattr(e, 'name', '?')}` needs at least one amount",
                 hint=f"write `{getattr(e, 'name', '?')}(A, B)`")
@@ -96,7 +96,7 @@ def _check_amounts(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
     return AMOUNT
 
 
-def _check_affordable(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_affordable(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     if c.arity(e, args, ("CARD", "ZONE")):
         c.expect(args[0], c.expr(args[0]), T("thing"))
         c.expect(args[1], c.expr(args[1]), ZONE)
@@ -105,13 +105,13 @@ def _check_affordable(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
     return FLAG
 
 
-def _check_playable(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_playable(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     if c.arity(e, args, ("CARD",)):
         c.expect(args[0], c.expr(args[0]), T("thing"))
     return FLAG
 
 
-def _check_possible(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_possible(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     if not args:
         c.error(e, "E212", "`possible(ACTION, ...)` names at least one action")
     for a in args:
@@ -123,7 +123,7 @@ def _check_possible(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
     return FLAG
 
 
-def _check_held(c: "Checker", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_held(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     if len(args) not in (1, 2):
         c.arity(e, args, ("COUNTER", "PLAYER") if len(args) > 2 else ("COUNTER",))
         return AMOUNT
@@ -165,7 +165,7 @@ BUILTINS: dict[str, Builtin] = {b.name: b for b in (
     Builtin("track", "of", "track of X", "The track of an item (the item itself): `advance track of X by 1`.",
             "{0}'s track", _check_track),
     Builtin("holder", "of", "holder of T", "The piece a piece is on (on its track or held by it: a board item, "
-            "or a card that is a holder); nothing when it is on none: `collect_benefit(holder of T, position of T)`.",
+            "or a card that is a holder); nothing when it is on none: `collect_reward(holder of T, position of T)`.",
             "what {0} is on", _check_holder),
     Builtin("name", "of", "name of X", "What a player reads for a piece, a player or a symbol.", "the name of {0}",
             _check_name),
@@ -251,7 +251,7 @@ _S: list[Construct] = [
               "Add N to a player's counter (yours unless `for P`); it stops at the counter's `max`. "
               "COUNTER may be a counter held in a name (`choose a resource as R` then `gain 1 R`).",
               "gain {amount} {counter}[ for {player}]", "",
-              {"amount": "amount", "counter": "counter", "player": "player?"}, "gain 2 fame",
+              {"amount": "amount", "counter": "counter", "player": "player?"}, "gain 2 points",
               direct=True, changes=("counter",)),
     Construct(ast.Lose, "counters", "lose N COUNTER [for P]",
               "Subtract N; the counter stops at its `min` (0 by default): you lose what you have, never more. "
@@ -275,14 +275,14 @@ _S: list[Construct] = [
               "player first picks the direction.",
               "transfer [up to{?up_to} ]{amount} from {source} to {dest}[ either way{?either_way}]",
               "transfer [up to{?up_to} ]{amount} from {source} to {dest}[ (or vice versa){?either_way}]",
-              example="transfer up to 20 from my foundation to my gold either way", changes=("source", "dest")),
+              example="transfer up to 20 from my savings to my gold either way", changes=("source", "dest")),
     Construct(ast.SetTo, "counters", "set TARGET to VALUE",
-              "Set a counter (clamped to its bounds) or a value slot (`set ender to me`, `set my character "
-              "to K`).", "set {target} to {value}", "set {target} to {value}", example="set my foundation to 0",
+              "Set a counter (clamped to its bounds) or a value slot (`set starter to me`, `set my character "
+              "to K`).", "set {target} to {value}", "set {target} to {value}", example="set my savings to 0",
               direct=True, changes=("target",)),
     Construct(ast.Raise, "counters", "raise COUNTER by N", "Add N, clamped to the counter's bounds.",
               "raise {target} by {amount}", "raise {target} by {amount}", {"target": "lvalue", "amount": "amount"},
-              "raise banking's value by 2", direct=True, changes=("target",)),
+              "raise harbour's value by 2", direct=True, changes=("target",)),
     Construct(ast.Lower, "counters", "lower COUNTER by N", "Subtract N, clamped to the counter's bounds.",
               "lower {target} by {amount}", "lower {target} by {amount}", {"target": "lvalue", "amount": "amount"},
               "lower my gold by 5", direct=True, changes=("target",)),
@@ -322,18 +322,18 @@ _S: list[Construct] = [
               "Make hidden pieces visible to every player until they move to a zone that is not public or "
               "their zone is shuffled.", "reveal {what}", "reveal {what}", {"what": "pieces"}, "reveal top 2 of deck"),
     Construct(ast.Place, "pieces", "place TOKEN on TARGET [without bumping]",
-              "Place a token: `my relationship_token` takes one from your supply (refused when you have none "
+              "Place a token: `my marker` takes one from your supply (refused when you have none "
               "left). On an item with a track: the first space (or the space named, `space 2 of K`), bumping "
               "what is there one space along, cascading; a token pushed past the last space goes back to its "
               "owner. On a holder: it goes there; a holder with a `capacity` that is full sends its oldest "
               "token back to its owner first.",
-              "place {piece} on {target}[ without bumping{!bump}]", "", {}, "place my relationship_token on duke",
+              "place {piece} on {target}[ without bumping{!bump}]", "", {}, "place my marker on tower",
               moves_pieces=True),
     Construct(ast.Advance, "pieces", "advance TRACK by N",
               "Every token on the item's track moves N spaces (each token once; back when N is negative); past "
               "the end, back to its owner's supply; before the start, on the first space.",
               "advance {track} by {amount}", "advance every token on {track} by {amount}",
-              {"track": "track", "amount": "amount"}, "advance duke by 1", moves_pieces=True),
+              {"track": "track", "amount": "amount"}, "advance tower by 1", moves_pieces=True),
     Construct(ast.Remove, "pieces", "remove X",
               "Out of the game: cards go to the box; tokens back to their owner's supply.",
               "remove {what}", "remove {what}", {"what": "pieces"}, moves_pieces=True),
@@ -345,19 +345,19 @@ _S: list[Construct] = [
     Construct(ast.Play, "pieces", "play X | play X's EFFECT",
               "Run a piece's effect (with `this` = X and `me` = you; it does not move X and does not check "
               "`requires:`), or an effect an item gives in an attribute of type `effect` "
-              "(`play my character's special_action`, `play entry S of K's benefits`).",
+              "(`play my character's ability`, `play entry S of K's rewards`).",
               "play {what}", ""),
     Construct(ast.Run, "procedures", "PROCEDURE(ARG, ...)",
               "Run one of the ruleset's procedures with these arguments: a rule written once and used from "
               "rules and content alike. The procedure runs for the same player as the caller.",
-              "", "", {}, "collect_benefit(duke, 2)"),
+              "", "", {}, "collect_reward(tower, 2)"),
     # ---- choices
     Construct(ast.ChooseFrom, "choices", "choose a ... as V | choose N ... as V | choose up to N ... as V",
               "The player picks one member of a collection (a kind, a zone's pieces, players, symbols of an "
               "enum, counters of a counter set...); V names it. If there is nothing to choose, the rest of the "
               "effect does not happen. `choose N` picks exactly N (all of them, without a question, when there "
               "are no more); `choose up to N` offers `done` at each step.",
-              "", "", {}, "choose an industry as X"),
+              "", "", {}, "choose a station as X"),
     Construct(ast.ChooseNumber, "choices", "choose a number from N to M [step S] [where CONDITION] as V",
               "Pick a whole number from N to M (in steps of S: N, N+S, ... up to M). With `where`, only the "
               "numbers for which CONDITION holds (`it` is each) are offered; if none is, the rest of the effect "
@@ -374,13 +374,13 @@ _S: list[Construct] = [
               "Offer every legal (action, target) pair of the named actions and run the one chosen; `up to one` "
               "allows passing; `any` offers again until the player is done (at most `limits.max_repeats`). A "
               "menu (ruleset `menus:`) names every action that joins it, the base's and each expansion's.",
-              "", "", {}, "perform one of invest, pass_turn"),
+              "", "", {}, "perform one of trade, pass_turn"),
     Construct(ast.Offer, "choices", "offer ACTION, ACTION ... to PLAYERS",
               "A response window (acting out of turn): in the order of PLAYERS, each player who has a legal "
               "option among the actions is asked to perform one of them (as themselves: `me` is the responder) "
               "or pass; players with nothing legal are not asked. After an action the others are asked again; "
               "the window closes when every player who can act has passed since the last action, or after "
-              "`limits.max_repeats` actions.", "", "", {}, "offer invest, pass_turn to opponents"),
+              "`limits.max_repeats` actions.", "", "", {}, "offer trade, pass_turn to opponents"),
     Construct(ast.Auction, "choices", "auction among PLAYERS for COUNTER as W and B",
               "An open auction: in order, each bidder still in raises (a choice of raises, never more than "
               "they can pay; the raises are the ruleset's `bid_steps`) or passes and is out, until one bid "
@@ -430,7 +430,7 @@ _S: list[Construct] = [
     Construct(ast.Continuous, "declarations", "while in play: MODIFIER",
               "A modifier that applies while the item is in play.", "", ""),
     Construct(ast.Modifier, "declarations", "QUANTITY [of X] (* PERCENT | + N | - N | = V) [for PLAYERS]",
-              "A change to a quantity the ruleset declares: `investment_cost * 150%`, `may_select of A = no "
+              "A change to a quantity the ruleset declares: `trade_cost * 150%`, `may_choose of A = no "
               "for opponents`.", "", ""),
     # ---- expressions
     Construct(ast.Num, "expressions", "12", "A whole number."),
@@ -488,7 +488,7 @@ _S: list[Construct] = [
     Construct(ast.Within, "places", "places within N of X [by LINK ...] [through CONDITION]",
               "The places at most N links from X, X included, in content order; with `through`, every place "
               "passed on the way (not X, not the place reached) meets CONDITION (`it`). A kind's noun in place "
-              "of `places` (`provinces within 2 of X`) keeps the places of that kind.",
+              "of `places` (`towns within 2 of X`) keeps the places of that kind.",
               example="choose one of places within 2 of home by road through its owner is me as P"),
     Construct(ast.Distance, "places", "distance from X to Y [by LINK ...] [through CONDITION]",
               "The fewest links from X to Y (0 from X to itself); with `through`, every place passed on the way "
@@ -632,25 +632,3 @@ def reference_markdown() -> str:
         out.append(f"| `{b.syntax}` | {b.doc} |")
     out.append("")
     return "\n".join(out)
-
-
-def update_reference(path: str) -> bool:
-    """Rewrite the generated reference (between its markers) in a markdown file; True if it changed."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    start, end = "<!-- reference:start -->\n", "<!-- reference:end -->"
-    i, j = text.index(start) + len(start), text.index(end)
-    updated = text[:i] + reference_markdown() + text[j:]
-    if updated != text:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(updated)
-    return updated != text
-
-
-if __name__ == "__main__":  # pragma: no cover - `python -m legacies.dsl.constructs [docs/language.md]`
-    import sys
-
-    if len(sys.argv) > 1:
-        print("updated" if update_reference(sys.argv[1]) else "up to date")
-    else:
-        print(reference_markdown())

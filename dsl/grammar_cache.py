@@ -9,7 +9,10 @@ whose first line repeats both in full and is checked on read: a file made for an
 grammar (or another Lark) is never taken for this one. Anything that does not read,
 does not check, or does not load as an LALR parser with the options asked for is built
 again from the grammar and the file written afresh (whole: a temporary file renamed).
-An unusable cache folder (read only) means building each time, as with no cache.
+An unusable cache folder (read only) means building each time, as with no cache. The file
+is opened without waiting (a FIFO in its place would block every command that parses)
+and read only when it is a regular file, the user's own and no other user's to write
+(dsl/parse_cache.py `owned`), and not too large.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from lark.lark import _LOAD_ALLOWED_OPTIONS
 from lark.lexer import TerminalDef
 
 from .cache_codec import dump_data, load_data
+from .parse_cache import owned
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  # the tables are about 0.4 MB
 
@@ -54,11 +58,24 @@ def _kept(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k not in _LOAD_ALLOWED_OPTIONS}
 
 
+def _read_file(path: str) -> bytes | None:
+    """The file's bytes; None unless it is a regular file the user owns, within the size."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not owned(info) or info.st_size > MAX_FILE_BYTES:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    finally:
+        os.close(fd)
+    return raw if len(raw) <= MAX_FILE_BYTES else None
+
+
 def _read(path: str, header: str, postlex: Any, options: dict[str, Any]) -> Lark | None:
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
-        if len(raw) > MAX_FILE_BYTES:
+        raw = _read_file(path)
+        if raw is None:
             return None
         first, _, body = raw.partition(b"\n")
         if first.decode("utf-8") != header:  # another grammar, another Lark, other options, or not ours

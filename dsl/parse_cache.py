@@ -5,8 +5,8 @@ parsing every effect again, which was a third of its time.
 The cache is one SQLite file in the user's cache folder (`LEGACIES_CACHE_DIR`, else
 `$XDG_CACHE_HOME/legacies` or `~/.cache/legacies`). An entry is keyed by the hash of
 the effect's text together with the hash of the grammar and of the modules that build
-the tree (dsl/ast.py, dsl/parser.py): any change to them is a different key, so a
-stale tree is never read. Only effects that parse are kept (a syntax error is parsed
+the tree (dsl/ast.py, dsl/grammar.py, dsl/to_ast.py, dsl/parser.py): any change to them
+is a different key, so a stale tree is never read. Only effects that parse are kept (a syntax error is parsed
 again, so its diagnostics are always fresh). Every read builds a new tree: two items
 with the same text never share nodes.
 
@@ -18,9 +18,15 @@ another entry (another text) is never taken for this one. An entry that does not
 check, does not decode, is larger than its text could make, or is not the tree its
 kind needs is parsed again (and written again).
 
+Only a folder and files this user owns and no other user may write are used (`owned`): a
+cache folder others can write to (LEGACIES_CACHE_DIR set to a shared folder, a folder
+another user made) is as good as none, since anyone who can write an entry can write the
+tree of another text under the right key (the key is a hash of public things). A cache
+file that is not a regular file (a FIFO, a device) is never opened.
+
 The cache is an optimisation only: when the folder or the file cannot be used (read
-only, locked by another process, damaged) effects are parsed as if it did not exist.
-`LEGACIES_CACHE_DIR=off` turns it off."""
+only, locked by another process, damaged, not the user's own) effects are parsed as if it
+did not exist. `LEGACIES_CACHE_DIR=off` turns it off."""
 
 from __future__ import annotations
 
@@ -28,6 +34,7 @@ import atexit
 import hashlib
 import os
 import sqlite3
+import stat
 from functools import lru_cache
 from importlib import resources
 from typing import Callable, TypeVar
@@ -56,9 +63,19 @@ def cache_folder() -> str | None:
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "legacies")
     try:
         os.makedirs(base, mode=0o700, exist_ok=True)
+        if not owned(os.stat(base), stat.S_ISDIR):
+            return None
     except OSError:
         return None
     return base
+
+
+def owned(info: os.stat_result, kind: Callable[[int], bool] = stat.S_ISREG) -> bool:
+    """Whether a cache file (or, with `kind` S_ISDIR, folder) may be trusted: of that kind,
+    owned by this user (where the system has owners) and not writable by other users."""
+    if not kind(info.st_mode) or info.st_mode & stat.S_IWOTH:
+        return False
+    return not hasattr(os, "geteuid") or info.st_uid == os.geteuid()
 
 
 @lru_cache(maxsize=1)
@@ -66,7 +83,7 @@ def _version() -> bytes:
     """What the trees depend on besides the text: the grammar and the tree builders."""
     digest = hashlib.sha256()
     package = resources.files(__package__)
-    for name in ("effects.lark", "ast.py", "parser.py", "parse_cache.py", "cache_codec.py"):
+    for name in ("effects.lark", "ast.py", "grammar.py", "to_ast.py", "parser.py", "parse_cache.py", "cache_codec.py"):
         try:
             digest.update(package.joinpath(name).read_bytes())
         except OSError:  # an installed copy without sources: never share trees across versions
@@ -90,9 +107,12 @@ class ParseCache:
             self._opened = True
             if self.path is not None:
                 try:
-                    if os.path.getsize(self.path) > MAX_BYTES:
+                    info = os.stat(self.path)
+                    if not owned(info):  # a FIFO, a device, another user's file: not opened
+                        return None
+                    if info.st_size > MAX_BYTES:
                         os.remove(self.path)  # old trees of edited effects pile up: start afresh
-                except OSError:
+                except OSError:  # (none yet: SQLite makes it)
                     pass
                 try:
                     db = sqlite3.connect(self.path, timeout=0.5)

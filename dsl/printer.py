@@ -353,7 +353,7 @@ def _simple(s: ast.Stmt) -> str | None:
         what = print_expr(s.collection)
         if isinstance(s.collection, ast.ListLiteral):  # `one of [a, b]`, `2 of [a, b, c]`
             count = "one of" if count == "a" else f"{count} of"
-        elif count == "a" and what[:1] in "aeiou":  # `an industry`: the same tree as `a`
+        elif count == "a" and what[:1] in "aeiou":  # `an outpost`: the same tree as `a`
             count = "an"
         return f"pick at random {count} {what} as {s.var}"
     return None

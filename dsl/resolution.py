@@ -127,7 +127,7 @@ class CardDef(Ref):
 
 @dataclass(frozen=True, slots=True)
 class CardPiece(Ref):
-    """A card named where one piece is wanted (`acquire(H1006)`, `move C1003 to my hand`):
+    """A card named where one piece is wanted (`claim(K7)`, `move C12 to my hand`):
     its only copy."""
     id: str
 

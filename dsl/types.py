@@ -17,7 +17,7 @@ _WORDS = {
     "numbers": "a list of numbers", "effect": "an effect", "effects": "a list of effects",
 }
 
-# collection tag -> element tag ("defs": card names written in a list, `[protect, riot]`;
+# collection tag -> element tag ("defs": card names written in a list, `[storm, flood]`;
 # "empty": `[]`, a collection of nothing, which fits wherever a collection does)
 _ELEMENT = {"things": "thing", "players": "player", "symbols": "symbol", "zones": "zone", "counters": "counter",
             "numbers": "amount", "effects": "effect", "table": "thing", "defs": "def", "empty": "any"}

@@ -21,7 +21,7 @@ class CounterInfo:
     min: int | None = 0
     max: int | None = None
     start: int = 0
-    # how card text says the counter is 1 / 0 ("{0} put a successor in play this generation"):
+    # how card text says the counter is 1 / 0 ("{0} drew a card this round"):
     # `{0}` is whose counter it is; none: "X's LABEL is 1"
     text_true: str | None = None
     text_false: str | None = None
@@ -30,7 +30,7 @@ class CounterInfo:
 @dataclass
 class ValueInfo:
     """A named slot that holds a player, an item, a symbol, a counter, a flag...: "the
-    player who ended the generation", "your character"."""
+    player who ended the round", "your character"."""
 
     scope: str  # player | game | item (a value slot of each piece of a kind)
     type: T
@@ -77,6 +77,8 @@ class KindInfo:
     starts_in: str | None = None
     defaults: dict[str, Any] = field(default_factory=dict)  # attribute -> value when an item gives none
     ranges: dict[str, "AttributeRange"] = field(default_factory=dict)  # attribute -> the values it may take
+    attribute_labels: dict[str, str] = field(default_factory=dict)  # attribute -> what card text calls it
+    by_era: frozenset[str] = frozenset()  # list attributes with one entry per era
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ class DefinitionInfo:
 
 @dataclass
 class ProcedureInfo:
-    """A named effect with parameters (`collect_benefit(K, S)`), written once in rules."""
+    """A named effect with parameters (`collect_reward(K, S)`), written once in rules."""
 
     params: list[tuple[str, T]]
     source: object = None  # the parsed program (dsl.ast.Program)

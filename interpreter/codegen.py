@@ -493,7 +493,7 @@ class CodegenCompiler(ChoiceCompiler):
 
     def g_Div(self, e: ast.Div, s: Scope, reads: Reads) -> str:
         left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
-        # the divisor first, checked before the dividend is read, as the closures do
+        # the divisor first, checked before the number divided is read, as the closures do
         if e.rounding == "down":
             return f"(lambda _d: _rt_divisor(_d) and {left} // _d)({right})"
         return f"(lambda _d: _rt_divisor(_d) and -((-{left}) // _d))({right})"

@@ -94,6 +94,8 @@ def _rt_same_card(piece_def: list[int], x: Any, y: Any, negated: bool) -> bool:
 
 
 def _rt_has(piece_def: list[int], by_def: list, x: Any, negated: bool) -> bool:
+    if x is None:  # a value never set names nothing, which has no attribute
+        return negated
     d = int(x) if isinstance(x, DefRef) else piece_def[x]
     return (by_def[d] is not MISSING) != negated
 

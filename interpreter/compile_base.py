@@ -9,6 +9,8 @@ without frames (`run_direct`), their loops charged to the step budget (`spend`).
 
 from __future__ import annotations
 
+import re
+
 from typing import Any, Callable
 
 from legacies.dsl import ast
@@ -184,17 +186,28 @@ class CompilerBase:
                  for placeholder, e in self.res.log_parts.get(id(node), [])]
         if not parts:
             return text
+        # "{n} chips" reads "1 chip" when n is 1: the noun after an amount, and its singular
+        nouns = self.wording.count_nouns
+        after = {placeholder: (f"{placeholder} {m.group(1)}", nouns[m.group(1)])
+                 for placeholder, _, tag in parts if tag == "amount"
+                 for m in [re.search(re.escape(placeholder) + r" ([a-z]+)\b", text)] if m and m.group(1) in nouns}
 
         def fill(st: State, a: Activation) -> str:
             line = text
             for placeholder, value, tag in parts:
                 v = value(a)
+                if placeholder in after and type(v) is int and v in (1, -1):
+                    written, one = after[placeholder]
+                    line = line.replace(written, f"{v} {one}", 1)
+                    continue
                 if tag == "player":
                     shown = mech.player_name(st, v)
                 elif tag == "players":
                     shown = ", ".join(mech.player_name(st, p) for p in v) or "none"
                 elif tag in ("amount", "flag", "text") or isinstance(v, bool):
                     shown = ("yes" if v else "no") if isinstance(v, bool) else str(v)
+                elif isinstance(v, (list, tuple)) and not v:  # an empty collection, as an empty list of players
+                    shown = "none"
                 else:
                     shown = mech.describe(st, v)
                 line = line.replace(placeholder, shown, 1)

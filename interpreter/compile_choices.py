@@ -5,11 +5,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable, Iterator
 
 from legacies.dsl import ast, printer
 from legacies.dsl import resolution as r
-from legacies.dsl.renderer import Wording, render_expr
+from legacies.dsl.renderer import render_expr, render_member
 
 from . import mechanics as mech
 from .compile_base import Fn, Instr, _of_items
@@ -17,6 +18,7 @@ from .compile_statements import StatementCompiler
 from .decisions import Choice
 from .errors import ContentError, Refused
 from .frames import AskFrame, AuctionFrame, ChooseManyFrame, PerformFrame
+from .naming import namer_for
 from .spec import ActionSpec, Origin
 from .vm import Activation, BlockFrame, State
 
@@ -190,14 +192,14 @@ class ChoiceCompiler(StatementCompiler):
         def nothing_to_choose(st: State, a: Activation) -> None:
             mech.abandon(st, a)
 
-        names = [n.name for n in ast.walk(s.collection) if isinstance(n, ast.Name)
-                 and isinstance(self.ref(n), r.Local) and "{" + n.name + "}" in prompt]
+        names = {n.name: namer_for(self.type_of(n).tag) for n in ast.walk(s.collection) if isinstance(n, ast.Name)
+                 and isinstance(self.ref(n), r.Local) and "{" + n.name + "}" in prompt}
 
         def choose(st: State, a: Activation) -> None:
             pool = list(st.zones[coll(a)] if zone else coll(a))
             asked = prompt
-            for name in names:  # "choose a resource in {V}'s cost" -> "... in Riot's cost"
-                asked = asked.replace("{" + name + "}", mech.describe(st, a.env.get(name)))
+            for name, namer in names.items():  # "choose a resource in {V}'s cost" -> "... in Storm's cost"
+                asked = asked.replace("{" + name + "}", namer(st, a.env.get(name)))
             if single:
                 st.frames.append(AskFrame(a, build, bind, asked, empty=nothing_to_choose, data=pool))
             else:
@@ -207,13 +209,11 @@ class ChoiceCompiler(StatementCompiler):
     def prompt(self, s: ast.ChooseFrom) -> str:
         """What a chooser is asked, in the card's words: `choose a card in your offer`. A
         name bound earlier reads as what it holds when asked (`{V}` is filled in by
-        `ask_prompt`: "choose a resource in Riot's cost")."""
+        `ask_prompt`: "choose a resource in Storm's cost")."""
         what = s.collection.collection if isinstance(s.collection, ast.Where) else s.collection
         bound = {n.name: "{" + n.name + "}" for n in ast.walk(what)
                  if isinstance(n, ast.Name) and isinstance(self.ref(n), r.Local)}
-        wording = Wording({**self.wording.labels, **bound}, self.wording.era_names, self.wording.era_word,
-                          self.wording.nouns, self.wording.zones, self.wording.tables, self.wording.board_items,
-                          self.wording.item_lists) if bound else self.wording
+        wording = dataclasses.replace(self.wording, labels={**self.wording.labels, **bound}) if bound else self.wording
         text = render_expr(what, wording)
         if isinstance(what, ast.ListLiteral):  # "choose one of: 10, 20", "choose up to 2 of: ..."
             listed = ", ".join(render_expr(x, wording) for x in what.items)
@@ -226,6 +226,11 @@ class ChoiceCompiler(StatementCompiler):
         if s.mode == "up_to":
             return f"choose up to {render_expr(s.count, self.wording)} of: {text}"
         if isinstance(s.count, ast.Num) and s.count.value == 1:
+            one = render_member(what, wording)  # "a card in your offer", "one of your tokens on ..."
+            if one:
+                return f"choose {one}"
+            if text.startswith("the "):  # a definition's words: "choose one of the players in range"
+                return f"choose one of {text}"
             return f"choose {'an' if text[:1] in 'aeiou' else 'a'} {text}" if not text.startswith(("a ", "an ")) \
                 else f"choose {text}"
         if isinstance(s.count, ast.Num):
@@ -287,8 +292,8 @@ class ChoiceCompiler(StatementCompiler):
                 coverage.hits[ids[i]] += 1
             st.frames.append(BlockFrame(options[i][2], a))
 
-        def choose_one(st: State, a: Activation) -> None:
-            st.frames.append(AskFrame(a, build, then, "choose one", "one"))
+        def choose_one(st: State, a: Activation) -> None:  # the options' statements, for a preview (preview.py)
+            st.frames.append(AskFrame(a, build, then, "choose one", "one", data=s))
         return choose_one
 
     def s_May(self, s: ast.May) -> Instr:

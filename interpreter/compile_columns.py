@@ -77,7 +77,7 @@ class ColumnsCompiler(CompilerBase):
     def finish(self) -> None:
         """Compile the effect attributes read so far. Effects wait until every definition
         and column they may use is built: an effect that reads its own attribute
-        (`if C has opportunity`), or a definition whose column holds effects that call it,
+        (`if C has reward`), or a definition whose column holds effects that call it,
         never compiles inside itself. Call after compiling anything that may run."""
         while self._pending_effects:
             ref, key, program, origin = self._pending_effects.pop()
@@ -93,6 +93,14 @@ class ColumnsCompiler(CompilerBase):
         for copy, original in self._copies:
             copy.code = original.code
         self._copies.clear()
+
+    def effect_source(self, code: Any) -> tuple[int, str, int] | None:
+        """Which item's effect attribute compiled to `code`: (its definition, the
+        attribute, the entry of a list of effects or -1); None for other code."""
+        for (d, name, i), compiled in self._effect_code.items():
+            if compiled is code:
+                return d, name, i if isinstance(self.spec.defs[d].programs.get(name), list) else -1
+        return None
 
     def attribute_value(self, d: int, name: str) -> Any:
         """Definition d's `name` as a runtime value: items for ids, EffectRefs for effects."""

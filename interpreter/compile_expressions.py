@@ -93,7 +93,7 @@ class ExpressionCompiler(GeneralCompiler):
             return self.player_counter(ref.name, None)
         if isinstance(ref, r.GameValue):
             vslot = lay.game_value[ref.name]
-            if self._player_valued(ref.name):  # unset: nobody (`ender is not nobody` guards it)
+            if self._player_valued(ref.name):  # unset: nobody (`starter is not nobody` guards it)
                 return lambda a: _or_nobody(a.st.values[vslot])
             return lambda a: a.st.values[vslot]
         if isinstance(ref, r.PlayerValue):
@@ -261,6 +261,8 @@ class ExpressionCompiler(GeneralCompiler):
 
         def has(a: Activation) -> bool:
             x = subj(a)
+            if x is None:  # a value never set names nothing, which has no attribute
+                return negated
             d = int(x) if isinstance(x, DefRef) else piece_def[x]
             return (by_def[d] is not MISSING) != negated
         return has
@@ -277,7 +279,7 @@ class ExpressionCompiler(GeneralCompiler):
                 return lambda a: a.st.loc[left(a)] == right(a)
             if rt == "zones":
                 return lambda a: a.st.loc[left(a)] in right(a)
-            if rt == "defs":  # `C is in [protect, riot]`: a copy of one of the cards named
+            if rt == "defs":  # `C is in [storm, flood]`: a copy of one of the cards named
                 return self.among_cards(left, right)
             if rt in ("things", "table") or lt == "def":
                 piece_def = self.lay.piece_def

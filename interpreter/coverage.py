@@ -6,7 +6,7 @@ content and a few words on which branch it is) and counts the runs of each in a 
 list; a game compiled without it runs the usual closures and pays nothing. Counts are
 per compiled Game (every state played from it adds to them, clones included), so a
 balance run sums the counts of its workers; see agents/simulate.py. A branch the setup
-options rule out (`if nemesis > 0:` in a game without) is told apart (`cannot_run`).
+options rule out (`if robots > 0:` in a game without) is told apart (`cannot_run`).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class Coverage:
 
     def cannot_run(self, res: Resolution, options: dict[str, Any]) -> set[tuple[str, str, int, int, str]]:
         """The branches the game's setup options rule out (keys, as `counts`): a guard that
-        reads only options and constants (`if nemesis > 0`) with the wrong truth, and every
+        reads only options and constants (`if robots > 0`) with the wrong truth, and every
         branch inside the block of one."""
         out: list[Probe] = []
         for probe in self.probes:
@@ -91,7 +91,7 @@ def merge(into: dict[Any, int], counts: dict[Any, int]) -> dict[Any, int]:
 
 def fixed(e: ast.Expr, res: Resolution, options: dict[str, Any]) -> Any:
     """The value of an expression that reads only setup options and constants, or None
-    when it reads anything else (`nemesis > 0 or rising_star`)."""
+    when it reads anything else (`robots > 0 or hard_mode`)."""
     if isinstance(e, (ast.Num, ast.Bool)):
         return e.value
     if isinstance(e, ast.Name):

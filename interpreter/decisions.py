@@ -17,6 +17,23 @@ class Choice:
     item: object = None
 
 
+class Taken(str):
+    """The log line of a decision nobody was asked: its only possible answer was taken
+    for `player` ("P1 [choose a resource]: ore (the only choice)"). `piece` is the answer
+    when it is a piece, for a log that must not name a piece some players may not see."""
+
+    player: int
+    piece: int | None
+
+    @staticmethod
+    def of(player: int, who: str, prompt: str, choice: Choice) -> "Taken":
+        line = Taken(f"{who} [{prompt}]: {choice.label} (the only choice)")
+        line.player = player
+        piece = choice.item if type(choice.item) is int else choice.value
+        line.piece = piece if type(piece) is int else None
+        return line
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     player: int

@@ -1,10 +1,12 @@
 """The parts of a player's screen the rules work out: a ruleset's `display:` `text:`
-lines and `columns:` (places side by side: a row of markets, a track of spaces), each
+lines, `columns:` (places side by side: a row of markets, a track of spaces) and
+`kinds:` lines (what a piece of a kind shows when read in full), each
 a DisplayPart of the spec (interpreter/spec.py). They are compiled once per game, with
 the game's other code, and worked out for one viewer when the screen is drawn: a line's
 `{EXPR}` parts show values as the log does; a column is the lines worked out for one
 member of a collection, then the pieces listed under them, each with what it holds
-(tokens by owner, other pieces by name). Working one out changes nothing in the state.
+(tokens by owner, other pieces by name), or each by lines of its own the rules work out
+(`piece_lines`: a place's owner and what stands on it). Working one out changes nothing.
 
 A piece the viewer may not see (in a zone hidden from them, not revealed) is listed as
 face down: the lines themselves read whatever their expressions read, so a ruleset
@@ -35,14 +37,33 @@ class ComputedPart:
         self.pieces: Callable[[Activation], Any] | None = c.expr(part.pieces) if part.pieces is not None else None
         self.pieces_zone = part.pieces is not None and c.type_of(part.pieces).tag == "zone"
         self.label = part.label
+        self.condition: Callable[[Activation], Any] | None = \
+            c.expr(part.condition) if part.condition is not None else None
+        self.piece_name = part.piece_name or ""
+        self.piece_lines: list[Any] = [c.text(line, line.text) for line in part.piece_lines]
 
     def _fill(self, line: Any, st: State, a: Activation) -> str:
         return line if isinstance(line, str) else line(st, a)
 
-    def text(self, st: State, player: int) -> str:
+    def text(self, st: State, player: int, this: int = -1) -> str:
         """A `text:` line worked out as `player` (the viewer, or the player whose part of
-        the screen it is)."""
-        return self._guarded(lambda: self._fill(self.lines[0], st, Activation(st, player)))
+        the screen it is); a `kinds:` line with `this` the piece it is read on."""
+        return self._guarded(lambda: self._fill(self.lines[0], st, Activation(st, player, this)))
+
+    def shown(self, st: State, player: int) -> bool:
+        """Whether the part is shown to (or for) `player` now: its `if:` holds."""
+        condition = self.condition
+        return condition is None or bool(self._guarded(lambda: condition(Activation(st, player))))
+
+    def rows(self, st: State, player: int) -> list[str]:
+        """A `rows:` entry's line worked out for each member, top to bottom, as `player`."""
+        def work_out() -> list[str]:
+            assert self.members is not None
+            out = []
+            for member in self.members(Activation(st, player)):
+                out.append(self._fill(self.lines[0], st, Activation(st, player, env={self.name: member})))
+            return out
+        return self._guarded(work_out)
 
     def columns(self, st: State, viewer: int) -> list[list[str]]:
         """Each column's lines, left to right, as `viewer` sees them."""
@@ -55,10 +76,20 @@ class ComputedPart:
                 if self.pieces is not None:
                     found = self.pieces(a)
                     for pid in (st.zones[found] if self.pieces_zone else found):
-                        column.extend(piece_lines(st, pid, viewer))
+                        column.extend(self._piece(st, a, pid, viewer))
                 out.append(column)
             return out
         return self._guarded(work_out)
+
+    def _piece(self, st: State, a: Activation, pid: int, viewer: int) -> list[str]:
+        """A listed piece: its `piece_lines` worked out with it named, or else its name and
+        what it holds; face down when the viewer may not see it."""
+        if not self.piece_lines:
+            return piece_lines(st, pid, viewer)
+        if hidden_from(st, pid, viewer):
+            return ["(face down)"]
+        b = Activation(st, viewer, env={**a.env, self.piece_name: pid})
+        return [self._fill(line, st, b) for line in self.piece_lines]
 
     def _guarded(self, work: Callable[[], Any]) -> Any:
         """A content mistake met while working a part out names the entry and its file."""
@@ -71,13 +102,18 @@ class ComputedPart:
             raise
 
 
+def hidden_from(st: State, pid: int, viewer: int) -> bool:
+    """Whether `viewer` may not see the piece: in a zone hidden from them, not revealed."""
+    zone = st.loc[pid]
+    return zone >= 0 and not st.game.layout.visible_to(zone, viewer) and pid not in st.revealed
+
+
 def piece_lines(st: State, pid: int, viewer: int) -> list[str]:
     """A piece as a column lists it: its name, then the tokens it holds by owner
     ("P1 x2, P2"), then each other piece it holds ("+ name"), or "(empty)" for a holder
     that holds nothing; face down when the viewer may not see it."""
     lay = st.game.layout
-    zone = st.loc[pid]
-    if zone >= 0 and not lay.visible_to(zone, viewer) and pid not in st.revealed:
+    if hidden_from(st, pid, viewer):
         return ["(face down)"]
     lines = [mech.describe(st, pid)]
     if pid not in lay.holder_zone:

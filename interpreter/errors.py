@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Where:
-    """A place in the content: what it is ("card `riot` (Riot)", "action `build`"), the
+    """A place in the content: what it is ("card `storm` (Storm)", "action `build`"), the
     file and the 1-based line and column of the statement."""
 
     what: str

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .decisions import Choice, Decision
+from .decisions import Choice, Decision, Taken
 from .layout import PART_ORDER
 from .mechanics import adjust, describe, player_name
+from .naming import told_apart
 from .vm import Activation, BlockFrame, Frame, State
 
 Builder = Callable[[State, Activation, Any], list]  # (state, activation, data) -> list[Choice]
@@ -42,12 +43,13 @@ class AskFrame(Frame):
             if self.empty is not None:
                 self.empty(st, self.act)
             return
+        who = self.act.me if self.act.me >= 0 else st.active
         if self.auto and len(options) == 1:
             st.frames.pop()
+            st.log.append(Taken.of(who, player_name(st, who), self.prompt, options[0]))  # not asked: said
             self.then(st, self.act, options[0].value, self.data)
             return
-        who = self.act.me if self.act.me >= 0 else st.active
-        st.ask(Decision(who, self.prompt, tuple(options), self.kind))
+        st.ask(Decision(who, self.prompt, tuple(told_apart(st, who, options)), self.kind))
 
     def resume(self, st: State, value: Any) -> None:
         st.frames.pop()
@@ -80,7 +82,11 @@ class ChooseManyFrame(Frame):
         if self.need <= 0 or not self.pool:
             self._finish(st)
             return
-        if not self.up_to and len(self.pool) <= self.need:
+        if not self.up_to and len(self.pool) <= self.need:  # one possible answer: every one, not asked
+            who = self.act.me if self.act.me >= 0 else st.active
+            everything = Choice(", ".join(self.labeler(st, v) for v in self.pool), self.pool[0],
+                                self.pool[0] if self.labeler is describe else None)
+            st.log.append(Taken.of(who, player_name(st, who), f"{self.prompt} ({self.total})", everything))
             self.picked.extend(self.pool)
             self.pool = []
             self._finish(st)
@@ -92,8 +98,8 @@ class ChooseManyFrame(Frame):
         if self.up_to:
             options.append(Choice("done", None))
         n = len(self.picked) + 1
-        st.ask(Decision(self.act.me if self.act.me >= 0 else st.active,
-                        f"{self.prompt} ({n} of {self.total})", tuple(options), "choose"))
+        who = self.act.me if self.act.me >= 0 else st.active
+        st.ask(Decision(who, f"{self.prompt} ({n} of {self.total})", tuple(told_apart(st, who, options)), "choose"))
 
     def resume(self, st: State, value: Any) -> None:
         if value is None:
@@ -170,7 +176,7 @@ class PerformFrame(Frame):
         if not options or (len(options) == 1 and options[0].value is None):
             st.frames.pop()
             return
-        st.ask(Decision(self.act.me, "choose an action", tuple(options), "action"))
+        st.ask(Decision(self.act.me, "choose an action", tuple(told_apart(st, self.act.me, options)), "action"))
 
     def resume(self, st: State, value: Any) -> None:
         if value is None:

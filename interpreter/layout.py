@@ -39,7 +39,7 @@ class Layout:
     item_counter: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind, name) -> base; + item index
 
     n_values: int = 0
-    value_name: list[str] = field(default_factory=list)  # "ender", "character[0]"...
+    value_name: list[str] = field(default_factory=list)  # "starter", "character[0]"...
     game_value: dict[str, int] = field(default_factory=dict)
     player_value: dict[str, int] = field(default_factory=dict)  # base slot; + player
     item_value: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind, name) -> base; + item index

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from legacies.dsl import ast, printer
+from legacies.dsl.render_sources import render_in_place
+from legacies.dsl.wording import Wording
 
 from . import mechanics as mech
 from .errors import Where
@@ -152,8 +154,9 @@ def breakdown(st: State) -> list[list[Part]]:
     rules = rule_names(spec)
     piece_def = game.layout.piece_def
     sums: list[dict[str, dict[str, int]]] = [{} for _ in range(game.players)]
+    words = Words(spec)
     for player, source, change, this in records(st):
-        label, detail = _place(spec, rules, ledger.sources[source], piece_def[this] if this >= 0 else -1)
+        label, detail = _place(spec, rules, ledger.sources[source], piece_def[this] if this >= 0 else -1, words)
         details = sums[player].setdefault(label, {})
         details[detail] = details.get(detail, 0) + change
     out = []
@@ -179,8 +182,41 @@ def rule_names(spec: GameSpec) -> dict[str, str]:
     return names
 
 
-def _place(spec: GameSpec, rules: dict[str, str], source: Source, d: int) -> tuple[str, str]:
-    """(the part's label, the detail within it) of a change."""
+class Words:
+    """A statement of the rules as a player reads it in a breakdown ("gain stars equal to
+    your gold divided by 10 (rounded down)"), each worded once."""
+
+    def __init__(self, spec: GameSpec):
+        self.spec = spec
+        self.wording: Wording | None = None
+        self.said: dict[tuple[str, str], str] = {}
+
+    def __call__(self, name: str, written: str) -> str:
+        key = (name, written)
+        if key not in self.said:
+            self.said[key] = self._word(name, written) or written
+        return self.said[key]
+
+    def _word(self, name: str, written: str) -> str | None:
+        spec = self.spec
+        self.wording = self.wording or Wording.of(spec.vocab)
+        if name in spec.procedures:
+            info = spec.vocab.procedures.get(name)
+            return render_in_place(spec.procedures[name].body, written, self.wording,
+                                   params=info.params if info is not None else ())
+        if name in spec.actions:
+            action = spec.actions[name]
+            chosen = [(action.var, action.choose)] if action.var and action.choose is not None else []
+            return render_in_place(action.body, written, self.wording, chosen=chosen)
+        program = spec.setup if name == "setup" else spec.game if name == "game" else next(
+            (ast.Program(t.body) for n, t, _ in spec.rule_triggers if n == name), None)
+        return render_in_place(program, written, self.wording) if program is not None else None
+
+
+def _place(spec: GameSpec, rules: dict[str, str], source: Source, d: int,
+           words: Callable[[str, str], str] = lambda name, written: written) -> tuple[str, str]:
+    """(the part's label, the detail within it) of a change: an item's name, or the rules'
+    statement in words."""
     labels = spec.score_labels
     if d >= 0:
         pdef = spec.defs[d]
@@ -192,7 +228,7 @@ def _place(spec: GameSpec, rules: dict[str, str], source: Source, d: int) -> tup
     given = labels.get(name)
     if isinstance(given, dict):
         given = given.get(source.text)
-    return (given or _rule_label(spec, name)), source.text
+    return (given or _rule_label(spec, name)), words(name, source.text)
 
 
 def _rule_label(spec: GameSpec, name: str) -> str:

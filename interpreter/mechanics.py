@@ -13,7 +13,7 @@ from legacies.dsl.numbers import MAX_NUMBER, size_words
 from . import rng
 from .errors import ContentError
 from .layout import BOX, PART_COUNTERS, PART_HOLDERS, PART_PIECES, PART_TIMED, PART_VALUES
-from .naming import describe, number_name, player_name  # noqa: F401 - also read as mechanics.describe...
+from .naming import describe, number_name, player_name, zone_words  # noqa: F401 - also read as mechanics.describe...
 from .values import DefRef, EffectRef
 from .vm import Activation, BlockFrame, State
 
@@ -147,7 +147,7 @@ def refill(st: State, zone: int) -> bool:
     for pid in list(st.zones[src]):
         move(st, pid, zone)
     shuffle(st, zone)
-    st.log.append(f"{st.game.layout.zone_name[zone]} rebuilt from {st.game.layout.zone_name[src]}")
+    st.log.append(f"{zone_words(st, zone)} is rebuilt from {zone_words(st, src)}")
     return True
 
 
@@ -355,7 +355,9 @@ def shift(st: State, pid: int, steps: int, bump: bool = True) -> None:
 
 def advance(st: State, target: int, steps: int) -> None:
     """Every token on the track moves `steps` spaces along, each exactly once (back when
-    negative, stopping on the first space); past the end, home."""
+    negative, stopping on the first space); past the end, home. On a track that bumps,
+    tokens never share a space: moving back, a token stops behind the one ahead of it that
+    could go no further."""
     lay = st.game.layout
     spaces = lay.track_zones.get(target)
     if spaces is None:
@@ -363,12 +365,19 @@ def advance(st: State, target: int, steps: int) -> None:
     tokens = [(pid, i) for i, z in enumerate(spaces) for pid in st.zones[z]]
     if steps > 0:
         tokens.reverse()  # the leading tokens move first, so each lands on a space already left
+    apart = steps < 0 and lay.track_bumps.get(target, True)
+    free = 0  # moving back on a bumping track: the first space no token has taken yet
     for pid, i in tokens:
         j = i + steps
         if j >= len(spaces):
             remove(st, pid)
-        elif j != i:
-            move(st, pid, spaces[max(0, j)])
+            continue
+        j = max(0, j)
+        if apart:
+            j = max(j, free)
+            free = j + 1
+        if j != i:
+            move(st, pid, spaces[j])
 
 
 # ---------------------------------------------------------------------- payments

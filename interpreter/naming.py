@@ -5,7 +5,7 @@ alike, so it depends on none of them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .values import DefRef, EffectRef
 
@@ -18,9 +18,31 @@ def player_name(st: State, p: int) -> str:
     return names[p] if 0 <= p < len(names) else "nobody"
 
 
+def zone_words(st: State, zone: int) -> str:
+    """A zone as a player reads it: "the legacy deck", "P2's discard pile" (its label)."""
+    lay = st.game.layout
+    name = lay.zone_name[zone]
+    label = st.game.spec.vocab.label(name)
+    if name in lay.player_zone:
+        return f"{player_name(st, zone - lay.player_zone[name])}'s {label}"
+    return label if label.lower().startswith(("the ", "this ")) else "the " + label
+
+
 def number_name(st: State, x: Any) -> str:
     """A number as a player reads it (a number is never a piece's id here)."""
     return str(x)
+
+
+def namer_for(tag: str) -> Callable[[State, Any], str]:
+    """How a value of a type (its checker tag) reads: players and numbers are ints, so
+    they read as players and numbers, never as the pieces with those numbers."""
+    if tag == "player":
+        return player_name
+    if tag == "players":
+        return lambda st, xs: ", ".join(player_name(st, p) for p in xs)
+    if tag == "amount":
+        return number_name
+    return describe
 
 
 def describe(st: State, x: Any) -> str:
@@ -39,3 +61,100 @@ def describe(st: State, x: Any) -> str:
     if isinstance(x, (list, tuple)):
         return ", ".join(describe(st, y) for y in x)
     return str(x)
+
+
+def whose(who: str) -> str:
+    """A name as an owner: "P1's", "Hans'"."""
+    return f"{who}'" if who.endswith("s") else f"{who}'s"
+
+
+def copy_name(st: State, pid: int) -> str:
+    """A piece by name, with `#k` for the k-th of several copies of one item, so that
+    two copies never read the same ("Crate #2")."""
+    lay = st.game.layout
+    name = describe(st, pid)
+    copies = lay.def_pieces[lay.piece_def[pid]] if 0 <= pid < len(lay.piece_def) else []
+    return f"{name} #{copies.index(pid) + 1}" if len(copies) > 1 and lay.piece_owner[pid] < 0 else name
+
+
+def zone_name(st: State, zone: int, viewer: int = -1, article: bool = True) -> str:
+    """A zone as a player reads it: "P1's hand" ("your hand" for the viewer), "The
+    Lighthouse's track, space 2", "Harbour" (a piece that holds pieces), "the market" (without
+    `article`: "market", as `legacies try` lists zones)."""
+    lay, vocab = st.game.layout, st.game.spec.vocab
+    track = lay.zone_track[zone]
+    if track is not None:
+        item, space = track
+        return f"{whose(describe(st, item))} track, space {space + 1}"
+    if zone in lay.zone_holder:
+        return copy_name(st, lay.zone_holder[zone])
+    label = vocab.label(lay.zone_name[zone])
+    owner = lay.zone_owner[zone]
+    if owner < 0:
+        return label if not article or label.startswith(("the ", "a ", "an ")) else f"the {label}"
+    return f"your {label}" if owner == viewer else f"{whose(player_name(st, owner))} {label}"
+
+
+def place_of(st: State, pid: int, viewer: int = -1) -> str:
+    """Where a piece is, as a player reads it: "on The Lighthouse's track, space 2", "on
+    Harbour", "in P2's hand", "on the board" (an item of the board), "out of the game"."""
+    zone = st.loc[pid]
+    if zone < 0:
+        return "on the board"
+    if zone == 0:
+        return "out of the game"
+    lay = st.game.layout
+    on = lay.zone_track[zone] is not None or zone in lay.zone_holder
+    return ("on " if on else "in ") + zone_name(st, zone, viewer)
+
+
+def piece_name(st: State, pid: int, viewer: int = -1) -> str:
+    """A piece by name, a token with its owner ("your relationship token", "P2's
+    relationship token"), a copy that keeps state of its own with its number ("Crate
+    #2"; two Mills, which nothing tells apart, read "Mill")."""
+    lay = st.game.layout
+    owner = lay.piece_owner[pid] if 0 <= pid < len(lay.piece_owner) else -1
+    if owner < 0:
+        return copy_name(st, pid) if 0 <= pid < len(lay.keeps) and lay.keeps[pid] else describe(st, pid)
+    name = describe(st, pid)
+    return f"your {name}" if owner == viewer else f"{whose(player_name(st, owner))} {name}"
+
+
+def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
+    """A decision's options (Choices) with labels that read the same as another's told
+    apart where what they name differs: by where each piece is when they are in
+    different places ("your relationship token on The Lighthouse's track, space 3", "Play
+    Crate (in the market)"), by copy number when copies in one place keep state of their
+    own ("Crate #2": each holds its own). Copies that nothing tells apart (two Banks in
+    one hand) read the same: either is the same choice. Options are returned unchanged
+    when no two labels are the same."""
+    labels = [o.label for o in options]
+    if len(set(labels)) == len(labels):
+        return options
+    lay = st.game.layout
+    new = list(labels)
+    for label in {label for label in labels if labels.count(label) > 1}:
+        indices = [i for i, o in enumerate(options) if o.label == label]
+        pids = [_piece_of(st, options[i]) for i in indices]
+        if any(pid is None for pid in pids):
+            continue
+        places = [place_of(st, pid, player) for pid in pids]  # type: ignore[arg-type]
+        apart = len(set(places)) > 1
+        # a copy keeps state of its own only on the table (what it holds, its counters)
+        own = any(lay.keeps[pid] and st.loc[pid] > 0 and lay.zone_table[st.loc[pid]] for pid in pids)  # type: ignore
+        if not apart and not own:
+            continue
+        for i, pid, place in zip(indices, pids, places):
+            assert pid is not None
+            if label == describe(st, pid):  # the option is the piece: say whose and which
+                name = piece_name(st, pid, player)
+                new[i] = f"{name} {place}" if apart else name
+            else:
+                new[i] = f"{label} ({place})" if apart else f"{label} ({copy_name(st, pid)})"
+    return [o if label == o.label else type(o)(label, o.value, o.item) for o, label in zip(options, new)]
+
+
+def _piece_of(st: State, option: Any) -> int | None:
+    """The piece an option names: its item, else its value when that is a piece."""
+    pid = option.item if type(option.item) is int else option.value
+    return pid if type(pid) is int and 0 <= pid < len(st.loc) else None

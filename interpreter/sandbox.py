@@ -62,12 +62,18 @@ def checked_expression(state: GameState, source: str, this: str | None = None) -
     return expr
 
 
-def start(state: GameState, source: str, player: int = 0, this: str | None = None) -> None:
+def start(state: GameState, source: str | tuple[ast.Program, Origin], player: int = 0,
+          this: str | None = None) -> None:
     """Push `source` to run next, as `player` (0-based), without running it: the caller
-    drives it (`state.st.run()`, then `apply`), e.g. to clone at one of its decisions."""
-    program = checked_program(state, source, this)
+    drives it (`state.st.run()`, then `apply`), e.g. to clone at one of its decisions.
+    `source` is text, checked here, or a program of the ruleset's own (checked with it)
+    with where its text sits, so that an error names the file and line."""
+    if isinstance(source, str):
+        program, origin = checked_program(state, source, this), Origin(f"effect tried as P{player + 1}")
+    else:
+        program, origin = source
     compiler = state.game.compiler
-    code = compiler.program(program, Origin(f"effect tried as P{player + 1}"))
+    code = compiler.program(program, origin)
     compiler.finish()
     st = state.st
     frame = BlockFrame(code, Activation(st, player, piece_of(state, this)))

@@ -3,7 +3,7 @@ from a collection of items (dsl/checker.py decides which, `resolution.Selection`
 
 From a collection of items the checker has chosen one of three readings: the members
 of the kind (a filter), the pieces on each item (the tokens on a track or a holder:
-`relationship_tokens in my character's hostile`), or, when the collection's kind is not
+`markers in my character's rivals`), or, when the collection's kind is not
 known, member by member: a member of the kind stays, an item that holds pieces gives
 those of the kind on it. Never the items counted as if they were their tokens.
 

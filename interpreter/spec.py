@@ -16,7 +16,7 @@ from legacies.dsl.vocabulary import Vocabulary
 
 @dataclass(frozen=True)
 class Origin:
-    """Where a program's text sits: what it belongs to ("card `riot` (Riot)"), its file,
+    """Where a program's text sits: what it belongs to ("card `storm` (Storm)"), its file,
     and the offsets that turn a span inside the text into a file position. An
     expression is parsed behind a `let` prefix of `prefix` columns on its first line."""
 
@@ -95,10 +95,12 @@ class SeatSpec:
 
 @dataclass
 class DisplayPart:
-    """A part of the screen the rules work out (a ruleset's `display:` `text:` and
-    `columns:` entries): text lines with `{EXPR}` parts (each a `log` statement's text,
-    checked as one), and for places side by side, the collection whose members are the
-    columns, the name the lines call a member, and the pieces listed under the lines."""
+    """A part of the screen the rules work out (a ruleset's `display:` `text:`,
+    `columns:`, `rows:` and `kinds:` entries): text lines with `{EXPR}` parts (each a
+    `log` statement's text, checked as one), and for places side by side or a line per
+    member, the collection whose members are the columns or rows, the name the lines call
+    a member, the pieces listed under the lines (each by its name and what it holds, or by
+    lines worked out for it, `piece_lines`), and the condition it is shown on (`if:`)."""
 
     lines: list[ast.Log]
     members: ast.Expr | None = None  # None: one line of text (`text:`)
@@ -106,6 +108,9 @@ class DisplayPart:
     pieces: ast.Expr | None = None
     label: str | None = None
     origin: Origin | None = None
+    condition: ast.Expr | None = None
+    piece_name: str | None = None  # the name `piece_lines` call a listed piece
+    piece_lines: list[ast.Log] = field(default_factory=list)  # in place of a piece's name and holdings
 
 
 @dataclass
@@ -160,3 +165,9 @@ class GameSpec:
     # `display` entries ("text" | "columns", index) name
     display_parts: list[DisplayPart] = field(default_factory=list)
     card_attributes: list[str] = field(default_factory=list)  # display `card:`: read beside a card's text
+    # display `kinds:`: a kind -> the display_parts (lines, `this` the piece) its pieces show in full
+    display_kinds: dict[str, list[int]] = field(default_factory=dict)
+    unprinted: list[str] = field(default_factory=list)  # display `unprinted:`: attributes a card never shows
+    unlogged: list[str] = field(default_factory=list)  # display `unlogged:`: counters, values the log leaves out
+    # what a kind's attribute is called where a player reads it (its `label:`): (kind, attribute) -> label
+    attribute_labels: dict[tuple[str, str], str] = field(default_factory=dict)

@@ -24,7 +24,7 @@ class EraValue(tuple):
 
 
 class EffectRef:
-    """An effect an item gives in an attribute (`special_action`, an event's outcome, a
+    """An effect an item gives in an attribute (`ability`, an event's outcome, a
     track space's benefit): compiled code plus the item it runs as (`this`)."""
 
     __slots__ = ("code", "this", "label")
@@ -32,7 +32,7 @@ class EffectRef:
     def __init__(self, code: Any, this: int, label: str):
         self.code = code
         self.this = this
-        self.label = label  # "special_action of politician", for logs, saves and errors
+        self.label = label  # "ability of captain", for logs, saves and errors
 
     def __repr__(self) -> str:
         return f"effect:{self.label}"

@@ -241,7 +241,7 @@ class State:
     def __init__(self, game: Any):
         self.game = game
         self.counters: list[int] = []
-        self.values: list[Value] = []  # value slots: a player, an item, a symbol... (`ender`, `my character`)
+        self.values: list[Value] = []  # value slots: a player, an item, a symbol... (`starter`, `my character`)
         self.zones: list[list[int]] = []
         self.loc: list[int] = []
         self.turn_order: list[int] = []

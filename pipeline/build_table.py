@@ -18,13 +18,13 @@ from .load import LoadedFile
 from .models import RulesetFile
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .build import _Builder
+    from .build_base import Builder
 
 BOT_KINDS = ("human", "random", "greedy", "rollout", "search")
 """Seat kinds every ruleset has (the agents): a ruleset's own seat kinds take other names."""
 
 
-def check_seats(b: "_Builder", rf: LoadedFile) -> list[SeatSpec]:
+def check_seats(b: "Builder", rf: LoadedFile) -> list[SeatSpec]:
     """Each declared seat kind: its option exists and seats it (R001); the ruleset runs
     such players (`automated:`); a bot's name is not taken."""
     r: RulesetFile = rf.model  # type: ignore[assignment]
@@ -52,7 +52,7 @@ def check_seats(b: "_Builder", rf: LoadedFile) -> list[SeatSpec]:
     return out
 
 
-def option_names(b: "_Builder") -> dict[str, dict[str, int]]:
+def option_names(b: "Builder") -> dict[str, dict[str, int]]:
     """Each option with `names:`: the lower-case id and name of every item of its kind ->
     the number its attribute holds (R001 for a kind or attribute that is not one)."""
     out: dict[str, dict[str, int]] = {}

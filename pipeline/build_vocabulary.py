@@ -23,10 +23,10 @@ from legacies.dsl.vocabulary import (AttributeRange, CounterInfo, EventInfo, Kin
 
 from .attribute_ranges import declared_range
 from .load import LoadedFile
-from .models import AttributeDecl, DisplayColumns, DisplayText, ExpansionFile, KindDecl, RulesetFile
+from .models import AttributeDecl, DisplayColumns, DisplayRows, DisplayText, ExpansionFile, KindDecl, RulesetFile
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .build import _Builder
+    from .build_base import Builder
 
 TABLES = ("counters", "values", "counter_sets", "zones", "kinds", "links", "events", "quantities", "options", "menus")
 """The named declarations that share one namespace (with enums' symbols)."""
@@ -65,7 +65,7 @@ def vocabulary_files(files: Iterable[LoadedFile]) -> list[LoadedFile]:
     return out
 
 
-def merge(b: "_Builder", files: list[LoadedFile]) -> Stack:
+def merge(b: "Builder", files: list[LoadedFile]) -> Stack:
     """The declarations of every vocabulary file, base first. A name an expansion reuses
     without `replaces: true` is R008 (the base's declaration stands); `replaces: true`
     that names nothing of what it is laid over, or in the ruleset itself, is R009."""
@@ -137,7 +137,7 @@ def _where(declared: tuple[str, LoadedFile, tuple] | None) -> str:
 # ---------------------------------------------------------------------- types
 
 
-def type_of(b: "_Builder", f: LoadedFile, path: tuple, text: str, m: Stack, attribute: bool = False) -> T:
+def type_of(b: "Builder", f: LoadedFile, path: tuple, text: str, m: Stack, attribute: bool = False) -> T:
     t = parse_type(text)
     known = t is not None and (
         (t.tag not in ("symbol", "symbols") or t.arg in m.enums)
@@ -157,7 +157,7 @@ def type_of(b: "_Builder", f: LoadedFile, path: tuple, text: str, m: Stack, attr
 # ---------------------------------------------------------------------- the vocabulary
 
 
-def declare(b: "_Builder", f: LoadedFile, m: Stack) -> None:
+def declare(b: "Builder", f: LoadedFile, m: Stack) -> None:
     """Fill the builder's Vocabulary with what file `f` declares (a ruleset or an
     expansion), checking its references against the whole stack `m`."""
     v = b.vocab
@@ -227,7 +227,13 @@ def declare(b: "_Builder", f: LoadedFile, m: Stack) -> None:
                 info.attributes[a] = type_of(b, f, ("extend_kinds", name, "attributes", a), text, m, attribute=True)
                 if isinstance(decl, AttributeDecl) and decl.default is not None:
                     info.defaults[a] = decl.default
+                if isinstance(decl, AttributeDecl) and decl.label:
+                    b.attribute_labels[(name, a)] = decl.label
                 _declare_range(b, f, ("extend_kinds", name, "attributes", a), decl, info.attributes[a], info.ranges, a)
+                eras: set[str] = set(info.by_era)
+                _declare_words(b, f, ("extend_kinds", name, "attributes", a), decl, info.attributes[a],
+                               info.attribute_labels, eras, a)
+                info.by_era = frozenset(eras)
             for c, cd in additions.counters.items():
                 if c not in info.counters:
                     info.counters[c] = CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true,
@@ -242,9 +248,10 @@ def declare(b: "_Builder", f: LoadedFile, m: Stack) -> None:
     part = check_display(b, f, m)
     for key in ("table", "players"):
         b.display[key].extend(part[key])
+    _check_display_kinds(b, f, m)
 
 
-def _declare_range(b: "_Builder", f: LoadedFile, path: tuple, decl: Any, t: T,
+def _declare_range(b: "Builder", f: LoadedFile, path: tuple, decl: Any, t: T,
                    ranges: dict[str, AttributeRange], attribute: str) -> None:
     """An attribute's `min`/`max`/`values` (pipeline/attribute_ranges.py), R011 when they do not fit its type."""
     found = declared_range(decl, t, lambda key, message, hint: b.at(f, path + (key,), "R012", message, hint=hint))
@@ -252,22 +259,44 @@ def _declare_range(b: "_Builder", f: LoadedFile, path: tuple, decl: Any, t: T,
         ranges[attribute] = found
 
 
-def _declare_kind(b: "_Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack) -> None:
+def _declare_words(b: "Builder", f: LoadedFile, path: tuple, decl: Any, t: T, labels: dict[str, str],
+                   by_era: set[str], attribute: str) -> None:
+    """What card text calls an attribute (its `label`), and whether it lists one entry per
+    era (`by_era`: a list only, R012 otherwise)."""
+    if not isinstance(decl, AttributeDecl):
+        return
+    if decl.label:
+        labels[attribute] = decl.label
+    if decl.by_era:
+        if t.tag not in ("effects", "numbers"):
+            b.at(f, path + ("by_era",), "R012", f"`by_era` is for a list of effects or numbers, not {t}",
+                 hint="remove `by_era`, or make the attribute `effects` or `numbers`")
+        else:
+            by_era.add(attribute)
+
+
+def _declare_kind(b: "Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack) -> None:
     v = b.vocab
     attrs: dict[str, T] = {}
     defaults: dict[str, Any] = {}
     ranges: dict[str, AttributeRange] = {}
+    labels: dict[str, str] = {}
+    by_era: set[str] = set()
     for a, decl in k.attributes.items():
         text = decl.type if isinstance(decl, AttributeDecl) else decl
         attrs[a] = type_of(b, f, ("kinds", name, "attributes", a), text, m, attribute=True)
         if isinstance(decl, AttributeDecl) and decl.default is not None:
             defaults[a] = decl.default
+        if isinstance(decl, AttributeDecl) and decl.label:
+            b.attribute_labels[(name, a)] = decl.label
         _declare_range(b, f, ("kinds", name, "attributes", a), decl, attrs[a], ranges, a)
+        _declare_words(b, f, ("kinds", name, "attributes", a), decl, attrs[a], labels, by_era, a)
     counters = {c: CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true, cd.text_false)
                 for c, cd in k.counters.items()}
     v.kinds[name] = KindInfo(k.piece, k.label, k.plural, attrs, counters, {}, tuple(k.links),
                              k.track.spaces if k.track else None, k.track.bump if k.track else True, k.holder,
-                             k.capacity, k.supply, k.supply_zone, k.starts_in, defaults, ranges)
+                             k.capacity, k.supply, k.supply_zone, k.starts_in, defaults, ranges, labels,
+                             frozenset(by_era))
     _declare_slots(b, f, name, k.values, ("kinds", name, "values"), m)
     _check_piece_kind(b, f, name, k, m)
     for key, scope in (("starts_in", "game"), ("supply_zone", "player")):
@@ -279,7 +308,7 @@ def _declare_kind(b: "_Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack
                  f"{m.zones[target].scope} zone")
 
 
-def _declare_slots(b: "_Builder", f: LoadedFile, kind: str, slots: dict[str, Any], path: tuple, m: Stack) -> None:
+def _declare_slots(b: "Builder", f: LoadedFile, kind: str, slots: dict[str, Any], path: tuple, m: Stack) -> None:
     """A kind's own value slots (each piece its own): a player, an item, a symbol, a flag."""
     info = b.vocab.kinds[kind]
     for slot, decl in slots.items():
@@ -291,7 +320,7 @@ def _declare_slots(b: "_Builder", f: LoadedFile, kind: str, slots: dict[str, Any
         info.values[slot] = ValueInfo("item", type_of(b, f, where, text, m), label)
 
 
-def _check_piece_kind(b: "_Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack) -> None:
+def _check_piece_kind(b: "Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack) -> None:
     """What a kind of piece cannot have (R011): a token holds nothing and has no counters,
     values, track or links; only a board kind's items are places (they never move); a
     capacity needs a holder. Each link kind it names is declared (R001)."""
@@ -313,7 +342,7 @@ def _check_piece_kind(b: "_Builder", f: LoadedFile, name: str, k: KindDecl, m: S
                  hint=b.suggest(link, m.links) or "declare it under `links:` in ruleset.yaml")
 
 
-def _declare_links(b: "_Builder", f: LoadedFile, own: set[str], m: Stack) -> None:
+def _declare_links(b: "Builder", f: LoadedFile, own: set[str], m: Stack) -> None:
     """The link kinds a file declares, each with the kinds whose items it joins (W307 for
     one no kind uses)."""
     for name, link in f.model.links.items():  # type: ignore[attr-defined]
@@ -326,14 +355,14 @@ def _declare_links(b: "_Builder", f: LoadedFile, own: set[str], m: Stack) -> Non
                  hint="add it to a board kind's `links:`, or remove it")
 
 
-def _check_win_rates(b: "_Builder", f: LoadedFile, m: Stack) -> None:
+def _check_win_rates(b: "Builder", f: LoadedFile, m: Stack) -> None:
     for i, name in enumerate(f.model.win_rates_by):  # type: ignore[attr-defined]
         if name not in m.values or m.values[name].scope != "player":
             b.at(f, ("win_rates_by", i), "R001", f"`win_rates_by` must name player values, not `{name}`",
                  hint=b.suggest(name, [n for n, d in m.values.items() if d.scope == "player"]))
 
 
-def declare_ruleset(b: "_Builder", f: LoadedFile, m: Stack) -> None:
+def declare_ruleset(b: "Builder", f: LoadedFile, m: Stack) -> None:
     """What only the ruleset file says: eras, the hand, the score, payment..."""
     v = b.vocab
     r: RulesetFile = f.model  # type: ignore[assignment]
@@ -353,7 +382,7 @@ def declare_ruleset(b: "_Builder", f: LoadedFile, m: Stack) -> None:
         v.payment = PaymentInfo(r.payment.cost, r.payment.symbol, r.payment.wild, r.payment.max_wild)
 
 
-def check_names(b: "_Builder", m: Stack) -> None:
+def check_names(b: "Builder", m: Stack) -> None:
     """R005: one name, one meaning, across the tables and the enums' symbols of the whole
     stack (a player value may share its name with a kind: `my character` beside
     `character`)."""
@@ -375,7 +404,7 @@ def check_names(b: "_Builder", m: Stack) -> None:
 # ---------------------------------------------------------------------- display
 
 
-def check_display(b: "_Builder", f: LoadedFile, m: Stack) -> Display:
+def check_display(b: "Builder", f: LoadedFile, m: Stack) -> Display:
     """`display:` of one file checked: each entry names something of the right scope.
     Returns {"table"|"players": [(what, name, label, when)]}, `what` one of counter,
     item_counter, zone, value, counter_set, tokens_on; `when` a player counter or None."""
@@ -387,8 +416,9 @@ def check_display(b: "_Builder", f: LoadedFile, m: Stack) -> Display:
     for part, entries in (("table", display.table), ("players", display.players)):
         scope = "game" if part == "table" else "player"
         for i, entry in enumerate(entries):
-            if isinstance(entry, (DisplayText, DisplayColumns)):  # computed by the rules: checked with them
-                computed = "text" if isinstance(entry, DisplayText) else "columns"
+            if isinstance(entry, (DisplayText, DisplayColumns, DisplayRows)):  # computed by the rules: checked with them
+                computed = "text" if isinstance(entry, DisplayText) else "rows" if isinstance(entry, DisplayRows) \
+                    else "columns"
                 out[part].append((computed, str(len(b.display_parts)), getattr(entry, "label", None),
                                   getattr(entry, "when", None)))
                 b.display_parts.append((f, ("display", part, i), entry))
@@ -415,6 +445,38 @@ def check_display(b: "_Builder", f: LoadedFile, m: Stack) -> Display:
                 continue
             out[part].append((what, name, label, when))
     return out
+
+
+def _check_display_kinds(b: "Builder", f: LoadedFile, m: Stack) -> None:
+    """`display: kinds:` (lines a piece of a kind shows in full), `display: unlogged:`
+    (counters and values the log leaves out) and `display: unprinted:` (attributes a card
+    never shows) name kinds, counters, values and attributes of the ruleset; each line is
+    checked with the rules (pipeline/build_display.py), `this` the piece."""
+    display = f.model.display  # type: ignore[attr-defined]
+    if display is None:
+        return
+    for kind, lines in display.kinds.items():
+        if kind not in m.kinds:
+            b.at(f, ("display", "kinds", kind), "R001", f"`display: kinds:` names kinds; `{kind}` is none",
+                 hint=b.suggest(kind, list(m.kinds)))
+            continue
+        for i, line in enumerate(lines):
+            b.display_kinds.setdefault(kind, []).append(len(b.display_parts))
+            b.display_parts.append((f, ("display", "kinds", kind, i), DisplayText.model_validate({"text": line})))
+    counted = set(m.counters) | set(m.values) | {c for kd in m.kinds.values() for c in (*kd.counters, *kd.values)}
+    for i, name in enumerate(display.unlogged):
+        if name not in counted:
+            b.at(f, ("display", "unlogged", i), "R001", f"`display: unlogged:` names counters and values; `{name}` "
+                 "is none", hint=b.suggest(name, counted))
+        elif name not in b.unlogged:
+            b.unlogged.append(name)
+    attributes = {a for kd in m.kinds.values() for a in kd.attributes}
+    for i, name in enumerate(display.unprinted):
+        if name not in attributes:
+            b.at(f, ("display", "unprinted", i), "R001", f"`display: unprinted:` names attributes of the kinds; "
+                 f"`{name}` is none", hint=b.suggest(name, attributes))
+        elif name not in b.unprinted:
+            b.unprinted.append(name)
 
 
 def _display_what(m: Stack, part: str, scope: str, name: str, item_counters: dict[str, str]) -> str | None:

@@ -3,6 +3,7 @@ the card text generated from its effect, the effect source, and optionally its A
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
@@ -93,17 +94,12 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
         effects: list[str] = []
         for key, value in item.attributes.items():
             t = kind.attributes.get(key)
-            label = vocab.label(key)
             if t is not None and t.tag in ("effect", "effects") and spec_def is not None and key in spec_def.programs:
-                programs = spec_def.programs[key]
-                if isinstance(programs, list) and len(programs) > 1:  # one per space, slot...: numbered
-                    effects.extend(f"{label} {n}: {render_program(program, wording)}"
-                                   for n, program in enumerate(programs, 1))
-                    continue
-                for program in (programs if isinstance(programs, list) else [programs]):
-                    effects.append(f"{label}: {render_program(program, wording)}")
+                effects.extend(effect_lines(spec_def, vocab, wording, key))
                 continue
-            out.append(f"{label}: {_shown(vocab, t, value)}")
+            out.append(f"{attribute_label(vocab, item.kind, key)}: {attribute_text(vocab, t, value)}")
+        if spec_def is not None:
+            out.extend(link_lines(spec_def, vocab))
         text = _card_text(spec_def, vocab)
         if item.requires:
             out.append(f"playable when: {_condition_text(spec_def, vocab) or item.requires.strip()}")
@@ -132,7 +128,7 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
             sources = value if isinstance(value, list) else [value]
             line = f.position(path + ("attributes", key))[0]
             out.append("")
-            out.append(f"{vocab.label(key)} source ({f.label}:{line}):")
+            out.append(f"{attribute_label(vocab, item.kind, key)} source ({f.label}:{line}):")
             for n, source in enumerate(sources, 1):
                 lines = str(source).rstrip().splitlines()
                 if len(sources) > 1:
@@ -168,28 +164,65 @@ def _near(query: str, build: object) -> list[str]:
     return [f"`{i}` ({items[i][2].name})" for i in dict.fromkeys(found)]
 
 
-def _shown(vocab: Vocabulary, t: T | None, value: object) -> str:
-    """An attribute's value as a player reads it: items by name, symbols by label."""
+def attribute_label(vocab: Vocabulary, kind: str, name: str) -> str:
+    """What card text calls an attribute of a kind: the ruleset's `labels:` entry, else the
+    attribute's own `label`, else its name in words."""
+    info = vocab.kinds.get(kind)
+    own = info.attribute_labels.get(name) if info is not None else None
+    return vocab.labels.get(name) or own or vocab.label(name)
+
+
+def effect_lines(d: PieceDef, vocab: Vocabulary, wording: Wording, key: str, era: int | None = None) -> list[str]:
+    """An effect attribute's card text, one line per effect: "label: text", numbered when
+    it lists several ("label 2: ..."); one listed per era (`by_era`) shows the current
+    era's at the table (`era`), else each under its era's name ("label (era II): ...")."""
+    programs = d.programs.get(key)
+    if programs is None:
+        return []
+    label = attribute_label(vocab, d.kind, key)
+    info = vocab.kinds.get(d.kind)
+    listed = programs if isinstance(programs, list) else [programs]
+    if isinstance(programs, list) and info is not None and key in info.by_era and listed:
+        if era is not None:
+            now = min(max(era, 1), len(listed))
+            return [f"{label}: {render_program(listed[now - 1], replace(wording, era=now))}"]
+        names = list(vocab.era_names)
+        return [f"{label} ({vocab.era_word} {names[i] if i < len(names) else i + 1}): "
+                f"{render_program(program, replace(wording, era=i + 1))}" for i, program in enumerate(listed)]
+    if isinstance(programs, list) and len(programs) > 1:  # one per space, slot...: numbered
+        return [f"{label} {n}: {render_program(program, wording)}" for n, program in enumerate(programs, 1)]
+    return [f"{label}: {render_program(program, wording)}" for program in listed]
+
+
+def attribute_text(vocab: Vocabulary, t: T | None, value: object, era: int | None = None) -> str:
+    """An attribute's value as a player reads it: items by name, symbols by label, the
+    current era's number at the table (`era`)."""
     if t is None:
         return str(value)
     if t.tag in ("thing", "def") and isinstance(value, str):
         return vocab.content_names.get(value, value)
     if t.tag in ("things", "defs", "symbols", "counters") and isinstance(value, list):
         one = T({"things": "thing", "defs": "def", "symbols": "symbol", "counters": "counter"}[t.tag], t.arg)
-        return ", ".join(_shown(vocab, one, x) for x in value) or "none"
+        return ", ".join(attribute_text(vocab, one, x, era) for x in value) or "none"
     if t.tag == "table" and isinstance(value, dict):
-        return ", ".join(f"{vocab.content_names.get(k, k)} ({_era(v)})" for k, v in value.items())
+        return ", ".join(f"{vocab.content_names.get(k, k)} ({_era(v, era)})" for k, v in value.items())
     if t.tag in ("symbol", "counter") and isinstance(value, str):
         return vocab.label(value)
     if t.tag == "flag":
         return "yes" if value else "no"
     if t.tag == "numbers" and isinstance(value, list):
-        return ", ".join(_era(v) for v in value)
-    return _era(value)
+        return ", ".join(_era(v, era) for v in value)
+    return _era(value, era)
 
 
-def _era(value: object) -> str:
-    return " / ".join(value.split("/")) if isinstance(value, str) and "/" in value else str(value)
+def _era(value: object, era: int | None = None) -> str:
+    """`20/50/100` as "20 / 50 / 100", or the current era's number ("50") at the table."""
+    if not (isinstance(value, str) and "/" in value):
+        return str(value)
+    values = [v.strip() for v in value.split("/")]
+    if era is not None:
+        return values[min(max(era, 1), len(values)) - 1]
+    return " / ".join(values)
 
 
 def _uses_eras(item: object, spec_def: PieceDef | None) -> bool:
@@ -233,7 +266,7 @@ def card_texts(ruleset: str, root: str | None = None) -> dict[str, str]:
     return out
 
 
-def card_details(d: PieceDef, vocab: Vocabulary, attributes: Sequence[str]) -> str:
+def card_details(d: PieceDef, vocab: Vocabulary, attributes: Sequence[str], era: int | None = None) -> str:
     """The attributes a player reads on a card beside its text (the ruleset's
     `display: card:`), those the item has: "discard cost 2 · reward 5 · ..."."""
     kind = vocab.kinds.get(d.kind)
@@ -245,27 +278,41 @@ def card_details(d: PieceDef, vocab: Vocabulary, attributes: Sequence[str]) -> s
         value = d.attrs.get(name, kind.defaults.get(name))
         if t is None or value is None or value in ([], {}, ""):
             continue
-        shown.append(f"{vocab.label(name)}: {_shown(vocab, t, value)}")
+        shown.append(f"{attribute_label(vocab, d.kind, name)}: {attribute_text(vocab, t, value, era)}")
     return " · ".join(shown)
 
 
+def link_lines(d: PieceDef, vocab: Vocabulary) -> list[str]:
+    """A place's neighbours as it lists them, one line per kind of link: "path: Ash,
+    Cedar, Hut"."""
+    lines = []
+    for link, neighbours in d.links.items():
+        if neighbours:
+            info = vocab.links.get(link)
+            label = info.label if info is not None and info.label else link
+            lines.append(f"{label}: " + ", ".join(vocab.content_names.get(n, n) for n in neighbours))
+    return lines
+
+
 def item_text(d: PieceDef, vocab: Vocabulary, wording: Wording | None = None,
-              attributes: Sequence[str] = ()) -> str:
+              attributes: Sequence[str] = (), era: int | None = None) -> str:
     """An item's card text: the attributes a player reads beside it (`attributes`, the
-    ruleset's `display: card:`), when it is playable, its effect and its effect attributes
-    (one line each); empty for an item with none."""
+    ruleset's `display: card:`), a place's neighbours by each kind of link, when it is
+    playable, its effect and its effect attributes (one line each); empty for an item
+    with none. `era`: the current era, where the text is shown in play (each `a/b/c` reads
+    as that era's value, a `by_era` list as that era's entry); None shows every era's."""
     wording = wording or Wording.of(vocab)
+    if era is not None:
+        wording = replace(wording, era=era)
     parts = []
-    details = card_details(d, vocab, list(attributes)) if attributes else ""
+    details = card_details(d, vocab, list(attributes), era) if attributes else ""
     if details:
         parts.append(details)
+    parts.extend(link_lines(d, vocab))
     if d.requires is not None:
         parts.append("Playable when " + render_expr(d.requires, wording) + ".")
     if d.effect is not None:
         parts.append(render_program(d.effect, wording))
-    for key, programs in d.programs.items():
-        listed = programs if isinstance(programs, list) else [programs]
-        for i, program in enumerate(listed, 1):
-            number = f" {i}" if isinstance(programs, list) else ""
-            parts.append(f"{vocab.label(key)}{number}: {render_program(program, wording)}")
+    for key in d.programs:
+        parts.extend(effect_lines(d, vocab, wording, key, era))
     return "\n".join(parts)

@@ -26,7 +26,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Callable, Iterator, NamedTuple
 
-from .yaml_source import MAX_FILE_BYTES
+MAX_FILE_BYTES = 524_288
+"""A data file may hold at most this many bytes (F005); split a larger one."""
 
 RULES_PACKAGE = "legacies.rules"
 CONTENT_PACKAGE = "legacies.content"

@@ -97,6 +97,8 @@ class AttributeDecl(_Model):
     values: list[int | str] | None = Field(None, min_length=1, description="The only values a number, a "
                                            "number of a list or a text may take (C004 at an item that gives "
                                            "another).")
+    by_era: bool = Field(False, description="A list (effects, numbers) with one entry per era: card text at "
+                         "the table shows the current era's entry, and each entry under its era's name elsewhere.")
 
 
 class TrackDecl(_Model):
@@ -167,7 +169,7 @@ class QuantityDecl(_Model):
     subject: str | None = Field(None, description="A kind: the quantity is asked of one item of it.")
     label: str | None = None
     text_true: str | None = Field(None, description="Card text for a yes/no quantity that is yes ({0} is whose): "
-                                  "\"{0}'s relationship tokens advance\".")
+                                  "\"{0}'s markers advance\".")
     text_false: str | None = Field(None, description="Card text for it being no ({0} is whose).")
     replaces: bool = _replaces()
 
@@ -225,10 +227,13 @@ class DisplayText(_Model):
                       "`display: table`) or as each player (in `display: players`: `my` is theirs). It may read "
                       "anything: show only what every player may see.")
     when: str | None = Field(None, description="As for an entry: a player counter; shown only where it is not 0.")
+    if_: str | None = Field(None, alias="if", description="A condition (as the viewer, or as each player in "
+                            "`display: players`): the line is shown only while it holds (`my marker "
+                            "is not nobody`: not before a marker is placed).")
 
 
 class DisplayColumns(_Model):
-    """Places side by side (a timeline, a row of markets): one column per member of a
+    """Places side by side (a row of places, a row of markets): one column per member of a
     collection, left to right, each the text lines worked out for it and the pieces listed
     under them, each with what it holds (tokens by owner, pieces by name)."""
 
@@ -240,18 +245,48 @@ class DisplayColumns(_Model):
                              "for each member as the viewing player.")
     pieces: str | None = Field(None, description="A collection of pieces listed under the lines, one to a line, "
                                "each with what it holds (an expression with the member named).")
+    piece_as: str | None = Field(None, description="The name `piece_lines` call each listed piece.")
+    piece_lines: list[str] = Field(default_factory=list, description="Text with `{EXPR}` parts (as in `log`), "
+                                   "worked out for each listed piece (named `piece_as`, the member too) in place of "
+                                   "its name and what it holds: a place's owner, its buildings, what stands on it.")
+
+
+class DisplayRows(_Model):
+    """One line per member of a collection, top to bottom: a table's rows (each stall
+    with its level and who holds it, each card still to buy with its cost)."""
+
+    rows: str = Field(description="A collection (an expression), in the order the lines are drawn: "
+                      "`stalls`, `cards in my hand`.")
+    as_: str = Field(alias="as", description="The name the line calls the member.")
+    label: str | None = Field(None, description="A heading over the lines (none: the lines alone).")
+    line: str = Field(description="Text with `{EXPR}` parts (as in `log`), worked out for each member: as the "
+                      "viewing player in `display: table`, as each player in `display: players` (`my` is theirs).")
+    when: str | None = Field(None, description="As for an entry: a player counter; shown only where it is not 0.")
+    if_: str | None = Field(None, alias="if", description="A condition, as for a `text:` line: the rows are shown "
+                            "only while it holds.")
 
 
 class Display(_Model):
     """What `legacies play` draws for a person, in order: the table's part, then each
     player's (the runner shows only what the viewing player may see)."""
 
-    table: list[str | DisplayEntry | DisplayText | DisplayColumns] = Field(
+    table: list[str | DisplayEntry | DisplayText | DisplayColumns | DisplayRows] = Field(
         default_factory=list, description="Game counters and zones, game values, counters of board items "
-        "(industry values), lines the rules compute (`text:`) and places side by side (`columns:`) for the table.")
-    players: list[str | DisplayEntry | DisplayText] = Field(
-        default_factory=list, description="Player counters, zones, values, counter sets and lines the rules "
-        "compute (`text:`), shown for every player.")
+        "(each item's level), lines the rules compute (`text:`), places side by side (`columns:`) and a line per member "
+        "of a collection (`rows:`) for the table.")
+    players: list[str | DisplayEntry | DisplayText | DisplayRows] = Field(
+        default_factory=list, description="Player counters, zones, values, counter sets, lines the rules "
+        "compute (`text:`) and a line per member of a collection (`rows:`), shown for every player.")
+    kinds: dict[str, list[str]] = Field(
+        default_factory=dict, description="Lines a piece of a kind shows when a player reads it in full (`?N` at the "
+        "terminal, `look NAME`): text with `{EXPR}` parts (as in `log`), worked out as the viewing player with "
+        "`this` the piece: `shelf: [\"your mark: {mark_of(this)}\"]`. Show only what every player may see.")
+    unlogged: list[str] = Field(default_factory=list, description="Counters and values whose changes the log does not "
+                                "print under each move (the rules' bookkeeping: the card being played, a count the "
+                                "board shows); a piece's own counters by their name too.")
+    unprinted: list[str] = Field(default_factory=list, description="Attributes a player never reads on a card (the "
+                                 "rules' own bookkeeping: what a space is worth to a bot): left out of a card in "
+                                 "full.")
     card: list[str] = Field(default_factory=list, description="Attributes a player reads on a card beside its text: "
                             "shown with the card's text (`?N` at the terminal, an option's line) and beside each "
                             "card of a zone the screen lists (a discard cost, a reward).")

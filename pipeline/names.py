@@ -123,7 +123,8 @@ def name_problems(names: Iterable[Named]) -> list[Problem]:
             thing = "item" if n.what == "content id" else n.what
             problems.append(Problem(n.at, "C010", f"the {n.what} `{n.text}` is a word of the effect language: in "
                                     f"an effect, `{n.text}` means the language's word, never this {thing}",
-                                    "rename it (a capital letter or a suffix is enough: `this_card`)"))
+                                    f"rename it (a capital letter or a suffix is enough: `{n.text.capitalize()}`, "
+                                    f"`{n.text}_{thing.replace(' ', '_')}`)"))
         limit = MAX_ITEM_NAME if n.group == "item names" else MAX_NAME
         if len(n.text) > limit:
             problems.append(Problem(n.at, "C011", f"the {n.what} is {len(n.text):,} characters long, more than "

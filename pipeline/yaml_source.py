@@ -37,11 +37,11 @@ from ruamel.yaml.reader import ReaderError
 
 from legacies.dsl.diagnostics import Diagnostic
 
+from .files import MAX_FILE_BYTES, NotRegular, read_regular  # noqa: F401 - MAX_FILE_BYTES is also read from here
+
 PathItem = Union[str, int]
 YamlPath = tuple[PathItem, ...]
 
-MAX_FILE_BYTES = 524_288
-"""A data file may hold at most this many bytes (F005); split a larger one."""
 MAX_ALIAS_NODES = 200_000
 """Aliases may add at most this many values to a document, counted at every use (Y006)."""
 MAX_DEPTH = 64
@@ -165,8 +165,6 @@ def load_yaml(label: str, source: str | bytes) -> tuple[YamlSource | None, list[
 def read_yaml_file(path: Path, label: str | None = None) -> tuple[YamlSource | None, list[Diagnostic]]:
     """Read and parse a file on disk; a missing or unreadable file is F001."""
     label = label if label is not None else str(path)
-    from .files import NotRegular, read_regular
-
     try:
         raw = read_regular(path)
     except NotRegular as exc:

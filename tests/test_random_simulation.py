@@ -59,8 +59,9 @@ from legacies.pipeline.ruleset import RulesetResult, load_ruleset, rulesets
 
 SEEDS = (0, 1, 2)
 # Rulesets whose games are long play one seed per player count (Legacies: ~450 decisions a
-# game, each step checked several ways; tests/rulesets/legacies plays more of its own).
-SEEDS_BY_RULESET = {"legacies": (0,)}
+# game, Leader's Legacy ~600-900, each step checked several ways; tests/rulesets/ plays more
+# of their own).
+SEEDS_BY_RULESET = {"legacies": (0,), "leaders-legacy": (0,)}
 SAVE_EVERY = 17  # serialize/deserialize round trip every N steps
 SHUFFLE_VIEW_EVERY = 4  # the (costlier) permuted-hidden-pieces view check every N steps
 CLONE_WALK = 4  # random steps a clone takes to prove it is independent

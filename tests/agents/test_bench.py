@@ -84,3 +84,17 @@ def test_search_figure_is_the_median_of_its_decisions(monkeypatch: pytest.Monkey
     found = bench.search_ms(quick=False)
     assert found is not None and len(found["each_ms"]) == 2 and found["ms"] > 0
     assert bench.TARGETS["search_ms_per_decision"] is not None and "validate_cold_s" in bench.TARGETS
+
+
+def test_leaders_legacy_figures_are_reported_not_judged() -> None:
+    keys = list(bench.TARGETS)
+    assert keys.index("leaders_games_per_s") + 1 == keys.index("leaders_us_per_decision")
+    assert bench.TARGETS["leaders_games_per_s"] is None and bench.TARGETS["leaders_us_per_decision"] is None
+    found = bench.games_per_second("leaders-legacy", 4, 1)
+    assert found is not None and found["games_per_s"] > 0 and found["us_per_decision"] > 0
+
+
+def test_every_reported_figure_names_an_installed_ruleset() -> None:
+    """The `*_games_per_s` keys without a target are each an installed ruleset's, by the
+    first word of its name: the bench plays each of them."""
+    assert bench.reported_rulesets() == [("gears", "gears-of-time"), ("leaders", "leaders-legacy")]

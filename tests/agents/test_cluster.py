@@ -133,6 +133,7 @@ def test_a_worker_that_joins_late_plays_every_game(one_process: dict[str, Any]) 
         sim = simulate(RUN, cluster=cluster.scheduler_address, say=said.append, cluster_wait=60)
     assert sim.stopped is None and any("waiting for workers" in line for line in said)
     assert numbers(sim) == one_process
+    assert sim.workers == 1 and sim.where.endswith("(1 workers)")  # the worker that played, not the none at the start
 
 
 def test_the_games_of_a_worker_that_dies_are_played_by_another(one_process: dict[str, Any]) -> None:
@@ -161,4 +162,5 @@ def test_the_command_says_when_it_waits_and_when_it_gives_up(tmp_path: Any, monk
                                      cluster.scheduler_address, "--out", str(tmp_path)])
     assert result.exit_code == 1, result.output
     assert "waiting for workers" in result.output and "no worker for 2 s" in result.output
+    assert "tasks finished; no game had finished: no report written" in result.output
     assert (tmp_path / "report.json").read_text(encoding="utf-8") == "{}"  # the old report is kept

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,38 @@ def test_think_is_a_finite_number_of_seconds_with_a_maximum(value: str, tmp_path
     with pytest.raises(ValueError):
         SearchBot(think=float(value))
     assert SearchBot(think=600).think == 600
+
+
+@pytest.mark.parametrize("command", [["soak"], ["simulate", "-r", "legacy", "--out", "unused"]])
+@pytest.mark.parametrize("games", ["99999999999999999999", "0"])
+def test_games_are_bounded_before_anything_is_made(command: list[str], games: str) -> None:
+    """`--games 99999999999999999999` made the list of its tasks first: a MemoryError
+    traceback after 20 s. A number of games is one a run can hold."""
+    started = time.monotonic()
+    result = runner.invoke(app, [*command, "--games", games])
+    assert result.exit_code == 2, result.output
+    text = " ".join(re.sub("[│╭╮╰╯─]", " ", result.output).split())
+    assert f"takes 1 to {'10,000,000' if command == ['soak'] else '100,000'} games, not {games}" in text
+    assert time.monotonic() - started < 10
+
+
+@pytest.mark.parametrize("players", ["99999999999999999999", "1000000000", "-3"])
+def test_simulate_refuses_a_table_the_ruleset_cannot_seat_before_making_it(players: str) -> None:
+    """--players 99999999999999999999 was an OverflowError traceback (a list of that many
+    seats), a billion a MemoryError."""
+    result = runner.invoke(app, ["simulate", "-r", "legacy", "--games", "2", "--out", "unused", "--players", players])
+    assert result.exit_code == 2 and f"Legacy (card game) is for 2-6 players, not {players}" in result.output
+
+
+def test_tasks_are_handed_to_workers_a_few_ahead_and_come_back_in_order() -> None:
+    made: list[int] = []
+
+    def tasks() -> Iterator[tuple[int]]:
+        for n in range(40):
+            made.append(n)
+            yield (n,)
+
+    with processes.worker_pool(2) as pool:
+        results = processes.in_order(pool, abs, tasks(), ahead=4)
+        assert next(results) == 0 and len(made) == 4  # taken from the iterable only as submitted
+        assert list(results) == list(range(1, 40))

@@ -218,7 +218,7 @@ def test_the_command_seats_the_rules_seats_after_the_bots(tmp_path: Path) -> Non
     (["--seat", "nemesis", "--option", "difficulty=impossible"], "option difficulty: 'impossible' is none of"),
     (["--option", "nope=1"], "unknown option `nope`"),
     (["--option", "nemesis"], "--option takes NAME=VALUE"),
-    (["--seat", "nemesis", "--players", "0"], "1 seats for 0 players"),
+    (["--seat", "nemesis", "--players", "0"], "Legacies is for 3-6 players, not 0"),
 ])
 def test_the_command_refuses_seats_and_options_that_do_not_fit(tmp_path: Path, args: list[str], message: str) -> None:
     result = CliRunner().invoke(app, ["simulate", "--games", "2", "--out", str(tmp_path / "x"), *args])

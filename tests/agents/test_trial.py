@@ -153,8 +153,11 @@ def test_copies_of_one_card_read_apart_and_what_one_holds_is_listed() -> None:
              "    move C to my table\n"
     trial = run_trial(spec, "spring", Scenario(players=2, seed=1, before=before),
                       run="choose a crate in my table as C\nraise C's charge by 2\nplace my chip on C", answers=[1])
-    assert "Crate #2's charge: 0 -> 2" in trial.changes, trial.changes
-    assert "on Crate #2: + P1's Chip" in trial.changes, trial.changes
+    offered = trial.asked[0][2]  # the copies, each holding its own, are told apart where they are offered too
+    assert all(label.startswith("Crate #") for label in offered) and len(set(offered)) == len(offered), offered
+    chosen = offered[1]
+    assert f"{chosen}'s charge: 0 -> 2" in trial.changes, trial.changes
+    assert f"on {chosen}: + P1's Chip" in trial.changes, trial.changes
 
 
 def test_the_log_an_item_writes_is_shown() -> None:
@@ -162,3 +165,19 @@ def test_the_log_an_item_writes_is_shown() -> None:
     spec = load_ruleset("places", places).spec
     trial = run_trial(spec, "hut_h", Scenario(), run='log "{distance from spot_a to spot_d by path} steps"')
     assert trial.log == ["3 steps"] and trial.changes == []
+
+
+def test_an_error_in_the_items_own_effect_names_its_file_and_line(tmp_path: Path) -> None:
+    """The item's own statements ran as text printed again ("in effect tried as P1", no
+    file); they run as written, so the error names the card's file, line and column."""
+    import shutil
+
+    root = tmp_path / "numbers"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "interpreter" / "fixtures" / "numbers", root)
+    cards = root / "content" / "numbers" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8") + "  - id: squarer\n    kind: card\n    name: Squarer\n"
+                     "    attributes: {worth: 1}\n    effect: |\n      set pile to 2\n      repeat 40 times:\n"
+                     "          set pile to pile * pile\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["try", "squarer", "--ruleset", str(root)])
+    assert result.exit_code == 1, result.output
+    assert "numbers/cards.yaml:12:11: in card `squarer` (Squarer): a number past the engine's limit" in result.output

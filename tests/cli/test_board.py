@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from legacies.cli.board import board_lines
+from legacies.cli.board import _table_entry, board_lines
 from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.mechanics import describe
 from legacies.pipeline.ruleset import load_ruleset
@@ -47,9 +47,10 @@ def test_the_ruleset_decides_what_and_in_which_order() -> None:
 def test_legacies_shows_the_table_a_person_reads() -> None:
     state = Game(load_ruleset("legacies").spec, 4).new_state(1)
     text = "\n".join(board_lines(state, 0))
-    for words in ("generation:", "century:", "current event:", "upcoming event:", "industry values: Communications",
-                  "investments:", "relationships:", "legendary figures:", "player card market:",
-                  "successors face up:", "fame ", "gold ", "Foundation ", "resources: dye", "character:"):
+    for words in ("generation 0 of 6, century 1", "current event: none; upcoming: ", "industries (level",
+                  "Communications 3 (3 gold)", "investments: none", "relationships (spaces 1 to 5",
+                  "legendary figures this century", "player card market:", "successors face up:", "fame ", "gold ",
+                  "Foundation ", "resources: dye", "heirlooms to acquire"):
         assert words in text, words
 
 
@@ -91,9 +92,13 @@ def test_a_track_shows_who_stands_on_which_space() -> None:
         d = state.decision
         assert d is not None
         state.apply(rng.randrange(len(d.options)))
-    line = next(x for x in board_lines(state, 0) if x.startswith("  relationships:"))
+    text = "\n".join(board_lines(state, 0))  # Legacies lists each token on a track (a `rows:` entry)
     for pid, space, owner in placed():
-        entry = next(e for e in line.split(": ", 1)[1].split("; ") if e.startswith(describe(st, pid) + " ("))
+        assert f"{describe(st, pid)}, space {space}: {state.game.player_names[owner]}" in text
+    # a kind with a track named in `display:` (`{show: character}`): who stands on which space
+    line = _table_entry(state, "tokens_on", "character", 0)
+    for pid, space, owner in placed():
+        entry = next(e for e in line.split("; ") if e.startswith(describe(st, pid) + " ("))
         assert f"space {space}: " in entry and state.game.player_names[owner] in entry.split(f"space {space}: ")[1]
 
 

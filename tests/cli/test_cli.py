@@ -159,10 +159,11 @@ def test_rulesets_lists_the_installed_rulesets() -> None:
     code, out = run("rulesets")
     assert code == 0
     lines = out.splitlines()
-    assert [line.split("\t")[0] for line in lines if not line.startswith("  ")] == ["gears-of-time", "legacies",
-                                                                                    "legacy"]
+    assert [line.split("\t")[0] for line in lines if not line.startswith("  ")] == ["gears-of-time", "leaders-legacy",
+                                                                                    "legacies", "legacy"]
     assert lines[0].startswith("gears-of-time\tLegacy: Gears of Time\t2-4 players\t")
-    assert lines[1].startswith("legacies\tLegacies\t3-6 players\t")
+    assert lines[1].startswith("leaders-legacy\tLeader's Legacy\t3-6 players\t")
+    assert lines[2].startswith("legacies\tLegacies\t3-6 players\t")
 
 
 def test_hot_seat_human_plays_and_others_private_choices_stay_hidden() -> None:

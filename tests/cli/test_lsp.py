@@ -298,3 +298,13 @@ def test_a_huge_length_never_fills_memory(editor: Editor) -> None:
     _parse_error(editor)
     assert editor.request("shutdown") is None
     assert editor.proc.poll() is None
+
+
+def test_a_request_whose_params_do_not_fit_is_answered_by_its_id(editor: Editor) -> None:
+    """A request pygls cannot read (hover with params that are a list) was answered with
+    id null: its client waited for an answer to id 41 forever."""
+    body = json.dumps({"jsonrpc": "2.0", "id": 41, "method": "textDocument/hover", "params": [1]}).encode()
+    _raw(editor, b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    answer = editor._next(lambda m: m.get("id") == 41, "the answer to request 41")
+    assert answer["error"]["code"] == -32602 and "params" in answer["error"]["message"]
+    assert editor.request("shutdown") is None  # still serving

@@ -16,12 +16,13 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 
 COMMAND = [sys.executable, "-c", "from legacies.cli.main import main; main()"]
-PROMPT = re.compile(r"choose 1-(\d+) \(help for keys\): ")
+# a list of options, or amounts to type (the first amount chooses as "1" does in a list)
+PROMPT = re.compile(r"(?:choose 1-(\d+)|type an amount, (-?\d+)[^\r\n]*?) \(help for keys\): ")
 END = re.compile(r"winner: .*\r?\n")
 
 
-def spawn(*args: str) -> "pexpect.spawn":
-    child = pexpect.spawn(COMMAND[0], [*COMMAND[1:], *args], encoding="utf-8", timeout=60,
+def spawn(*args: str, cwd: Path | None = None) -> "pexpect.spawn":
+    child = pexpect.spawn(COMMAND[0], [*COMMAND[1:], *args], encoding="utf-8", timeout=60, cwd=cwd,
                           dimensions=(50, 160), env={"PYTHONIOENCODING": "utf-8", "COLUMNS": "160",
                                                      "PATH": "/usr/bin:/bin", "TERM": "dumb"})
     child.delaybeforesend = None  # a person types slowly; the test need not
@@ -44,7 +45,7 @@ def play_to_the_end(child: "pexpect.spawn", limit: int = 2000) -> str:
         seen.append(child.before + (child.after if isinstance(child.after, str) else ""))
         if found != 0:
             return "".join(seen)
-        child.sendline("1")
+        child.sendline(child.match.group(2) or "1")
     raise AssertionError("the game did not end")
 
 
@@ -90,12 +91,11 @@ def test_save_quit_and_resume(tmp_path: Path) -> None:
         child.sendline("1")
     child.expect(PROMPT)
     assert f"saved to {save}" in answer(child, f"save {save}")
-    child.sendline("quit")
-    child.expect(r"save the game before leaving\? \(y/n\): ")
-    child.sendline("n")
+    child.sendline("quit")  # saved as it stands: leaving asks nothing
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and "you left the game" in child.before
+    assert "save the game before leaving" not in child.before
     data = json.loads(save.read_text())
     assert data["seats"] == ["human", "random"] and len(data["decisions"]) >= 3
 
@@ -109,6 +109,24 @@ def test_save_quit_and_resume(tmp_path: Path) -> None:
     assert resumed.exitstatus == 0 and "winner:" in screen
     finished = json.loads(save.read_text())  # the resumed game keeps itself in the file it came from
     assert len(finished["decisions"]) > len(data["decisions"])
+    # the end counts the game's decisions, those replayed from the save too
+    assert f"and {len(finished['decisions'])} decisions" in screen
+
+
+def test_a_bare_save_says_where_and_quit_asks_once_more_moves_were_made(tmp_path: Path) -> None:
+    child = spawn("play", "--ruleset", "legacy", "--seat", "human", "--seat", "random", "--seed", "9", "--fast",
+                  cwd=tmp_path)
+    child.expect(PROMPT)
+    said = answer(child, "save")
+    assert f"saved to {tmp_path / 'legacies-save.json'} " in said  # the whole path, not only the name
+    child.sendline("1")  # a move since the save: leaving asks again
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(r"save the game before leaving\? \(y/n\): ")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
 
 
 def test_a_line_says_which_bot_is_thinking_while_it_thinks() -> None:
@@ -131,6 +149,56 @@ def test_a_line_says_which_bot_is_thinking_while_it_thinks() -> None:
         raise AssertionError("no thinking line was shown:\n" + seen[-2000:])
     child.expect(PROMPT)  # the bot decided: the line went and the person is asked again
     assert "P2 [" in str(child.before)
+    child.sendline("quit")
+    child.expect("save the game before leaving")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+
+
+def _kept(raw: str) -> str:
+    """What a terminal still holds, on screen or in its scrollback: everything written
+    since its history was last erased (ED 3, `ESC [ 3 J`). Erasing the screen alone
+    (ED 2) keeps the lines: most terminals push them into the scrollback."""
+    return raw[raw.rfind("\033[3J") + len("\033[3J"):] if "\033[3J" in raw else raw
+
+
+def test_hot_seat_clears_the_scrollback_between_players() -> None:
+    child = spawn("play", "--ruleset", "legacy", "--seat", "human", "--seat", "human", "--seed", "4", "--fast")
+    raw = ""
+    turn = re.compile(r"(P\d)'s turn: press Enter when only they can see the screen")
+    child.expect(turn)
+    raw += child.before + child.after
+    assert child.match.group(1) == "P1"
+    child.sendline("")
+    child.expect(PROMPT)
+    raw += child.before + child.after
+    p1_hand = re.search(r"── P1 \(you\).*?\n\s*legacy hand: ([^\r\n]+)", raw, re.S)
+    assert p1_hand and "face down" not in p1_hand.group(1)  # P1 sees their own hand
+    for _ in range(20):  # P1 plays until the screen waits for P2
+        child.sendline("1")
+        found = child.expect([turn, PROMPT])
+        raw += child.before + child.after
+        if found == 0 and child.match.group(1) == "P2":
+            break
+    else:
+        raise AssertionError("P2's turn never came")
+    child.sendline("")
+    child.expect(PROMPT)
+    raw += child.before + child.after
+    kept = _kept(raw)
+    assert "── P2 (you)" in kept and "── P1 (you)" not in kept  # P2's board, and nothing of P1's view
+    assert p1_hand.group(0) not in kept and "legacy hand: " + p1_hand.group(1) not in kept
+    child.sendline("quit")
+    child.expect("save the game before leaving")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+
+
+def test_the_readmes_first_command_seats_a_person_at_a_terminal() -> None:
+    child = spawn("play", "--seed", "1", "--fast")  # README: `legacies play`, no seats given
+    child.expect(PROMPT)
+    assert "═══ Legacies ═══" in child.before and "── P1 (you)" in child.before
+    assert "P1, choose a character:" in child.before
     child.sendline("quit")
     child.expect("save the game before leaving")
     child.sendline("n")

@@ -141,10 +141,10 @@ def test_validate_warns_about_the_runaway_repeat() -> None:
 
 # --------------------------------------------------------------------------- soak
 def test_soak_plays_clean_games_and_says_so(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["soak", "--games", "12", "--workers", "2", "--seed", "100", "--out",
+    result = runner.invoke(app, ["soak", "--games", "16", "--workers", "2", "--seed", "100", "--out",
                                  str(tmp_path / "fails")])
     assert result.exit_code == 0, result.output
-    assert "12 games (gears-of-time, legacies, legacy; 12 tables)" in result.stdout and "0 failures" in result.stdout
+    assert "16 games (gears-of-time, leaders-legacy, legacies, legacy; 16 tables)" in result.stdout and "0 failures" in result.stdout
     assert not (tmp_path / "fails").exists()
 
 
@@ -174,3 +174,17 @@ def test_soak_usage_errors() -> None:
     assert runner.invoke(app, ["soak", "--games", "3", "--ruleset", "nope"]).exit_code == 2
     assert runner.invoke(app, ["soak", "--games", "3", "--players", "40"]).exit_code == 2
     assert runner.invoke(app, ["soak", "--games", "0"]).exit_code == 2
+
+
+def test_a_game_of_a_ruleset_folder_says_how_to_replay_it_with_the_folder(tmp_path: Path) -> None:
+    """The hint said `legacies replay --verify SAVE`, which the installed ruleset refuses
+    ("the content changed"): a save is replayed with the folder it was played from."""
+    folder = str(REPO / "tests/interpreter/fixtures/numbers")
+    save = tmp_path / "g.json"
+    result = runner.invoke(app, ["play", "-r", folder, "-s", "random", "-s", "random", "-o", "runaway=yes",
+                                 "--seed", "0", "--save", str(save)])
+    assert result.exit_code == 1, result.output
+    hint = f"`legacies replay --verify {save} --ruleset {folder}` reproduces it"
+    assert hint in result.stderr
+    again = runner.invoke(app, ["replay", "--verify", str(save), "--ruleset", folder])  # the hint, as typed
+    assert again.exit_code == 1 and "past the engine's limit" in again.output  # reproduced

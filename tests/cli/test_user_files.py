@@ -111,6 +111,27 @@ def test_a_huge_save_is_refused_by_its_size_unread(tmp_path: Path, command: str)
     assert time.process_time() - started < 2
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+@pytest.mark.parametrize("command", ["resume", "replay"])
+def test_a_save_that_is_a_fifo_or_a_device_is_refused_unread(tmp_path: Path, command: str) -> None:
+    fifo = tmp_path / "save.json"
+    os.mkfifo(fifo)  # opened to read, it would wait for a writer forever
+    for path, what in ((fifo, "a pipe (FIFO), not a regular file"), (Path("/dev/zero"), "a device")):
+        result = runner.invoke(app, [command, str(path)])
+        assert result.exit_code == 1 and f"not a save file: {what}" in result.output
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+def test_a_scenario_that_is_a_fifo_is_refused_unread_as_what_it_is(tmp_path: Path) -> None:
+    """`try --scenario FIFO` said "no such file", `test FIFO` "no such file or folder"."""
+    fifo = tmp_path / "scenario.yaml"
+    os.mkfifo(fifo)
+    result = runner.invoke(app, ["try", "protect", "-r", "legacy", "--scenario", str(fifo)])
+    assert result.exit_code == 2 and "F006 cannot read" in result.output and "a pipe (FIFO)" in result.output
+    result = runner.invoke(app, ["test", str(fifo)])
+    assert result.exit_code == 1 and "F006: cannot read" in result.output and "a pipe (FIFO)" in result.output
+
+
 # --------------------------------------------------------------------------- migrate, new
 def test_migrate_and_new_on_a_read_only_file_system_say_so(tmp_path: Path, read_only: Any) -> None:
     root = tmp_path / "copy"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import pickle
 import sqlite3
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +18,8 @@ import pytest
 from legacies.dsl import ast, cache_codec
 from legacies.dsl import parse_cache as pc
 from legacies.dsl.grammar_cache import lark_parser
-from legacies.dsl.parser import _grammar, _Indenter, parse_program
+from legacies.dsl.grammar import EffectIndenter, grammar_text
+from legacies.dsl.parser import parse_program
 
 EXPLAIN = [sys.executable, "-c", "from legacies.cli.main import app; app()", "explain", "swap", "--ruleset", "legacy"]
 
@@ -84,7 +86,7 @@ def test_the_tree_or_tables_of_another_text_are_never_taken(filled: Path, truth:
                        [(rows[(i + 1) % len(rows)][1], key) for i, (key, _) in enumerate(rows)])
     other = tmp_path / "other"  # the tables of another grammar (`gain` spelt `earn`), under this grammar's name
     other.mkdir()
-    lark_parser(_grammar().replace('"gain"', '"earn"'), str(other), _Indenter(), propagate_positions=True,
+    lark_parser(grammar_text().replace('"gain"', '"earn"'), str(other), EffectIndenter(), propagate_positions=True,
                 maybe_placeholders=True)
     (theirs,) = other.glob("effects-*.json")
     for ours in filled.glob("effects-*.json"):
@@ -99,6 +101,56 @@ def test_garbage_in_either_cache_means_parsing_again(filled: Path, truth: str) -
     for tables in filled.glob("effects-*.json"):
         tables.write_bytes(os.urandom(100_000))
     assert explain(filled) == truth
+
+
+def _forge_swap(folder: Path) -> None:
+    """What an attacker who can write the cache folder does: the entry of Swap's effect
+    replaced by the tree of `gain 100 points` under Swap's own key (a hash of public
+    things: the package's sources and the effect's text), so the key check passes."""
+    from importlib import resources
+
+    from ruamel.yaml import YAML
+
+    from legacies.dsl.parser import _normalize, _parse_normalized
+
+    cards = YAML(typ="safe").load(resources.files("legacies.content").joinpath("legacy", "cards.yaml").read_text())
+    source = next(item["effect"] for item in cards["items"] if item["id"] == "swap")
+    key = pc.ParseCache(None).key("program", _normalize(source))
+    tree = cache_codec.dump_tree(_parse_normalized(_normalize("gain 100 points"))).encode()
+    with _entries(folder) as db:
+        db.execute("INSERT OR REPLACE INTO entries (key, entry) VALUES (?, ?)", (key, key + tree))
+
+
+def test_a_cache_folder_other_users_can_write_is_not_used(filled: Path, truth: str) -> None:
+    _forge_swap(filled)  # (in the user's own folder the user's own entries are taken: see docs/cli.md)
+    filled.chmod(0o777)  # a shared folder: anyone could have written that entry
+    assert explain(filled) == truth
+    filled.chmod(0o700)
+    (filled / "trees.sqlite3").chmod(0o666)  # a file anyone may write: the same
+    assert explain(filled) == truth
+
+
+def test_trust_is_for_the_users_own_regular_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mine = tmp_path / "mine"
+    mine.write_text("")
+    assert pc.owned(os.stat(mine)) and pc.owned(os.stat(tmp_path), stat.S_ISDIR)
+    assert not pc.owned(os.stat(tmp_path)) and not pc.owned(os.stat(mine), stat.S_ISDIR)
+    os.mkfifo(tmp_path / "fifo")
+    assert not pc.owned(os.stat(tmp_path / "fifo"))
+    mine.chmod(0o646)
+    assert not pc.owned(os.stat(mine))
+    mine.chmod(0o644)
+    monkeypatch.setattr(os, "geteuid", lambda: os.stat(mine).st_uid + 1)  # as another user sees it
+    assert not pc.owned(os.stat(mine))
+    monkeypatch.setenv("LEGACIES_CACHE_DIR", str(tmp_path))
+    assert pc.cache_folder() is None
+
+
+def test_a_fifo_in_place_of_either_cache_file_is_never_opened(filled: Path, truth: str) -> None:
+    for path in [*filled.glob("effects-*.json"), filled / "trees.sqlite3"]:
+        path.unlink()
+        os.mkfifo(path)  # opened to read, it would wait for a writer forever: every command that parses hung
+    assert explain(filled) == truth  # (within explain's timeout)
 
 
 # --------------------------------------------------------------------------- the codec

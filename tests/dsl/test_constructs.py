@@ -17,6 +17,7 @@ from legacies.dsl.constructs import BUILTINS, CONSTRUCTS, reference_markdown
 from legacies.dsl.parser import keywords, parse_program
 from legacies.dsl.printer import print_program
 from legacies.dsl.renderer import Wording, render_program
+from legacies.dsl.types import thing
 from legacies.interpreter.builtins import RUN
 from legacies.interpreter.compiler import HANDLED_EXPRESSIONS as COMPILED_EXPRESSIONS
 from legacies.interpreter.compiler import HANDLED_STATEMENTS as COMPILED_STATEMENTS
@@ -25,6 +26,7 @@ from legacies.pipeline.ruleset import load_ruleset
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "language.md"
 FIXTURE = ROOT / "tests" / "fixtures" / "minilegacies"
+EXAMPLES = ROOT / "tests" / "dsl" / "fixtures" / "examples"  # the words of the registry's examples
 
 NODES = ast.node_classes()
 EXPRESSIONS = [n for n in NODES if issubclass(n, ast.Expr)]
@@ -39,14 +41,14 @@ def test_every_node_kind_has_a_registry_entry() -> None:
 
 @pytest.mark.parametrize("node", EXPRESSIONS, ids=lambda n: n.__name__)
 def test_every_expression_is_checked_and_compiled(node: type) -> None:
-    assert node.__name__ in CHECKED_EXPRESSIONS, f"dsl/checker.py has no e_{node.__name__}"
+    assert node.__name__ in CHECKED_EXPRESSIONS, f"the checker (dsl/check*.py) has no e_{node.__name__}"
     assert node.__name__ in COMPILED_EXPRESSIONS, f"interpreter/compiler.py has no x_{node.__name__}"
 
 
 @pytest.mark.parametrize("node", STATEMENTS, ids=lambda n: n.__name__)
 def test_every_statement_is_checked_and_compiled(node: type) -> None:
     assert node.__name__ in CHECKED_STATEMENTS or CONSTRUCTS[node].roles, \
-        f"dsl/checker.py has no s_{node.__name__} and the registry gives no roles"
+        f"the checker (dsl/check*.py) has no s_{node.__name__} and the registry gives no roles"
     assert node.__name__ in COMPILED_STATEMENTS, f"interpreter/compiler.py has no s_{node.__name__}"
 
 
@@ -88,14 +90,33 @@ def test_the_reference_in_the_docs_is_the_registrys() -> None:
     start, end = text.index("<!-- reference:start -->\n"), text.index("<!-- reference:end -->")
     documented = text[start + len("<!-- reference:start -->\n"):end]
     assert documented == reference_markdown(), \
-        "docs/language.md is stale: run `python -m legacies.dsl.constructs docs/language.md`"
+        "docs/language.md is stale: run `python -m legacies.dsl.language_doc docs/language.md`"
 
 
 def test_the_keywords_in_the_docs_are_the_grammars() -> None:
     text = DOC.read_text(encoding="utf-8")
     line = next(ln for ln in text.splitlines() if ln.startswith("| Keywords |"))
     listed = set(re.search(r"`([a-z ]+)`", line).group(1).split())  # type: ignore[union-attr]
-    assert listed == set(keywords())
+    assert listed == set(keywords()), "docs/language.md is stale: run `python -m legacies.dsl.language_doc docs/language.md`"
+
+
+def test_the_registrys_examples_check_clean() -> None:
+    """Each construct's example is a program a designer could write: it checks clean
+    against a neutral ruleset that declares its words (`this` is a card, `T` a marker,
+    `P` a town, as an example's surroundings would bind them), and reads as card text
+    in that ruleset's words."""
+    loaded = load_ruleset("examples", root=EXAMPLES)
+    assert loaded.ok and loaded.spec is not None, [d.headline() for d in loaded.diagnostics]
+    bound = {"T": thing("marker"), "P": thing("town")}
+    examples = [c.example for c in CONSTRUCTS.values() if c.example]
+    assert len(examples) >= 25
+    for source in examples:
+        free = {n: t for n, t in bound.items() if re.search(rf"\b{n}\b", source)
+                and not re.search(rf"\b(as|each) {n}\b", source)}
+        diags = Checker(loaded.spec.vocab, loaded.spec.res).check_program(parse_program(source),
+                                                                         Context(this=thing("card"), locals=free))
+        assert not [d for d in diags if d.severity == "error"], (source, [d.headline() for d in diags])
+        assert render_program(parse_program(source), Wording.of(loaded.spec.vocab)).strip(), source
 
 
 def test_the_docs_examples_check_clean() -> None:

@@ -197,11 +197,11 @@ EXAMPLES = {
     ),
     "endowment": (
         "transfer up to 20 from my foundation to my gold either way\n",
-        ["Transfer up to 20", "your Foundation", "your gold", "vice versa"],
+        ["Move up to 20", "from your Foundation to your gold", "or from your gold to your Foundation"],
     ),
     "inflation": (
         "while in play: investment_cost * 150%\n",
-        ["While in play", "investment cost", "150%", "rounded up"],
+        ["While in play", "investment cost is 50% more", "rounded up"],
     ),
     "estrangement": (
         "while in play: relationship_tokens_advance = no\n",

@@ -119,7 +119,7 @@ CASES: list[Phrasing] = [
     Phrasing(
         "Legacies (C1011): only you may select that action this generation",
         "controlling_the_masses",
-        "Choose a global action where it is empty and it is not mandatory. Place your relationship token on "
+        "Choose a global action that is empty and not mandatory. Place your relationship token on "
         "that global action. Until the generation ends: that global action may not be selected for "
         "your opponents.",
         f"play {_opportunity('controlling_the_masses')}\nannounce generation_end",
@@ -137,7 +137,7 @@ CASES: list[Phrasing] = [
     Phrasing(
         "Legacies: pay 2 of any one resource",
         "bribe",
-        "Choose a resource where your amount of it is at least 2. Pay 2 of that resource. Gain 3 fame.",
+        "Choose a resource that you have at least 2 of. Pay 2 of that resource. Gain 3 fame.",
         f"play {_opportunity('bribe')}",
         {"my gear": (3, 1), "my dye": (1, 1), "my fame": (0, 3)},
         setup=[(1, "gain 3 gear\ngain 1 dye")],  # only gear can pay 2: asked nothing
@@ -145,8 +145,8 @@ CASES: list[Phrasing] = [
     Phrasing(
         "Legacies REL 6: a legendary figure holds one token; the bumped player draws a card",
         "procedure befriend_figure",
-        "Place your relationship token on that legendary figure. For each of the rivals: draw 1 card from player "
-        "deck into the hand of that rival's owner. Resolve that legendary figure's benefit.",
+        "Place your relationship token on that legendary figure. For each of the rivals: draw 1 card from the "
+        "player deck into the hand of that rival's owner. Resolve that legendary figure's benefit.",
         "befriend_figure(oracle)",
         {"my fame": (0, 5), "P2: count of cards in my hand": (3, 4), "owner of top of relationship_tokens in "
          "oracle is me": (False, True)},
@@ -179,7 +179,7 @@ CASES: list[Phrasing] = [
     Phrasing(
         "Legacies EVT 1: an event's chosen outcome",
         "top of market_crash",
-        "For each industry where its group is progress: lower that industry's value by 2.",
+        "For each industry whose group is progress: lower that industry's value by 2.",
         "resolve_event(top of (events where it is market_crash))",
         {"shipping's value": (3, 1), "mining's value": (3, 1), "banking's value": (3, 3)},
         answers=["top outcome"],
@@ -187,9 +187,8 @@ CASES: list[Phrasing] = [
     Phrasing(
         "Legacies REL 2 (a value by condition): more if you hold a hostile character's relationship",
         "windfall",
-        "Gain 2 fame if there is at least one relationship token on your character's hostile characters where "
-        "its owner is you. Gain 5 gold unless there is at least one relationship token on your character's "
-        "hostile characters where its owner is you.",
+        "Gain 2 fame if you have at least one relationship token on your character's hostile characters. "
+        "Gain 5 gold unless you have at least one relationship token on your character's hostile characters.",
         f"play {_opportunity('windfall')}",
         {"my fame": (0, 2), "my gold": (100, 100)},
         setup=[(1, "place my relationship_token on general")],

@@ -40,7 +40,7 @@ def render(source: str, **kwargs: object) -> str:
         ("choose an industry as X\nraise X's value by 1", "Choose an industry. Raise that industry's value by 1."),
         (
             "transfer up to 20 from my foundation to my gold either way",
-            "Transfer up to 20 from your foundation to your gold (or vice versa).",
+            "Move up to 20 from your foundation to your gold, or from your gold to your foundation.",
         ),
         ("may:\n    pay 2 gold\n    draw 1 from my deck", "You may: pay 2 gold, then draw 1 card from your deck."),
         (
@@ -50,7 +50,7 @@ def render(source: str, **kwargs: object) -> str:
         ("for each p in opponents:\n    gain 1 fame for p", "For each opponent: they gain 1 fame."),
         (
             "for each c in cards in my hand where its cost > 2:\n    discard c",
-            "For each card in your hand where its cost is more than 2: discard that card.",
+            "For each card in your hand whose cost is more than 2: discard that card.",
         ),
         (
             "if my gold >= 10:\n    gain 1 fame\nelse if my gold is 0:\n    lose 1 fame",
@@ -65,13 +65,13 @@ def render(source: str, **kwargs: object) -> str:
         ("when turn_start:\n    gain 1 gold", "When turn start: gain 1 gold."),
         ("when this enters play:\n    raise my income by 2", "When this enters play: raise your income by 2."),
         ("when this leaves play:\n    lower my income by 2", "When this leaves play: lower your income by 2."),
-        ("while in play: investment_cost * 150%", "While in play: investment cost ×150% (rounded up)."),
+        ("while in play: investment_cost * 150%", "While in play: investment cost is 50% more (rounded up)."),
         ("until round_end: trade_cost - 1 for opponents", "Until round end: trade cost is 1 less for your opponents."),
         ("choose up to 2 players after me as P", "Choose up to 2 of the players after you in turn order."),
         ("choose a resource as R\ngain 1 R", "Choose a resource. Gain 1 of that resource."),
         ("let stake be my gold divided by 10\ngain stake fame", "Gain fame equal to your gold divided by 10 (rounded up)."),
         ("gain 2 if K is hostile else 0 fame", "Gain 2 fame if K is hostile."),
-        ("gain 1 if K is hostile else 3 fame", "Gain fame equal to 1 if K is hostile, else 3."),
+        ("gain 1 if K is hostile else 3 fame", "Gain 1 fame if K is hostile, otherwise 3 fame."),
         ("gain 5 gold for bottom of players\ngain position of me fame",
          "The last player in turn order gains 5 gold. Gain fame equal to your place in turn order."),
         ('log "no card text for this"\nsort turn order by its fame ascending', "Sort turn order by its fame (lowest first)."),
@@ -136,18 +136,17 @@ def test_counting_conditions_read_as_existence() -> None:
     from legacies.dsl.renderer import render_expr
 
     assert render_expr(parse_expression("count of (cards in my hand where its type is special) = 0")) == \
-        "there is no card in your hand where its type is special"
+        "there is no card in your hand whose type is special"
     assert render_expr(parse_expression("count of cards in my hand > 0")) == "there is at least one card in your hand"
 
 
 def test_a_let_for_the_outer_player_keeps_its_name_inside_as() -> None:
     """Inside `as P:` "you" is P: `let writer be me` must not read "you" there (it used to
-    print "transfer 10 from your gold to your gold")."""
+    print "transfer 10 from your gold to your gold"; now "give 10 gold to you")."""
     text = render_program(parse_program(
         "let writer be me\nfor each P in opponents:\n    as P:\n        transfer 10 from my gold to writer's gold\n"
         "gain 1 fame for writer"))
-    assert text == "For each opponent: that opponent decides: transfer 10 from your gold to the writer's gold. " \
-                   "Gain 1 fame."
+    assert text == "For each opponent: that opponent decides: give 10 gold to the writer. Gain 1 fame."
 
 
 def test_a_signed_era_value_signs_every_era() -> None:
@@ -197,10 +196,10 @@ def test_a_let_that_names_itself_reads_its_earlier_value() -> None:
     ("source", "expected"),
     [
         # lists written out
-        ("for each N in [1, 2, 3]:\n    gain N gold", "For each of 1, 2 and 3: gain that number gold."),
+        ("for each N in [1, 2, 3]:\n    gain N gold", "For each of 1, 2 and 3: gain that much gold."),
         ("if my gold is in [1, 3, 5]:\n    gain 1 fame", "If your gold is 1, 3 or 5: gain 1 fame."),
         ("if my gold is not in [1, 3]:\n    gain 1 fame", "If your gold is not 1 or 3: gain 1 fame."),
-        ("choose one of [1, 2, 3] as N\ngain N gold", "Choose one of 1, 2 or 3. Gain that number gold."),
+        ("choose one of [1, 2, 3] as N\ngain N gold", "Choose one of 1, 2 or 3. Gain that much gold."),
         # modulo
         ("gain my gold modulo 3 fame", "Gain fame equal to the remainder of your gold divided by 3."),
         # the next / previous player, wrapping round
@@ -209,7 +208,7 @@ def test_a_let_that_names_itself_reads_its_earlier_value() -> None:
         # numbers where a condition holds
         ("choose a number from 1 to 10 step 2 where it modulo 3 is 0 as N\ngain N gold",
          "Choose a number from 1 to 10 in steps of 2 where the remainder of it divided by 3 is 0. "
-         "Gain that number gold."),
+         "Gain that much gold."),
         # a random pick
         ("pick at random 2 cards in my hand as C\ndiscard C",
          "Pick 2 cards in your hand at random. Discard the chosen cards."),

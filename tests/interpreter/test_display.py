@@ -1,7 +1,8 @@
 """The parts of the screen the rules work out (fixture `shelves`): `text:` lines (as the
 viewer, or as each player), places side by side (`columns:`: one column per member, its
 lines, the pieces under them with the tokens they hold by owner; hidden pieces face
-down), `display: card:` (attributes read beside a card's text), the build's checks of
+down; or each piece by lines of its own, `piece_lines:`), `display: card:` (attributes
+read beside a card's text), the build's checks of
 them, and that drawing them changes nothing. Also: an attribute naming a card of a card
 kind is that card's name at run time, and a log line shows a list of players by name."""
 
@@ -61,6 +62,34 @@ def test_columns_are_drawn_side_by_side_with_the_pieces_and_what_they_hold(state
     column = rows[0].index("Middle shelf")
     under = [row[column:].split("  ")[0].strip() for row in rows[3:]]
     assert under == ["Lid", "P1", "Crate", "P1, P2 x2"]
+
+
+def test_listed_pieces_may_be_shown_by_lines_of_their_own(state) -> None:
+    """`piece_lines:` (with `piece_as:`): each listed piece by lines worked out with it
+    named (and the column's member), in place of its name and what it holds."""
+    shelve(state, "lid", 2)
+    shelve(state, "crate", 2)
+    sandbox.run(state, "place my chip on top of (boxes in table where it is crate)", 1)
+    lines = board_lines(state, 0)
+    start = lines.index("  boxes weighed:")
+    assert lines[start + 1].split() == ["Middle", "shelf"]  # one column: the only shelf in use
+    assert [line.strip() for line in lines[start + 2:start + 6]] == [
+        "Lid (1)", "shelf 2: 1 chip", "Crate (3)", "shelf 2: 2 chips"]
+
+
+def test_piece_lines_of_a_piece_the_viewer_may_not_see_are_face_down(tmp_path) -> None:
+    import shutil
+    root = tmp_path / "shelves"
+    shutil.copytree(SHELVES, root)
+    rules = root / "rules" / "shelves" / "ruleset.yaml"
+    text = rules.read_text().replace("columns: shelves where count of boxes_on(it) > 0", "columns: shelves")
+    rules.write_text(text.replace("      pieces: boxes_on(S)\n      piece_as: B", "      pieces: cellar\n      piece_as: B"))
+    result = load_ruleset("shelves", root)
+    assert result.ok, [d.headline() for d in result.diagnostics]
+    state = Game(result.spec, 2).new_state(1)
+    sandbox.run(state, "move top 1 of (cards in hand of players) to cellar")
+    columns = next(p for p in state.game.display_parts if p.label == "boxes weighed").columns(state.st, 0)
+    assert [column[1:] for column in columns] == [["(face down)"]] * 4
 
 
 def test_the_columns_are_the_members_of_the_collection_as_it_is_now(state) -> None:
@@ -162,6 +191,10 @@ def test_a_log_line_names_each_player_of_a_list(spec) -> None:
     ("card: [weight, pairs_with, parts]", "card: [weight, heft]", "R001", "`heft` is none"),
     ('{text: "chips left: {count of (chips in my supply)}"}', '{text: "left: {chips}", when: last}', "R001",
      "`when` names a player counter"),
+    ("piece_as: B", "piece_as: S", "R001", "the member's name"),
+    ("piece_as: B", "piece_as: points", "R001", "a word of the ruleset"),
+    ("      piece_as: B\n", "", "R001", "`piece_as:` is missing"),
+    ('" shelf {S\'s number}: {count of (chips in B)} chips"', '" shelf {B\'s heft}"', "E203", "no `heft`"),
 ])
 def test_the_build_checks_the_parts_the_rules_work_out(edited, old, new, code, words) -> None:
     found = edited("shelves", {"rules/shelves/ruleset.yaml": (old, new)})
@@ -197,3 +230,55 @@ def test_a_holder_that_holds_nothing_says_so(state) -> None:
     assert piece_lines(state.st, lid, 1) == ["Lid", " P1"]
     sandbox.run(state, "remove top of (chips in (top of (boxes in table)))")
     assert piece_lines(state.st, lid, 1) == ["Lid", " (empty)"]
+
+
+# ---------------------------------------------------------------------- rows, if, kinds, unprinted, unlogged
+def test_rows_are_a_line_per_member_under_their_label(state) -> None:
+    shelve(state, "lid", 2)
+    shelve(state, "crate", 3)
+    lines = board_lines(state, 0)
+    start = lines.index("  boxes on the table:")
+    assert lines[start + 1].split() == ["Lid", "on", "shelf", "2", "Crate", "on", "shelf", "3"]  # short: side by side
+    narrow = board_lines(state, 0, width=24)
+    start = narrow.index("  boxes on the table:")
+    assert narrow[start + 1:start + 3] == ["    Lid on shelf 2", "    Crate on shelf 3"]  # one to a line
+
+
+def test_a_line_with_if_shows_only_while_it_holds(state) -> None:
+    assert "  the top shelf is open" not in board_lines(state, 0)
+    sandbox.run(state, "set last to 4")
+    assert "  the top shelf is open" in board_lines(state, 0)
+
+
+def test_a_card_in_full_shows_its_kind_lines_and_not_what_is_unprinted(state) -> None:
+    from legacies.cli.cards import card_lines
+
+    shelve(state, "crate", 2)
+    shelve(state, "lid", 2)
+    crate = next(p for p in state.st.zones[state.game.layout.game_zone["table"]] if state.game.piece_names[p] == "Crate")
+    text = card_lines(state, crate, 1)
+    assert "on shelf 2; partners on the table: 1" in text  # display: kinds:, worked out as the viewer
+    assert "weight: 3" in text and "pairs with: Lid" in text and not any(line.startswith("likes") for line in text)
+    assert "where: in the table" in text and "holds: P1's Chip" in text
+
+
+def test_the_log_leaves_out_what_is_unlogged(spec) -> None:
+    from legacies.agents.moves import MoveEffects
+
+    state = Game(spec, 2).new_state(3)
+    effects = MoveEffects(state)
+    sandbox.run(state, "set my post to 3\ngain 2 points")
+    assert effects.changes() == ["P1 +2 points"]  # `post` is unlogged
+
+
+@pytest.mark.parametrize("old, new, code, words", [
+    ("rows: boxes in table", "rows: last", "R001", "is a collection"),
+    ("if: last = 4", "if: last", "R001", "`if:` is a condition"),
+    ("    box: [", "    boxes: [", "R001", "`boxes` is none"),
+    ("unprinted: [likes]", "unprinted: [liking]", "R001", "`liking` is none"),
+    ("unlogged: [post]", "unlogged: [posts]", "R001", "`posts` is none"),
+    ("{count of partners(this)}", "{count of partners(that)}", "E201", "unknown name `that`"),
+])
+def test_the_build_checks_rows_conditions_kinds_and_the_lists(edited, old, new, code, words) -> None:
+    found = edited("shelves", {"rules/shelves/ruleset.yaml": (old, new)})
+    assert any(c == code and words in m for c, m, _ in found), found

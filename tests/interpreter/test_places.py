@@ -179,7 +179,7 @@ def test_card_text_and_round_trip(spec) -> None:
             "Choose one of the spots at most 2 steps from Ash, passing only through places where its held by "
             "is you. Set your home to that spot.",
         "if distance from spot_a to spot_d by path <= 2:\n    gain 1 points\n":
-            "If the number of steps from Ash to Dune by path is at most 2: gain 1 points.",
+            "If the number of steps from Ash to Dune by path is at most 2: gain 1 point.",
         "gain count of (connected group of spot_a where its held_by is me) points\n":
             "Gain points equal to the number of Ash and the places connected to it, all where its held by is you.",
     }
@@ -187,3 +187,21 @@ def test_card_text_and_round_trip(spec) -> None:
         program = parse_program(source)
         assert parse_program(print_program(program)) == program
         assert render_program(program, wording) == text
+
+
+def test_a_places_card_text_lists_its_neighbours_by_link(spec, state) -> None:
+    """`?N` at the terminal and `legacies explain` show a place's neighbours, one line per
+    kind of link, as its item lists them."""
+    from legacies.cli.terminal import option_text
+    from legacies.pipeline.explain import explain, item_text
+
+    birch = next(d for d in spec.defs if d.id == "spot_b")
+    assert item_text(birch, spec.vocab) == "path: Ash, Cedar, Hut"
+    ash = next(d for d in spec.defs if d.id == "spot_a")
+    assert item_text(ash, spec.vocab).splitlines() == ["path: Birch", "bridge: Elm"]
+    assert "path: Ash, Cedar, Hut" in explain("spot_b", "places", root=str(PLACES))
+    index = next(i for i, o in enumerate(state.decision.options) if o.label == "Claim Birch")
+    assert option_text(state, index) == "path: Ash, Cedar, Hut"
+    from legacies.cli.cards import card_lines
+
+    assert "path: Ash, Cedar, Hut" in card_lines(state, state.decision.options[index].item, 0)  # ?N in full

@@ -113,6 +113,14 @@ def test_end_of_game_points_are_split_as_the_ruleset_labels_them() -> None:
     tiles = next(x for p in range(4) for x in parts[p] if x.label == "scoring tiles")
     tile_names = {d.name for d in spec.defs if d.kind == "scoring_tile"}
     assert {n for n, _ in tiles.details} <= tile_names
+    # issue 21: what gave the points reads as card text, the player's own as "you", not source
+    said = {x.label: x.details[0][0] for p in range(4) for x in parts[p] if x.label in labels}
+    assert said["gold at the end"] == ("Gain fame equal to your gold divided by your gold that scores 1 fame at "
+                                       "the end (rounded down).")
+    assert said["heirlooms at the end"] == "Gain fame equal to the levels of your acquired heirlooms."
+    fees = [n for p in range(4) for x in parts[p] if x.label == "heirloom fees" for n, _ in x.details]
+    assert set(fees) <= {"Give fame equal to the fee that heirloom costs you to the player of that heirloom's "
+                         "character."}
 
 
 def test_unlabelled_points_take_the_kind_plural_and_the_procedure_name(tmp_path: Path) -> None:

@@ -312,6 +312,48 @@ def test_may_prompts_and_action_labels_show_their_values(tmp_path) -> None:
     assert state.decision.prompt == "take 3 gold from P2?"
 
 
+OTHERS_PROCEDURES = """\
+format: 2
+definitions:
+  others_than:
+    params: {P: player}
+    text: "the players other than {P}"
+    value: players where it is not P
+actions:
+  rob:
+    label: "Rob {P}"
+    choose: opponents
+    as: P
+    do: |
+      choose one of others_than(P) as Q
+      transfer 1 from Q's gold to my gold
+game: |
+  take turns:
+      perform one of rob
+"""
+
+
+def test_a_prompt_names_a_player_bound_earlier_as_a_player(tmp_path) -> None:
+    """`choose one of others_than(P)` asked "... other than Bell" when P was the second
+    player: a bound player was named as the piece with its number."""
+    lab = tmp_path / "content" / "lab"
+    lab.mkdir(parents=True)
+    (lab / "things.yaml").write_text("format: 2\nruleset: lab\nitems:\n  - {id: anvil, kind: thing, name: Anvil}\n"
+                                     "  - {id: bell, kind: thing, name: Bell}\n", encoding="utf-8")
+    (tmp_path / "rules" / "lab").mkdir(parents=True)
+    (tmp_path / "rules" / "lab" / "ruleset.yaml").write_text(
+        "format: 2\nruleset: lab\ntitle: Lab\nplayers: {min: 3, max: 3}\nscore: gold\nlimits: {max_turns: 3}\n"
+        "counters:\n  gold: {start: 3}\nkinds:\n  thing: {piece: card, starts_in: pile}\nzones:\n  pile: {scope: game}\n",
+        encoding="utf-8")
+    (tmp_path / "rules" / "lab" / "procedures.yaml").write_text(OTHERS_PROCEDURES, encoding="utf-8")
+    result = load_ruleset("lab", root=tmp_path)
+    assert result.ok, [d.headline() for d in result.diagnostics]
+    state = Game(result.spec, 3).new_state(0)
+    state.apply_label("Rob P2")
+    assert state.decision.prompt == "choose one of the players other than P2"  # not "choose a the players"
+    assert state.decision.labels() == ["P1", "P3"]
+
+
 def test_a_label_part_that_does_not_check_is_reported_at_the_label(tmp_path) -> None:
     for sub in ("rules/lab", "content/lab"):
         (tmp_path / sub).mkdir(parents=True)

@@ -188,5 +188,5 @@ def test_card_text_and_round_trip(spec) -> None:
     program = parse_program(source)
     assert print_program(program) == source and parse_program(print_program(program)) == program
     assert render_program(program, Wording.of(spec.vocab)) == (
-        "Your opponents may respond in turn with block or echo (each may pass; after a response the others may "
+        "Your opponents may respond in turn with Block or Echo (each may pass; after a response the others may "
         "respond again).")

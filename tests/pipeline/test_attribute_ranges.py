@@ -109,3 +109,14 @@ def test_the_shipped_legacies_ruleset_declares_the_rulebooks_ranges() -> None:
         rng = kinds[kind].ranges["century"]
         assert (rng.lo, rng.hi) == (1, 3)
     assert (kinds["difficulty_level"].ranges["number"].lo, kinds["difficulty_level"].ranges["number"].hi) == (1, 6)
+
+
+def test_by_era_is_for_a_list_of_effects_or_numbers(tmp_path: Path) -> None:
+    """`by_era: true` (one entry per era: card text at the table shows the current era's)
+    on an attribute that is no list is R012 at `by_era`; on a list it is kept."""
+    found = check(tmp_path, """level: {type: number, by_era: true}
+      gifts: {type: effects, by_era: true, label: gifts}""", "- {id: a, kind: card, name: A}\n")
+    assert [d.code for d in found] == ["R012"], [d.headline() for d in found]
+    assert "`by_era` is for a list of effects or numbers, not" in found[0].message
+    kind = load_ruleset("ranged", root=tmp_path).build.vocab.kinds["card"]
+    assert kind.by_era == frozenset({"gifts"}) and kind.attribute_labels == {"gifts": "gifts"}

@@ -96,6 +96,15 @@ def test_ids_the_language_takes_are_c008_and_those_it_reads_as_names_are_not(tmp
                             ("C010", "ruleset.yaml", 13, 3)]
 
 
+def test_the_hint_to_rename_a_taken_name_names_it(tmp_path: Path) -> None:
+    """The hint once said `this_card` whatever the name (`me`, a counter `owner`)."""
+    root = _with_cards(_tiny(tmp_path), "{id: me, kind: card, name: Me, attributes: {worth: 1}}")
+    _edit(root / "rules/tiny/ruleset.yaml", "  points: {}\n", "  points: {}\n  owner: {}\n")
+    hints = [d.hint for d in validate([str(root)]).diagnostics if d.code == "C010"]
+    assert hints == ["rename it (a capital letter or a suffix is enough: `Owner`, `owner_counter`)",
+                     "rename it (a capital letter or a suffix is enough: `Me`, `me_item`)"]
+
+
 def test_a_long_id_is_c009(tmp_path: Path) -> None:
     root = _with_cards(_tiny(tmp_path), f"{{id: {'x' * 10_000}, kind: card, name: Long, attributes: {{worth: 1}}}}",
                        f"{{id: {'y' * 64}, kind: card, name: Just short enough, attributes: {{worth: 1}}}}")

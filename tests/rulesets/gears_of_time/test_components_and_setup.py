@@ -74,7 +74,7 @@ def test_got1_a_draw_from_an_empty_deck_rebuilds_it_from_the_face_down_discards(
     t.pick(t.labels()[0])  # keep one: 1 card left in the deck, the other discarded face down
     assert len(t.zone("deck")) == 1 and t.player == p
     t.pick(DRAW)  # one card from the deck, then the discards are shuffled into a new deck
-    assert "deck rebuilt from discards" in t.st.log
+    assert "the deck is rebuilt from the discard pile (face down)" in t.st.log
     assert t.zone("discards") == [] and len(t.zone("deck")) > 50
 
 

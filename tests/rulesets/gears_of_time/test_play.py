@@ -100,7 +100,8 @@ def test_a_whole_game_at_the_terminal() -> None:
                           encoding="utf-8", timeout=60, dimensions=(50, 160),
                           env={"PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin", "TERM": "dumb"})
     child.delaybeforesend = None
-    prompt = re.compile(r"choose 1-(\d+) \(help for keys\): ")
+    # a list of options, or amounts to type (the first amount chooses as "1" does in a list)
+    prompt = re.compile(r"(?:choose 1-(\d+)|type an amount, (-?\d+)[^\r\n]*?) \(help for keys\): ")
     child.expect(prompt)
     first = child.before  # the first question, with the board
     assert "═══ Legacy: Gears of Time ═══" in first and "the timeline (the past on the left):" in first
@@ -112,7 +113,7 @@ def test_a_whole_game_at_the_terminal() -> None:
     assert "1. Travel to the past: Timeframe 1" in child.before
     seen = []
     for _ in range(3000):
-        child.sendline("1")
+        child.sendline(child.match.group(2) or "1")
         found = child.expect([prompt, re.compile(r"winner: .*\r?\n"), pexpect.EOF])
         seen.append(child.before)
         if found != 0:

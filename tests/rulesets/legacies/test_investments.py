@@ -111,6 +111,19 @@ def test_values_stop_at_the_ends_of_the_track() -> None:
 
 
 @pytest.mark.rule("INV-6")
+def test_a_card_moving_an_investment_leaves_both_values() -> None:
+    """C3016 (Factory Relocation) moves your minor investment to another industry: the
+    value of neither industry changes (INV-6), unlike buying or selling one."""
+    t = Table()
+    t.run("place my minor_token on law\nset century to 3", GENERAL)
+    values = [t.value(f"{x}'s space") for x in ("law", "theater")]
+    t.run("play C3016's opportunity", GENERAL, answers=["Theater"])  # the only investment: no other choice
+    assert t.value("count of (minor_tokens in theater where owner of it is me)", GENERAL) == 1
+    assert t.value("count of (minor_tokens in law where owner of it is me)", GENERAL) == 0
+    assert [t.value(f"{x}'s space") for x in ("law", "theater")] == values
+
+
+@pytest.mark.rule("INV-6")
 def test_placing_or_removing_a_token_by_an_effect_leaves_the_value() -> None:
     t = Table()
     t.run("place my major_token on law\nplace my minor_token on theater", GENERAL)

@@ -255,6 +255,25 @@ def test_a_nemesis_triggers_the_action_shown_or_the_next_to_its_right() -> None:
     assert t.value("ga_event's face_up") == 0
 
 
+@pytest.mark.rule("SET-5", "NPC-19", "NPC-20")
+def test_the_nemesis_reads_the_row_the_setup_laid_out() -> None:
+    """SET-5: the global actions lie face up in a row, and the row's order is what the
+    Nemesis reads: with Guru's row (not the printed order) the action to the right of one
+    face down is the next of that row."""
+    t = nemesis_table(difficulty=6)
+    row = [t.card(a).id for a in t.value("global_actions ordered by its slot")]
+    printed = [t.card(a).id for a in t.value("global_actions ordered by its order")]
+    level = next(d for d in spec().defs if d.kind == "difficulty_level" and d.attrs["number"] == 6)
+    assert row != printed and [printed[level.attrs["slots"].index(s)] for s in range(1, 9)] == row
+    t.run("set my actions_triggered to 1", NEMESIS)
+    t.run("set triggered_this_generation to 1")  # Contribute may be triggered (GA-8)
+    shown = row[2]
+    t.run(f"set {shown}'s face_up to 0")
+    t.run_all(f"npc_global({shown})", NEMESIS)
+    assert t.value(f"{row[3]}'s face_up") == 0  # the next of the row, whatever its printed place
+    assert [t.value(f"{a}'s face_up") for a in row if a not in (shown, row[3])] == [1] * 6
+
+
 @pytest.mark.rule("NPC-19", "GA-8")
 def test_a_nemesis_never_contributes_as_the_first_action_of_a_generation() -> None:
     t = nemesis_table()

@@ -220,3 +220,131 @@ def test_the_rulebooks_advance_relationships() -> None:
     assert t.value("my gold", blue) == 20 and t.value("my iron", blue) == 1
     assert t.value("count of relationship_tokens in my supply", red) == red_supply + 1
     assert t.value("my gold + my fame + my iron", red) == 0
+
+
+# ---------------------------------------------------------------------- tokens never share a space (issue 21)
+def on_politician(t: Table, *players: int) -> None:
+    """Relationship tokens on the Politician's track, the first named on space 1, the
+    next on space 2... (each placed bumps the ones before it)."""
+    t.run("set politician's bonus to 0")
+    for p in reversed(players):
+        t.run("place my relationship_token on politician", p)
+    assert [t.value("position of top of my_tokens_on(politician)", p) for p in players] == \
+        list(range(1, len(players) + 1))
+
+
+def positions(t: Table, *players: int) -> list[int]:
+    return [t.value("position of top of my_tokens_on(politician)", p) for p in players]
+
+
+@pytest.mark.rule("REL-3", "REL-10")
+def test_a_card_moving_your_token_back_bumps_and_pays_you_its_new_space() -> None:
+    """C1015 strengthens your relationship: the token moves back a space by the bump
+    rules (the token there goes one space on) and, moved by a player card, it pays the
+    benefit of its new space to you (the rulebook exempts only events)."""
+    t = Table()
+    on_politician(t, SOCIALITE, GENERAL)
+    card = fresh_hand(t, GENERAL, "it is C1015")
+    fame = t.of("my fame + my gold")
+    t.picks(f"Play {card.name}", "Take the opportunity")  # one token of the General's may move back
+    assert positions(t, GENERAL, SOCIALITE) == [1, 2]  # never two tokens on a space
+    after = t.of("my fame + my gold")
+    assert after[GENERAL - 1] == fame[GENERAL - 1] + 3 + 1  # the Politician's space 1: 3 fame; the card: 1
+    assert after[SOCIALITE - 1] == fame[SOCIALITE - 1]  # a bumped token pays nothing (REL-4)
+
+
+@pytest.mark.rule("REL-3", "REL-10")
+def test_every_token_moved_back_by_a_card_pays_its_new_space() -> None:
+    t = Table()
+    on_politician(t, SOCIALITE, GENERAL)
+    t.run("set general's bonus to 0\nplace my relationship_token on general", SOCIALITE)
+    t.run("place my relationship_token on general", POLITICIAN)  # the Socialite's: space 2 of the General
+    t.run("set century to 3")
+    wealth = t.value("my fame + my gold + resources_of(me)", SOCIALITE)
+    t.run("play C3037's opportunity", SOCIALITE)  # Election Night Landslide: each of yours moves back
+    # on the General's track the Socialite's token goes to space 1, bumping the Politician's
+    assert t.value("position of top of my_tokens_on(general)", SOCIALITE) == 1
+    assert t.value("position of top of my_tokens_on(general)", POLITICIAN) == 2
+    assert positions(t, SOCIALITE, GENERAL) == [1, 2]  # already on space 1: it stays
+    # the card's 3 fame, and the benefit of space 1 of the General's track in century III
+    assert t.value("my fame + my gold + resources_of(me)", SOCIALITE) > wealth + 3
+
+
+@pytest.mark.rule("EVT-2", "REL-3")
+def test_an_event_strengthening_relationships_bumps_and_pays_nothing() -> None:
+    """E108's bottom outcome: each of your tokens moves back a space, by the bump rules,
+    and no benefit is paid (EVT-2)."""
+    t = Table()
+    on_politician(t, SOCIALITE, GENERAL)
+    wealth = t.of("my fame + my gold + my foundation + resources_of(me)")
+    t.run("play E108's bottom", GENERAL)
+    assert positions(t, GENERAL, SOCIALITE) == [1, 2]
+    assert t.of("my fame + my gold + my foundation + resources_of(me)") == wealth
+
+
+@pytest.mark.rule("EVT-2", "REL-3")
+def test_weakening_every_rival_moves_the_leading_tokens_first() -> None:
+    """E305's top: every opponent's token moves on a space. Moved from the front, no
+    token bumps one that is still to move (each moves once)."""
+    t = Table()
+    on_politician(t, GENERAL, SOCIALITE)
+    t.run("play E305's top", POLITICIAN)
+    assert positions(t, GENERAL, SOCIALITE) == [2, 3]
+
+
+@pytest.mark.rule("GA-5", "REL-3")
+def test_a_token_that_does_not_advance_is_bumped_by_one_that_does() -> None:
+    """The Homebody Daughter (S13): the Socialite's tokens do not advance. The General's
+    token behind it does, and lands on its space: by the bump rules it goes one on."""
+    t = Table()
+    on_politician(t, GENERAL, SOCIALITE)
+    t.run("move S13 to my successor", SOCIALITE)
+    t.run_all("advance_relationships()", POLITICIAN)
+    assert positions(t, GENERAL, SOCIALITE) == [2, 3]
+    t.run("discard cards in my successor", SOCIALITE)
+    t.run_all("advance_relationships()", POLITICIAN)
+    assert positions(t, GENERAL, SOCIALITE) == [3, 4]
+
+
+@pytest.mark.rule("REL-3")
+def test_moving_a_track_back_keeps_its_tokens_apart() -> None:
+    """C3030 moves every token of a track back a space: the one on space 1 stays, the one
+    behind it stops on space 2 (tokens never share a space), and the player of the card
+    collects the benefit of their token's new space."""
+    t = Table()
+    on_politician(t, GENERAL, SOCIALITE)
+    fame = t.value("my fame", SOCIALITE)
+    t.run("set century to 3\nplay C3030's opportunity", SOCIALITE)
+    assert positions(t, GENERAL, SOCIALITE) == [1, 2]
+    assert t.value("my fame", SOCIALITE) > fame  # the card's 3 fame, and space 2 of the Politician
+
+
+@pytest.mark.rule("REL-7")
+def test_relationships_only_with_characters_in_play() -> None:
+    """Our reading (docs/assumptions-legacies.md): a character nobody plays has no track in
+    play; a card showing one offers no relationship with it, and the wild relationship of
+    your own character offers only the characters in play."""
+    t = Table()
+    card = fresh_hand(t, GENERAL, shows("inventor"))
+    t.pick(f"Play {card.name}")
+    assert "Make a relationship with The Inventor" not in t.labels()
+    assert t.value("count of (characters where can_relate(it))", GENERAL) == 2  # the Politician and the Socialite
+
+
+def test_a_legendary_figure_at_the_table_shows_the_benefit_of_this_century() -> None:
+    """Issue 21: a figure's option showed century I's benefit in century II. Its benefits
+    are `by_era`: `?N` shows this century's; `explain` shows each under its century."""
+    from legacies.cli.terminal import option_text
+    from legacies.interpreter import sandbox
+    from legacies.pipeline.explain import explain
+
+    t = Table()
+    t.run("set century to 2", POLITICIAN)
+    sandbox.start(t.state, "choose a legendary_figure as F\ngain 1 fame", POLITICIAN - 1)
+    t.refresh()
+    index = t.labels().index("The Oracle")
+    assert option_text(t.state, index) == "relationship benefits: Gain 5 fame."
+    t.run("set century to 3", POLITICIAN)
+    assert option_text(t.state, index) == "relationship benefits: Gain 8 fame."
+    text = explain("the_oracle", "legacies")
+    assert "relationship benefits (century I): Gain 3 fame.\n  relationship benefits (century II): Gain 5 fame." in text

@@ -197,7 +197,7 @@ def test_the_honorarium_goes_to_the_players_after_the_ender() -> None:
     t = Table(["politician", "socialite", "general"])  # turn order: general (P3), politician (P1), socialite (P2)
     t.run("set ender to me", 3)
     gold = t.of("my gold")
-    asked = t.run("honorarium()", 1, answers=["20 gold", "1 resources", "iron"])
+    asked = t.run("honorarium()", 1, answers=["20 gold", "1 resource", "iron"])
     assert [d.player + 1 for d in asked] == [1, 2, 2]  # the players after the General, in turn order
     assert t.of("my gold") == [gold[0] + 20, gold[1], gold[2]]
     assert t.value("my iron", 2) == 1
@@ -314,3 +314,22 @@ def test_most_fame_wins_ties_by_foundation_then_turn_order() -> None:
     t.run("set my foundation to 10", 2)
     first = min((1, 2), key=lambda p: t.value("position of me", p))
     assert t.state.ranking()[0] == first - 1  # then the earlier in turn order
+
+
+@pytest.mark.rule("FND-2")
+def test_champion_a_cause_moves_foundation_in_the_tracks_steps() -> None:
+    """C1045, the rulebook's own card: move up to 20 between Foundation and gold. The
+    amount a player moves is in the steps of the Foundation track, as a contribution or a
+    Foundation bid is (from 50 up, fives; from 150 up, twenty-fives)."""
+    t = Table()
+    t.run("set my foundation to 60\nset my gold to 100", 1)
+    asked = t.run("play C1045's opportunity", 1, answers=["move gold to your Foundation", "15"])
+    assert asked[1].labels() == ["0", "5", "10", "15", "20"]
+    assert t.value("my foundation", 1) == 75 and t.value("my gold", 1) == 85
+    t.run("set my foundation to 160", 1)
+    asked = t.run("play C1045's opportunity", 1, answers=["move Foundation to your gold"])
+    assert len(asked) == 1 and t.value("my foundation", 1) == 160  # a step of 25 is more than the card moves
+    assert t.st.log[-1].endswith(": 0 (the only choice)")
+    t.run("set my foundation to 30", 1)
+    asked = t.run("play C1045's opportunity", 1, answers=["move Foundation to your gold", "7"])
+    assert len(asked[1].labels()) == 21 and t.value("my foundation", 1) == 23

@@ -88,7 +88,7 @@ def test_lcg1_empty_resource_deck_is_rebuilt_from_its_discards(table):
     assert len(drawn) == 2 and drawn <= discarded
     assert t.zone("resource_discard") == []
     assert set(t.zone("resource_deck")) == discarded - drawn
-    assert any("resource_deck rebuilt" in line for line in t.st.log)
+    assert any("the resource deck is rebuilt" in line for line in t.st.log)
     t.check_consistent()
 
 

@@ -1,0 +1,217 @@
+"""The build's first passes: what each expansion file replaces (X002, X005-X007), the
+content items and rules declarations collected by name (an expansion replacing one only
+with `replaces: true`, removing by id), and the menus actions join."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from legacies.dsl.vocabulary import DefinitionInfo, ProcedureInfo, Vocabulary
+
+from .build_base import MAX_PIECES, Builder, Path, Rules
+from .files import SourceFile
+from .load import LoadedFile, load_source
+from .models import ContentFile, ExpansionFile, ProceduresFile, RulesetFile
+
+
+def check_layers(b: Builder, files: list[LoadedFile], r: RulesetFile, expansions: list[LoadedFile]) -> None:
+    """What each expansion says it replaces, against what it lands on: an expansion's file
+    at the place of a base file replaces it only when it says `replaces: true` (X002,
+    naming what it would remove; a file given alone to `validate` stands for the base
+    file at its place, as an edited copy of it); `replaces: true` with nothing at its place is X007; an expansion for
+    another ruleset is X005; one laid before an expansion it requires is X006."""
+    for f in files:
+        says = bool(getattr(f.model, "replaces", False))
+        if f.over is not None and f.layer and not says:
+            b.at(f, (), "X002", f"this file sits at the place of {f.over.label} and replaces it, "
+                 f"removing {_what_it_holds(f.over)}: an expansion adds files of its own",
+                 hint="give this file another name to add to the base, or write `replaces: true` at its top to "
+                 "replace the whole base file")
+        elif says and f.over is None:
+            b.at(f, ("replaces",), "X007", "`replaces: true`, but no file of what this is laid over sits at this "
+                 "file's place" if f.layer else "`replaces: true` in a file of the ruleset itself: there is "
+                 "nothing under it to replace", hint="remove `replaces: true`")
+    seen: list[str] = []
+    for f in expansions:
+        model: ExpansionFile = f.model  # type: ignore[assignment]
+        if model.extends != r.ruleset:
+            b.at(f, ("extends",), "X005", f"this expansion extends `{model.extends}`, and it is laid over "
+                 f"`{r.ruleset}`", hint=f"lay it over `{model.extends}` (--ruleset {model.extends})")
+        for i, req in enumerate(model.requires):
+            if req not in seen:
+                b.at(f, ("requires", i), "X006", f"this expansion requires `{req}`, which is not laid before it",
+                     hint=f"add --expansion {req} before it")
+        seen.append(model.expansion)
+
+
+def _what_it_holds(source: SourceFile) -> str:
+    """What a base file defines, for X002: its items' ids or its rules' names."""
+    loaded, _, _ = load_source(source)
+    if loaded is None:
+        return "what it defines"
+    model = loaded.model
+    if isinstance(model, ContentFile):
+        ids = [item.id for item in model.items]
+        listed = ", ".join(ids[:4]) + (", ..." if len(ids) > 4 else "")
+        return f"its {len(ids)} item{'s' if len(ids) != 1 else ''} ({listed})" if ids else "nothing"
+    if isinstance(model, ProceduresFile):
+        names = list(model.actions) + list(model.definitions) + list(model.procedures) + list(model.triggers)
+        names += [k for k in ("setup", "game") if getattr(model, k) is not None]
+        listed = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
+        return f"its {len(names)} rule{'s' if len(names) != 1 else ''} ({listed})" if names else "nothing"
+    return "what it declares"
+
+
+def _replacing(b: Builder, f: LoadedFile, path: Path, what: str, name: str, replaces: bool,
+               earlier: tuple[LoadedFile, Path] | None, code: str) -> bool:
+    """Whether a declaration may take the place of an earlier one of the same name (an
+    expansion's, saying `replaces: true`); reports the name reused without it (`code`)
+    and `replaces: true` with nothing to replace (R009). True: it replaces."""
+    if earlier is not None:
+        if replaces and f.layer and earlier[0].layer != f.layer:
+            return True
+        line = earlier[0].position(earlier[1])[0]
+        hint = ("an expansion adds names of its own: name this one differently, or write `replaces: true` in it "
+                "to replace the one it is laid over" if f.layer and earlier[0].layer != f.layer
+                else "each name is defined once across a ruleset's files")
+        b.at(f, path, code, f"{what} `{name}` is already defined in {earlier[0].label}:{line}", key=True, hint=hint)
+        return False
+    if replaces:
+        b.at(f, path + ("replaces",), "R009", f"{what} `{name}` replaces nothing: "
+             + ("what this expansion is laid over defines none" if f.layer else "this is the ruleset itself"),
+             hint="remove `replaces: true`")
+    return False
+
+
+def collect_items(b: Builder, contents: list[LoadedFile], r: RulesetFile,
+                  expansions: list[LoadedFile]) -> dict[str, tuple[LoadedFile, Path, Any]]:
+    """Content items by id, in load order; an expansion's item with `replaces: true` takes
+    the place of the one it replaces, and its `removes:` take items out (C008)."""
+    v = b.vocab
+    items: dict[str, tuple[LoadedFile, Path, Any]] = {}
+    for f in contents:
+        cf: ContentFile = f.model  # type: ignore[assignment]
+        if cf.ruleset != r.ruleset:
+            b.at(f, ("ruleset",), "C005", f"this file is for ruleset `{cf.ruleset}`, not `{r.ruleset}`")
+        for i, item in enumerate(cf.items):
+            path = ("items", i)
+            earlier = items.get(item.id)
+            if earlier is not None and not _replacing(b, f, path + ("id",), "item", item.id, item.replaces,
+                                                      (earlier[0], earlier[1] + ("id",)), "C001"):
+                continue
+            if earlier is None:
+                _replacing(b, f, path, "item", item.id, item.replaces, None, "C001")
+            if item.kind not in v.kinds:
+                b.at(f, path + ("kind",), "C002", f"unknown kind `{item.kind}`", hint=b.suggest(item.kind, v.kinds))
+                continue
+            items[item.id] = (f, path, item)
+    for f in expansions:
+        for i, cid in enumerate(f.model.removes):  # type: ignore[attr-defined]
+            if cid in items and items[cid][0].layer != f.layer:
+                del items[cid]
+            else:
+                b.at(f, ("removes", i), "C008", f"`{cid}` is no item of what this expansion is laid over",
+                     hint=b.suggest(cid, [k for k, e in items.items() if e[0].layer != f.layer]))
+    for cid, (_, _, item) in items.items():
+        v.content[cid] = item.kind
+        v.content_names[cid] = item.name
+    pieces = sum(item.copies for _, _, item in items.values())
+    if pieces > MAX_PIECES:
+        b.at(b.files[0], ("ruleset",), "C007", f"the content makes {pieces:,} pieces, more than {MAX_PIECES:,}",
+             hint="fewer copies: every copy is a piece of every game")
+    return items
+
+
+def collect_rules(b: Builder, procedures: list[LoadedFile]) -> Rules:
+    """The names of every action, definition, procedure and trigger first, so that
+    everything can refer to everything; an expansion's declaration with `replaces: true`
+    takes the place of the one it replaces."""
+    v = b.vocab
+    rules = Rules()
+    for f in procedures:
+        pf: ProceduresFile = f.model  # type: ignore[assignment]
+        for name, action in pf.actions.items():
+            earlier = rules.actions.get(name)
+            path = ("actions", name)
+            if earlier is not None:
+                if not _replacing(b, f, path, "action", name, action.replaces, (earlier[0], path), "R007"):
+                    continue
+            else:
+                _replacing(b, f, path, "action", name, action.replaces, None, "R007")
+            rules.actions[name] = (f, name, action)
+            v.actions[name] = action
+        for name, d in pf.definitions.items():
+            path = ("definitions", name)
+            earlier = rules.definitions.get(name)
+            if earlier is not None:
+                if not _replacing(b, f, path, "definition", name, d.replaces, (earlier[0], path), "R007"):
+                    continue
+            else:
+                _replacing(b, f, path, "definition", name, d.replaces, None, "R007")
+            params = [(p, b.type_of(f, path + ("params", p), text)) for p, text in d.params.items()]
+            rules.definitions[name] = (f, name, d)
+            v.definitions[name] = DefinitionInfo(params)
+            _template(v, name, d.text, [p for p, _ in params], replace=earlier is not None)
+        for name, pr in pf.procedures.items():
+            path = ("procedures", name)
+            if name in rules.definitions:
+                b.at(f, path, "R007", f"`{name}` is already defined (a definition)", key=True)
+                continue
+            earlier = rules.procedures.get(name)
+            if earlier is not None:
+                if not _replacing(b, f, path, "procedure", name, pr.replaces, (earlier[0], path), "R007"):
+                    continue
+            else:
+                _replacing(b, f, path, "procedure", name, pr.replaces, None, "R007")
+            params = [(p, b.type_of(f, path + ("params", p), text)) for p, text in pr.params.items()]
+            rules.procedures[name] = (f, name, pr)
+            v.procedures[name] = ProcedureInfo(params)
+            _template(v, name, pr.text, [p for p, _ in params], replace=earlier is not None)
+        for name, text in pf.triggers.items():
+            if name in rules.triggers:
+                b.at(f, ("triggers", name), "R007", f"trigger `{name}` is already defined in "
+                     f"{rules.triggers[name][0].label}", key=True, hint="each trigger has a name of its own")
+                continue
+            rules.triggers[name] = (f, name, text)
+        for key in ("setup", "game"):
+            if getattr(pf, key) is None:
+                continue
+            earlier_flow = getattr(rules, key)
+            if earlier_flow is not None and not (f.layer and pf.replaces and f.over is not None):
+                b.at(f, (key,), "R007", f"`{key}:` is already given in {earlier_flow[0].label}", key=True,
+                     hint="an expansion hooks into the flow with triggers on the events it announces"
+                     if f.layer else None)
+                continue
+            setattr(rules, key, (f, b.program(f, (key,), getattr(pf, key))))
+    return rules
+
+
+def join_menus(b: Builder, rules: Rules) -> None:
+    """Each action joins the menus it names, in load order (R001 for an unknown menu)."""
+    v = b.vocab
+    members: dict[str, list[str]] = {m: [] for m in v.menus}
+    for name, (f, _, action) in rules.actions.items():
+        for i, menu in enumerate(action.menus):
+            if menu not in members:
+                b.at(f, ("actions", name, "menus", i), "R001", f"unknown menu `{menu}`",
+                     hint=b.suggest(menu, v.menus) or ("declare it under `menus:` in ruleset.yaml or expansion.yaml"
+                                                       if not v.menus else f"menus: {', '.join(v.menus)}"))
+                continue
+            members[menu].append(name)
+    v.menus = {m: tuple(names) for m, names in members.items()}
+
+
+def _template(v: Vocabulary, name: str, text: str | None, params: list[str], replace: bool = False) -> None:
+    """A definition's or procedure's `text:` becomes its card-text template ({0}, {1}...)
+    (a replacing declaration's text replaces the one it replaces)."""
+    if not text:
+        if replace:
+            v.labels.pop(name, None)
+        return
+    template = text
+    for i, p in enumerate(params):
+        template = template.replace("{" + p + "}", "{" + str(i) + "}")
+    if replace:
+        v.labels[name] = template
+    else:
+        v.labels.setdefault(name, template)

@@ -1,0 +1,69 @@
+"""Options that would read the same are told apart where what they name differs
+(interpreter/naming.py `told_apart`, fixture `holders`): pieces in different places by
+where each is, with whose they are (tokens); copies on the table that keep state of their
+own by number; copies nothing tells apart (two gadgets in one hand) are left alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from legacies.interpreter import sandbox
+from legacies.interpreter.game import Game, GameState
+from legacies.pipeline.ruleset import load_ruleset
+
+HOLDERS = Path(__file__).parent / "fixtures" / "holders"
+
+
+@pytest.fixture(scope="module")
+def spec():
+    result = load_ruleset("holders", HOLDERS)
+    assert result.ok, [d.headline() for d in result.diagnostics]
+    return result.spec
+
+
+@pytest.fixture()
+def state(spec) -> GameState:
+    state = Game(spec, 2).new_state(1)
+    sandbox.run(state, "move cards in hand of players to deck\nmove crates in deck to my table\n"
+                       "move gadgets in deck to my hand")
+    return state
+
+
+def asked(state: GameState, source: str) -> list[str]:
+    """The labels of the first question `source` asks."""
+    seen: list[list[str]] = []
+
+    def first(decision) -> str:
+        seen.append(decision.labels())
+        return decision.labels()[0]
+    sandbox.run(state, source, answers=[first])
+    return seen[0]
+
+
+def test_tokens_in_different_places_are_named_with_whose_and_where(state) -> None:
+    sandbox.run(state, "place my chip on top of (crates in my table)")
+    sandbox.run(state, "place my chip on bottom of (crates in my table)")
+    labels = asked(state, "choose a chip in crates as C\nremove C")
+    assert len(set(labels)) == len(labels) == 2
+    assert all(label.startswith("your Chip on Crate #") for label in labels), labels
+    sandbox.run(state, "place my chip on top of (crates in table of players)", player=1)
+    labels = asked(state, "choose a chip in crates as C\nremove C")
+    assert any(label.startswith("P2's Chip on Crate #") for label in labels), labels
+
+
+def test_copies_on_the_table_that_keep_state_read_by_number(state) -> None:
+    labels = asked(state, "choose a crate in my table as C\nraise C's charge by 1")
+    assert sorted(labels) == [f"Crate #{k}" for k in range(1, len(labels) + 1)]
+
+
+def test_copies_nothing_tells_apart_read_alike(state) -> None:
+    labels = asked(state, "choose a gadget in my hand as G\ndiscard G")
+    assert len(labels) > 1 and set(labels) == {"Gadget"}  # either is the same choice
+
+
+def test_a_card_in_a_different_place_says_where(state) -> None:
+    sandbox.run(state, "move top of (gadgets in my hand) to my table")
+    labels = asked(state, "choose a gadget in my hand + gadgets in my table as G\ndiscard G")
+    assert "Gadget in your table" in labels and "Gadget in your hand" in labels
