@@ -356,6 +356,20 @@ def _seats(given: list[str]) -> tuple[list[str], list[str]]:
     return kinds, names
 
 
+def _fitted(line: str) -> list[str]:
+    """A line of a game's log as printed: at a terminal, fitted to its width (broken
+    between words); in a pipe or a file, whole."""
+    from .cards import wrapped
+    from .terminal import width
+
+    return wrapped([line], width()) if sys.stdout.isatty() else [line]
+
+
+def _echo_fitted(line: str) -> None:
+    for part in _fitted(line):
+        typer.echo(part)
+
+
 def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], state: Any,
              save: Optional[Path], as_json: bool, quiet: bool, think: Optional[float], fast: bool = True,
              folder: Optional[str] = None, search_workers: int = 1) -> None:
@@ -367,8 +381,7 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
     from legacies.agents.match import GameStopped, make_agent, play_match
     from legacies.interpreter.errors import InternalError
 
-    from .cards import wrapped
-    from .terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, width
+    from .terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by
 
     humans = seat.count("human")
     paced = humans > 0 and not fast and sys.stdout.isatty()
@@ -380,12 +393,10 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
     shown = None if (as_json or quiet) else at_a_pace if paced else typer.echo
     said: list[str] = []  # the game's log as it was printed: a person's `log` key reads it
 
-    fitted = sys.stdout.isatty()  # at a terminal, each line fits its width (broken between words)
-
     def echo(line: str) -> None:
         said.append(line)
         if shown is not None:
-            for part in wrapped([line], width()) if fitted else [line]:
+            for part in _fitted(line):
                 shown(part)
 
     def human(i: int) -> HumanAgent:
@@ -587,7 +598,7 @@ def replay(
         if verify:
             found = verify_save(loaded.spec, text)
         else:
-            result = replay_save(loaded.spec, text, on_event=typer.echo, to=to)
+            result = replay_save(loaded.spec, text, on_event=_echo_fitted, to=to)
     except CorruptSave as err:
         _fail(f"refused: {err}", 1)
         return
@@ -605,14 +616,16 @@ def replay(
         typer.echo(f"verified: {found.decisions} decisions, every invariant holds")
         return
     if to is not None and result.state is not None and not result.state.is_terminal():
-        from .board import board_lines
+        from .board import ROW_WIDTH, board_lines
+        from .terminal import width
 
         shown = result.state
         decision = shown.decision
         viewer = view - 1 if view is not None else decision.player if decision is not None else 0
         typer.echo("")
         typer.echo(f"the board after decision {len(shown.st.history)}, as {shown.game.player_names[viewer]} sees it:")
-        typer.echo("\n".join(board_lines(shown, viewer)))
+        # at a terminal, fitted to its width as at the table; a pipe or a file gets whole lines
+        typer.echo("\n".join(board_lines(shown, viewer, width() if sys.stdout.isatty() else ROW_WIDTH)))
         return
     if result.state is not None and result.state.is_terminal():
         typer.echo("")
