@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from legacies.agents.bots import BOTS, apply_random_option
+from legacies.agents.processes import compiled_kept
 from legacies.interpreter.game import Game, GameState, Undo
 from legacies.pipeline.ruleset import load_ruleset, rulesets
 from legacies.pipeline.yaml_source import load_yaml
@@ -96,10 +97,11 @@ def games_per_second(ruleset: str, players: int, games: int) -> dict[str, Any] |
         return None
     game = Game(res.spec, players)
     decisions = 0
-    started = time.process_time()
-    for seed in range(games):
-        decisions += len(play_random(game, seed).st.history)
-    seconds = time.process_time() - started
+    with compiled_kept():  # as soak and simulate play
+        started = time.process_time()
+        for seed in range(games):
+            decisions += len(play_random(game, seed).st.history)
+        seconds = time.process_time() - started
     return {"games": games, "seconds": seconds, "games_per_s": games / seconds,
             "decisions_per_game": decisions / games, "us_per_decision": seconds * 1e6 / decisions}
 
@@ -207,11 +209,12 @@ def search_ms(quick: bool) -> dict[str, Any] | None:
     if not states:
         return None
     times: list[float] = []
-    for n, gs in enumerate(states):
-        bot = BOTS["search"](n)
-        started = time.process_time()
-        bot.choose(gs)
-        times.append((time.process_time() - started) * 1e3)
+    with compiled_kept():
+        for n, gs in enumerate(states):
+            bot = BOTS["search"](n)
+            started = time.process_time()
+            bot.choose(gs)
+            times.append((time.process_time() - started) * 1e3)
     found: dict[str, Any] = {"ms": statistics.median(times), "each_ms": times}
     bot = BOTS["search"](0)
     if cores() >= 2 and isinstance(bot, SearchBot):
