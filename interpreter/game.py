@@ -52,6 +52,7 @@ class Game:
                 raise TableError(f"unknown option `{k}`; options are: {', '.join(sorted(self.options)) or 'none'}")
             self.options[k] = _checked_option(spec, k, v)
         self.player_names = list(names) if names else [f"P{i + 1}" for i in range(players)]
+        self.zone_names: dict[tuple[int, int, bool], str] = {}  # (zone, reader, article) -> its name (naming.zone_name)
         self.layout: Layout = build_layout(spec, players)
         self.piece_names = [spec.defs[d].name for d in self.layout.piece_def]
         # a payment's tables, built once: each piece's symbol and each definition's cost tally
