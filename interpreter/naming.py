@@ -141,6 +141,8 @@ def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
     own ("Crate #2": each holds its own). Copies that nothing tells apart (two Banks in
     one hand) read the same: either is the same choice. Options are returned unchanged
     when no two labels are the same."""
+    if not st.texts:  # nobody reads them (State.texts)
+        return options
     labels = [o.label for o in options]
     if len(set(labels)) == len(labels):
         return options
@@ -153,8 +155,8 @@ def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
             continue
         first = st.loc[pids[0]]  # type: ignore[index]
         # pieces in one zone are in one place (the common case: copies in one hand)
-        places = None if all(st.loc[pid] == first for pid in pids) else \
-            [place_of(st, pid, player) for pid in pids]  # type: ignore[arg-type]
+        same = all(st.loc[pid] == first for pid in pids)  # type: ignore[index]
+        places = None if same else [place_of(st, pid, player) for pid in pids]  # type: ignore[arg-type]
         apart = places is not None and len(set(places)) > 1
         # a copy keeps state of its own only on the table (what it holds, its counters)
         own = any(lay.keeps[pid] and st.loc[pid] > 0 and lay.zone_table[st.loc[pid]] for pid in pids)  # type: ignore
