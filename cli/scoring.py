@@ -48,7 +48,7 @@ def final_score_lines(state: GameState | None, names: list[str], scores: list[in
     lines = []
     for p in sorted(range(len(names)), key=lambda i: -scores[i]):
         lines.append(f"  {names[p]}: {scores[p]}" + (f" {counted(unit, scores[p], nouns)}" if unit else ""))
-        if parts is not None and definition is None:  # what gave the points: "6 from successors"
+        if parts is not None and definition is None:  # what gave the points: "6 from cards"
             lines.extend(_wrapped([f"{x.amount} from {x.label}" for x in parts[p]] or ["nothing scored"]))
     if definition is not None:
         lines.append(f"  (the score is the ruleset's definition `{definition}`, worked out from the board: "
