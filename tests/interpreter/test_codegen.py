@@ -308,17 +308,23 @@ def _run_block(state: GameState, code) -> None:  # type: ignore[no-untyped-def]
     st.run()
 
 
+def _legacies_forty_decisions_in() -> tuple[Game, GameState]:
+    """A 4-player Legacies game (seed 5) 40 random decisions in."""
+    from legacies.agents.bots import apply_random_option
+
+    game = Game(_spec("legacies"), 4)
+    state = game.new_state(5)
+    rng = random.Random(5)
+    for _ in range(40):
+        apply_random_option(state, rng)
+    return game, state
+
+
 def test_a_definition_is_kept_across_menus_until_what_it_reads_changes() -> None:
     """`can_acquire` (Legacies, a definition that walks collections) is computed for one
     menu and kept; the next menu finds it while nothing it reads moved (a forged kept
     value shows it was not computed again), and computes it again once they moved."""
-    spec = _spec("legacies")
-    game = Game(spec, 4)
-    state = game.new_state(5)
-    rng = random.Random(5)
-    from legacies.agents.bots import apply_random_option
-    for _ in range(40):
-        apply_random_option(state, rng)
+    game, state = _legacies_forty_decisions_in()
     made = game.compiler._def_fns["can_acquire"]
     fn = game.compiler.ns[made[0]]
     assert "stamp = " in game.compiler.sources[made[0]]
@@ -349,13 +355,7 @@ def test_a_memo_that_finds_nothing_stops_remembering_and_one_that_finds_keeps_on
     same values; one whose calls find their result (asked twice in a menu) keeps on."""
     from legacies.interpreter.codegen_runtime import MEMO_WINDOW
 
-    spec = _spec("legacies")
-    game = Game(spec, 4)
-    state = game.new_state(5)
-    rng = random.Random(5)
-    from legacies.agents.bots import apply_random_option
-    for _ in range(40):
-        apply_random_option(state, rng)
+    game, state = _legacies_forty_decisions_in()
     ns, st_ = game.compiler.ns, state.st
     heirlooms = game.layout.kind_pieces["heirloom"]
 
