@@ -114,7 +114,7 @@ def count_nouns(vocab: Any, labels: Mapping[str, str], nouns: Mapping[str, str])
         add(one, plural(one))
     counted = [(name, None) for name in vocab.counters]
     counted += [(name, c.label) for info in vocab.kinds.values() for name, c in info.counters.items()]
-    for name, own in counted:  # a player's counters and each piece's own ("tokens" on a place)
+    for name, own in counted:  # a player's counters and each piece's own ("crates" on a shelf)
         label = labels.get(name) or own or name.replace("_", " ")
         last = label.rsplit(" ", 1)[-1]
         if singular(last) != last:

@@ -31,6 +31,7 @@ from .build_base import Builder, Path, announced_by
 from .build_content import check_attributes, check_content, content_columns
 from .build_display import card_attributes, check_display_parts
 from .build_layers import check_layers, collect_items, collect_rules, join_menus
+from .build_map import check_map
 from .build_rules import (budget_warnings, check_actions, check_definitions, check_evaluation,
                           check_link_conditions, check_procedures, check_rule_triggers)
 from .build_table import check_seats, option_names
@@ -110,6 +111,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
             tie_breaks.append(e)
     evaluation = check_evaluation(b, rf, expansions)
     display_parts, shown_on_cards = check_display_parts(b), card_attributes(b, layers)
+    drawn_map = check_map(b, layers)
 
     # content: effects, conditions, effect attributes -----------------------------------
     sources: list[tuple[ast.Node, LoadedFile, Path, bool]] = [(node, f, path, False) for _, _, node, f, path in announcers]
@@ -173,7 +175,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
                        for name, (f, decl, _) in rule_triggers.items()],
         expansions=[(f.model.expansion, _layer_hash(files, f.layer)) for f in expansions],  # type: ignore[attr-defined]
         content_columns=content_columns(b, layers), link_conditions=link_conditions, seats=seats,
-        option_names=named_options, display_parts=display_parts, card_attributes=shown_on_cards,
+        option_names=named_options, display_parts=display_parts, card_attributes=shown_on_cards, map=drawn_map,
         display_kinds=b.display_kinds, unprinted=b.unprinted, unlogged=b.unlogged,
         attribute_labels=b.attribute_labels,
     )

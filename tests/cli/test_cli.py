@@ -359,7 +359,7 @@ def test_play_replay_explain_and_content_take_a_ruleset_folder(tmp_path: Path) -
 
 def test_the_end_says_how_a_tie_was_broken() -> None:
     from legacies.agents.match import play_match
-    from legacies.cli.main import tie_break_note
+    from legacies.cli.scoring import tie_break_note
     from legacies.pipeline.ruleset import load_ruleset
 
     spec = load_ruleset("legacies").spec
