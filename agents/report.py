@@ -24,6 +24,7 @@ import json
 from typing import Any
 
 from .bots import BOTS, SEARCH_ITERATIONS
+from .comparison import comparison_html
 from .report_map import map_section, map_summary
 from .simulate import ANOTHER_PLAYERS, GameRecord, Simulation
 from .stats import benjamini_hochberg, difference, histogram, holm, summary, two_proportion_p, wilson
@@ -499,5 +500,7 @@ def report_html(report: dict[str, Any], title: str) -> str:
             out.append(f"<tr><td>{_esc(row['in'])}</td><td class=text>{_esc(row['branch'])}</td>"
                        f"<td class=text>{_esc(place)}</td></tr>")
         out.append("</table>")
+    if report.get("without_expansions"):
+        out.append(comparison_html(report["without_expansions"], report.get("base_title") or report["ruleset"]))
     out.append("</body></html>\n")
     return "\n".join(out)

@@ -21,6 +21,13 @@ def expanded_ruleset(ruleset: Optional[str], root: Optional[str], expansions: Li
     return _chosen(ruleset_choice.expanded_ruleset, ruleset, root, expansions)
 
 
+def default_ruleset(ruleset: Optional[str], expansions: List[str]) -> str:
+    """`--ruleset` as given, else the ruleset the expansions extend, else Legacies."""
+    if ruleset is not None:
+        return ruleset
+    return (expanded_ruleset(None, None, expansions) if expansions else None) or "legacies"
+
+
 def _chosen(choose: Callable[..., _T], *args: Any) -> _T:
     """What a function of pipeline/ruleset_choice.py chooses; its UsageError a usage
     error (exit 2)."""

@@ -62,6 +62,14 @@ class ActionSpec:
     choose_origin: Origin | None = None
     condition_origin: Origin | None = None
     label_node: ast.Node | None = None  # the label as a node whose `{EXPR}` parts the checker recorded
+    # conditions other rules add (`restrictions:`), each with where it is written: all must hold too
+    restrictions: list[tuple[ast.Expr, Origin]] = field(default_factory=list)
+
+    def conditions(self) -> list[tuple[ast.Expr, Origin | None]]:
+        """Its own `if:` (when it has one) and every restriction on it."""
+        own: list[tuple[ast.Expr, Origin | None]] = [] if self.condition is None else [
+            (self.condition, self.condition_origin)]
+        return own + list(self.restrictions)
 
 
 @dataclass

@@ -28,6 +28,7 @@ from legacies.dsl.vocabulary import Vocabulary
 from legacies.interpreter.spec import GameSpec, Limits, PieceDef
 
 from .build_base import Builder, Path, announced_by
+from .build_hooks import find_hooks, unknown_restricted
 from .build_content import check_attributes, check_content, content_columns
 from .build_display import card_attributes, check_display_parts
 from .build_layers import check_layers, collect_items, collect_rules, join_menus
@@ -78,6 +79,8 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
     items = b.items = collect_items(b, [f for f in files if f.kind == "content"], r, expansions)
     rules = collect_rules(b, [f for f in files if f.kind == "procedures"])
     join_menus(b, rules)
+    find_hooks(b, rules)
+    unknown_restricted(b, rules)
     procedures = [f for f in files if f.kind == "procedures"]
     names = ruleset_names(rf, r, procedures, items)
     for x in expansions:  # the words each expansion adds
@@ -131,6 +134,8 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         for key, e in (("choose", act_spec.choose), ("if", act_spec.condition)):
             if e is not None:
                 sources.append((e, rules.actions[name][0], ("actions", name, key), True))
+    for name, e in rules.restricting.items():
+        sources.append((e, rules.restrictions[name][0], ("restrictions", name, "if"), True))
     for name, expr in parsed_defs.items():
         sources.append((expr, rules.definitions[name][0], ("definitions", name, "value"), True))
     for piece in defs:

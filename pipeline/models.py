@@ -482,7 +482,18 @@ class ProcedureDecl(_Model):
     params: dict[str, str] = Field(default_factory=dict)
     do: str = Field(description="What it does, in the effect language.")
     text: str | None = Field(None, description="How card text says it; {NAME} stands for a parameter.")
+    before: str | None = Field(None, description="A procedure or action this one runs at the start of, each time it "
+                               "runs, with its parameters (an action's: its `as:` name): a hook.")
+    after: str | None = Field(None, description="A procedure or action this one runs at the end of, each time it "
+                              "runs to its end, with its parameters (an action's: its `as:` name): a hook.")
     replaces: bool = _replaces()
+
+
+class RestrictionDecl(_Model):
+    action: str = Field(description="The action it restricts (this file's, another's, or what an expansion is "
+                        "laid over).")
+    if_: str = Field(alias="if", description="A condition that must hold too for the action to be offered, with "
+                     "the action's `as:` name bound.")
 
 
 class ProceduresFile(_Model):
@@ -493,6 +504,9 @@ class ProceduresFile(_Model):
     triggers: dict[str, str] = Field(default_factory=dict, description="Rules that answer events: name: `when "
                                      "EVENT [where CONDITION]:` and a block, run by nobody (`as P:` acts for a "
                                      "player) each time the event is announced.")
+    restrictions: dict[str, RestrictionDecl] = Field(default_factory=dict, description="Conditions added to "
+                                                     "actions (an expansion's to its base's): name: `action:` and "
+                                                     "`if:`; the action is offered only where every one holds.")
     setup: str | None = None
     game: str | None = None
     replaces: bool = Field(False, description="In an expansion: this file replaces the file at its place in what "

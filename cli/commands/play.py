@@ -25,7 +25,7 @@ from legacies.pipeline.writes import WriteError, write_whole
 from ..board import ROW_WIDTH, board_lines
 from ..cards import wrapped
 from ..common import EXPANSION_HELP, debug_traceback, fail, output_failed, say, short
-from ..ruleset_args import load_with, ruleset_arg, saved_expansions
+from ..ruleset_args import default_ruleset, load_with, ruleset_arg, saved_expansions
 from ..scoring import add_breakdown, ended_note, final_score_lines, tie_break_note
 from ..table_args import check_workers, known_seats, parse_options, think_seconds
 from ..terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, width
@@ -70,9 +70,10 @@ def _write_save(path: Path, text: str) -> bool:
 
 @app.command()
 def play(
-    ruleset: str = typer.Option("legacies", "--ruleset", "-r", metavar="NAME|PATH",
-                                help="Which ruleset to play: an installed one (see `legacies rulesets`) or a ruleset "
-                                     "folder (rules/NAME, content/NAME)."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH", show_default=False,
+                                          help="Which ruleset to play: an installed one (see `legacies rulesets`) or "
+                                               "a ruleset folder (rules/NAME, content/NAME); default: the one the "
+                                               "--expansion extends, else legacies."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND", help="One per player, in turn order: human (you, "
                                    "at this terminal; one per person for hot-seat), random (any legal move), greedy (the "
                                    "move that leaves it best placed, one action ahead), rollout (random games to the end "
@@ -107,7 +108,7 @@ def play(
         if not sys.stdin.isatty() and not (as_json or quiet):
             typer.echo("(no terminal to play at: four random bots play)", err=True)
     seat, names = _seats(list(seat))
-    ruleset, root = ruleset_arg(ruleset)
+    ruleset, root = ruleset_arg(default_ruleset(ruleset, expansion))
     loaded = load_with(ruleset, root, expansion)
     if loaded.spec is None:
         where = " ".join(str(x) for x in expansion) if expansion else root if root is not None \

@@ -15,6 +15,8 @@ from rich.table import Table
 
 from legacies.agents.bench import TARGETS, run_bench, table_rows
 from legacies.agents.cluster import address_problem
+from legacies.agents.comparison import compare as side_by_side
+from legacies.agents.comparison import comparison_lines
 from legacies.agents.report import actions_lines, build_report, report_html, report_json
 from legacies.agents.simulate import MAX_GAMES as SIMULATE_MAX_GAMES
 from legacies.agents.simulate import Request, SimulationError
@@ -27,7 +29,7 @@ from legacies.pipeline.table import seat_table
 from legacies.pipeline.writes import WriteError, check_folder, make_folder, write_files
 
 from ..common import EXPANSION_HELP, fail, output_failed, say, short
-from ..ruleset_args import load_with, ruleset_arg
+from ..ruleset_args import default_ruleset, load_with, ruleset_arg
 from ..table_args import check_workers, iterations_count, known_seats, parse_options, think_seconds
 
 app = typer.Typer()
@@ -105,8 +107,9 @@ def _check_out(folder: Path) -> None:
 @app.command()
 def simulate(
     out: Path = typer.Option(..., "--out", metavar="FOLDER", help="Where report.json and report.html are written."),
-    ruleset: str = typer.Option("legacies", "--ruleset", "-r", metavar="NAME|PATH",
-                                help="The ruleset: an installed one or a ruleset folder."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH", show_default=False,
+                                          help="The ruleset: an installed one or a ruleset folder; default: the one "
+                                               "the --expansion extends, else legacies."),
     games: int = typer.Option(1000, "--games", "-n", metavar="N", callback=lambda n: _games(n, "simulate"),
                               help="How many games to play (at most 100,000)."),
     players: Optional[int] = typer.Option(None, "--players", "-p", metavar="N",
@@ -130,6 +133,9 @@ def simulate(
     item: List[str] = typer.Option([], "--item", "-i", metavar="ID", help="Also print this item's win-rate gap and "
                                    "the branches of its effects no game ran (repeatable; default: the items the "
                                    "expansions add)."),
+    compare: bool = typer.Option(False, "--compare", help="With --expansion: also play the same games on the "
+                                 "ruleset alone, and report both: game length, how games ended, win rates by "
+                                 "seat and by starting choice."),
     iterations: Optional[int] = typer.Option(None, "--iterations", metavar="N", callback=iterations_count,
                                              help="Iterations a search seat runs per decision, 1 to 100,000 "
                                                   "(default: 200, about 2 minutes of CPU a Legacies game)."),
@@ -144,7 +150,9 @@ def simulate(
     game length; for every item the win rate of players who chose it against those who
     did not, largest gaps first; and the branches of the rules and content no game ran.
     The same seeds give the same numbers with any --workers or on a --cluster."""
-    name, root = ruleset_arg(ruleset)
+    if compare and not expansion:
+        fail("--compare compares a ruleset with its expansions and without: give --expansion")
+    name, root = ruleset_arg(default_ruleset(ruleset, expansion))
     loaded = load_with(name, root, expansion)
     if loaded.spec is None:
         where = " ".join(str(x) for x in expansion) if expansion else root if root is not None else f"--ruleset {name}"
@@ -182,19 +190,21 @@ def simulate(
     request = Request(name, root, tuple(str(x) for x in expansion), players, tuple(kinds), seed, games,
                       tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)),
                       search_iterations=iterations, search_think=think)
-    columns = (TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=_stderr_console(), transient=False) as bar:
-        task = bar.add_task("simulate", total=games)
-        try:
-            sim = run_simulation(request, workers, cluster, lambda done, _: bar.update(task, completed=done),
-                                 lambda line: bar.console.print(line, highlight=False, markup=False))
-        except SimulationError as err:
-            fail(str(err), 2 if err.usage else 1)
-            return
+    sim = _simulated(request, games, workers, cluster, "simulate")
     if sim.stopped and not sim.records:
         fail(f"{sim.stopped}; no game had finished: no report written", 130 if sim.stopped == "interrupted" else 1)
     report = build_report(sim)
     lines = _simulation_lines(report, sim, request, spec, games, shown, list(item), loaded)
+    if compare and not sim.stopped:  # the same games on the ruleset alone, beside these
+        base = load_with(name, root, []).spec
+        alone = Request(name, root, (), players, tuple(kinds), seed, games,
+                        tuple((k, v) for k, v in request.options if k in base.option_defaults),
+                        search_iterations=iterations, search_think=think)
+        base_sim = _simulated(alone, games, workers, cluster, "alone")
+        if not base_sim.stopped:
+            report["without_expansions"] = side_by_side(report, build_report(base_sim))
+            report["base_title"] = base.title
+            lines += comparison_lines(report["without_expansions"], base.title)
     try:  # what the run found first (a report that cannot be written still leaves it on the screen)...
         for line in lines:
             typer.echo(line)
@@ -209,6 +219,20 @@ def simulate(
     if not _write_report(out, report, spec.title):
         raise typer.Exit(1)
     typer.echo(f"wrote {out / 'report.json'} and {out / 'report.html'}")
+
+
+def _simulated(request: Request, games: int, workers: int, cluster: Optional[str], what: str) -> Any:
+    """A simulation run with a progress bar (`what` names it); a usage problem exits 2,
+    a game that cannot go on 1."""
+    columns = (TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=_stderr_console(), transient=False) as bar:
+        task = bar.add_task(what, total=games)
+        try:
+            return run_simulation(request, workers, cluster, lambda done, _: bar.update(task, completed=done),
+                                  lambda line: bar.console.print(line, highlight=False, markup=False))
+        except SimulationError as err:
+            fail(str(err), 2 if err.usage else 1)
+            raise
 
 
 def _write_report(out: Path, report: dict[str, Any], title: str) -> bool:
