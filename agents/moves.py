@@ -125,7 +125,7 @@ class MoveEffects:
 
     def _value_name(self, label: str, pid: int | None) -> str:
         """`character[0]` -> "P1's character"; `closer` -> "the player who closed the round";
-        a piece's own value by the piece's name as the log gives it ("Rushmere's controller")."""
+        a piece's own value by the piece's name as the log gives it ("Birch's held by")."""
         vocab, names = self.state.game.spec.vocab, self.state.game.player_names
         name, _, rest = label.partition("[")
         owner = rest.rstrip("]")
