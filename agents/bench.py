@@ -68,6 +68,7 @@ TARGETS: dict[str, Target | None] = {
     "resume_ms": Target("<=", 50, "ms", "load a saved game (the game already compiled)"),
     "parallel_speedup": Target(">=", 1.8, "x", "soak throughput, 2 workers over 1"),
     "search_ms_per_decision": Target("<=", 400, "ms", "the search bot at its default iterations, Legacies (median)"),
+    "greedy_ms_per_decision": None,  # the default opponent's thinking time at a table: reported, not judged
 }
 """Every key `legacies bench --json` prints, in order, with its target (None: no target,
 shown beside the figure it explains)."""
@@ -232,6 +233,41 @@ def search_ms(quick: bool) -> dict[str, Any] | None:
     return found
 
 
+GREEDY_AT = (20, 60, 120, 200)
+"""How many random decisions into seeded 3-player Leader's Legacy game 1 greedy is timed:
+the ruleset whose actions run deepest (a province, then an army, then a number), where
+the bot's lookahead costs most."""
+
+
+def greedy_ms(quick: bool) -> dict[str, Any] | None:
+    """The greedy bot at its default lookahead, six decisions from each of GREEDY_AT (two
+    of the first two with --quick) of a 3-player Leader's Legacy game: median and mean CPU
+    ms in one process, and the slowest decision."""
+    if "leaders-legacy" not in rulesets():
+        return None
+    times: list[float] = []
+    with compiled_kept():
+        for at in GREEDY_AT[:2] if quick else GREEDY_AT:
+            gs = mid_game("leaders-legacy", 3, at)
+            if gs is None:
+                return None
+            rng = random.Random(at)
+            for _ in range(2 if quick else 6):
+                while gs.decision is not None and len(gs.decision.options) == 1:
+                    apply_random_option(gs, rng, undo=Undo.REPLAY)
+                if gs.decision is None:
+                    break
+                bot = BOTS["greedy"](at)
+                started = time.process_time()
+                chosen = bot.choose(gs)
+                times.append((time.process_time() - started) * 1e3)
+                gs.apply(chosen, undo=Undo.REPLAY)
+    if not times:
+        return None
+    return {"ms": statistics.median(times), "mean_ms": statistics.fmean(times), "max_ms": max(times),
+            "decisions": len(times)}
+
+
 # --------------------------------------------------------------------------- cold validate
 _MEASURED = """
 import resource, sys
@@ -380,6 +416,7 @@ def run_bench(quick: bool = False, progress: Callable[[str], None] | None = None
         ("effects", effect_overhead, "effect_overhead", "ratio", "effects"),
         ("clone", clone_us, "clone_us", "us", "clone"),
         ("search", search_ms, "search_ms_per_decision", "ms", "search"),
+        ("greedy", greedy_ms, "greedy_ms_per_decision", "ms", "greedy"),
         ("resume", resume_ms, "resume_ms", "ms", "resume"),
         ("workers", parallel_speedup, "parallel_speedup", "speedup", "parallel"),
     ]

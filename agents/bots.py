@@ -175,8 +175,9 @@ class GreedyBot:
         """Each option's worth, followed as deep as the lookahead allows (see the class)."""
         values: list[float | None] = []
         ended: dict[tuple[int, ...], float] = {}  # lines that reached their action's end: their worth
+        applied: dict[tuple[int, ...], GameState] = {}  # lines cut short: their state, for the next pass
         for depth in range(self.MAX_DEPTH + 1):
-            line = _Line(me, turn, self.lookahead, ended)
+            line = _Line(me, turn, self.lookahead, ended, applied)
             try:
                 deeper = [None if c is None else line.best(c, depth, (i,))[0] for i, c in enumerate(children)]
             except _OutOfLookahead:
@@ -196,16 +197,21 @@ class _Line:
     best option at each of `me`'s decisions within turn `turn`, at most `depth` deep.
     `ended` keeps the worth of every line (a path of option indices) whose decisions all
     reached the action's end, from one pass to the next: a deeper pass does not apply or
-    weigh them again."""
+    weigh them again. `applied` keeps the state after every other line applied so far: a
+    deeper pass goes on from it instead of applying the line again. The lookahead still
+    counts such an option as applied in each pass, so how deep a pass goes, and so the
+    bot's choice, does not depend on what was kept."""
 
-    __slots__ = ("me", "turn", "left", "cut", "ended")
+    __slots__ = ("me", "turn", "left", "cut", "ended", "applied")
 
-    def __init__(self, me: int, turn: int, lookahead: int, ended: dict[tuple[int, ...], float]):
+    def __init__(self, me: int, turn: int, lookahead: int, ended: dict[tuple[int, ...], float],
+                 applied: dict[tuple[int, ...], GameState]):
         self.me = me
         self.turn = turn
         self.left = lookahead  # options that may still be applied in this pass
         self.cut = False  # a line stopped at the depth before its action's end
         self.ended = ended
+        self.applied = applied
 
     def best(self, state: GameState, depth: int, path: tuple[int, ...]) -> tuple[float, bool]:
         """The worth, and whether every line below reached its action's end."""
@@ -228,13 +234,19 @@ class _Line:
                 self.left -= 1
                 if self.left < 0:
                     raise _OutOfLookahead()
-                child = state.clone()
-                try:
-                    child.apply(index, undo=Undo.NONE)
-                except Refused:
-                    self.ended[below] = -math.inf  # never the best while any option is accepted
-                    continue
+                child = self.applied.get(below)
+                if child is None:
+                    child = state.clone()
+                    try:
+                        child.apply(index, undo=Undo.NONE)
+                    except Refused:
+                        self.ended[below] = -math.inf  # never the best while any option is accepted
+                        continue
                 known, whole = self.best(child, depth - 1, below)
+                if whole:  # its worth is in `ended` now: no pass applies it again
+                    self.applied.pop(below, None)
+                else:
+                    self.applied[below] = child
                 ended = ended and whole
             if known > -math.inf and (best is None or known > best):
                 best = known

@@ -98,3 +98,15 @@ def test_every_reported_figure_names_an_installed_ruleset() -> None:
     """The `*_games_per_s` keys without a target are each an installed ruleset's, by the
     first word of its name: the bench plays each of them."""
     assert bench.reported_rulesets() == [("gears", "gears-of-time"), ("leaders", "leaders-legacy")]
+
+
+def test_greedy_figure_is_reported_from_its_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default opponent's thinking time is a key of its own, reported beside the
+    search bot's, not judged."""
+    monkeypatch.setattr(bench, "GREEDY_AT", (20,))
+    found = bench.greedy_ms(quick=True)
+    assert found is not None and found["decisions"] == 2
+    assert 0 < found["ms"] <= found["max_ms"]
+    keys = list(bench.TARGETS)
+    assert keys.index("search_ms_per_decision") + 1 == keys.index("greedy_ms_per_decision")
+    assert bench.TARGETS["greedy_ms_per_decision"] is None

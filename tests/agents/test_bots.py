@@ -145,3 +145,47 @@ def test_a_state_that_makes_no_words_plays_the_same_game(ruleset: str) -> None:
         w, s = worded.st, silent.st
         assert (w.counters, w.zones, w.values, w.history.tolist()) == (s.counters, s.zones, s.values, s.history.tolist())
         assert sum(map(len, s.log)) < sum(map(len, w.log))  # fewer words: the lines filled in are left empty
+
+
+class _Forgetful(dict):
+    """A store of states that keeps none: every pass applies each line again."""
+
+    def __setitem__(self, key: object, value: object) -> None:
+        pass
+
+
+def test_greedy_goes_on_from_the_states_its_last_pass_reached(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deeper pass of greedy's lookahead starts from the states the pass before reached
+    instead of applying each line again: fewer options applied, the same choices (the
+    lookahead counts a kept line as applied, so each pass goes exactly as deep)."""
+    from legacies.agents import bots
+    from legacies.agents.bench import mid_game
+
+    applied = 0
+    apply = GameState.apply
+
+    def counted(self: GameState, *args: object, **kwargs: object) -> object:
+        nonlocal applied
+        applied += 1
+        return apply(self, *args, **kwargs)
+
+    def play(keep: bool) -> tuple[list[int], list[int], int]:
+        nonlocal applied
+        state = mid_game("leaders-legacy", 3, 40)
+        assert state is not None
+        picks, depths, applied = [], [], 0
+        with monkeypatch.context() as m:
+            m.setattr(GameState, "apply", counted)
+            if not keep:
+                line = bots._Line
+                m.setattr(bots, "_Line", lambda me, turn, left, ended, _: line(me, turn, left, ended, _Forgetful()))
+            for _ in range(6):
+                bot = GreedyBot(7)
+                picks.append(bot.choose(state))
+                depths.append(bot.last_depth)
+                apply(state, picks[-1])
+        return picks, depths, applied
+
+    kept, forgot = play(keep=True), play(keep=False)
+    assert kept[:2] == forgot[:2] and max(kept[1]) >= 2  # some decision was followed two passes deep or more
+    assert kept[2] < forgot[2]
