@@ -11,6 +11,7 @@ import os
 import re
 from typing import Any, Callable
 
+from .budget import spend
 from .compile_base import MISSING, Fn, _as_def, _no_player
 from .errors import ContentError, InternalError, Refused
 from .values import DefRef, EraValue
@@ -77,7 +78,30 @@ def _rt_same(piece_def: list[int], x: Any, y: Any) -> bool:
     return bool(x == y)
 
 
-def _rt_member(piece_def: list[int], x: Any, ys: Any) -> bool:
+def _rt_walk(st: State, items: Any) -> Any:
+    """`items`, their walk charged to the step budget (interpreter/budget.py)."""
+    spend(st, len(items))
+    return items
+
+
+def _rt_copied(st: State, members: list) -> list:
+    spend(st, len(members))
+    return members[:]
+
+
+def _rt_joined(st: State, left: Any, right: Any) -> list:
+    both = list(left) + list(right)
+    spend(st, len(both))
+    return both
+
+
+def _rt_in(st: State, x: Any, ys: Any) -> bool:
+    spend(st, len(ys))
+    return x in ys
+
+
+def _rt_member(st: State, piece_def: list[int], x: Any, ys: Any) -> bool:
+    spend(st, len(ys))
     if isinstance(x, DefRef):  # a card named in source: any of its copies
         return any(_as_def(piece_def, y) == x for y in ys)
     return x in ys
@@ -111,16 +135,18 @@ def _rt_era_of(st: State, slot: int, v: Any) -> Any:
     return v[0 if i < 0 else min(i, len(v) - 1)]
 
 
-def _rt_top_member(items: Any, end: str) -> Any:
+def _rt_top_member(st: State, items: Any, end: str) -> Any:
     items = list(items)
+    spend(st, len(items))
     if not items:
         raise ContentError(f"there is no {end} member: the collection is empty "
                            "(check `... is not empty` first)")
     return items[0] if end == "top" else items[-1]
 
 
-def _rt_top_members(items: Any, n: int, top: bool) -> list:
+def _rt_top_members(st: State, items: Any, n: int, top: bool) -> list:
     items = list(items)
+    spend(st, len(items))
     n = max(0, n)
     return items[:n] if top else (items[-n:] if n else [])
 
@@ -131,12 +157,14 @@ def _rt_top_piece(z: list, end: str) -> int:
     return z[-1] if end == "top" else z[0]
 
 
-def _rt_top_pieces(z: list, n: int, top: bool) -> list:
+def _rt_top_pieces(st: State, z: list, n: int, top: bool) -> list:
     n = max(0, n)
+    spend(st, min(n, len(z)))
     return list(reversed(z[-n:])) if top and n else (z[:n] if n else [])
 
 
-def _rt_nth(items: Any, n: int) -> Any:
+def _rt_nth(st: State, items: Any, n: int) -> Any:
+    spend(st, len(items))
     if not 1 <= n <= len(items):
         raise ContentError(f"there is no entry {n}: the list has {len(items)}")
     return list(items)[n - 1]
@@ -175,7 +203,8 @@ def _rt_with_it(f: Fn, a: Activation, value: Any) -> Any:
         a.it = saved
 
 
-def _rt_distinct(xs: Any) -> list:
+def _rt_distinct(st: State, xs: Any) -> list:
+    spend(st, len(xs))
     seen: list = []
     for s in xs:
         if s not in seen:

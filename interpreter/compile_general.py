@@ -96,6 +96,7 @@ class GeneralCompiler(FilterCompiler):
         def pick_random(st: State, a: Activation) -> None:
             n = 1 if single else count(a)
             pool = list(st.zones[coll(a)] if zone else coll(a))
+            spend(st, len(pool))
             if n > 0 and not pool:  # nothing to pick: the rest of the effect does not happen
                 mech.abandon(st, a)
                 return
@@ -131,7 +132,11 @@ class GeneralCompiler(FilterCompiler):
 
     def x_Neighbours(self, e: ast.Neighbours) -> Fn:
         place, links = self.expr(e.place), self.via(e.place, e.links)
-        return lambda a: list(a.st.game.graph.step(a, place(a), links))
+        def neighbours(a: Activation) -> list:
+            found = list(a.st.game.graph.step(a, place(a), links))
+            spend(a.st, len(found))
+            return found
+        return neighbours
 
     def x_Within(self, e: ast.Within) -> Fn:
         place, links, steps = self.expr(e.place), self.via(e.place, e.links), self.expr(e.steps)

@@ -68,6 +68,21 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+@contextmanager
+def gc_running() -> Iterator[None]:
+    """The collector on while the content runs (the setup check) inside `gc_paused`: a run
+    makes cyclic garbage (a copy of the state for each decision a seat the rules run
+    answers, activations that point at their state), which without it lives on to the end
+    of the check (gigabytes for a setup that answers such decisions in a loop)."""
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        yield
+    finally:
+        if not was:
+            gc.disable()
+
+
 def _check(result: ValidationResult, name: str, sources: list[SourceFile], notes: list[Diagnostic] = []) -> None:
     result.files += len(sources)
     result.rulesets.append(name)
@@ -100,12 +115,15 @@ def maybe_consequence(d: Diagnostic) -> Diagnostic:
     return replace(d, hint=f"{d.hint}; {note}" if d.hint else note)
 
 
-def smoke_check(spec: object, label: str) -> list[Diagnostic]:
+def smoke_check(spec: object, label: str, seconds: float | None = None,
+                what: str = "the setup check") -> list[Diagnostic]:
     """Compile the checked spec and set the game up under the option values that change
-    the setup (pipeline/setup_check.py): what the checker cannot see is reported at the
-    statement that failed, never raised."""
+    the setup (pipeline/setup_check.py), within `seconds` (its SETUP_SECONDS unless
+    given): what the checker cannot see is reported at the statement that failed, never
+    raised."""
     try:
-        return check_setup(spec, label)
+        with gc_running():
+            return check_setup(spec, label, seconds, what)
     except Exception as err:  # noqa: BLE001 - an engine bug: reported as one (exit 1), its traceback kept
         return [internal_error(label, err, "E301", "compiling and setting up this ruleset")]
 
