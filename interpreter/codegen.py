@@ -590,7 +590,7 @@ class CodegenCompiler(ChoiceCompiler):
         st = self._st(s)
         if self.type_of(e.source).is_collection:
             if count is None:
-                return f"_rt_top_member({st}, {src}, {e.end!r})"
+                return f"_rt_top_member({src}, {e.end!r})"
             return f"_rt_top_members({st}, {src}, {count}, {top!r})"
         self._zone_read(e.source, s, reads)
         if count is None:
@@ -604,7 +604,7 @@ class CodegenCompiler(ChoiceCompiler):
             self._counter_read(reads, self.era_slot)
             return (f"_rt_lookup({self._st(s)}, {self._bind(self.lay.piece_def)}, {self.era_slot!r}, "
                     f"{src}, {index})")
-        return f"_rt_nth({self._st(s)}, {src}, {index})"
+        return f"_rt_nth({src}, {index})"
 
     def g_Aggregate(self, e: ast.Aggregate, s: Scope, reads: Reads) -> str:
         coll = self.g(e.collection, s, reads)

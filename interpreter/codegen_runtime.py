@@ -11,8 +11,8 @@ import os
 import re
 from typing import Any, Callable
 
-from .budget import spend
-from .compile_base import MISSING, Fn, _as_def, _no_player
+from .budget import over, spend
+from .compile_base import MISSING, Fn, _as_def, _indexable, _no_player
 from .errors import ContentError, InternalError, Refused
 from .values import DefRef, EraValue
 from .vm import Activation, State
@@ -79,13 +79,18 @@ def _rt_same(piece_def: list[int], x: Any, y: Any) -> bool:
 
 
 def _rt_walk(st: State, items: Any) -> Any:
-    """`items`, their walk charged to the step budget (interpreter/budget.py)."""
-    spend(st, len(items))
+    """`items`, their walk charged to the step budget (interpreter/budget.py's `spend`,
+    written out: this runs for every walk)."""
+    st.spent += len(items)
+    if st.spent > st.limit:
+        over(st)
     return items
 
 
 def _rt_copied(st: State, members: list) -> list:
-    spend(st, len(members))
+    st.spent += len(members)
+    if st.spent > st.limit:
+        over(st)
     return members[:]
 
 
@@ -101,7 +106,9 @@ def _rt_in(st: State, x: Any, ys: Any) -> bool:
 
 
 def _rt_member(st: State, piece_def: list[int], x: Any, ys: Any) -> bool:
-    spend(st, len(ys))
+    st.spent += len(ys)
+    if st.spent > st.limit:
+        over(st)
     if isinstance(x, DefRef):  # a card named in source: any of its copies
         return any(_as_def(piece_def, y) == x for y in ys)
     return x in ys
@@ -135,9 +142,8 @@ def _rt_era_of(st: State, slot: int, v: Any) -> Any:
     return v[0 if i < 0 else min(i, len(v) - 1)]
 
 
-def _rt_top_member(st: State, items: Any, end: str) -> Any:
-    items = list(items)
-    spend(st, len(items))
+def _rt_top_member(items: Any, end: str) -> Any:
+    items = _indexable(items)
     if not items:
         raise ContentError(f"there is no {end} member: the collection is empty "
                            "(check `... is not empty` first)")
@@ -145,10 +151,10 @@ def _rt_top_member(st: State, items: Any, end: str) -> Any:
 
 
 def _rt_top_members(st: State, items: Any, n: int, top: bool) -> list:
-    items = list(items)
-    spend(st, len(items))
+    items = _indexable(items)
     n = max(0, n)
-    return items[:n] if top else (items[-n:] if n else [])
+    spend(st, min(n, len(items)))
+    return list(items[:n] if top else (items[-n:] if n else []))
 
 
 def _rt_top_piece(z: list, end: str) -> int:
@@ -163,11 +169,10 @@ def _rt_top_pieces(st: State, z: list, n: int, top: bool) -> list:
     return list(reversed(z[-n:])) if top and n else (z[:n] if n else [])
 
 
-def _rt_nth(st: State, items: Any, n: int) -> Any:
-    spend(st, len(items))
+def _rt_nth(items: Any, n: int) -> Any:
     if not 1 <= n <= len(items):
         raise ContentError(f"there is no entry {n}: the list has {len(items)}")
-    return list(items)[n - 1]
+    return _indexable(items)[n - 1]
 
 
 def _rt_lookup(st: State, piece_def: list[int], era_slot: int, table: Any, key: Any) -> Any:

@@ -64,6 +64,12 @@ def _base_of(st: State, slot: int) -> int:
     return st.game.layout.player_counter.get(name, slot)
 
 
+def _indexable(items: Any) -> Any:
+    """A collection read by position (`entry N of`, `top of`): a list or a tuple as it is
+    (no copy: reading one member is not a walk), anything else as a list."""
+    return items if type(items) in (list, tuple) else list(items)
+
+
 def _with_it(a: Activation, value: Any, cond: Fn) -> bool:
     saved = a.it
     a.it = value

@@ -16,8 +16,8 @@ from legacies.dsl.types import T
 from . import builtins, selection
 from . import mechanics as mech
 from .builtins import NOBODY
-from .budget import spend
-from .compile_base import Fn, MISSING, _held_slot, _no_player, _as_def, _or_nobody
+from .budget import over, spend
+from .compile_base import Fn, MISSING, _held_slot, _indexable, _no_player, _as_def, _or_nobody
 from .compile_general import GeneralCompiler
 from .errors import ContentError, InternalError
 from .values import DefRef, EraValue
@@ -389,9 +389,12 @@ class ExpressionCompiler(GeneralCompiler):
         cond = self.expr(e.condition)
         static = self.static_test(e.condition)
 
-        def members(a: Activation) -> Any:  # the collection walked, charged (interpreter/budget.py)
-            items = a.st.zones[coll(a)] if zone else coll(a)
-            spend(a.st, len(items))
+        def members(a: Activation) -> Any:  # the collection walked, charged (budget.spend, written out)
+            st = a.st
+            items = st.zones[coll(a)] if zone else coll(a)
+            st.spent += len(items)
+            if st.spent > st.limit:
+                over(st)
             return items
         if static is not None:  # `where its suit is hearts`: decided per piece at compile time
             by_piece, by_def = static
@@ -452,8 +455,7 @@ class ExpressionCompiler(GeneralCompiler):
         if self.type_of(e.source).is_collection:  # first (top) or last (bottom) members
             if count is None:
                 def member(a: Activation) -> Any:
-                    items = list(src(a))
-                    spend(a.st, len(items))
+                    items = _indexable(src(a))
                     if not items:
                         raise ContentError(f"there is no {e.end} member: the collection is empty "
                                            "(check `... is not empty` first)")
@@ -461,10 +463,10 @@ class ExpressionCompiler(GeneralCompiler):
                 return member
 
             def members(a: Activation) -> list:
-                items = list(src(a))
-                spend(a.st, len(items))
+                items = _indexable(src(a))
                 n = max(0, count(a))
-                return items[:n] if top else (items[-n:] if n else [])
+                spend(a.st, min(n, len(items)))
+                return list(items[:n] if top else (items[-n:] if n else []))
             return members
         if count is None:
             def one(a: Activation) -> int:
@@ -502,10 +504,9 @@ class ExpressionCompiler(GeneralCompiler):
         def nth(a: Activation) -> Any:
             items = src(a)
             n = index(a)
-            spend(a.st, len(items))
             if not 1 <= n <= len(items):
                 raise ContentError(f"there is no entry {n}: the list has {len(items)}")
-            return list(items)[n - 1]
+            return _indexable(items)[n - 1]
         return nth
 
     def x_SpaceOf(self, e: ast.SpaceOf) -> Fn:

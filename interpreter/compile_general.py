@@ -12,6 +12,7 @@ from legacies.dsl import ast, printer
 
 from . import chance, ending
 from . import mechanics as mech
+from .budget import over
 from .compile_base import Fn, Instr, _no_player, _as_def, _with_it, spend
 from .compile_filters import FilterCompiler
 from .errors import ContentError
@@ -133,8 +134,11 @@ class GeneralCompiler(FilterCompiler):
     def x_Neighbours(self, e: ast.Neighbours) -> Fn:
         place, links = self.expr(e.place), self.via(e.place, e.links)
         def neighbours(a: Activation) -> list:
-            found = list(a.st.game.graph.step(a, place(a), links))
-            spend(a.st, len(found))
+            st = a.st
+            found = list(st.game.graph.step(a, place(a), links))
+            st.spent += len(found)  # budget.spend, written out: this runs for every step on the map
+            if st.spent > st.limit:
+                over(st)
             return found
         return neighbours
 

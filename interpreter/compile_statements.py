@@ -21,6 +21,11 @@ from .layout import PART_ORDER, PART_TIMED, PART_VALUES
 from .vm import Activation, Block, BlockFrame, State
 
 
+CARD_STEPS = 3
+"""What a card drawn or dealt is charged: a move, its zones' bookkeeping, now and then a
+deck rebuilt (measured: three times a walk's step)."""
+
+
 class StatementCompiler(ExpressionCompiler):
     def s_Let(self, s: ast.Let) -> Instr:
         value = self.expr(s.value)
@@ -200,7 +205,7 @@ class StatementCompiler(ExpressionCompiler):
         def draw(st: State, a: Activation) -> None:
             z, d = src(a), dest(a)
             for _ in range(count(a)):  # each card charged: a deck that refills from where it deals may not end
-                spend(st, 1)
+                spend(st, CARD_STEPS)
                 if mech.draw_one(st, z, d) is None:
                     break
         return draw
@@ -215,7 +220,7 @@ class StatementCompiler(ExpressionCompiler):
             z = src(a)
             targets = dest(a) if plural else [dest(a)]
             for _ in range(count(a)):
-                spend(st, len(targets))  # each card charged (see `draw`)
+                spend(st, CARD_STEPS * len(targets))  # each card charged (see `draw`)
                 dealt = False
                 for d in targets:
                     dealt = mech.draw_one(st, z, d) is not None or dealt

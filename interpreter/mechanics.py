@@ -13,7 +13,7 @@ from typing import Any, Callable
 from legacies.dsl.numbers import MAX_NUMBER, size_words
 
 from . import rng
-from .budget import check_depth, spend
+from .budget import check_depth, over, spend
 from .errors import ContentError
 from .layout import BOX, PART_COUNTERS, PART_HOLDERS, PART_PIECES, PART_TIMED, PART_VALUES
 from .naming import describe, number_name, player_name, zone_words  # noqa: F401 - also read as mechanics.describe...
@@ -224,7 +224,9 @@ def pieces_on(st: State, target: Any) -> list[int]:
     lay = st.game.layout
     if target in lay.holder_zone:
         held = st.zones[lay.holder_zone[target]]
-        spend(st, len(held))
+        st.spent += len(held)  # budget.spend, written out: this runs for every read of a holder
+        if st.spent > st.limit:
+            over(st)
         return list(held)
     if target in lay.track_zones:
         spaces = lay.track_zones[target]
@@ -503,9 +505,10 @@ def announce(st: State, event: str, args: dict[str, Any]) -> None:
     lay = st.game.layout
     loc, in_zone = st.loc, lay.zone_in_play
     to_run = []
+    walked = 0
     for key, d, cond, instrs, once in st.game.triggers.get(event, ()):
         pieces = lay.def_pieces[d] if d >= 0 else _RULES  # a rules file's trigger: no piece
-        spend(st, len(pieces))
+        walked += len(pieces)
         for pid in pieces:
             z = loc[pid] if pid >= 0 else -1
             if z >= 0 and not in_zone[z]:
@@ -519,6 +522,8 @@ def announce(st: State, event: str, args: dict[str, Any]) -> None:
                     continue
                 st.fired[mark] = st.turns
             to_run.append(BlockFrame(instrs, act))
+    if walked:
+        spend(st, walked)
     if to_run:
         check_depth(st)
     st.frames.extend(reversed(to_run))
@@ -549,7 +554,9 @@ def quantity(st: State, name: str, player: int, subject: Any) -> Any:
                 continue
             value = apply_op(value, op, value_fn(act))
     if walked:
-        spend(st, walked)
+        st.spent += walked  # budget.spend, written out: this runs for every read of a quantity
+        if st.spent > st.limit:
+            over(st)
     for q, subj, op, v, who, _until in st.timed:
         if q != name or (subj is not None and subj != subject) or (who is not None and player not in who):
             continue

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from legacies.dsl import resolution as r
 
 from . import mechanics as mech
-from .budget import spend
+from .budget import over
 from .errors import ContentError
 from .values import DefRef
 from .vm import Activation
@@ -50,8 +50,12 @@ def select(src: Fn, source_tag: str, sel: r.Selection | None, piece_kind: list[s
 
 
 def walked(a: Activation, items: Any) -> Any:
-    """`items`, their walk charged to the step budget."""
-    spend(a.st, len(items))
+    """`items`, their walk charged to the step budget (budget.spend, written out: this runs
+    for every selection)."""
+    st = a.st
+    st.spent += len(items)
+    if st.spent > st.limit:
+        over(st)
     return items
 
 

@@ -329,6 +329,8 @@ class State:
                     self.pending = None
                     self._resume(option.value)
                     left = self._step_frames(left)
+                    if backup is not None:  # not needed: its frames point back at it, a cycle only
+                        backup.frames = []  # the collector frees (paused while `validate` builds)
                     break
                 except Refused as err:
                     if last:

@@ -68,21 +68,6 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-@contextmanager
-def gc_running() -> Iterator[None]:
-    """The collector on while the content runs (the setup check) inside `gc_paused`: a run
-    makes cyclic garbage (a copy of the state for each decision a seat the rules run
-    answers, activations that point at their state), which without it lives on to the end
-    of the check (gigabytes for a setup that answers such decisions in a loop)."""
-    was = gc.isenabled()
-    gc.enable()
-    try:
-        yield
-    finally:
-        if not was:
-            gc.disable()
-
-
 def _check(result: ValidationResult, name: str, sources: list[SourceFile], notes: list[Diagnostic] = []) -> None:
     result.files += len(sources)
     result.rulesets.append(name)
@@ -122,8 +107,7 @@ def smoke_check(spec: object, label: str, seconds: float | None = None,
     given): what the checker cannot see is reported at the statement that failed, never
     raised."""
     try:
-        with gc_running():
-            return check_setup(spec, label, seconds, what)
+        return check_setup(spec, label, seconds, what)
     except Exception as err:  # noqa: BLE001 - an engine bug: reported as one (exit 1), its traceback kept
         return [internal_error(label, err, "E301", "compiling and setting up this ruleset")]
 

@@ -112,22 +112,3 @@ def test_a_setup_past_the_checks_deadline_is_e300_at_the_statement_running(tmp_p
     assert "stopped at the setup check's deadline of 1 s" in found.message, found.message
     assert (Path(found.file).name, found.line, found.column) == ("procedures.yaml", 16, 11)
 
-
-def test_the_setup_check_runs_with_the_collector_on(monkeypatch) -> None:
-    """Building pauses the cyclic collector (pipeline/validate.py `gc_paused`); the setups
-    run with it on: each decision a seat the rules run answers copies the state, and that
-    garbage lived on to the end of the check (the `work` fixture's seat asked in a loop
-    took 5 GB in two minutes before its budget was charged, 370 MB since)."""
-    import gc
-
-    seen: list[bool] = []
-    original = setup_check._set_up
-
-    def spy(game, options, deadline):
-        seen.append(gc.isenabled())
-        return original(game, options, deadline)
-
-    monkeypatch.setattr(setup_check, "_set_up", spy)
-    result = validate([str(WORK)])
-    assert [d.code for d in result.diagnostics if d.code == "E300"] == ["E300"]  # the seat asked without end
-    assert seen and all(seen)
