@@ -3,18 +3,20 @@ determinization (interpreter.information), a world where every card it cannot se
 shuffled among the unseen cards of its kind.
 
 - RandomBot: a uniformly random legal option (seeded).
-- GreedyBot: one step ahead: each option applied in a sampled world, the one that
-  leaves it best placed by the ruleset's `evaluation` (its own minus the best
-  opponent's; a won game beats everything) taken, ties broken at random.
+- GreedyBot: one action ahead: each option applied in a sampled world and followed
+  through the same player's next decisions of that turn (an action's target, cost,
+  parts) by taking the best at each (bounded: `lookahead` options applied in all); the
+  option that leaves it best placed by the ruleset's `evaluation` (its own minus the
+  best opponent's; a won game beats everything) taken, ties broken at random.
 - RolloutBot: flat Monte Carlo: for each option, `rollouts` random games to the end.
 - SearchBot: information-set Monte Carlo tree search (single-observer ISMCTS, Cowling,
   Powley and Whitehouse 2012): each iteration samples a world, walks one tree of
   option labels by UCB (counting only the options available in that world), adds a
   node, plays a short random playout and scores it by the evaluation (1 to the
   winner of a finished game). It thinks for `think` seconds or `iterations`
-  iterations (a fixed count is the same on every machine: balance runs use it),
-  split between TREES trees merged at the root, which `workers` processes may search
-  at once (agents/search_workers.py) for the same move.
+  iterations, or both, whichever ends first (a fixed count is the same on every
+  machine: balance runs use it), split between TREES trees merged at the root, which
+  `workers` processes may search at once (agents/search_workers.py) for the same move.
 """
 
 from __future__ import annotations
@@ -129,9 +131,23 @@ def standing(state: GameState, me: int) -> float:
 
 
 class GreedyBot:
-    def __init__(self, seed: int = 0, name: str = "greedy"):
+    """One action ahead: each option is applied in a sampled world and, while the same
+    player goes on deciding within the same turn (the option chose an action whose target,
+    cost or part is asked next), followed to the end of the action by taking the best
+    option at every step (all of them weighed, up to `lookahead` options applied in all);
+    the option whose action leaves it best placed by `standing` is taken. Lines are
+    followed one decision deeper at a time, all to the same depth, until every one
+    reaches its end or the next depth would exceed `lookahead`; `lookahead=0` weighs each
+    option as it stands (one decision ahead)."""
+
+    LOOKAHEAD = 400
+    MAX_DEPTH = 8  # own decisions followed after the option weighed
+
+    def __init__(self, seed: int = 0, name: str = "greedy", lookahead: int = LOOKAHEAD):
         self.rng = random.Random(seed)
         self.name = name
+        self.lookahead = lookahead
+        self.last_depth = 0  # how many decisions deep the last choice followed its options (for tests)
 
     def choose(self, state: GameState) -> int:
         deciding = _deciding(state)
@@ -139,19 +155,91 @@ class GreedyBot:
             return 0
         me, options = deciding
         world = determinize(state, me, self.rng)
-        best, best_indices = float("-inf"), [0]
+        children: list[GameState | None] = []
         for index in range(options):
             child = world.clone()
             try:
                 child.apply(index, undo=Undo.NONE)
+                children.append(child)
             except Refused:
-                continue
-            value = standing(child, me)
-            if value > best:
-                best, best_indices = value, [index]
-            elif value == best:
-                best_indices.append(index)
-        return self.rng.choice(best_indices)
+                children.append(None)
+        values = self._follow(children, me, world.st.turns)
+        best = max((v for v in values if v is not None), default=None)
+        if best is None:  # the rules refuse every option: the match runner says so
+            return 0
+        return self.rng.choice([i for i, v in enumerate(values) if v == best])
+
+    def _follow(self, children: list[GameState | None], me: int, turn: int) -> list[float | None]:
+        """Each option's worth, followed as deep as the lookahead allows (see the class)."""
+        values: list[float | None] = []
+        ended: dict[tuple[int, ...], float] = {}  # lines that reached their action's end: their worth
+        for depth in range(self.MAX_DEPTH + 1):
+            line = _Line(me, turn, self.lookahead, ended)
+            try:
+                deeper = [None if c is None else line.best(c, depth, (i,))[0] for i, c in enumerate(children)]
+            except _OutOfLookahead:
+                break
+            values, self.last_depth = deeper, depth
+            if not line.cut:  # every line reached the end of its action
+                break
+        return values
+
+
+class _OutOfLookahead(Exception):
+    """Following the options one decision deeper would apply more than the lookahead."""
+
+
+class _Line:
+    """One pass of GreedyBot's lookahead: the best worth of a state for `me`, taking the
+    best option at each of `me`'s decisions within turn `turn`, at most `depth` deep.
+    `ended` keeps the worth of every line (a path of option indices) whose decisions all
+    reached the action's end, from one pass to the next: a deeper pass does not apply or
+    weigh them again."""
+
+    __slots__ = ("me", "turn", "left", "cut", "ended")
+
+    def __init__(self, me: int, turn: int, lookahead: int, ended: dict[tuple[int, ...], float]):
+        self.me = me
+        self.turn = turn
+        self.left = lookahead  # options that may still be applied in this pass
+        self.cut = False  # a line stopped at the depth before its action's end
+        self.ended = ended
+
+    def best(self, state: GameState, depth: int, path: tuple[int, ...]) -> tuple[float, bool]:
+        """The worth, and whether every line below reached its action's end."""
+        known = self.ended.get(path)
+        if known is not None:
+            return known, True
+        d = state.decision
+        if d is None or d.player != self.me or state.st.turns != self.turn:
+            value = self.ended[path] = standing(state, self.me)
+            return value, True
+        if depth <= 0:
+            self.cut = True
+            return standing(state, self.me), False
+        best: float | None = None
+        ended = True
+        for index in range(len(d.options)):
+            below = path + (index,)
+            known = self.ended.get(below)
+            if known is None:
+                self.left -= 1
+                if self.left < 0:
+                    raise _OutOfLookahead()
+                child = state.clone()
+                try:
+                    child.apply(index, undo=Undo.NONE)
+                except Refused:
+                    self.ended[below] = -math.inf  # never the best while any option is accepted
+                    continue
+                known, whole = self.best(child, depth - 1, below)
+                ended = ended and whole
+            if known > -math.inf and (best is None or known > best):
+                best = known
+        value = standing(state, self.me) if best is None else best
+        if ended:
+            self.ended[path] = value
+        return value, ended
 
 
 class _Node:
@@ -202,6 +290,18 @@ def think_problem(think: float) -> str | None:
     return None
 
 
+MAX_ITERATIONS = 100_000
+"""The most iterations a search bot may be given per decision (`--iterations`)."""
+
+
+def iterations_problem(iterations: int) -> str | None:
+    """Why `iterations` is not a count a search bot can run per decision, in words (None
+    when it is): a whole number from 1 to MAX_ITERATIONS."""
+    if not 1 <= iterations <= MAX_ITERATIONS:
+        return f"--iterations takes a whole number from 1 to {MAX_ITERATIONS:,}, not {iterations}"
+    return None
+
+
 class SearchBot:
     EXPLORATION = 0.7
     PLAYOUT = 40  # random decisions after the tree, then the evaluation scores the world
@@ -237,7 +337,7 @@ class SearchBot:
             shares: list[int | None] = [fixed // self.TREES + (t < fixed % self.TREES) for t in range(self.TREES)]
         else:
             shares = [None] * self.TREES
-        think = self.think if fixed is None else None
+        think = self.think  # with iterations too: each tree stops at whichever it reaches first
         jobs = [SearchJob(me, seed, share, think, self.EXPLORATION, self.PLAYOUT)
                 for seed, share in zip(seeds, shares)]
         if self.workers > 1:
@@ -268,8 +368,8 @@ class SearchBot:
 
 @dataclass(frozen=True)
 class SearchJob:
-    """One tree of a decision: for whom, its random numbers' seed, and its iterations
-    (or the seconds it thinks, when the iterations are None)."""
+    """One tree of a decision: for whom, its random numbers' seed, its iterations and
+    the seconds it thinks (either may be None; with both, the first reached ends it)."""
 
     me: int
     seed: int
@@ -296,7 +396,7 @@ def search_tree(state: GameState, job: SearchJob) -> SearchRoot:
     """One tree searched from `state` for `job.me` (the state is not changed)."""
     rng = random.Random(job.seed)
     root = _Node(-1)
-    deadline = time.perf_counter() + job.think if job.think is not None and job.iterations is None else None
+    deadline = time.perf_counter() + job.think if job.think is not None else None  # with both: the first reached
     count = 0
     while True:
         if job.iterations is not None and count >= job.iterations:

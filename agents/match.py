@@ -63,10 +63,12 @@ def _private(state: GameState, value: Any) -> bool:
 
 
 def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | None = None,
-               think: float | None = None, ruled: Collection[str] = (), search_workers: int = 1) -> Agent:
+               think: float | None = None, ruled: Collection[str] = (), search_workers: int = 1,
+               iterations: int | None = None) -> Agent:
     """The agent of a seat; `think` gives a search bot a time budget per decision (in
-    seconds) instead of its fixed number of iterations, `search_workers` the processes it
-    thinks in; `ruled` are the ruleset's seat kinds, whose players the rules run."""
+    seconds) and `iterations` a number of iterations, instead of its fixed number (with
+    both, the first reached), `search_workers` the processes it thinks in; `ruled` are
+    the ruleset's seat kinds, whose players the rules run."""
     if kind == "human":
         if human is None:
             raise ValueError("a human seat needs a terminal")
@@ -75,9 +77,10 @@ def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | 
         return RulesRunSeat(kind)
     if kind not in BOTS:
         raise ValueError(f"unknown seat kind {kind!r}; choose from: human, {', '.join(BOTS)}")
-    if kind == "search" and (think is not None or search_workers > 1):
-        return SearchBot(seed * 1000 + seat, think=think, iterations=None if think is not None else SEARCH_ITERATIONS,
-                         workers=search_workers)
+    if kind == "search" and (think is not None or iterations is not None or search_workers > 1):
+        if iterations is None and think is None:
+            iterations = SEARCH_ITERATIONS
+        return SearchBot(seed * 1000 + seat, think=think, iterations=iterations, workers=search_workers)
     return BOTS[kind](seed * 1000 + seat)  # each seat its own stream, derived from the game seed
 
 
@@ -228,17 +231,14 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         if on_event is not None:
             on_event(line)
 
-    def flush_engine_log() -> None:
-        nonlocal seen_log
-        for line in state.st.log[seen_log:]:
-            if isinstance(line, Taken):  # a decision the rules took: said as a decision, hidden as one
-                hidden = line.piece is not None and bool(humans) and humans != [line.player] \
-                    and _private(state, line.piece)
-                shown = line.split(": ", 1)[0] + ": (a hidden card) (the only choice)" if hidden else line
-                emit(f"  {shown}")
-            else:
-                emit(f"  · {line}")
-        seen_log = len(state.st.log)
+    seen_turns = len(state.st.turn_starts)  # turns begun before this match: headed already
+    last_turn = -1
+
+    def head(turn: int, player: int) -> None:
+        """A turn's header; turn 0 is the setup (its decisions and lines before the first turn)."""
+        nonlocal last_turn
+        last_turn = turn
+        emit(f"— turn {turn}: {state.game.player_names[player]} —" if turn else "— setup —")
 
     # what each move changed, under it, when the log is shown (none of it costs a bot run anything)
     effects = MoveEffects(state) if on_event is not None else None
@@ -248,15 +248,48 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
             for line in effects.changes():
                 emit(f"      {line}")
 
+    def flush_engine_log(moved: bool = False) -> None:
+        """The rules' new lines, each turn begun among them under its own header (a turn of
+        a seat the rules run too, though it asks nothing); after a move (`moved`), what it
+        changed comes under its lines before the first turn it began, as the move's."""
+        nonlocal seen_log, seen_turns
+        log = state.st.log
+        if last_turn < 0 and seen_log < len(log) and (not state.st.turn_starts or seen_log < state.st.turn_starts[0][0]):
+            head(0, -1)  # the rules' lines before the first turn: the setup's
+        for at, turn, player in state.st.turn_starts[seen_turns:]:
+            for line in log[seen_log:at]:
+                emit_rules_line(line)
+            seen_log = max(seen_log, at)
+            if turn != last_turn:
+                if moved:
+                    flush_effects()
+                    moved = False
+                head(turn, player)
+        seen_turns = len(state.st.turn_starts)
+        for line in log[seen_log:]:
+            emit_rules_line(line)
+        seen_log = len(log)
+        if moved:
+            flush_effects()
+
+    def emit_rules_line(line: str) -> None:
+        if isinstance(line, Taken):  # a decision the rules took: said as a decision, hidden as one
+            hidden = line.piece is not None and bool(humans) and humans != [line.player] \
+                and _private(state, line.piece)
+            shown = line.split(": ", 1)[0] + ": (a hidden card) (the only choice)" if hidden else line
+            emit(f"  {shown}")
+        else:
+            emit(f"  · {line}")
+
     flush_engine_log()
-    last_turn = -1
     made_by: list[int] = []  # who took each decision of this match's state (for a person's undo)
     while not state.is_terminal():
         d = state.decision
         assert d is not None
-        if state.st.turns != last_turn:
-            last_turn = state.st.turns
-            emit(f"— turn {last_turn}: {state.game.player_names[state.st.active]} —")
+        if state.st.turns == 0 and last_turn < 0:  # decisions before the first turn: the setup's
+            head(0, -1)
+        elif state.st.turns != last_turn:  # a game resumed mid-turn, or a turn taken back
+            head(state.st.turns, state.st.active)
         agent = agents[d.player]
         tried: set[int] = set()
         refusals: set[str] = set()
@@ -304,8 +337,7 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         shown = "(a hidden card)" if private else label  # hot-seat: what others may not see stays hidden
         number = f"{len(state.st.history)}. " if numbered else ""
         emit(f"  {number}{state.game.player_names[d.player]} [{d.prompt}]: {shown}")
-        flush_engine_log()
-        flush_effects()
+        flush_engine_log(moved=True)
     scores = state.scores()
     winner = state.winner()
     if state.is_terminal():

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from legacies.dsl.english import counted
+from legacies.dsl.wording import Wording
 from legacies.interpreter.game import GameState
 from legacies.interpreter.mechanics import describe
 from legacies.interpreter.naming import copy_name, piece_name, whose, zone_name
@@ -28,6 +30,7 @@ class MoveEffects:
         lay = game.layout
         vocab = game.spec.vocab
         self.state = state
+        self.nouns = Wording.of(vocab).count_nouns  # "+1 legacy point", "+2 legacy points"
         # each counter slot: (a player or -1, a piece or -1, its name)
         self.slots: list[tuple[int, int, str]] = [(-1, -1, name) for name in lay.counter_name]
         for name, base in lay.player_counter.items():
@@ -80,7 +83,7 @@ class MoveEffects:
                 others.append(f"{whose(names[player])} {vocab.label(name)} {old} -> {new}")
                 continue
             if player >= 0:
-                gains.setdefault(player, []).append(f"{new - old:+d} {vocab.label(name)}")
+                gains.setdefault(player, []).append(f"{new - old:+d} {counted(vocab.label(name), new - old, self.nouns)}")
                 continue
             subject = copy_name(st, pid) if pid >= 0 else ""
             if name in self.texts and new in (0, 1):

@@ -10,8 +10,9 @@ starting choice, with 95% Wilson intervals; the distribution of scores and of ga
 length; for every content item how often players chose it (or it was drawn for them)
 and the win rate of players who had it against those who did not (Newcombe interval of
 the gap), largest gaps first, with how many intervals exclude 0 by chance and which
-gaps survive a Benjamini-Hochberg correction (and how many a Holm one); and branch
-coverage: which `if` branches, `choose one` options and `may` answers ran, listing
+gaps survive a Benjamini-Hochberg correction (and how many a Holm one); how many times
+each kind of bot seat chose each action of the ruleset's menus, per player per game; and
+branch coverage: which `if` branches, `choose one` options and `may` answers ran, listing
 those no game ran apart from those the run's options rule out.
 """
 
@@ -21,7 +22,8 @@ import html
 import json
 from typing import Any
 
-from .simulate import GameRecord, Simulation
+from .bots import BOTS, SEARCH_ITERATIONS
+from .simulate import ANOTHER_PLAYERS, GameRecord, Simulation
 from .stats import benjamini_hochberg, difference, histogram, holm, summary, two_proportion_p, wilson
 
 ALPHA = 0.05  # the intervals are 95%; a correction keeps the items whose adjusted p is below this
@@ -83,6 +85,11 @@ def build_report(sim: Simulation) -> dict[str, Any]:
         "options": dict(req.options),
         "games": len(records),
         "seed": req.seed,
+        # what each search seat thought per decision (null: the bot's fixed count); with
+        # seconds, the moves depend on the machine: the numbers do not repeat exactly
+        "search": {"iterations": req.search_iterations if req.search_iterations is not None
+                   else None if req.search_think is not None else SEARCH_ITERATIONS,
+                   "think": req.search_think} if "search" in req.seats else None,
         "unfinished": sum(not r.finished for r in records),
         "ended_by_rules": [{"reason": reason, "games": n}
                            for reason, n in sorted(endings.items(), key=lambda kv: (-kv[1], kv[0]))],
@@ -100,6 +107,7 @@ def build_report(sim: Simulation) -> dict[str, Any]:
         "length": {"decisions": summary(decisions), "turns": summary(turns), "histogram": histogram(decisions)},
         "items": items,
         "multiple_comparisons": comparisons,
+        "actions": _actions(sim, seats),
         "coverage": _coverage(sim),
     }
 
@@ -154,6 +162,57 @@ def _items(sim: Simulation, seats: list[tuple[GameRecord, int]]) -> list[dict[st
     # interval holds 0 counts 0): one lucky player choosing a rare card does not top the
     # list. Items no one (or everyone) chose have no gap and come last.
     out.sort(key=lambda row: (row["gap"] is None, -supported_gap(row), -abs(row["gap"] or 0), row["id"]))
+    return out
+
+
+def _actions(sim: Simulation, seats: list[tuple[GameRecord, int]]) -> dict[str, Any]:
+    """How often each kind of bot seat chose each action: the actions of each menu of the
+    ruleset in order (`menu` null: the actions chosen that join no menu: a `perform` list's,
+    a response window's), each followed by its count on another player's pieces (the
+    action's name and ANOTHER_PLAYERS) when any game had one; and for each kind the
+    players it seated (one a game a seat), each action's times chosen in all and per
+    player per game."""
+    in_menus = [a for names in sim.menus.values() for a in names]
+    chosen = {a for r, p in seats if p < len(r.actions) for a in r.actions[p]}
+    others = sorted({a for a in chosen if not a.endswith(ANOTHER_PLAYERS)} - set(in_menus))
+
+    def rows(names: list[str]) -> list[str]:  # each action, then its count on another player's pieces if any
+        return [row for a in names for row in (a, a + ANOTHER_PLAYERS) if row == a or row in chosen]
+
+    groups: list[dict[str, Any]] = [{"menu": menu, "actions": rows(list(names))} for menu, names in sim.menus.items()
+                                    if names]
+    if others:
+        groups.append({"menu": None, "actions": rows(others)})
+    listed = [a for g in groups for a in g["actions"]]
+    by_seat = []
+    for kind in dict.fromkeys(r.seats[p] for r, p in seats):
+        if kind not in BOTS:  # the seats the rules run choose nothing through an agent
+            continue
+        mine = [(r, p) for r, p in seats if r.seats[p] == kind]
+        total = {a: sum(r.actions[p].get(a, 0) for r, p in mine if p < len(r.actions))
+                 for a in dict.fromkeys(listed)}
+        by_seat.append({"seat": kind, "players": len(mine), "total": total,
+                        "per_game": {a: n / len(mine) for a, n in total.items()}})
+    return {"groups": groups, "by_seat": by_seat}
+
+
+def actions_lines(report: dict[str, Any]) -> list[str]:
+    """The actions table of a report as text: a row per action under its menu, a column per
+    kind of bot seat (times chosen per player per game)."""
+    acts = report.get("actions") or {}
+    by_seat = acts.get("by_seat") or []
+    if not by_seat or not acts.get("groups"):
+        return []
+    names = [a for g in acts["groups"] for a in g["actions"]]
+    width = max([16] + [len(a) + 4 for a in names] + [len(g["menu"] or "") + 2 for g in acts["groups"]])
+    cols = [max(7, len(row["seat"])) for row in by_seat]
+    out = ["actions chosen per player per game:",
+           " " * width + "  ".join(f"{row['seat']:>{w}}" for row, w in zip(by_seat, cols))]
+    for g in acts["groups"]:
+        out.append(f"  {g['menu'] or 'other actions'}")
+        for a in g["actions"]:
+            out.append(f"    {a:<{width - 4}}" + "  ".join(f"{row['per_game'].get(a, 0):>{w}.2f}"
+                                                        for row, w in zip(by_seat, cols)))
     return out
 
 
@@ -332,6 +391,25 @@ def _options_text(options: dict[str, Any]) -> str:
     return ", ".join(f"{k}={'yes' if v is True else 'no' if v is False else v}" for k, v in options.items())
 
 
+def _actions_html(acts: dict[str, Any]) -> list[str]:
+    by_seat = acts.get("by_seat") or []
+    if not by_seat or not acts.get("groups"):
+        return []
+    out = ["<h2>Actions chosen</h2>",
+           '<p class="note">How many times a player of each kind of bot seat chose each action, per game '
+           "(in all, in brackets), under the menu it joins; a row ending (another player's) counts the times "
+           "the action's target was another player's piece.</p>",
+           "<table><tr><th>action</th>" + "".join(f"<th>{_esc(row['seat'])}</th>" for row in by_seat) + "</tr>"]
+    for g in acts["groups"]:
+        out.append(f"<tr><th class=text colspan={len(by_seat) + 1}>{_esc(g['menu'] or 'other actions')}</th></tr>")
+        for a in g["actions"]:
+            out.append(f"<tr><td>{_esc(a)}</td>" + "".join(
+                f"<td>{row['per_game'].get(a, 0):.2f} <span class=note>({row['total'].get(a, 0)})</span></td>"
+                for row in by_seat) + "</tr>")
+    out.append("</table>")
+    return out
+
+
 def report_html(report: dict[str, Any], title: str) -> str:
     fair = report["fair_share"]
     run = report["run"]
@@ -397,6 +475,7 @@ def report_html(report: dict[str, Any], title: str) -> str:
                    f"<td>{_pct(row['win_rate_played']['rate'])}</td><td>{_pct(row['win_rate_not']['rate'])}</td>"
                    f"<td>{gap}</td><td>{ci}</td><td>{'✓' if row.get('survives') else ''}</td></tr>")
     out.append("</table>")
+    out += _actions_html(report.get("actions") or {})
     cov = report["coverage"]
     cannot = cov.get("cannot_run", [])
     out += ["<h2>Branch coverage</h2>",

@@ -13,8 +13,9 @@ and label (a seat the rules run by its name at the table), score, win, starting 
 (the ruleset's `starting_choices`, read when the game ends), the content items they
 chose in a decision (played, bought, taken: an option whose value, or whose target, is
 an item) and those drawn for them (an item whose effect a `play` ran for them without
-their choosing it: an event resolved, a solo card played), the turn order when the
-first turn began, and the game's length. Branch
+their choosing it: an event resolved, a solo card played), how many times they chose
+each action (of a menu, a `perform` list or a response window) and how many of those
+times its target was another player's piece, the turn order when the first turn began, and the game's length. Branch
 coverage comes from the compiled game of each worker (interpreter.coverage).
 """
 
@@ -25,13 +26,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from legacies.interpreter.errors import InternalError, TableError
-from legacies.interpreter.game import Game
-from legacies.interpreter.mechanics import describe
+from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.mechanics import describe, owner
 from legacies.interpreter.values import DefRef
 
-from .bots import BOTS
+from .base import Agent
+from .bots import BOTS, iterations_problem, think_problem
 from .cluster import WAIT_SECONDS, ClusterError, ClusterLost, run_tasks
-from .match import play_match
+from .match import make_agent, play_match
 from .processes import AHEAD_PER_WORKER, in_order, worker_pool
 
 CHUNK = 10  # games per task: small enough for a progress bar, large enough to amortise a task
@@ -60,6 +62,10 @@ class Request:
     seed: int = 0
     games: int = 100
     options: tuple[tuple[str, Any], ...] = ()  # the table's setup options (name, value), sorted by name
+    # what a search seat thinks per decision: iterations, seconds, or both (the first reached);
+    # neither: its fixed count (agents.bots.SEARCH_ITERATIONS)
+    search_iterations: int | None = None
+    search_think: float | None = None
 
     def seats_of(self, game: int) -> list[str]:
         """The seat kinds of game `game` (0-based), the bots' rotated so each kind plays
@@ -85,6 +91,7 @@ class GameRecord:
     ending: str | None = None  # the rules ended the game (`end the game`): their reason ("" for none); else None
     first_order: list[int] | None = None  # the turn order when the first turn began (None: no turn)
     drawn: list[list[str]] = field(default_factory=list)  # per player: ids of items whose effect ran for them
+    actions: list[dict[str, int]] = field(default_factory=list)  # per player: action name -> times chosen
 
 
 @dataclass
@@ -104,6 +111,7 @@ class Simulation:
     cannot_run: set[tuple[str, str, int, int, str]] = field(default_factory=set)  # ruled out by the options
     items: list[dict[str, str]] = field(default_factory=list)  # id, name, kind of every content item
     starting_choices: list[str] = field(default_factory=list)
+    menus: dict[str, list[str]] = field(default_factory=dict)  # each menu of the ruleset: its actions, in order
     seconds: float = 0.0
     workers: int = 1
     where: str = "this process"
@@ -145,16 +153,65 @@ def is_content(game: Game, d: int) -> bool:
     return not (pdef.id == pdef.kind and kind is not None and kind.piece == "token")
 
 
+def action_names(state: GameState) -> list[str | None]:
+    """For each option of the pending decision, the name of the ruleset action it starts
+    (a choice of actions: a menu, a `perform` list, a response window); None for an option
+    that starts none ("done", "pass") and for every option of any other decision."""
+    d = state.decision
+    if d is None:
+        return []
+    actions = getattr(state.st.frames[-1], "actions", None) if d.kind == "action" and state.st.frames else None
+    if actions is None:
+        return [None] * len(d.options)
+    return [actions[o.value[0]].name if isinstance(o.value, tuple) else None for o in d.options]
+
+
+ANOTHER_PLAYERS = " (another player's)"
+"""The count of an action whose target was a piece of another player (an opponent's card
+taken, their token moved) is kept again under the action's name with this after it."""
+
+
+def on_another_players(state: GameState) -> list[bool]:
+    """For each option of the pending decision, whether it names a piece that belongs to
+    another player than the one deciding (a token's owner, else its zone's: `owner of`)."""
+    d = state.decision
+    if d is None:
+        return []
+    return [type(o.item) is int and owner(state.st, o.item) not in (-1, d.player) for o in d.options]
+
+
+class ActionCounter:
+    """A seat's agent, unchanged, that notes for the decision it was last asked which action
+    each option starts: the match runner may apply another option than the one chosen (when
+    the rules refuse it), so the option applied is counted when the runner observes it."""
+
+    def __init__(self, agent: Agent):
+        self.agent = agent
+        self.name = agent.name
+        self.asked: Any = None
+        self.names: list[str | None] = []
+        self.others: list[bool] = []
+
+    def choose(self, state: GameState) -> int:
+        self.asked, self.names = state.decision, action_names(state)
+        self.others = on_another_players(state) if any(self.names) else []
+        return self.agent.choose(state)
+
+
 def play_games(request: Request, games: list[int]) -> ChunkResult:
     """Play games number `games` (0-based) of a run: the work of one task."""
     started = time.process_time()
     game = _game(request)
     spec, lay = game.spec, game.layout
+    ruled = {seat.name for seat in spec.seats}
     records = []
     for i in games:
         seats = request.seats_of(i)
         seed = request.seed + i
         chosen: list[set[int]] = [set() for _ in seats]
+        acted: list[dict[str, int]] = [{} for _ in seats]
+        agents = [ActionCounter(make_agent(kind, seed, p, think=request.search_think, ruled=ruled,
+                                           iterations=request.search_iterations)) for p, kind in enumerate(seats)]
         try:
             state = game.new_state(seed)
         except InternalError as err:  # the setup itself fails: a content bug, located
@@ -166,6 +223,13 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
         def observe(decision: Any, index: int) -> None:
             if not first_order and state.st.turns >= 1:  # the first turn has begun: its turn order
                 first_order.append(list(state.st.turn_order))
+            counter = agents[decision.player] if 0 <= decision.player < len(agents) else None
+            name = counter.names[index] if counter is not None and counter.asked is decision else None
+            if name is not None:
+                mine = acted[decision.player]
+                mine[name] = mine.get(name, 0) + 1
+                if counter is not None and counter.others[index]:
+                    mine[name + ANOTHER_PLAYERS] = mine.get(name + ANOTHER_PLAYERS, 0) + 1
             item = decision.options[index].item
             if item is None or decision.player < 0:
                 return
@@ -174,7 +238,7 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
                 chosen[decision.player].add(d)
 
         try:
-            result = play_match(spec, seats, seed, state=state, observe=observe)
+            result = play_match(spec, seats, seed, state=state, agents=list(agents), observe=observe)
         except InternalError as err:
             raise SimulationError(f"game {i} (seed {seed}): {err}", usage=False) from err
         st = result.state
@@ -189,7 +253,7 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
             chosen=[sorted(spec.defs[d].id for d in c) for c in chosen],
             ending=None if st.st.ending is None else st.end_reason() or "",
             first_order=first_order[0] if first_order else None,
-            drawn=_drawn(game, request.players, chosen)))
+            drawn=_drawn(game, request.players, chosen), actions=acted))
     coverage = game.coverage.counts() if game.coverage is not None else {}
     if game.coverage is not None:
         game.coverage.hits[:] = [0] * len(game.coverage.hits)  # the next task counts afresh
@@ -229,6 +293,10 @@ def check_request(request: Request) -> Game:
         raise SimulationError("the seats the rules run come last (the rules seat them there)")
     if not 1 <= request.games <= MAX_GAMES:
         raise SimulationError(f"--games takes 1 to {MAX_GAMES:,} games, not {request.games}")
+    problem = (iterations_problem(request.search_iterations) if request.search_iterations is not None else None) \
+        or (think_problem(request.search_think) if request.search_think is not None else None)
+    if problem:
+        raise SimulationError(problem)
     return game
 
 
@@ -241,6 +309,7 @@ def simulate(request: Request, workers: int = 1, cluster: str | None = None,
     game = check_request(request)
     spec = game.spec
     sim = Simulation(request, starting_choices=list(spec.starting_choices),
+                     menus={menu: list(names) for menu, names in spec.vocab.menus.items()},
                      items=[{"id": d.id, "name": d.name, "kind": spec.vocab.label(d.kind)}
                             for i, d in enumerate(spec.defs) if is_content(game, i)])
     chunks = [list(range(i, min(i + CHUNK, request.games))) for i in range(0, request.games, CHUNK)]

@@ -5,7 +5,7 @@ A card in full (`card_lines`): its name (a copy's number where copies must be to
 apart), its kind, every attribute it has that the ruleset prints (`display: unprinted:`
 names the rules' own bookkeeping), a place's neighbours by each kind of link, an era value with the current era's marked, its own
 counters and values while it keeps them, what it holds and who stands on its track,
-the lines the ruleset's `display: kinds:` works out for a piece of its kind (a price
+the lines the ruleset's `display: kinds:` works out for a piece of its kind (a value
 the rules work out), where it is, and its card text. A piece the viewer may not see is
 never read: it is "a card you cannot see".
 

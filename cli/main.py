@@ -241,6 +241,16 @@ def _think(value: Optional[float]) -> Optional[float]:
     return value
 
 
+def _iterations(value: Optional[int]) -> Optional[int]:
+    """`--iterations`: a whole number from 1 to agents.bots.MAX_ITERATIONS."""
+    from legacies.agents.bots import iterations_problem
+
+    problem = iterations_problem(value) if value is not None else None
+    if problem:
+        raise typer.BadParameter(problem.removeprefix("--iterations "))
+    return value
+
+
 def _games(value: int, command: str) -> int:
     """`--games`: at least 1, at most what the command can keep (agents/soak.py's and
     agents/simulate.py's MAX_GAMES): a usage error, never a list of a quintillion games."""
@@ -274,7 +284,7 @@ def play(
                                      "folder (rules/NAME, content/NAME)."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND", help="One per player, in turn order: human (you, "
                                    "at this terminal; one per person for hot-seat), random (any legal move), greedy (the "
-                                   "move that leaves it best placed, one step ahead), rollout (random games to the end "
+                                   "move that leaves it best placed, one action ahead), rollout (random games to the end "
                                    "from each move), search (tree search over the worlds it cannot tell apart). "
                                    "KIND:NAME names the player (human:Ann). Default: you against three greedy bots "
                                    "(four random bots when the input is not a terminal)."),
@@ -285,7 +295,9 @@ def play(
                                        help="Processes each search bot thinks in (its two trees at once: the same "
                                             "moves, sooner)."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
-    option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE", help="Setup option NAME=VALUE (repeatable)."),
+    option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
+                                     help="Setup option NAME=VALUE (repeatable); `legacies rulesets` lists each "
+                                          "ruleset's seats the rules run and options with names, and what they do."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="Print one JSON object instead of the log."),
     save: Optional[Path] = typer.Option(None, "--save", metavar="FILE", help="Write a save file when the game ends or stops."),
     quiet: bool = typer.Option(False, "--quiet", "-q", metavar="", help="Only the final scores."),
@@ -356,6 +368,20 @@ def _seats(given: list[str]) -> tuple[list[str], list[str]]:
     return kinds, names
 
 
+def _fitted(line: str) -> list[str]:
+    """A line of a game's log as printed: at a terminal, fitted to its width (broken
+    between words); in a pipe or a file, whole."""
+    from .cards import wrapped
+    from .terminal import width
+
+    return wrapped([line], width()) if sys.stdout.isatty() else [line]
+
+
+def _echo_fitted(line: str) -> None:
+    for part in _fitted(line):
+        typer.echo(part)
+
+
 def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], state: Any,
              save: Optional[Path], as_json: bool, quiet: bool, think: Optional[float], fast: bool = True,
              folder: Optional[str] = None, search_workers: int = 1) -> None:
@@ -367,8 +393,7 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
     from legacies.agents.match import GameStopped, make_agent, play_match
     from legacies.interpreter.errors import InternalError
 
-    from .cards import wrapped
-    from .terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, width
+    from .terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by
 
     humans = seat.count("human")
     paced = humans > 0 and not fast and sys.stdout.isatty()
@@ -380,12 +405,10 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
     shown = None if (as_json or quiet) else at_a_pace if paced else typer.echo
     said: list[str] = []  # the game's log as it was printed: a person's `log` key reads it
 
-    fitted = sys.stdout.isatty()  # at a terminal, each line fits its width (broken between words)
-
     def echo(line: str) -> None:
         said.append(line)
         if shown is not None:
-            for part in wrapped([line], width()) if fitted else [line]:
+            for part in _fitted(line):
                 shown(part)
 
     def human(i: int) -> HumanAgent:
@@ -587,7 +610,7 @@ def replay(
         if verify:
             found = verify_save(loaded.spec, text)
         else:
-            result = replay_save(loaded.spec, text, on_event=typer.echo, to=to)
+            result = replay_save(loaded.spec, text, on_event=_echo_fitted, to=to)
     except CorruptSave as err:
         _fail(f"refused: {err}", 1)
         return
@@ -605,14 +628,16 @@ def replay(
         typer.echo(f"verified: {found.decisions} decisions, every invariant holds")
         return
     if to is not None and result.state is not None and not result.state.is_terminal():
-        from .board import board_lines
+        from .board import ROW_WIDTH, board_lines
+        from .terminal import width
 
         shown = result.state
         decision = shown.decision
         viewer = view - 1 if view is not None else decision.player if decision is not None else 0
         typer.echo("")
         typer.echo(f"the board after decision {len(shown.st.history)}, as {shown.game.player_names[viewer]} sees it:")
-        typer.echo("\n".join(board_lines(shown, viewer)))
+        # at a terminal, fitted to its width as at the table; a pipe or a file gets whole lines
+        typer.echo("\n".join(board_lines(shown, viewer, width() if sys.stdout.isatty() else ROW_WIDTH)))
         return
     if result.state is not None and result.state.is_terminal():
         typer.echo("")
@@ -725,6 +750,13 @@ def simulate(
     item: List[str] = typer.Option([], "--item", "-i", metavar="ID", help="Also print this item's win-rate gap and "
                                    "the branches of its effects no game ran (repeatable; default: the items the "
                                    "expansions add)."),
+    iterations: Optional[int] = typer.Option(None, "--iterations", metavar="N", callback=_iterations,
+                                             help="Iterations a search seat runs per decision, 1 to 100,000 "
+                                                  "(default: 200, about 2 minutes of CPU a Legacies game)."),
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=_think,
+                                          help="Seconds a search seat thinks per decision, above 0 and at most 600 "
+                                               "(the moves then depend on the machine: a run does not repeat "
+                                               "exactly); with --iterations, whichever ends first."),
 ) -> None:
     """Play many seeded bot games and write a balance report (report.json, report.html).
 
@@ -779,7 +811,8 @@ def simulate(
         return
     players = len(kinds)
     request = Request(name, root, tuple(str(x) for x in expansion), players, tuple(kinds), seed, games,
-                      tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)))
+                      tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)),
+                      search_iterations=iterations, search_think=think)
     columns = (TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=_stderr_console(), transient=False) as bar:
         task = bar.add_task("simulate", total=games)
@@ -827,12 +860,17 @@ def _write_report(out: Path, report: dict[str, Any], title: str) -> bool:
 
 def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any, games: int,
                       shown: list[str], asked: list[str], loaded: Any) -> list[str]:
-    """What `simulate` prints of a run: win rates by seat, the surest gaps, the items
-    watched, branch coverage."""
+    """What `simulate` prints of a run: win rates by seat, the surest gaps, the actions
+    each kind of seat chose, the items watched, branch coverage."""
+    from legacies.agents.report import actions_lines
+
     out: list[str] = []
     say = out.append
     run = report["run"]
     setup = "".join(f"; {k}={'yes' if v is True else 'no' if v is False else v}" for k, v in request.options)
+    if report["search"]:
+        setup += "; search: " + " or ".join(f"{v:,} {unit}" for v, unit in ((report["search"]["iterations"], "iterations"),
+                                                                            (request.search_think, "s")) if v is not None)
     say(("stopped, " if sim.stopped else "")
         + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "
         f"({request.players} players: {', '.join(request.seats)}{setup}) on {run['where']} in "
@@ -852,6 +890,7 @@ def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any,
         say(f"  of {many['items_with_a_gap']} gaps, {many['intervals_excluding_zero']} intervals exclude 0 "
             f"(about {many['expected_by_chance']:.0f} would by chance); {many['survive_benjamini_hochberg']} "
             f"survive a Benjamini-Hochberg correction, {many['survive_holm']} a Holm correction")
+    out.extend(actions_lines(report))
     cov = report["coverage"]
     if shown:
         rows = {r["id"]: r for r in report["items"]}
@@ -1386,9 +1425,12 @@ def list_rulesets() -> None:
             for k in r.spec.seats:  # the seats its rules run, and the options that tune them
                 typer.echo(f"  seat {k.name}\t{k.label}: {k.description or 'run by the rules'}"
                            + (f" (joins a table of {k.joins} by itself)" if k.joins else ""))
+            declared = next((getattr(f.model, "options", {}) for f in r.load.files if f.kind == "ruleset"), {})
             for opt, values in r.spec.option_names.items():
                 named = sorted(values, key=lambda n: (values[n], n))
-                typer.echo(f"  option {opt}\t{', '.join(n for n in named if not n.isdigit())}")
+                about = getattr(declared.get(opt), "description", None)  # what the levels change, in the ruleset's words
+                typer.echo(f"  option {opt}\t{', '.join(n for n in named if not n.isdigit())}"
+                           + (f": {' '.join(about.split())}" if about else ""))
         for exp in (e for e in expansions if e.ruleset() == name):
             laid = load_ruleset(name, None, [exp])
             added = (len(laid.build.items) - items) if laid.build is not None and r.spec is not None else None

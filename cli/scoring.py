@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from legacies.dsl.english import counted
+from legacies.dsl.wording import Wording
 from legacies.interpreter.errors import GameError, InternalError
 from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.ledger import Part, breakdown
@@ -38,15 +40,16 @@ def score_parts(state: GameState) -> list[list[Part]] | None:
 
 def final_score_lines(state: GameState | None, names: list[str], scores: list[int]) -> list[str]:
     """`  NAME: SCORE UNIT` for each player, best score first, each followed by its parts
-    wrapped to the terminal's 80 columns (`      14 cards, 9 tiles, ...`)."""
+    wrapped to the terminal's 80 columns (`      14 from cards, 9 from tiles, ...`)."""
     parts = score_parts(state) if state is not None else None
     unit = state.game.spec.vocab.label(state.game.spec.score_counter) if state is not None else ""
     definition = state.game.spec.score_definition if state is not None else None
+    nouns = Wording.of(state.game.spec.vocab).count_nouns if state is not None else {}
     lines = []
     for p in sorted(range(len(names)), key=lambda i: -scores[i]):
-        lines.append(f"  {names[p]}: {scores[p]}" + (f" {unit}" if unit else ""))
-        if parts is not None and definition is None:
-            lines.extend(_wrapped([f"{x.amount} {x.label}" for x in parts[p]] or ["nothing scored"]))
+        lines.append(f"  {names[p]}: {scores[p]}" + (f" {counted(unit, scores[p], nouns)}" if unit else ""))
+        if parts is not None and definition is None:  # what gave the points: "6 from crates"
+            lines.extend(_wrapped([f"{x.amount} from {x.label}" for x in parts[p]] or ["nothing scored"]))
     if definition is not None:
         lines.append(f"  (the score is the ruleset's definition `{definition}`, worked out from the board: "
                      "it has no breakdown)")

@@ -466,7 +466,15 @@ class ExpressionChecker(CheckerBase):
             return AMOUNT
         el = ct.element()
         ref: r.Ref
-        if el.tag == "player":
+        if self._aggregates_definition(el, e.name):
+            # `total worth of C`: a definition of one parameter, asked of every member
+            asked = ast.Call(e.name, (ast.It(span=e.span),), span=e.name_span or e.span)
+            self.res.keep.append(asked)
+            self._it.append(el)
+            t = self.e_Call(asked)
+            self._it.pop()
+            ref = r.Definition(e.name)
+        elif el.tag == "player":
             if e.name in self.v.counters and self.v.counters[e.name].scope == "player":
                 t, ref = AMOUNT, r.PlayerCounter(e.name)
             elif e.name in self.v.quantities and self.v.quantities[e.name].per == "player" \
@@ -495,6 +503,16 @@ class ExpressionChecker(CheckerBase):
             self.error(e, "E202", f"`{e.name}` is {t}, not an amount: it cannot be added up", span=e.name_span)
         self.res.refs[id(e)] = ref
         return AMOUNT
+
+    def _aggregates_definition(self, el: T, name: str) -> bool:
+        """Whether `total NAME of C` (C's members of type `el`) asks a definition of each
+        member: NAME is a definition and no counter, quantity, attribute or builtin of it."""
+        if name not in self.v.definitions:
+            return False
+        if el.tag == "player":
+            return name not in self.v.counters and name not in self.v.quantities
+        return not self._is_attribute(el, name) and not self._builtin_of(el, name) and not (
+            el.tag == "thing" and el.arg in self.v.kinds and name in self.v.kinds[el.arg].counters)
 
     def e_Relative(self, e: ast.Relative) -> T:
         self.expect(e.player, self.expr(e.player), PLAYER)

@@ -173,3 +173,12 @@ def agree(text: str, nouns: Mapping[str, str]) -> str:
             return f"{number} {nouns[word]}"
         return m.group(0)
     return _NUMBER_NOUN.sub(fix, text)
+
+
+def counted(phrase: str, n: int, nouns: Mapping[str, str]) -> str:
+    """A noun phrase as `n` of it reads, by its last word (`nouns`: a plural -> its
+    singular): "legacy points" of 1 -> "legacy point"; of 2 it is kept."""
+    head, _, last = phrase.rpartition(" ")
+    if n in (1, -1) and last in nouns:
+        return (head + " " if head else "") + nouns[last]
+    return phrase

@@ -130,6 +130,8 @@ class _Renderer(ExpressionRenderer):
     def counter(self, n: ast.Name) -> str:
         if n.name in self.vars:
             return "of " + self.vars[n.name]
+        if n.name in self.lets:  # `let R be V's yield ... gain 1 R`: "gain 1 of that place's yield"
+            return "of " + self.expr(self.lets[n.name])
         return self.ident(n.name)
 
     def field(self, name: str, value: Any, spec: str) -> str:

@@ -95,8 +95,9 @@ class Wording:
 def count_nouns(vocab: Any, labels: Mapping[str, str], nouns: Mapping[str, str]) -> dict[str, str]:
     """The nouns a number counts, plural -> singular (the last word of each): every
     kind's ("crates" -> "crate", "ponies" -> "pony"), every counter set's, every
-    counter's whose label ends in a plural ("legacy points" -> "point"; "gold" counts
-    nothing), and the engine's own pieces (cards, tokens, spaces...)."""
+    counter's (a player's or a piece's own) whose label ends in a plural ("legacy points"
+    -> "point"; "gold" counts nothing), and the engine's own pieces (cards, tokens,
+    spaces...)."""
     out: dict[str, str] = {}
 
     def add(one: str, many: str) -> None:
@@ -111,8 +112,10 @@ def count_nouns(vocab: Any, labels: Mapping[str, str], nouns: Mapping[str, str])
     for name in vocab.counter_sets:
         one = nouns.get(name, name.replace("_", " "))
         add(one, plural(one))
-    for name in vocab.counters:
-        label = labels.get(name) or name.replace("_", " ")
+    counted = [(name, None) for name in vocab.counters]
+    counted += [(name, c.label) for info in vocab.kinds.values() for name, c in info.counters.items()]
+    for name, own in counted:  # a player's counters and each piece's own ("crates" on a shelf)
+        label = labels.get(name) or own or name.replace("_", " ")
         last = label.rsplit(" ", 1)[-1]
         if singular(last) != last:
             add(singular(last), last)

@@ -38,7 +38,7 @@ from . import builtins
 from . import mechanics as mech
 from .codegen_runtime import (_MISSING_MEMO, _RT, Reads, Scope, Unsupported, _costly, _inlined, _own_reader,
                               _simple, compile_source, make_reader)
-from .compile_base import MISSING, Fn, _or_nobody, spend
+from .compile_base import MISSING, Fn, _or_nobody, aggregate_probe, spend
 from .compile_choices import ChoiceCompiler, CompiledAction
 from .errors import ContentError, InternalError
 from .layout import PART_HOLDERS, PART_ORDER, PART_PIECES, PART_VALUES
@@ -616,11 +616,7 @@ class CodegenCompiler(ChoiceCompiler):
             self._name_part(reads, ref.name)
             get = f"{self._st(s)}.counters[{base!r} + {x}]"
         else:
-            probe = ast.Of(e.name, ast.It(span=e.span), span=e.span)
-            self.res.keep.append(probe)
-            self.res.refs[id(probe)] = ref
-            self.res.types[id(probe)] = T("amount")
-            self.res.types[id(probe.subject)] = self.type_of(e.collection).element()
+            probe = aggregate_probe(self.res, e, ref, self.type_of(e.collection).element())
             get = self.g(probe, s.with_it(x), reads)
         return f"_rt_aggregate({fn}, [{get} for {x} in _rt_walk({self._st(s)}, {coll})])"
 

@@ -42,6 +42,20 @@ Instr = Callable[[State, Activation], None]
 MISSING = None  # an attribute an item does not give (and that has no default)
 
 
+def aggregate_probe(res: Resolution, e: ast.Aggregate, ref: r.Ref, member: T) -> ast.Expr:
+    """What `total NAME of C` reads of each member (`it`), as an expression the compilers
+    compile: `its NAME` (an attribute, a counter, a builtin), or `NAME(it)` when NAME is a
+    definition of one parameter; kept alive and typed in `res`."""
+    it = ast.It(span=e.span)
+    probe: ast.Expr = ast.Call(e.name, (it,), span=e.span) if isinstance(ref, r.Definition) \
+        else ast.Of(e.name, it, span=e.span)
+    res.keep.append(probe)
+    res.refs[id(probe)] = ref
+    res.types[id(probe)] = T("amount")
+    res.types[id(it)] = member
+    return probe
+
+
 def _no_player(what: str) -> ContentError:
     return ContentError(f"{what}: the player here is nobody (an auction no one won, or an effect no "
                         "player runs, such as a board item's trigger); check `P is not nobody` or name a player")

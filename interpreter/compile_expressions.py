@@ -17,7 +17,7 @@ from . import builtins, selection
 from . import mechanics as mech
 from .builtins import NOBODY
 from .budget import over, spend
-from .compile_base import Fn, MISSING, _held_slot, _indexable, _no_player, _as_def, _or_nobody
+from .compile_base import Fn, MISSING, _held_slot, _indexable, _no_player, _as_def, _or_nobody, aggregate_probe
 from .compile_general import GeneralCompiler
 from .errors import ContentError, InternalError
 from .values import DefRef, EraValue
@@ -528,11 +528,7 @@ class ExpressionCompiler(GeneralCompiler):
         coll = self.expr(e.collection)
         ref = self.ref(e)
         fn: Callable[[list], int] = _AGGREGATES[e.fn]
-        probe = ast.Of(e.name, ast.It(span=e.span), span=e.span)
-        self.res.keep.append(probe)
-        self.res.refs[id(probe)] = ref
-        self.res.types[id(probe)] = T("amount")
-        self.res.types[id(probe.subject)] = self.type_of(e.collection).element()
+        probe = aggregate_probe(self.res, e, ref, self.type_of(e.collection).element())
         if isinstance(ref, r.PlayerCounter):
             base = self.lay.player_counter[ref.name]
             get: Fn = lambda a: a.st.counters[base + a.it]  # noqa: E731

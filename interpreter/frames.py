@@ -219,6 +219,7 @@ class TurnsFrame(Frame):
         self.count += 1
         st.turns += 1
         st.active = nxt
+        st.turn_starts.append((len(st.log), st.turns, nxt))
         st.versions[PART_ORDER] += 1
         st.frames.append(BlockFrame(self.instrs, Activation(st, nxt)))
 

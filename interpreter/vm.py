@@ -246,7 +246,8 @@ class State:
 
     __slots__ = ("game", "counters", "values", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
                  "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo", "spent",
-                 "limit", "deadline", "ending", "option", "versions", "slot_versions", "zone_versions", "keep")
+                 "limit", "deadline", "ending", "option", "versions", "slot_versions", "zone_versions", "keep",
+                 "turn_starts")
 
     def __init__(self, game: Any):
         self.game = game
@@ -262,6 +263,9 @@ class State:
         self.pending: Decision | None = None
         self.history = Journal()  # every decision's option, in order
         self.log = Journal(limit=budget.MAX_LOG_LINES)  # what happened, as text
+        # where each turn began in the log: (lines logged before it, its number, whose turn),
+        # so a reader can head each turn's lines, those of a seat the rules run included
+        self.turn_starts = Journal()
         self.over = False
         self.turns = 0
         self.steps = 0
@@ -477,6 +481,7 @@ class State:
         new.pending = self.pending
         new.history = self.history.copy()
         new.log = self.log.copy()
+        new.turn_starts = self.turn_starts.copy()
         new.flags = dict(self.flags)
         new.over = self.over
         new.turns = self.turns

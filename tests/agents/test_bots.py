@@ -58,11 +58,29 @@ def hand_with_big_card(tiny, seed_from: int = 0) -> GameState:
 
 def test_greedy_bot_takes_the_move_its_evaluation_prefers(tiny) -> None:
     """Tiny declares no evaluation: the score. Playing Big scores 3 now, Small 1, the
-    auction nothing yet, and the splurge is refused: greedy plays Big, every seed."""
+    auction nothing yet, and the splurge is refused: one decision ahead, greedy plays Big,
+    every seed."""
     s = hand_with_big_card(tiny)
     labels = s.decision.labels()
-    assert {labels[GreedyBot(seed).choose(s)] for seed in range(5)} == {"Play Big"}
+    assert {labels[GreedyBot(seed, lookahead=0).choose(s)] for seed in range(5)} == {"Play Big"}
     assert s.decision.labels() == labels  # choosing does not touch the game
+
+
+def test_greedy_bot_follows_its_own_decisions_to_the_end_of_the_action(tiny) -> None:
+    """The auction is worth nothing when chosen: its worth shows one decision later, at
+    the bid. Following its own decisions through the action, greedy sees that bidding
+    all its gold (10) leaves the other player unable to raise and wins 5 points, more
+    than Big's 3 (tiny's score counts no gold): it holds the auction and bids 10."""
+    s = hand_with_big_card(tiny)
+    labels = s.decision.labels()
+    bot = GreedyBot(0)
+    assert labels[bot.choose(s)] == "Hold an auction for 5 points" and bot.last_depth == 1
+    s.apply(labels.index("Hold an auction for 5 points"))
+    assert s.decision.labels()[bot.choose(s)] == "bid 10"
+    s.apply(s.decision.labels().index("bid 10"))
+    assert s.decision is not None and s.decision.player == 1 and s.scores() == [5, 0]  # the next turn
+    small = hand_with_big_card(tiny)  # a lookahead too small for one decision more: as it stands
+    assert small.decision.labels()[GreedyBot(0, lookahead=3).choose(small)] == "Play Big"
 
 
 def test_search_bot_takes_the_move_that_scores(tiny) -> None:

@@ -100,7 +100,8 @@ def test_workers_are_bounded_by_the_machine(monkeypatch: pytest.MonkeyPatch) -> 
 
 @pytest.mark.parametrize("value", ["inf", "nan", "-1", "0", "601", "1e400"])
 def test_think_is_a_finite_number_of_seconds_with_a_maximum(value: str, tmp_path: Path) -> None:
-    for command in (["play", "-r", "legacy", "-s", "search", "-s", "random", "-q"], ["resume", str(tmp_path / "s")]):
+    for command in (["play", "-r", "legacy", "-s", "search", "-s", "random", "-q"], ["resume", str(tmp_path / "s")],
+                    ["simulate", "-r", "legacy", "-s", "search", "-n", "1", "--out", str(tmp_path / "run")]):
         result = runner.invoke(app, [*command, f"--think={value}"])
         assert result.exit_code == 2, result.output
         assert "above 0 and at most 600" in " ".join(re.sub("[│╭╮╰╯─]", " ", result.output).split())

@@ -305,3 +305,114 @@ def test_branches_the_options_rule_out_are_apart_from_those_that_never_ran(one_p
     assert ("rules/legacies/flow.yaml", "if nemesis > 0") in ruled
     assert not any(row["branch"] == "if nemesis > 0" for row in cov["never_ran"])
     assert cov["ran"] + len(cov["never_ran"]) + len(cov["cannot_run"]) == cov["branches"]
+
+
+# --------------------------------------------------------------------------- issue 21: the actions each seat kind chooses
+MENUS = Path(__file__).resolve().parent / "fixtures" / "menus"
+
+
+def test_the_report_counts_each_action_each_seat_kind_chose(tmp_path: Path) -> None:
+    """The fixture's turn: `work` (the only action of the menu `move` the rules offer;
+    `never` is never offered), then `spend` or `keep` (the menu `use`), then `wave` (no
+    menu): two turns a player. Greedy spends every coin (a point now), random bots keep
+    some: each kind's counts per player per game, every menu's actions listed, `never`
+    at 0, in report.json, the page and the command's summary."""
+    request = Request("menus", root=str(MENUS), players=3, seats=("greedy", "random", "random"), games=6)
+    sim = simulate(request)
+    assert all(r.actions[p]["work"] == 2 and r.actions[p]["wave"] == 2 for r in sim.records for p in range(3))
+    report = build_report(sim)
+    acts = report["actions"]
+    assert acts["groups"] == [{"menu": "move", "actions": ["work", "never"]},
+                              {"menu": "use", "actions": ["spend", "keep"]},
+                              {"menu": "lend", "actions": ["take_chip"]},  # (never offered without with_chips)
+                              {"menu": None, "actions": ["wave"]}]
+    rows = {row["seat"]: row for row in acts["by_seat"]}
+    assert (rows["greedy"]["players"], rows["random"]["players"]) == (6, 12)
+    assert rows["greedy"]["per_game"] == {"work": 2.0, "never": 0.0, "spend": 2.0, "keep": 0.0, "take_chip": 0.0,
+                                          "wave": 2.0}
+    random = rows["random"]["total"]
+    assert random["work"] == random["spend"] + random["keep"] == 24 and random["keep"] > 0
+    assert rows["random"]["per_game"]["keep"] == pytest.approx(random["keep"] / 12)
+    page = report_html(report, "Menus")
+    assert "<h2>Actions chosen</h2>" in page and "<td>spend</td><td>2.00 <span class=note>(12)</span>" in page
+    result = CliRunner().invoke(app, ["simulate", "--ruleset", str(MENUS), "--games", "6",
+                                      "--seat", "greedy", "--seat", "random", "--seat", "random",
+                                      "--out", str(tmp_path / "run")])
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "run" / "report.json").read_text())["actions"] == acts
+    lines = result.output.splitlines()
+    assert lines[lines.index("actions chosen per player per game:") + 1].split() == ["greedy", "random"]
+    spend = next(line for line in lines if line.startswith("    spend "))
+    assert spend.split()[:2] == ["spend", "2.00"] and "  other actions" in lines
+
+
+def test_only_the_options_that_start_an_action_are_named() -> None:
+    from legacies.agents.simulate import action_names
+
+    state = Game(load_ruleset("menus", root=MENUS).spec, 2).new_state(0)
+    assert state.decision.kind == "one" and action_names(state) == [None, None]  # the setup's choice
+    state.apply(0)
+    state.apply(0)
+    assert state.decision.kind == "action" and action_names(state) == ["work"]
+    state.apply(0)
+    assert action_names(state) == ["spend", "keep"]
+    state.apply(1)
+    assert action_names(state) == ["wave"]
+
+
+def test_an_action_on_another_players_piece_is_counted_again_on_a_row_of_its_own() -> None:
+    """With `with_chips` every player takes a chip each turn, their own or another
+    player's (a token: `owner of` is its owner): the options name which, the records
+    count both, and the report lists "take_chip (another player's)" under take_chip."""
+    from legacies.agents.simulate import ANOTHER_PLAYERS, action_names, on_another_players
+
+    state = Game(load_ruleset("menus", root=MENUS).spec, 2, {"with_chips": True}).new_state(0)
+    for _ in range(4):  # the setup's two choices, work, spend: the menu `lend`
+        state.apply(0)
+    assert action_names(state) == ["take_chip", "take_chip"] and state.decision.player == 0
+    assert on_another_players(state) == [False, True]  # P1's own chip, then P2's
+    sim = simulate(Request("menus", root=str(MENUS), players=2, seats=("random", "random"), games=6,
+                           options=(("with_chips", True),)))
+    taken = [r.actions[p] for r in sim.records for p in range(2)]
+    assert all(a["take_chip"] == 3 for a in taken)  # three turns each
+    theirs = sum(a.get("take_chip" + ANOTHER_PLAYERS, 0) for a in taken)
+    assert 0 < theirs < 36  # random players take both kinds of chip
+    acts = build_report(sim)["actions"]
+    assert {"menu": "lend", "actions": ["take_chip", "take_chip (another player's)"]} in acts["groups"]
+    assert acts["by_seat"][0]["total"]["take_chip (another player's)"] == theirs
+
+
+def test_search_seats_think_the_iterations_or_the_seconds_asked(tmp_path: Path) -> None:
+    """`--iterations N` and `--think SECONDS` reach every search seat (with both, the first
+    reached ends a decision); the report says what they thought; counts out of range are
+    refused before any game."""
+    from legacies.agents.bots import SearchBot
+    from legacies.agents.match import make_agent
+
+    bot = make_agent("search", 1, 0, iterations=7)
+    assert isinstance(bot, SearchBot) and (bot.iterations, bot.think) == (7, None)
+    state = Game(load_ruleset("menus", root=MENUS).spec, 2).new_state(0)
+    for _ in range(3):  # the setup's two choices, then work: spend or keep, two options to weigh
+        state.apply(0)
+    both = SearchBot(3, think=600, iterations=5)
+    both.choose(state)
+    assert both.last_iterations == 5  # the count ends it long before the time
+    timed = SearchBot(3, think=0.02, iterations=10**5)
+    timed.choose(state)
+    assert 1 <= timed.last_iterations < 10**5  # the time ends it
+    sim = simulate(Request("menus", root=str(MENUS), players=2, seats=("search", "random"), games=2,
+                           search_iterations=3))
+    assert build_report(sim)["search"] == {"iterations": 3, "think": None}
+    assert build_report(simulate(Request("menus", root=str(MENUS), players=2, seats=("greedy", "random"),
+                                         games=1)))["search"] is None
+    with pytest.raises(SimulationError, match="--iterations takes a whole number from 1 to 100,000, not 0"):
+        simulate(Request("menus", root=str(MENUS), players=2, seats=("search", "random"), games=1,
+                         search_iterations=0))
+    result = CliRunner().invoke(app, ["simulate", "-r", str(MENUS), "-s", "search", "-s", "random", "-n", "2",
+                                      "--iterations", "4", "--think", "30", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 0, result.output
+    assert "(3 players: search, random, random; search: 4 iterations or 30.0 s)" in result.output
+    assert json.loads((tmp_path / "run" / "report.json").read_text())["search"] == {"iterations": 4, "think": 30.0}
+    refused = CliRunner().invoke(app, ["simulate", "-r", str(MENUS), "-n", "1", "--iterations", "100001",
+                                       "--out", str(tmp_path / "x")])
+    assert refused.exit_code == 2 and "from 1 to 100,000" in refused.output

@@ -4,7 +4,11 @@ in its order, and nothing the viewing player may not see."""
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from legacies.cli.board import _table_entry, board_lines
 from legacies.interpreter.game import Game, GameState
@@ -126,3 +130,26 @@ def test_an_entry_with_when_shows_only_for_the_players_who_have_that_part() -> N
 def test_when_must_name_a_player_counter(tmp_path: Path) -> None:
     found = display_problems(tmp_path, "[points, {show: hand, when: pionts}]")
     assert len(found) == 1 and "`pionts` is not one" in found[0].message and found[0].hint == "did you mean `points`?"
+
+
+@pytest.mark.parametrize("ruleset", ["legacies", "legacy", "gears-of-time", "leaders-legacy"])
+def test_replay_at_an_80_column_terminal_fits_its_log_and_board(ruleset: str, tmp_path: Path) -> None:
+    """`replay --to N` at a terminal prints its log and the board as `play` does: fitted to
+    the screen's width, broken between words (a pipe or a file gets whole lines)."""
+    pexpect = pytest.importorskip("pexpect")
+    save = tmp_path / "game.json"
+    command = [sys.executable, "-c", "from legacies.cli.main import main; main()"]
+    done = subprocess.run(command + ["play", "--ruleset", ruleset, "--seed", "5", "--quiet", "--save", str(save)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    child = pexpect.spawn(command[0], command[1:] + ["replay", str(save), "--to", "100", "--as", "1"],
+                          encoding="utf-8", timeout=120, dimensions=(24, 80),
+                          env={"PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin", "TERM": "xterm",
+                               "COLUMNS": "80", "LINES": "24"})
+    child.expect(pexpect.EOF)
+    lines = child.before.replace("\r", "").split("\n")
+    assert any(line.startswith("the board after decision 100") for line in lines)
+    assert max(len(line) for line in lines) <= 80, max(lines, key=len)
+    piped = subprocess.run(command + ["replay", str(save), "--to", "100", "--as", "1"],
+                           capture_output=True, text=True, timeout=300).stdout.split("\n")
+    assert max(len(line) for line in piped) > 80  # whole lines where nobody reads at a width

@@ -296,7 +296,7 @@ def test_explain_numbers_effect_lists_and_shows_every_effects_source() -> None:
     code, out = run("explain", "politician")
     assert code == 0
     assert "relationship benefits 1: Gain 3 fame." in out and "relationship benefits 5:" in out
-    assert "aboveboard action source (content/legacies/characters.yaml:" in out
+    assert "special action (aboveboard) source (content/legacies/characters.yaml:" in out
     code, out = run("explain", "C1003")
     assert code == 0 and "opportunity source (content/legacies/cards_i.yaml:" in out
     assert "  raise X's space by 1" in out

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 runner = CliRunner()
 SCORE = re.compile(r"^  (\S+ \(random\)): (-?\d+) (\w+)$")
-PART = re.compile(r"(-?\d+) ([^,]+)")
+PART = re.compile(r"(-?\d+) from ([^,]+)")
 
 
 def final_scores(out: str) -> dict[str, tuple[int, list[tuple[int, str]]]]:
@@ -66,3 +66,16 @@ def test_replay_of_a_finished_game_shows_the_same_breakdown(tmp_path: Path) -> N
     shown = replayed.output.split("\nfinal scores:\n", 1)[1].replace("(replay)", "(random)")
     assert played.output.split("\nfinal scores:\n", 1)[1].startswith(shown)  # the replay names no winner
     assert final_scores(played.output)
+
+
+def test_a_score_of_one_reads_in_the_singular() -> None:
+    """'P1: 1 legacy point', not '1 legacy points' (the ruleset's count nouns)."""
+    from legacies.cli.scoring import final_score_lines
+    from legacies.interpreter.game import Game
+    from legacies.pipeline.ruleset import load_ruleset
+
+    spec = load_ruleset("gears-of-time").spec
+    assert spec is not None
+    state = Game(spec, 2).new_state(1)
+    lines = final_score_lines(state, ["P1", "P2"], [1, 2])
+    assert lines[0] == "  P2: 2 legacy points" and "  P1: 1 legacy point" in lines

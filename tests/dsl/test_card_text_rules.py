@@ -67,8 +67,8 @@ def problems(text: str, wording: Wording, ids: frozenset[str], names: list[str])
     for word in re.findall(r"[A-Za-z0-9_]+", plain):
         if word in ids:
             found.append(f"the id `{word}`")
-    for letter in re.findall(r"(?<![\w'’-])([A-Z])(?![\w’-]|'[a-rt-z])", plain):
-        if letter != "I":
+    for letter in re.findall(r"(?<![\w'’-])(A(?! [a-z])|[B-Z])(?![\w’-]|'[a-rt-z])", plain):
+        if letter != "I":  # "A province of yours ...": the article, not a letter standing for something
             found.append(f"the letter `{letter}` standing alone")
     words = re.findall(r"(-?\d+|[A-Za-z]+)([^A-Za-z0-9]*)", plain)
     for i, (word, gap) in enumerate(words[:-1]):
@@ -81,7 +81,7 @@ def problems(text: str, wording: Wording, ids: frozenset[str], names: list[str])
         if re.fullmatch(r"-?\d+", word) and word not in ("1", "-1") and following in singulars \
                 and following not in wording.count_nouns and (words[i + 1][1] != " " or after in _PHRASE_ENDS):
             found.append(f"\"{word} {following}\"")
-        if word.lower() == following.lower() and word.isalpha() and len(word) > 1:
+        if word.lower() == following.lower() and word.isalpha() and len(word) > 1 and word != "NAME":
             found.append(f"\"{word} {following}\" (a word twice)")
     for word in re.findall(r"\b[a-z]*[^aeiou\W]ys\b", plain):
         found.append(f"the plural \"{word}\"")
@@ -157,5 +157,7 @@ def test_the_rules_find_what_read_badly_before() -> None:
     assert caught("Transfer 1 from X's gold.")
     assert caught("Resolve C1003 now.")
     assert caught("Gain the the gold.")
+    assert caught("P gains 1 fame.") and caught("Lose 2 R.") and caught("Choose a card A.")
+    assert not caught("A province of yours cannot be attacked.")
     assert not caught("Gain 3 player cards. A Fortune in the Cards: century I. P1 gains 1 fame.")
     assert not caught("Take up to 2 gem from the victim opponent.")

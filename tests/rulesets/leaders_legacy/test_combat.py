@@ -75,7 +75,7 @@ def test_ll11_without_the_leader_one_card_and_losses_capped_by_the_enemys_armies
     attack(t, "Kettleby", engage=False)
     # one card, revealed without a choice: 3, but the attacker has 1 army: the defender loses 1
     assert t.of("armies", "kettleby") == 2 and t.controller("kettleby") == q
-    assert any("reveals Breakthrough (defender loses 3): " in line and "loses 1 armies" in line for line in t.st.log)
+    assert any("reveals Breakthrough (defender loses 3): " in line and "loses 1 army" in line for line in t.st.log)
     assert t.decision.prompt == MENU
 
 

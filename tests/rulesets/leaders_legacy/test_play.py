@@ -90,7 +90,7 @@ def test_an_option_shows_the_card_or_province_it_names() -> None:
     t.land("hoarwick", q, level=1, armies=1)
     t.set_counter("energy", 4, p)
     t.refresh()
-    index = t.labels().index(f"Attack Kettleby (P{q + 1}: 1 armies)")
+    index = t.labels().index(f"Attack Kettleby (P{q + 1}: 1 army)")
     text = option_text(t.state, index)
     assert text.splitlines()[:3] == ["region: Norhold · resource: food · sea route: the Western Sound",
                                      "land border: Frostgate, Hoarwick, Amberly, Rushmere",

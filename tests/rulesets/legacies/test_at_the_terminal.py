@@ -67,7 +67,7 @@ def test_a_whole_game_read_before_each_commitment() -> None:
             read["look"] = choose(child, f"look {successor.group(1).strip()}")
             assert "(successor S" in read["look"]
             assert re.search(r"where: in (your|P\d's) current successor", read["look"])
-            assert "impact: " in read["look"]
+            assert "impact icon: " in read["look"]
         elif "choose one:" in question and offered[:2] == ["the top outcome", "the bottom outcome"] \
                 and "event" not in read:
             read["event"] = choose(child, "?1") + choose(child, "?2")

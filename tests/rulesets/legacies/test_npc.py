@@ -592,6 +592,13 @@ def test_difficulty_is_an_option_named_by_the_levels() -> None:
     listed = runner.invoke(app, ["rulesets"])
     assert "  seat nemesis\tNemesis: " in listed.output and "  seat rising_star\tRising Star: " in listed.output
     assert "  option difficulty\tnovice, standard, advanced, expert, master, guru" in listed.output
+    # issue 21: what a level changes, the head start of fame included, is said where the levels are listed
+    line = next(x for x in listed.output.splitlines() if x.startswith("  option difficulty"))
+    levels = sorted((d for d in spec().defs if d.kind == "difficulty_level"), key=lambda d: d.attrs["number"])
+    starts = [str(d.attrs["head_start"]) for d in levels]  # the content's, as the text says them
+    assert f"{', '.join(starts[:-1])} or {starts[-1]} fame more than its mat's, its head start" in line
+    assert f"a head start of {min(s for s in starts if s != '0')} to {starts[-1]} fame" in listed.output
+    assert "`legacies rulesets` lists" in " ".join(runner.invoke(app, ["play", "--help"]).output.replace("│", " ").split())
 
 
 @pytest.mark.rule("NPC-16")

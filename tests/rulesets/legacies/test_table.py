@@ -110,7 +110,7 @@ def test_look_finds_what_a_player_may_see_and_says_where_it_is() -> None:
     successor = t.card(t.value("top of (cards in my successor)", SOCIALITE))
     text = "\n".join(look(t.state, successor.name.lower(), POLITICIAN - 1))
     assert text.startswith(f"{successor.name} (successor {successor.id})")
-    assert "where: in P2's current successor" in text and "impact: " in text
+    assert "where: in P2's current successor" in text and "impact icon: " in text
     assert "\n".join(look(t.state, successor.id, POLITICIAN - 1)).startswith(successor.name)  # by its number
     figure = t.card(t.value("top of (legendary_figures where its revealed = 1)"))
     assert "relationship with it: none" in "\n".join(look(t.state, figure.name, POLITICIAN - 1))
