@@ -651,7 +651,7 @@ class CodegenCompiler(ChoiceCompiler):
             return self.fallback(e, s) if isinstance(e, ast.Expr) else "_unsupported"
         fn, _, def_reads, body = made
         args = [self.g(x, s, reads) for x in arg_nodes]
-        if _inlined(body) and all(_simple(x) for x in args):
+        if _inlined(body) and all(_simple(x) for x in args) and not self.spec.definitions[name].charge:
             # a small definition called with names or numbers: written in place (its
             # arguments cannot fail or differ when read again; no memo to look up), what
             # it reads read as the caller's (`P's gold` given `me` is the acting player's)
@@ -697,14 +697,18 @@ class CodegenCompiler(ChoiceCompiler):
         plist = ", ".join(params.values())
         key = f"({key_id}, me, this{', ' if plist else ''}{plist})"
         lines = [f"def {fn}(st, me, this{', ' if plist else ''}{plist}):"]
+        # a definition that does much charges its steps each time it is computed, not when remembered
+        charge = [f"_rt_spend(st, {d.charge!r})"] if d.charge else []
         if memo:
             lines += ["    memo = st.memo",
                       "    if memo is None:",
+                      *(f"        {c}" for c in charge),
                       f"        return {body}",
                       f"    key = {key}",
                       "    try:",
                       "        found = memo.get(key, _MISSING)",
                       "    except TypeError:  # an unhashable argument (a list): not remembered",
+                      *(f"        {c}" for c in charge),
                       f"        return {body}",
                       "    if found is _MISSING:"]
             if reads.parts is not None and _costly(body):
@@ -715,14 +719,15 @@ class CodegenCompiler(ChoiceCompiler):
                           "        if kept is not None and kept[0] == stamp:",
                           "            found = memo[key] = kept[1]",
                           "            return found",
+                          *(f"        {c}" for c in charge),
                           f"        found = memo[key] = {body}",
                           "        keep[key] = (stamp, found)",
                           "        return found"]
             else:
-                lines += [f"        found = memo[key] = {body}"]
+                lines += [*(f"        {c}" for c in charge), f"        found = memo[key] = {body}"]
             lines += ["    return found"]
         else:
-            lines += [f"    return {body}"]
+            lines += [*(f"    {c}" for c in charge), f"    return {body}"]
         try:
             self._define("\n".join(lines) + "\n", fn)
         except Unsupported:

@@ -78,6 +78,11 @@ def _rt_same(piece_def: list[int], x: Any, y: Any) -> bool:
     return bool(x == y)
 
 
+def _rt_spend(st: State, steps: int) -> None:
+    """A definition's steps charged before it is computed (DefinitionSpec.charge)."""
+    spend(st, steps)
+
+
 def _rt_walk(st: State, items: Any) -> Any:
     """`items`, their walk charged to the step budget (interpreter/budget.py's `spend`,
     written out: this runs for every walk)."""

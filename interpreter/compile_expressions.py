@@ -663,9 +663,23 @@ class ExpressionCompiler(GeneralCompiler):
                 raise InternalError(f"definition `{name}` refers to itself")
             self._defining.add(name)
             d = self.spec.definitions[name]
-            self.definitions[name] = (d.params, self.expr(d.value))
+            body = self.expr(d.value)
+            self.definitions[name] = (d.params, _charged(body, d.charge) if d.charge else body)
             self._defining.discard(name)
         return self.definitions[name]
+
+
+def _charged(body: Fn, steps: int) -> Fn:
+    """A definition's value that does much (DefinitionSpec.charge): each time it is computed
+    (not when remembered) its steps are charged (budget.spend, written out), before the work,
+    so a chain of definitions that multiplies it stops at the budget."""
+    def charged(a: Activation) -> Any:
+        st = a.st
+        st.spent += steps
+        if st.spent > st.limit:
+            over(st)
+        return body(a)
+    return charged
 
 
 def _copied(members: list) -> Fn:

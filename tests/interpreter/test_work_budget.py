@@ -52,6 +52,9 @@ RUNAWAYS = {
     "pick at random": ("repeat 100000 times:\n    pick at random a tile in bag as C", 2),
     "pick many at random": ("repeat 100000 times:\n    pick at random 400 tiles in bag as C", 2),
     "text of a collection": ('repeat 2000 times:\n    log "{tiles in bag}"', 2),
+    # not a collection: each of the fixture's 15 definitions uses the next twice, 65,000 steps
+    # of work each time doubled_0 is read (a hundred reads took seconds, forty levels hours)
+    "definitions that double": ("repeat 100 times:\n    set tally to doubled_0", 2),
 }
 
 
