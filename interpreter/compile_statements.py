@@ -21,9 +21,9 @@ from .layout import PART_ORDER, PART_TIMED, PART_VALUES
 from .vm import Activation, Block, BlockFrame, State
 
 
-CARD_STEPS = 3
+CARD_STEPS = 4
 """What a card drawn or dealt is charged: a move, its zones' bookkeeping, now and then a
-deck rebuilt (measured: three times a walk's step)."""
+deck rebuilt (measured: three to four times a frame step)."""
 
 
 class StatementCompiler(ExpressionCompiler):

@@ -8,6 +8,7 @@ timed modifiers that a loop fills, reads outside a run."""
 
 from __future__ import annotations
 
+import shutil
 import time
 from pathlib import Path
 
@@ -61,15 +62,20 @@ RUNAWAYS = {
 @pytest.mark.parametrize("codegen", [True, False], ids=["generated", "closures"])
 @pytest.mark.parametrize("name", list(RUNAWAYS))
 def test_work_that_grows_with_a_collection_stops_at_the_budget(spec, name: str, codegen: bool) -> None:
-    source, lines = RUNAWAYS[name]
+    _runs_out(spec, codegen, *RUNAWAYS[name], "200,000")
+
+
+def _runs_out(spec, codegen: bool, source: str, lines: int | tuple[int, ...], budget_words: str) -> None:
+    """`source` stops at the budget in well under SECONDS of CPU, located at a line of
+    `lines`, and is undone."""
     state = _state(spec, codegen)
     before = state.fingerprint()
     started = time.process_time()
     with pytest.raises(BudgetExceeded) as caught:
         sandbox.run(state, source)
-    assert time.process_time() - started < SECONDS, name
+    assert time.process_time() - started < SECONDS
     err = caught.value
-    assert "more than 200,000 steps" in str(err)
+    assert f"more than {budget_words} steps" in str(err)
     assert err.where is not None and err.where.what == "effect tried as P1"
     assert err.where.line in (lines if isinstance(lines, tuple) else (lines,))
     assert state.fingerprint() == before  # undone
@@ -85,21 +91,79 @@ def test_a_game_well_within_the_budget_plays_as_before(spec) -> None:
     assert len(state.st.zones[state.game.layout.game_zone["heap"]]) == 100
 
 
+# Loops that run out of budget on the work their steps do, not on their own steps: the
+# `if` keeps each from being a straight-through loop, whose steps are charged before it
+# starts (it would stop at once, and measure nothing).
+WORK_LOOPS = {
+    "a walk": "repeat 10000 times:\n    if tally >= 0:\n        set tally to count of (tiles in bag where its worth > tally)",
+    "a total": "repeat 10000 times:\n    if tally >= 0:\n        set tally to total worth of (tiles in bag)",
+    "a shuffle": "repeat 10000 times:\n    if tally >= 0:\n        shuffle bag",
+    "pieces moved": "repeat 10000 times:\n    if tally >= 0:\n        move tiles in bag to heap\n        move tiles in heap to bag",
+    "cards drawn": "draw 1000000000 from bag to heap",
+    "definitions": "repeat 10000 times:\n    if tally >= 0:\n        set tally to doubled_0",
+}
+
+
 @pytest.mark.parametrize("codegen", [True, False], ids=["generated", "closures"])
 def test_the_budget_bounds_time_about_linearly(spec, codegen: bool) -> None:
-    """Running out of budget on 400-tile walks takes about as long as on plain steps:
-    within a small factor, not the hundreds the walks cost before."""
-    def cpu(source: str) -> float:
+    """Running out of budget on walks, shuffles, moves, draws or definitions takes about as
+    long as the budget's worth of plain steps: within a small factor, not the hundreds the
+    walks cost before they were charged (a shuffled piece, charged one step, cost four or
+    five: now four steps, and a card drawn four)."""
+    def cpu(source: str, stops: bool = True) -> float:
         state = _state(spec, codegen)
         started = time.process_time()
-        with pytest.raises(BudgetExceeded):
+        if stops:
+            with pytest.raises(BudgetExceeded):
+                sandbox.run(state, source)
+        else:
             sandbox.run(state, source)
         return time.process_time() - started
 
-    plain = min(cpu("repeat 100000 times:\n    repeat 10 times:\n        raise tally by 1") for _ in range(3))
-    walks = min(cpu("repeat 100000 times:\n    set tally to count of (tiles in bag where its worth > tally)")
+    # about the whole budget (200,000) of frame steps: an `if` and a `raise` each time round
+    plain = min(cpu("repeat 66000 times:\n    if tally >= 0:\n        raise tally by 1", stops=False)
                 for _ in range(3))
-    assert walks < 20 * plain + 0.05, (walks, plain)
+    for name, source in WORK_LOOPS.items():
+        work = min(cpu(source) for _ in range(3))
+        assert work < 4 * plain + 0.02, (name, work, plain)
+
+
+# --------------------------------------------------------------------------- a deck of 20,000
+@pytest.fixture(scope="module")
+def large_spec(tmp_path_factory: pytest.TempPathFactory):
+    """The `work` fixture with a bag of about 20,000 tiles (the most pieces a ruleset may
+    have) and the default budget of 2,000,000."""
+    root = tmp_path_factory.mktemp("large") / "work"
+    shutil.copytree(WORK, root)
+    tiles = root / "content/work/tiles.yaml"
+    more = "".join(f"  - {{id: more_{i}, kind: tile, name: More {i}, copies: 1000, attributes: {{worth: 1}}}}\n"
+                   for i in range(19))
+    tiles.write_text(tiles.read_text(encoding="utf-8").replace("items:\n", "items:\n" + more, 1), encoding="utf-8")
+    ruleset = root / "rules/work/ruleset.yaml"
+    ruleset.write_text(ruleset.read_text(encoding="utf-8").replace("step_budget: 200000", "step_budget: 2000000"),
+                       encoding="utf-8")
+    result = load_ruleset("work", root)
+    assert result.ok, [d.headline() for d in result.diagnostics]
+    return result.spec
+
+
+# Each took tens of seconds before its moves were charged by where in the zone they take
+# a piece from: a piece taken from near the top of the bag (not the top itself) searched
+# all 19,000 below it, and each card drawn searched the whole bag for the top one.
+LARGE_RUNAWAYS = {
+    "to and fro": ("let T be top of (tiles in bag)\nlet X be entry 1 of (tiles in bag)\nrepeat 400000 times:\n"
+                   "    if tally >= 0:\n        move T to heap\n        move X to heap\n        move T to bag\n"
+                   "        move X to bag", 5),
+    "draw without end": ("draw 1000000000 from bag to heap", 1),
+    "the whole bag moved": ("repeat 1000 times:\n    if tally >= 0:\n        move tiles in bag to heap\n"
+                            "        move tiles in heap to bag", (3, 4)),
+}
+
+
+@pytest.mark.parametrize("codegen", [True, False], ids=["generated", "closures"])
+@pytest.mark.parametrize("name", list(LARGE_RUNAWAYS))
+def test_moves_in_a_deck_of_twenty_thousand_stop_at_the_budget(large_spec, name: str, codegen: bool) -> None:
+    _runs_out(large_spec, codegen, *LARGE_RUNAWAYS[name], "2,000,000")
 
 
 # --------------------------------------------------------------------------- effects inside effects
