@@ -23,6 +23,8 @@ from legacies.interpreter.game import GameState
 from legacies.interpreter.mechanics import describe
 from legacies.interpreter.naming import copy_name, piece_name, whose, zone_name
 
+from .state_diff import player_slots
+
 
 class MoveEffects:
     def __init__(self, state: GameState):
@@ -42,9 +44,10 @@ class MoveEffects:
         quiet = set(game.spec.unlogged)
         self.quiet = [name in quiet for _, _, name in self.slots]
         self.quiet_values = [name.split("[", 1)[0] in quiet for name in lay.value_name]
-        self.player_values = {i for i, name in enumerate(lay.value_name)
-                              if (info := vocab.values.get(name.split("[", 1)[0])) is not None
-                              and info.type.tag == "player"}
+        self.player_values = player_slots(state)  # the game's, each player's and each piece's own
+        # a piece's own value slot -> the piece: read only while every player may see the piece
+        self.piece_of_value = {base + i: pid for (kind, _), base in lay.item_value.items()
+                               for i, pid in enumerate(lay.kind_pieces.get(kind, []))}
         # a player's counter with a ceiling is a place or a count (the space a pawn is on, actions
         # left): read as before -> after; one without is an amount they gain and lose
         self.bounded = {name for name, info in vocab.counters.items() if info.max is not None}
@@ -107,20 +110,27 @@ class MoveEffects:
         st, lay = self.state.st, self.state.game.layout
         out = []
         for slot, (old, new) in enumerate(zip(self.values, st.values)):
-            if old != new and not self.quiet_values[slot]:
-                label = lay.value_name[slot]
-                if slot in self.player_values:
-                    out.append(f"{self._value_name(label)}: {st.player_name(old) if old is not None else 'none'} -> "
-                               f"{st.player_name(new) if new is not None else 'none'}")
-                else:
-                    out.append(f"{self._value_name(label)}: {self._shown(old)} -> {self._shown(new)}")
+            if old == new or self.quiet_values[slot]:
+                continue
+            pid = self.piece_of_value.get(slot)
+            if pid is not None and not (self._public(st.loc[pid]) or pid in st.revealed):
+                continue  # a value of a card nobody may see: its change is not told either
+            name = self._value_name(lay.value_name[slot], pid)
+            if slot in self.player_values:  # a player, or nobody (-1: never set)
+                out.append(f"{name}: {st.player_name(old) if old is not None else 'none'} -> "
+                           f"{st.player_name(new) if new is not None else 'none'}")
+            else:
+                out.append(f"{name}: {self._shown(old)} -> {self._shown(new)}")
         return out
 
-    def _value_name(self, label: str) -> str:
-        """`character[0]` -> "P1's character"; `closer` -> "the player who closed the round"."""
+    def _value_name(self, label: str, pid: int | None) -> str:
+        """`character[0]` -> "P1's character"; `closer` -> "the player who closed the round";
+        a piece's own value by the piece's name as the log gives it ("Birch's held by")."""
         vocab, names = self.state.game.spec.vocab, self.state.game.player_names
         name, _, rest = label.partition("[")
         owner = rest.rstrip("]")
+        if pid is not None:
+            return f"{whose(copy_name(self.state.st, pid))} {vocab.label(name).removeprefix('the ')}"
         if owner.isdigit() and int(owner) < len(names):
             return f"{whose(names[int(owner)])} {vocab.label(name).removeprefix('the ')}"
         return vocab.label(name)

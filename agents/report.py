@@ -11,9 +11,10 @@ length; for every content item how often players chose it (or it was drawn for t
 and the win rate of players who had it against those who did not (Newcombe interval of
 the gap), largest gaps first, with how many intervals exclude 0 by chance and which
 gaps survive a Benjamini-Hochberg correction (and how many a Holm one); how many times
-each kind of bot seat chose each action of the ruleset's menus, per player per game; and
+each kind of bot seat chose each action of the ruleset's menus, per player per game;
 branch coverage: which `if` branches, `choose one` options and `may` answers ran, listing
-those no game ran apart from those the run's options rule out.
+those no game ran apart from those the run's options rule out; and for a ruleset that
+draws a map, where the games ended on it (agents/report_map.py).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import json
 from typing import Any
 
 from .bots import BOTS, SEARCH_ITERATIONS
+from .comparison import comparison_html
+from .report_map import map_section, map_summary
 from .simulate import ANOTHER_PLAYERS, GameRecord, Simulation
 from .stats import benjamini_hochberg, difference, histogram, holm, summary, two_proportion_p, wilson
 
@@ -77,6 +80,7 @@ def build_report(sim: Simulation) -> dict[str, Any]:
             endings[reason] = endings.get(reason, 0) + 1
     items = _items(sim, seats)
     comparisons = correct_for_many(items)
+    drawn = map_summary(records)  # a ruleset that draws a map: who held each place at the end
     return {
         "format": FORMAT,
         "ruleset": req.ruleset,
@@ -109,6 +113,7 @@ def build_report(sim: Simulation) -> dict[str, Any]:
         "multiple_comparisons": comparisons,
         "actions": _actions(sim, seats),
         "coverage": _coverage(sim),
+        **({"map": drawn} if drawn is not None else {}),
     }
 
 
@@ -297,6 +302,7 @@ table { border-collapse: collapse; margin: .5em 0; font-size: 13px; }
 td, th { padding: 2px 8px; border-bottom: 1px solid #e3e6ea; text-align: right; }
 td:first-child, th:first-child, td.text { text-align: left; }
 .note { color: #556; font-size: 13px; } svg { display: block; margin: .5em 0; } .chart text { font-size: 12px; }
+svg.map { max-width: 100%; height: auto; }
 """
 
 
@@ -441,6 +447,8 @@ def report_html(report: dict[str, Any], title: str) -> str:
     for name, rows in report["win_rate_by_starting_choice"].items():
         out += [f"<h2>Win rate by {_esc(name)}</h2>",
                 rate_chart([(r["value"], r["rate"], *r["ci"]) for r in rows], fair, f"win rate by {name}")]
+    if report.get("map"):
+        out.append(map_section(report["map"], fair))
     out += ["<h2>Scores</h2>", histogram_chart(report["scores"]["histogram"], "score distribution", "score"),
             "<table><tr><th></th><th>mean</th><th>sd</th><th>min</th><th>q1</th><th>median</th><th>q3</th><th>max</th></tr>",
             _summary_row("every player", report["scores"]["all"]), _summary_row("winners", report["scores"]["winners"]),
@@ -492,5 +500,7 @@ def report_html(report: dict[str, Any], title: str) -> str:
             out.append(f"<tr><td>{_esc(row['in'])}</td><td class=text>{_esc(row['branch'])}</td>"
                        f"<td class=text>{_esc(place)}</td></tr>")
         out.append("</table>")
+    if report.get("without_expansions"):
+        out.append(comparison_html(report["without_expansions"], report.get("base_title") or report["ruleset"]))
     out.append("</body></html>\n")
     return "\n".join(out)

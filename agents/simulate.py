@@ -15,7 +15,9 @@ chose in a decision (played, bought, taken: an option whose value, or whose targ
 an item) and those drawn for them (an item whose effect a `play` ran for them without
 their choosing it: an event resolved, a solo card played), how many times they chose
 each action (of a menu, a `perform` list or a response window) and how many of those
-times its target was another player's piece, the turn order when the first turn began, and the game's length. Branch
+times its target was another player's piece, the turn order when the first turn began,
+and the game's length; for a ruleset that draws a map, who holds each place when the
+game ends (and the first game's map then). Branch
 coverage comes from the compiled game of each worker (interpreter.coverage).
 """
 
@@ -92,6 +94,11 @@ class GameRecord:
     first_order: list[int] | None = None  # the turn order when the first turn began (None: no turn)
     drawn: list[list[str]] = field(default_factory=list)  # per player: ids of items whose effect ran for them
     actions: list[dict[str, int]] = field(default_factory=list)  # per player: action name -> times chosen
+    # a ruleset that draws a map (`display: map:`): each place -> the player whose colour it
+    # is when the game ends, as the first player sees it (-1 nobody); and for the run's
+    # first game, the map itself then (MapPicture.as_data())
+    holders: dict[int, int] = field(default_factory=dict)
+    board: dict[str, Any] | None = None
 
 
 @dataclass
@@ -243,6 +250,13 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
             raise SimulationError(f"game {i} (seed {seed}): {err}", usage=False) from err
         st = result.state
         assert st is not None
+        holders, board = {}, None
+        if game.map is not None:
+            try:
+                holders = game.map.colours(st.st, 0)
+                board = game.map.picture(st.st, 0).as_data() if i == 0 else None
+            except InternalError as err:
+                raise SimulationError(f"game {i} (seed {seed}), drawing its map: {err}", usage=False) from err
         starting = []
         for p in range(request.players):
             starting.append({name: describe(st.st, st.st.values[lay.player_value[name] + p])
@@ -253,7 +267,8 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
             chosen=[sorted(spec.defs[d].id for d in c) for c in chosen],
             ending=None if st.st.ending is None else st.end_reason() or "",
             first_order=first_order[0] if first_order else None,
-            drawn=_drawn(game, request.players, chosen), actions=acted))
+            drawn=_drawn(game, request.players, chosen), actions=acted,
+            holders=holders, board=board))
     coverage = game.coverage.counts() if game.coverage is not None else {}
     if game.coverage is not None:
         game.coverage.hits[:] = [0] * len(game.coverage.hits)  # the next task counts afresh

@@ -41,7 +41,7 @@ def differences(state: GameState, before: dict[str, Any], after: dict[str, Any])
         for name, old in before[part].items():
             new = after[part].get(name)
             if new != old:
-                shown = name if part == "quantities" else _readable(state, name)
+                shown = name if part == "quantities" else readable(state, name)
                 lines.append(f"{shown}: {_shown(old)} -> {_shown(new)}")
     for zone, old in before["zones"].items():
         new = after["zones"][zone]
@@ -77,11 +77,11 @@ def _zone_name(state: GameState, z: int) -> str:
 def _values(state: GameState) -> dict[str, str]:
     """Every value slot by name, its content read by the slot's declared type."""
     st, lay = state.st, state.game.layout
-    players = _player_slots(state)
+    players = player_slots(state)
     return {lay.value_name[i]: _value(state, v, i in players) for i, v in enumerate(st.values)}
 
 
-def _player_slots(state: GameState) -> set[int]:
+def player_slots(state: GameState) -> set[int]:
     """The value slots that hold a player: the ruleset's own (`values:`) and each piece's
     (a kind's `values:`, one slot per copy)."""
     lay, vocab = state.game.layout, state.game.spec.vocab
@@ -143,7 +143,7 @@ def _quantities(state: GameState) -> dict[str, Any]:
     return out
 
 
-def _readable(state: GameState, label: str) -> str:
+def readable(state: GameState, label: str) -> str:
     """`gold[P1]` -> "P1's gold"; `space[mill]` -> "Mill's space"; `character[0]` -> "P1's
     character" (the ruleset's labels)."""
     vocab = state.game.spec.vocab

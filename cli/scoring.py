@@ -1,5 +1,6 @@
-"""The end of a game on screen: each player's final score with where it came from, for
-`legacies play`, `resume` and `replay`.
+"""The end of a game on screen: each player's final score with where it came from, how
+the game ended when the rules ended it and how a tie was broken, for `legacies play`,
+`resume` and `replay`.
 
 The game played carries no ledger (normal play pays nothing for one): its decisions are
 replayed into a Game compiled with `ledger=True` (interpreter/ledger.py), which must
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from legacies.dsl.english import counted
+from legacies.dsl.renderer import render_expr
 from legacies.dsl.wording import Wording
 from legacies.interpreter.errors import GameError, InternalError
 from legacies.interpreter.game import Game, GameState
@@ -82,3 +84,33 @@ def add_breakdown(data: dict[str, Any], state: GameState | None) -> dict[str, An
             {"label": x.label, "amount": x.amount, "from": [{"name": n, "amount": a} for n, a in x.details]}
             for x in parts[p]]
     return data
+
+
+def ended_note(state: Any) -> str | None:
+    """How the rules ended the game (`end the game`), in words; None when it ended as usual."""
+    if state.st.ending is None:
+        return None
+    reason = state.end_reason()
+    how = "the rules named the winner" if state.winner_named() else "the rules ended the game; the ranking decides"
+    return f"{how}" + (f": {reason}" if reason else "")
+
+
+def tie_break_note(state: Any) -> str | None:
+    """How a tie on the score was broken, in words: the ruleset's tie-break that
+    separated the players tied first, or turn order; None when nobody tied the winner (or the rules
+    named the winner)."""
+    if state.winner_named():
+        return None
+    ranking = state.ranking()
+    if len(ranking) < 2:
+        return None
+    first, second = state.rank_key(ranking[0]), state.rank_key(ranking[1])
+    if first[0] != second[0]:
+        return None
+    spec = state.game.spec
+    for i, expr in enumerate(spec.tie_breaks, 1):
+        if first[i] != second[i]:
+            words = render_expr(expr, Wording.of(spec.vocab))
+            return f"tie on the score broken by {words}: {-first[i]} against {-second[i]}"
+    return "tie on the score (and every tie-break) broken by turn order: the earlier player wins"
+

@@ -756,10 +756,13 @@ class CodegenCompiler(ChoiceCompiler):
         scope = Scope(None, "me", "this", None, "None", params, {"st", "me", "this"})
         self.origin = spec.choose_origin or Origin(what)
         coll = self.g(spec.choose, scope, Reads()) if spec.choose is not None else None
-        self.origin = spec.condition_origin or Origin(what)
-        cond = self.g(spec.condition, scope, Reads()) if spec.condition is not None else None
-        gate = coll is not None and spec.condition is not None and not any(
-            isinstance(n, ast.Name) and n.name == spec.var for n in ast.walk(spec.condition))
+        parts = []
+        for test, where in spec.conditions():  # its own `if:`, then each restriction, each where it is written
+            self.origin = where or Origin(what)
+            parts.append(f"({self.g(test, scope, Reads())})")
+        cond = " and ".join(parts) or None
+        gate = coll is not None and cond is not None and not any(
+            isinstance(n, ast.Name) and n.name == spec.var for test, _ in spec.conditions() for n in ast.walk(test))
         listed, exists = self._name("a"), self._name("a")
         head = "(st, me, this):"
         if coll is None:

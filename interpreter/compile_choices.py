@@ -98,6 +98,15 @@ class CompiledAction:
 _NONE = object()  # "no target" (None is a real target: an action without `choose:`)
 
 
+def _all_of(parts: list[Fn]) -> Fn | None:
+    """One condition that holds where every one of `parts` does (None: no condition)."""
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    return lambda a: all(part(a) for part in parts)
+
+
 class ChoiceCompiler(StatementCompiler):
     def s_PayCards(self, s: ast.PayCards) -> Instr:
         target = self.expr(s.target)
@@ -324,10 +333,13 @@ class ChoiceCompiler(StatementCompiler):
         what = f"action `{spec.name}`"
         self.origin = spec.choose_origin or Origin(what)
         coll = self.expr(spec.choose) if spec.choose is not None else None
-        self.origin = spec.condition_origin or Origin(what)
-        cond = self.expr(spec.condition) if spec.condition is not None else None
-        gate = coll is not None and spec.condition is not None and not any(
-            isinstance(n, ast.Name) and n.name == spec.var for n in ast.walk(spec.condition))
+        parts: list[Fn] = []
+        for test, where in spec.conditions():  # its own `if:`, then each restriction, each where it is written
+            self.origin = where or Origin(what)
+            parts.append(self.expr(test))
+        cond = _all_of(parts)
+        gate = coll is not None and cond is not None and not any(
+            isinstance(n, ast.Name) and n.name == spec.var for test, _ in spec.conditions() for n in ast.walk(test))
         items = spec.choose is not None and _of_items(self.type_of(spec.choose))
         self.origin = spec.origin or Origin(what)
         label = self.text(spec.label_node, spec.label) if spec.label_node is not None else spec.label

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import mechanics as mech
 from .errors import InternalError, Where
-from .spec import DisplayPart
+from .spec import DisplayPart, Origin
 from .vm import Activation, State
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class ComputedPart:
         self.piece_lines: list[Any] = [c.text(line, line.text) for line in part.piece_lines]
 
     def _fill(self, line: Any, st: State, a: Activation) -> str:
-        return line if isinstance(line, str) else line(st, a)
+        return fill(line, st, a)
 
     def text(self, st: State, player: int, this: int = -1) -> str:
         """A `text:` line worked out as `player` (the viewer, or the player whose part of
@@ -92,17 +92,26 @@ class ComputedPart:
         return [self._fill(line, st, b) for line in self.piece_lines]
 
     def _guarded(self, st: State, work: Callable[[], Any]) -> Any:
-        """A content mistake met while working a part out names the entry and its file.
-        Only reading: a definition asked twice is worked out once, and the reads of one
-        screen are charged to a fresh step budget (State.frozen)."""
-        try:
-            with st.frozen():
-                return work()
-        except InternalError as err:
-            if err.where is None and self.origin is not None:
-                line, column = self.origin.at(None)
-                err.where = Where(self.origin.what, self.origin.file, line, column)
-            raise
+        return located(self.origin, st, work)
+
+
+def fill(line: Any, st: State, a: Activation) -> str:
+    """A compiled line worked out: its `{EXPR}` parts filled in (a line without is text)."""
+    return line if isinstance(line, str) else line(st, a)
+
+
+def located(origin: Origin | None, st: State, work: Callable[[], Any]) -> Any:
+    """`work()`, only reading: a definition asked twice is worked out once, and the reads
+    of one screen are charged to a fresh step budget (State.frozen). A content mistake met
+    while working a part of the screen out names the entry and its file."""
+    try:
+        with st.frozen():
+            return work()
+    except InternalError as err:
+        if err.where is None and origin is not None:
+            line, column = origin.at(None)
+            err.where = Where(origin.what, origin.file, line, column)
+        raise
 
 
 def hidden_from(st: State, pid: int, viewer: int) -> bool:

@@ -27,6 +27,7 @@ from .errors import CorruptSave, IllegalChoice, InternalError, Refused, TableErr
 from .graph import Graph
 from .layout import Layout, build_layout
 from .ledger import Ledger
+from .map_view import ComputedMap
 from .mechanics import describe, on_table, player_name
 from .spec import GameSpec, Origin
 from .vm import Activation, Block, BlockFrame, Frame, State
@@ -135,6 +136,7 @@ class Game:
         c.origin = Origin("the evaluation")
         self.evaluation = c.expr(spec.evaluation) if spec.evaluation is not None else None
         self.display_parts = [ComputedPart(c, part) for part in spec.display_parts]  # interpreter/display.py
+        self.map = ComputedMap(c, spec.map) if spec.map is not None else None  # interpreter/map_view.py
         c.finish()
         self.compiler = c  # keeps the attribute columns for effects compiled later (tests, `legacies try`)
 

@@ -62,6 +62,14 @@ class ActionSpec:
     choose_origin: Origin | None = None
     condition_origin: Origin | None = None
     label_node: ast.Node | None = None  # the label as a node whose `{EXPR}` parts the checker recorded
+    # conditions other rules add (`restrictions:`), each with where it is written: all must hold too
+    restrictions: list[tuple[ast.Expr, Origin]] = field(default_factory=list)
+
+    def conditions(self) -> list[tuple[ast.Expr, Origin | None]]:
+        """Its own `if:` (when it has one) and every restriction on it."""
+        own: list[tuple[ast.Expr, Origin | None]] = [] if self.condition is None else [
+            (self.condition, self.condition_origin)]
+        return own + list(self.restrictions)
 
 
 @dataclass
@@ -117,6 +125,37 @@ class DisplayPart:
 
 
 @dataclass
+class MapNamesSpec:
+    """Other things a map writes where they lie (`display: map: names:`): the members of
+    a collection, each by a text line worked out with it named."""
+
+    members: ast.Expr
+    name: str
+    text: ast.Log
+
+
+@dataclass
+class MapSpec:
+    """The board as a picture (a ruleset's `display: map:`): the places (a collection of
+    one kind) at the coordinates two number attributes give, each named `name` in the
+    expressions and lines; the player whose colour a place is drawn in; its label and
+    marks; the link kinds drawn as lines (kind, style, arc); other things written where
+    they lie; a title."""
+
+    places: ast.Expr
+    name: str
+    x: str
+    y: str
+    colour: ast.Expr | None = None
+    label: ast.Log | None = None  # None: the place's name
+    marks: list[tuple[ast.Log, ast.Expr | None]] = field(default_factory=list)  # a line, written while it holds
+    links: list[tuple[str, str, bool]] = field(default_factory=list)
+    names: list[MapNamesSpec] = field(default_factory=list)
+    title: ast.Log | None = None
+    origin: Origin | None = None
+
+
+@dataclass
 class Limits:
     max_turns: int = 1000
     step_budget: int = 2_000_000
@@ -168,6 +207,7 @@ class GameSpec:
     # `display` entries ("text" | "columns", index) name
     display_parts: list[DisplayPart] = field(default_factory=list)
     card_attributes: list[str] = field(default_factory=list)  # display `card:`: read beside a card's text
+    map: MapSpec | None = None  # display `map:`: the board as a picture (interpreter/map_view.py)
     # display `kinds:`: a kind -> the display_parts (lines, `this` the piece) its pieces show in full
     display_kinds: dict[str, list[int]] = field(default_factory=dict)
     unprinted: list[str] = field(default_factory=list)  # display `unprinted:`: attributes a card never shows

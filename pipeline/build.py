@@ -28,9 +28,11 @@ from legacies.dsl.vocabulary import Vocabulary
 from legacies.interpreter.spec import GameSpec, Limits, PieceDef
 
 from .build_base import Builder, Path, announced_by
+from .build_hooks import find_hooks, unknown_restricted
 from .build_content import check_attributes, check_content, content_columns
 from .build_display import card_attributes, check_display_parts
 from .build_layers import check_layers, collect_items, collect_rules, join_menus
+from .build_map import check_map
 from .build_rules import (budget_warnings, check_actions, check_definitions, check_evaluation,
                           check_link_conditions, check_procedures, check_rule_triggers)
 from .build_table import check_seats, option_names
@@ -77,6 +79,8 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
     items = b.items = collect_items(b, [f for f in files if f.kind == "content"], r, expansions)
     rules = collect_rules(b, [f for f in files if f.kind == "procedures"])
     join_menus(b, rules)
+    find_hooks(b, rules)
+    unknown_restricted(b, rules)
     procedures = [f for f in files if f.kind == "procedures"]
     names = ruleset_names(rf, r, procedures, items)
     for x in expansions:  # the words each expansion adds
@@ -110,6 +114,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
             tie_breaks.append(e)
     evaluation = check_evaluation(b, rf, expansions)
     display_parts, shown_on_cards = check_display_parts(b), card_attributes(b, layers)
+    drawn_map = check_map(b, layers)
 
     # content: effects, conditions, effect attributes -----------------------------------
     sources: list[tuple[ast.Node, LoadedFile, Path, bool]] = [(node, f, path, False) for _, _, node, f, path in announcers]
@@ -129,6 +134,8 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         for key, e in (("choose", act_spec.choose), ("if", act_spec.condition)):
             if e is not None:
                 sources.append((e, rules.actions[name][0], ("actions", name, key), True))
+    for name, e in rules.restricting.items():
+        sources.append((e, rules.restrictions[name][0], ("restrictions", name, "if"), True))
     for name, expr in parsed_defs.items():
         sources.append((expr, rules.definitions[name][0], ("definitions", name, "value"), True))
     for piece in defs:
@@ -173,7 +180,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
                        for name, (f, decl, _) in rule_triggers.items()],
         expansions=[(f.model.expansion, _layer_hash(files, f.layer)) for f in expansions],  # type: ignore[attr-defined]
         content_columns=content_columns(b, layers), link_conditions=link_conditions, seats=seats,
-        option_names=named_options, display_parts=display_parts, card_attributes=shown_on_cards,
+        option_names=named_options, display_parts=display_parts, card_attributes=shown_on_cards, map=drawn_map,
         display_kinds=b.display_kinds, unprinted=b.unprinted, unlogged=b.unlogged,
         attribute_labels=b.attribute_labels,
     )

@@ -151,6 +151,10 @@ class Rules:
     definitions: dict[str, tuple[LoadedFile, str, Any]] = field(default_factory=dict)
     procedures: dict[str, tuple[LoadedFile, str, Any]] = field(default_factory=dict)
     triggers: dict[str, tuple[LoadedFile, str, str]] = field(default_factory=dict)
+    restrictions: dict[str, tuple[LoadedFile, str, Any]] = field(default_factory=dict)
+    restricting: dict[str, ast.Expr] = field(default_factory=dict)  # each restriction's condition, once checked
+    # a hooked procedure or action -> the hooks that run at its start and at its end, in load order
+    hooks: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)
     setup: tuple[LoadedFile, ast.Program | None] | None = None
     game: tuple[LoadedFile, ast.Program | None] | None = None
 

@@ -34,7 +34,7 @@ def _template(text: str) -> ast.Log:
     return ast.Log(text, span=ast.Span(1, 1 - LOG_LEAD, 1, 1 - LOG_LEAD + len(text)))
 
 
-def _lines(b: "Builder", f: LoadedFile, texts: list[tuple[Path, str]], ctx: Context) -> list[ast.Log]:
+def check_lines(b: "Builder", f: LoadedFile, texts: list[tuple[Path, str]], ctx: Context) -> list[ast.Log]:
     """Each (where, text) checked as a `log` statement's text."""
     out = []
     for path, text in texts:
@@ -53,24 +53,24 @@ def check_display_parts(b: "Builder") -> list[DisplayPart]:
         if isinstance(entry, DisplayText):
             _check_when(b, f, path, entry.when)
             if path[1] == "kinds":  # a line a piece of a kind shows in full: `this` is the piece
-                lines = _lines(b, f, [(path, entry.text)], Context(this=thing(path[2]), no_me=False))
+                lines = check_lines(b, f, [(path, entry.text)], Context(this=thing(path[2]), no_me=False))
                 parts.append(DisplayPart(lines, origin=b.origin(f, path, f"a line of a {path[2]} in full")))
                 continue
-            lines = _lines(b, f, [(path + ("text",), entry.text)], Context(no_me=False))
+            lines = check_lines(b, f, [(path + ("text",), entry.text)], Context(no_me=False))
             parts.append(DisplayPart(lines, origin=b.origin(f, path + ("text",), "a line of the screen"),
                                      condition=_condition(b, f, path, entry.if_)))
             continue
         if isinstance(entry, DisplayRows):
             _check_when(b, f, path, entry.when)
             members, ctx = _members(b, f, path, "rows", entry.rows, entry.as_)
-            lines = _lines(b, f, [(path + ("line",), entry.line)], ctx)
+            lines = check_lines(b, f, [(path + ("line",), entry.line)], ctx)
             parts.append(DisplayPart(lines, members, entry.as_, None, entry.label,
                                      b.origin(f, path, "the screen's " + (entry.label or "rows")),
                                      _condition(b, f, path, entry.if_)))
             continue
         assert isinstance(entry, DisplayColumns)
         members, ctx = _members(b, f, path, "columns", entry.columns, entry.as_)
-        lines = _lines(b, f, [(path + ("lines", i), text) for i, text in enumerate(entry.lines)], ctx)
+        lines = check_lines(b, f, [(path + ("lines", i), text) for i, text in enumerate(entry.lines)], ctx)
         pieces = b.expression(f, path + ("pieces",), entry.pieces)
         pt = T("any")
         if pieces is not None:
@@ -105,7 +105,7 @@ def _piece_lines(b: "Builder", f: LoadedFile, path: Path, entry: DisplayColumns,
     if pieces_type.tag == "zone":
         element = T("thing")
     inner = Context(locals={**ctx.locals, entry.piece_as: element}, no_me=False)
-    return _lines(b, f, [(path + ("piece_lines", i), text) for i, text in enumerate(entry.piece_lines)], inner)
+    return check_lines(b, f, [(path + ("piece_lines", i), text) for i, text in enumerate(entry.piece_lines)], inner)
 
 
 def _condition(b: "Builder", f: LoadedFile, path: Path, source: str | None) -> ast.Expr | None:

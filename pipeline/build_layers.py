@@ -56,6 +56,7 @@ def _what_it_holds(source: SourceFile) -> str:
         return f"its {len(ids)} item{'s' if len(ids) != 1 else ''} ({listed})" if ids else "nothing"
     if isinstance(model, ProceduresFile):
         names = list(model.actions) + list(model.definitions) + list(model.procedures) + list(model.triggers)
+        names += list(model.restrictions)
         names += [k for k in ("setup", "game") if getattr(model, k) is not None]
         listed = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
         return f"its {len(names)} rule{'s' if len(names) != 1 else ''} ({listed})" if names else "nothing"
@@ -167,12 +168,14 @@ def collect_rules(b: Builder, procedures: list[LoadedFile]) -> Rules:
             rules.procedures[name] = (f, name, pr)
             v.procedures[name] = ProcedureInfo(params)
             _template(v, name, pr.text, [p for p, _ in params], replace=earlier is not None)
-        for name, text in pf.triggers.items():
-            if name in rules.triggers:
-                b.at(f, ("triggers", name), "R007", f"trigger `{name}` is already defined in "
-                     f"{rules.triggers[name][0].label}", key=True, hint="each trigger has a name of its own")
-                continue
-            rules.triggers[name] = (f, name, text)
+        for section, what, table in (("triggers", "trigger", rules.triggers),
+                                     ("restrictions", "restriction", rules.restrictions)):
+            for name, entry in getattr(pf, section).items():  # named once each, never replaced
+                if name in table:
+                    b.at(f, (section, name), "R007", f"{what} `{name}` is already defined in {table[name][0].label}",
+                         key=True, hint=f"each {what} has a name of its own")
+                    continue
+                table[name] = (f, name, entry)
         for key in ("setup", "game"):
             if getattr(pf, key) is None:
                 continue

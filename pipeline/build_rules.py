@@ -14,6 +14,7 @@ from legacies.dsl.types import FLAG, T, thing
 from legacies.interpreter.spec import ActionSpec, DefinitionSpec, Origin, ProcedureSpec
 
 from .build_base import Builder, Path, Rules, aggregated, dependency_order, names_used
+from .build_hooks import check_action_hooks, check_restrictions, spliced
 from .definition_nesting import charges, nesting
 from .load import LoadedFile
 from .models import RulesetFile
@@ -81,7 +82,8 @@ def check_procedures(b: Builder, rules: Rules) -> tuple[dict[str, ProcedureSpec]
     proc_specs: dict[str, ProcedureSpec] = {}
     parsed: dict[str, ast.Program] = {}
     for name, (f, _, pr) in rules.procedures.items():
-        program = b.program(f, ("procedures", name, "do"), pr.do)
+        program = spliced(b.program(f, ("procedures", name, "do"), pr.do), name,
+                          [p for p, _ in v.procedures[name].params], rules)
         v.procedures[name].source = program
         if program is not None:
             parsed[name] = program
@@ -113,7 +115,7 @@ def check_actions(b: Builder, rules: Rules) -> tuple[dict[str, ActionSpec], list
         base = ("actions", name)
         coll = b.expression(f, base + ("choose",), act.choose)
         cond = b.expression(f, base + ("if",), act.if_)
-        body = b.program(f, base + ("do",), act.do)
+        body = spliced(b.program(f, base + ("do",), act.do), name, [act.as_] if act.as_ else [], rules)
         locals_: dict[str, T] = {}
         if act.choose is not None and not act.as_:
             b.at(f, base, "R006", f"action `{name}` chooses from a collection but names no variable (`as:`)", key=True)
@@ -125,8 +127,10 @@ def check_actions(b: Builder, rules: Rules) -> tuple[dict[str, ActionSpec], list
                 b.at(f, base + ("choose",), "E202", f"`choose` needs a collection, found {t}")
             if act.as_:
                 locals_[act.as_] = t.element()
+        check_action_hooks(b, rules, name, locals_.get(act.as_) if act.as_ else None)
         if cond is not None:
             b.check_expr(f, base + ("if",), cond, Context(locals=dict(locals_)), FLAG)
+        restrictions = check_restrictions(b, rules, name, locals_)
         checker = b.check_program(f, base + ("do",), body, Context(locals=dict(locals_)))
         label_node = check_label(b, f, base + ("label",), act.label, Context(locals=dict(locals_)))
         if body is not None:
@@ -134,7 +138,7 @@ def check_actions(b: Builder, rules: Rules) -> tuple[dict[str, ActionSpec], list
             action_specs[name] = ActionSpec(name, act.label, body, coll, act.as_, cond, b.origin(f, base + ("do",), what),
                                             b.origin(f, base + ("choose",), what, True) if coll is not None else None,
                                             b.origin(f, base + ("if",), what, True) if cond is not None else None,
-                                            label_node)
+                                            label_node, restrictions)
             announcers.append((what, frozenset(checker.announced), body, f, base + ("do",)))
     return action_specs, announcers
 

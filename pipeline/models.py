@@ -266,6 +266,57 @@ class DisplayRows(_Model):
                             "only while it holds.")
 
 
+class MapLink(_Model):
+    """How the lines of one kind of link are drawn on the map."""
+
+    style: Literal["solid", "dashed", "dotted"] = Field("solid", description="The line: solid, dashed or dotted.")
+    arc: bool = Field(False, description="Drawn as an arc bowing away from the middle of the map (a long link, a "
+                      "sea route, passes round the places between its ends, not through them).")
+
+
+class MapMark(_Model):
+    """A mark written under a place only while a condition holds."""
+
+    text: str = Field(description="Text with `{EXPR}` parts (as in `log`), the place named.")
+    if_: str = Field(alias="if", description="A condition, the place named: the mark is written only while it "
+                     "holds (`V's guards > 0`).")
+
+
+class MapNames(_Model):
+    """Other things written on the map where they lie (a region's name, a sea's)."""
+
+    of: str = Field(description="A collection of pieces of one kind that has the map's `x` and `y` attributes: "
+                    "`regions`.")
+    as_: str = Field(alias="as", description="The name `text` calls each.")
+    text: str = Field(description="Text with `{EXPR}` parts (as in `log`), worked out as the viewer, written at "
+                      "the piece's x and y under the places: `\"{R}\"`.")
+
+
+class DisplayMap(_Model):
+    """The board as a picture (`legacies replay --svg`, the balance report): places at
+    the coordinates their attributes give, joined by lines for their links, each in the
+    colour of the player it names, with a label and short marks beside it, worked out for
+    the viewer."""
+
+    places: str = Field(description="A collection of places (pieces of one kind): `spots`.")
+    as_: str = Field(alias="as", description="The name `colour`, `label` and `marks` call each place.")
+    x: str = Field(description="A number attribute of the places' kind: where a place is across, left to right.")
+    y: str = Field(description="A number attribute of the places' kind: where a place is down, top to bottom.")
+    colour: str | None = Field(None, description="A player, or nobody (an expression with the place named): the "
+                               "place is drawn in that player's colour (nobody: grey). `V's holder`.")
+    label: str | None = Field(None, description="Text with `{EXPR}` parts (as in `log`) beside each place "
+                              "(default: its name).")
+    marks: list[str | MapMark] = Field(default_factory=list, description="Short lines with `{EXPR}` parts "
+                                       "written under each label (one that works out empty is not drawn), or "
+                                       "`{text: ..., if: CONDITION}`: what is built there, what stands there.")
+    links: dict[str, MapLink] = Field(default_factory=dict, description="Kinds of links of the places' kind drawn "
+                                      "as lines between places on the map, each with its style: `{road: {}, sea: "
+                                      "{style: dashed, arc: true}}`.")
+    names: list[MapNames] = Field(default_factory=list, description="Other things written on the map where they "
+                                  "lie: regions, seas.")
+    title: str | None = Field(None, description="Text with `{EXPR}` parts over the map: `\"the valley, round {round}\"`.")
+
+
 class Display(_Model):
     """What `legacies play` draws for a person, in order: the table's part, then each
     player's (the runner shows only what the viewing player may see)."""
@@ -297,6 +348,9 @@ class Display(_Model):
         "where points came from: a kind (its items' points; default: its plural), a procedure or an action "
         "(default: its text or name), `setup` or `game` -> a label. For a program, a map from some of its "
         "statements as written (`gain by_gold points for P`) to labels splits it. Parts with one label are added up.")
+    map: DisplayMap | None = Field(None, description="The board as a picture (`legacies replay --svg`, the balance "
+                                   "report): places at coordinates, joined by their links, coloured by a player. "
+                                   "An expansion's `map:` replaces the one it is laid over.")
 
 
 class MenuDecl(_Model):
@@ -428,7 +482,18 @@ class ProcedureDecl(_Model):
     params: dict[str, str] = Field(default_factory=dict)
     do: str = Field(description="What it does, in the effect language.")
     text: str | None = Field(None, description="How card text says it; {NAME} stands for a parameter.")
+    before: str | None = Field(None, description="A procedure or action this one runs at the start of, each time it "
+                               "runs, with its parameters (an action's: its `as:` name): a hook.")
+    after: str | None = Field(None, description="A procedure or action this one runs at the end of, each time it "
+                              "runs to its end, with its parameters (an action's: its `as:` name): a hook.")
     replaces: bool = _replaces()
+
+
+class RestrictionDecl(_Model):
+    action: str = Field(description="The action it restricts (this file's, another's, or what an expansion is "
+                        "laid over).")
+    if_: str = Field(alias="if", description="A condition that must hold too for the action to be offered, with "
+                     "the action's `as:` name bound.")
 
 
 class ProceduresFile(_Model):
@@ -439,6 +504,9 @@ class ProceduresFile(_Model):
     triggers: dict[str, str] = Field(default_factory=dict, description="Rules that answer events: name: `when "
                                      "EVENT [where CONDITION]:` and a block, run by nobody (`as P:` acts for a "
                                      "player) each time the event is announced.")
+    restrictions: dict[str, RestrictionDecl] = Field(default_factory=dict, description="Conditions added to "
+                                                     "actions (an expansion's to its base's): name: `action:` and "
+                                                     "`if:`; the action is offered only where every one holds.")
     setup: str | None = None
     game: str | None = None
     replaces: bool = Field(False, description="In an expansion: this file replaces the file at its place in what "

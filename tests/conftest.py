@@ -79,3 +79,116 @@ def _no_internal_error(request: pytest.FixtureRequest) -> object:
     if made and request.node.get_closest_marker("internal_error") is None:
         pytest.fail(f"{len(made)} internal error(s) (a bug in legacies) during this test; the first:\n{made[0]}",
                     pytrace=False)
+
+
+# --------------------------------------------------------------------------- a browser
+# Pictures and pages as a person sees them (the balance report, a drawn map): headless
+# Chromium from the distribution's packages (`.ci/run` installs `chromium`). Where it is
+# missing a test that asks for it is skipped, unless LEGACIES_REQUIRE_BROWSER is set (CI
+# sets it), where a missing browser fails the run instead of hiding the check.
+class Browser:
+    """Headless Chromium: a page's screenshot (decoded) and its DOM as the browser built it."""
+
+    def __init__(self, program: str, folder: object):
+        from pathlib import Path
+
+        self.program = program
+        self.folder = Path(str(folder))
+
+    def _run(self, page: object, *flags: str) -> bytes:
+        import subprocess
+        from pathlib import Path
+
+        done = subprocess.run([self.program, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                               "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                               "--disable-sync", "--hide-scrollbars", f"--user-data-dir={self.folder / 'profile'}",
+                               *flags, Path(str(page)).as_uri()], check=True, capture_output=True, timeout=120)
+        return done.stdout
+
+    def screenshot(self, page: object, width: int, height: int) -> tuple[int, int, list[bytes]]:
+        """(width, height, rows of RGB bytes) of the page drawn in a window this size."""
+        shot = self.folder / "screenshot.png"
+        self._run(page, f"--window-size={width},{height}", f"--screenshot={shot}")
+        return read_png(shot.read_bytes())
+
+    def dom(self, page: object) -> str:
+        """The page's document as the browser parsed it (`--dump-dom`)."""
+        return self._run(page, "--dump-dom").decode("utf-8")
+
+    @staticmethod
+    def pixels_near(rows: list[bytes], colour: str, tolerance: int = 12) -> list[tuple[int, int]]:
+        return pixels_near(rows, colour, tolerance)
+
+
+def browser_program() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture
+def browser(tmp_path: object) -> Browser:
+    program = browser_program()
+    if program is None:
+        if os.environ.get("LEGACIES_REQUIRE_BROWSER"):
+            pytest.fail("no Chromium: install the distribution's `chromium` package (.ci/run does)")
+        pytest.skip("no Chromium on this machine (apt-get install chromium)")
+    return Browser(program, tmp_path)
+
+
+def read_png(data: bytes) -> tuple[int, int, list[bytes]]:
+    """(width, height, rows of RGB bytes) of an 8-bit RGB or RGBA PNG, not interlaced."""
+    import struct
+    import zlib
+
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, header = 8, b"", b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
+    assert depth == 8 and colour in (2, 6) and interlace == 0
+    channels = 3 if colour == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows: list[bytes] = []
+    previous = bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
+        previous = line
+        rows.append(bytes(line[c] for x in range(width) for c in range(x * channels, x * channels + 3)))
+    return width, height, rows
+
+
+def pixels_near(rows: list[bytes], colour: str, tolerance: int = 12) -> list[tuple[int, int]]:
+    """Where (every other column) a screenshot's pixels are within `tolerance` of `colour`."""
+    target = bytes.fromhex(colour.lstrip("#"))
+    out = []
+    for y, row in enumerate(rows):
+        for x in range(0, len(row) // 3, 2):
+            px = row[3 * x:3 * x + 3]
+            if all(abs(px[i] - target[i]) <= tolerance for i in range(3)):
+                out.append((x, y))
+    return out

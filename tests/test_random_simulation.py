@@ -2,7 +2,9 @@
 tests/ (each folder holding rules/<name>/ruleset.yaml that loads with no error, e.g.
 tests/fixtures/minilegacies and tests/interpreter/fixtures/tiny), at every supported
 player count (three seeds each; and, at the fewest and the most players, one game with
-every setup option away from its default, except the options in KEEP_DEFAULT).
+every setup option away from its default, except the options in KEEP_DEFAULT); and every
+installed expansion over its ruleset at its fewest and most players (`leaders-legacy+
+fame-and-fortune-3p-seed0`).
 Everything is seeded: a failure reproduces by its test id. An installed ruleset's id
 starts with its name (`legacy-3p-seed0`), a fixture's with its name and folder
 (`tiny@tests/interpreter/fixtures/tiny-2p-seed0`).
@@ -56,6 +58,7 @@ from legacies.interpreter.invariants import problems
 from legacies.interpreter.mechanics import describe
 from legacies.interpreter.vm import State
 from legacies.pipeline.ruleset import RulesetResult, load_ruleset, rulesets
+from legacies.pipeline.stack import installed_expansions
 
 SEEDS = (0, 1, 2)
 # Rulesets whose games are long play one seed per player count (Legacies: ~450 decisions a
@@ -104,8 +107,15 @@ _results: dict[str, RulesetResult] = {}
 def _load(key: str) -> RulesetResult:
     if key not in _results:
         name, _, folder = key.partition("@")
-        _results[key] = load_ruleset(name, root=REPO / folder) if folder else load_ruleset(name)
+        ruleset, _, expansion = name.partition("+")
+        _results[key] = (load_ruleset(name, root=REPO / folder) if folder else
+                         load_ruleset(ruleset, None, [expansion]) if expansion else load_ruleset(name))
     return _results[key]
+
+
+def _expansion_stacks() -> list[str]:
+    """Every installed expansion laid over the ruleset it extends, as `ruleset+expansion` keys."""
+    return [f"{e.ruleset()}+{e.name}" for e in installed_expansions() if e.ruleset()]
 
 
 def _fixture_folders() -> list[str]:
@@ -150,6 +160,10 @@ def _cases() -> list[Any]:
         if variant:  # the non-default setup options once: other code paths (e.g. several rounds)
             for players in sorted({spec.min_players, spec.max_players}):
                 cases.append(pytest.param(name, players, 0, variant, id=f"{name}-{players}p-options"))
+    for name in _expansion_stacks():  # each installed expansion over its ruleset: its fewest and most players
+        spec = _spec(name)
+        for players in sorted({spec.min_players, spec.max_players}):
+            cases.append(pytest.param(name, players, 0, None, id=f"{name}-{players}p-seed0"))
     return cases
 
 

@@ -161,9 +161,10 @@ def test_rulesets_lists_the_installed_rulesets() -> None:
     lines = out.splitlines()
     assert [line.split("\t")[0] for line in lines if not line.startswith("  ")] == ["gears-of-time", "leaders-legacy",
                                                                                     "legacies", "legacy"]
-    assert lines[0].startswith("gears-of-time\tLegacy: Gears of Time\t2-4 players\t")
-    assert lines[1].startswith("leaders-legacy\tLeader's Legacy\t3-6 players\t")
-    assert lines[2].startswith("legacies\tLegacies\t3-6 players\t")
+    tops = [line for line in lines if not line.startswith("  ")]  # an expansion or seat is listed under its ruleset
+    assert tops[0].startswith("gears-of-time\tLegacy: Gears of Time\t2-4 players\t")
+    assert tops[1].startswith("leaders-legacy\tLeader's Legacy\t3-6 players\t")
+    assert tops[2].startswith("legacies\tLegacies\t3-6 players\t")
 
 
 def test_hot_seat_human_plays_and_others_private_choices_stay_hidden() -> None:
@@ -359,7 +360,7 @@ def test_play_replay_explain_and_content_take_a_ruleset_folder(tmp_path: Path) -
 
 def test_the_end_says_how_a_tie_was_broken() -> None:
     from legacies.agents.match import play_match
-    from legacies.cli.main import tie_break_note
+    from legacies.cli.scoring import tie_break_note
     from legacies.pipeline.ruleset import load_ruleset
 
     spec = load_ruleset("legacies").spec

@@ -10,8 +10,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from legacies.cli.board import board_lines
-from legacies.cli.main import app, ended_note, tie_break_note
-from legacies.cli.scoring import final_score_lines, score_parts
+from legacies.cli.main import app
+from legacies.cli.scoring import ended_note, final_score_lines, score_parts, tie_break_note
 from legacies.interpreter import mechanics as mech
 from legacies.interpreter.game import Game
 from legacies.pipeline.ruleset import load_ruleset

@@ -97,6 +97,21 @@ def test_an_expansion_simulates_and_its_items_are_reported(tmp_path: Path) -> No
     assert report["games"] == 6
 
 
+def test_simulate_compares_the_same_games_without_the_expansion(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["simulate", "-r", str(PLAZA), "-x", str(MARKET), "-n", "6", "-p", "2", "--compare",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    said = result.output.split("compared with Plaza alone (the same seeds and seats; alone -> with the expansions):\n")[1]
+    assert said.startswith("  turns a game: mean 8.0, median 8, 8 to 8 -> mean 8.0, median 8, 8 to 8\n")
+    assert "  random wins " in said
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    compared = report["without_expansions"]
+    assert compared["games"] == {"with": 6, "without": 6} and compared["length"]["turns"]["without"]["mean"] == 8
+    assert "Compared with Plaza alone" in (tmp_path / "report.html").read_text(encoding="utf-8")
+    result = runner.invoke(app, ["simulate", "-r", str(PLAZA), "-n", "2", "--compare", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "give --expansion" in result.output
+
+
 def test_a_name_the_base_declares_is_reused_only_with_replaces(market: Path) -> None:
     head = market / "expansion.yaml"
     text = head.read_text(encoding="utf-8")
@@ -263,10 +278,13 @@ def test_saves_record_the_expansions_and_replay_refuses_without_them(tmp_path: P
 def test_the_installed_expansion_is_listed_and_found_by_name(tmp_path: Path) -> None:
     result = runner.invoke(app, ["rulesets"])
     assert result.exit_code == 0 and "  + salons\tSalons\t(--expansion salons)\t+9 items" in result.output
+    listed = result.output.splitlines()
+    fame = listed.index("  + fame-and-fortune\tFame and Fortune\t(--expansion fame-and-fortune)\t+102 items")
+    assert listed[fame - 1].startswith("leaders-legacy\t")  # under the ruleset it extends
     result = runner.invoke(app, ["validate", "-x", "salons"])
     assert result.exit_code == 0 and "no problems" in result.output, result.output
     result = runner.invoke(app, ["validate", "-x", "no-such-thing"])
-    assert result.exit_code == 2 and "no expansion of that name is installed (installed: salons)" in result.output
+    assert result.exit_code == 2 and "no expansion of that name is installed (installed: fame-and-fortune, salons)" in result.output
     save = tmp_path / "g.json"
     result = runner.invoke(app, ["play", "-x", "salons", "-s", "random", "-s", "random", "-s", "random",
                                  "--seed", "2", "--quiet", "--save", str(save)])

@@ -51,10 +51,11 @@ def quiet(labels: list[str]) -> str:
 
 class Table:
     def __init__(self, players: int = 3, seed: int = 0, options: dict[str, Any] | None = None,
-                 answer: Callable[[list[str]], str] = quiet):
+                 answer: Callable[[list[str]], str] = quiet, ruleset: Any = None):
         """A new game, its setup answered by `answer` (the quietest option by default),
-        stopped at the first turn's first question."""
-        self.game = Game(spec(), players, options=options or {})
+        stopped at the first turn's first question. `ruleset`: another GameSpec than
+        Leader's Legacy's own (the ruleset with an expansion laid over it)."""
+        self.game = Game(ruleset or spec(), players, options=options or {})
         self.state = self.game.new_state(seed)
         self.lay = self.game.layout
         self.players = players
@@ -108,7 +109,7 @@ class Table:
         return list(self.st.zones[zid])
 
     def def_id(self, pid: int) -> str:
-        return spec().defs[self.lay.piece_def[pid]].id
+        return self.game.spec.defs[self.lay.piece_def[pid]].id
 
     def ids(self, name: str, player: int | None = None) -> list[str]:
         return [self.def_id(p) for p in self.zone(name, player)]

@@ -1,0 +1,86 @@
+"""What every command of `legacies` shares: errors and notes on standard error
+(`fail`, `say`), the --debug traceback, output that cannot be written, the formats and
+help texts several commands take. Light on purpose: cli/main.py imports it, and
+`legacies --help` imports no service (pipeline, agents, interpreter)."""
+
+from __future__ import annotations
+
+import errno
+from enum import Enum
+
+import typer
+
+_OUTPUT_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE)
+
+
+def output_failed(err: OSError) -> bool:
+    """Whether `err` is the command's output (standard output or error) that cannot be
+    written: a full disk under a redirection, `> /dev/full`, a closed pipe. The files a
+    command writes itself go through pipeline/writes.py and name their path."""
+    return err.errno in _OUTPUT_ERRORS and err.filename is None and not isinstance(err, FileNotFoundError)
+
+
+def version_text() -> str:
+    """The installed version ("" when run from a source tree without installing)."""
+    from importlib.metadata import PackageNotFoundError, version  # (slow to import: only --version and SARIF read it)
+
+    try:
+        return version("legacies")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree without installing
+        return ""
+
+
+_DEBUG = False  # `legacies --debug COMMAND`: internal errors print their traceback
+
+
+def set_debug(on: bool) -> None:
+    """`legacies --debug`: from now on internal errors print their traceback."""
+    global _DEBUG
+    _DEBUG = on
+
+
+def debug_traceback(err: BaseException | None = None, text: str | None = None) -> None:
+    """With --debug, the traceback of an internal error, on stderr."""
+    if not _DEBUG:
+        return
+    if text is None and err is not None:  # (the services are not imported for `legacies --help`)
+        from legacies.pipeline.internal_errors import traceback_text
+
+        text = traceback_text(err)
+    if text:
+        typer.echo(text.rstrip("\n"), err=True)
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+class ValidateFormat(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+    sarif = "sarif"
+
+
+EXPANSION_HELP = ("An expansion laid over the ruleset: an installed one by name, or a folder (repeatable, in order; "
+                  "each comes after the expansions it requires).")
+
+
+def fail(message: str, code: int = 2) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def say(message: str) -> None:
+    """A line on standard error when it can be written (it may be the output that failed)."""
+    try:
+        typer.echo(message, err=True)
+    except OSError:
+        pass
+
+
+def short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+

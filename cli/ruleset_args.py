@@ -1,0 +1,66 @@
+"""The ruleset a command is given on its command line: `--ruleset NAME|PATH`, `--path
+FOLDER`, `--expansion NAME|FOLDER` and the expansions a save names, chosen by
+pipeline/ruleset_choice.py; a wrong one is a usage error in words (exit 2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, List, Optional, TypeVar
+
+from legacies.pipeline import ruleset_choice
+from legacies.pipeline.stack import installed_expansions
+from legacies.pipeline.validate import UsageError
+
+from .common import fail, short
+
+_T = TypeVar("_T")
+
+
+def expanded_ruleset(ruleset: Optional[str], root: Optional[str], expansions: List[str]) -> Optional[str]:
+    """The ruleset `--expansion` is laid over (pipeline/ruleset_choice.py)."""
+    return _chosen(ruleset_choice.expanded_ruleset, ruleset, root, expansions)
+
+
+def default_ruleset(ruleset: Optional[str], expansions: List[str]) -> str:
+    """`--ruleset` as given, else the ruleset the expansions extend, else Legacies."""
+    if ruleset is not None:
+        return ruleset
+    return (expanded_ruleset(None, None, expansions) if expansions else None) or "legacies"
+
+
+def _chosen(choose: Callable[..., _T], *args: Any) -> _T:
+    """What a function of pipeline/ruleset_choice.py chooses; its UsageError a usage
+    error (exit 2)."""
+    try:
+        return choose(*args)
+    except UsageError as err:
+        fail(str(err))
+        raise AssertionError from err  # pragma: no cover - fail exits
+
+
+def saved_expansions(data: dict[str, Any]) -> List[str]:
+    """The expansions a save was played with, by name (laid again when none is given);
+    one that is not installed must be given as a folder."""
+    names = [x["name"] for x in data.get("expansions", [])]
+    installed = {e.name for e in installed_expansions()}
+    for name in names:
+        if name not in installed:
+            fail(f"the game was played with the expansion `{short(name)}`, which is not installed: give its "
+                 "folder with --expansion FOLDER", 1)
+    return names
+
+
+def load_with(name: str, root: Optional[str], expansions: List[str]) -> Any:
+    """load_ruleset with the expansions laid over it (pipeline/ruleset_choice.py)."""
+    return _chosen(ruleset_choice.load_with, name, root, expansions)
+
+
+def ruleset_arg(value: str) -> tuple[str, Optional[str]]:
+    """`--ruleset NAME|PATH` as (name, folder or None) (pipeline/ruleset_choice.py)."""
+    return _chosen(ruleset_choice.ruleset_arg, value)
+
+
+def folder_arg(path: Optional[Path]) -> Optional[str]:
+    """A ruleset folder named on the command line, checked (pipeline/ruleset_choice.py)."""
+    return _chosen(ruleset_choice.checked_folder, path)
+

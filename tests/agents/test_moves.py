@@ -1,0 +1,48 @@
+"""What a move changed, as the match log prints it (agents/moves.py): a piece's own value
+slot is named by its piece and read by its type, and a value of a card nobody may see is
+not told (issue 21: Leader's Legacy's log read "controller: -1 -> a card nobody may see"
+when a province changed hands)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from legacies.agents.moves import MoveEffects
+from legacies.interpreter.game import Game
+from legacies.interpreter.mechanics import describe
+from legacies.pipeline.ruleset import load_ruleset
+
+FIXTURES = Path(__file__).resolve().parents[1] / "interpreter" / "fixtures"
+
+
+def _slot(game: Game, kind: str, value: str, pid: int) -> int:
+    lay = game.layout
+    return lay.item_value[(kind, value)] + lay.kind_pieces[kind].index(pid)
+
+
+def test_a_place_s_player_value_reads_as_its_place_and_a_player() -> None:
+    spec = load_ruleset("places", FIXTURES / "places").spec
+    game = Game(spec, 2)
+    state = game.new_state(1)
+    effects = MoveEffects(state)
+    birch = next(pid for pid in game.layout.kind_pieces["spot"] if describe(state.st, pid) == "Birch")
+    state.st.values[_slot(game, "spot", "held_by", birch)] = 1
+    assert effects.changes() == ["Birch's held by: nobody -> P2"]
+    state.st.values[_slot(game, "spot", "held_by", birch)] = 0
+    assert effects.changes() == ["Birch's held by: P2 -> P1"]
+
+
+def test_a_hidden_card_s_value_is_not_told_until_it_is_seen() -> None:
+    spec = load_ruleset("holders", FIXTURES / "holders").spec
+    game = Game(spec, 2)
+    state = game.new_state(1)
+    st, lay = state.st, game.layout
+    effects = MoveEffects(state)
+    deck = next(z for z, name in enumerate(lay.zone_name) if name == "deck")
+    crate = next(pid for pid in lay.kind_pieces["crate"] if st.loc[pid] == deck)
+    st.values[_slot(game, "crate", "marked_by", crate)] = 0
+    assert effects.changes() == []  # in the deck: nobody may see the crate, nor what it holds
+    st.revealed.add(crate)  # shown to every player
+    st.values[_slot(game, "crate", "marked_by", crate)] = 1
+    lines = effects.changes()
+    assert len(lines) == 1 and lines[0].endswith("marked by: P1 -> P2") and lines[0].startswith("Crate"), lines
