@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from legacies.agents.bots import BOTS, apply_random_option
+from legacies.agents.processes import compiled_kept
 from legacies.interpreter.game import Game, GameState, Undo
 from legacies.pipeline.ruleset import load_ruleset, rulesets
 from legacies.pipeline.yaml_source import load_yaml
@@ -96,10 +97,11 @@ def games_per_second(ruleset: str, players: int, games: int) -> dict[str, Any] |
         return None
     game = Game(res.spec, players)
     decisions = 0
-    started = time.process_time()
-    for seed in range(games):
-        decisions += len(play_random(game, seed).st.history)
-    seconds = time.process_time() - started
+    with compiled_kept():  # as soak and simulate play
+        started = time.process_time()
+        for seed in range(games):
+            decisions += len(play_random(game, seed).st.history)
+        seconds = time.process_time() - started
     return {"games": games, "seconds": seconds, "games_per_s": games / seconds,
             "decisions_per_game": decisions / games, "us_per_decision": seconds * 1e6 / decisions}
 
@@ -186,26 +188,48 @@ the first decision from there with more than one option)."""
 
 def search_ms(quick: bool) -> dict[str, Any] | None:
     """The search bot at its default iterations, one decision at each of SEARCH_AT
-    (the first three with --quick) of a 4-player Legacies game: median CPU ms."""
+    (the first three with --quick) of a 4-player Legacies game: median CPU ms in one
+    process; beside it, on a machine of two cores or more, the median wall ms of the
+    same bot thinking in two worker processes (the same moves)."""
+    from legacies.agents.bots import SearchBot
+    from legacies.agents.processes import cores
+
     if "legacies" not in rulesets():
         return None
-    times: list[float] = []
-    for n, at in enumerate(SEARCH_AT[:3] if quick else SEARCH_AT):
+    states = []
+    for at in SEARCH_AT[:3] if quick else SEARCH_AT:
         gs = mid_game("legacies", 4, at)
         if gs is None:
             return None
         rng = random.Random(at)
         while gs.decision is not None and len(gs.decision.options) == 1:
             apply_random_option(gs, rng, undo=Undo.REPLAY)
-        if gs.decision is None:
-            continue
-        bot = BOTS["search"](n)
-        started = time.process_time()
-        bot.choose(gs)
-        times.append((time.process_time() - started) * 1e3)
-    if not times:
+        if gs.decision is not None:
+            states.append(gs)
+    if not states:
         return None
-    return {"ms": statistics.median(times), "each_ms": times}
+    times: list[float] = []
+    with compiled_kept():
+        for n, gs in enumerate(states):
+            bot = BOTS["search"](n)
+            started = time.process_time()
+            bot.choose(gs)
+            times.append((time.process_time() - started) * 1e3)
+    found: dict[str, Any] = {"ms": statistics.median(times), "each_ms": times}
+    bot = BOTS["search"](0)
+    if cores() >= 2 and isinstance(bot, SearchBot):
+        two = SearchBot(0, think=None, iterations=bot.iterations, workers=2)
+        try:
+            two.choose(states[0])  # the workers start
+            walls = []
+            for gs in states:
+                started = time.perf_counter()
+                two.choose(gs)
+                walls.append((time.perf_counter() - started) * 1e3)
+        finally:
+            two.close()
+        found["two_workers_wall_ms"] = statistics.median(walls)
+    return found
 
 
 # --------------------------------------------------------------------------- cold validate

@@ -36,7 +36,7 @@ from .base import Agent
 from .bots import BOTS, iterations_problem, think_problem
 from .cluster import WAIT_SECONDS, ClusterError, ClusterLost, run_tasks
 from .match import make_agent, play_match
-from .processes import AHEAD_PER_WORKER, in_order, worker_pool
+from .processes import AHEAD_PER_WORKER, compiled_kept, in_order, worker_pool
 
 CHUNK = 10  # games per task: small enough for a progress bar, large enough to amortise a task
 MAX_GAMES = 100_000  # every game's record is kept for the report (about a kilobyte each); more is a usage error
@@ -245,7 +245,8 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
                 chosen[decision.player].add(d)
 
         try:
-            result = play_match(spec, seats, seed, state=state, agents=list(agents), observe=observe)
+            with compiled_kept():
+                result = play_match(spec, seats, seed, state=state, agents=list(agents), observe=observe)
         except InternalError as err:
             raise SimulationError(f"game {i} (seed {seed}): {err}", usage=False) from err
         st = result.state

@@ -28,7 +28,7 @@ from legacies.interpreter.invariants import problems
 from legacies.pipeline.ruleset import load_ruleset
 from legacies.pipeline.writes import WriteError, make_folder, write_whole
 
-from .processes import AHEAD_PER_WORKER, in_order, worker_pool
+from .processes import AHEAD_PER_WORKER, compiled_kept, in_order, worker_pool
 
 MAX_DECISIONS = 20_000
 MAX_GAMES = 10_000_000  # a day of the fastest ruleset on two cores; more is a usage error
@@ -138,7 +138,9 @@ def _run_chunk(indices: list[int], tables: list[Table], seed: int,
     for i in indices:
         table = tables[i % len(tables)]
         game_seed = seed + i
-        state, error, choice = soak_game(_game(table), game_seed, max_decisions)
+        game = _game(table)
+        with compiled_kept():
+            state, error, choice = soak_game(game, game_seed, max_decisions)
         failure = None
         if error is not None:
             save = state.serialize(failure=(choice, error)) if state is not None else None

@@ -61,9 +61,10 @@ def iterations_count(value: Optional[int]) -> Optional[int]:
     return value
 
 
-def check_workers(workers: int) -> None:
-    """`--workers`: a usage error when this machine cannot run that many processes."""
-    refused = workers_refused(workers)
+def check_workers(workers: int, option: str = "--workers") -> None:
+    """`--workers` (or `option`): a usage error when this machine cannot run that many
+    processes."""
+    refused = workers_refused(workers, option)
     if refused:
         fail(refused)
 

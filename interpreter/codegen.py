@@ -36,7 +36,7 @@ from legacies.dsl.types import T
 
 from . import builtins
 from . import mechanics as mech
-from .codegen_runtime import (_MISSING_MEMO, _RT, Reads, Scope, Unsupported, _costly, _inlined, _own_reader,
+from .codegen_runtime import (MEMO_WINDOW, _MISSING_MEMO, _RT, Reads, Scope, Unsupported, _costly, _inlined, _own_reader,
                               _simple, compile_source, make_reader)
 from .compile_base import MISSING, Fn, _or_nobody, aggregate_probe, spend
 from .compile_choices import ChoiceCompiler, CompiledAction
@@ -56,7 +56,9 @@ class CodegenCompiler(ChoiceCompiler):
         self.ns: dict[str, Any] = {"_MISSING": _MISSING_MEMO, "_Activation": Activation, "_spend": spend,
                                    "_adjust": mech.adjust, "_describe": mech.describe, "_quantity": mech.quantity,
                                    "_pieces_on": mech.pieces_on, "_ContentError": ContentError,
-                                   "_EraValue": EraValue, "_DefRef": DefRef, "_owner": mech.owner, **_RT}
+                                   "_EraValue": EraValue, "_DefRef": DefRef, "_owner": mech.owner, **_RT,
+                                   # per generated definition: calls looked up, results computed, memo off
+                                   "_memo_calls": [], "_memo_made": [], "_memo_off": []}
 
         self._consts: dict[tuple[type, Any], str] = {}
         self._fresh = 0
@@ -370,6 +372,11 @@ class CodegenCompiler(ChoiceCompiler):
         if plain and subj.isidentifier():  # the common case, inline: a column read
             bp = self._bind(by_piece)
             return f"({bp}[{subj}] if type({subj}) is int else {self._reader(name, strict, False)}({self._st(s)}, {subj}))"
+        if not has_era and subj.isidentifier():  # a piece that gives it, inline; the reader says what is missing
+            assert MISSING is None
+            bp = self._bind(by_piece)
+            return (f"({bp}[{subj}] if type({subj}) is int and {bp}[{subj}] is not None "
+                    f"else {self._reader(name, strict, False)}({self._st(s)}, {subj}))")
         return f"{self._reader(name, strict, has_era)}({self._st(s)}, {subj})"
 
     def _reader(self, name: str, strict: bool, has_era: bool) -> str:
@@ -691,43 +698,47 @@ class CodegenCompiler(ChoiceCompiler):
             self.origin = saved
         fn = self._name("d")
         # remembered while a menu is built (st.memo), and across menus while what it
-        # reads has not changed (st.keep); an argument that is a list is not remembered
-        memo = True
-        key_id = repr(len(self._def_fns))
+        # reads has not changed (st.keep); an argument that is a list is not remembered.
+        # Remembering costs a key and a look-up a call: a definition whose calls find
+        # their result less than MEMO_FINDS of the time stops remembering (_rt_memo_pays)
+        k = len(self._def_fns)
+        self.ns["_memo_calls"].append(0)
+        self.ns["_memo_made"].append(0)
+        self.ns["_memo_off"].append(False)
         plist = ", ".join(params.values())
-        key = f"({key_id}, me, this{', ' if plist else ''}{plist})"
-        lines = [f"def {fn}(st, me, this{', ' if plist else ''}{plist}):"]
+        key = f"({k!r}, me, this{', ' if plist else ''}{plist})"
         # a definition that does much charges its steps each time it is computed, not when remembered
-        charge = [f"_rt_spend(st, {d.charge!r})"] if d.charge else []
-        if memo:
-            lines += ["    memo = st.memo",
-                      "    if memo is None:",
-                      *(f"        {c}" for c in charge),
-                      f"        return {body}",
-                      f"    key = {key}",
-                      "    try:",
-                      "        found = memo.get(key, _MISSING)",
-                      "    except TypeError:  # an unhashable argument (a list): not remembered",
-                      *(f"        {c}" for c in charge),
-                      f"        return {body}",
-                      "    if found is _MISSING:"]
-            if reads.parts is not None and _costly(body):
-                lines += ["        keep = st.keep",
-                          "        v, sv, zv = st.versions, st.slot_versions, st.zone_versions",
-                          f"        stamp = {reads.stamp()}",
-                          "        kept = keep.get(key)",
-                          "        if kept is not None and kept[0] == stamp:",
-                          "            found = memo[key] = kept[1]",
-                          "            return found",
-                          *(f"        {c}" for c in charge),
-                          f"        found = memo[key] = {body}",
-                          "        keep[key] = (stamp, found)",
-                          "        return found"]
-            else:
-                lines += [*(f"        {c}" for c in charge), f"        found = memo[key] = {body}"]
-            lines += ["    return found"]
+        charge = [f"        _rt_spend(st, {d.charge!r})"] if d.charge else []
+        lines = [f"def {fn}(st, me, this{', ' if plist else ''}{plist}):",
+                 "    memo = st.memo",
+                 f"    if memo is None or _memo_off[{k!r}]:",
+                 *charge,
+                 f"        return {body}",
+                 f"    key = {key}",
+                 "    try:",
+                 "        found = memo.get(key, _MISSING)",
+                 "    except TypeError:  # an unhashable argument (a list): not remembered",
+                 *charge,
+                 f"        return {body}",
+                 f"    _memo_calls[{k!r}] += 1",
+                 "    if found is _MISSING:"]
+        counted = [f"        _memo_made[{k!r}] += 1",
+                   f"        if _memo_calls[{k!r}] >= {MEMO_WINDOW!r}:",
+                   f"            _rt_memo_pays(_memo_calls, _memo_made, _memo_off, {k!r})"]
+        if reads.parts is not None and _costly(body):
+            lines += ["        keep = st.keep",
+                      "        v, sv, zv = st.versions, st.slot_versions, st.zone_versions",
+                      f"        stamp = {reads.stamp()}",
+                      "        kept = keep.get(key)",
+                      "        if kept is not None and kept[0] == stamp:",
+                      "            found = memo[key] = kept[1]",
+                      "            return found"] + counted + charge + [
+                      f"        found = memo[key] = {body}",
+                      "        keep[key] = (stamp, found)",
+                      "        return found"]
         else:
-            lines += [*(f"    {c}" for c in charge), f"    return {body}"]
+            lines += counted + charge + [f"        found = memo[key] = {body}"]
+        lines += ["    return found"]
         try:
             self._define("\n".join(lines) + "\n", fn)
         except Unsupported:

@@ -71,6 +71,8 @@ def _rt_modulus(d: int, written: str) -> bool:
 
 
 def _rt_same(piece_def: list[int], x: Any, y: Any) -> bool:
+    if type(x) is int and type(y) is int:  # two pieces (or players): most comparisons
+        return x == y
     if x is None or y is None:
         return x is y
     if isinstance(x, DefRef) or isinstance(y, DefRef):
@@ -252,6 +254,21 @@ def _rt_locate(err: BaseException, wheres: tuple, w: int, names: tuple[str, ...]
     located = InternalError(f"{type(err).__name__}: {err}", wheres[w])
     located.__cause__ = err
     return located
+
+
+MEMO_WINDOW = 512  # a generated definition's calls between two judgements of its memo
+MEMO_FINDS = 8  # ... which it keeps while at least one call in MEMO_FINDS finds its result
+
+
+def _rt_memo_pays(calls: list[int], made: list[int], off: list[bool], k: int) -> None:
+    """Judge definition `k`'s memo over its last MEMO_WINDOW calls: off for good when
+    fewer than one in MEMO_FINDS found a result (computed in this menu, or kept from an
+    earlier one): its key and look-ups then cost more than they save. A definition
+    gives the same value remembered or not (it reads the state, which a menu does not
+    change), so only the time differs."""
+    if (calls[k] - made[k]) * MEMO_FINDS < calls[k]:
+        off[k] = True
+    calls[k] = made[k] = 0
 
 
 _RT = {name: value for name, value in globals().items() if name.startswith("_rt_")}

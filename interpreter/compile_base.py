@@ -206,6 +206,8 @@ class CompilerBase:
                  for m in [re.search(re.escape(placeholder) + r" ([a-z]+)\b", text)] if m and m.group(1) in nouns}
 
         def fill(st: State, a: Activation) -> str:
+            if not st.texts:  # nobody reads it (State.texts)
+                return ""
             line = text
             for placeholder, value, tag in parts:
                 v = value(a)

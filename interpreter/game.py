@@ -54,6 +54,7 @@ class Game:
                 raise TableError(f"unknown option `{k}`; options are: {', '.join(sorted(self.options)) or 'none'}")
             self.options[k] = _checked_option(spec, k, v)
         self.player_names = list(names) if names else [f"P{i + 1}" for i in range(players)]
+        self.zone_names: dict[tuple[int, int, bool], str] = {}  # (zone, reader, article) -> its name (naming.zone_name)
         self.layout: Layout = build_layout(spec, players)
         self.piece_names = [spec.defs[d].name for d in self.layout.piece_def]
         # a payment's tables, built once: each piece's symbol and each definition's cost tally
@@ -139,6 +140,9 @@ class Game:
         self.map = ComputedMap(c, spec.map) if spec.map is not None else None  # interpreter/map_view.py
         c.finish()
         self.compiler = c  # keeps the attribute columns for effects compiled later (tests, `legacies try`)
+        # the zones each player cannot see and each piece's kind, worked out at the first
+        # determinization (interpreter/information.py)
+        self.unseen: tuple[list[list[int]], list[str]] | None = None
 
     def replay(self, seed: int, decisions: list[int]) -> "GameState":
         """The state after `decisions` (option indices) from a new game with `seed`; a

@@ -18,7 +18,6 @@ turn): a bot determinizes for `decision.player`, whoever that is."""
 from __future__ import annotations
 
 import random
-import weakref
 
 from .game import Game, GameState
 from .layout import Layout
@@ -36,18 +35,15 @@ def _hidden(lay: Layout, player: int) -> list[int]:
     return out
 
 
-_UNSEEN: "weakref.WeakKeyDictionary[Game, tuple[list[list[int]], list[str]]]" = weakref.WeakKeyDictionary()
-
-
 def _unseen(game: Game, player: int) -> tuple[list[int], list[str]]:
     """The zones `player` cannot see and each piece's kind, worked out once per game
     (a search bot determinizes every iteration; the layout does not change)."""
-    found = _UNSEEN.get(game)
+    found = game.unseen
     if found is None:
         lay = game.layout
         zones = [_hidden(lay, p) for p in range(game.players)]
         kinds = [game.spec.defs[d].kind for d in lay.piece_def]
-        found = _UNSEEN[game] = (zones, kinds)
+        found = game.unseen = (zones, kinds)
     return found[0][player], found[1]
 
 

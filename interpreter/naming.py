@@ -47,6 +47,9 @@ def namer_for(tag: str) -> Callable[[State, Any], str]:
 
 def describe(st: State, x: Any) -> str:
     """A player-facing label for a value (a piece, a player, a symbol)."""
+    if type(x) is int:  # a piece (not a DefRef, not a bool): the most asked
+        names = st.game.piece_names
+        return names[x] if 0 <= x < len(names) else str(x)
     if isinstance(x, DefRef):
         return st.game.spec.defs[int(x)].name
     if isinstance(x, bool) or x is None:
@@ -80,7 +83,17 @@ def copy_name(st: State, pid: int) -> str:
 def zone_name(st: State, zone: int, viewer: int = -1, article: bool = True) -> str:
     """A zone as a player reads it: "P1's hand" ("your hand" for the viewer), "The
     Lighthouse's track, space 2", "Harbour" (a piece that holds pieces), "the market" (without
-    `article`: "market", as `legacies try` lists zones)."""
+    `article`: "market", as `legacies try` lists zones). Worked out once per game and
+    reader: every name it reads (labels, players', pieces', the copies') is fixed."""
+    known = st.game.zone_names
+    key = (zone, viewer, article)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _zone_name(st, zone, viewer, article)
+    return found
+
+
+def _zone_name(st: State, zone: int, viewer: int, article: bool) -> str:
     lay, vocab = st.game.layout, st.game.spec.vocab
     track = lay.zone_track[zone]
     if track is not None:
@@ -128,6 +141,8 @@ def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
     own ("Crate #2": each holds its own). Copies that nothing tells apart (two Banks in
     one hand) read the same: either is the same choice. Options are returned unchanged
     when no two labels are the same."""
+    if not st.texts:  # nobody reads them (State.texts)
+        return options
     labels = [o.label for o in options]
     if len(set(labels)) == len(labels):
         return options
@@ -142,14 +157,18 @@ def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
         pids = [_piece_of(st, options[i]) for i in indices]
         if any(pid is None for pid in pids):
             continue
-        places = [place_of(st, pid, player) for pid in pids]  # type: ignore[arg-type]
-        apart = len(set(places)) > 1
+        first = st.loc[pids[0]]  # type: ignore[index]
+        # pieces in one zone are in one place (the common case: copies in one hand)
+        same = all(st.loc[pid] == first for pid in pids)  # type: ignore[index]
+        places = None if same else [place_of(st, pid, player) for pid in pids]  # type: ignore[arg-type]
+        apart = places is not None and len(set(places)) > 1
         # a copy keeps state of its own only on the table (what it holds, its counters)
         own = any(lay.keeps[pid] and st.loc[pid] > 0 and lay.zone_table[st.loc[pid]] for pid in pids)  # type: ignore
         if not apart and not own:
             continue
-        for i, pid, place in zip(indices, pids, places):
+        for n, (i, pid) in enumerate(zip(indices, pids)):
             assert pid is not None
+            place = places[n] if places is not None else ""
             if label == describe(st, pid):  # the option is the piece: say whose and which
                 name = piece_name(st, pid, player)
                 new[i] = f"{name} {place}" if apart else name

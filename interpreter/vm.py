@@ -247,7 +247,7 @@ class State:
     __slots__ = ("game", "counters", "values", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
                  "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo", "spent",
                  "limit", "deadline", "ending", "option", "versions", "slot_versions", "zone_versions", "keep",
-                 "turn_starts")
+                 "texts", "turn_starts")
 
     def __init__(self, game: Any):
         self.game = game
@@ -291,6 +291,10 @@ class State:
         self.slot_versions: list[int] = [0] * getattr(lay, "n_counters", 0)  # each counter slot's changes
         self.zone_versions: list[int] = [0] * len(getattr(lay, "zone_name", ()))  # each zone's changes
         self.keep: dict[tuple, tuple[Any, Any]] = {}  # key -> (what it read then, the result)
+        # whether anyone reads this state's words (option labels, log lines): a search's
+        # playout, read for its scores only, makes none (labels "", never told apart);
+        # no text ever decides what happens, so the game is the same
+        self.texts = True
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
@@ -356,7 +360,17 @@ class State:
             if deadline is not None and deadline.passed():  # between runs
                 raise budget.deadline_passed(deadline)
             while frames and self.pending is None:
-                frames[-1].step(self)
+                frame = frames[-1]
+                if type(frame) is BlockFrame:  # BlockFrame.step, written in place: most steps are a block's
+                    i = frame.i
+                    instrs = frame.instrs
+                    if i >= len(instrs):
+                        frames.pop()
+                    else:
+                        frame.i = i + 1
+                        instrs[i](self, frame.act)
+                else:
+                    frame.step(self)
                 steps += 1
                 if steps > check:
                     if steps > allowed:
@@ -497,6 +511,7 @@ class State:
         new.slot_versions = self.slot_versions[:]
         new.zone_versions = self.zone_versions[:]
         new.keep = {}  # a copy goes its own way: what it keeps is its own
+        new.texts = self.texts
         return new
 
     def changed(self) -> None:

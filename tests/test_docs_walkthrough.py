@@ -19,6 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 GUIDE = REPO / "docs" / "authoring.md"
 FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```\s*$", re.MULTILINE | re.DOTALL)
@@ -64,6 +66,7 @@ def test_the_matcher_can_fail() -> None:
     assert not matches(["a", "z"], ["a", "b", "z"]) and not matches(["took [...] s"], ["took 1.5 ms!"])
 
 
+@pytest.mark.slow  # minutes on two cores: `-m slow`, a step of .ci/run
 def test_the_authoring_walkthrough_runs_as_written(tmp_path: Path) -> None:
     steps = walkthrough_steps(GUIDE.read_text(encoding="utf-8"))
     assert sum(1 for kind, _, _ in steps if kind == "run") >= 6, "the walkthrough lost its commands"

@@ -286,6 +286,7 @@ def _fuzz(folder: Path, examples: int) -> Run:
     return run
 
 
+@pytest.mark.slow  # minutes on two cores: `-m slow`, a step of .ci/run
 def test_content_fuzz(tmp_path: Path) -> None:
     run = _fuzz(tmp_path, 200)
     assert run.cases >= 150

@@ -102,6 +102,12 @@ def check_step(state: GameState, rng: random.Random, step: int) -> None:
             assert RolloutBot(bot_seed, rollouts=2).choose(other) == chose, "the rollout bot peeks"
 
 
+def _long(label: str, players: int) -> bool:
+    """The tables whose games are the longest (minutes each on two cores): a step of
+    their own (`-m slow`)."""
+    return label == "leaders-legacy" or (label == "legacies" and players >= 5)
+
+
 def _cases() -> list[object]:
     out = []
     for name in _all_rulesets():
@@ -109,7 +115,8 @@ def _cases() -> list[object]:
         for players in range(spec.min_players, spec.max_players + 1):
             for seed in SEEDS:
                 label = name.split("@")[0]
-                out.append(pytest.param(name, players, seed, id=f"{label}-{players}p-seed{seed}"))
+                out.append(pytest.param(name, players, seed, id=f"{label}-{players}p-seed{seed}",
+                                        marks=[pytest.mark.slow] if _long(label, players) else []))
     return out
 
 

@@ -144,6 +144,12 @@ def _spec(name: str):
     return result.spec
 
 
+def _long(name: str, players: int) -> list[Any]:
+    """The tables whose games are the longest (a minute or more each on two cores), an
+    expansion's over its ruleset among them: a step of their own (`-m slow`)."""
+    return [pytest.mark.slow] if name == "leaders-legacy" or (name == "legacies" and players >= 4) else []
+
+
 def _cases() -> list[Any]:
     cases = []
     for name in _all_rulesets():
@@ -153,17 +159,20 @@ def _cases() -> list[Any]:
             continue
         for players in range(spec.min_players, spec.max_players + 1):
             for seed in SEEDS_BY_RULESET.get(name, SEEDS):
-                cases.append(pytest.param(name, players, seed, None, id=f"{name}-{players}p-seed{seed}"))
+                cases.append(pytest.param(name, players, seed, None, id=f"{name}-{players}p-seed{seed}",
+                                          marks=_long(name, players)))
         for players, options, label in NPC_TABLES.get(name, []):
-            cases.append(pytest.param(name, players, 0, options, id=f"{name}-{label}"))
+            cases.append(pytest.param(name, players, 0, options, id=f"{name}-{label}", marks=_long(name, players)))
         variant = _variant_options(spec)
         if variant:  # the non-default setup options once: other code paths (e.g. several rounds)
             for players in sorted({spec.min_players, spec.max_players}):
-                cases.append(pytest.param(name, players, 0, variant, id=f"{name}-{players}p-options"))
+                cases.append(pytest.param(name, players, 0, variant, id=f"{name}-{players}p-options",
+                                          marks=_long(name, players)))
     for name in _expansion_stacks():  # each installed expansion over its ruleset: its fewest and most players
         spec = _spec(name)
         for players in sorted({spec.min_players, spec.max_players}):
-            cases.append(pytest.param(name, players, 0, None, id=f"{name}-{players}p-seed0"))
+            cases.append(pytest.param(name, players, 0, None, id=f"{name}-{players}p-seed0",
+                                      marks=_long(name.partition("+")[0], players)))
     return cases
 
 

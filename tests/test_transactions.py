@@ -10,6 +10,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -115,6 +116,7 @@ def _refused_options(state: GameState) -> list[int]:
     return refused
 
 
+@pytest.mark.slow  # minutes on two cores: `-m slow`, a step of .ci/run
 def test_undo_by_replay_rewinds_every_decision_since_the_checkpoint() -> None:
     """Refused options met in random games played with `undo=Undo.REPLAY`, each refused
     on the state itself with decisions made since its checkpoint: the state is byte for

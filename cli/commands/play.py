@@ -136,7 +136,7 @@ def play(
         debug_traceback(err)
         fail(f"the game stopped during its setup: {err}; `legacies validate` checks the setup under every option", 1)
         return
-    check_workers(search_workers)
+    check_workers(search_workers, "--search-workers")
     _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast, root, search_workers)
 
 

@@ -143,3 +143,20 @@ def test_tasks_are_handed_to_workers_a_few_ahead_and_come_back_in_order() -> Non
         results = processes.in_order(pool, abs, tasks(), ahead=4)
         assert next(results) == 0 and len(made) == 4  # taken from the iterable only as submitted
         assert list(results) == list(range(1, 40))
+
+
+def test_compiled_kept_leaves_the_objects_alive_out_of_collections_and_gives_them_back() -> None:
+    import gc
+
+    from legacies.agents.processes import compiled_kept
+
+    assert gc.get_freeze_count() == 0
+    with compiled_kept():
+        assert gc.get_freeze_count() > 0  # what was alive is out of the collector's walks
+    assert gc.get_freeze_count() == 0
+    try:
+        with compiled_kept():
+            raise KeyError("a failing game")
+    except KeyError:
+        pass
+    assert gc.get_freeze_count() == 0  # given back however the block ends

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from legacies.agents.scenario_tests import find_tests, run_tests
@@ -15,6 +16,7 @@ from legacies.cli.main import app
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 
+@pytest.mark.slow  # minutes on two cores: `-m slow`, a step of .ci/run
 def test_the_projects_scenario_tests_pass_and_cover_many_items_of_every_kind() -> None:
     tests, problems = find_tests([SCENARIOS])
     assert not problems, [str(p) for p in problems]

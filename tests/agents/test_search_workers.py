@@ -95,3 +95,15 @@ def test_a_seat_given_search_workers_thinks_its_fixed_iterations_in_them() -> No
     bot = make_agent("search", 2, 1, search_workers=2)
     assert isinstance(bot, SearchBot) and bot.workers == 2 and bot.iterations == SEARCH_ITERATIONS
     assert bot.think is None and bot.rng.random() == SearchBot(2001).rng.random()  # the seat's own stream
+
+
+def test_search_workers_are_bounded_by_the_machine() -> None:
+    from typer.testing import CliRunner
+
+    from legacies.agents import processes
+    from legacies.cli.main import app
+
+    too_many = processes.cores() * processes.WORKERS_PER_CORE + 1
+    result = CliRunner().invoke(app, ["play", "-r", "legacy", "-s", "search", "-s", "random", "-s", "random", "-q",
+                                      "--search-workers", str(too_many)])
+    assert result.exit_code == 2 and f"--search-workers {too_many}: this machine has" in result.output

@@ -308,17 +308,23 @@ def _run_block(state: GameState, code) -> None:  # type: ignore[no-untyped-def]
     st.run()
 
 
+def _legacies_forty_decisions_in() -> tuple[Game, GameState]:
+    """A 4-player Legacies game (seed 5) 40 random decisions in."""
+    from legacies.agents.bots import apply_random_option
+
+    game = Game(_spec("legacies"), 4)
+    state = game.new_state(5)
+    rng = random.Random(5)
+    for _ in range(40):
+        apply_random_option(state, rng)
+    return game, state
+
+
 def test_a_definition_is_kept_across_menus_until_what_it_reads_changes() -> None:
     """`can_acquire` (Legacies, a definition that walks collections) is computed for one
     menu and kept; the next menu finds it while nothing it reads moved (a forged kept
     value shows it was not computed again), and computes it again once they moved."""
-    spec = _spec("legacies")
-    game = Game(spec, 4)
-    state = game.new_state(5)
-    rng = random.Random(5)
-    from legacies.agents.bots import apply_random_option
-    for _ in range(40):
-        apply_random_option(state, rng)
+    game, state = _legacies_forty_decisions_in()
     made = game.compiler._def_fns["can_acquire"]
     fn = game.compiler.ns[made[0]]
     assert "stamp = " in game.compiler.sources[made[0]]
@@ -341,6 +347,41 @@ def test_a_definition_is_kept_across_menus_until_what_it_reads_changes() -> None
         mech.adjust(st_, game.layout.player_counter["gold"] + 1, 1)
     with st_.frozen():
         assert fn(st_, 0, -1, heirloom) == "forged again"
+
+
+def test_a_memo_that_finds_nothing_stops_remembering_and_one_that_finds_keeps_on() -> None:
+    """A definition whose calls never find their result (each menu asks for each argument
+    once, and what it reads moved) stops remembering after MEMO_WINDOW calls, with the
+    same values; one whose calls find their result (asked twice in a menu) keeps on."""
+    from legacies.interpreter.codegen_runtime import MEMO_WINDOW
+
+    game, state = _legacies_forty_decisions_in()
+    ns, st_ = game.compiler.ns, state.st
+    heirlooms = game.layout.kind_pieces["heirloom"]
+
+    def judged(name: str) -> tuple:  # type: ignore[type-arg]
+        fn_name = game.compiler._def_fns[name][0]
+        k = int(re.search(r"key = \((\d+),", game.compiler.sources[fn_name]).group(1))  # type: ignore[union-attr]
+        return ns[fn_name], k
+
+    acquire, a = judged("can_acquire")
+    first = [acquire(st_, 0, -1, h) for h in heirlooms]  # no menu: nothing remembered
+    for i in range(MEMO_WINDOW):
+        with st_.frozen():
+            st_.keep.clear()  # what it read moved since the last menu
+            assert acquire(st_, 0, -1, heirlooms[i % len(heirlooms)]) == first[i % len(heirlooms)]
+    assert ns["_memo_off"][a]
+    with st_.frozen():
+        st_.keep.clear()
+        assert [acquire(st_, 0, -1, h) for h in heirlooms] == first
+        assert not [key for key in [*st_.keep, *(st_.memo or {})] if key[0] == a]  # neither remembered nor kept now
+
+    level, b = judged("has_level")
+    for i in range(MEMO_WINDOW):
+        with st_.frozen():
+            st_.keep.clear()
+            assert level(st_, 0, -1, 1 + i % 6) == level(st_, 0, -1, 1 + i % 6)  # the second call finds it
+    assert not ns["_memo_off"][b]
 
 
 def test_every_change_of_a_counter_or_a_zone_is_counted() -> None:

@@ -33,6 +33,7 @@ def test_random_greedy_and_search_bots_play_to_the_end(players: int) -> None:
     assert all(isinstance(s, int) for s in result.scores)
 
 
+@pytest.mark.slow  # minutes on two cores: `-m slow`, a step of .ci/run
 def test_greedy_beats_random_bots() -> None:
     """Seeded: greedy against two random bots in 30 three-player games (seats rotated)
     wins well over its fair share of 10."""

@@ -31,6 +31,7 @@ def test_random_greedy_and_search_bots_play_to_the_goal(players: int) -> None:
     assert result.scores[result.winner] >= {3: 30, 6: 20}[players]
 
 
+@pytest.mark.slow  # minutes on two cores: `-m slow`, a step of .ci/run
 def test_greedy_beats_random_bots() -> None:
     """Seeded: greedy against two random bots in 9 three-player games (seats rotated) wins
     well over its fair share of 3 (docs/assumptions-leaders-legacy.md has the long run)."""
