@@ -33,7 +33,7 @@ class Phrase:
     rest: str = ""  # " on characters whose position is more than 1"
     whose_one: str = ""  # "your ", "another player's "
     whose_many: str = ""  # "your ", "other players' "
-    rest_one: str | None = None  # what follows one member, when it differs: " on characters or legendary figures"
+    rest_one: str | None = None  # what follows one member, when it differs: " on spots or huts"
 
     @property
     def after_one(self) -> str:
@@ -246,7 +246,7 @@ def _joined(left: Phrase, right: Phrase) -> Phrase | None:
             return Phrase(f"{head_l} or {head_r} {one}", f"{head_l} and {head_r} {last_r}", left.rest)
         return Phrase(f"{left.one} or {right.one}", f"{left.many} and {right.many}", left.rest)
     if left.one == right.one and left.rest.split(" ")[:2] == right.rest.split(" ")[:2]:
-        # "relationship tokens on characters and legendary figures"
+        # "chips on spots and huts"
         prep = " ".join(left.rest.split(" ")[:2])
         other = right.rest[len(prep):]
         return Phrase(left.one, left.many, f"{left.rest} and{other}", rest_one=f"{left.rest} or{other}")
