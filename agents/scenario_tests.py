@@ -191,7 +191,8 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
     if spec is None:
         return fail(f"no item `{test.item}` in {'ruleset `' + wanted + '`' if wanted else 'any installed ruleset'}")
     try:
-        trial = run_trial(spec, test.item, test.scenario, effect=test.effect, run=test.run, answers=test.choose)
+        trial = run_trial(spec, test.item, test.scenario, effect=test.effect, run=test.run, answers=test.choose,
+                          what="the scenario test")
     except TrialError as err:
         if test.refused is not None and "the rules refuse" in str(err):
             if test.refused.lower() in str(err).lower():

@@ -18,6 +18,10 @@ its own `effect` statements, or one of its effect attributes (`effect="reward"`)
 or any source the designer gives (`run="set_up(K2)"`). Its decisions are
 answered in order from a list of option numbers, or asked of a function. The result is
 a before/after difference of the state with names, not ids.
+
+The rules run within TRIAL_SECONDS of wall-clock time (interpreter/budget.py's Deadline):
+the setup, the decisions played, `before` and the item together; the time a person takes
+to answer at the terminal does not count (the deadline starts again after each answer).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from legacies.dsl import ast
 from legacies.dsl.diagnostics import DiagnosticError
 from legacies.interpreter import mechanics as mech
 from legacies.interpreter import sandbox
+from legacies.interpreter.budget import Deadline
 from legacies.interpreter.decisions import Decision
 from legacies.interpreter.errors import InternalError, Refused, TableError
 from legacies.interpreter.game import Game, GameState
@@ -39,6 +44,9 @@ from legacies.pipeline.yaml_source import read_yaml_file
 from .state_diff import differences, snapshot
 
 Asker = Callable[[Decision], int]  # the 0-based option to take
+
+TRIAL_SECONDS = 60.0
+"""How long the rules may run for one trial (or scenario test)."""
 
 
 class TrialError(Exception):
@@ -117,9 +125,13 @@ class Trial:
 
 
 def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str | None = None,
-              run: str | None = None, answers: list[int] | None = None, ask: Asker | None = None) -> Trial:
+              run: str | None = None, answers: list[int] | None = None, ask: Asker | None = None,
+              seconds: float | None = None, what: str = "`legacies try`") -> Trial:
     """Set up the scenario, play the item's effect as the scenario's seat and return what
-    changed. `answers` (0-based option numbers) are used first, then `ask`."""
+    changed. `answers` (0-based option numbers) are used first, then `ask`. The rules run
+    within `seconds` (TRIAL_SECONDS unless given; `what` names the deadline where it
+    stops them)."""
+    seconds = TRIAL_SECONDS if seconds is None else seconds
     if item_id not in spec.vocab.content:
         raise TrialError(f"no item `{item_id}` in ruleset `{spec.name}`", usage=True)
     players = scenario.players or max(spec.min_players, min(3, spec.max_players))
@@ -133,7 +145,7 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
         raise TrialError(f"seat {scenario.seat} is not at a {players}-player table", usage=True)
     me = scenario.seat - 1
     try:
-        state = game.new_state(scenario.seed)
+        state = game.new_state(scenario.seed, deadline=Deadline.after(seconds, what))
     except InternalError as err:  # a content bug met before anything is tried: said and located
         raise TrialError(f"the game stopped in its setup: {err}") from None
     for number in range(scenario.play):
@@ -162,7 +174,7 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     order = [game.player_names[p] for p in state.st.turn_order]
     left = list(answers or [])
     logged = len(state.st.log)
-    asked = _run(state, source, me, item_id, left, ask, f"`{item_id}`")
+    asked = _run(state, source, me, item_id, left, ask, f"`{item_id}`", again=(seconds, what))
     return Trial(spec.defs[game.layout.def_index[item_id]].name, game.player_names[me], asked,
                  differences(state, before, snapshot(state)), len(left), state, me, order,
                  [str(line) for line in state.st.log[logged:]])
@@ -224,7 +236,10 @@ def _set_counters(state: GameState, scenario: Scenario) -> None:
 
 
 def _run(state: GameState, source: str | tuple[ast.Program, Origin], me: int, this: str | None, answers: list[int],
-         ask: Asker | None, what: str, before: bool = False) -> list[tuple[str, str, list[str], str]]:
+         ask: Asker | None, what: str, before: bool = False,
+         again: tuple[float, str] | None = None) -> list[tuple[str, str, list[str], str]]:
+    """Run `source` as seat `me`; `again`: the deadline (seconds, what) that starts again
+    after a person answers."""
     asked: list[tuple[str, str, list[str], str]] = []
 
     def answer(d: Decision) -> str:
@@ -232,6 +247,8 @@ def _run(state: GameState, source: str | tuple[ast.Program, Origin], me: int, th
             index = answers.pop(0)
         elif ask is not None:
             index = ask(d)
+            if again is not None:  # a person's time to answer is not the rules' time
+                state.st.deadline = Deadline.after(*again)
         elif before:
             raise TrialError(f"{what} asks \"{d.prompt}\" ({', '.join(d.labels())}): the stage is set without "
                              "choices; name what it acts on instead", usage=True)

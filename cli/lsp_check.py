@@ -29,6 +29,7 @@ from legacies.pipeline.stack import StackError, expansion_folder, stack_sources
 from legacies.pipeline.validate import (UsageError, gc_paused, maybe_consequence, over_installed, ruleset_folder,
                                         smoke_check)
 
+from . import lsp_limits
 from .lsp_limits import LimitPassed, bounded
 
 _DECLARED = re.compile(r"^ruleset:\s*([A-Za-z0-9_-]+)", re.MULTILINE)
@@ -92,7 +93,9 @@ def _run(check: Check, sources: list[SourceFile]) -> None:
     if check.build.spec is not None:  # the content runs here: within the editor's limits (cli/lsp_limits.py)
         spec, label = check.build.spec, load.files[0].label
         try:
-            check.diagnostics.extend(bounded(lambda: smoke_check(spec, label)))
+            seconds = lsp_limits.SETUP_SECONDS  # the rules stop themselves there, located; the kill is the backstop
+            check.diagnostics.extend(bounded(lambda: smoke_check(spec, label, seconds, "the editor's check"),
+                                             seconds=seconds + lsp_limits.KILL_GRACE))
         except LimitPassed as err:
             check.diagnostics.append(Diagnostic("E300", str(err), file=label, hint="run `legacies validate` on "
                                                 "the ruleset, or `legacies play` with random seats, to see where"))

@@ -1,12 +1,14 @@
 """What the language server gives one check of the running game: a time and a memory
 limit. The static checks are bounded by the files' own limits (F005, Y006, E111); the
 setup a check runs to its first decision (pipeline/validate.py's smoke check) runs the
-content, whose budgets count steps and the size of numbers, not seconds or bytes. An
-editor must never freeze or swell on a file being typed, so in the server that run is
-made in a forked child with a memory limit (RLIMIT_AS: what the server uses plus
-SETUP_MB) and a deadline (SETUP_SECONDS), killed when it passes either; the check then
-says so at the ruleset file (E300). Where processes cannot be forked (Windows) it runs
-in the server, as `legacies validate` runs it.
+content, whose budgets count steps, the work inside them and the size of numbers, not
+seconds or bytes. An editor must never freeze or swell on a file being typed, so the
+setup check is given SETUP_SECONDS (interpreter/budget.py's Deadline: the rules stop
+there, E300 at the statement running), and in the server that run is made in a forked
+child with a memory limit (RLIMIT_AS: what the server uses plus SETUP_MB), killed when it
+passes that or SETUP_SECONDS + KILL_GRACE (what the deadline cannot stop); the check
+then says so at the ruleset file (E300). Where processes cannot be forked (Windows) it
+runs in the server, bounded by the deadline alone.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 SETUP_SECONDS = 10.0
+KILL_GRACE = 2.0
 SETUP_MB = 1024
 
 
@@ -63,8 +66,7 @@ def bounded(run: Callable[[], T], seconds: float | None = None, megabytes: int |
         os.close(readable)
         _end(pid)
     if answer is None:
-        raise LimitPassed(f"the setup did not reach its first decision within {seconds:.0f} s (the editor's limit; "
-                          "`legacies validate` has none)")
+        raise LimitPassed(f"the setup did not reach its first decision within {seconds:.0f} s (the editor's limit)")
     kind, value = pickle.loads(answer)
     if kind == "memory":
         raise LimitPassed(f"the setup used more than {megabytes:,} MB of memory (the editor's limit)")

@@ -268,13 +268,13 @@ class CodegenCompiler(ChoiceCompiler):
         if isinstance(ref, r.Symbol):
             return self._lit(ref.symbol)
         if isinstance(ref, r.Enum):
-            return f"{self._bind(list(self.v.enums[ref.enum]))}[:]"
+            return f"_rt_copied({self._st(s)}, {self._bind(list(self.v.enums[ref.enum]))})"
         if isinstance(ref, r.CounterSet):
-            return f"{self._bind(list(self.v.counter_sets[ref.name]))}[:]"
+            return f"_rt_copied({self._st(s)}, {self._bind(list(self.v.counter_sets[ref.name]))})"
         if isinstance(ref, r.Quantity):
             return self._quantity(ref.name, self._me(s), "None", s, reads)
         if isinstance(ref, r.KindAll):
-            return f"{self._bind(list(lay.kind_pieces.get(ref.kind, [])))}[:]"
+            return f"_rt_copied({self._st(s)}, {self._bind(list(lay.kind_pieces.get(ref.kind, [])))})"
         if isinstance(ref, r.BoardItem):
             return repr(int(lay.board_item[ref.id]))
         if isinstance(ref, r.CardDef):
@@ -454,8 +454,10 @@ class CodegenCompiler(ChoiceCompiler):
             if rt == "defs":
                 return f"_rt_among({piece_def}, {left}, {right})"
             if rt in ("things", "table") or lt == "def":
-                return f"_rt_member({piece_def}, {left}, {right})"
-            return f"({left} in {right})"
+                return f"_rt_member({self._st(s)}, {piece_def}, {left}, {right})"
+            if rt == "players":  # no more than the players
+                return f"({left} in {right})"
+            return f"_rt_in({self._st(s)}, {left}, {right})"
         if "def" in (lt, rt) or (lt == "thing" and rt == "thing"):
             same = f"_rt_same({piece_def}, {left}, {right})"
             return same if op == "=" else f"(not {same})"
@@ -490,7 +492,7 @@ class CodegenCompiler(ChoiceCompiler):
         left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
         if e.op == "+":
             if self.type_of(e).is_collection:
-                return f"(list({left}) + list({right}))"
+                return f"_rt_joined({self._st(s)}, {left}, {right})"
             return f"({left} + {right})"
         if e.op == "-":
             return f"({left} - {right})"
@@ -533,7 +535,7 @@ class CodegenCompiler(ChoiceCompiler):
         return src
 
     def g_Where(self, e: ast.Where, s: Scope, reads: Reads) -> str:
-        src = self._source(e.collection, s, reads)
+        src = f"_rt_walk({self._st(s)}, {self._source(e.collection, s, reads)})"
         x = self._name("i")
         static = self.static_test(e.condition)
         zone = self.type_of(e.collection).tag == "zone"
@@ -555,7 +557,7 @@ class CodegenCompiler(ChoiceCompiler):
             return self.fallback(e, s)
         src = self.g(e.source, s, reads)
         if st_tag in ("symbols", "counters") or self.type_of(e).tag in ("symbols", "counters"):
-            return f"_rt_distinct({src})"
+            return f"_rt_distinct({self._st(s)}, {src})"
         ref = self.ref(e)
         kind = ref.kind if isinstance(ref, r.Selection) else None
         x = self._name("i")
@@ -566,22 +568,23 @@ class CodegenCompiler(ChoiceCompiler):
             reads.add(PART_PIECES)
         elif st_tag not in ("things", "table"):
             reads.add(PART_HOLDERS)  # the pieces on an item
+        # every walk charged to the step budget, as interpreter/selection.py charges it
         if kind:
             pk = self._bind(self.piece_kind)
             k = repr(str(kind))
             if st_tag == "zone":
-                return f"[{x} for {x} in {st}.zones[{src}] if {pk}[{x}] == {k}]"
+                return f"[{x} for {x} in _rt_walk({st}, {st}.zones[{src}]) if {pk}[{x}] == {k}]"
             if st_tag == "zones":
                 z = self._name("i")
-                return f"[{x} for {z} in {src} for {x} in {st}.zones[{z}] if {pk}[{x}] == {k}]"
+                return f"[{x} for {z} in {src} for {x} in _rt_walk({st}, {st}.zones[{z}]) if {pk}[{x}] == {k}]"
             return f"[{x} for {x} in _pieces_on({st}, {src}) if {pk}[{x}] == {k}]"
         if st_tag == "zone":
-            return f"{st}.zones[{src}][:]"
+            return f"_rt_walk({st}, {st}.zones[{src}])[:]"
         if st_tag == "zones":
             z = self._name("i")
-            return f"[{x} for {z} in {src} for {x} in {st}.zones[{z}]]"
+            return f"[{x} for {z} in {src} for {x} in _rt_walk({st}, {st}.zones[{z}])]"
         if st_tag in ("things", "table"):
-            return f"list({src})"
+            return f"list(_rt_walk({st}, {src}))"
         return f"_pieces_on({st}, {src})"
 
     def g_Top(self, e: ast.Top, s: Scope, reads: Reads) -> str:
@@ -591,14 +594,15 @@ class CodegenCompiler(ChoiceCompiler):
         src = self.g(e.source, s, reads)
         count = self.g(e.count, s, reads) if e.count is not None else None
         top = e.end == "top"
+        st = self._st(s)
         if self.type_of(e.source).is_collection:
             if count is None:
                 return f"_rt_top_member({src}, {e.end!r})"
-            return f"_rt_top_members({src}, {count}, {top!r})"
+            return f"_rt_top_members({st}, {src}, {count}, {top!r})"
         self._zone_read(e.source, s, reads)
         if count is None:
-            return f"_rt_top_piece({self._st(s)}.zones[{src}], {e.end!r})"
-        return f"_rt_top_pieces({self._st(s)}.zones[{src}], {count}, {top!r})"
+            return f"_rt_top_piece({st}.zones[{src}], {e.end!r})"
+        return f"_rt_top_pieces({st}, {st}.zones[{src}], {count}, {top!r})"
 
     def g_Entry(self, e: ast.Entry, s: Scope, reads: Reads) -> str:
         src = self.g(e.source, s, reads)
@@ -621,13 +625,13 @@ class CodegenCompiler(ChoiceCompiler):
         else:
             probe = aggregate_probe(self.res, e, ref, self.type_of(e.collection).element())
             get = self.g(probe, s.with_it(x), reads)
-        return f"_rt_aggregate({fn}, [{get} for {x} in {coll}])"
+        return f"_rt_aggregate({fn}, [{get} for {x} in _rt_walk({self._st(s)}, {coll})])"
 
     def g_Ordered(self, e: ast.Ordered, s: Scope, reads: Reads) -> str:
         coll = self.g(e.collection, s, reads)
         x = self._name("i")
         key = self.g(e.key, s.with_it(x), reads)
-        return f"_rt_ordered([({key}, {x}) for {x} in {coll}], {bool(e.descending)!r})"
+        return f"_rt_ordered([({key}, {x}) for {x} in _rt_walk({self._st(s)}, {coll})], {bool(e.descending)!r})"
 
     def g_Call(self, e: ast.Call, s: Scope, reads: Reads) -> str:
         n = e.name
@@ -654,7 +658,7 @@ class CodegenCompiler(ChoiceCompiler):
             return self.fallback(e, s) if isinstance(e, ast.Expr) else "_unsupported"
         fn, _, def_reads, body = made
         args = [self.g(x, s, reads) for x in arg_nodes]
-        if _inlined(body) and all(_simple(x) for x in args):
+        if _inlined(body) and all(_simple(x) for x in args) and not self.spec.definitions[name].charge:
             # a small definition called with names or numbers: written in place (its
             # arguments cannot fail or differ when read again; no memo to look up), what
             # it reads read as the caller's (`P's gold` given `me` is the acting player's)
@@ -703,20 +707,24 @@ class CodegenCompiler(ChoiceCompiler):
         self.ns["_memo_off"].append(False)
         plist = ", ".join(params.values())
         key = f"({k!r}, me, this{', ' if plist else ''}{plist})"
+        # a definition that does much charges its steps each time it is computed, not when remembered
+        charge = [f"        _rt_spend(st, {d.charge!r})"] if d.charge else []
         lines = [f"def {fn}(st, me, this{', ' if plist else ''}{plist}):",
                  "    memo = st.memo",
                  f"    if memo is None or _memo_off[{k!r}]:",
+                 *charge,
                  f"        return {body}",
                  f"    key = {key}",
                  "    try:",
                  "        found = memo.get(key, _MISSING)",
                  "    except TypeError:  # an unhashable argument (a list): not remembered",
+                 *charge,
                  f"        return {body}",
                  f"    _memo_calls[{k!r}] += 1",
                  "    if found is _MISSING:"]
         counted = [f"        _memo_made[{k!r}] += 1",
-                f"        if _memo_calls[{k!r}] >= {MEMO_WINDOW!r}:",
-                f"            _rt_memo_pays(_memo_calls, _memo_made, _memo_off, {k!r})"]
+                   f"        if _memo_calls[{k!r}] >= {MEMO_WINDOW!r}:",
+                   f"            _rt_memo_pays(_memo_calls, _memo_made, _memo_off, {k!r})"]
         if reads.parts is not None and _costly(body):
             lines += ["        keep = st.keep",
                       "        v, sv, zv = st.versions, st.slot_versions, st.zone_versions",
@@ -724,12 +732,12 @@ class CodegenCompiler(ChoiceCompiler):
                       "        kept = keep.get(key)",
                       "        if kept is not None and kept[0] == stamp:",
                       "            found = memo[key] = kept[1]",
-                      "            return found"] + counted + [
+                      "            return found"] + counted + charge + [
                       f"        found = memo[key] = {body}",
                       "        keep[key] = (stamp, found)",
                       "        return found"]
         else:
-            lines += counted + [f"        found = memo[key] = {body}"]
+            lines += counted + charge + [f"        found = memo[key] = {body}"]
         lines += ["    return found"]
         try:
             self._define("\n".join(lines) + "\n", fn)
@@ -776,8 +784,9 @@ class CodegenCompiler(ChoiceCompiler):
                      f"def {exists}{head}", f"    if not {cond}:", "        return False", f"    return len({coll}) > 0"]
         else:
             keep = f" if {cond}" if cond is not None else ""
-            lines = [f"def {listed}{head}", f"    return [{x} for {x} in {coll}{keep}]",
-                     f"def {exists}{head}", f"    for {x} in {coll}:"]
+            walk = f"_rt_walk(st, {coll})" if cond is not None else coll  # the condition asked of each, charged
+            lines = [f"def {listed}{head}", f"    return [{x} for {x} in {walk}{keep}]",
+                     f"def {exists}{head}", f"    for {x} in {walk}:"]
             lines += [f"        if {cond}:", "            return True"] if cond is not None else ["        return True"]
             lines += ["    return False"]
         self._define("\n".join(lines) + "\n", listed)

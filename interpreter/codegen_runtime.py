@@ -11,7 +11,8 @@ import os
 import re
 from typing import Any, Callable
 
-from .compile_base import MISSING, Fn, _as_def, _no_player
+from .budget import over, spend
+from .compile_base import MISSING, Fn, _as_def, _indexable, _no_player
 from .errors import ContentError, InternalError, Refused
 from .values import DefRef, EraValue
 from .vm import Activation, State
@@ -79,7 +80,42 @@ def _rt_same(piece_def: list[int], x: Any, y: Any) -> bool:
     return bool(x == y)
 
 
-def _rt_member(piece_def: list[int], x: Any, ys: Any) -> bool:
+def _rt_spend(st: State, steps: int) -> None:
+    """A definition's steps charged before it is computed (DefinitionSpec.charge)."""
+    spend(st, steps)
+
+
+def _rt_walk(st: State, items: Any) -> Any:
+    """`items`, their walk charged to the step budget (interpreter/budget.py's `spend`,
+    written out: this runs for every walk)."""
+    st.spent += len(items)
+    if st.spent > st.limit:
+        over(st)
+    return items
+
+
+def _rt_copied(st: State, members: list) -> list:
+    st.spent += len(members)
+    if st.spent > st.limit:
+        over(st)
+    return members[:]
+
+
+def _rt_joined(st: State, left: Any, right: Any) -> list:
+    both = list(left) + list(right)
+    spend(st, len(both))
+    return both
+
+
+def _rt_in(st: State, x: Any, ys: Any) -> bool:
+    spend(st, len(ys))
+    return x in ys
+
+
+def _rt_member(st: State, piece_def: list[int], x: Any, ys: Any) -> bool:
+    st.spent += len(ys)
+    if st.spent > st.limit:
+        over(st)
     if isinstance(x, DefRef):  # a card named in source: any of its copies
         return any(_as_def(piece_def, y) == x for y in ys)
     return x in ys
@@ -114,17 +150,18 @@ def _rt_era_of(st: State, slot: int, v: Any) -> Any:
 
 
 def _rt_top_member(items: Any, end: str) -> Any:
-    items = list(items)
+    items = _indexable(items)
     if not items:
         raise ContentError(f"there is no {end} member: the collection is empty "
                            "(check `... is not empty` first)")
     return items[0] if end == "top" else items[-1]
 
 
-def _rt_top_members(items: Any, n: int, top: bool) -> list:
-    items = list(items)
+def _rt_top_members(st: State, items: Any, n: int, top: bool) -> list:
+    items = _indexable(items)
     n = max(0, n)
-    return items[:n] if top else (items[-n:] if n else [])
+    spend(st, min(n, len(items)))
+    return list(items[:n] if top else (items[-n:] if n else []))
 
 
 def _rt_top_piece(z: list, end: str) -> int:
@@ -133,15 +170,16 @@ def _rt_top_piece(z: list, end: str) -> int:
     return z[-1] if end == "top" else z[0]
 
 
-def _rt_top_pieces(z: list, n: int, top: bool) -> list:
+def _rt_top_pieces(st: State, z: list, n: int, top: bool) -> list:
     n = max(0, n)
+    spend(st, min(n, len(z)))
     return list(reversed(z[-n:])) if top and n else (z[:n] if n else [])
 
 
 def _rt_nth(items: Any, n: int) -> Any:
     if not 1 <= n <= len(items):
         raise ContentError(f"there is no entry {n}: the list has {len(items)}")
-    return list(items)[n - 1]
+    return _indexable(items)[n - 1]
 
 
 def _rt_lookup(st: State, piece_def: list[int], era_slot: int, table: Any, key: Any) -> Any:
@@ -177,7 +215,8 @@ def _rt_with_it(f: Fn, a: Activation, value: Any) -> Any:
         a.it = saved
 
 
-def _rt_distinct(xs: Any) -> list:
+def _rt_distinct(st: State, xs: Any) -> list:
+    spend(st, len(xs))
     seen: list = []
     for s in xs:
         if s not in seen:

@@ -4,7 +4,8 @@ The state a compile keeps (the ruleset, the layout, the checker's resolution, wh
 the statement being compiled was written), the dispatch from an AST node to its
 `x_`/`s_` method, blocks and programs, a text with `{EXPR}` parts, and the
 straight-through blocks: statements that never ask and never push a frame run
-without frames (`run_direct`), their loops charged to the step budget (`spend`).
+without frames (`run_direct`), their loops charged to the step budget (`spend`, from
+interpreter/budget.py, as every walk over a collection is).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from legacies.dsl.types import T
 from . import mechanics as mech
 from .builtins import NOBODY
 from .coverage import Coverage
-from .errors import BudgetExceeded, ContentError, InternalError, Refused, Where
+from .budget import spend
+from .errors import ContentError, InternalError, Refused, Where
 from .layout import Layout
 from .ledger import Adjust, Ledger
 from .spec import GameSpec, Origin
@@ -76,6 +78,12 @@ def _base_of(st: State, slot: int) -> int:
     return st.game.layout.player_counter.get(name, slot)
 
 
+def _indexable(items: Any) -> Any:
+    """A collection read by position (`entry N of`, `top of`): a list or a tuple as it is
+    (no copy: reading one member is not a walk), anything else as a list."""
+    return items if type(items) in (list, tuple) else list(items)
+
+
 def _with_it(a: Activation, value: Any, cond: Fn) -> bool:
     saved = a.it
     a.it = value
@@ -118,15 +126,6 @@ def run_direct(st: State, a: Activation, block: Block) -> None:
         raise
     except Exception as err:  # a bug: never a refusal, never silent
         raise InternalError(f"{type(err).__name__}: {err}", block.wheres[i]) from err
-
-
-def spend(st: State, steps: int) -> None:
-    """Charge straight-through work to this decision's step budget."""
-    st.spent += steps
-    budget = st.game.spec.limits.step_budget
-    if st.spent > budget:
-        raise BudgetExceeded(f"an effect used more than {budget:,} steps for one decision "
-                             "(a loop that does too much)")
 
 
 class CompilerBase:
@@ -225,6 +224,8 @@ class CompilerBase:
                 elif isinstance(v, (list, tuple)) and not v:  # an empty collection, as an empty list of players
                     shown = "none"
                 else:
+                    if isinstance(v, (list, tuple)):
+                        spend(st, len(v))  # each member named
                     shown = mech.describe(st, v)
                 line = line.replace(placeholder, shown, 1)
             return line

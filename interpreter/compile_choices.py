@@ -13,6 +13,7 @@ from legacies.dsl import resolution as r
 from legacies.dsl.renderer import render_expr, render_member
 
 from . import mechanics as mech
+from .budget import spend
 from .compile_base import Fn, Instr, _of_items
 from .compile_statements import StatementCompiler
 from .decisions import Choice
@@ -54,7 +55,10 @@ class CompiledAction:
                 return
             yield from self.collection(probe)
             return
-        for target in self.collection(probe):
+        targets = self.collection(probe)
+        if self.condition is not None:
+            spend(st, len(targets))  # the condition asked of each
+        for target in targets:
             probe.env[self.var] = target
             if self.condition is None or self.condition(probe):
                 yield target
@@ -206,6 +210,7 @@ class ChoiceCompiler(StatementCompiler):
 
         def choose(st: State, a: Activation) -> None:
             pool = list(st.zones[coll(a)] if zone else coll(a))
+            spend(st, len(pool))
             asked = prompt
             for name, namer in names.items():  # "choose a resource in {V}'s cost" -> "... in Storm's cost"
                 asked = asked.replace("{" + name + "}", namer(st, a.env.get(name)))

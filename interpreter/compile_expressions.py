@@ -16,7 +16,8 @@ from legacies.dsl.types import T
 from . import builtins, selection
 from . import mechanics as mech
 from .builtins import NOBODY
-from .compile_base import Fn, MISSING, _held_slot, _no_player, _as_def, _or_nobody, aggregate_probe
+from .budget import over, spend
+from .compile_base import Fn, MISSING, _held_slot, _indexable, _no_player, _as_def, _or_nobody, aggregate_probe
 from .compile_general import GeneralCompiler
 from .errors import ContentError, InternalError
 from .values import DefRef, EraValue
@@ -107,11 +108,9 @@ class ExpressionCompiler(GeneralCompiler):
             s = ref.symbol
             return lambda a: s
         if isinstance(ref, r.Enum):
-            values = list(self.v.enums[ref.enum])
-            return lambda a: values[:]
+            return _copied(list(self.v.enums[ref.enum]))
         if isinstance(ref, r.CounterSet):
-            members = list(self.v.counter_sets[ref.name])
-            return lambda a: members[:]
+            return _copied(list(self.v.counter_sets[ref.name]))
         if isinstance(ref, r.Option):
             name = ref.name
             return lambda a: a.st.game.options[name]
@@ -119,8 +118,7 @@ class ExpressionCompiler(GeneralCompiler):
             q = ref.name
             return lambda a: mech.quantity(a.st, q, a.me, None)
         if isinstance(ref, r.KindAll):
-            pieces = list(lay.kind_pieces.get(ref.kind, []))
-            return lambda a: pieces[:]
+            return _copied(list(lay.kind_pieces.get(ref.kind, [])))
         if isinstance(ref, r.BoardItem):
             pid = lay.board_item[ref.id]
             return lambda a: pid
@@ -286,11 +284,21 @@ class ExpressionCompiler(GeneralCompiler):
 
                 def member(a: Activation) -> bool:
                     x = left(a)
+                    ys = right(a)
+                    spend(a.st, len(ys))  # a walk over the list
                     if isinstance(x, DefRef):  # a card named in source: any of its copies
-                        return any(_as_def(piece_def, y) == x for y in right(a))
-                    return x in right(a)
+                        return any(_as_def(piece_def, y) == x for y in ys)
+                    return x in ys
                 return member
-            return lambda a: left(a) in right(a)
+            if rt == "players":  # no more than the players
+                return lambda a: left(a) in right(a)
+
+            def among(a: Activation) -> bool:
+                x = left(a)
+                ys = right(a)
+                spend(a.st, len(ys))
+                return x in ys
+            return among
         if "def" in (lt, rt) or (lt == "thing" and rt == "thing"):
             piece_def = self.lay.piece_def
 
@@ -332,7 +340,11 @@ class ExpressionCompiler(GeneralCompiler):
         right = self.expr(e.right)
         if e.op == "+":
             if self.type_of(e).is_collection:
-                return lambda a: list(left(a)) + list(right(a))
+                def joined(a: Activation) -> list:
+                    both = list(left(a)) + list(right(a))
+                    spend(a.st, len(both))
+                    return both
+                return joined
             return lambda a: left(a) + right(a)
         if e.op == "-":
             return lambda a: left(a) - right(a)
@@ -376,17 +388,25 @@ class ExpressionCompiler(GeneralCompiler):
         zone = self.type_of(e.collection).tag == "zone"
         cond = self.expr(e.condition)
         static = self.static_test(e.condition)
+
+        def members(a: Activation) -> Any:  # the collection walked, charged (budget.spend, written out)
+            st = a.st
+            items = st.zones[coll(a)] if zone else coll(a)
+            st.spent += len(items)
+            if st.spent > st.limit:
+                over(st)
+            return items
         if static is not None:  # `where its suit is hearts`: decided per piece at compile time
             by_piece, by_def = static
             if None not in by_piece and None not in by_def:
                 if zone:
-                    return lambda a: [x for x in a.st.zones[coll(a)] if by_piece[x]]
-                return lambda a: [x for x in coll(a) if (by_piece[x] if type(x) is int else by_def[int(x)])]
+                    return lambda a: [x for x in members(a) if by_piece[x]]
+                return lambda a: [x for x in members(a) if (by_piece[x] if type(x) is int else by_def[int(x)])]
 
             def where_mixed(a: Activation) -> list:  # the undecided ones (None) are asked
                 saved = a.it
                 out = []
-                for x in (a.st.zones[coll(a)] if zone else coll(a)):
+                for x in members(a):
                     keep = by_piece[x] if type(x) is int else by_def[int(x)]
                     if keep is None:
                         a.it = x
@@ -400,7 +420,7 @@ class ExpressionCompiler(GeneralCompiler):
         def where(a: Activation) -> list:
             saved = a.it
             out = []
-            for x in (a.st.zones[coll(a)] if zone else coll(a)):
+            for x in members(a):
                 a.it = x
                 if cond(a):
                     out.append(x)
@@ -414,7 +434,9 @@ class ExpressionCompiler(GeneralCompiler):
         if st_tag in ("symbols", "counters") or self.type_of(e).tag in ("symbols", "counters"):
             def distinct(a: Activation) -> list:
                 seen: list = []
-                for s in src(a):
+                items = src(a)
+                spend(a.st, len(items))
+                for s in items:
                     if s not in seen:
                         seen.append(s)
                 return seen
@@ -433,7 +455,7 @@ class ExpressionCompiler(GeneralCompiler):
         if self.type_of(e.source).is_collection:  # first (top) or last (bottom) members
             if count is None:
                 def member(a: Activation) -> Any:
-                    items = list(src(a))
+                    items = _indexable(src(a))
                     if not items:
                         raise ContentError(f"there is no {e.end} member: the collection is empty "
                                            "(check `... is not empty` first)")
@@ -441,9 +463,10 @@ class ExpressionCompiler(GeneralCompiler):
                 return member
 
             def members(a: Activation) -> list:
-                items = list(src(a))
+                items = _indexable(src(a))
                 n = max(0, count(a))
-                return items[:n] if top else (items[-n:] if n else [])
+                spend(a.st, min(n, len(items)))
+                return list(items[:n] if top else (items[-n:] if n else []))
             return members
         if count is None:
             def one(a: Activation) -> int:
@@ -457,6 +480,7 @@ class ExpressionCompiler(GeneralCompiler):
         def several(a: Activation) -> list:
             z = a.st.zones[src(a)]
             n = max(0, count(a))
+            spend(a.st, min(n, len(z)))
             return list(reversed(z[-n:])) if top and n else (z[:n] if n else [])
         return several
 
@@ -482,7 +506,7 @@ class ExpressionCompiler(GeneralCompiler):
             n = index(a)
             if not 1 <= n <= len(items):
                 raise ContentError(f"there is no entry {n}: the list has {len(items)}")
-            return list(items)[n - 1]
+            return _indexable(items)[n - 1]
         return nth
 
     def x_SpaceOf(self, e: ast.SpaceOf) -> Fn:
@@ -514,7 +538,9 @@ class ExpressionCompiler(GeneralCompiler):
         def aggregate(a: Activation) -> int:
             saved = a.it
             values = []
-            for x in coll(a):
+            items = coll(a)
+            spend(a.st, len(items))
+            for x in items:
                 a.it = x
                 values.append(get(a))
             a.it = saved
@@ -529,7 +555,9 @@ class ExpressionCompiler(GeneralCompiler):
         def ordered(a: Activation) -> list:
             saved = a.it
             keyed = []
-            for x in coll(a):
+            items = coll(a)
+            spend(a.st, len(items))
+            for x in items:
                 a.it = x
                 keyed.append((key(a), x))
             a.it = saved
@@ -635,6 +663,31 @@ class ExpressionCompiler(GeneralCompiler):
                 raise InternalError(f"definition `{name}` refers to itself")
             self._defining.add(name)
             d = self.spec.definitions[name]
-            self.definitions[name] = (d.params, self.expr(d.value))
+            body = self.expr(d.value)
+            self.definitions[name] = (d.params, _charged(body, d.charge) if d.charge else body)
             self._defining.discard(name)
         return self.definitions[name]
+
+
+def _charged(body: Fn, steps: int) -> Fn:
+    """A definition's value that does much (DefinitionSpec.charge): each time it is computed
+    (not when remembered) its steps are charged (budget.spend, written out), before the work,
+    so a chain of definitions that multiplies it stops at the budget."""
+    def charged(a: Activation) -> Any:
+        st = a.st
+        st.spent += steps
+        if st.spent > st.limit:
+            over(st)
+        return body(a)
+    return charged
+
+
+def _copied(members: list) -> Fn:
+    """A fixed list (every piece of a kind, an enum's symbols), copied for each use: the
+    copy charged as a walk (interpreter/budget.py)."""
+    n = len(members)
+
+    def copied(a: Activation) -> list:
+        spend(a.st, n)
+        return members[:]
+    return copied

@@ -12,6 +12,7 @@ from legacies.dsl import ast, printer
 
 from . import chance, ending
 from . import mechanics as mech
+from .budget import over
 from .compile_base import Fn, Instr, _no_player, _as_def, _with_it, spend
 from .compile_filters import FilterCompiler
 from .errors import ContentError
@@ -96,6 +97,7 @@ class GeneralCompiler(FilterCompiler):
         def pick_random(st: State, a: Activation) -> None:
             n = 1 if single else count(a)
             pool = list(st.zones[coll(a)] if zone else coll(a))
+            spend(st, len(pool))
             if n > 0 and not pool:  # nothing to pick: the rest of the effect does not happen
                 mech.abandon(st, a)
                 return
@@ -131,7 +133,14 @@ class GeneralCompiler(FilterCompiler):
 
     def x_Neighbours(self, e: ast.Neighbours) -> Fn:
         place, links = self.expr(e.place), self.via(e.place, e.links)
-        return lambda a: list(a.st.game.graph.step(a, place(a), links))
+        def neighbours(a: Activation) -> list:
+            st = a.st
+            found = list(st.game.graph.step(a, place(a), links))
+            st.spent += len(found)  # budget.spend, written out: this runs for every step on the map
+            if st.spent > st.limit:
+                over(st)
+            return found
+        return neighbours
 
     def x_Within(self, e: ast.Within) -> Fn:
         place, links, steps = self.expr(e.place), self.via(e.place, e.links), self.expr(e.steps)

@@ -10,6 +10,7 @@ from legacies.dsl import ast, printer
 from legacies.dsl import resolution as r
 
 from . import mechanics as mech
+from .budget import MAX_TIMED, check_depth
 from .compile_base import (Fn, Instr, MISSING, _base_of, _direct, _held_slot, _is_direct, _no_player, _with_it,
                            run_direct, spend)
 from .compile_expressions import ExpressionCompiler
@@ -18,6 +19,11 @@ from .errors import ContentError, InternalError, Refused
 from .frames import ForEachFrame, RepeatFrame, TurnsFrame, innermost_turns
 from .layout import PART_ORDER, PART_TIMED, PART_VALUES
 from .vm import Activation, Block, BlockFrame, State
+
+
+CARD_STEPS = 4
+"""What a card drawn or dealt is charged: a move, its zones' bookkeeping, now and then a
+deck rebuilt (measured: three to four times a frame step)."""
 
 
 class StatementCompiler(ExpressionCompiler):
@@ -130,7 +136,7 @@ class StatementCompiler(ExpressionCompiler):
             own = self.own_slot(s.target, ref)
 
             def set_item_value(st: State, a: Activation) -> None:
-                st.values[own(a)] = value(a)
+                st.values[own(a)] = mech.bounded(value(a))  # a number that feeds on itself stops at the limit
                 st.versions[PART_VALUES] += 1
             return set_item_value
         slot = self.lvalue(s.target)
@@ -154,9 +160,15 @@ class StatementCompiler(ExpressionCompiler):
         return lambda st, a: adjust(st, slot(a), -amount(a))
 
     def pieces(self, e: ast.Expr) -> Callable[[Activation], list]:
+        """The pieces a statement moves (`move`, `discard`, `remove`, `reveal`): several
+        are charged to the step budget, one per piece."""
         f = self.expr(e)
         if self.type_of(e).tag == "things":
-            return lambda a: list(f(a))
+            def several(a: Activation) -> list:
+                pids = list(f(a))
+                spend(a.st, len(pids))
+                return pids
+            return several
         return lambda a: [] if f(a) is None else [f(a)]
 
     def s_Move(self, s: ast.Move) -> Instr:
@@ -192,7 +204,8 @@ class StatementCompiler(ExpressionCompiler):
 
         def draw(st: State, a: Activation) -> None:
             z, d = src(a), dest(a)
-            for _ in range(count(a)):
+            for _ in range(count(a)):  # each card charged: a deck that refills from where it deals may not end
+                spend(st, CARD_STEPS)
                 if mech.draw_one(st, z, d) is None:
                     break
         return draw
@@ -207,6 +220,7 @@ class StatementCompiler(ExpressionCompiler):
             z = src(a)
             targets = dest(a) if plural else [dest(a)]
             for _ in range(count(a)):
+                spend(st, CARD_STEPS * len(targets))  # each card charged (see `draw`)
                 dealt = False
                 for d in targets:
                     dealt = mech.draw_one(st, z, d) is not None or dealt
@@ -296,6 +310,7 @@ class StatementCompiler(ExpressionCompiler):
                     raise ContentError("there is no effect to resolve")
                 if played is not None and ref.this >= 0:
                     played.add((st.game.layout.piece_def[ref.this], a.me))
+                check_depth(st)
                 st.frames.append(BlockFrame(ref.code, Activation(st, a.me, ref.this)))
             return resolve
 
@@ -307,6 +322,7 @@ class StatementCompiler(ExpressionCompiler):
             instrs = st.game.effects[st.game.layout.piece_def[pid]]
             if played is not None:
                 played.add((st.game.layout.piece_def[pid], a.me))
+            check_depth(st)
             st.frames.append(BlockFrame(instrs, Activation(st, a.me, pid)))
         return play
 
@@ -317,6 +333,7 @@ class StatementCompiler(ExpressionCompiler):
 
         def run(st: State, a: Activation) -> None:
             env = {p: f(a) for p, f in zip(params, args)}
+            check_depth(st)
             st.frames.append(BlockFrame(st.game.procedures[name], Activation(st, a.me, a.this, env)))
         return run
 
@@ -365,6 +382,9 @@ class StatementCompiler(ExpressionCompiler):
                 who = (a.me,) if per_player else None
             else:
                 who = tuple(scope(a)) if plural else (scope(a),)
+            if len(st.timed) >= MAX_TIMED:
+                raise ContentError(f"more than {MAX_TIMED:,} timed modifiers waiting at once (`until ...:` in a loop, "
+                                   "for an event that does not come)")
             st.timed.append((q, subject(a) if subject else None, op, value(a), who, until))
             st.versions[PART_TIMED] += 1
         return add_modifier

@@ -48,12 +48,12 @@ class ComputedPart:
     def text(self, st: State, player: int, this: int = -1) -> str:
         """A `text:` line worked out as `player` (the viewer, or the player whose part of
         the screen it is); a `kinds:` line with `this` the piece it is read on."""
-        return self._guarded(lambda: self._fill(self.lines[0], st, Activation(st, player, this)))
+        return self._guarded(st, lambda: self._fill(self.lines[0], st, Activation(st, player, this)))
 
     def shown(self, st: State, player: int) -> bool:
         """Whether the part is shown to (or for) `player` now: its `if:` holds."""
         condition = self.condition
-        return condition is None or bool(self._guarded(lambda: condition(Activation(st, player))))
+        return condition is None or bool(self._guarded(st, lambda: condition(Activation(st, player))))
 
     def rows(self, st: State, player: int) -> list[str]:
         """A `rows:` entry's line worked out for each member, top to bottom, as `player`."""
@@ -63,7 +63,7 @@ class ComputedPart:
             for member in self.members(Activation(st, player)):
                 out.append(self._fill(self.lines[0], st, Activation(st, player, env={self.name: member})))
             return out
-        return self._guarded(work_out)
+        return self._guarded(st, work_out)
 
     def columns(self, st: State, viewer: int) -> list[list[str]]:
         """Each column's lines, left to right, as `viewer` sees them."""
@@ -79,7 +79,7 @@ class ComputedPart:
                         column.extend(self._piece(st, a, pid, viewer))
                 out.append(column)
             return out
-        return self._guarded(work_out)
+        return self._guarded(st, work_out)
 
     def _piece(self, st: State, a: Activation, pid: int, viewer: int) -> list[str]:
         """A listed piece: its `piece_lines` worked out with it named, or else its name and
@@ -91,8 +91,8 @@ class ComputedPart:
         b = Activation(st, viewer, env={**a.env, self.piece_name: pid})
         return [self._fill(line, st, b) for line in self.piece_lines]
 
-    def _guarded(self, work: Callable[[], Any]) -> Any:
-        return located(self.origin, work)
+    def _guarded(self, st: State, work: Callable[[], Any]) -> Any:
+        return located(self.origin, st, work)
 
 
 def fill(line: Any, st: State, a: Activation) -> str:
@@ -100,11 +100,13 @@ def fill(line: Any, st: State, a: Activation) -> str:
     return line if isinstance(line, str) else line(st, a)
 
 
-def located(origin: Origin | None, work: Callable[[], Any]) -> Any:
-    """`work()`; a content mistake met while working a part of the screen out names the
-    entry and its file."""
+def located(origin: Origin | None, st: State, work: Callable[[], Any]) -> Any:
+    """`work()`, only reading: a definition asked twice is worked out once, and the reads
+    of one screen are charged to a fresh step budget (State.frozen). A content mistake met
+    while working a part of the screen out names the entry and its file."""
     try:
-        return work()
+        with st.frozen():
+            return work()
     except InternalError as err:
         if err.where is None and origin is not None:
             line, column = origin.at(None)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .budget import spend
 from .decisions import Choice, Decision, Taken
 from .layout import PART_ORDER
 from .mechanics import adjust, describe, player_name
@@ -38,6 +39,7 @@ class AskFrame(Frame):
     def step(self, st: State) -> None:
         with st.frozen():
             options = self.build(st, self.act, self.data)
+        spend(st, len(options))  # each option made, named and told apart
         if not options:
             st.frames.pop()
             if self.empty is not None:
@@ -82,6 +84,7 @@ class ChooseManyFrame(Frame):
         if self.need <= 0 or not self.pool:
             self._finish(st)
             return
+        spend(st, len(self.pool))  # each member named
         if not self.up_to and len(self.pool) <= self.need:  # one possible answer: every one, not asked
             who = self.act.me if self.act.me >= 0 else st.active
             everything = Choice(", ".join(self.labeler(st, v) for v in self.pool), self.pool[0],

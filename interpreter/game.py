@@ -17,6 +17,7 @@ from legacies.dsl import ast
 from legacies.dsl.numbers import in_range, limit_words, size_words
 
 from . import ending, rng
+from .budget import Deadline
 from .codegen_runtime import enabled_by_default
 from .compiler import CompiledAction, Compiler
 from .coverage import Coverage
@@ -155,8 +156,12 @@ class Game:
                 raise Refused(f"decision {number}: {err}") from None
         return state
 
-    def new_state(self, seed: int = 0) -> "GameState":
+    def new_state(self, seed: int = 0, deadline: Deadline | None = None) -> "GameState":
+        """A game set up with `seed` (its setup run to the first decision); with a
+        `deadline` (interpreter/budget.py), every run of the state and of its copies stops
+        there with DeadlinePassed: for the checks that run content."""
         st = State(self)
+        st.deadline = deadline
         lay = self.layout
         st.counters = list(lay.counter_start)
         st.values = list(lay.value_start)

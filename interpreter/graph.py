@@ -9,12 +9,14 @@ on how the content was written, and every result lists places in piece (content)
 A walk visits each place at most once: its work is bounded by the number of places and
 links. A link kind with a condition (`if:` in `links:`) is followed only where its
 condition holds, asked with `here` and `there` bound to the two ends and `me` the
-player the expression is evaluated for."""
+player the expression is evaluated for. A walk charges the places and links it went
+through to the step budget (interpreter/budget.py), once, when it is done."""
 
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from .budget import spend
 from .spec import GameSpec
 from .layout import Layout
 from .vm import Activation
@@ -92,17 +94,21 @@ class Graph:
         dist = {start: 0}
         frontier = [start]
         d = 0
+        walked = 0
         while frontier and d < most and goal not in dist:
             d += 1
             reached: list[int] = []
             for x in frontier:
                 if x != start and through is not None and not _holds(a, through, x):
                     continue  # a place that may be reached but not passed
-                for y in self.step(a, x, links):
+                ys = self.step(a, x, links)
+                walked += len(ys)
+                for y in ys:
                     if y not in dist:
                         dist[y] = d
                         reached.append(y)
             frontier = reached
+        spend(a.st, len(dist) + walked)
         return dist
 
     def within(self, a: Activation, start: Any, links: Sequence[str], most: int,
@@ -122,14 +128,18 @@ class Graph:
             return []
         seen = {start}
         frontier = [start]
+        walked = 0
         while frontier:
             reached: list[int] = []
             for x in frontier:
-                for y in self.step(a, x, links):
+                ys = self.step(a, x, links)
+                walked += len(ys)
+                for y in ys:
                     if y not in seen and _holds(a, condition, y):
                         seen.add(y)
                         reached.append(y)
             frontier = reached
+        spend(a.st, len(seen) + walked)
         return sorted(seen)
 
 

@@ -113,14 +113,14 @@ class ComputedMap:
 
     def picture(self, st: State, viewer: int) -> MapPicture:
         """The map as `viewer` sees it now."""
-        return self._guarded(lambda: self._picture(st, viewer))
+        return self._guarded(st, lambda: self._picture(st, viewer))
 
     def colours(self, st: State, viewer: int) -> dict[int, int]:
         """Each place drawn -> the player whose colour it is drawn in (-1 nobody), as
         `viewer` sees it now."""
         def work_out() -> dict[int, int]:
             return {pid: self._player(st, viewer, pid) for pid in self.places(Activation(st, viewer))}
-        return self._guarded(work_out)
+        return self._guarded(st, work_out)
 
     def _picture(self, st: State, viewer: int) -> MapPicture:
         lay, game = st.game.layout, st.game
@@ -165,8 +165,8 @@ class ComputedMap:
             raise InternalError(f"the map draws {mech.describe(st, pid)}, which has no coordinates")
         return at
 
-    def _guarded(self, work: Callable[[], Any]) -> Any:
-        return located(self.origin, work)
+    def _guarded(self, st: State, work: Callable[[], Any]) -> Any:
+        return located(self.origin, st, work)
 
 
 def _number(value: Any) -> float:

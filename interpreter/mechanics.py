@@ -1,7 +1,9 @@
 """The generic mechanisms every ruleset names in its own words: bounded counters,
 zones and decks that rebuild from their discards, symbol payments with wilds, tokens
 from a supply, tracks that bump, holders with a capacity, events with triggers,
-entering/leaving play, and quantities changed by continuous and timed modifiers."""
+entering/leaving play, and quantities changed by continuous and timed modifiers. What
+grows with a zone, a track or the pieces in play is charged to the step budget
+(interpreter/budget.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any, Callable
 from legacies.dsl.numbers import MAX_NUMBER, size_words
 
 from . import rng
+from .budget import check_depth, over, spend
 from .errors import ContentError
 from .layout import BOX, PART_COUNTERS, PART_HOLDERS, PART_PIECES, PART_TIMED, PART_VALUES
 from .naming import describe, number_name, player_name, zone_words  # noqa: F401 - also read as mechanics.describe...
@@ -82,6 +85,19 @@ def owner(st: State, pid: Any) -> int:
     return lay.zone_owner[z] if z >= 0 else -1
 
 
+SEARCHED_PER_STEP = 16
+"""Members of a zone searched for a piece taken out of it (not from its top) per step
+charged (measured: a frame step's time searches about 15)."""
+
+SHIFTED_PER_STEP = 1024
+"""Members of a zone shifted along, when a piece is taken out of it or put at its bottom,
+per step charged (measured: a frame step's time shifts about 1,000; 300 at the bottom,
+which a step's own work covers in any zone a game keeps). Without these
+charges a piece moved to and fro at the far end of a deck of 20,000 cost a hundred steps'
+time for one step, and a deck of 20,000 drawn from took 26 s to spend a budget of
+2,000,000 (a card drawn is taken from the top now: no search)."""
+
+
 def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
     """Move a piece between zones, running its enter/leave hooks when it crosses into
     or out of play. A piece with state of its own that leaves the table gives it up
@@ -95,12 +111,21 @@ def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
         if carrier >= 0 and not on_table(st, carrier):
             raise ContentError(f"{describe(st, carrier)} is not on the table, so nothing can be put on it "
                                f"({describe(st, pid)})")
+    work = 0  # in a large zone, the members searched and shifted along (charged once the move is done)
     if old >= 0:
-        st.zones[old].remove(pid)
+        left = st.zones[old]
+        if left[-1] == pid:  # the top: a card drawn, a piece just placed
+            left.pop()
+        else:
+            at = left.index(pid)
+            del left[at]
+            work = at // SEARCHED_PER_STEP + (len(left) - at) // SHIFTED_PER_STEP
+    to = st.zones[dest]
     if bottom:
-        st.zones[dest].insert(0, pid)
+        to.insert(0, pid)
+        work += len(to) // SHIFTED_PER_STEP
     else:
-        st.zones[dest].append(pid)
+        to.append(pid)
     st.loc[pid] = dest
     st.versions[PART_PIECES] += 1
     zone_versions = st.zone_versions
@@ -111,11 +136,14 @@ def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
         st.versions[PART_HOLDERS] += 1
     if pid in st.revealed and lay.zone_visibility[dest] != "public":
         st.revealed.discard(pid)  # a revealed card that goes back into hiding is hidden again
+    if work:
+        spend(st, work)
     was, now = old >= 0 and lay.zone_in_play[old], lay.zone_in_play[dest]
     if was != now:
         hooks = st.game.hooks_enter if now else st.game.hooks_leave
         instrs = hooks.get(lay.piece_def[pid])
         if instrs:
+            check_depth(st)
             who = lay.zone_owner[dest if now else old]
             st.frames.append(BlockFrame(instrs, Activation(st, who, pid)))
 
@@ -129,7 +157,14 @@ def move_to(st: State, pid: int, dest: int, bottom: bool = False, bump: bool = T
     move(st, pid, dest, bottom)
 
 
+SHUFFLE_STEPS = 4
+"""What each piece shuffled is charged: a draw of the generator and a swap (measured: four
+times a frame step, so a loop of shuffles spends its budget in about the time a loop of
+plain steps takes)."""
+
+
 def shuffle(st: State, zone: int) -> None:
+    spend(st, SHUFFLE_STEPS * len(st.zones[zone]))
     st.rng = rng.shuffle(st.rng, st.zones[zone])
     st.versions[PART_PIECES] += 1
     st.zone_versions[zone] += 1
@@ -144,6 +179,7 @@ def refill(st: State, zone: int) -> bool:
     src = st.game.layout.zone_refill[zone]
     if src < 0 or not st.zones[src]:
         return False
+    spend(st, len(st.zones[src]))
     for pid in list(st.zones[src]):
         move(st, pid, zone)
     shuffle(st, zone)
@@ -205,6 +241,7 @@ def dig(st: State, zone: int, wanted: Callable[[int], bool], dest: int) -> int |
             return None
         pid = st.zones[zone][-1]
         seen += 1
+        spend(st, 1)
         if wanted(pid):
             move(st, pid, dest)
             return pid
@@ -216,9 +253,16 @@ def pieces_on(st: State, target: Any) -> list[int]:
     """The pieces on an item: its holder zone, or every space of its track."""
     lay = st.game.layout
     if target in lay.holder_zone:
-        return list(st.zones[lay.holder_zone[target]])
+        held = st.zones[lay.holder_zone[target]]
+        st.spent += len(held)  # budget.spend, written out: this runs for every read of a holder
+        if st.spent > st.limit:
+            over(st)
+        return list(held)
     if target in lay.track_zones:
-        return [p for z in lay.track_zones[target] for p in st.zones[z]]
+        spaces = lay.track_zones[target]
+        on = [p for z in spaces for p in st.zones[z]]
+        spend(st, len(spaces) + len(on))
+        return on
     raise ContentError(f"{describe(st, target)} holds no pieces (it has no track and is no holder)")
 
 
@@ -237,6 +281,7 @@ def release(st: State, pid: int) -> None:
     """`pid` gives up its own state: what it holds goes back, its counters and values reset."""
     lay = st.game.layout
     for z in lay.piece_zones.get(pid, ()):
+        spend(st, len(st.zones[z]))
         for held in reversed(st.zones[z][:]):  # the last placed first
             give_back(st, held)
     counters, values = lay.piece_slots.get(pid, ((), ()))
@@ -287,6 +332,7 @@ def land(st: State, pid: int, spaces: list[int], j: int) -> None:
     along, cascading; a token pushed past the last space goes back to its owner."""
     carry = [pid]
     for z in spaces[j:]:
+        spend(st, 1 + len(st.zones[z]))
         bumped = [q for q in st.zones[z] if q not in carry]
         for q in carry:
             move(st, q, z)
@@ -363,6 +409,7 @@ def advance(st: State, target: int, steps: int) -> None:
     if spaces is None:
         raise ContentError(f"{describe(st, target)} has no track")
     tokens = [(pid, i) for i, z in enumerate(spaces) for pid in st.zones[z]]
+    spend(st, len(spaces) + len(tokens))
     if steps > 0:
         tokens.reverse()  # the leading tokens move first, so each lands on a space already left
     apart = steps < 0 and lay.track_bumps.get(target, True)
@@ -398,8 +445,10 @@ def payments(st: State, card: int, zone: int) -> list[tuple[str, list[int]]]:
     wilds = have.get(pay.wild, []) if pay.wild else []
     out: list[tuple[str, list[int]]] = []
     seen: set[tuple] = set()
+    spend(st, len(st.zones[zone]))
     for w in range(0, min(pay.max_wild, len(wilds), len(cost)) + 1):
         for covered in combinations(range(len(cost)), w):
+            spend(st, len(cost))  # each way of covering the cost with wilds is tried
             rest = [s for i, s in enumerate(cost) if i not in covered]
             key = (tuple(sorted(rest)), w)
             if key in seen:
@@ -448,6 +497,7 @@ def _symbols_in(st: State, zone: int) -> dict[Any, int]:
         return found[1]
     symbol = st.game.pay_symbol
     have: dict[Any, int] = {}
+    spend(st, len(st.zones[zone]))
     for pid in st.zones[zone]:
         s = symbol[pid]
         have[s] = have.get(s, 0) + 1
@@ -485,8 +535,11 @@ def announce(st: State, event: str, args: dict[str, Any]) -> None:
     lay = st.game.layout
     loc, in_zone = st.loc, lay.zone_in_play
     to_run = []
+    walked = 0
     for key, d, cond, instrs, once in st.game.triggers.get(event, ()):
-        for pid in (lay.def_pieces[d] if d >= 0 else _RULES):  # a rules file's trigger: no piece
+        pieces = lay.def_pieces[d] if d >= 0 else _RULES  # a rules file's trigger: no piece
+        walked += len(pieces)
+        for pid in pieces:
             z = loc[pid] if pid >= 0 else -1
             if z >= 0 and not in_zone[z]:
                 continue
@@ -499,6 +552,10 @@ def announce(st: State, event: str, args: dict[str, Any]) -> None:
                     continue
                 st.fired[mark] = st.turns
             to_run.append(BlockFrame(instrs, act))
+    if walked:
+        spend(st, walked)
+    if to_run:
+        check_depth(st)
     st.frames.extend(reversed(to_run))
 
 
@@ -509,7 +566,9 @@ def quantity(st: State, name: str, player: int, subject: Any) -> Any:
     value = game.spec.vocab.quantities[name].default
     per_player = game.spec.vocab.quantities[name].per == "player"
     lay = game.layout
+    walked = len(st.timed)  # charged once, with the pieces that may modify it
     for d, subj_fn, op, value_fn, scope_fn, plural in game.continuous.get(name, ()):
+        walked += len(lay.def_pieces[d])
         for pid in lay.def_pieces[d]:
             z = st.loc[pid]
             if z >= 0 and not lay.zone_in_play[z]:
@@ -524,6 +583,10 @@ def quantity(st: State, name: str, player: int, subject: Any) -> Any:
             elif per_player and act.me >= 0 and player != act.me:  # a board item's modifier is everyone's
                 continue
             value = apply_op(value, op, value_fn(act))
+    if walked:
+        st.spent += walked  # budget.spend, written out: this runs for every read of a quantity
+        if st.spent > st.limit:
+            over(st)
     for q, subj, op, v, who, _until in st.timed:
         if q != name or (subj is not None and subj != subject) or (who is not None and player not in who):
             continue

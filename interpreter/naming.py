@@ -148,8 +148,12 @@ def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
         return options
     lay = st.game.layout
     new = list(labels)
-    for label in {label for label in labels if labels.count(label) > 1}:
-        indices = [i for i, o in enumerate(options) if o.label == label]
+    alike: dict[str, list[int]] = {}  # each label's options, in one pass (a count per label was n x labels)
+    for i, label in enumerate(labels):
+        alike.setdefault(label, []).append(i)
+    for label, indices in alike.items():
+        if len(indices) < 2:
+            continue
         pids = [_piece_of(st, options[i]) for i in indices]
         if any(pid is None for pid in pids):
             continue

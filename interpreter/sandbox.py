@@ -115,8 +115,10 @@ def run(state: GameState, source: str, player: int = 0, this: str | None = None,
 
 
 def value(state: GameState, source: str, player: int = 0, this: str | None = None) -> Any:
-    """The value of an expression for `player` (0-based)."""
+    """The value of an expression for `player` (0-based): a read of its own, on a fresh
+    step budget when no run is under way (State.frozen)."""
     expr = checked_expression(state, source, this)
     fn = state.game.compiler.expr(expr)
     state.game.compiler.finish()
-    return fn(Activation(state.st, player, piece_of(state, this)))
+    with state.st.frozen():
+        return fn(Activation(state.st, player, piece_of(state, this)))

@@ -17,6 +17,7 @@ from typing import Any, Callable
 from legacies.dsl import resolution as r
 
 from . import mechanics as mech
+from .budget import over
 from .errors import ContentError
 from .values import DefRef
 from .vm import Activation
@@ -28,23 +29,34 @@ def select(src: Fn, source_tag: str, sel: r.Selection | None, piece_kind: list[s
            def_kind: list[str], piece_class: dict[str, str]) -> Fn:
     """The closure for `KIND in SOURCE`: `src` computes the source (a zone, zones, an
     item or a collection of items, by `source_tag`); `piece_kind` is each piece's kind,
-    `def_kind` each card definition's, `piece_class` each kind's class (card, board, token)."""
+    `def_kind` each card definition's, `piece_class` each kind's class (card, board, token).
+    Every walk is charged to the step budget (interpreter/budget.py; `pieces_on` charges its own)."""
     kind = sel.kind if sel is not None else None
     if sel is not None and source_tag in ("things", "table"):
         return _from_items(src, sel, piece_kind, def_kind, piece_class)
     if kind:
         if source_tag == "zone":
-            return lambda a: [p for p in a.st.zones[src(a)] if piece_kind[p] == kind]
+            return lambda a: [p for p in walked(a, a.st.zones[src(a)]) if piece_kind[p] == kind]
         if source_tag == "zones":
-            return lambda a: [p for z in src(a) for p in a.st.zones[z] if piece_kind[p] == kind]
+            return lambda a: [p for z in src(a) for p in walked(a, a.st.zones[z]) if piece_kind[p] == kind]
         return lambda a: [p for p in mech.pieces_on(a.st, src(a)) if piece_kind[p] == kind]
     if source_tag == "zone":
-        return lambda a: a.st.zones[src(a)][:]
+        return lambda a: walked(a, a.st.zones[src(a)])[:]
     if source_tag == "zones":
-        return lambda a: [p for z in src(a) for p in a.st.zones[z]]
+        return lambda a: [p for z in src(a) for p in walked(a, a.st.zones[z])]
     if source_tag in ("things", "table"):
-        return lambda a: list(src(a))
+        return lambda a: list(walked(a, src(a)))
     return lambda a: mech.pieces_on(a.st, src(a))
+
+
+def walked(a: Activation, items: Any) -> Any:
+    """`items`, their walk charged to the step budget (budget.spend, written out: this runs
+    for every selection)."""
+    st = a.st
+    st.spent += len(items)
+    if st.spent > st.limit:
+        over(st)
+    return items
 
 
 def _from_items(src: Fn, sel: r.Selection, piece_kind: list[str], def_kind: list[str],
@@ -58,13 +70,13 @@ def _from_items(src: Fn, sel: r.Selection, piece_kind: list[str], def_kind: list
         return def_kind[int(x)] if isinstance(x, DefRef) else piece_kind[x]
 
     if sel.on == "on":  # the pieces on each item
-        return lambda a: [p for x in src(a) for p in mech.pieces_on(a.st, x) if wanted(piece_kind[p])]
+        return lambda a: [p for x in walked(a, src(a)) for p in mech.pieces_on(a.st, x) if wanted(piece_kind[p])]
     if sel.on == "either":
         def either(a: Activation) -> list:
             st = a.st
             lay = st.game.layout
             out: list = []
-            for x in src(a):
+            for x in walked(a, src(a)):
                 if wanted(kind_of(x)):
                     out.append(x)
                 elif not isinstance(x, DefRef) and (x in lay.holder_zone or x in lay.track_zones):
@@ -72,8 +84,8 @@ def _from_items(src: Fn, sel: r.Selection, piece_kind: list[str], def_kind: list
             return out
         return either
     if kind is None and cls is None:
-        return lambda a: list(src(a))
-    return lambda a: [x for x in src(a) if wanted(kind_of(x))]
+        return lambda a: list(walked(a, src(a)))
+    return lambda a: [x for x in walked(a, src(a)) if wanted(kind_of(x))]
 
 
 def pile_end(src: Fn, count: Fn | None, top: bool, end: str) -> Fn:

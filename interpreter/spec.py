@@ -78,6 +78,9 @@ class DefinitionSpec:
     params: list[str]
     value: ast.Expr
     origin: Origin | None = None
+    charge: int = 0
+    """Steps charged to the budget each time the value is computed (0: none, it does little;
+    pipeline/definition_nesting.py)."""
 
 
 @dataclass

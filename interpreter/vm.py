@@ -3,7 +3,8 @@
 Control flow lives in an explicit stack of small frame objects instead of Python's
 call stack, so a game can stop on a Decision anywhere (mid-effect, mid-turn) and still
 be cloned, compared and saved: a clone copies plain lists and a few frames. Every
-frame step spends from the step budget (starlark-go's habit): no effect runs forever.
+frame step spends from the step budget (starlark-go's habit), and so does the work inside a
+step that grows with a collection (interpreter/budget.py): no effect runs forever.
 
 An exception out of a frame is either a refusal (`Refused`: the caller restores the
 state) or, for anything else, an InternalError naming the statement that was running
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
+from . import budget
 from .decisions import Decision
 from .errors import BudgetExceeded, InternalError, Refused, Where
 from .layout import FIRST_COUNTER_PART
@@ -153,18 +155,22 @@ class Journal:
     Python list and each knows its own length; a copy that appends after another has
     appended copies its own part first (Go's slices, made safe). Reads behave as a
     list's: len, iteration, indexes and slices (a slice is a new list), equality with
-    a list."""
+    a list. With a `limit`, an entry past it is a content error (a log that a loop fills
+    without end: interpreter/budget.py)."""
 
-    __slots__ = ("_items", "_n")
+    __slots__ = ("_items", "_n", "_limit")
 
-    def __init__(self, items: Iterable[Any] = ()):
+    def __init__(self, items: Iterable[Any] = (), limit: int | None = None):
         self._items: list[Any] = list(items)
         self._n = len(self._items)
+        self._limit = limit
 
     def append(self, item: Any) -> None:
         items = self._items
         if len(items) != self._n:  # another copy appended to the shared list: go alone
             items = self._items = items[:self._n]
+        if self._limit is not None and self._n >= self._limit:
+            raise budget.log_full(self._limit)
         items.append(item)
         self._n += 1
 
@@ -172,6 +178,7 @@ class Journal:
         new = Journal.__new__(Journal)
         new._items = self._items
         new._n = self._n
+        new._limit = self._limit
         return new
 
     def truncate(self, n: int) -> None:
@@ -222,9 +229,12 @@ class _Frozen:
         self.st = st
 
     def __enter__(self) -> None:
-        self.outer = self.st.memo
+        st = self.st
+        self.outer = st.memo
         if self.outer is None:
-            self.st.memo = {}
+            st.memo = {}
+            if st.pending is not None or not st.frames:  # idle (no run): a read of its own, on a fresh budget
+                budget.fresh(st)
 
     def __exit__(self, *exc: object) -> None:
         if self.outer is None:
@@ -236,7 +246,8 @@ class State:
 
     __slots__ = ("game", "counters", "values", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
                  "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo", "spent",
-                 "ending", "option", "versions", "slot_versions", "zone_versions", "keep", "texts", "turn_starts")
+                 "limit", "deadline", "ending", "option", "versions", "slot_versions", "zone_versions", "keep",
+                 "texts", "turn_starts")
 
     def __init__(self, game: Any):
         self.game = game
@@ -251,7 +262,7 @@ class State:
         self.frames: list[Frame] = []
         self.pending: Decision | None = None
         self.history = Journal()  # every decision's option, in order
-        self.log = Journal()  # what happened, as text
+        self.log = Journal(limit=budget.MAX_LOG_LINES)  # what happened, as text
         # where each turn began in the log: (lines logged before it, its number, whose turn),
         # so a reader can head each turn's lines, those of a seat the rules run included
         self.turn_starts = Journal()
@@ -263,7 +274,11 @@ class State:
         self.fired: dict[str, int] = {}  # `once per turn` triggers: (trigger, piece) -> the turn it last fired
         # definition results while options are built (nothing changes meanwhile): see `frozen`
         self.memo: dict[tuple, Any] | None = None
-        self.spent = 0  # steps of straight-through loops (compiler.run_direct) charged to this run
+        # work charged to this run (interpreter/budget.py): straight-through loops, walks over
+        # collections...; past `limit` budget.over looks at the budget and the deadline
+        self.spent = 0
+        self.limit = 0
+        self.deadline: budget.Deadline | None = None  # a check's wall-clock deadline (budget.py)
         # how the rules ended the game (`end the game`): (the winner named or -1, the reason or ""); see ending.py
         self.ending: tuple[int, str] | None = None
         # what the answer being run belongs to (see `refused`): a frame, or the names (env) of
@@ -285,27 +300,45 @@ class State:
     def run(self) -> None:
         """Step frames until a decision is pending for a player who decides (one the
         rules run is answered here, see `_decide_automated`) or nothing is left to run."""
-        self._step_frames()
+        budget.fresh(self)
+        self._run()
+
+    def _run(self) -> None:
+        left = self._step_frames(self.game.spec.limits.step_budget)
         automated = self.game.automated
         if automated >= 0 and self.pending is not None and self.counters[automated + self.pending.player]:
-            self._decide_automated(automated)
+            self._decide_automated(automated, left)
+        budget.fresh(self)  # what is read before the next run (a score, a screen) starts afresh
 
-    def _decide_automated(self, automated: int) -> None:
+    def _decide_automated(self, automated: int, left: int) -> None:
         """Answer every decision of a player the rules run (the ruleset's `automated`
         counter is not 0 for them) with the first option the rules do not refuse, in
         the order the options are listed: the rules put their preferred option first.
         Nothing is recorded in the history: replaying the real decisions makes the same
         answers. Every option refused is a mistake in the rules, not a refusal of the
-        last real decision."""
+        last real decision. The answers are part of the run that asked them: they spend
+        its budget (`left` frame steps, and the work charged), at most
+        MAX_AUTOMATED_ANSWERS of them."""
+        answered = 0
         while self.pending is not None and self.counters[automated + self.pending.player]:
             decision = self.pending
+            answered += 1
+            if answered > budget.MAX_AUTOMATED_ANSWERS:
+                located = InternalError(f"{self.player_name(decision.player)} is run by the rules and answered more "
+                                        f"than {budget.MAX_AUTOMATED_ANSWERS:,} decisions in a row (`{decision.prompt}`): "
+                                        "a loop of decisions that does not end")
+                self._locate(located)
+                raise located
             for n, option in enumerate(decision.options, 1):
                 last = n == len(decision.options)
                 backup = None if last else self.clone()
+                spent = self.spent
                 try:
                     self.pending = None
                     self._resume(option.value)
-                    self._step_frames()
+                    left = self._step_frames(left)
+                    if backup is not None:  # not needed: its frames point back at it, a cycle only
+                        backup.frames = []  # the collector frees (paused while `validate` builds)
                     break
                 except Refused as err:
                     if last:
@@ -315,13 +348,17 @@ class State:
                         raise located from None
                     assert backup is not None
                     self.restore(backup)
+                    self.spent, self.limit = spent, 0  # the next charge sets the limit again (budget.over)
 
-    def _step_frames(self) -> None:
+    def _step_frames(self, allowed: int) -> int:
+        """Step frames within `allowed` frame steps; the steps left."""
         frames = self.frames
-        budget = self.game.spec.limits.step_budget
         steps = 0
-        self.spent = 0
+        deadline = self.deadline
+        check = allowed if deadline is None else min(allowed, budget.POLL)  # when to look at the clock
         try:
+            if deadline is not None and deadline.passed():  # between runs
+                raise budget.deadline_passed(deadline)
             while frames and self.pending is None:
                 frame = frames[-1]
                 if type(frame) is BlockFrame:  # BlockFrame.step, written in place: most steps are a block's
@@ -335,9 +372,14 @@ class State:
                 else:
                     frame.step(self)
                 steps += 1
-                if steps > budget:
-                    raise BudgetExceeded(f"an effect used more than {budget:,} steps for one decision "
-                                         "(a loop of triggers, or an effect that does too much)")
+                if steps > check:
+                    if steps > allowed:
+                        limit = self.game.spec.limits.step_budget
+                        raise BudgetExceeded(f"an effect used more than {limit:,} steps for one decision "
+                                             "(a loop of triggers or of decisions the rules answer, or an effect that does too much)")
+                    if deadline is not None and deadline.passed():
+                        raise budget.deadline_passed(deadline)
+                    check = min(allowed, steps + budget.POLL)
         except Refused as err:
             if self.in_option():
                 raise
@@ -354,11 +396,13 @@ class State:
         self.steps += steps
         if not frames and self.pending is None:
             self.over = True
+        return allowed - steps
 
     def answer(self, value: Value) -> None:
         """Resume the frame that asked with the chosen value, then run on."""
+        budget.fresh(self)
         self._resume(value)
-        self.run()
+        self._run()
 
     def in_option(self) -> bool:
         """Whether what runs now is the consequence of the answer being run: the frame that
@@ -459,7 +503,8 @@ class State:
         new.revealed = set(self.revealed)
         new.fired = dict(self.fired)
         new.memo = None
-        new.spent = 0
+        new.deadline = self.deadline
+        budget.fresh(new)
         new.ending = self.ending
         new.option = None  # it names frames of this state: a copy runs no answer yet
         new.versions = self.versions[:]

@@ -90,7 +90,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         b.at(file, place, named.code, named.message, hint=named.hint, key=at_key)
     v.freeze_names()
     check_attributes(b, items, rf)
-    def_specs, parsed_defs = check_definitions(b, rules)
+    def_specs, parsed_defs = check_definitions(b, rules, r.limits.step_budget)
     proc_specs, parsed_procs = check_procedures(b, rules)
     link_conditions = check_link_conditions(b)
     action_specs, announcers = check_actions(b, rules)

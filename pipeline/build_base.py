@@ -136,6 +136,13 @@ def names_used(node: ast.Node, table: dict[str, Any]) -> set[str]:
     return out
 
 
+def aggregated(node: ast.Node, table: dict[str, Any]) -> set[str]:
+    """The names of `table` that `total NAME of C` (or `highest`, `lowest`) may ask of each
+    member: a definition's, unless the members have an attribute or counter of that name
+    (the checker decides)."""
+    return {n.name for n in ast.walk(node) if isinstance(n, ast.Aggregate) and n.name in table}
+
+
 @dataclass
 class Rules:
     """The rules files' declarations by name: (file, name, declaration), in load order."""

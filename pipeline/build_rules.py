@@ -13,8 +13,9 @@ from legacies.dsl.diagnostics import WARNING, Diagnostic
 from legacies.dsl.types import FLAG, T, thing
 from legacies.interpreter.spec import ActionSpec, DefinitionSpec, Origin, ProcedureSpec
 
-from .build_base import Builder, Path, Rules, dependency_order, names_used
+from .build_base import Builder, Path, Rules, aggregated, dependency_order, names_used
 from .build_hooks import check_action_hooks, check_restrictions, spliced
+from .definition_nesting import charges, nesting
 from .load import LoadedFile
 from .models import RulesetFile
 
@@ -29,19 +30,25 @@ def _in_cycles(b: Builder, table: dict[str, tuple[LoadedFile, str, Any]], cycles
     return {n for c in cycles for n in c}
 
 
-def check_definitions(b: Builder, rules: Rules) -> tuple[dict[str, DefinitionSpec], dict[str, ast.Expr]]:
-    """Definitions checked in the order they use each other (E216 for a loop)."""
+def check_definitions(b: Builder, rules: Rules, step_budget: int) -> tuple[dict[str, DefinitionSpec],
+                                                                          dict[str, ast.Expr]]:
+    """Definitions checked in the order they use each other (E216 for a loop), then
+    measured with the definitions they use nested where they use them (E216 for a loop
+    through `total NAME of`, E222, E223: pipeline/definition_nesting.py)."""
     v = b.vocab
-    def_specs: dict[str, DefinitionSpec] = {}
     parsed: dict[str, ast.Expr] = {}
     for name, (f, _, d) in rules.definitions.items():
         expr = b.expression(f, ("definitions", name, "value"), d.value)
         v.definitions[name].source = expr
         if expr is not None:
             parsed[name] = expr
-    order, cycles = dependency_order({name: names_used(e, v.definitions) for name, e in parsed.items()})
-    in_cycle = _in_cycles(b, rules.definitions, cycles, "definitions", "definition `{name}` uses itself through a "
-                          "loop ({loop})", "definitions may use each other but never in a loop")
+    plain = {name: names_used(e, v.definitions) for name, e in parsed.items()}
+    _, cycles = dependency_order(plain)
+    in_cycle = _in_cycles(b, rules.definitions, cycles, "definitions", DEFINITION_LOOP, DEFINITION_LOOP_HINT)
+    # checked callees first, `total NAME of` taken for a use (the checker decides whether it is one)
+    order, _ = dependency_order({name: plain[name] | aggregated(e, v.definitions) for name, e in parsed.items()})
+    uses: dict[str, set[str]] = {}
+    checked: dict[str, DefinitionSpec] = {}
     for name in order:
         if name in in_cycle:
             continue
@@ -51,9 +58,22 @@ def check_definitions(b: Builder, rules: Rules) -> tuple[dict[str, DefinitionSpe
         t, checker = b.check_expr(f, dpath, parsed[name], Context(locals=dict(info.params), no_me=False))
         info.type = t
         info.needs_me = checker.used_me
-        def_specs[name] = DefinitionSpec(name, [p for p, _ in info.params], parsed[name],
-                                         b.origin(f, dpath, f"definition `{name}`", expression=True))
-    return def_specs, parsed
+        uses[name] = {n for n in checker.calls if n in v.definitions}
+        checked[name] = DefinitionSpec(name, [p for p, _ in info.params], parsed[name],
+                                       b.origin(f, dpath, f"definition `{name}`", expression=True))
+    order, cycles = dependency_order(uses)  # as resolved: loops through `total NAME of` show here
+    looping = _in_cycles(b, rules.definitions, cycles, "definitions", DEFINITION_LOOP, DEFINITION_LOOP_HINT)
+    measured, findings = nesting([n for n in order if n not in looping], parsed, b.res, step_budget)
+    for found in findings:
+        b.at(rules.definitions[found.name][0], ("definitions", found.name, "value"), found.code, found.message,
+             hint=found.hint)
+    for name, m in measured.items():
+        checked[name].charge = m.own if charges(m) else 0
+    return {name: spec for name, spec in checked.items() if name not in looping}, parsed
+
+
+DEFINITION_LOOP = "definition `{name}` uses itself through a loop ({loop})"
+DEFINITION_LOOP_HINT = "definitions may use each other but never in a loop"
 
 
 def check_procedures(b: Builder, rules: Rules) -> tuple[dict[str, ProcedureSpec], dict[str, ast.Program]]:

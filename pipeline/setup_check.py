@@ -10,7 +10,10 @@ cannot have changed it (a game is deterministic), so the search starts from the
 defaults and tries other values only of the options a run read (a flag's other value;
 a number's smallest, next and largest), alone and then together with the values that
 made them read, skipping an assignment that agrees with an earlier run on everything
-that run read. At most MAX_SETUPS setups per ruleset."""
+that run read. At most MAX_SETUPS setups per ruleset, all of them within SETUP_SECONDS
+of wall-clock time (interpreter/budget.py's Deadline): past it, the setup running stops
+where it is, said as E300 at that statement (or at the ruleset file), and no other setup
+is tried."""
 
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from legacies.dsl.diagnostics import Diagnostic
 
 MAX_SETUPS = 24
 MAX_SETUP_DECISIONS = 400  # a setup that asks more is stopped here (its decisions are checked so far)
+SETUP_SECONDS = 60.0  # every setup of one ruleset together (a shipped ruleset's take well under a second)
 
 
 class _Reads(dict):
@@ -39,8 +43,12 @@ class _Reads(dict):
         return super().get(key, default)
 
 
-def check_setup(spec: Any, label: str) -> list[Diagnostic]:
-    """Every located failure of setting the game up (E300), one per failing statement."""
+def check_setup(spec: Any, label: str, seconds: float | None = None,
+                what: str = "the setup check") -> list[Diagnostic]:
+    """Every located failure of setting the game up (E300), one per failing statement;
+    the setups run within `seconds` (SETUP_SECONDS unless given) from when the game is
+    compiled, `what` naming the deadline where it stops them."""
+    from legacies.interpreter.budget import Deadline
     from legacies.interpreter.errors import GameError, InternalError
     from legacies.interpreter.game import Game
 
@@ -50,9 +58,10 @@ def check_setup(spec: Any, label: str) -> list[Diagnostic]:
         return [Diagnostic("E300", f"the game cannot be set up: {err}", 1, 1, file=label)]
     except InternalError as err:
         return [_located(err, {}, label)]
+    deadline = Deadline.after(SETUP_SECONDS if seconds is None else seconds, what)
     out: list[Diagnostic] = []
     seen: set[tuple] = set()
-    for options, failure in _failures(game, spec):
+    for options, failure in _failures(game, spec, deadline):
         d = _located(failure, {k: v for k, v in options.items() if v != spec.option_defaults.get(k)}, label)
         key = (d.file, d.line, d.column, failure.message)
         if key not in seen:
@@ -61,8 +70,11 @@ def check_setup(spec: Any, label: str) -> list[Diagnostic]:
     return out
 
 
-def _failures(game: Any, spec: Any) -> list[tuple[dict[str, Any], Any]]:
-    """(options, the InternalError) of each setup that failed."""
+def _failures(game: Any, spec: Any, deadline: Any) -> list[tuple[dict[str, Any], Any]]:
+    """(options, the InternalError) of each setup that failed; the search stops at the
+    deadline."""
+    from legacies.interpreter.budget import DeadlinePassed
+
     runs: list[tuple[dict[str, Any], set[str]]] = []
     queue: list[dict[str, Any]] = [dict(game.options)]
     failed: list[tuple[dict[str, Any], Any]] = []
@@ -70,10 +82,12 @@ def _failures(game: Any, spec: Any) -> list[tuple[dict[str, Any], Any]]:
         options = queue.pop(0)
         if any(all(options[k] == done[k] for k in read) for done, read in runs):
             continue  # the same setup as an earlier run: it read nothing this changes
-        read, err = _set_up(game, options)
+        read, err = _set_up(game, options, deadline)
         runs.append((options, read))
         if err is not None:
             failed.append((options, err))
+            if isinstance(err, DeadlinePassed):
+                break
             continue
         for name in sorted(read):
             for value in _values(spec, name):
@@ -94,7 +108,7 @@ def _values(spec: Any, name: str) -> list[Any]:
     return sorted({lo, min(lo + 1, hi), hi})
 
 
-def _set_up(game: Any, options: dict[str, Any]) -> tuple[set[str], Any]:
+def _set_up(game: Any, options: dict[str, Any], deadline: Any) -> tuple[set[str], Any]:
     """Set a game up with `options` (the compiled game shared: options are read as the
     game runs): which options it read, and the InternalError it stopped on (or None)."""
     from legacies.interpreter.errors import InternalError, Refused
@@ -103,7 +117,7 @@ def _set_up(game: Any, options: dict[str, Any]) -> tuple[set[str], Any]:
     table = copy.copy(game)
     table.options = reads = _Reads(options)
     try:
-        state = table.new_state(0)
+        state = table.new_state(0, deadline=deadline)
         for _ in range(MAX_SETUP_DECISIONS):
             st = state.st
             if st.pending is None or not any(isinstance(f, BlockFrame) and f.instrs is table.setup for f in st.frames):

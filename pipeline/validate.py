@@ -100,12 +100,14 @@ def maybe_consequence(d: Diagnostic) -> Diagnostic:
     return replace(d, hint=f"{d.hint}; {note}" if d.hint else note)
 
 
-def smoke_check(spec: object, label: str) -> list[Diagnostic]:
+def smoke_check(spec: object, label: str, seconds: float | None = None,
+                what: str = "the setup check") -> list[Diagnostic]:
     """Compile the checked spec and set the game up under the option values that change
-    the setup (pipeline/setup_check.py): what the checker cannot see is reported at the
-    statement that failed, never raised."""
+    the setup (pipeline/setup_check.py), within `seconds` (its SETUP_SECONDS unless
+    given): what the checker cannot see is reported at the statement that failed, never
+    raised."""
     try:
-        return check_setup(spec, label)
+        return check_setup(spec, label, seconds, what)
     except Exception as err:  # noqa: BLE001 - an engine bug: reported as one (exit 1), its traceback kept
         return [internal_error(label, err, "E301", "compiling and setting up this ruleset")]
 

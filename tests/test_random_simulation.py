@@ -77,6 +77,7 @@ KEEP_DEFAULT = {
     ("tiny", "runaway"),  # offers an action that never ends (tests of the step budget)
     ("gadgets", "broken"),  # offers two actions that stop on a run-time error (tests of those errors)
     ("numbers", "runaway"),  # offers an action whose number grows past the engine's limit (tests of it)
+    ("work", "loop_for_robot"),  # a seat the rules run is asked without end in setup (tests of the budget)
 }
 # Tables with non-player characters, by ruleset: (players in all, options, label). Legacies
 # (NPC-*, TWO-*): one person and 1-3 Nemeses (with one Nemesis the Rising Star joins),

@@ -124,3 +124,29 @@ def test_a_test_whose_decisions_outrun_its_answers_exits_2(tmp_path: Path) -> No
     assert out.exit_code == 2 and "0 passed, 1 failed" in out.output
     tried = CliRunner().invoke(app, ["try", "C1003", "--seed", "5", "--play", "6"], input="")
     assert tried.exit_code == 2 and "no answer left" in tried.output
+
+
+def test_a_scenario_test_that_runs_too_long_fails_at_its_deadline(tmp_path: Path, monkeypatch) -> None:
+    """A scenario test's rules run within the trial's deadline (TRIAL_SECONDS, here 1):
+    a test whose effect would run for minutes fails, with its file and line."""
+    import shutil
+    import time
+
+    from legacies.agents import trial
+
+    root = tmp_path / "work"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "interpreter" / "fixtures" / "work", root)
+    ruleset = root / "rules/work/ruleset.yaml"
+    ruleset.write_text(ruleset.read_text(encoding="utf-8").replace("step_budget: 200000", "step_budget: 20000000"),
+                       encoding="utf-8")
+    path = tmp_path / "long.yaml"
+    path.write_text("- item: mirror\n  run: |\n    repeat 10000 times:\n        repeat 100 times:\n"
+                    "            shuffle bag\n  expect: {tally: 0}\n", encoding="utf-8")
+    monkeypatch.setattr(trial, "TRIAL_SECONDS", 1.0)
+    tests, problems = find_tests([path])
+    assert not problems
+    started = time.monotonic()
+    result = run_tests(tests, str(root), "work")
+    assert time.monotonic() - started < 20
+    (failure,) = result.failures
+    assert failure.line == 1 and "stopped at the scenario test's deadline of 1 s" in failure.message, failure.message

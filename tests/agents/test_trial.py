@@ -181,3 +181,23 @@ def test_an_error_in_the_items_own_effect_names_its_file_and_line(tmp_path: Path
     result = CliRunner().invoke(app, ["try", "squarer", "--ruleset", str(root)])
     assert result.exit_code == 1, result.output
     assert "numbers/cards.yaml:12:11: in card `squarer` (Squarer): a number past the engine's limit" in result.output
+
+
+def test_a_trial_stops_at_its_deadline_located() -> None:
+    """The rules of a trial run within TRIAL_SECONDS (here 1): an item whose effect runs
+    for minutes within the schema's largest step budget is stopped there, at its
+    statement, and said as an internal error, nothing half-tried."""
+    import time
+
+    from legacies.pipeline.ruleset import load_ruleset
+
+    work = load_ruleset("work", Path(__file__).resolve().parents[1] / "interpreter" / "fixtures" / "work")
+    assert work.spec is not None
+    work.spec.limits.step_budget = 20_000_000  # a folder's ruleset: this load's own spec
+    started = time.monotonic()
+    with pytest.raises(TrialError) as caught:
+        run_trial(work.spec, "mirror", Scenario(), run="repeat 10000 times:\n    repeat 100 times:\n        shuffle bag",
+                  seconds=1)
+    assert time.monotonic() - started < 20
+    message = str(caught.value)
+    assert "stopped on an internal error: in effect tried as P1: stopped at `legacies try`'s deadline of 1 s" in message

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from legacies.cli import lsp_limits
+from legacies.cli import lsp_check, lsp_limits
 from legacies.cli.lsp_check import check_document
 from legacies.cli.lsp_limits import LimitPassed, bounded
 
@@ -57,8 +57,25 @@ def test_a_setup_that_runs_long_is_a_diagnostic_of_the_check(tmp_path: Path, mon
     check = check_document(procedures, {procedures: procedures.read_text()})
     assert time.monotonic() - started < 30
     found = [d for d in check.diagnostics if d.code == "E300"]
-    assert found and "within 0 s (the editor's limit" in found[0].message
+    # the rules stop themselves at the deadline, located at the statement running (the
+    # kill, SETUP_SECONDS + KILL_GRACE, is for what the deadline cannot stop)
+    assert found and "stopped at the editor's check's deadline of 0.05 s" in found[0].message, found[0].message
+    assert (found[0].line, found[0].column) == (30, 7)  # the inner `repeat`, charged each time round
     assert check.build is not None and check.build.spec is not None  # hover and completion still have names
+
+
+def test_a_setup_the_deadline_cannot_stop_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the deadline cannot stop (no step of the rules for seconds: here the check
+    itself made to sleep) is killed at SETUP_SECONDS + KILL_GRACE and said at the file."""
+    procedures = _copy(tmp_path, "  raise rounds_played by 1\n")
+    monkeypatch.setattr(lsp_limits, "SETUP_SECONDS", 0.05)
+    monkeypatch.setattr(lsp_limits, "KILL_GRACE", 0.5)
+    monkeypatch.setattr(lsp_check, "smoke_check", lambda spec, label, seconds, what: time.sleep(60))
+    started = time.monotonic()
+    check = check_document(procedures, {procedures: procedures.read_text()})
+    assert time.monotonic() - started < 30
+    found = [d for d in check.diagnostics if d.code == "E300"]
+    assert found and "within 1 s (the editor's limit)" in found[0].message, found[0].message
 
 
 def test_numbers_that_run_away_in_the_setup_are_said_quickly(tmp_path: Path) -> None:

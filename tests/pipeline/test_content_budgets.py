@@ -133,3 +133,95 @@ def test_ids_that_look_alike_are_c011_and_the_shipped_rulesets_have_none(tmp_pat
     assert _codes(root) == [("C013", "cards.yaml", 6, 10), ("C013", "cards.yaml", 7, 10),  # both look like `small`
                             ("C013", "ruleset.yaml", 12, 3)]
     assert not [d for d in validate([]).diagnostics if d.code in ("C010", "C011", "C012", "C013")]
+
+
+# --------------------------------------------------------------------------- definitions inside definitions
+def _work_with(tmp_path: Path, definitions: str, setup: str) -> Path:
+    """The `work` fixture with more definitions and a first line of setup that reads them."""
+    root = tmp_path / "work"
+    shutil.copytree(REPO / "tests/interpreter/fixtures/work", root)
+    procedures = root / "rules/work/procedures.yaml"
+    _edit(procedures, "definitions:\n", "definitions:\n" + definitions)
+    _edit(procedures, "setup: |\n", f"setup: |\n  {setup}\n")
+    return root
+
+
+def _errors(root: Path) -> list:
+    return [d for d in validate([str(root)]).diagnostics if d.severity == "error"]
+
+
+def _line(root: Path, text: str) -> int:
+    """The line of the fixture's procedures.yaml that starts with `text`."""
+    lines = (root / "rules/work/procedures.yaml").read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, 1) if line.startswith(text))
+
+
+def test_definitions_nested_through_each_other_past_the_limit_are_e222_not_an_engine_bug(tmp_path: Path) -> None:
+    """Each value keeps E111's limit alone, but a chain of definitions, each using the next,
+    nests their values inside each other: 150 of them passed Python's recursion limit when
+    the game was compiled (E301, an engine bug). Now E222 where the chain passes the limit."""
+    chain = "".join(f"  d{i}:\n    value: d{i + 1} + 1\n" for i in range(150)) + "  d150:\n    value: \"1\"\n"
+    root = _work_with(tmp_path, chain, "set tally to d0")
+    found = _errors(root)
+    assert [(d.code, Path(d.file).name, d.line) for d in found] == [("E222", "procedures.yaml",
+                                                                     _line(root, "  d100:") + 1)]
+    assert "definition `d100` nests 101 levels deep" in found[0].message
+
+
+def test_definitions_nested_up_to_the_limit_compile_and_run_on_both_paths(tmp_path: Path) -> None:
+    """The limit leaves room: a chain at the limit, read inside an effect nested 90 deep,
+    is compiled and computed by the closures (validate's setup check) and the generated
+    code (a game)."""
+    from legacies.interpreter.game import Game
+    from legacies.pipeline.ruleset import load_ruleset
+
+    chain = "".join(f"  d{i}:\n    value: d{i + 1} + 1\n" for i in range(49)) + "  d49:\n    value: \"1\"\n"
+    root = _work_with(tmp_path, chain, "set tally to " + "(" * 90 + "d0" + " + 1)" * 90)
+    assert [d.code for d in _errors(root)] == ["E300"]  # the robot's loop
+    spec = load_ruleset("work", root).spec
+    for codegen in (True, False):
+        state = Game(spec, 2, codegen=codegen).new_state(0)
+        assert state.st.counters[state.game.layout.game_counter["tally"]] == 50 + 90
+
+
+def test_definitions_that_double_past_the_step_budget_are_e223_in_a_second(tmp_path: Path) -> None:
+    """A definition that uses another twice, which uses another twice...: computing the
+    first computes the last 2 ** 40 times. It passed `validate`'s checks and then hung its
+    setup check (and every game that read it). Now E223 where the work first passes the
+    step budget (200,000 in `work`), not on each definition that uses that one."""
+    chain = "".join(f"  d{i}:\n    value: d{i + 1} + d{i + 1}\n" for i in range(40)) + "  d40:\n    value: \"1\"\n"
+    root = _work_with(tmp_path, chain, "set tally to d0")
+    started = time.process_time()
+    found = _errors(root)
+    assert time.process_time() - started < 5
+    assert [(d.code, Path(d.file).name, d.line) for d in found] == [("E223", "procedures.yaml",
+                                                                     _line(root, "  d24:") + 1)]
+    assert found[0].message.startswith("computing definition `d24` once takes 262,141 steps with the definitions "
+                                       "it uses"), found[0].message
+    assert "more than the step budget of 200,000" in found[0].message
+    assert found[0].hint is not None and "`2 * d`, not `d + d`" in found[0].hint
+
+
+def test_a_loop_of_definitions_through_total_of_is_e216_not_an_engine_bug(tmp_path: Path) -> None:
+    """`total NAME of C` asks a definition of each member when NAME is one: a definition
+    that did so of itself, or of one that did so of it, passed the check and failed when
+    compiled (E300 at ruleset.yaml:1:1, "refers to itself")."""
+    definitions = ("  selfish:\n    params: {P: player}\n    value: total selfish of players\n"
+                   "  ping:\n    params: {P: player}\n    value: total pong of players\n"
+                   "  pong:\n    params: {P: player}\n    value: 1 + total ping of players\n")
+    root = _work_with(tmp_path, definitions, "set tally to selfish(entry 1 of players)")
+    found = _errors(root)
+    assert sorted((d.code, Path(d.file).name, d.line) for d in found) == [
+        ("E216", "procedures.yaml", _line(root, f"  {name}:")) for name in ("selfish", "ping", "pong")]
+    assert {d.message for d in found} >= {"definition `selfish` uses itself through a loop (selfish -> selfish)"}
+
+
+def test_a_definition_asked_through_total_of_is_checked_before_the_one_asking(tmp_path: Path) -> None:
+    """`total flagged of players` where `flagged` (declared after) is a yes/no condition, not an amount:
+    checked first, its type is known (it was read as anything, and passed)."""
+    definitions = ("  asks:\n    params: {P: player}\n    value: total flagged of players\n"
+                   "  flagged:\n    params: {P: player}\n    value: P is nobody\n")
+    root = _work_with(tmp_path, definitions, "set tally to asks(entry 1 of players)")
+    found = _errors(root)
+    assert [(d.code, d.line) for d in found] == [("E202", _line(root, "  asks:") + 2)], [d.headline() for d in found]
+    assert "`flagged` is a yes/no condition, not an amount" in found[0].message

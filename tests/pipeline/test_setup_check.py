@@ -60,9 +60,9 @@ def test_only_the_options_a_setup_reads_are_varied_and_the_search_is_bounded() -
     runs: list[dict] = []
     original = setup_check._set_up
 
-    def spy(game, options):
+    def spy(game, options, deadline):
         runs.append(dict(options))
-        return original(game, options)
+        return original(game, options, deadline)
 
     setup_check._set_up = spy
     try:
@@ -75,3 +75,40 @@ def test_only_the_options_a_setup_reads_are_varied_and_the_search_is_bounded() -
     assert all(r["difficulty"] == 2 for r in runs if r["nemesis"] == 0)
     assert {r["nemesis"] for r in runs} == {0, 1, 5} and {r["rising_star"] for r in runs} == {False, True}
     assert len({tuple(sorted(r.items())) for r in runs}) == len(runs)  # no setup twice
+
+
+# --------------------------------------------------------------------------- the deadline (issue 22)
+WORK = Path(__file__).resolve().parents[1] / "interpreter" / "fixtures" / "work"
+
+
+def long_setup(tmp_path: Path) -> Path:
+    """The `work` fixture with the schema's largest budget and a setup that runs for minutes
+    within it (a million shuffles of 400 tiles)."""
+    import shutil
+
+    root = tmp_path / "work"
+    shutil.copytree(WORK, root)
+    ruleset = root / "rules/work/ruleset.yaml"
+    ruleset.write_text(ruleset.read_text(encoding="utf-8").replace("step_budget: 200000", "step_budget: 20000000"),
+                       encoding="utf-8")
+    procedures = root / "rules/work/procedures.yaml"
+    procedures.write_text(procedures.read_text(encoding="utf-8").replace(
+        "setup: |\n", "setup: |\n  repeat 10000 times:\n      repeat 100 times:\n          shuffle bag\n"), encoding="utf-8")
+    return root
+
+
+def test_a_setup_past_the_checks_deadline_is_e300_at_the_statement_running(tmp_path: Path, monkeypatch) -> None:
+    """`legacies validate` gives every setup of a ruleset SETUP_SECONDS together: past it,
+    the setup stops where it is, said as E300 at that statement, and no other setup is
+    tried. Without the deadline this took hours (20,000,000 steps of shuffles)."""
+    import time
+
+    root = long_setup(tmp_path)
+    monkeypatch.setattr(setup_check, "SETUP_SECONDS", 1.0)
+    started = time.monotonic()
+    result = validate([str(root)])
+    assert time.monotonic() - started < 30
+    (found,) = [d for d in result.diagnostics if d.code == "E300"]
+    assert "stopped at the setup check's deadline of 1 s" in found.message, found.message
+    assert (Path(found.file).name, found.line, found.column) == ("procedures.yaml", 16, 11)
+
