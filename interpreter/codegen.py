@@ -397,7 +397,16 @@ class CodegenCompiler(ChoiceCompiler):
         slots = self.lay.counter_slots(ref.name) if counter else self.lay.value_slots(ref.name)
         subj = self.g(e.subject, s, reads)
         fn = self._bind(_own_reader(ref.name, slots, counter, strict), "r")
-        return f"{fn}({self._st(s)}, {subj})"
+        st = self._st(s)
+        if _simple(subj) and not subj.lstrip("-").isdigit():
+            # a name (a loop's member, a parameter): the slot read in place, the reader
+            # called only for what has no slot (its error or MISSING); these reads fill
+            # the filters of a map's places
+            at = self._bind(slots, "k")
+            table = "counters" if counter else "values"
+            return (f"({st}.{table}[{at}[{subj}]] if type({subj}) is int and {at}[{subj}] >= 0 "
+                    f"else {fn}({st}, {subj}))")
+        return f"{fn}({st}, {subj})"
 
     def _mine(self, subject: ast.Expr | None) -> bool:
         """Whether a subject is the acting player (none written, or `me`)."""
