@@ -642,6 +642,50 @@ class CodegenCompiler(ChoiceCompiler):
         key = self.g(e.key, s.with_it(x), reads)
         return f"_rt_ordered([({key}, {x}) for {x} in _rt_walk({self._st(s)}, {coll})], {bool(e.descending)!r})"
 
+    # ------------------------------------------------------------------ the graph of places
+    # The walks are interpreter/graph.py's, as the closures call them. The links are fixed
+    # when the game is made, so a walk reads nothing of the state unless a link has a
+    # condition (then it may read anything). A walk `through` a condition stays with the
+    # closures: the condition is asked of each place passed, as `it`.
+    def _links(self, place: ast.Expr, links: tuple[ast.Name, ...], reads: Reads) -> tuple[str, bool]:
+        names = self.via(place, links)
+        conditioned = any(link in self.spec.link_conditions for link in names)
+        if conditioned:
+            reads.unknown()
+        return self._bind(names), conditioned
+
+    def _this(self, s: Scope) -> str:
+        if s.this == "this":
+            s.uses.add("this")
+        return s.this
+
+    def g_Neighbours(self, e: ast.Neighbours, s: Scope, reads: Reads) -> str:
+        place = self.g(e.place, s, reads)
+        links, conditioned = self._links(e.place, e.links, reads)
+        return (f"_rt_neighbours({self._st(s)}, {self._me(s)}, {self._this(s)}, {place}, {links}, "
+                f"{conditioned!r})")
+
+    def g_Within(self, e: ast.Within, s: Scope, reads: Reads) -> str:
+        if e.through is not None:
+            reads.unknown()
+            return self.fallback(e, s)
+        place, steps = self.g(e.place, s, reads), self.g(e.steps, s, reads)
+        links, _ = self._links(e.place, e.links, reads)
+        kind = self.v.kind_of_word(e.word)[1]
+        walk = f"_rt_within({self._st(s)}, {self._me(s)}, {self._this(s)}, {place}, {links}, {steps})"
+        if kind is None:
+            return walk
+        x = self._name("i")
+        return f"[{x} for {x} in {walk} if {self._bind(self.piece_kind)}[{x}] == {self._lit(str(kind))}]"
+
+    def g_Distance(self, e: ast.Distance, s: Scope, reads: Reads) -> str:
+        if e.through is not None:
+            reads.unknown()
+            return self.fallback(e, s)
+        origin, dest = self.g(e.origin, s, reads), self.g(e.dest, s, reads)
+        links, _ = self._links(e.origin, e.links, reads)
+        return f"_rt_distance({self._st(s)}, {self._me(s)}, {self._this(s)}, {origin}, {dest}, {links})"
+
     def g_Call(self, e: ast.Call, s: Scope, reads: Reads) -> str:
         n = e.name
         if n in self.spec.definitions:

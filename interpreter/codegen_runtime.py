@@ -149,6 +149,27 @@ def _rt_era_of(st: State, slot: int, v: Any) -> Any:
     return v[0 if i < 0 else min(i, len(v) - 1)]
 
 
+_NO_PROBE: Any = None  # graph.step reads the activation only for a link with a condition
+
+
+def _rt_neighbours(st: State, me: int, this: Any, x: Any, links: tuple[str, ...], conditioned: bool) -> list:
+    """`neighbours of X` (the closures' x_Neighbours): a probe only where a link's condition
+    asks something of the acting player or the item."""
+    found = list(st.game.graph.step(Activation(st, me, this) if conditioned else _NO_PROBE, x, links))
+    st.spent += len(found)  # budget.spend, written out: this runs for every step on the map
+    if st.spent > st.limit:
+        over(st)
+    return found
+
+
+def _rt_within(st: State, me: int, this: Any, x: Any, links: tuple[str, ...], most: int) -> list:
+    return st.game.graph.within(Activation(st, me, this), x, links, most)
+
+
+def _rt_distance(st: State, me: int, this: Any, x: Any, y: Any, links: tuple[str, ...]) -> int:
+    return st.game.graph.distance(Activation(st, me, this), x, y, links)
+
+
 def _rt_top_member(items: Any, end: str) -> Any:
     items = _indexable(items)
     if not items:

@@ -31,7 +31,7 @@ Condition = Callable[[Activation], Any]
 class Graph:
     """The places and their links; the walks over them."""
 
-    __slots__ = ("adjacent", "conditions", "_union")
+    __slots__ = ("adjacent", "conditions", "_union", "_plain")
 
     def __init__(self, spec: GameSpec, lay: Layout, conditions: dict[str, Condition]):
         n = len(lay.piece_def)
@@ -52,26 +52,38 @@ class Graph:
             link: [tuple(sorted(s)) for s in per_piece] for link, per_piece in lists.items()}
         self.conditions = conditions  # link -> its condition, compiled (absent: always usable)
         self._union: dict[tuple[str, ...], list[tuple[int, ...]]] = {}  # links without conditions, joined
+        self._plain: dict[tuple[str, ...], bool] = {}  # links asked together: whether none has a condition
 
     # ------------------------------------------------------------------ one step
     def step(self, a: Activation, x: Any, links: Sequence[str]) -> Sequence[int]:
         """The places one link from `x` by any of `links`, in piece order."""
         if type(x) is not int or not links:
             return ()
-        if not any(link in self.conditions for link in links):
+        key = tuple(links)
+        plain = self._plain.get(key)
+        if plain is None:
+            plain = self._plain[key] = not any(link in self.conditions for link in links)
+        if plain:
             if len(links) == 1:
                 per_piece = self.adjacent[links[0]]
                 return per_piece[x] if x < len(per_piece) else ()
-            return self._joined(tuple(links))[x]
+            return self._joined(key)[x]
         found: set[int] = set()
+        env: dict[str, Any] = {"here": x}
+        probe = Activation(a.st, a.me, a.this, env)  # one for every link asked (a condition keeps nothing of it)
         for link in links:
             per_piece = self.adjacent[link]
             if x >= len(per_piece):
                 continue
             cond = self.conditions.get(link)
             for y in per_piece[x]:
-                if y not in found and (cond is None or cond(Activation(a.st, a.me, a.this, {"here": x, "there": y}))):
-                    found.add(y)
+                if y in found:
+                    continue
+                if cond is not None:
+                    env["there"] = y
+                    if not cond(probe):
+                        continue
+                found.add(y)
         return sorted(found)
 
     def _joined(self, links: tuple[str, ...]) -> list[tuple[int, ...]]:

@@ -102,6 +102,34 @@ def test_a_thousand_games_play_as_the_closures_do() -> None:
     assert len(tables) == 1000 and decisions > 100_000
 
 
+def _map_tables(games: int) -> list[tuple[str, int, int]]:
+    """(ruleset, players, seed) over the shipped rulesets played on a graph of places and
+    every player count they allow: Leader's Legacy (links with a condition, `distance`,
+    `neighbours`) and Legacy: Gears of Time, in turn."""
+    counts = {name: list(range(s.min_players, s.max_players + 1))
+              for name, s in (("leaders-legacy", _spec("leaders-legacy")), ("gears-of-time", _spec("gears-of-time")))}
+    names = list(counts)
+    return [(names[seed % 2], counts[names[seed % 2]][(seed // 2) % len(counts[names[seed % 2]])], seed)
+            for seed in range(games)]
+
+
+def test_the_rulesets_with_a_map_play_as_the_closures_do() -> None:
+    """The walks over the graph of places are generated too (neighbours, within, distance):
+    6 seeded games of the rulesets that walk it, both ways, identical at every decision."""
+    specs = {name: _spec(name) for name in ("leaders-legacy", "gears-of-time")}
+    decisions = sum(play_both(specs[name], players, seed) for name, players, seed in _map_tables(6))
+    assert decisions > 1000
+
+
+@pytest.mark.differential
+def test_a_hundred_games_on_a_map_play_as_the_closures_do() -> None:
+    """The long version of the one above (`python -m pytest -m differential`)."""
+    specs = {name: _spec(name) for name in ("leaders-legacy", "gears-of-time")}
+    tables = _map_tables(100)
+    decisions = sum(play_both(specs[name], players, seed) for name, players, seed in tables)
+    assert len(tables) == 100 and decisions > 20_000
+
+
 def test_the_switch_turns_the_generator_off(monkeypatch: pytest.MonkeyPatch) -> None:
     spec = _spec("tiny", TINY)
     monkeypatch.setenv(ENV_SWITCH, "0")
