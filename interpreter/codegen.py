@@ -654,37 +654,44 @@ class CodegenCompiler(ChoiceCompiler):
             reads.unknown()
         return self._bind(names), conditioned
 
-    def _this(self, s: Scope) -> str:
-        if s.this == "this":
-            s.uses.add("this")
-        return s.this
+    def _acting(self, s: Scope) -> str:
+        """`st, me, this` as the scope names them: what a walk's probe is made of."""
+        this = self.g_This(ast.This(), s, Reads())
+        return f"{self._st(s)}, {self._me(s)}, {this}"
 
     def g_Neighbours(self, e: ast.Neighbours, s: Scope, reads: Reads) -> str:
         place = self.g(e.place, s, reads)
         links, conditioned = self._links(e.place, e.links, reads)
-        return (f"_rt_neighbours({self._st(s)}, {self._me(s)}, {self._this(s)}, {place}, {links}, "
+        return (f"_rt_neighbours({self._acting(s)}, {place}, {links}, "
                 f"{conditioned!r})")
 
+    def _through(self, e: ast.Within | ast.Distance, s: Scope, reads: Reads) -> str | None:
+        """The closures' code for a walk `through` a condition (None: there is none)."""
+        if e.through is None:
+            return None
+        reads.unknown()
+        return self.fallback(e, s)
+
     def g_Within(self, e: ast.Within, s: Scope, reads: Reads) -> str:
-        if e.through is not None:
-            reads.unknown()
-            return self.fallback(e, s)
+        left = self._through(e, s, reads)
+        if left is not None:
+            return left
         place, steps = self.g(e.place, s, reads), self.g(e.steps, s, reads)
         links, _ = self._links(e.place, e.links, reads)
         kind = self.v.kind_of_word(e.word)[1]
-        walk = f"_rt_within({self._st(s)}, {self._me(s)}, {self._this(s)}, {place}, {links}, {steps})"
+        walk = f"_rt_within({self._acting(s)}, {place}, {links}, {steps})"
         if kind is None:
             return walk
         x = self._name("i")
         return f"[{x} for {x} in {walk} if {self._bind(self.piece_kind)}[{x}] == {self._lit(str(kind))}]"
 
     def g_Distance(self, e: ast.Distance, s: Scope, reads: Reads) -> str:
-        if e.through is not None:
-            reads.unknown()
-            return self.fallback(e, s)
+        left = self._through(e, s, reads)
+        if left is not None:
+            return left
         origin, dest = self.g(e.origin, s, reads), self.g(e.dest, s, reads)
         links, _ = self._links(e.origin, e.links, reads)
-        return f"_rt_distance({self._st(s)}, {self._me(s)}, {self._this(s)}, {origin}, {dest}, {links})"
+        return f"_rt_distance({self._acting(s)}, {origin}, {dest}, {links})"
 
     def g_Call(self, e: ast.Call, s: Scope, reads: Reads) -> str:
         n = e.name

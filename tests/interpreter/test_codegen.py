@@ -86,20 +86,22 @@ def _tables(games: int) -> list[tuple[str, int, int]]:
     return out
 
 
+def _played_both(tables: list[tuple[str, int, int]]) -> int:
+    """Every table's game played both ways (play_both); the decisions made in all."""
+    specs = {name: _spec(name) for name in {name for name, _, _ in tables}}
+    return sum(play_both(specs[name], players, seed) for name, players, seed in tables)
+
+
 def test_generated_code_plays_as_the_closures_do() -> None:
     """50 seeded games both ways, identical fingerprints at every decision."""
-    specs = {name: _spec(name) for name in ("legacy", "legacies")}
-    decisions = sum(play_both(specs[name], players, seed) for name, players, seed in _tables(50))
-    assert decisions > 5000
+    assert _played_both(_tables(50)) > 5000
 
 
 @pytest.mark.differential
 def test_a_thousand_games_play_as_the_closures_do() -> None:
     """The long version (`python -m pytest -m differential`, a step of .ci/run)."""
-    specs = {name: _spec(name) for name in ("legacy", "legacies")}
     tables = _tables(1000)
-    decisions = sum(play_both(specs[name], players, seed) for name, players, seed in tables)
-    assert len(tables) == 1000 and decisions > 100_000
+    assert len(tables) == 1000 and _played_both(tables) > 100_000
 
 
 def _map_tables(games: int) -> list[tuple[str, int, int]]:
@@ -116,18 +118,14 @@ def _map_tables(games: int) -> list[tuple[str, int, int]]:
 def test_the_rulesets_with_a_map_play_as_the_closures_do() -> None:
     """The walks over the graph of places are generated too (neighbours, within, distance):
     6 seeded games of the rulesets that walk it, both ways, identical at every decision."""
-    specs = {name: _spec(name) for name in ("leaders-legacy", "gears-of-time")}
-    decisions = sum(play_both(specs[name], players, seed) for name, players, seed in _map_tables(6))
-    assert decisions > 1000
+    assert _played_both(_map_tables(6)) > 1000
 
 
 @pytest.mark.differential
 def test_a_hundred_games_on_a_map_play_as_the_closures_do() -> None:
     """The long version of the one above (`python -m pytest -m differential`)."""
-    specs = {name: _spec(name) for name in ("leaders-legacy", "gears-of-time")}
     tables = _map_tables(100)
-    decisions = sum(play_both(specs[name], players, seed) for name, players, seed in tables)
-    assert len(tables) == 100 and decisions > 20_000
+    assert len(tables) == 100 and _played_both(tables) > 20_000
 
 
 def test_the_switch_turns_the_generator_off(monkeypatch: pytest.MonkeyPatch) -> None:
