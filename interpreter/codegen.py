@@ -273,6 +273,8 @@ class CodegenCompiler(ChoiceCompiler):
             return f"_rt_copied({self._st(s)}, {self._bind(list(self.v.counter_sets[ref.name]))})"
         if isinstance(ref, r.Quantity):
             return self._quantity(ref.name, self._me(s), "None", s, reads)
+        if isinstance(ref, r.Option):  # fixed when the game is made: reads nothing that changes
+            return f"_rt_option({self._st(s)}, {self._lit(ref.name)})"
         if isinstance(ref, r.KindAll):
             return f"_rt_copied({self._st(s)}, {self._bind(list(lay.kind_pieces.get(ref.kind, [])))})"
         if isinstance(ref, r.BoardItem):

@@ -149,6 +149,11 @@ def _rt_era_of(st: State, slot: int, v: Any) -> Any:
     return v[0 if i < 0 else min(i, len(v) - 1)]
 
 
+def _rt_option(st: State, name: str) -> Any:
+    """A game option's value (the closures' `a.st.game.options[name]`)."""
+    return st.game.options[name]
+
+
 _NO_PROBE: Any = None  # graph.step reads the activation only for a link with a condition
 
 
