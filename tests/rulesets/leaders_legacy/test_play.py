@@ -31,6 +31,23 @@ def test_random_greedy_and_search_bots_play_to_the_goal(players: int) -> None:
     assert result.scores[result.winner] >= {3: 30, 6: 20}[players]
 
 
+def test_a_game_nobody_wins_ends_at_the_turn_limit() -> None:
+    """Soak's seed 62627 at three players: random bots that reach a stalemate (every
+    province at its population limit, provinces traded back and forth) were still playing
+    after 20,000 decisions, at turn 2,681 of a limit of 3,000. The limit is 300 turns (the
+    rulebook has none; docs/assumptions-leaders-legacy.md), so the game ends, by the
+    ruleset's own reason and with a winner by renown, well inside soak's bound."""
+    from legacies.agents.soak import soak_game
+    from legacies.interpreter.game import Game
+
+    game = Game(spec(), 3)
+    state, error, _ = soak_game(game, 62627, 20_000)
+    assert error is None and state is not None and state.decision is None
+    ending = state.st.ending
+    assert ending is not None and "turn limit" in ending[1], ending
+    assert state.st.turns == 300 and len(state.st.history) < 5_000
+
+
 @pytest.mark.slow  # minutes on two cores: `-m slow`, a step of .ci/run
 def test_greedy_beats_random_bots() -> None:
     """Seeded: greedy against two random bots in 9 three-player games (seats rotated) wins
