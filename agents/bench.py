@@ -233,22 +233,21 @@ def search_ms(quick: bool) -> dict[str, Any] | None:
     return found
 
 
-GREEDY_AT = (20, 60, 120, 200)
-"""How many random decisions into seeded 3-player Leader's Legacy game 1 greedy is timed:
-the ruleset whose actions run deepest (a province, then an army, then a number), where
-the bot's lookahead costs most."""
+GREEDY_AT = (30, 150, 270, 390)
+"""How many random decisions into seeded 4-player Legacies game 1 greedy is timed (the
+default opponent at the flagship's table)."""
 
 
 def greedy_ms(quick: bool) -> dict[str, Any] | None:
     """The greedy bot at its default lookahead, six decisions from each of GREEDY_AT (two
-    of the first two with --quick) of a 3-player Leader's Legacy game: median and mean CPU
-    ms in one process, and the slowest decision."""
-    if "leaders-legacy" not in rulesets():
+    of the first two with --quick) of a 4-player Legacies game: median and mean CPU ms in
+    one process, and the slowest decision."""
+    if "legacies" not in rulesets():
         return None
     times: list[float] = []
     with compiled_kept():
         for at in GREEDY_AT[:2] if quick else GREEDY_AT:
-            gs = mid_game("leaders-legacy", 3, at)
+            gs = mid_game("legacies", 4, at)
             if gs is None:
                 return None
             rng = random.Random(at)

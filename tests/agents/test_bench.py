@@ -103,7 +103,7 @@ def test_every_reported_figure_names_an_installed_ruleset() -> None:
 def test_greedy_figure_is_reported_from_its_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
     """The default opponent's thinking time is a key of its own, reported beside the
     search bot's, not judged."""
-    monkeypatch.setattr(bench, "GREEDY_AT", (20,))
+    monkeypatch.setattr(bench, "GREEDY_AT", (30,))
     found = bench.greedy_ms(quick=True)
     assert found is not None and found["decisions"] == 2
     assert 0 < found["ms"] <= found["max_ms"]
