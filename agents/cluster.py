@@ -116,7 +116,10 @@ def run_tasks(address: str, function: Callable[..., Any], arguments: Sequence[tu
         said = 0.0
         while pending:
             try:
-                wait(list(pending), timeout=1.0, return_when="FIRST_COMPLETED")
+                # Dask's wait uses the process's current client: ours, not another the
+                # caller made (its loop may differ: a future's event is bound to one loop)
+                with client.as_current():
+                    wait(list(pending), timeout=1.0, return_when="FIRST_COMPLETED")
             except TimeoutError:  # Dask's wait raises when nothing finished in time
                 pass
             done = [f for f in futures if f in pending and f.done()]  # in submission order
