@@ -136,6 +136,14 @@ def mid_game(ruleset: str, players: int, decisions: int, seed: int = 1) -> GameS
     return gs
 
 
+def to_a_choice(gs: GameState, rng: random.Random) -> bool:
+    """Decisions with one option taken until one offers a choice; whether one does (the
+    game may end first)."""
+    while gs.decision is not None and len(gs.decision.options) == 1:
+        apply_random_option(gs, rng, undo=Undo.REPLAY)
+    return gs.decision is not None
+
+
 def per_call_us(fn: Callable[[], Any], repeat: int) -> float:
     """Mean CPU µs of fn() over `repeat` calls (best of three rounds)."""
     best = float("inf")
@@ -202,10 +210,7 @@ def search_ms(quick: bool) -> dict[str, Any] | None:
         gs = mid_game("legacies", 4, at)
         if gs is None:
             return None
-        rng = random.Random(at)
-        while gs.decision is not None and len(gs.decision.options) == 1:
-            apply_random_option(gs, rng, undo=Undo.REPLAY)
-        if gs.decision is not None:
+        if to_a_choice(gs, random.Random(at)):
             states.append(gs)
     if not states:
         return None
@@ -252,9 +257,7 @@ def greedy_ms(quick: bool) -> dict[str, Any] | None:
                 return None
             rng = random.Random(at)
             for _ in range(2 if quick else 6):
-                while gs.decision is not None and len(gs.decision.options) == 1:
-                    apply_random_option(gs, rng, undo=Undo.REPLAY)
-                if gs.decision is None:
+                if not to_a_choice(gs, rng):
                     break
                 bot = BOTS["greedy"](at)
                 started = time.process_time()

@@ -180,10 +180,13 @@ class CodegenCompiler(ChoiceCompiler):
         self._counter_read(reads, self.era_slot)
         return f"_rt_era({self._st(s)}, {self.era_slot!r}, {self._bind(e.values)})"
 
-    def g_This(self, e: ast.This, s: Scope, reads: Reads) -> str:
+    def _this(self, s: Scope) -> str:
         if s.this == "this":
             s.uses.add("this")
         return s.this
+
+    def g_This(self, e: ast.This, s: Scope, reads: Reads) -> str:
+        return self._this(s)
 
     def g_It(self, e: ast.It, s: Scope, reads: Reads) -> str:
         return s.it
@@ -400,7 +403,7 @@ class CodegenCompiler(ChoiceCompiler):
         subj = self.g(e.subject, s, reads)
         fn = self._bind(_own_reader(ref.name, slots, counter, strict), "r")
         st = self._st(s)
-        if _simple(subj) and not subj.lstrip("-").isdigit():
+        if subj.isidentifier():
             # a name (a loop's member, a parameter): the slot read in place, the reader
             # called only for what has no slot (its error or MISSING); these reads fill
             # the filters of a map's places
@@ -649,23 +652,19 @@ class CodegenCompiler(ChoiceCompiler):
     # when the game is made, so a walk reads nothing of the state unless a link has a
     # condition (then it may read anything). A walk `through` a condition stays with the
     # closures: the condition is asked of each place passed, as `it`.
-    def _links(self, place: ast.Expr, links: tuple[ast.Name, ...], reads: Reads) -> tuple[str, bool]:
+    def _links(self, place: ast.Expr, links: tuple[ast.Name, ...], reads: Reads) -> str:
         names = self.via(place, links)
-        conditioned = any(link in self.spec.link_conditions for link in names)
-        if conditioned:
+        if any(link in self.spec.link_conditions for link in names):
             reads.unknown()
-        return self._bind(names), conditioned
+        return self._bind(names)
 
     def _acting(self, s: Scope) -> str:
-        """`st, me, this` as the scope names them: what a walk's probe is made of."""
-        this = self.g_This(ast.This(), s, Reads())
-        return f"{self._st(s)}, {self._me(s)}, {this}"
+        """`st, me, this` as the scope names them: who asks a walk (a link's condition)."""
+        return f"{self._st(s)}, {self._me(s)}, {self._this(s)}"
 
     def g_Neighbours(self, e: ast.Neighbours, s: Scope, reads: Reads) -> str:
         place = self.g(e.place, s, reads)
-        links, conditioned = self._links(e.place, e.links, reads)
-        return (f"_rt_neighbours({self._acting(s)}, {place}, {links}, "
-                f"{conditioned!r})")
+        return f"_rt_neighbours({self._acting(s)}, {place}, {self._links(e.place, e.links, reads)})"
 
     def _through(self, e: ast.Within | ast.Distance, s: Scope, reads: Reads) -> str | None:
         """The closures' code for a walk `through` a condition (None: there is none)."""
@@ -679,7 +678,7 @@ class CodegenCompiler(ChoiceCompiler):
         if left is not None:
             return left
         place, steps = self.g(e.place, s, reads), self.g(e.steps, s, reads)
-        links, _ = self._links(e.place, e.links, reads)
+        links = self._links(e.place, e.links, reads)
         kind = self.v.kind_of_word(e.word)[1]
         walk = f"_rt_within({self._acting(s)}, {place}, {links}, {steps})"
         if kind is None:
@@ -692,7 +691,7 @@ class CodegenCompiler(ChoiceCompiler):
         if left is not None:
             return left
         origin, dest = self.g(e.origin, s, reads), self.g(e.dest, s, reads)
-        links, _ = self._links(e.origin, e.links, reads)
+        links = self._links(e.origin, e.links, reads)
         return f"_rt_distance({self._acting(s)}, {origin}, {dest}, {links})"
 
     def g_Call(self, e: ast.Call, s: Scope, reads: Reads) -> str:

@@ -80,9 +80,7 @@ def _rt_same(piece_def: list[int], x: Any, y: Any) -> bool:
     return bool(x == y)
 
 
-def _rt_spend(st: State, steps: int) -> None:
-    """A definition's steps charged before it is computed (DefinitionSpec.charge)."""
-    spend(st, steps)
+_rt_spend = spend  # a definition's steps charged before it is computed (DefinitionSpec.charge)
 
 
 def _rt_walk(st: State, items: Any) -> Any:
@@ -154,17 +152,8 @@ def _rt_option(st: State, name: str) -> Any:
     return st.game.options[name]
 
 
-_NO_PROBE: Any = None  # graph.step reads the activation only for a link with a condition
-
-
-def _rt_neighbours(st: State, me: int, this: Any, x: Any, links: tuple[str, ...], conditioned: bool) -> list:
-    """`neighbours of X` (the closures' x_Neighbours): a probe only where a link's condition
-    asks something of the acting player or the item."""
-    found = list(st.game.graph.step(Activation(st, me, this) if conditioned else _NO_PROBE, x, links))
-    st.spent += len(found)  # budget.spend, written out: this runs for every step on the map
-    if st.spent > st.limit:
-        over(st)
-    return found
+def _rt_neighbours(st: State, me: int, this: Any, x: Any, links: tuple[str, ...]) -> list:
+    return st.game.graph.neighbours(st, me, this, x, links)
 
 
 def _rt_within(st: State, me: int, this: Any, x: Any, links: tuple[str, ...], most: int) -> list:

@@ -12,7 +12,6 @@ from legacies.dsl import ast, printer
 
 from . import chance, ending
 from . import mechanics as mech
-from .budget import over
 from .compile_base import Fn, Instr, _no_player, _as_def, _with_it, spend
 from .compile_filters import FilterCompiler
 from .errors import ContentError
@@ -133,14 +132,7 @@ class GeneralCompiler(FilterCompiler):
 
     def x_Neighbours(self, e: ast.Neighbours) -> Fn:
         place, links = self.expr(e.place), self.via(e.place, e.links)
-        def neighbours(a: Activation) -> list:
-            st = a.st
-            found = list(st.game.graph.step(a, place(a), links))
-            st.spent += len(found)  # budget.spend, written out: this runs for every step on the map
-            if st.spent > st.limit:
-                over(st)
-            return found
-        return neighbours
+        return lambda a: a.st.game.graph.neighbours(a.st, a.me, a.this, place(a), links)
 
     def x_Within(self, e: ast.Within) -> Fn:
         place, links, steps = self.expr(e.place), self.via(e.place, e.links), self.expr(e.steps)

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from .budget import spend
+from .budget import over, spend
 from .spec import GameSpec
 from .layout import Layout
-from .vm import Activation
+from .vm import Activation, State
 
 UNREACHABLE = 1_000_000
 """`distance from X to Y` when no path joins them: more than any path, so `distance ... <= 2`
@@ -55,8 +55,17 @@ class Graph:
         self._plain: dict[tuple[str, ...], bool] = {}  # links asked together: whether none has a condition
 
     # ------------------------------------------------------------------ one step
-    def step(self, a: Activation, x: Any, links: Sequence[str]) -> Sequence[int]:
-        """The places one link from `x` by any of `links`, in piece order."""
+    def neighbours(self, st: State, me: int, this: Any, x: Any, links: Sequence[str]) -> list[int]:
+        """`neighbours of X` (both the closures and generated code): one step, charged."""
+        found = list(self.step(st, me, this, x, links))
+        st.spent += len(found)  # budget.spend, written out: this runs for every step on the map
+        if st.spent > st.limit:
+            over(st)
+        return found
+
+    def step(self, st: State, me: int, this: Any, x: Any, links: Sequence[str]) -> Sequence[int]:
+        """The places one link from `x` by any of `links`, in piece order; a link's
+        condition is asked as `me` with `this`, `here` and `there` bound."""
         if type(x) is not int or not links:
             return ()
         key = tuple(links)
@@ -70,7 +79,7 @@ class Graph:
             return self._joined(key)[x]
         found: set[int] = set()
         env: dict[str, Any] = {"here": x}
-        probe = Activation(a.st, a.me, a.this, env)  # one for every link asked (a condition keeps nothing of it)
+        probe = Activation(st, me, this, env)  # one for every link asked (a condition keeps nothing of it)
         for link in links:
             per_piece = self.adjacent[link]
             if x >= len(per_piece):
@@ -113,7 +122,7 @@ class Graph:
             for x in frontier:
                 if x != start and through is not None and not _holds(a, through, x):
                     continue  # a place that may be reached but not passed
-                ys = self.step(a, x, links)
+                ys = self.step(a.st, a.me, a.this, x, links)
                 walked += len(ys)
                 for y in ys:
                     if y not in dist:
@@ -144,7 +153,7 @@ class Graph:
         while frontier:
             reached: list[int] = []
             for x in frontier:
-                ys = self.step(a, x, links)
+                ys = self.step(a.st, a.me, a.this, x, links)
                 walked += len(ys)
                 for y in ys:
                     if y not in seen and _holds(a, condition, y):

@@ -49,6 +49,15 @@ def test_neighbours_by_every_link_or_by_the_links_named(state) -> None:
     assert names(state, "spots in neighbours of spot_b") == ["Ash", "Cedar"]
 
 
+def test_a_step_on_the_map_is_charged_to_the_step_budget(state) -> None:
+    """`neighbours of X`, on generated code and on the closures alike (Graph.neighbours),
+    charges one step for each place it finds: a loop of them spends the budget."""
+    spot_a = sandbox.piece_of(state, "spot_a")
+    before = state.st.spent
+    found = state.game.graph.neighbours(state.st, 0, -1, spot_a, ("path",))
+    assert found and state.st.spent - before == len(found)
+
+
 def test_places_within_n_steps(state) -> None:
     assert names(state, "places within 0 of spot_a") == ["Ash"]
     assert names(state, "places within 1 of spot_a") == ["Ash", "Birch", "Elm"]
