@@ -271,15 +271,15 @@ class CodegenCompiler(ChoiceCompiler):
         if isinstance(ref, r.Symbol):
             return self._lit(ref.symbol)
         if isinstance(ref, r.Enum):
-            return f"_rt_copied({self._st(s)}, {self._bind(list(self.v.enums[ref.enum]))})"
+            return f"_rt_walk({self._st(s)}, {self._bind(list(self.v.enums[ref.enum]))})[:]"
         if isinstance(ref, r.CounterSet):
-            return f"_rt_copied({self._st(s)}, {self._bind(list(self.v.counter_sets[ref.name]))})"
+            return f"_rt_walk({self._st(s)}, {self._bind(list(self.v.counter_sets[ref.name]))})[:]"
         if isinstance(ref, r.Quantity):
             return self._quantity(ref.name, self._me(s), "None", s, reads)
         if isinstance(ref, r.Option):  # fixed when the game is made: reads nothing that changes
             return f"_rt_option({self._st(s)}, {self._lit(ref.name)})"
         if isinstance(ref, r.KindAll):
-            return f"_rt_copied({self._st(s)}, {self._bind(list(lay.kind_pieces.get(ref.kind, [])))})"
+            return f"_rt_walk({self._st(s)}, {self._bind(list(lay.kind_pieces.get(ref.kind, [])))})[:]"
         if isinstance(ref, r.BoardItem):
             return repr(int(lay.board_item[ref.id]))
         if isinstance(ref, r.CardDef):

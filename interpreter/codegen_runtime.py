@@ -92,13 +92,6 @@ def _rt_walk(st: State, items: Any) -> Any:
     return items
 
 
-def _rt_copied(st: State, members: list) -> list:
-    st.spent += len(members)
-    if st.spent > st.limit:
-        over(st)
-    return members[:]
-
-
 def _rt_joined(st: State, left: Any, right: Any) -> list:
     both = list(left) + list(right)
     spend(st, len(both))
