@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import BudgetExceeded, ContentError, InternalError
 
@@ -77,6 +77,15 @@ class DeadlinePassed(InternalError):
 def deadline_passed(deadline: Deadline) -> DeadlinePassed:
     return DeadlinePassed(f"stopped at {deadline.what}'s deadline of {deadline.seconds:g} s: the rules were still "
                           "running (a loop that does too much, or a game that does not end)")
+
+
+def walked(st: "State", items: Any) -> Any:
+    """`items`, their walk charged to the step budget (`spend`, written out: the closures,
+    selections and generated code call this for every walk over a collection)."""
+    st.spent += len(items)
+    if st.spent > st.limit:
+        over(st)
+    return items
 
 
 def spend(st: "State", steps: int) -> None:

@@ -11,7 +11,7 @@ import os
 import re
 from typing import Any, Callable
 
-from .budget import over, spend
+from .budget import over, spend, walked
 from .compile_base import MISSING, Fn, _as_def, _indexable, _no_player
 from .errors import ContentError, InternalError, Refused
 from .values import DefRef, EraValue
@@ -83,13 +83,7 @@ def _rt_same(piece_def: list[int], x: Any, y: Any) -> bool:
 _rt_spend = spend  # a definition's steps charged before it is computed (DefinitionSpec.charge)
 
 
-def _rt_walk(st: State, items: Any) -> Any:
-    """`items`, their walk charged to the step budget (interpreter/budget.py's `spend`,
-    written out: this runs for every walk)."""
-    st.spent += len(items)
-    if st.spent > st.limit:
-        over(st)
-    return items
+_rt_walk = walked  # every walk over a collection, charged (interpreter/budget.py)
 
 
 def _rt_joined(st: State, left: Any, right: Any) -> list:

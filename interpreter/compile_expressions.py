@@ -16,7 +16,7 @@ from legacies.dsl.types import T
 from . import builtins, selection
 from . import mechanics as mech
 from .builtins import NOBODY
-from .budget import over, spend
+from .budget import over, spend, walked
 from .compile_base import Fn, MISSING, _held_slot, _indexable, _no_player, _as_def, _or_nobody, aggregate_probe
 from .compile_general import GeneralCompiler
 from .errors import ContentError, InternalError
@@ -389,13 +389,8 @@ class ExpressionCompiler(GeneralCompiler):
         cond = self.expr(e.condition)
         static = self.static_test(e.condition)
 
-        def members(a: Activation) -> Any:  # the collection walked, charged (budget.spend, written out)
-            st = a.st
-            items = st.zones[coll(a)] if zone else coll(a)
-            st.spent += len(items)
-            if st.spent > st.limit:
-                over(st)
-            return items
+        def members(a: Activation) -> Any:  # the collection walked, charged
+            return walked(a.st, a.st.zones[coll(a)] if zone else coll(a))
         if static is not None:  # `where its suit is hearts`: decided per piece at compile time
             by_piece, by_def = static
             if None not in by_piece and None not in by_def:

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from legacies.dsl import resolution as r
 
 from . import mechanics as mech
-from .budget import over
+from .budget import walked
 from .errors import ContentError
 from .values import DefRef
 from .vm import Activation
@@ -36,27 +36,19 @@ def select(src: Fn, source_tag: str, sel: r.Selection | None, piece_kind: list[s
         return _from_items(src, sel, piece_kind, def_kind, piece_class)
     if kind:
         if source_tag == "zone":
-            return lambda a: [p for p in walked(a, a.st.zones[src(a)]) if piece_kind[p] == kind]
+            return lambda a: [p for p in walked(a.st, a.st.zones[src(a)]) if piece_kind[p] == kind]
         if source_tag == "zones":
-            return lambda a: [p for z in src(a) for p in walked(a, a.st.zones[z]) if piece_kind[p] == kind]
+            return lambda a: [p for z in src(a) for p in walked(a.st, a.st.zones[z]) if piece_kind[p] == kind]
         return lambda a: [p for p in mech.pieces_on(a.st, src(a)) if piece_kind[p] == kind]
     if source_tag == "zone":
-        return lambda a: walked(a, a.st.zones[src(a)])[:]
+        return lambda a: walked(a.st, a.st.zones[src(a)])[:]
     if source_tag == "zones":
-        return lambda a: [p for z in src(a) for p in walked(a, a.st.zones[z])]
+        return lambda a: [p for z in src(a) for p in walked(a.st, a.st.zones[z])]
     if source_tag in ("things", "table"):
-        return lambda a: list(walked(a, src(a)))
+        return lambda a: list(walked(a.st, src(a)))
     return lambda a: mech.pieces_on(a.st, src(a))
 
 
-def walked(a: Activation, items: Any) -> Any:
-    """`items`, their walk charged to the step budget (budget.spend, written out: this runs
-    for every selection)."""
-    st = a.st
-    st.spent += len(items)
-    if st.spent > st.limit:
-        over(st)
-    return items
 
 
 def _from_items(src: Fn, sel: r.Selection, piece_kind: list[str], def_kind: list[str],
@@ -70,13 +62,13 @@ def _from_items(src: Fn, sel: r.Selection, piece_kind: list[str], def_kind: list
         return def_kind[int(x)] if isinstance(x, DefRef) else piece_kind[x]
 
     if sel.on == "on":  # the pieces on each item
-        return lambda a: [p for x in walked(a, src(a)) for p in mech.pieces_on(a.st, x) if wanted(piece_kind[p])]
+        return lambda a: [p for x in walked(a.st, src(a)) for p in mech.pieces_on(a.st, x) if wanted(piece_kind[p])]
     if sel.on == "either":
         def either(a: Activation) -> list:
             st = a.st
             lay = st.game.layout
             out: list = []
-            for x in walked(a, src(a)):
+            for x in walked(a.st, src(a)):
                 if wanted(kind_of(x)):
                     out.append(x)
                 elif not isinstance(x, DefRef) and (x in lay.holder_zone or x in lay.track_zones):
@@ -84,8 +76,8 @@ def _from_items(src: Fn, sel: r.Selection, piece_kind: list[str], def_kind: list
             return out
         return either
     if kind is None and cls is None:
-        return lambda a: list(walked(a, src(a)))
-    return lambda a: [x for x in walked(a, src(a)) if wanted(kind_of(x))]
+        return lambda a: list(walked(a.st, src(a)))
+    return lambda a: [x for x in walked(a.st, src(a)) if wanted(kind_of(x))]
 
 
 def pile_end(src: Fn, count: Fn | None, top: bool, end: str) -> Fn:
