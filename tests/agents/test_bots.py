@@ -108,6 +108,7 @@ def test_bots_do_not_peek(tiny, make) -> None:
     assert make().choose(real) == make().choose(other)
 
 
+@pytest.mark.slow  # a bot-strength run, 40 games: `-m slow`, a step of .ci/run
 def test_greedy_beats_random_bots() -> None:
     """Seeded, so the same every run: greedy against three random bots in 40 games of
     the Legacy card game (seats rotated) wins well over its fair share of 10."""
@@ -116,6 +117,45 @@ def test_greedy_beats_random_bots() -> None:
     sim = simulate(Request("legacy", players=4, seats=("greedy", "random", "random", "random"), games=40))
     wins = sum(r.seats[r.winner] == "greedy" for r in sim.records)
     assert wins >= 14, wins
+
+
+@pytest.mark.parametrize("ruleset, expansions, players", [
+    ("legacy", (), 4), ("legacies", (), 4), ("gears-of-time", (), 3), ("leaders-legacy", (), 3),
+    ("leaders-legacy", ("fame-and-fortune",), 3)], ids=["legacy", "legacies", "gears-of-time", "leaders-legacy",
+                                                        "fame-and-fortune"])
+def test_greedy_and_search_bots_choose_an_option_the_rules_take_through_a_game(
+        ruleset: str, expansions: tuple[str, ...], players: int) -> None:
+    """The short form of each ruleset's whole games of greedy and search bots (those run
+    under `-m slow`): at points spread over a seeded random game, from the first choice to
+    the last turns, greedy and search each pick an offered option, choosing leaves the game
+    exactly as it was, and the rules take the pick."""
+    import random
+
+    from legacies.agents.bots import apply_random_option
+    from legacies.interpreter.game import Undo
+
+    spec = load_ruleset(ruleset, None, list(expansions)).spec
+    assert spec is not None
+    game = Game(spec, players)
+    ended = game.new_state(5)
+    rng = random.Random(5)
+    while ended.decision is not None:  # how long the game is: the points spread over all of it
+        apply_random_option(ended, rng, undo=Undo.REPLAY)
+    length = len(ended.st.history)
+    points = {length * k // 6 for k in range(6)}
+    state, rng, asked = game.new_state(5), random.Random(5), 0
+    while state.decision is not None:
+        at = len(state.st.history)
+        if at >= min(points, default=length) and len(state.decision.options) > 1:
+            points = {p for p in points if p > at}
+            before = state.fingerprint()
+            for bot in (GreedyBot(at), SearchBot(at, think=None, iterations=4)):
+                pick = bot.choose(state)
+                assert 0 <= pick < len(state.decision.options) and state.fingerprint() == before, bot.name
+                state.clone().apply(pick)  # taken: a refusal or an internal error fails the test
+            asked += 1
+        apply_random_option(state, rng, undo=Undo.REPLAY)
+    assert asked >= 5 and len(state.st.history) == length  # the same game as the one measured
 
 
 @pytest.mark.parametrize("ruleset", ["legacy", "legacies", "gears-of-time", "leaders-legacy"])

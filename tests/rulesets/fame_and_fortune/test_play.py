@@ -15,6 +15,8 @@ from legacies.pipeline.ruleset import load_ruleset
 from .conftest import Table, spec
 
 
+@pytest.mark.slow  # whole games of greedy bots, minutes: `-m slow`, a step of .ci/run (the suite's short
+# form: tests/agents/test_bots.py, greedy and search choose through a game)
 @pytest.mark.parametrize("players", [3, 6])
 def test_random_greedy_and_search_bots_play_to_the_end(players: int) -> None:
     seats = ["greedy", "random", "search", "random", "random", "greedy"][:players]

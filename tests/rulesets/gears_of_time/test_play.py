@@ -18,6 +18,8 @@ from legacies.cli.board import board_lines
 from .conftest import Table, spec
 
 
+@pytest.mark.slow  # whole games of greedy bots, minutes: `-m slow`, a step of .ci/run (the suite's short
+# form: tests/agents/test_bots.py, greedy and search choose through a game)
 @pytest.mark.rule("GOT-5", "GOT-15")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_greedy_and_search_bots_play_to_the_end(players: int) -> None:

@@ -172,7 +172,7 @@ def test_a_folded_board_keeps_the_others_counters_and_says_how_to_read_the_rest(
 
 def test_the_log_shows_each_move_with_its_amounts_and_the_decisions_nobody_was_asked() -> None:
     lines: list[str] = []
-    play_match(spec(), ["greedy"] * 3, 5, on_event=lines.append)
+    play_match(spec(), ["random"] * 3, 5, on_event=lines.append)  # the log's form, not the play: random bots
     log = "\n".join(lines)
     assert re.search(r"^      P\d [+-]\d+ gold", log, re.M)  # amounts under the move that made them
     assert re.search(r"^      P\d's relationship token: P\d's tokens on the mat -> The .*'s track, space 1$", log, re.M)
