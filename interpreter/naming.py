@@ -155,17 +155,23 @@ def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
         if len(indices) < 2:
             continue
         pids = [_piece_of(st, options[i]) for i in indices]
-        if any(pid is None for pid in pids):
+        if None in pids:
             continue
-        first = st.loc[pids[0]]  # type: ignore[index]
-        # pieces in one zone are in one place (the common case: copies in one hand)
-        same = all(st.loc[pid] == first for pid in pids)  # type: ignore[index]
-        places = None if same else [place_of(st, pid, player) for pid in pids]  # type: ignore[arg-type]
-        apart = places is not None and len(set(places)) > 1
+        loc = st.loc
+        first = loc[pids[0]]  # type: ignore[index]
         # a copy keeps state of its own only on the table (what it holds, its counters)
-        own = any(lay.keeps[pid] and st.loc[pid] > 0 and lay.zone_table[st.loc[pid]] for pid in pids)  # type: ignore
-        if not apart and not own:
-            continue
+        if all(loc[pid] == first for pid in pids):  # type: ignore[index]
+            # pieces in one zone are in one place (the common case: copies in one hand,
+            # off the table, told apart by nothing)
+            places, apart = None, False
+            if not (first > 0 and lay.zone_table[first] and any(lay.keeps[pid] for pid in pids)):  # type: ignore
+                continue
+        else:
+            places = [place_of(st, pid, player) for pid in pids]  # type: ignore[arg-type]
+            apart = len(set(places)) > 1
+            own = any(lay.keeps[pid] and loc[pid] > 0 and lay.zone_table[loc[pid]] for pid in pids)  # type: ignore
+            if not apart and not own:
+                continue
         for n, (i, pid) in enumerate(zip(indices, pids)):
             assert pid is not None
             place = places[n] if places is not None else ""
