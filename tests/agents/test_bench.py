@@ -63,6 +63,17 @@ def test_gears_of_time_figures_are_reported_not_judged() -> None:
     assert found is not None and found["games_per_s"] > 0 and found["us_per_decision"] > 0
 
 
+def test_games_are_timed_as_the_median_of_their_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The full bench plays each ruleset's games three times over and counts the median
+    round: one round slowed by something else on the machine does not move the figure."""
+    clock = iter([0.0, 1.0, 10.0, 19.0, 20.0, 22.0])  # rounds of 1, 9 and 2 seconds
+    monkeypatch.setattr(bench.time, "process_time", lambda: next(clock))
+    found = bench.games_per_second("legacy", 4, 1, rounds=3)
+    assert found is not None and found["rounds_s"] == [1.0, 9.0, 2.0]
+    assert found["seconds"] == 2.0 and found["games_per_s"] == 0.5
+    assert bench.ROUNDS == 3
+
+
 def test_cold_validate_without_cache_gives_each_run_an_empty_cache_folder(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
 
