@@ -154,26 +154,27 @@ def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
     for label, indices in alike.items():
         if len(indices) < 2:
             continue
-        pids = [_piece_of(st, options[i]) for i in indices]
-        if None in pids:
+        named = [_piece_of(st, options[i]) for i in indices]
+        pids = [pid for pid in named if pid is not None]
+        if len(pids) < len(named):  # an option that names no piece: nothing to tell apart by
             continue
         loc = st.loc
-        first = loc[pids[0]]  # type: ignore[index]
+        first = loc[pids[0]]
         # a copy keeps state of its own only on the table (what it holds, its counters)
-        if all(loc[pid] == first for pid in pids):  # type: ignore[index]
+        places: list[str] | None = None
+        if all(loc[pid] == first for pid in pids):
             # pieces in one zone are in one place (the common case: copies in one hand,
             # off the table, told apart by nothing)
-            places, apart = None, False
-            if not (first > 0 and lay.zone_table[first] and any(lay.keeps[pid] for pid in pids)):  # type: ignore
+            apart = False
+            if not (first > 0 and lay.zone_table[first] and any(lay.keeps[pid] for pid in pids)):
                 continue
         else:
-            places = [place_of(st, pid, player) for pid in pids]  # type: ignore[arg-type]
+            places = [place_of(st, pid, player) for pid in pids]
             apart = len(set(places)) > 1
-            own = any(lay.keeps[pid] and loc[pid] > 0 and lay.zone_table[loc[pid]] for pid in pids)  # type: ignore
+            own = any(lay.keeps[pid] and loc[pid] > 0 and lay.zone_table[loc[pid]] for pid in pids)
             if not apart and not own:
                 continue
         for n, (i, pid) in enumerate(zip(indices, pids)):
-            assert pid is not None
             place = places[n] if places is not None else ""
             if label == describe(st, pid):  # the option is the piece: say whose and which
                 name = piece_name(st, pid, player)
