@@ -11,7 +11,7 @@ import os
 import re
 from typing import Any, Callable
 
-from .budget import over, spend, walked
+from .budget import spend, walked
 from .compile_base import MISSING, Fn, _as_def, _indexable, _no_player
 from .errors import ContentError, InternalError, Refused
 from .values import DefRef, EraValue
@@ -98,9 +98,7 @@ def _rt_in(st: State, x: Any, ys: Any) -> bool:
 
 
 def _rt_member(st: State, piece_def: list[int], x: Any, ys: Any) -> bool:
-    st.spent += len(ys)
-    if st.spent > st.limit:
-        over(st)
+    walked(st, ys)
     if isinstance(x, DefRef):  # a card named in source: any of its copies
         return any(_as_def(piece_def, y) == x for y in ys)
     return x in ys

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from .budget import over, spend
+from .budget import spend, walked
 from .spec import GameSpec
 from .layout import Layout
 from .vm import Activation, State
@@ -57,11 +57,7 @@ class Graph:
     # ------------------------------------------------------------------ one step
     def neighbours(self, st: State, me: int, this: Any, x: Any, links: Sequence[str]) -> list[int]:
         """`neighbours of X` (both the closures and generated code): one step, charged."""
-        found = list(self.step(st, me, this, x, links))
-        st.spent += len(found)  # budget.spend, written out: this runs for every step on the map
-        if st.spent > st.limit:
-            over(st)
-        return found
+        return walked(st, list(self.step(st, me, this, x, links)))
 
     def step(self, st: State, me: int, this: Any, x: Any, links: Sequence[str]) -> Sequence[int]:
         """The places one link from `x` by any of `links`, in piece order; a link's

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from legacies.dsl.numbers import MAX_NUMBER, size_words
 
 from . import rng
-from .budget import check_depth, over, spend
+from .budget import check_depth, over, spend, walked
 from .errors import ContentError
 from .layout import BOX, PART_COUNTERS, PART_HOLDERS, PART_PIECES, PART_TIMED, PART_VALUES
 from .naming import describe, number_name, player_name, zone_words  # noqa: F401 - also read as mechanics.describe...
@@ -253,11 +253,7 @@ def pieces_on(st: State, target: Any) -> list[int]:
     """The pieces on an item: its holder zone, or every space of its track."""
     lay = st.game.layout
     if target in lay.holder_zone:
-        held = st.zones[lay.holder_zone[target]]
-        st.spent += len(held)  # budget.spend, written out: this runs for every read of a holder
-        if st.spent > st.limit:
-            over(st)
-        return list(held)
+        return walked(st, st.zones[lay.holder_zone[target]])[:]
     if target in lay.track_zones:
         spaces = lay.track_zones[target]
         on = [p for z in spaces for p in st.zones[z]]
@@ -535,10 +531,10 @@ def announce(st: State, event: str, args: dict[str, Any]) -> None:
     lay = st.game.layout
     loc, in_zone = st.loc, lay.zone_in_play
     to_run = []
-    walked = 0
+    seen = 0
     for key, d, cond, instrs, once in st.game.triggers.get(event, ()):
         pieces = lay.def_pieces[d] if d >= 0 else _RULES  # a rules file's trigger: no piece
-        walked += len(pieces)
+        seen += len(pieces)
         for pid in pieces:
             z = loc[pid] if pid >= 0 else -1
             if z >= 0 and not in_zone[z]:
@@ -552,8 +548,8 @@ def announce(st: State, event: str, args: dict[str, Any]) -> None:
                     continue
                 st.fired[mark] = st.turns
             to_run.append(BlockFrame(instrs, act))
-    if walked:
-        spend(st, walked)
+    if seen:
+        spend(st, seen)
     if to_run:
         check_depth(st)
     st.frames.extend(reversed(to_run))
@@ -566,9 +562,9 @@ def quantity(st: State, name: str, player: int, subject: Any) -> Any:
     value = game.spec.vocab.quantities[name].default
     per_player = game.spec.vocab.quantities[name].per == "player"
     lay = game.layout
-    walked = len(st.timed)  # charged once, with the pieces that may modify it
+    seen = len(st.timed)  # charged once, with the pieces that may modify it
     for d, subj_fn, op, value_fn, scope_fn, plural in game.continuous.get(name, ()):
-        walked += len(lay.def_pieces[d])
+        seen += len(lay.def_pieces[d])
         for pid in lay.def_pieces[d]:
             z = st.loc[pid]
             if z >= 0 and not lay.zone_in_play[z]:
@@ -583,8 +579,8 @@ def quantity(st: State, name: str, player: int, subject: Any) -> Any:
             elif per_player and act.me >= 0 and player != act.me:  # a board item's modifier is everyone's
                 continue
             value = apply_op(value, op, value_fn(act))
-    if walked:
-        st.spent += walked  # budget.spend, written out: this runs for every read of a quantity
+    if seen:
+        st.spent += seen  # budget.spend, written out: this runs for every read of a quantity
         if st.spent > st.limit:
             over(st)
     for q, subj, op, v, who, _until in st.timed:

@@ -49,8 +49,6 @@ def select(src: Fn, source_tag: str, sel: r.Selection | None, piece_kind: list[s
     return lambda a: mech.pieces_on(a.st, src(a))
 
 
-
-
 def _from_items(src: Fn, sel: r.Selection, piece_kind: list[str], def_kind: list[str],
                 piece_class: dict[str, str]) -> Fn:
     kind, cls = sel.kind, sel.piece
