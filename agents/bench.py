@@ -101,7 +101,6 @@ def games_per_second(ruleset: str, players: int, games: int, rounds: int = 1) ->
         return None
     game = Game(res.spec, players)
     times: list[float] = []
-    decisions = 0
     with compiled_kept():  # as soak and simulate play
         for _ in range(rounds):
             decisions = 0
@@ -389,21 +388,22 @@ def run_bench(quick: bool = False, progress: Callable[[str], None] | None = None
     say = progress or (lambda _: None)
     figures: dict[str, Any] = {key: None for key in TARGETS}
     details: dict[str, Any] = {}
+    rounds = 1 if quick else ROUNDS
     say("Legacies games")
-    lg = games_per_second("legacies", 4, 2 if quick else 10, 1 if quick else ROUNDS)
+    lg = games_per_second("legacies", 4, 2 if quick else 10, rounds)
     if lg is not None:
         figures["legacies_games_per_s"] = lg["games_per_s"]
         figures["legacies_us_per_decision"] = lg["us_per_decision"]
         details["legacies"] = lg
     say("Legacy games")
-    lc = games_per_second("legacy", 4, 20 if quick else 200, 1 if quick else ROUNDS)
+    lc = games_per_second("legacy", 4, 20 if quick else 200, rounds)
     if lc is not None:
         figures["legacy_games_per_s"] = lc["games_per_s"]
         figures["legacy_us_per_decision"] = lc["us_per_decision"]
         details["legacy"] = lc
     for prefix, name in reported_rulesets():
         say(f"{name} games")
-        found = games_per_second(name, 4, REPORTED_GAMES[0] if quick else REPORTED_GAMES[1], 1 if quick else ROUNDS)
+        found = games_per_second(name, 4, REPORTED_GAMES[0] if quick else REPORTED_GAMES[1], rounds)
         if found is not None:
             figures[f"{prefix}_games_per_s"] = found["games_per_s"]
             figures[f"{prefix}_us_per_decision"] = found["us_per_decision"]
