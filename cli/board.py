@@ -169,7 +169,7 @@ def board_sections(state: GameState, viewer: int, width: int = ROW_WIDTH) -> lis
     """The board for `viewer` (a player index) in sections: the table's, then each
     player's in turn order, each a list of lines of at most `width` characters (broken
     between words)."""
-    from .cards import wrapped
+    from legacies.view.cards import wrapped
 
     spec = state.game.spec
     display = spec.display if spec.display and (spec.display.get("table") or spec.display.get("players")) \
@@ -221,7 +221,7 @@ def board_sections(state: GameState, viewer: int, width: int = ROW_WIDTH) -> lis
 
 def _rows(state: GameState, index: str, label: str | None, player: int, indent: str, width: int) -> list[str]:
     """A `rows:` entry: its label, then a line per member (indented under the label)."""
-    from .cards import wrapped
+    from legacies.view.cards import wrapped
 
     rows = state.game.display_parts[int(index)].rows(state.st, player)
     inner = indent if label is None else indent + "  "

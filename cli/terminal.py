@@ -5,7 +5,7 @@ each, and the keys of a player's seat:
 - a number chooses that option; where the options are amounts (`choose coins to give:
   0 to 90 in steps of 5`, a bid), the number is the amount itself;
 - `?N` shows option N in full: the card of the item it names, and the effects it
-  would play (cli/cards.py);
+  would play (view/cards.py);
 - `look NAME` shows the card of anything the player may see on the table, and where;
 - `board` draws the whole board again, a screenful at a time; `board NAME` one part of
   it (`table`, or a player's name or number); `log` shows the last lines of the game's log
@@ -50,7 +50,7 @@ from legacies.interpreter.values import DefRef
 from legacies.pipeline.writes import WriteError, write_whole
 
 from .board import board_lines, board_sections
-from .cards import look, option_item, option_lines, wrapped
+from legacies.view.cards import look, option_item, option_lines, wrapped
 
 KEYS = ("a number: choose that option (an amount, where the options are amounts) · ?N: option N in full · "
         "look NAME: a card on the table · board · log · undo · save [FILE] · quit · help")

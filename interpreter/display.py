@@ -81,6 +81,26 @@ class ComputedPart:
             return out
         return self._guarded(st, work_out)
 
+    def column_pieces(self, st: State, viewer: int) -> list[tuple[list[str], list[tuple[int, list[str]]]]]:
+        """Each column as its own lines and, apart, the pieces listed under them: each
+        piece with the lines it is listed by (its `piece_lines`, or its name and what it
+        holds); a piece the viewer may not see comes as -1, `(face down)`."""
+        def work_out() -> list[tuple[list[str], list[tuple[int, list[str]]]]]:
+            assert self.members is not None
+            out = []
+            for member in self.members(Activation(st, viewer)):
+                a = Activation(st, viewer, env={self.name: member})
+                lines = [self._fill(line, st, a) for line in self.lines]
+                listed: list[tuple[int, list[str]]] = []
+                if self.pieces is not None:
+                    found = self.pieces(a)
+                    for pid in (st.zones[found] if self.pieces_zone else found):
+                        shown = self._piece(st, a, pid, viewer)
+                        listed.append((-1 if hidden_from(st, pid, viewer) else pid, shown))
+                out.append((lines, listed))
+            return out
+        return self._guarded(st, work_out)
+
     def _piece(self, st: State, a: Activation, pid: int, viewer: int) -> list[str]:
         """A listed piece: its `piece_lines` worked out with it named, or else its name and
         what it holds; face down when the viewer may not see it."""

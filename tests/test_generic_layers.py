@@ -3,7 +3,7 @@ shipped ruleset's vocabulary (its kinds, counters, zones, events, quantities, op
 values, enums' symbols, attributes, rules' names, content ids, era word) appears in dsl/,
 interpreter/, pipeline/, agents/ or cli/ (nor in the grammar or schemas/): not in code,
 strings, comments or docstrings;
-and no layer imports a layer above it (dsl < interpreter < pipeline < agents < cli).
+and no layer imports a layer above it (dsl < interpreter < pipeline < view < agents < cli).
 
 A word of the vocabulary that is plain English for any game (a card, a hand, gold,
 points, a turn...) is allowed: GENERIC lists them, each a word a game engine uses for
@@ -23,7 +23,7 @@ from legacies.pipeline.ruleset import load_ruleset, rulesets
 from legacies.pipeline.stack import installed_expansions
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("dsl", "interpreter", "pipeline", "agents", "cli")
+LAYERS = ("dsl", "interpreter", "pipeline", "view", "agents", "cli")
 GENERIC = frozenset("""
     present
     amounts bid bottom build builds built card cards cost counter deck discard down event events gives gold

@@ -23,7 +23,7 @@ from legacies.pipeline.table import seat_table
 from legacies.pipeline.writes import WriteError, write_whole
 
 from ..board import ROW_WIDTH, board_lines
-from ..cards import wrapped
+from legacies.view.cards import wrapped
 from ..common import EXPANSION_HELP, debug_traceback, fail, output_failed, say, short
 from ..ruleset_args import default_ruleset, load_with, ruleset_arg, saved_expansions
 from ..scoring import add_breakdown, ended_note, final_score_lines, tie_break_note

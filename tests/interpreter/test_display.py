@@ -251,7 +251,7 @@ def test_a_line_with_if_shows_only_while_it_holds(state) -> None:
 
 
 def test_a_card_in_full_shows_its_kind_lines_and_not_what_is_unprinted(state) -> None:
-    from legacies.cli.cards import card_lines
+    from legacies.view.cards import card_lines
 
     shelve(state, "crate", 2)
     shelve(state, "lid", 2)

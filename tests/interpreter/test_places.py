@@ -211,6 +211,6 @@ def test_a_places_card_text_lists_its_neighbours_by_link(spec, state) -> None:
     assert "path: Ash, Cedar, Hut" in explain("spot_b", "places", root=str(PLACES))
     index = next(i for i, o in enumerate(state.decision.options) if o.label == "Claim Birch")
     assert option_text(state, index) == "path: Ash, Cedar, Hut"
-    from legacies.cli.cards import card_lines
+    from legacies.view.cards import card_lines
 
     assert "path: Ash, Cedar, Hut" in card_lines(state, state.decision.options[index].item, 0)  # ?N in full

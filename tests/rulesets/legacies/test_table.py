@@ -10,7 +10,7 @@ import re
 
 from legacies.agents.match import play_match
 from legacies.cli.board import board_lines
-from legacies.cli.cards import look, option_lines
+from legacies.view.cards import look, option_lines
 from legacies.cli.terminal import HumanAgent, screen
 
 from .conftest import Table, spec

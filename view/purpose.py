@@ -1,0 +1,71 @@
+"""What a decision is for, as a sentence: the action being taken and the card being played
+when the question is asked ("Establish Bronze Working: choose cards in your hand (1 of
+2)", "Willed Into Existence: choose a technology in the timeline"), read off the stack of
+what is running (the rules' own words: an action's label with its target, an item's
+name), then the question as the rules ask it. A question asked by the rules themselves,
+outside any action or card (the setup, a phase), is the question alone."""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from legacies.interpreter.decisions import Decision
+from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.vm import Activation, BlockFrame
+
+_NAMES: "weakref.WeakKeyDictionary[Game, dict[str, tuple[str, Any]]]" = weakref.WeakKeyDictionary()
+
+
+def _names(game: Game) -> dict[str, tuple[str, Any]]:
+    """Each running block's origin -> ("item", its name) or ("action", the compiled action)."""
+    found = _NAMES.get(game)
+    if found is None:
+        spec = game.spec
+        found = {f"{spec.vocab.label(d.kind)} `{d.id}` ({d.name})": ("item", d.name) for d in spec.defs}
+        found.update({f"action `{name}`": ("action", action) for name, action in game.actions.items()})
+        _NAMES[game] = found
+    return found
+
+
+def _action_label(state: GameState, action: Any, act: Activation) -> str:
+    """The action's label with its target, as the menu offered it."""
+    label = action.label
+    if isinstance(label, str):
+        return label
+    st = state.st
+    probe = Activation(st, act.me, act.this)
+    if action.var and action.var in act.env:
+        probe.env[action.var] = act.env[action.var]
+    with st.frozen():
+        return str(label(st, probe))
+
+
+def context(state: GameState) -> list[str]:
+    """What is running, outermost first: the action taken, then each card played within it."""
+    names = _names(state.game)
+    out: list[str] = []
+    for frame in state.st.frames:
+        if not isinstance(frame, BlockFrame):
+            continue
+        origin = getattr(frame.instrs, "origin", "")
+        found = names.get(origin) if origin else None
+        if found is None:
+            continue
+        what, value = found
+        words = _action_label(state, value, frame.act) if what == "action" else value
+        if words and (not out or out[-1] != words):
+            out.append(words)
+    return out
+
+
+def purpose(state: GameState, decision: Decision) -> str:
+    """The decision's purpose: what is running, then the question."""
+    question = decision.prompt.removeprefix("choose: ").strip()
+    question = question[:1].upper() + question[1:]
+    if decision.kind == "action":  # a menu is its own purpose: what it offers is what it is for
+        return question
+    running = context(state)
+    if not running:
+        return question
+    return f"{' — '.join(running[-2:])}: {question[:1].lower() + question[1:]}"
