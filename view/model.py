@@ -64,7 +64,7 @@ class Part(_Data):
 
     `line`: a sentence (text); `field`: a labelled value (label, text); `counter`: a
     number (label, text), drawn side by side with the others; `zone`: a zone's pieces;
-    `columns`: places side by side (a row of markets, a timeline); `rows`: a line per
+    `columns`: places side by side (a row of markets, a line of spaces); `rows`: a line per
     member of a collection."""
 
     kind: Literal["line", "field", "counter", "zone", "columns", "rows"]
@@ -94,7 +94,7 @@ class Option(_Data):
     index: int = Field(description="what the seat answers to take it (0 first)")
     label: str
     card: Optional[str] = Field(None, description="the card the option names, its id in `cards`")
-    details: str = Field("", description="what the ruleset prints beside that card: its price, its reward")
+    details: str = Field("", description="what the ruleset prints beside that card: its cost, its reward")
     hint: str = Field("", description="the first line of the card's text or of what the option plays")
     plays: list[str] = Field(default_factory=list, description="what the option would play, a line each")
     amount: Optional[int] = Field(None, description="the amount itself, where the options are amounts")
