@@ -1,6 +1,6 @@
 """What a decision is for, as a sentence: the action being taken and the card being played
-when the question is asked ("Establish Bronze Working: choose cards in your hand (1 of
-2)", "Willed Into Existence: choose a technology in the timeline"), read off the stack of
+when the question is asked ("Build Harbour: choose cards in your hand (1 of 2)", "Storm:
+choose a card in the market"), read off the stack of
 what is running (the rules' own words: an action's label with its target, an item's
 name), then the question as the rules ask it. A question asked by the rules themselves,
 outside any action or card (the setup, a phase), is the question alone."""
