@@ -6,7 +6,9 @@ window are asked one at a time, as every decision is (the frame stack asks one p
 one question): in the order given, each player who has a legal option among the
 window's actions is asked to perform one (as themselves: `me` is the responder, the
 active player stays the one whose turn it is) or to pass; a player with nothing legal is
-not asked and counts as passing. After an action everyone is asked again, from the
+not asked and counts as passing. Besides passing, a player may pass for the rest of the
+turn: no window asks them again until the next turn begins (kept in the state's flags as
+the turn and the players who passed it, so copies, undo and saves keep it). After an action everyone is asked again, from the
 player after the one who acted; the window closes when every player has passed (or
 could not act) since the last action, or after `limits.max_repeats` actions.
 
@@ -19,6 +21,21 @@ from typing import Any
 
 from .decisions import Choice, Decision
 from .vm import Activation, Frame, State
+
+PASSED = "windows passed"  # the state's flags entry: (the turn, the players who passed the rest of it)
+REST_OF_TURN = "rest of turn"  # the answer that passes every window until the next turn
+
+
+def passed_this_turn(st: State, player: int) -> bool:
+    """Has `player` passed every window for the rest of this turn?"""
+    kept = st.flags.get(PASSED)
+    return type(kept) is tuple and kept[0] == st.turns and player in kept[1]
+
+
+def pass_rest_of_turn(st: State, player: int) -> None:
+    kept = st.flags.get(PASSED)
+    players = kept[1] if type(kept) is tuple and kept[0] == st.turns else ()
+    st.flags[PASSED] = (st.turns, (*players, player))
 
 
 class OfferFrame(Frame):
@@ -41,6 +58,9 @@ class OfferFrame(Frame):
         while self.passes < n:
             player = self.order[self.pos % n]
             self.pos += 1
+            if passed_this_turn(st, player):
+                self.passes += 1
+                continue
             responder = Activation(st, player, self.act.this)
             options: list[Choice] = []
             with st.frozen():
@@ -51,12 +71,15 @@ class OfferFrame(Frame):
                 continue
             self.asked = player
             # pass first: a player the rules run (the ruleset's `automated`) takes it
-            st.ask(Decision(player, "respond, or pass", (Choice("pass", None), *options), "action"))
+            passes = (Choice("pass", None), Choice("pass for the rest of this turn", REST_OF_TURN))
+            st.ask(Decision(player, "respond, or pass", (*passes, *options), "action"))
             return
         st.frames.pop()
 
     def resume(self, st: State, value: Any) -> None:
-        if value is None:
+        if value is None or value == REST_OF_TURN:
+            if value == REST_OF_TURN:
+                pass_rest_of_turn(st, self.asked)
             self.passes += 1
             return
         self.passes = 0

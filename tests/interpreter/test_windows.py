@@ -24,6 +24,7 @@ from legacies.interpreter.windows import OfferFrame
 from legacies.pipeline.ruleset import load_ruleset
 
 WINDOWS = Path(__file__).parent / "fixtures" / "windows"
+PASSES = ["pass", "pass for the rest of this turn"]  # every window offers both before its actions
 
 
 @pytest.fixture(scope="module")
@@ -48,13 +49,13 @@ def test_opponents_respond_in_turn_until_all_pass(spec) -> None:
     state = Game(spec, 3).new_state(1)
     state.apply_label("Build")  # P1 gains 2 points, then the window opens for P2 and P3
     assert state.scores() == [2, 0, 0]
-    assert asked(state) == (1, ["pass", "Block", "Echo"])
+    assert asked(state) == (1, PASSES + ["Block", "Echo"])
     state.apply_label("Block")  # P2 acts out of turn: P1 loses a point, P2 a coin
     assert state.scores() == [1, 0, 0] and coins(state) == [2, 1, 2]
     assert state.st.active == 0  # still P1's turn
-    assert asked(state) == (2, ["pass", "Block", "Echo"])
+    assert asked(state) == (2, PASSES + ["Block", "Echo"])
     state.apply_label("pass")
-    assert asked(state) == (1, ["pass", "Block"])  # after an action, the others are asked again
+    assert asked(state) == (1, PASSES + ["Block"])  # after an action, the others are asked again
     state.apply_label("pass")  # everyone who can act has passed since the last action: closed
     assert asked(state) == (1, ["Build", "Rest", "Show a card"]) and state.st.active == 1
 
@@ -63,7 +64,7 @@ def test_only_players_with_something_legal_are_asked(spec) -> None:
     state = Game(spec, 3).new_state(1)
     sandbox.run(state, "lose 2 coins for top of opponents")  # P2 has no coin: nothing legal
     state.apply_label("Build")
-    assert asked(state) == (2, ["pass", "Block", "Echo"])  # P3 first: P2 is not asked
+    assert asked(state) == (2, PASSES + ["Block", "Echo"])  # P3 first: P2 is not asked
     state.apply_label("Echo")  # P3: two coins, one point
     assert coins(state) == [2, 0, 0] and state.scores() == [2, 0, 1]
     # nobody can respond any more (P2 never could, P3 spent its coins): the window closes unasked
@@ -73,13 +74,41 @@ def test_only_players_with_something_legal_are_asked(spec) -> None:
 def test_a_window_after_a_card_is_revealed(spec) -> None:
     state = Game(spec, 3).new_state(1)
     state.apply_label("Show a card")  # a board item's trigger offers `claim` to every player
-    assert asked(state) == (0, ["pass", "Claim Plain"])
+    assert asked(state) == (0, PASSES + ["Claim Plain"])
     state.apply_label("pass")
-    assert asked(state) == (1, ["pass", "Claim Plain"])
+    assert asked(state) == (1, PASSES + ["Claim Plain"])
     state.apply_label("Claim Plain")
     lay = state.game.layout
     assert len(state.st.zones[lay.player_zone["hand"] + 1]) == 1  # P2 took it, out of turn
     assert asked(state) == (1, ["Build", "Rest", "Show a card"])  # nothing left to claim
+
+
+def test_passing_for_the_rest_of_the_turn_closes_every_window_of_the_turn(spec) -> None:
+    """A player who passes for the rest of the turn is not asked by another window that
+    turn, though they still have something legal; a copy and a save keep it; the next turn
+    asks them again."""
+    state = Game(spec, 3).new_state(1)
+    twice = "offer block, echo to opponents\noffer block, echo to opponents"
+    decisions = sandbox.run(state, twice, answers=["pass for the rest of this turn", "pass", "pass"])
+    assert [d.player for d in decisions] == [1, 2, 2]  # the second window asks P3 alone
+    state = Game(spec, 3).new_state(1)
+    state.apply_label("Build")
+    state.apply_label("pass for the rest of this turn")
+    assert asked(state) == (2, PASSES + ["Block", "Echo"])
+    loaded = GameState.deserialize(spec, state.serialize())
+    for copy in (state, state.clone(), loaded):
+        assert [d.player for d in sandbox.run(copy, "offer block to opponents", answers=["pass"])] == [2]
+    state.apply_label("Block")  # after an action everyone is asked again, but P2 passed the turn
+    assert asked(state) == (2, PASSES + ["Block"])
+    state.apply_label("pass")
+    assert asked(state) == (1, ["Build", "Rest", "Show a card"])  # P2's turn
+    state.apply_label("Build")
+    state.apply_label("pass")
+    state.apply_label("pass")
+    state.apply_label("Build")  # P3's turn: P1, then P2 are asked again
+    assert asked(state) == (0, PASSES + ["Block", "Echo"])
+    state.apply_label("pass")
+    assert asked(state)[0] == 1
 
 
 def test_a_window_is_bounded_by_max_repeats(spec) -> None:
@@ -95,7 +124,7 @@ def test_a_game_stopped_in_a_window_clones_saves_and_replays(spec) -> None:
     assert isinstance(state.st.frames[-1], OfferFrame)
     copy = state.clone()
     copy.apply_label("Block")
-    assert asked(state) == (1, ["pass", "Block", "Echo"]) and asked(copy)[0] == 2  # independent
+    assert asked(state) == (1, PASSES + ["Block", "Echo"]) and asked(copy)[0] == 2  # independent
     loaded = GameState.deserialize(spec, copy.serialize())
     assert loaded.fingerprint() == copy.fingerprint() and asked(loaded) == asked(copy)
     before = state.fingerprint()
@@ -125,7 +154,7 @@ def test_a_player_the_rules_run_never_holds_a_window_up(tmp_path: Path) -> None:
     state = Game(spec, 3).new_state(1)
     sandbox.run(state, "raise robot of top of opponents by 1")  # P2 is run by the rules
     state.apply_label("Build")
-    assert asked(state) == (2, ["pass", "Block", "Echo"])  # P2 passed without a question
+    assert asked(state) == (2, PASSES + ["Block", "Echo"])  # P2 passed without a question
     assert coins(state) == [2, 2, 2] and state.scores() == [2, 0, 0]
 
 
@@ -155,7 +184,8 @@ def test_the_responder_decides_with_their_own_information(spec) -> None:
         world = determinize(state, responder, random.Random(seed))
         assert world.st.zones[lay.player_zone["hand"] + responder] == state.st.zones[lay.player_zone["hand"] + responder]
         assert world.decision == state.decision
-    assert screen(state, responder)[1:] == ["P2, respond, or pass:", "  1. pass", "  2. Block", "  3. Echo"]
+    assert screen(state, responder)[1:] == ["P2, respond, or pass:", "  1. pass", "  2. pass for the rest of this turn",
+                                            "  3. Block", "  4. Echo"]
     assert screen(state, state.st.active)[2:] == []  # the active player sees no options that are not theirs
     assert "options" in state.view(responder)["decision"] and "options" not in state.view(0)["decision"]
 
@@ -168,10 +198,10 @@ def test_the_hot_seat_terminal_calls_the_responder_out_of_turn(spec) -> None:
     state = Game(spec, 3).new_state(1)
     state.apply_label("Build")
     said: list[str] = []
-    human = HumanAgent(1, stdin=StringIO("\n2\n"), write=said.append, hot_seat=True)
-    assert human.choose(state) == 1  # Block
+    human = HumanAgent(1, stdin=StringIO("\n3\n"), write=said.append, hot_seat=True)
+    assert human.choose(state) == 2  # Block
     text = "".join(said)
-    assert "P2, on P1's turn: press Enter" in text and "P2, respond, or pass:" in text and "2. Block" in text
+    assert "P2, on P1's turn: press Enter" in text and "P2, respond, or pass:" in text and "3. Block" in text
 
 
 def test_the_checker_refuses_what_cannot_work(spec, checked) -> None:

@@ -49,7 +49,7 @@ def test_ll9_a_window_asks_every_player_who_can_use_an_ability_and_only_them() -
     t.set_counter("gold", 0, q)
     asked = t.run("open_responses()", p, answers=["Levy (2 energy): Gain 2 gold.", "pass"])
     assert [(d.player, d.prompt) for d in asked] == [(q, WINDOW), (q, WINDOW)]  # asked again after acting
-    assert asked[0].labels() == ["pass", "Levy (2 energy): Gain 2 gold."]
+    assert asked[0].labels() == ["pass", "pass for the rest of this turn", "Levy (2 energy): Gain 2 gold."]
     assert t.counter("gold", q) == 2 and t.counter("energy", q) == 5 - 2
     # with too little energy left for another Levy, not even asked
     t.set_counter("energy", 1, q)

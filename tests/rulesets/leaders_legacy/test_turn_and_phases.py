@@ -22,15 +22,18 @@ def random_game(players: int, seed: int, rounds: int):  # noqa: ANN201
     lay = state.game.layout
     rng = random.Random(seed)
     seen = []
-    lines: list[tuple[int, str]] = []  # each log line with the active player when it was written
-    written = 0
     while state.decision is not None and state.st.counters[lay.game_counter["round"]] <= rounds:
         d = state.decision
         seen.append((state.st.counters[lay.game_counter["round"]], state.st.turns, state.st.active,
                      state.st.counters[lay.game_counter["turn_phase"]], d.player, d.prompt, d.labels()))
         apply_random_option(state, rng)
-        lines.extend((state.st.active, line) for line in state.st.log[written:])
-        written = len(state.st.log)
+    # each log line with the player whose turn it was when it was written (a turn that asks
+    # nothing runs inside one decision's answer: the turns' starts tell them apart)
+    starts = [(at, player) for at, _, player in state.st.turn_starts]
+    lines: list[tuple[int, str]] = []
+    for i, line in enumerate(state.st.log):
+        begun = [player for at, player in starts if at <= i]
+        lines.append((begun[-1] if begun else -1, line))
     return state, seen, lines
 
 
