@@ -62,6 +62,29 @@ def _private(state: GameState, value: Any) -> bool:
     return zone >= 0 and state.game.layout.zone_visibility[zone] != "public"
 
 
+_NOT_PIECES = ("one", "may", "number")  # decisions whose answers are an option's place, yes or no, a number
+
+
+def _names_hidden(state: GameState, label: str, viewers: list[int]) -> bool:
+    """Does `label` name a piece some of `viewers` may not see, and none they may (a
+    leader dealt face down, named in its player's option "keep Varra Steelhand")?"""
+    st, lay = state.st, state.game.layout
+    hidden: set[str] = set()
+    seen: set[str] = set()
+    names = state.game.piece_names
+    for pid, zone in enumerate(st.loc):
+        if zone < 0 or pid >= len(names):
+            continue
+        name = names[pid]
+        if not name or name not in label:
+            continue
+        if zone > 0 and pid not in st.revealed and not all(lay.visible_to(zone, p) for p in viewers):
+            hidden.add(name)
+        else:
+            seen.add(name)
+    return bool(hidden - seen)
+
+
 def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | None = None,
                think: float | None = None, ruled: Collection[str] = (), search_workers: int = 1,
                iterations: int | None = None) -> Agent:
@@ -313,7 +336,9 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
                     raise GameStopped(InternalError(f"the rules refuse every option of {d.prompt!r}: "
                                                     + "; ".join(sorted(refusals))), None)
             # a hidden pick stays hidden in the shared log, unless the only person at the table made it
-            private = bool(humans) and humans != [d.player] and _private(state, d.options[index].value)
+            private = bool(humans) and humans != [d.player] and (
+                (d.kind not in _NOT_PIECES and _private(state, d.options[index].value))
+                or _names_hidden(state, d.options[index].label, humans))
             try:
                 state.apply(index, undo=Undo.REPLAY)  # the match changes its state through apply alone
                 break

@@ -13,6 +13,9 @@ from legacies.interpreter.game import Game
 from .conftest import Table, defn, provinces, spec
 
 
+REDRAW = "draw another leader at random (you must keep it)"
+
+
 def setup_decisions(players: int, seed: int, redraw: set[int] = frozenset()) -> tuple[Game, object, list]:
     """Play a setup, recording (prompt, player, label) of each decision; the players in
     `redraw` draw another leader."""
@@ -21,8 +24,8 @@ def setup_decisions(players: int, seed: int, redraw: set[int] = frozenset()) -> 
     lay = state.game.layout
     while state.decision is not None and state.st.counters[lay.game_counter["round"]] == 0:
         d = state.decision
-        if d.prompt.startswith("draw another leader"):
-            label = "yes" if d.player in redraw else "no"
+        if REDRAW in d.labels():
+            label = REDRAW if d.player in redraw else d.labels()[0]
         else:
             label = d.labels()[0]
         seen.append((d.prompt, d.player, label))
@@ -65,16 +68,20 @@ def test_ll1_each_may_redraw_once_and_must_keep_the_second() -> None:
     lay = game.layout
     hand = lay.player_zone["leader_hand"]
     asked = []
-    while state.decision is not None and state.decision.prompt.startswith("draw another leader"):
+    while state.decision is not None and REDRAW in state.decision.labels():
         p = state.decision.player
         asked.append(p)
         first = state.st.zones[hand + p][-1]
+        card = spec().defs[game.layout.piece_def[first]]
+        keep = f"keep {card.name} ({card.attrs['type']}: health {card.attrs['health']}, armor {card.attrs['armor']}, " \
+               f"command {card.attrs['command_score']}, energy {card.attrs['energy']})"
+        assert state.decision.labels() == [keep, REDRAW]  # the leader dealt is shown before the question
         if p == 1:
-            state.apply_label("yes")
+            state.apply_label(REDRAW)
             [second] = state.st.zones[hand + p]
             assert second != first and first in state.st.zones[lay.game_zone["leader_deck"]]
         else:
-            state.apply_label("no")
+            state.apply_label(keep)
             assert first in state.st.zones[hand + p] + state.st.zones[lay.player_zone["leader_seat"] + p]
     assert asked == [0, 1, 2, 3]  # in turn, once each: the second card is kept without a question
     assert "P2 draws another leader" in state.st.log
@@ -145,3 +152,25 @@ def test_ll3_the_draw_off_draws_again_on_a_tie() -> None:
 def test_ll17_the_renown_goal_by_player_count(players: int, goal: int) -> None:
     t = Table(players, seed=1)
     assert t.counter("renown_goal") == goal
+
+
+class _KeepThenStop:
+    """Keeps the leader dealt (the first option); stops the match at the first other question."""
+
+    name = "keep"
+
+    def choose(self, state) -> int:  # noqa: ANN001
+        d = state.decision
+        return 0 if d is not None and REDRAW in d.labels() else -1
+
+
+@pytest.mark.rule("LL-1")
+def test_ll1_a_leader_kept_face_down_is_named_only_to_its_player_in_the_log() -> None:
+    from legacies.agents.match import play_match
+
+    lines: list[str] = []
+    play_match(spec(), ["random", "random", "human"], 1, agents=[_KeepThenStop()] * 3, on_event=lines.append)
+    kept = [line for line in lines if "[choose one]" in line]
+    assert len(kept) == 3
+    assert kept[0].endswith("P1 [choose one]: (a hidden card)") and kept[1].endswith("P2 [choose one]: (a hidden card)")
+    assert "P3 [choose one]: keep " in kept[2] and "health" in kept[2]  # the person at the table reads their own
