@@ -17,14 +17,26 @@ by name, part of a name, or id, anywhere on the table."""
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING, Callable
+from weakref import WeakKeyDictionary
+
 from legacies.dsl.renderer import Wording, render_expr, render_program
 from legacies.interpreter import mechanics as mech
+from legacies.interpreter.errors import GameError, InternalError
 from legacies.interpreter.frames import AskFrame, PerformFrame
 from legacies.interpreter.game import GameState
 from legacies.interpreter.naming import copy_name, piece_name, place_of
 from legacies.interpreter.preview import Played, plays
 from legacies.interpreter.values import DefRef
 from legacies.pipeline.explain import attribute_text, link_lines
+
+if TYPE_CHECKING:
+    from legacies.interpreter.game import Game
+
+# Each game's card texts, by item: a card's text is the rules' and never changes in a game,
+# and working out its wording is most of the time a view takes (a view reads every card
+# on the table).
+_TEXTS: "WeakKeyDictionary[Game, dict[int, list[str]]]" = WeakKeyDictionary()
 
 
 def _visible(state: GameState, pid: int, viewer: int) -> bool:
@@ -74,6 +86,13 @@ def attribute_label(state: GameState, kind: str, name: str) -> str:
 def card_text(state: GameState, d: int) -> list[str]:
     """An item's card text: when it may be played, its effect, then each effect it gives
     in an attribute under that attribute's label (numbered for a list of effects)."""
+    texts = _TEXTS.setdefault(state.game, {})
+    if d not in texts:
+        texts[d] = _card_text(state, d)
+    return list(texts[d])
+
+
+def _card_text(state: GameState, d: int) -> list[str]:
     spec = state.game.spec
     pdef = spec.defs[d]
     wording = Wording.of(spec.vocab)
@@ -202,11 +221,22 @@ def _option_plays(state: GameState, index: int) -> list[Played]:
         action = frame.actions[value[0]]
         spec = state.game.spec.actions[action.name]
         env = {spec.var: value[1]} if spec.var else {}
-        return plays(st, spec.body.statements, frame.act.me, frame.act.this, env)
+        return _guessed(lambda: plays(st, spec.body.statements, frame.act.me, frame.act.this, env))
     if d.kind == "one" and isinstance(frame, AskFrame) and frame.data is not None and isinstance(value, int):
         option = frame.data.options[value]
-        return plays(st, option.body, frame.act.me, frame.act.this, frame.act.env)
+        return _guessed(lambda: plays(st, option.body, frame.act.me, frame.act.this, frame.act.env))
     return []
+
+
+def _guessed(walk: "Callable[[], list[Played]]") -> list[Played]:
+    """A preview's walk, or nothing when it cannot be worked out now: the walk reads the
+    rules ahead of the choices that guard them (`the top card of a pile` the rules look
+    at only once the pile is not empty), and a guess that fails says nothing, it is no
+    error of the game's (the state is read frozen, nothing changed)."""
+    try:
+        return walk()
+    except (GameError, InternalError):
+        return []
 
 
 def option_lines(state: GameState, index: int, viewer: int) -> list[str]:
