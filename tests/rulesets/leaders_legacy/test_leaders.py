@@ -163,3 +163,11 @@ def test_ll9_cold_blooded_regains_more_energy_after_a_turn_without_moving() -> N
     t.set_counter("stood_still", 0, p)  # Flynt moved since
     t.run("bounty_phase()", p)
     assert t.counter("energy", p) == 3
+
+
+def test_card_text_says_region_never_the_rules_internal_realm() -> None:
+    """The rules call a region a `realm` (its label is "region"); a card's printed text says
+    region, as the rulebook does (Festival said "Sela's realm")."""
+    said = {d.name: d.attrs["rule"] for d in spec().defs if isinstance(d.attrs.get("rule"), str)}
+    assert "region where Sela stands" in said["Festival"]
+    assert not [name for name, text in said.items() if "realm" in text.lower()]

@@ -90,7 +90,20 @@ def test_the_board_draws_kern_region_by_region() -> None:
     rest = "\n".join(lines[start:])
     assert "Eastmarch" in rest and "Thornwild" in rest  # the other regions on the band below
     me = "\n".join(lines[lines.index(next(line for line in lines if "(you)" in line)):])
-    assert re.search(r"leader: .* at .*; health \d+, energy \d+, armor \d+, command \d+", me)
+    assert re.search(r"leader: .* in [A-Z][a-z]+; health \d+, energy \d+, armor \d+, command \d+", me)
+
+
+@pytest.mark.rule("LL-1", "LL-2")
+def test_a_leader_not_yet_placed_is_said_so_on_the_board() -> None:
+    """Between the leaders' reveal and their placement the board said "at None"."""
+    from legacies.interpreter.game import Game
+
+    state = Game(spec(), 3).new_state(1)
+    while state.decision is not None and not state.decision.prompt.startswith("choose a province"):
+        state.apply(0)  # keep the leaders dealt, up to the first province claimed
+    me = "\n".join(board_lines(state, 0))
+    assert "None" not in me
+    assert re.search(r"leader: .* \((military|cultural|civic|religious)\), not yet placed; health \d+", me), me
 
 
 @pytest.mark.rule("LL-9", "LL-11")

@@ -222,6 +222,17 @@ def test_the_century_ii_trade_conference_of_the_rulebook() -> None:
         "dye", "gear", "gem",                 # Blue's 3 resources
     ])
     assert asked[1].player + 1 == white
+    # the host decides whether to move their bid reading every bid: their own in the option,
+    # the others' in the log
+    [host] = [d for d in asked if "move your bid" in d.labels()]
+    assert host.labels()[0] == "keep your bid of 10 Foundation for Fame (Fame - row 2)"
+    bids = [line for line in t.state.st.log if " bids " in line]
+    assert bids == [f"P{white} bids 10 Foundation for Fame (Fame - row 2)",
+                    f"P{purple} bids 5 Foundation for Fame (Fame - row 1)",
+                    f"P{blue} bids 25 Foundation for Resources (Resources - row 3)",
+                    f"P{green} bids 25 Foundation for Fame (Fame - row 3)",
+                    f"P{yellow} bids 5 Foundation for Gold (Gold - row 1)"]
+    assert f"P{white} moves the bid: 50 Foundation for Fame (Fame - row 4)" in t.state.st.log
     # Yellow spends 5 Foundation for 100 gold; White 50 for 5 fame; Green 25 for 2 fame;
     # Blue 25 for 3 resources; Purple nothing (two places pay in century II)
     assert (t.value("my foundation", yellow), t.value("my gold", yellow)) == (95, 100)
