@@ -14,7 +14,7 @@ from typing import Any, List, Optional
 import typer
 
 from legacies.agents.map_svg import save_map
-from legacies.agents.match import GameStopped, make_agent, play_match, replay_save, verify_save
+from legacies.agents.match import GameStopped, MatchResult, make_agent, play_match, replay_save, verify_save
 from legacies.interpreter.errors import CorruptSave, InternalError, TableError
 from legacies.interpreter.game import Game, GameState
 from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
@@ -97,6 +97,8 @@ def play(
                                          help=EXPANSION_HELP),
     fast: bool = typer.Option(False, "--fast", metavar="", help="Show the bots' moves at once (with a human "
                               "seated, they are shown at a pace a person can follow)."),
+    plain: bool = typer.Option(False, "--plain", metavar="", help="Play in lines of text (for a screen reader, a "
+                               "pipe or a log) instead of the full-screen table."),
 ) -> None:
     """Play a game in the terminal: bots, hot-seat humans and the seats the rules run.
 
@@ -137,7 +139,8 @@ def play(
         fail(f"the game stopped during its setup: {err}; `legacies validate` checks the setup under every option", 1)
         return
     check_workers(search_workers, "--search-workers")
-    _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast, root, search_workers)
+    _play_on(loaded.spec, list(seat), seed, options, first, save, as_json, quiet, think, fast, root, search_workers,
+             plain)
 
 
 def _seats(given: list[str]) -> tuple[list[str], list[str]]:
@@ -169,11 +172,16 @@ def _echo_fitted(line: str) -> None:
 
 def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], state: Any,
              save: Optional[Path], as_json: bool, quiet: bool, think: Optional[float], fast: bool = True,
-             folder: Optional[str] = None, search_workers: int = 1) -> None:
+             folder: Optional[str] = None, search_workers: int = 1, plain: bool = False) -> None:
     """Play a table to its end (a new game, or a resumed one), print the result, and keep
     the game in `save` when it ends or stops early. `folder`: the ruleset folder played
-    from (what the save is replayed with), None for an installed ruleset."""
+    from (what the save is replayed with), None for an installed ruleset. With a person
+    seated at a terminal, the full-screen table (cli/tui/), unless `plain`."""
     humans = seat.count("human")
+    if humans and not (plain or as_json or quiet) and full_screen_possible():
+        result = _full_screen(spec, seat, seed, state, save, think, folder, search_workers)
+        _print_result(result, seat, save, as_json, folder)
+        return
     paced = humans > 0 and not fast and sys.stdout.isatty()
 
     def at_a_pace(line: str) -> None:  # a person follows the bots' moves as they happen
@@ -227,7 +235,47 @@ def _play_on(spec: Any, seat: list[str], seed: int, options: dict[str, object], 
             say(f"the game stopped before its end: its output cannot be written; saved to {save} "
                 f"({continued_by(save, folder)})")
         raise
+    _print_result(result, seat, save, as_json, folder)
 
+
+def full_screen_possible() -> bool:
+    """A person is at a terminal the full-screen table can draw on."""
+    import os
+
+    return sys.stdin.isatty() and sys.stdout.isatty() and os.environ.get("TERM", "") not in ("", "dumb")
+
+
+def _full_screen(spec: Any, seat: list[str], seed: int, state: Any, save: Optional[Path], think: Optional[float],
+                 folder: Optional[str], search_workers: int) -> MatchResult:
+    """The game played at the full-screen table to its end, or until the person leaves (the
+    game kept in `save` when given, as the line mode keeps it)."""
+    from legacies.agents.session import TableSession
+    from ..tui.app import TableApp
+
+    try:
+        session = TableSession(spec, seat, seed, state=state, think=think, search_workers=search_workers)
+    except ValueError as err:  # a seat kind that does not exist
+        fail(str(err))
+        raise
+    table = TableApp(session, save_path=save, folder=folder)
+    table.run()
+    if table.stopped is not None:
+        note = ""
+        if save is not None and _write_save(save, state.serialize(failure=(None, table.stopped), seats=seat)):
+            again = f" --ruleset {folder}" if folder is not None else ""
+            note = f"\nsaved to {save}: `legacies replay --verify {save}{again}` reproduces it"
+        fail(f"the game stopped on an internal error (the action was undone): {table.stopped}{note}", 1)
+    if not session.over:
+        kept = f"; saved to {save} ({continued_by(save, folder)})" if save is not None and save.is_file() else ""
+        typer.echo(f"you left the game{kept}", err=True)
+        raise typer.Exit(0)
+    names = [f"{state.game.player_names[i]} ({kind})" for i, kind in enumerate(seat)]
+    return MatchResult(spec.name, seed, list(seat), names, state.scores(), state.winner(), [], [], state)
+
+
+def _print_result(result: MatchResult, seat: list[str], save: Optional[Path], as_json: bool,
+                  folder: Optional[str]) -> None:
+    """The final scores (or the JSON), then the game kept in `save`."""
     def keep() -> bool:
         return save is None or result.state is None or _write_save(save, result.state.serialize(seats=seat))
 
@@ -268,6 +316,8 @@ def resume(
     fast: bool = typer.Option(False, "--fast", metavar="", help="Show the bots' moves at once."),
     expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER",
                                         help=EXPANSION_HELP + " Default: the installed expansions the save names."),
+    plain: bool = typer.Option(False, "--plain", metavar="", help="Play in lines of text instead of the "
+                               "full-screen table."),
 ) -> None:
     """Continue a saved game: its decisions are replayed exactly, then play goes on."""
     if not file.exists():
@@ -299,7 +349,7 @@ def resume(
         fail(f"{file} is a finished game: `legacies replay {file}` shows it", 1)
     typer.echo(f"resuming {file}: {len(state.st.history)} decisions replayed", err=True)
     _play_on(loaded.spec, seats, int(data["seed"]), dict(data["options"]), state, save or file, as_json, quiet, think,
-             fast)
+             fast, plain=plain)
 
 
 @app.command()

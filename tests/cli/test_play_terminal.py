@@ -131,7 +131,7 @@ def test_a_bare_save_says_where_and_quit_asks_once_more_moves_were_made(tmp_path
 
 def test_a_line_says_which_bot_is_thinking_while_it_thinks() -> None:
     child = pexpect.spawn(COMMAND[0], [*COMMAND[1:], "play", "--ruleset", "legacy", "--seat", "human",
-                                       "--seat", "search", "--think", "0.8", "--seed", "4", "--fast"],
+                                       "--seat", "search", "--think", "0.8", "--seed", "4", "--fast", "--plain"],
                           encoding="utf-8", timeout=60, dimensions=(50, 160),
                           env={"PYTHONIOENCODING": "utf-8", "COLUMNS": "160", "PATH": "/usr/bin:/bin",
                                "TERM": "xterm"})  # a terminal that can redraw a line (a dumb one gets none)

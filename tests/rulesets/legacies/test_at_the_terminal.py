@@ -37,7 +37,7 @@ def choose(child: "pexpect.spawn", text: str) -> str:
 def test_a_whole_game_read_before_each_commitment() -> None:
     child = pexpect.spawn(sys.executable, ["-c", "from legacies.cli.main import main; main()", "play",
                                            "--seat", "human", "--seat", "greedy", "--seat", "greedy", "--seed", "3",
-                                           "--fast"],
+                                           "--fast", "--plain"],
                           encoding="utf-8", timeout=120, dimensions=(24, 80),
                           env={"PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin", "TERM": "xterm",
                                "COLUMNS": "80", "LINES": "24"})

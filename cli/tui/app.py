@@ -1,0 +1,441 @@
+"""The full-screen table at a terminal (Textual): one seat's view (view/model.py), drawn
+as panes that are always on screen, never pages.
+
+- The decision, at the bottom: what it is for, and every option with what it costs and
+  what it does (arrows and Enter, a click, or a number key for the first nine);
+- the reader, at the right: the card of the highlighted option, or of the card highlighted
+  in your hand or among the cards on the table, in full;
+- the board, in tabs: the table's part (places side by side scroll) and every player's
+  (the others folded to their counters until opened), you (your part and your cards), the
+  map (a ruleset with `display: map:`), every card in view, and the log (what changed
+  since you last chose first).
+
+Keys: u undo, s save, q quit, b/y/m/c/l the tabs. Hot-seat: between two people the
+screen is covered until the next one presses Enter, and only then drawn with their view.
+The game is played through a TableSession (agents/session.py), the one authority: the
+table only draws views and sends answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Collapsible, Footer, Header, OptionList, Static, TabbedContent, TabPane
+from textual.widgets.option_list import Option
+
+from legacies.agents.match import GameStopped
+from legacies.agents.session import TableSession
+from legacies.interpreter.errors import Refused
+from legacies.pipeline.writes import WriteError
+from legacies.view.model import Card, SeatView
+
+from . import panes
+
+DEFAULT_SAVE = "legacies-save.json"
+
+
+class Covered(ModalScreen[None]):
+    """The screen covered between two people at one terminal (hot-seat)."""
+
+    BINDINGS = [Binding("enter", "go", "I am here")]
+
+    def __init__(self, name: str):
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble((f"{self.player}'s turn", "bold"), "\n\npass the screen to them: "
+                                   "press Enter when only they can see it"), id="covered")
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+
+class Confirm(ModalScreen[bool]):
+    """A yes-or-no question (save before leaving?)."""
+
+    BINDINGS = [Binding("y", "answer(True)", "yes"), Binding("n", "answer(False)", "no"),
+                Binding("escape", "answer(False)", "no")]
+
+    def __init__(self, question: str):
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(f"{self.question} (y/n)"), id="confirm")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class TableApp(App[None]):
+    CSS_PATH = "table.tcss"
+    TITLE = "legacies"
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("s", "save", "Save"),
+        Binding("q", "leave", "Quit"),
+        Binding("b", "tab('board')", "Board", show=False),
+        Binding("y", "tab('you')", "You", show=False),
+        Binding("m", "tab('map')", "Map", show=False),
+        Binding("c", "tab('cards')", "Cards", show=False),
+        Binding("l", "tab('log')", "Log"),
+        *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, session: TableSession, save_path: Path | None = None, threaded: bool = True,
+                 folder: str | None = None):
+        super().__init__()
+        self.session = session
+        self.save_path = save_path
+        self.threaded = threaded  # bots think in a worker thread; tests play them in the app's own turn
+        self.folder = folder
+        humans = session.humans
+        self.seat = humans[0] if humans else 0  # whose view is drawn
+        self.view: SeatView | None = None
+        self.shown_cards: list[str] = []  # the card ids of the Cards tab's list, in order
+        self.mine: list[str] = []  # the card ids of your own cards, in order
+        self.busy = False
+        self.stopped: str | None = None  # why the game stopped early (an internal error), if it did
+        self.saved_at: int | None = None
+        self.left = False  # the person left before the end
+        self.player_boxes: dict[int, tuple[Collapsible, Static]] = {}  # the Players tab's folded parts
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="main"):
+            with TabbedContent(id="tabs", initial="board"):
+                with TabPane("Board", id="board"):
+                    with VerticalScroll():
+                        yield Static(id="board-body")
+                        yield Vertical(id="players-body")
+                with TabPane("You", id="you"):
+                    with Vertical():
+                        yield Static(id="you-body")
+                        yield OptionList(id="mine", markup=False)
+                if self.session.state.game.map is not None:
+                    with TabPane("Map", id="map"):
+                        yield VerticalScroll(Static(id="map-body"))
+                with TabPane("Cards", id="cards"):
+                    yield OptionList(id="card-list", markup=False)
+                with TabPane("Log", id="log"):
+                    yield VerticalScroll(Static(id="log-body"), id="log-scroll")
+            yield VerticalScroll(Static(id="reader"), id="reader-pane")
+        with Vertical(id="decision"):
+            yield Static(id="purpose")
+            yield OptionList(id="options", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = self.session.state.game.spec.title
+        self._advance()
+
+    # ------------------------------------------------------------------ playing
+    def _advance(self) -> None:
+        """Let the bots play until a person is asked (or the game ends), then draw."""
+        if self.threaded:
+            self.busy = True
+            self._draw_waiting()
+            self.run_worker(self._bots, thread=True, exclusive=True)
+        else:
+            self._bots_here()
+            self._after_bots()
+
+    def _bots(self) -> None:
+        try:
+            self.session.advance()
+        except GameStopped as err:
+            self.call_from_thread(self._stop, str(err))
+            return
+        self.call_from_thread(self._after_bots)
+
+    def _bots_here(self) -> None:
+        try:
+            self.session.advance()
+        except GameStopped as err:
+            self._stop(str(err))
+
+    def _stop(self, why: str) -> None:
+        self.stopped = why
+        self.exit()
+
+    def _after_bots(self) -> None:
+        self.busy = False
+        asked = self.session.waiting_for_person()
+        if asked is not None and asked != self.seat and len(self.session.humans) > 1:
+            self.seat = asked
+            self._blank()
+            self.push_screen(Covered(self.session.state.game.player_names[asked]), lambda _: self.redraw())
+            return
+        if asked is not None:
+            self.seat = asked
+        self.redraw()
+
+    def _blank(self) -> None:
+        """Nothing of the last person's is left on screen behind the cover."""
+        for widget_id in ("board-body", "you-body", "reader", "purpose", "log-body", "map-body"):
+            for w in self.query(f"#{widget_id}"):
+                w.update("")  # type: ignore[attr-defined]
+        for list_id in ("options", "mine", "card-list"):
+            self.query_one(f"#{list_id}", OptionList).clear_options()
+        for box, inner in self.player_boxes.values():
+            box.title = ""
+            inner.update("")
+
+    def _answer(self, index: int) -> None:
+        view = self.view
+        if self.busy or view is None or view.decision is None or not view.decision.yours:
+            return
+        try:
+            self.session.answer(self.seat, view.decision.number, index)
+        except Refused as err:
+            self.notify(str(err), title="refused", severity="warning")
+            self.redraw()
+            return
+        except GameStopped as err:
+            self._stop(str(err))
+            return
+        self._advance()
+
+    # ------------------------------------------------------------------ drawing
+    def _draw_waiting(self) -> None:
+        d = self.view.decision if self.view is not None else None
+        who = self.session.asked()
+        if who is not None:
+            name = self.session.state.game.player_names[who]
+            self.query_one("#purpose", Static).update(Text(f"{name} is thinking…", style="italic"))
+        self.query_one("#options", OptionList).clear_options()
+        del d
+
+    def redraw(self) -> None:
+        """Draw the seat's view afresh."""
+        view = self.session.view(self.seat)
+        self.view = view
+        self.sub_title = self._status(view)
+        self.query_one("#board-body", Static).update(self._board(view))
+        self._you(view)
+        self._players(view)
+        if view.map is not None:
+            room = self.query_one("#tabs").size
+            self.query_one("#map-body", Static).update(panes.map_picture(view.map, room.width - 4, room.height - 4))
+        self._cards(view)
+        self._table_log(view)
+        self._decision(view)
+
+    def _status(self, view: SeatView) -> str:
+        d = view.decision
+        if view.result is not None:
+            return "the game is over"
+        turn = f"turn {view.turn}" if view.turn else "setup"
+        asked = f" · {d.player_name} decides" if d is not None else ""
+        return f"{view.seat_name} · {turn} · decision {view.decisions + 1}{asked}"
+
+    def _room(self) -> int:
+        """The board's width in characters (before the first layout: its share of the screen)."""
+        width = self.query_one("#tabs").size.width or self.size.width * 3 // 5
+        return max(30, width - 4)
+
+    def on_resize(self) -> None:
+        if self.view is not None and not self.busy:
+            self.call_after_refresh(self.redraw)
+
+    def _board(self, view: SeatView) -> Any:
+        from rich.console import Group
+
+        width = self._room()
+        return Group(*[panes.part(p, width) for p in view.table]) if view.table else Text("(nothing on the table)")
+
+    def _you(self, view: SeatView) -> None:
+        me = next(p for p in view.players if p.index == view.seat)
+        from rich.console import Group
+
+        self.query_one("#you-body", Static).update(Group(Text(panes.player_title(view, me), style="bold"),
+                                                         panes.counters_line(me),
+                                                         *[panes.part(p, self._room()) for p in me.parts
+                                                           if p.kind != "zone"]))
+        mine: list[str] = []
+        prompts: list[Option] = []
+        for p in me.parts:
+            if p.kind != "zone" or p.zone is None:
+                continue
+            for piece in p.zone.pieces:
+                if piece.card is not None:
+                    mine.append(piece.card)
+                    prompts.append(Option(Text.assemble((f"{p.label}: ", "dim"), panes.listed(piece))))
+        self.mine = mine
+        listing = self.query_one("#mine", OptionList)
+        listing.clear_options()
+        listing.add_options(prompts or [Option(Text("no cards of your own", style="dim"), disabled=True)])
+
+    def _players(self, view: SeatView) -> None:
+        """Each other player folded to their counters, opened by a click or Enter (the boxes
+        stay, so what is opened stays open)."""
+        body = self.query_one("#players-body")
+        for player in view.players:
+            box = self.player_boxes.get(player.index)
+            if box is None:
+                inner = Static()
+                box = self.player_boxes[player.index] = (Collapsible(inner, title=player.name, collapsed=True), inner)
+                body.mount(box[0])
+            if player.you and box[0].title == player.name:  # your own part opens the first time
+                box[0].collapsed = False
+            box[0].title = f"{panes.player_title(view, player)}: " + panes.counters_line(player).plain
+            box[1].update(panes.player_body(player, self._room() - 4))
+
+    def _cards(self, view: SeatView) -> None:
+        self.shown_cards = sorted(view.cards, key=lambda k: (view.cards[k].kind, view.cards[k].name))
+        listing = self.query_one("#card-list", OptionList)
+        listing.clear_options()
+        listing.add_options([Option(Text.assemble(view.cards[k].name, (f"  {view.cards[k].kind}", "dim")))
+                             for k in self.shown_cards])
+
+    def _table_log(self, view: SeatView) -> None:
+        text = Text()
+        if view.changes:
+            text.append("Since you last chose:\n", style="bold underline")
+            for e in view.changes:
+                text.append_text(panes.entry(e))
+                text.append("\n")
+            text.append("\n")
+        text.append("The game so far (the latest last):\n", style="bold underline")
+        for e in view.log:
+            text.append_text(panes.entry(e))
+            text.append("\n")
+        self.query_one("#log-body", Static).update(text)
+        self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
+
+    def _decision(self, view: SeatView) -> None:
+        purpose = self.query_one("#purpose", Static)
+        options = self.query_one("#options", OptionList)
+        options.clear_options()
+        if view.result is not None:
+            r = view.result
+            names = {p.index: p.name for p in view.players}
+            lines = [f"{i}. {names[p]}: {r.scores[p]}" for i, p in enumerate(r.ranking, 1)]
+            purpose.update(Text.assemble(("The game is over. ", "bold"), f"Winner: {names[r.winner]}",
+                                         (f" ({r.reason})" if r.reason else ""), "   q leaves"))
+            options.add_options([Option(Text(line), disabled=True) for line in lines])
+            return
+        d = view.decision
+        if d is None:
+            purpose.update("")
+            return
+        if not d.yours:
+            purpose.update(Text(f"Waiting for {d.player_name}: {d.purpose}", style="italic"))
+            return
+        last = next((e.text for e in reversed(view.changes) if e.kind in ("choice", "rules")), "")
+        purpose.update(Text.assemble((d.purpose, "bold"), (f"   (last: {last})" if last else "", "dim")))
+        prompts = []
+        room = max(30, options.size.width or self.size.width) - 4
+        for o in d.options:
+            # a styled span's leading spaces are dropped when drawn: each space ends the span before it
+            text = Text(f"{o.index + 1}. " if o.index < 9 else "   ", style="bold")
+            text.append(o.label + " " if o.details or o.hint else o.label)
+            if o.details:
+                text.append(o.details + (" " if o.hint else ""), style="cyan")
+            if o.hint and len(text) + 5 < room:  # the card read in full is in the reader
+                text.append(f"— {o.hint}", style="dim")
+            text.truncate(room, overflow="ellipsis")
+            prompts.append(Option(text))
+        options.add_options(prompts)
+        options.highlighted = 0
+        options.focus()
+        self._read_option(0)
+
+    def _read(self, card: Card | None, extra: list[str] | None = None) -> None:
+        body = panes.card(card)
+        if extra:
+            from rich.console import Group
+
+            body = Group(body, Text("\nit plays:", style="italic"), *[Text(line) for line in extra])
+        self.query_one("#reader", Static).update(body)
+
+    def _read_option(self, index: int) -> None:
+        view = self.view
+        if view is None or view.decision is None or not 0 <= index < len(view.decision.options):
+            return
+        option = view.decision.options[index]
+        card = view.cards.get(option.card) if option.card else None
+        if card is None and not option.plays:
+            self.query_one("#reader", Static).update(Text.assemble((option.label, "bold"), "\n",
+                                                                   (view.decision.purpose, "dim")))
+            return
+        self._read(card, option.plays)
+
+    # ------------------------------------------------------------------ events and keys
+    @on(OptionList.OptionHighlighted, "#options")
+    def _option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._read_option(event.option_index)
+
+    @on(OptionList.OptionSelected, "#options")
+    def _option_selected(self, event: OptionList.OptionSelected) -> None:
+        self._answer(event.option_index)
+
+    @on(OptionList.OptionHighlighted, "#card-list")
+    def _card_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.view is not None and 0 <= event.option_index < len(self.shown_cards):
+            self._read(self.view.cards[self.shown_cards[event.option_index]])
+
+    @on(OptionList.OptionHighlighted, "#mine")
+    def _mine_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.view is not None and 0 <= event.option_index < len(self.mine):
+            self._read(self.view.cards[self.mine[event.option_index]])
+
+    def action_pick(self, index: int) -> None:
+        view = self.view
+        if view is not None and view.decision is not None and view.decision.yours \
+                and index < len(view.decision.options):
+            self._answer(index)
+
+    def action_tab(self, name: str) -> None:
+        tabs = self.query_one("#tabs", TabbedContent)
+        if tabs.query(f"#{name}"):
+            tabs.active = name
+
+    def action_undo(self) -> None:
+        if self.busy:
+            return
+        said = self.session.undo(self.seat)
+        self.notify(said)
+        self.redraw()
+
+    def _save(self, path: Path | None = None) -> bool:
+        target = path or self.save_path or Path(DEFAULT_SAVE)
+        try:
+            self.session.save(target)
+        except WriteError as err:
+            self.notify(f"not saved: {err}", severity="error")
+            return False
+        self.saved_at = self.session.state.st.history.__len__()
+        self.notify(f"saved to {target.absolute()}")
+        return True
+
+    def action_save(self) -> None:
+        if not self.busy:
+            self._save()
+
+    def action_leave(self) -> None:
+        if self.session.over:
+            self.exit()
+            return
+        self.left = True
+        if self.save_path is not None:  # --save promised to keep the game: it is kept
+            self._save()
+            self.exit()
+            return
+        if self.saved_at == len(self.session.state.st.history):
+            self.exit()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._save()
+            self.exit()
+        self.push_screen(Confirm("Save the game before leaving?"), answered)

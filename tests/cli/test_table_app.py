@@ -1,0 +1,232 @@
+"""The full-screen table (cli/tui/), played through Textual's pilot as a person would: keys
+pressed, the screen read. Every ruleset and installed expansion at 80x24 and 160x50: the
+decision and its options always on screen with its purpose, a card in hand read in full,
+the map or the places side by side, the log as sentences; hot-seat covers the screen
+between two people; a refused answer changes nothing. Whole games of each ruleset at both
+sizes are in the slow step; screen snapshots of each ruleset are compared in
+tests/cli/test_table_snapshots.py."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from legacies.agents.session import TableSession
+from legacies.cli.tui.app import Covered, TableApp
+from legacies.interpreter.spec import GameSpec
+from legacies.pipeline.ruleset import load_ruleset
+from legacies.pipeline.stack import installed_expansions
+
+SIZES = ((80, 24), (160, 50))
+TABLES = [("legacies", 4), ("legacy", 3), ("gears-of-time", 3), ("leaders-legacy", 3)] + \
+    [(f"{e.ruleset()}+{e.name}", 3) for e in installed_expansions() if e.ruleset()]
+_SPECS: dict[str, GameSpec] = {}
+
+
+def spec_of(key: str) -> GameSpec:
+    if key not in _SPECS:
+        ruleset, _, expansion = key.partition("+")
+        loaded = load_ruleset(ruleset, None, [expansion]) if expansion else load_ruleset(ruleset)
+        assert loaded.spec is not None, key
+        _SPECS[key] = loaded.spec
+    return _SPECS[key]
+
+
+def session(key: str, players: int, humans: int = 1, seed: int = 1) -> TableSession:
+    return TableSession(spec_of(key), ["human"] * humans + ["random"] * (players - humans), seed=seed)
+
+
+def static_text(app: TableApp, selector: str) -> str:
+    """What a Static shows, as plain text (its content laid out 200 characters wide)."""
+    import io
+
+    from rich.console import Console
+
+    widget: Any = app.query_one(selector)
+    console = Console(width=200, file=io.StringIO(), record=True, color_system=None)
+    console.print(widget.content)
+    return console.export_text().rstrip()
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+async def _play(app: TableApp, presses: int) -> None:
+    async with app.run_test(size=app.size_wanted) as pilot:  # type: ignore[attr-defined]
+        await pilot.pause()
+        for _ in range(presses):
+            if app.session.over:
+                break
+            await pilot.press("enter")
+        await pilot.pause()
+
+
+def _table(key: str, players: int, size: tuple[int, int], humans: int = 1) -> TableApp:
+    app = TableApp(session(key, players, humans), threaded=False)
+    app.size_wanted = size  # type: ignore[attr-defined]
+    return app
+
+
+ON_SCREEN = [(key, players, (80, 24)) for key, players in TABLES] + \
+    [(key, players, (160, 50)) for key, players in TABLES if key.startswith(("gears", "leaders-legacy+"))]
+"""Every table at 80x24; the two with a picture of their own (a row of places, a map) at
+160x50 too (every table at both sizes, whole games, in the slow step)."""
+
+
+@pytest.mark.parametrize("key,players,size", ON_SCREEN, ids=[f"{k}-{s[0]}x{s[1]}" for k, _, s in ON_SCREEN])
+def test_the_decision_its_purpose_a_card_the_board_and_the_log_are_on_screen(key: str, players: int,
+                                                                            size: tuple[int, int]) -> None:
+    async def scenario() -> dict[str, Any]:
+        app = _table(key, players, size)
+        seen: dict[str, Any] = {}
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for _ in range(12):  # a few decisions in, past the setup
+                await pilot.press("enter")
+            await pilot.pause()
+            view = app.view
+            assert view is not None and view.decision is not None and view.decision.yours
+            options = app.query_one("#options")
+            seen["options"] = options.option_count  # type: ignore[attr-defined]
+            seen["wanted"] = len(view.decision.options)
+            seen["purpose"] = static_text(app, "#purpose")
+            seen["decision_purpose"] = view.decision.purpose
+            seen["options_visible"] = options.region.height > 0 and options.region.width > 20
+            seen["board"] = static_text(app, "#board-body")
+            await pilot.press("y")  # your cards: the first read in full in the reader
+            await pilot.pause()
+            mine = app.query_one("#mine")
+            mine.focus()
+            await pilot.press("home")
+            await pilot.pause()
+            seen["mine"] = list(app.mine)
+            seen["reader_after_mine"] = static_text(app, "#reader")
+            seen["first_mine_name"] = view.cards[app.mine[0]].name if app.mine else None
+            await pilot.press("l")
+            await pilot.pause()
+            seen["log"] = static_text(app, "#log-body")
+            seen["log_entries"] = [e.text for e in view.log]
+            if view.map is not None:
+                await pilot.press("m")
+                await pilot.pause()
+                seen["map"] = static_text(app, "#map-body")
+                seen["places"] = [p.label for p in view.map.places]
+        return seen
+
+    seen = run(scenario())
+    assert seen["options"] == seen["wanted"] > 0
+    assert seen["options_visible"]
+    assert seen["decision_purpose"] in seen["purpose"]
+    assert seen["board"].strip()
+    if seen["mine"]:  # a card of your own is read in full when highlighted
+        assert seen["first_mine_name"].split(" #")[0] in seen["reader_after_mine"]
+    assert seen["log_entries"] and seen["log_entries"][-1] in seen["log"]
+    assert not any(" -> " in line for line in seen["log_entries"] if line.startswith("Turn"))
+    if "map" in seen:
+        shown = [label for label in seen["places"] if label[:10] in seen["map"]]
+        assert len(shown) == len(seen["places"]), "every place is on the map"
+
+
+def test_a_number_key_answers_and_a_refused_answer_changes_nothing() -> None:
+    async def scenario() -> tuple[int, int, str, str]:
+        app = _table("legacy", 2, (80, 24))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            before = len(app.session.state.st.history)
+            await pilot.press("1")
+            await pilot.pause()
+            after = len(app.session.state.st.history)
+            fingerprint = app.session.state.fingerprint()
+            view = app.view
+            assert view is not None and view.decision is not None
+            stale = view.decision.number - 1  # an answer to a decision already made
+            try:
+                app.session.answer(app.seat, stale, 0)
+            except Exception as err:  # noqa: BLE001 - the refusal is what is read
+                said = str(err)
+            else:
+                said = ""
+            return before, after, fingerprint, said + "|" + app.session.state.fingerprint()
+    before, after, fingerprint, said = run(scenario())
+    assert after > before
+    refusal, now = said.split("|")
+    assert "look again" in refusal and now == fingerprint
+
+
+def test_hot_seat_covers_the_screen_between_two_people() -> None:
+    async def scenario() -> list[tuple[str, str, str]]:
+        app = _table("legacy", 2, (80, 24), humans=2)
+        seen = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for _ in range(30):
+                first = app.seat
+                await pilot.press("enter")
+                await pilot.pause()
+                if isinstance(app.screen, Covered):
+                    you = static_text(app, "#you-body")
+                    mine = app.query_one("#mine").option_count  # type: ignore[attr-defined]
+                    seen.append((str(first), you, str(mine)))
+                    await pilot.press("enter")
+                    await pilot.pause()
+                    seen.append(("after", str(app.seat), static_text(app, "#you-body")))
+                    break
+        return seen
+    seen = run(scenario())
+    assert seen, "the screen was handed over between the two people"
+    first, you, mine = seen[0]
+    assert you == "" and mine == "0", "nothing of the last person's is on screen behind the cover"
+    _, now, you_after = seen[1]
+    assert now != first and you_after.startswith("P2")
+
+
+def test_quitting_with_save_given_keeps_the_game(tmp_path: Any) -> None:
+    save = tmp_path / "kept.json"
+
+    async def scenario() -> None:
+        app = TableApp(session("legacy", 2), save_path=save, threaded=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.press("q")
+            await pilot.pause()
+    run(scenario())
+    assert save.is_file()
+    from legacies.interpreter.game import GameState
+
+    state = GameState.deserialize(spec_of("legacy"), save.read_text(encoding="utf-8"))
+    assert len(state.st.history) > 0
+
+
+def _whole_game(key: str, players: int, size: tuple[int, int]) -> tuple[bool, int, list[str]]:
+    async def scenario() -> tuple[bool, int, list[str]]:
+        app = _table(key, players, size)
+        presses = 0
+        cut: list[str] = []
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            while not app.session.over and presses < 3000:
+                view = app.view
+                if view is not None and view.decision is not None and view.decision.yours:
+                    listing = app.query_one("#options")
+                    if listing.option_count != len(view.decision.options):  # type: ignore[attr-defined]
+                        cut.append(view.decision.purpose)
+                await pilot.press("enter")
+                presses += 1
+            await pilot.pause()
+            result = static_text(app, "#purpose")
+            assert app.session.over and "The game is over" in result
+        return app.session.over, presses, cut
+    return run(scenario())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("key,players", TABLES, ids=[k for k, _ in TABLES])
+def test_a_whole_game_at_the_full_screen_table(key: str, players: int, size: tuple[int, int]) -> None:
+    over, presses, cut = _whole_game(key, players, size)
+    assert over and presses > 0
+    assert cut == [], "every option of every decision is listed"
