@@ -314,7 +314,7 @@ def _decision(cards: _Cards) -> DecisionView | None:
     amounts = _amounts(d) if yours else None
     options = [_option(cards, d, i, amounts is not None) for i in range(len(d.options))] if yours else []
     return DecisionView(number=len(state.st.history), player=d.player, player_name=state.game.player_names[d.player],
-                        yours=yours, kind=d.kind, prompt=d.prompt, purpose=purpose(state, d),
+                        yours=yours, kind=d.kind, prompt=d.prompt, purpose=purpose(state, d, seat),
                         options=options, amounts=amounts)
 
 

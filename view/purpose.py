@@ -3,7 +3,11 @@ when the question is asked ("Build Harbour: choose cards in your hand (1 of 2)",
 choose a card in the market"), read off the stack of
 what is running (the rules' own words: an action's label with its target, an item's
 name), then the question as the rules ask it. A question asked by the rules themselves,
-outside any action or card (the setup, a phase), is the question alone."""
+outside any action or card (the setup, a phase), is the question alone.
+
+It is read by every seat, not only the one asked: a card the reader may not see (played
+from a hand, its effect still running there) and an action whose target is such a card
+read "a hidden card", as the table's log says it (agents/chronicle.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import weakref
 from typing import Any
 
 from legacies.interpreter.decisions import Decision
+from legacies.interpreter.display import hidden_from
 from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.vm import Activation, BlockFrame
 
@@ -41,8 +46,18 @@ def _action_label(state: GameState, action: Any, act: Activation) -> str:
         return str(label(st, probe))
 
 
-def context(state: GameState) -> list[str]:
-    """What is running, outermost first: the action taken, then each card played within it."""
+HIDDEN = "a hidden card"
+
+
+def _hidden(state: GameState, value: Any, viewer: int) -> bool:
+    """Is `value` a piece the viewer may not see?"""
+    st = state.st
+    return type(value) is int and 0 <= value < len(st.loc) and hidden_from(st, value, viewer)
+
+
+def context(state: GameState, viewer: int) -> list[str]:
+    """What is running, outermost first, as `viewer` may read it: the action taken, then
+    each card played within it."""
     names = _names(state.game)
     out: list[str] = []
     for frame in state.st.frames:
@@ -53,19 +68,24 @@ def context(state: GameState) -> list[str]:
         if found is None:
             continue
         what, value = found
-        words = _action_label(state, value, frame.act) if what == "action" else value
+        act = frame.act
+        if what == "action":
+            target = act.env.get(value.var) if value.var else None
+            words = HIDDEN if _hidden(state, target, viewer) else _action_label(state, value, act)
+        else:
+            words = HIDDEN if _hidden(state, act.this, viewer) else value
         if words and (not out or out[-1] != words):
             out.append(words)
     return out
 
 
-def purpose(state: GameState, decision: Decision) -> str:
-    """The decision's purpose: what is running, then the question."""
+def purpose(state: GameState, decision: Decision, viewer: int) -> str:
+    """The decision's purpose, as `viewer` may read it: what is running, then the question."""
     question = decision.prompt.removeprefix("choose: ").strip()
     question = question[:1].upper() + question[1:]
     if decision.kind == "action":  # a menu is its own purpose: what it offers is what it is for
         return question
-    running = context(state)
+    running = context(state, viewer)
     if not running:
         return question
     return f"{' — '.join(running[-2:])}: {question[:1].lower() + question[1:]}"
