@@ -33,7 +33,7 @@ class NotYourTurn(Refused):
 class TableSession:
     def __init__(self, spec: GameSpec, seats: list[str], seed: int = 0, options: dict[str, Any] | None = None,
                  names: list[str] | None = None, state: GameState | None = None, think: float | None = None,
-                 agents: dict[int, Agent] | None = None):
+                 agents: dict[int, Agent] | None = None, search_workers: int = 1):
         if state is None:
             game = Game(spec, len(seats), options, names)
             state = game.new_state(seed)
@@ -43,7 +43,7 @@ class TableSession:
         self.seed = seed
         ruled = {s.name for s in spec.seats}
         self.humans = [i for i, kind in enumerate(seats) if kind == "human"]
-        self.agents: dict[int, Agent] = {i: make_agent(kind, seed, i, None, think, ruled)
+        self.agents: dict[int, Agent] = {i: make_agent(kind, seed, i, None, think, ruled, search_workers)
                                          for i, kind in enumerate(seats) if kind != "human"}
         self.agents.update(agents or {})
         self.chronicle = Chronicle(state)

@@ -298,10 +298,10 @@ def _hint(lines: list[str], plays: list[str]) -> str:
     """A line that says what an option does: what it plays, else its card's first line of text."""
     if plays:
         return plays[0]
-    if "card text:" in lines:
-        at = lines.index("card text:")
-        if at + 1 < len(lines):
-            return lines[at + 1].strip()
+    if "card text:" in lines:  # its effect, not when it may be played
+        text = [line.strip() for line in lines[lines.index("card text:") + 1:]]
+        effects = [line for line in text if not line.startswith("Playable when")]
+        return (effects or text or [""])[0]
     return ""
 
 

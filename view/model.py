@@ -31,16 +31,16 @@ class Card(_Data):
     id: str = Field(description="p<piece> or d<item>: the key other parts of the view name it by")
     name: str = Field(description="its name, told apart from its copies where copies must be")
     kind: str = Field(description="its kind, as the ruleset calls it")
-    details: str = Field("", description="the attributes the ruleset prints beside a card (`display: card:`)")
+    details: str = Field(default="", description="the attributes the ruleset prints beside a card (`display: card:`)")
     lines: list[str] = Field(description="the card in full: attributes, where it is, its own state, its text")
 
 
 class Listed(_Data):
     """A piece as the board lists it: by name with what it holds, or face down."""
 
-    card: Optional[str] = Field(None, description="the card's id in `cards`; none for a piece face down")
+    card: Optional[str] = Field(default=None, description="the card's id in `cards`; none for a piece face down")
     name: str = Field(description="its name, or `(face down)`")
-    details: str = Field("", description="the attributes printed beside it (`display: card:`)")
+    details: str = Field(default="", description="the attributes printed beside it (`display: card:`)")
     holds: list[str] = Field(default_factory=list, description="what it holds or carries, a line each")
 
 
@@ -48,7 +48,7 @@ class Zone(_Data):
     """A zone: its pieces where the seat may see them, else how many there are."""
 
     count: int
-    face_down: int = Field(0, description="pieces the seat may not see (counted, never named)")
+    face_down: int = Field(default=0, description="pieces the seat may not see (counted, never named)")
     pieces: list[Listed] = Field(default_factory=list)
 
 
@@ -93,12 +93,12 @@ class Option(_Data):
 
     index: int = Field(description="what the seat answers to take it (0 first)")
     label: str
-    card: Optional[str] = Field(None, description="the card the option names, its id in `cards`")
-    details: str = Field("", description="what the ruleset prints beside that card: its cost, its reward")
-    hint: str = Field("", description="the first line of the card's text or of what the option plays")
+    card: Optional[str] = Field(default=None, description="the card the option names, its id in `cards`")
+    details: str = Field(default="", description="what the ruleset prints beside that card: its cost, its reward")
+    hint: str = Field(default="", description="the first line of the card's text or of what the option plays")
     plays: list[str] = Field(default_factory=list, description="what the option would play, a line each")
-    amount: Optional[int] = Field(None, description="the amount itself, where the options are amounts")
-    passes: bool = Field(False, description="the option that passes (a bid not made)")
+    amount: Optional[int] = Field(default=None, description="the amount itself, where the options are amounts")
+    passes: bool = Field(default=False, description="the option that passes (a bid not made)")
 
 
 class Amounts(_Data):
@@ -134,7 +134,7 @@ class Entry(_Data):
 
 
 class MapPlace(_Data):
-    card: Optional[str] = Field(None, description="the place's card id; none when it is face down")
+    card: Optional[str] = Field(default=None, description="the place's card id; none when it is face down")
     label: str
     x: float
     y: float
@@ -185,7 +185,7 @@ class Result(_Data):
 class SeatView(_Data):
     """What one seat may know and do now."""
 
-    format: Literal["legacies-view/1"] = VIEW_FORMAT
+    format: Literal["legacies-view/1"] = "legacies-view/1"
     ruleset: str
     title: str
     seat: int
