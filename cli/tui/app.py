@@ -349,8 +349,8 @@ class TableApp(App[None]):
         options.focus()
         self._read_option(0)
 
-    def _read(self, card: Card | None, extra: list[str] | None = None) -> None:
-        body = panes.card(card)
+    def _read(self, card: Card | None, extra: list[str] | None = None, title: str = "") -> None:
+        body = panes.card(card) if card is not None or not title else Text(title, style="bold")
         if extra:
             from rich.console import Group
 
@@ -367,7 +367,7 @@ class TableApp(App[None]):
             self.query_one("#reader", Static).update(Text.assemble((option.label, "bold"), "\n",
                                                                    (view.decision.purpose, "dim")))
             return
-        self._read(card, option.plays)
+        self._read(card, option.plays, option.label)
 
     # ------------------------------------------------------------------ events and keys
     @on(OptionList.OptionHighlighted, "#options")
