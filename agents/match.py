@@ -67,7 +67,7 @@ _NOT_PIECES = ("one", "may", "number")  # decisions whose answers are an option'
 
 def _names_hidden(state: GameState, label: str, viewers: list[int]) -> bool:
     """Does `label` name a piece some of `viewers` may not see, and none they may (a
-    leader dealt face down, named in its player's option "keep Varra Steelhand")?"""
+    card dealt face down, named in its player's option to keep it)?"""
     st, lay = state.st, state.game.layout
     hidden: set[str] = set()
     seen: set[str] = set()

@@ -138,9 +138,10 @@ def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
     apart where what they name differs: by where each piece is when they are in
     different places ("your relationship token on The Lighthouse's track, space 3", "Play
     Crate (in the market)"), by copy number when copies in one place keep state of their
-    own ("Crate #2": each holds its own). Copies that nothing tells apart (two Banks in
-    one hand) read the same: either is the same choice. Options are returned unchanged
-    when no two labels are the same."""
+    own ("Crate #2": each holds its own). Copies that nothing tells apart (two alike in
+    one hand) are said to be copies ("Crate (copy 1 of 2)"): either is the same choice, and
+    no two options read the same. Options are returned unchanged when no two labels are
+    the same."""
     if not st.texts:  # nobody reads them (State.texts)
         return options
     labels = [o.label for o in options]
@@ -164,9 +165,11 @@ def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
         places: list[str] | None = None
         if all(loc[pid] == first for pid in pids):
             # pieces in one zone are in one place (the common case: copies in one hand,
-            # off the table, told apart by nothing)
+            # off the table, told apart by nothing): said to be copies, either the same choice
             apart = False
             if not (first > 0 and lay.zone_table[first] and any(lay.keeps[pid] for pid in pids)):
+                for n, i in enumerate(indices):
+                    new[i] = f"{label} (copy {n + 1} of {len(indices)})"
                 continue
         else:
             places = [place_of(st, pid, player) for pid in pids]

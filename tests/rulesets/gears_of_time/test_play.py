@@ -54,14 +54,19 @@ def test_the_board_draws_the_timeline_as_a_picture() -> None:
     t.establish("writing", 3, p3=1)
     t.fate_on("perfectly_laid_plans", fire, 0)
     t.move_pawn((p + 1) % 3, 3)
+    t.establish("pottery", 5)
+    t.establish("weaving", 5)  # beyond timeframe 5's capacity of 1, as We Need More Time allows
     lines = board_lines(t.state, p)
     start = lines.index("  the timeline (the past on the left):")
     first = lines[start + 1]
     headings = ["Timeframe 1", "Timeframe 2", "Timeframe 3", "Timeframe 4", "Timeframe 5 (II)"]
     assert first.split("  ") and all(h in first for h in headings)  # left to right, the first band
     assert [first.index(h) for h in headings] == sorted(first.index(h) for h in headings)
-    assert lines[start + 2].split() == ["cap", "5", "(1", "used)", "cap", "4", "(0", "used)", "cap", "3", "(1",
-                                        "used)", "cap", "2", "(0", "used)", "cap", "1", "(0", "used)"]
+    assert lines[start + 2].split() == ["cap", "5,", "holds", "1", "cap", "4,", "holds", "0", "cap", "3,", "holds", "1",
+                                        "cap", "2,", "holds", "0", "cap", "1,", "holds", "2"]
+    # the row under it: the Present Day's mark, or a timeframe over its capacity said as such
+    assert lines[start + 3][first.index("Timeframe 5 (II)"):].strip() == "over cap by a fate"
+    assert lines[start + 3][:first.index("Timeframe 5 (II)")].strip() == ""
     column = first.index("Timeframe 1")
     rule = next(i for i in range(start, len(lines)) if "----------------" in lines[i])
     under = [line[column:column + 17].strip() for line in lines[rule + 1:rule + 4]]
@@ -92,7 +97,15 @@ def test_an_option_shows_the_card_it_names() -> None:
     t.give(p, "time_folds_around_us")
     t.refresh()
     index = t.labels().index("Play Time Folds Around Us")
-    assert option_text(t.state, index).startswith("Choose a player.")
+    assert option_text(t.state, index).startswith("text: Move any player's pawn one timeframe back or one "
+                                                  "timeframe forward.")
+    t.give(p, "bloodline_influence")
+    t.establish("fire", 1, p2=1)
+    t.refresh()
+    index = t.labels().index("Play Bloodline Influence")
+    # the menu line says what the card does, never only when it may be played
+    line = next(line for line in screen(t.state, p) if line.startswith(f"  {index + 1}. Play Bloodline Influence"))
+    assert "— text: Put one influence cube" in line
 
 
 def test_a_whole_game_at_the_terminal() -> None:
@@ -108,7 +121,7 @@ def test_a_whole_game_at_the_terminal() -> None:
     child.expect(prompt)
     first = child.before  # the first question, with the board
     assert "═══ Legacy: Gears of Time ═══" in first and "the timeline (the past on the left):" in first
-    assert "<< PRESENT DAY" in first and "pawns: P1, P2" in first and "cap 1 (0 used)" in first
+    assert "<< PRESENT DAY" in first and "pawns: P1, P2" in first and "cap 1, holds 0" in first
     assert "── P1 (you)" in first and re.search(r"── P2\s+legacy points 0", first)
     assert re.search(r"hand: \d+ face down", first.split("── P2")[1])
     child.sendline("?1")
@@ -125,3 +138,34 @@ def test_a_whole_game_at_the_terminal() -> None:
     child.close()
     assert child.exitstatus == 0
     assert "final scores:" in "".join(seen)
+
+
+@pytest.mark.rule("GOT-4")
+def test_the_setup_is_shown_as_the_setup_not_round_0() -> None:
+    from legacies.interpreter.game import Game
+
+    state = Game(spec(), 3).new_state(1)  # the setup: the first player chooses a turn-order spot
+    lines = board_lines(state, state.decision.player)
+    assert "  setup: choosing the turn order" in lines
+    assert not any("round: 0" in line or "turn: 0" in line for line in lines)
+    while state.st.counters[state.game.layout.game_counter["round"]] == 0:
+        state.apply(0)
+    assert "  round: 1 of 4 · turn: 1 of 4" in board_lines(state, state.decision.player)
+
+
+def test_copies_of_a_card_are_told_apart_in_a_menu() -> None:
+    """Two The Wheels in a hand read as two copies ("either is the same choice"), never as
+    two options both labelled "Establish The Wheel"; on the timeline, by copy number."""
+    from legacies.interpreter import sandbox
+
+    t = Table(3, seed=1)
+    p = t.player
+    t.give(p, "the_wheel", "the_wheel")
+    t.move_pawn(p, 2)
+    t.refresh()
+    labels = [label for label in t.labels() if "The Wheel" in label]
+    assert labels == ["Establish The Wheel (copy 1 of 2)", "Establish The Wheel (copy 2 of 2)"]
+    t.establish("fire", 1, p1=1)
+    t.establish("fire", 3)
+    asked = sandbox.run(t.state, "choose a technology in timeline as T", p, answers=["Fire #2"])
+    assert asked[0].labels() == ["Fire #1", "Fire #2"]
