@@ -39,7 +39,7 @@ def test_a_game_nobody_wins_ends_at_the_turn_limit() -> None:
     decisions, at turn 2,681 of a limit of 3,000. The limit is 300 turns (the rulebook has
     none; docs/assumptions-leaders-legacy.md): a game that reaches it ends, by the
     ruleset's own reason and with a winner by renown. Random games that stall are rare
-    (none in 1,000 seeds since windows may be passed for a turn), so the game is brought
+    (none of seeds 62000 to 62826 since windows may be passed for a turn), so the game is brought
     near the limit: its turns loop is told 295 turns went by."""
     import random
 
