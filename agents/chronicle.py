@@ -46,7 +46,9 @@ class Chronicle:
     def choosing(self, decision: Decision, index: int) -> tuple[str, bool]:
         """What a choice reads as, and whether it is a hidden card, before it is applied."""
         option = decision.options[index]
-        hidden = private(self.state, option.item if type(option.item) is int else option.value)
+        # the piece the option names, if any: its value alone may be a number or a player
+        # (a bid of 3 is no piece 3), which are ints too (interpreter/decisions.py)
+        hidden = private(self.state, option.item)
         return option.label, hidden
 
     def chose(self, decision: Decision, label: str, hidden: bool) -> None:

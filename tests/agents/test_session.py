@@ -1,0 +1,194 @@
+"""TableSession, the one authority a face answers through (agents/session.py), on the tiny
+fixture ruleset (an auction, a payment the rules refuse, hidden hands): an answer that is
+stale, from a seat that is not asked, of an option that does not exist or that the rules
+refuse is refused and leaves the game exactly as it was (its fingerprint, the log, who
+made each decision); `advance` plays the bots until a person is asked; `undo` takes back
+the person's last decision and the log forgets what came after; `save` writes a save
+that loads back to the same game; two answers at once are applied one at a time."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from legacies.agents.session import NotYourTurn, TableSession
+from legacies.interpreter.errors import IllegalChoice, Refused
+from legacies.interpreter.game import GameState
+from legacies.interpreter.spec import GameSpec
+from legacies.pipeline.ruleset import load_ruleset
+
+TINY = Path(__file__).resolve().parents[1] / "interpreter" / "fixtures" / "tiny"
+
+
+@pytest.fixture(scope="module")
+def spec() -> GameSpec:
+    result = load_ruleset("tiny", TINY)
+    assert result.ok and result.spec is not None, [d.headline() for d in result.diagnostics]
+    return result.spec
+
+
+def _at(session: TableSession) -> int:
+    """The number an answer to the pending decision names."""
+    return len(session.state.st.history)
+
+
+def _option(session: TableSession, starts: str) -> int:
+    d = session.state.decision
+    assert d is not None
+    return next(i for i, label in enumerate(d.labels()) if label.startswith(starts))
+
+
+def _snapshot(session: TableSession) -> tuple[str, list[Any], list[int]]:
+    return session.state.fingerprint(), list(session.chronicle.records), list(session.made_by)
+
+
+def test_a_stale_answer_is_refused_and_changes_nothing(spec: GameSpec) -> None:
+    session = TableSession(spec, ["human", "human"], seed=3)
+    session.answer(0, _at(session), _option(session, "Play"))
+    assert session.asked() == 1
+    before = _snapshot(session)
+    for number in (0, _at(session) + 1, -1):  # an answer to the decision already made, one to come
+        with pytest.raises(NotYourTurn, match="look again"):
+            session.answer(1, number, 0)
+        assert _snapshot(session) == before
+
+
+def test_an_answer_from_a_seat_not_asked_is_refused(spec: GameSpec) -> None:
+    session = TableSession(spec, ["human", "human", "random"], seed=3)
+    assert session.asked() == 0
+    before = _snapshot(session)
+    with pytest.raises(NotYourTurn, match="P2 is not asked now: P1 is"):
+        session.answer(1, _at(session), 0)
+    assert _snapshot(session) == before
+    session.answer(0, _at(session), _option(session, "Play"))
+    session.answer(1, _at(session), _option(session, "Play"))
+    assert session.asked() == 2  # a bot's seat: no face answers for it
+    before = _snapshot(session)
+    with pytest.raises(NotYourTurn):
+        session.answer(2, _at(session), 0)
+    assert _snapshot(session) == before
+
+
+def test_an_option_out_of_range_is_refused(spec: GameSpec) -> None:
+    session = TableSession(spec, ["human", "random"], seed=3)
+    before = _snapshot(session)
+    options = len(session.state.decision.options)  # type: ignore[union-attr]
+    for index in (options, options + 5, -1, "0", None, 1.0, True):
+        with pytest.raises(IllegalChoice):
+            session.answer(0, _at(session), index)  # type: ignore[arg-type]
+        assert _snapshot(session) == before
+
+
+def test_a_move_the_rules_refuse_leaves_the_game_unchanged(spec: GameSpec) -> None:
+    session = TableSession(spec, ["human", "random"], seed=3)
+    before = _snapshot(session)
+    view = session.view(0).model_dump(mode="json")
+    with pytest.raises(Refused, match="cannot pay 100 gold") as refused:
+        session.answer(0, _at(session), _option(session, "Pay 100 gold"))
+    assert not isinstance(refused.value, NotYourTurn | IllegalChoice)
+    assert _snapshot(session) == before  # the point gained before the payment failed is undone too
+    assert session.view(0).model_dump(mode="json") == view
+    session.answer(0, _at(session), _option(session, "Play"))  # the same decision is still open
+    assert _at(session) == 1
+
+
+def test_advance_plays_the_bots_until_the_person_is_asked(spec: GameSpec) -> None:
+    session = TableSession(spec, ["human", "random", "random"], seed=5)
+    assert session.waiting_for_person() == 0
+    session.advance()  # nothing for the bots to do: the person is asked
+    assert _at(session) == 0
+    session.answer(0, _at(session), _option(session, "Play"))
+    assert session.waiting_for_person() is None and session.asked() == 1
+    moves: list[int] = []
+    session.advance(on_move=lambda: moves.append(_at(session)))
+    assert session.over or session.waiting_for_person() == 0
+    assert len(moves) >= 2 and moves == list(range(2, 2 + len(moves)))  # on_move after each bot's move
+    assert session.made_by[:3] == [0, 1, 2]
+
+
+def test_advance_plays_at_most_the_steps_asked(spec: GameSpec) -> None:
+    session = TableSession(spec, ["random", "random", "human"], seed=5)
+    assert session.asked() == 0 and session.waiting_for_person() is None
+    session.advance(steps=1)
+    assert _at(session) == 1
+    session.advance(steps=0)
+    assert _at(session) == 1
+
+
+def test_undo_takes_back_the_persons_last_decision(spec: GameSpec) -> None:
+    """P1 holds an auction and bids, the bot bids after; P1 takes the bid back: the game is
+    where P1 was asked to bid, and the log as it was then. (An undo past a card the
+    other seat drew or played unseen is refused by the rules of undo: not used here.)"""
+    session = TableSession(spec, ["human", "random"], seed=4)
+    session.answer(0, _at(session), _option(session, "Play"))
+    session.advance()
+    session.answer(0, _at(session), _option(session, "Hold an auction"))
+    assert session.waiting_for_person() == 0  # P1 opens the bidding
+    asked_at, fingerprint = _at(session), session.state.fingerprint()
+    records = list(session.chronicle.records)
+    session.answer(0, asked_at, _option(session, "bid 1"))
+    session.advance()
+    assert _at(session) > asked_at + 1 and session.made_by[asked_at:] == [0, 1]  # the bot bid after
+    assert session.undo(0) == "your last decision is taken back"
+    assert _at(session) == asked_at and session.state.fingerprint() == fingerprint
+    assert session.waiting_for_person() == 0
+    assert session.chronicle.records[:-1] == records  # what came after the undone decision is gone
+    assert session.chronicle.records[-1].text == "P1 took back their last decision"
+    assert len(session.made_by) == asked_at
+    session.answer(0, asked_at, _option(session, "bid 2"))  # the game goes on from there
+    assert session.made_by[-1] == 0
+
+
+def test_undo_with_nothing_to_take_back(spec: GameSpec) -> None:
+    session = TableSession(spec, ["human", "random"], seed=4)
+    before = _snapshot(session)
+    assert session.undo(0) == "nothing of yours to undo yet"
+    assert _snapshot(session) == before
+
+
+def test_save_writes_a_save_that_loads_back_to_the_same_game(spec: GameSpec, tmp_path: Path) -> None:
+    session = TableSession(spec, ["human", "random"], seed=9)
+    session.answer(0, _at(session), _option(session, "Hold an auction"))
+    session.advance()
+    path = session.save(tmp_path / "game.json")
+    loaded = GameState.deserialize(spec, path.read_text(encoding="utf-8"))
+    assert loaded.fingerprint() == session.state.fingerprint()
+    assert loaded.decision is not None and loaded.decision.player == session.asked()
+
+
+def test_two_answers_at_once_are_applied_one_at_a_time(spec: GameSpec, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both threads answer the same decision; applying one takes a while (slowed here), so
+    without the session's lock both would pass the checks before either applied."""
+    session = TableSession(spec, ["human", "human"], seed=3)
+    number = _at(session)
+    play = _option(session, "Play")
+    real = session._apply
+
+    def slow_apply(index: int) -> None:
+        time.sleep(0.2)
+        real(index)
+
+    monkeypatch.setattr(session, "_apply", slow_apply)
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def answer() -> None:
+        start.wait()
+        try:
+            session.answer(0, number, play)
+            outcomes.append("applied")
+        except NotYourTurn as err:
+            outcomes.append(f"refused: {err}")
+
+    threads = [threading.Thread(target=answer) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes)[0] == "applied" and sorted(outcomes)[1].startswith("refused: that answer is for decision 0")
+    assert _at(session) == number + 1 and session.made_by == [0]
+    assert [r.kind for r in session.chronicle.records].count("choice") == 2  # one choice: named, and hidden to P2
