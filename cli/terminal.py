@@ -14,7 +14,8 @@ each, and the keys of a player's seat:
   drawn from where you cannot see;
 - `save [FILE]` writes the game as it stands (to FILE, else the `--save` file, else
   legacies-save.json) and says where, as a full path; `quit` asks whether to save
-  (not when nothing was decided since the last `save`), then leaves (PlayerQuit);
+  (not when nothing was decided since the last `save`; with `--save FILE` it saves
+  there without asking, as `--save` promised), then leaves (PlayerQuit);
 - `help` lists the keys.
 
 Anything else is refused with a one-line reason and the same question asked again.
@@ -239,7 +240,10 @@ class HumanAgent:
         elif word == "save":
             self._save(state, Path(rest.strip()) if rest.strip() else None)
         elif raw in ("quit", "q"):
-            if self.saved_at != len(state.st.history):  # saved as it stands: nothing to ask
+            if self.save_path is not None:  # `--save FILE` promised the game is kept there: no question
+                if self.saved_at != len(state.st.history) or not self.save_path.is_file():
+                    self._save(state, None)
+            elif self.saved_at != len(state.st.history):  # saved as it stands: nothing to ask
                 self._say("save the game before leaving? (y/n): ", end="")
                 if self._read().lower().startswith("y"):
                     self._save(state, None)

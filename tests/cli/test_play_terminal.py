@@ -203,3 +203,28 @@ def test_the_readmes_first_command_seats_a_person_at_a_terminal() -> None:
     child.expect("save the game before leaving")
     child.sendline("n")
     child.expect(pexpect.EOF)
+
+
+def test_quitting_a_hot_seat_game_played_with_save_keeps_it_there(tmp_path: Path) -> None:
+    """`--save FILE` promises the game is kept in FILE when it stops: leaving with `quit`
+    writes it there, whatever the person would have answered to "save before leaving?"
+    (they answered `n`, and the game was lost)."""
+    from io import StringIO
+
+    from legacies.cli.terminal import HumanAgent, PlayerQuit
+    from legacies.interpreter.game import Game, GameState
+    from legacies.pipeline.ruleset import load_ruleset
+
+    spec = load_ruleset("legacy").spec
+    state = Game(spec, 2).new_state(9)
+    for _ in range(3):
+        state.apply(0)
+    save = tmp_path / "game.json"
+    said: list[str] = []
+    person = HumanAgent(state.decision.player, stdin=StringIO("\nquit\nn\n"), write=said.append, save_path=save,
+                        hot_seat=True, seats=["human", "human"])
+    with pytest.raises(PlayerQuit):
+        person.choose(state)
+    assert "save the game before leaving" not in "".join(said) and f"saved to {save}" in "".join(said)
+    kept = GameState.deserialize(spec, save.read_text())
+    assert kept.fingerprint() == state.fingerprint() and json.loads(save.read_text())["seats"] == ["human", "human"]
