@@ -335,14 +335,23 @@ class TableApp(App[None]):
         prompts = []
         room = max(30, options.size.width or self.size.width) - 4
         for o in d.options:
-            # a styled span's leading spaces are dropped when drawn: each space ends the span before it
-            text = Text(f"{o.index + 1}. " if o.index < 9 else "   ", style="bold")
-            text.append(o.label + " " if o.details or o.hint else o.label)
-            if o.details:
-                text.append(o.details + (" " if o.hint else ""), style="cyan")
-            if o.hint and len(text) + 5 < room:  # the card read in full is in the reader
-                text.append(f"— {o.hint}", style="dim")
-            text.truncate(room, overflow="ellipsis")
+            # The label whole (wrapped where it is longer than the pane), never cut; what the
+            # card costs and does after it where they fit (the reader has them in full).
+            # A styled span's leading spaces are dropped when drawn: a space ends the span before it.
+            number = f"{o.index + 1}. " if o.index < 9 else "   "
+            used = len(number) + len(o.label)
+            details = o.details if used + 13 <= room else ""  # cut to the room left: the reader has it whole
+            if len(details) > room - used - 1:
+                details = details[:room - used - 2] + "…"
+            used += len(details) + 1 if details else 0
+            left = room - used - 2  # "— " and the hint
+            hint = "" if left < 8 else o.hint if len(o.hint) <= left else o.hint[:left - 1] + "…"
+            text = Text(number, style="bold")
+            text.append(o.label + (" " if details or hint else ""))
+            if details:
+                text.append(details + (" " if hint else ""), style="cyan")
+            if hint:
+                text.append(f"— {hint}", style="dim")
             prompts.append(Option(text))
         options.add_options(prompts)
         options.highlighted = 0

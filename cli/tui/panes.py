@@ -19,10 +19,11 @@ def player_style(index: int) -> str:
     return PLAYER_STYLES[index % len(PLAYER_STYLES)] if index >= 0 else "dim"
 
 
-def listed(piece: Listed) -> Text:
+def listed(piece: Listed, details: bool = True) -> Text:
     # a styled span's leading spaces are dropped when drawn: the space ends the span before it
-    text = Text(piece.name + ("  " if piece.details else ""), style="italic dim" if piece.card is None else "")
-    if piece.details:
+    details = details and bool(piece.details)
+    text = Text(piece.name + ("  " if details else ""), style="italic dim" if piece.card is None else "")
+    if details:
         text.append(piece.details, style="dim")
     for line in piece.holds:
         text.append(f"\n   {line}", style="dim")
@@ -36,7 +37,7 @@ def _column(column: Column) -> list[Text]:
     """A place's lines, then its pieces, each line cut to COLUMN_WIDTH."""
     lines = [Text(line, style="bold" if i == 0 else "") for i, line in enumerate(column.lines)]
     for piece in column.pieces:
-        lines += listed(piece).split("\n")
+        lines += listed(piece, details=False).split("\n")  # a place's pieces by name: the reader has the rest
     for line in lines:
         line.truncate(COLUMN_WIDTH, overflow="ellipsis")
     return lines

@@ -201,25 +201,37 @@ def test_quitting_with_save_given_keeps_the_game(tmp_path: Any) -> None:
     assert len(state.st.history) > 0
 
 
-def _whole_game(key: str, players: int, size: tuple[int, int]) -> tuple[bool, int, list[str]]:
-    async def scenario() -> tuple[bool, int, list[str]]:
-        app = _table(key, players, size)
-        presses = 0
-        cut: list[str] = []
+PASSING = ("pass", "done", "no", "pass for the rest of this turn")
+"""Labels of options that do nothing: a decision offering only these asks nothing."""
+
+
+def whole_game(key: str, players: int, size: tuple[int, int], seed: int = 1) -> dict[str, Any]:
+    """A whole game played by Enter (the highlighted option: the first) at the table: how
+    many decisions the person was asked, options listed, labels not shown whole, and
+    decisions that offered nothing to decide."""
+    async def scenario() -> dict[str, Any]:
+        app = TableApp(session(key, players, seed=seed), threaded=False)
+        stats = {"asked": 0, "options": 0, "cut": [], "nothing": [], "presses": 0}
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
-            while not app.session.over and presses < 3000:
+            while not app.session.over and stats["presses"] < 3000:
                 view = app.view
                 if view is not None and view.decision is not None and view.decision.yours:
-                    listing = app.query_one("#options")
-                    if listing.option_count != len(view.decision.options):  # type: ignore[attr-defined]
-                        cut.append(view.decision.purpose)
+                    stats["asked"] += 1
+                    listing: Any = app.query_one("#options")
+                    shown = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+                    stats["options"] += len(view.decision.options)
+                    if len(shown) != len(view.decision.options) or any(
+                            o.label not in text for o, text in zip(view.decision.options, shown)):
+                        stats["cut"].append(view.decision.purpose)
+                    if all(o.label.lower() in PASSING for o in view.decision.options):
+                        stats["nothing"].append(view.decision.purpose)
                 await pilot.press("enter")
-                presses += 1
+                stats["presses"] += 1
             await pilot.pause()
-            result = static_text(app, "#purpose")
-            assert app.session.over and "The game is over" in result
-        return app.session.over, presses, cut
+            stats["over"] = app.session.over
+            stats["result"] = static_text(app, "#purpose")
+        return stats
     return run(scenario())
 
 
@@ -227,6 +239,7 @@ def _whole_game(key: str, players: int, size: tuple[int, int]) -> tuple[bool, in
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("key,players", TABLES, ids=[k for k, _ in TABLES])
 def test_a_whole_game_at_the_full_screen_table(key: str, players: int, size: tuple[int, int]) -> None:
-    over, presses, cut = _whole_game(key, players, size)
-    assert over and presses > 0
-    assert cut == [], "every option of every decision is listed"
+    stats = whole_game(key, players, size)
+    assert stats["over"] and "The game is over" in stats["result"]
+    assert stats["asked"] > 0
+    assert stats["cut"] == [], "every option of every decision is listed, its label whole"
