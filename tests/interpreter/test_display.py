@@ -268,7 +268,7 @@ def test_the_log_leaves_out_what_is_unlogged(spec) -> None:
     state = Game(spec, 2).new_state(3)
     effects = MoveEffects(state)
     sandbox.run(state, "set my post to 3\ngain 2 points")
-    assert effects.changes() == ["P1 +2 points"]  # `post` is unlogged
+    assert effects.changes() == ["P1 gains 2 points"]  # `post` is unlogged
 
 
 @pytest.mark.parametrize("old, new, code, words", [
