@@ -40,6 +40,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rulesets": ("rulesets", "List the installed rulesets, each with the installed expansions that extend it "
                              "(`--expansion NAME` lays one over it)."),
     "lsp": ("lsp", "Serve an editor: a language server for content and rules files."),
+    "serve": ("serve", "Serve a game to browsers: a secret link per person's seat, the bots on the server."),
 }
 
 

@@ -1,0 +1,163 @@
+"""`legacies serve`: a game served to browsers (cli/web/). The table is set as `legacies
+play` sets it (its seats, options, expansions), or taken up from a save (`--resume`);
+one secret link per person's seat is printed, and the server runs until Ctrl-C, keeping
+the game in --save after every decision."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from legacies.agents.session import TableSession
+from legacies.interpreter.errors import CorruptSave, InternalError, TableError
+from legacies.interpreter.game import Game, GameState
+from legacies.pipeline.saves import read_save_file
+from legacies.pipeline.table import seat_table
+
+from ..common import EXPANSION_HELP, debug_traceback, fail
+from ..ruleset_args import default_ruleset, load_with, ruleset_arg, saved_expansions
+from ..table_args import known_seats, parse_options, think_seconds
+from ..terminal import continued_by
+from .play import _check_save_path, _seats
+
+app = typer.Typer()
+
+DEFAULT_SEATS = ["human", "greedy", "greedy", "greedy"]
+
+
+@app.command()
+def serve(
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH", show_default=False,
+                                          help="An installed ruleset or a ruleset folder; default: the one the "
+                                               "--expansion extends, else legacies."),
+    expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER", help=EXPANSION_HELP),
+    seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND",
+                                   help="One per player, in turn order: human (a person, at their own link), "
+                                        "random, greedy, rollout, search; KIND:NAME names the player. Default: "
+                                        "one person against three greedy bots."),
+    seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
+    option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE", help="Setup option (repeatable)."),
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=think_seconds,
+                                          help="How long a search bot thinks per decision (above 0, at most 600)."),
+    host: str = typer.Option("127.0.0.1", "--host", metavar="ADDR",
+                             help="The address to listen on: this machine only by default; 0.0.0.0 lets other "
+                                  "machines of the network in (each player still needs their link)."),
+    port: int = typer.Option(8000, "--port", metavar="N", min=0, max=65535,
+                             help="The port to listen on (0: one the system picks)."),
+    save: Optional[Path] = typer.Option(None, "--save", metavar="FILE",
+                                        help="Keep the game in FILE after every decision (`--resume FILE` continues "
+                                             "it; with --resume, default: the file resumed)."),
+    resume: Optional[Path] = typer.Option(None, "--resume", metavar="SAVE",
+                                          help="Continue a saved game (`play --save`, `serve --save`) with the seats "
+                                               "it was saved with (or --seat); its links are new."),
+) -> None:
+    """Serve a game to browsers: a secret link per person's seat, the bots on the server.
+
+    Every person opens their own link (on this machine, or on another with --host) and
+    plays at a table drawn from their seat's view; the page shows only what that seat may
+    see. Ctrl-C stops the server; with --save the game is kept after every decision and
+    `legacies serve --resume FILE` continues it with new links."""
+    if resume is not None:
+        session, folder = _resumed(resume, ruleset, expansion, list(seat), think)
+        save = save or resume
+    else:
+        session, folder = _new(ruleset, expansion, list(seat) or list(DEFAULT_SEATS), seed, option, think)
+    if save is not None:
+        _check_save_path(save)
+    if not session.humans:
+        fail("no person is seated: give at least one --seat human")
+
+    from ..web.server import bind, serve as run
+    from ..web.table import ServedTable
+
+    table = ServedTable(session, save)
+    try:
+        sock = bind(host, port)
+    except OSError as err:
+        fail(f"--host {host} --port {port}: cannot listen there ({err.strerror or err})", 1)
+        return
+    bound_host, bound_port = sock.getsockname()[:2]
+    shown = f"[{bound_host}]" if ":" in bound_host else bound_host
+    if bound_host in ("0.0.0.0", "::"):
+        shown = "localhost"
+        typer.echo(f"listening on every interface ({host}): from another machine, put this machine's address "
+                   "in place of localhost")
+    typer.echo(f"{session.state.game.spec.title}: one link per person (keep each secret: it is that seat)")
+    for name, link in table.links(f"http://{shown}:{bound_port}"):
+        typer.echo(f"  {name}: {link}")
+    typer.echo("Ctrl-C stops the server" + (f"; the game is kept in {save}" if save is not None else ""))
+    sys.stdout.flush()
+    run(table, sock)
+    if save is not None and not session.over and table.stopped is None:
+        table.keep()
+        typer.echo(f"the game is saved to {save} ({_continued(save, folder)})", err=True)
+
+
+def _continued(save: Path, folder: Optional[str]) -> str:
+    if folder is None:
+        return f"`legacies serve --resume {save}` continues it"
+    return continued_by(save, folder)
+
+
+def _new(ruleset: Optional[str], expansion: List[str], given: List[str], seed: int, option: List[str],
+         think: Optional[float]) -> tuple[TableSession, Optional[str]]:
+    """A new game's session, set as `legacies play` sets its table."""
+    kinds, names = _seats(given)
+    name, root = ruleset_arg(default_ruleset(ruleset, expansion))
+    loaded = load_with(name, root, expansion)
+    if loaded.spec is None:
+        fail(f"ruleset `{name}` has content errors; run `legacies validate`", 1)
+    options = parse_options(option)
+    try:
+        kinds, names, options = seat_table(loaded.spec, kinds, names, options)
+        known_seats(loaded.spec, kinds)
+        state = Game(loaded.spec, len(kinds), options, names).new_state(seed)
+        return TableSession(loaded.spec, kinds, seed, options, names, state=state, think=think), root
+    except TableError as err:
+        fail(str(err))
+    except ValueError as err:  # a seat kind that does not exist
+        fail(str(err))
+    except InternalError as err:
+        debug_traceback(err)
+        fail(f"the game cannot start: {err}; `legacies validate` shows where", 1)
+    raise AssertionError("unreachable")
+
+
+def _resumed(file: Path, ruleset: Optional[str], expansion: List[str], given: List[str],
+             think: Optional[float]) -> tuple[TableSession, Optional[str]]:
+    """A saved game's session, its decisions replayed (as `legacies resume` takes one up)."""
+    try:
+        text, data = read_save_file(file)
+    except OSError as err:
+        fail(f"cannot read {file}: {err.strerror or err}")
+        raise
+    except CorruptSave as err:
+        fail(f"{file}: {err}", 1)
+        raise
+    name, root = ruleset_arg(ruleset) if ruleset is not None else (data["ruleset"], None)
+    loaded = load_with(name, root, list(expansion) or saved_expansions(data))
+    if loaded.spec is None:
+        fail(f"ruleset `{name}` has content errors; run `legacies validate`", 1)
+    try:
+        state = GameState.deserialize(loaded.spec, text)
+    except CorruptSave as err:
+        fail(f"{file}: {err}", 1)
+        raise
+    kinds = given or list(data.get("seats") or [])
+    if len(kinds) != data["players"]:
+        fail(f"the save is a {data['players']}-player game; give one --seat per player")
+    if state.is_terminal():
+        fail(f"{file} is a finished game: `legacies replay {file}` shows it", 1)
+    kinds = [k.partition(":")[0].strip() for k in kinds]
+    try:
+        known_seats(loaded.spec, kinds)
+        session = TableSession(loaded.spec, kinds, int(data["seed"]), dict(data["options"]), state=state,
+                               think=think)
+    except (TableError, ValueError) as err:
+        fail(str(err))
+        raise
+    typer.echo(f"resuming {file}: {len(state.st.history)} decisions replayed", err=True)
+    return session, root

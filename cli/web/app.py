@@ -1,0 +1,216 @@
+"""The routes of `legacies serve`, a Starlette app over one ServedTable:
+
+  GET /t/TOKEN          the page (static/table.html), for the seat whose link it is
+  GET /t/TOKEN/view     that seat's view now, as JSON (the message a page is sent)
+  WS  /t/TOKEN/ws       that seat's messages both ways (cli/web/protocol.py)
+  GET /static/NAME      the page's script and style (three files, nothing else)
+
+An unknown token is refused with 403 and nothing else (a WebSocket is closed before it is
+accepted, which uvicorn answers with 403). Every response carries a strict
+Content-Security-Policy (no inline script, nothing from elsewhere) and no referrer leaves
+the page (the link's token stays in it). A WebSocket from a page of another origin is
+refused. A message that cannot be read is answered with an error; an oversized message or
+a flood closes the connection; nothing a page sends changes the game but an answer the
+session accepts."""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any, AsyncIterator
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from legacies.interpreter.errors import Refused
+
+from . import protocol
+from .table import VIEW, Listener, ServedTable
+
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
+           (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY"), (b"cache-control", b"no-store")]
+
+STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; charset=utf-8"}
+PAGE = "table.html"
+
+
+def _static(name: str) -> bytes:
+    return (resources.files("legacies.cli.web") / "static" / name).read_bytes()
+
+
+class SecurityHeaders:
+    """Every HTTP response gets HEADERS (a pure ASGI middleware: WebSockets pass through)."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = dict(message)
+                message["headers"] = list(message.get("headers", [])) + HEADERS
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def _forbidden() -> Response:
+    return PlainTextResponse("forbidden", status_code=403)
+
+
+def make_app(table: ServedTable) -> Starlette:
+    """The web app serving `table`."""
+    files = {name: _static(name) for name in (*STATIC, PAGE)}
+
+    async def page(request: Request) -> Response:
+        if table.seat_of(request.path_params["token"]) is None:
+            return _forbidden()
+        return Response(files[PAGE], media_type="text/html; charset=utf-8")
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            return PlainTextResponse("not found", status_code=404)
+        return Response(files[name], media_type=STATIC[name])
+
+    async def view(request: Request) -> Response:
+        seat = table.seat_of(request.path_params["token"])
+        if seat is None:
+            return _forbidden()
+        from starlette.concurrency import run_in_threadpool
+
+        return JSONResponse(await run_in_threadpool(table.message, seat))
+
+    async def anything_else(request: Request) -> Response:
+        return _forbidden()
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        table.start()
+        yield
+
+    routes = [
+        Route("/t/{token}", page),
+        Route("/t/{token}/view", view),
+        WebSocketRoute("/t/{token}/ws", lambda ws: _connection(table, ws)),
+        Route("/static/{name}", static),
+        Route("/{rest:path}", anything_else),
+        WebSocketRoute("/{rest:path}", _refused),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+def _same_origin(ws: WebSocket) -> bool:
+    """A WebSocket opened by a page of this server (or by a client that names no origin)."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc.lower() == ws.headers.get("host", "").lower()
+
+
+async def _refused(ws: WebSocket) -> None:
+    await ws.close(code=1008)  # before accepting: the server answers 403
+
+
+async def _connection(table: ServedTable, ws: WebSocket) -> None:
+    seat = table.seat_of(ws.path_params["token"])
+    if seat is None or not _same_origin(ws):
+        await ws.close(code=1008)  # before accepting: the server answers 403
+        return
+    await ws.accept()
+    listener = table.listen(seat)
+    writer = asyncio.get_running_loop().create_task(_write(table, ws, listener))
+    try:
+        await _read(table, ws, listener)
+    finally:
+        table.leave(listener)
+        writer.cancel()
+        try:
+            await writer
+        except (asyncio.CancelledError, Exception):
+            pass
+
+
+async def _write(table: ServedTable, ws: WebSocket, listener: Listener) -> None:
+    """Send the listener's outbox in order; a view is built as it goes out (the latest)."""
+    from starlette.concurrency import run_in_threadpool
+
+    while True:
+        item = await listener.outbox.get()
+        if item is VIEW:
+            listener.view_due = False
+            item = await run_in_threadpool(table.message, listener.seat)
+        if item.get("close"):
+            await ws.close(code=item["close"])
+            return
+        await ws.send_json(item)
+
+
+async def _read(table: ServedTable, ws: WebSocket, listener: Listener) -> None:
+    flood = protocol.Flood()
+    errors = 0
+    while True:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        if flood.too_many():
+            await _close(ws, listener, f"more than {protocol.RATE} messages in a second: the connection is closed")
+            return
+        raw = message.get("text")
+        if raw is None:
+            raw = message.get("bytes")
+        try:
+            said = protocol.read(raw)
+        except protocol.Malformed as err:
+            errors += 1
+            if len(raw or "") > protocol.MAX_MESSAGE or errors > protocol.MAX_ERRORS:
+                await _close(ws, listener, f"{err}: the connection is closed")
+                return
+            listener.send({"type": "error", "text": str(err)})
+            continue
+        await _act(table, listener, said)
+
+
+async def _act(table: ServedTable, listener: Listener, said: Any) -> None:
+    seat = listener.seat
+    if isinstance(said, protocol.AskView):
+        listener.send_view()
+    elif isinstance(said, protocol.Answer):
+        try:
+            await table.answer(seat, said.decision, said.option)
+        except Refused as err:
+            listener.send({"type": "refused", "text": str(err)})
+            listener.send_view()
+        except Exception as err:  # the game stopped (said to every page by the table)
+            listener.send({"type": "error", "text": f"the game stopped: {err}"})
+    elif isinstance(said, protocol.Undo):
+        listener.send({"type": "said", "text": await table.undo(seat)})
+    elif isinstance(said, protocol.Save):
+        listener.send({"type": "said", "text": await table.save()})
+
+
+async def _close(ws: WebSocket, listener: Listener, why: str) -> None:
+    """Say why, then close (the writer sends both in order)."""
+    listener.send({"type": "error", "text": why})
+    listener.send({"type": "error", "close": 1008, "text": why})
+    try:
+        while True:  # let the writer finish: wait for the peer to see the close
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+    except (WebSocketDisconnect, RuntimeError):
+        return

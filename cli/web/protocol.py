@@ -1,0 +1,103 @@
+"""What a page may say to the server, and the limits on saying it. A message is one JSON
+object of at most MAX_MESSAGE bytes, one of the shapes below, every field of the right
+type and none unknown (pydantic in strict mode); anything else is a `Malformed` with the
+reason in words. A connection that sends more than RATE messages within a second is
+flooding (`Flood` decides) and is closed.
+
+Client to server:
+  {"type": "view"}                               the seat's view now (a page asks on connect)
+  {"type": "answer", "decision": N, "option": I} answer decision N with option I
+  {"type": "undo"} / {"type": "save"}
+
+Server to client:
+  {"type": "view", "view": SeatView, "colours": [...], "waiting": NAME|null, "stopped": TEXT|null}
+  {"type": "refused", "text": ...}  an answer the game refuses (stale, not asked, out of range)
+  {"type": "said", "text": ...}     what an undo or a save did
+  {"type": "error", "text": ...}    a message the server cannot read (the connection may close)"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import deque
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_MESSAGE = 4096
+"""The longest message a page may send, in bytes (every real one is under 100)."""
+
+RATE = 50
+"""The most messages a connection may send within one second."""
+
+MAX_ERRORS = 20
+"""Malformed messages a connection may send before it is closed."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+class AskView(_Message):
+    type: Literal["view"]
+
+
+class Answer(_Message):
+    type: Literal["answer"]
+    decision: int = Field(ge=0, le=10**9)
+    option: int = Field(ge=0, le=10**9)
+
+
+class Undo(_Message):
+    type: Literal["undo"]
+
+
+class Save(_Message):
+    type: Literal["save"]
+
+
+Message = Annotated[Union[AskView, Answer, Undo, Save], Field(discriminator="type")]
+_READ: TypeAdapter[AskView | Answer | Undo | Save] = TypeAdapter(Message)
+
+
+class Malformed(ValueError):
+    """A message the server cannot read; its text says why, for the page."""
+
+
+def read(raw: str | bytes | None) -> AskView | Answer | Undo | Save:
+    """A page's message read, or Malformed."""
+    if raw is None:
+        raise Malformed("a message must be text: one JSON object")
+    if len(raw.encode("utf-8") if isinstance(raw, str) else raw) > MAX_MESSAGE:
+        raise Malformed(f"a message may be at most {MAX_MESSAGE} bytes")
+    if isinstance(raw, bytes):
+        raise Malformed("a message must be text: one JSON object")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise Malformed("a message must be one JSON object: this is not JSON") from None
+    if not isinstance(data, dict):
+        raise Malformed("a message must be one JSON object")
+    try:
+        return _READ.validate_python(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the message"
+        raise Malformed(f"{where}: {first['msg']}") from None
+
+
+class Flood:
+    """Whether a connection sends more than `rate` messages within any one second."""
+
+    def __init__(self, rate: int = RATE):
+        self.rate = rate
+        self.times: deque[float] = deque()
+
+    def too_many(self, now: float | None = None) -> bool:
+        """Count one message (at `now`, default the monotonic clock): True once more than
+        `rate` fell within the last second."""
+        now = time.monotonic() if now is None else now
+        self.times.append(now)
+        while self.times and now - self.times[0] > 1.0:
+            self.times.popleft()
+        return len(self.times) > self.rate

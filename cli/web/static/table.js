@@ -1,0 +1,456 @@
+// The table in a browser (`legacies serve`): draws one seat's view (view/model.py's
+// SeatView, sent by the server over a WebSocket) and sends the seat's answers, each naming
+// the decision it answers. Every text from the game goes into the page as text
+// (textContent, text nodes, SVG text), never as markup. On (re)connecting, the page asks
+// for the view as it is now, so a reloaded page continues where it was.
+"use strict";
+
+(function () {
+  const SVG = "http://www.w3.org/2000/svg";
+  const base = location.pathname.replace(/\/+$/, "");
+  let socket = null;
+  let view = null;
+  let colours = [];
+  let retry = 500;
+  let reading = null; // the card id read in full, kept across views
+
+  // ------------------------------------------------------------------ building the DOM
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function svg(tag, attrs) {
+    const node = document.createElementNS(SVG, tag);
+    for (const key of Object.keys(attrs || {})) node.setAttribute(key, String(attrs[key]));
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+    return node;
+  }
+
+  function $(id) {
+    return document.getElementById(id);
+  }
+
+  function colour(player) {
+    if (player < 0 || !colours.length) return "#d5d9de";
+    return colours[player % colours.length];
+  }
+
+  function swatch(player) {
+    const dot = el("span", "swatch");
+    dot.style.setProperty("--c", colour(player)); // a CSSOM property: allowed by style-src 'self'
+    return dot;
+  }
+
+  // a line that begins with a player's name ("P2 x2") gets that player's colour
+  function playerLine(text) {
+    const line = el("span", "held");
+    if (view) {
+      for (const p of view.players) {
+        if (text === p.name || text.startsWith(p.name + " ") || text.startsWith(p.name + ",")) {
+          line.appendChild(swatch(p.index));
+          break;
+        }
+      }
+    }
+    line.appendChild(document.createTextNode(text));
+    return line;
+  }
+
+  // ------------------------------------------------------------------ talking
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(scheme + "//" + location.host + base + "/ws");
+    socket.addEventListener("open", function () {
+      retry = 500;
+      setConnection("connected", "");
+      send({ type: "view" });
+    });
+    socket.addEventListener("message", function (event) {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch (err) {
+        return;
+      }
+      received(message);
+    });
+    socket.addEventListener("close", function (event) {
+      if (event.code === 1008) {
+        setConnection("closed", "the server closed the connection");
+        return;
+      }
+      setConnection("reconnecting…", "lost");
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    });
+  }
+
+  function setConnection(text, state) {
+    const node = $("connection");
+    node.textContent = text;
+    node.dataset.state = state;
+  }
+
+  function notice(text, kind) {
+    const node = $("notice");
+    node.textContent = text;
+    node.dataset.kind = kind;
+    node.hidden = !text;
+  }
+
+  function received(message) {
+    if (message.type === "view") {
+      colours = message.colours || [];
+      view = message.view;
+      draw(message);
+    } else if (message.type === "refused") {
+      notice("Refused: " + message.text, "refused");
+    } else if (message.type === "said") {
+      notice(message.text, "said");
+    } else if (message.type === "error") {
+      notice("Error: " + message.text, "error");
+    }
+  }
+
+  function answer(index) {
+    if (!view || !view.decision || !view.decision.yours) return;
+    for (const b of document.querySelectorAll("#options button, #options input")) b.disabled = true;
+    notice("", "");
+    send({ type: "answer", decision: view.decision.number, option: index });
+  }
+
+  // ------------------------------------------------------------------ drawing the view
+  function draw(message) {
+    document.title = view.title + " — " + view.seat_name;
+    $("title").textContent = view.title;
+    clear($("who")).appendChild(swatch(view.seat));
+    $("who").appendChild(document.createTextNode("You are " + view.seat_name));
+    drawDecision(message);
+    drawResult();
+    drawParts($("board"), view.table);
+    drawMap();
+    drawPlayers();
+    drawLog();
+    if (reading && view.cards[reading]) read(reading);
+    else if (reading) closeReader();
+  }
+
+  function drawDecision(message) {
+    const d = view.decision;
+    const options = clear($("options"));
+    const purpose = $("purpose");
+    const prompt = $("prompt");
+    if (message.stopped) {
+      purpose.textContent = "The game stopped";
+      prompt.textContent = message.stopped;
+      return;
+    }
+    if (!d) {
+      purpose.textContent = view.result ? "The game is over" : "Waiting…";
+      prompt.textContent = "";
+      return;
+    }
+    if (!d.yours) {
+      purpose.textContent = message.waiting ? message.waiting + " is thinking…" : "Waiting for " + d.player_name;
+      prompt.textContent = d.player_name + ": " + d.purpose;
+      options.dataset.decision = "";
+      return;
+    }
+    purpose.textContent = d.purpose;
+    prompt.textContent = d.prompt !== d.purpose.toLowerCase() ? d.prompt : "";
+    options.dataset.decision = String(d.number);
+    if (d.amounts) drawAmounts(options, d);
+    for (const o of d.options) {
+      if (d.amounts && !o.passes) continue;
+      const b = el("button", "option");
+      b.type = "button";
+      b.dataset.index = String(o.index);
+      b.appendChild(el("span", "label", o.label));
+      if (o.details) b.appendChild(el("span", "details", o.details));
+      if (o.hint) b.appendChild(el("span", "hint", o.hint));
+      const plays = (o.plays || []).filter(function (line) { return line !== o.hint; });
+      if (plays.length) {
+        const list = el("ul", "plays");
+        for (const line of plays) list.appendChild(el("li", "", line));
+        b.appendChild(list);
+      }
+      b.addEventListener("click", function () { answer(o.index); });
+      if (o.card && view.cards[o.card]) {
+        b.addEventListener("mouseenter", function () { read(o.card); });
+        b.addEventListener("focus", function () { read(o.card); });
+      }
+      options.appendChild(b);
+    }
+  }
+
+  function drawAmounts(options, d) {
+    const values = d.amounts.values;
+    const form = el("form", "amount");
+    const label = el("label", "", "Amount (" + d.amounts.words + ")");
+    const input = el("input");
+    input.type = "number";
+    input.id = "amount";
+    input.min = String(Math.min.apply(null, values));
+    input.max = String(Math.max.apply(null, values));
+    if (values.length > 1) input.step = String(Math.max(1, values[1] - values[0]));
+    input.value = String(values[0]);
+    label.appendChild(input);
+    form.appendChild(label);
+    const go = el("button", "option choose", "Choose");
+    go.type = "submit";
+    form.appendChild(go);
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      const wanted = Number(input.value);
+      const found = d.options.find(function (o) { return o.amount === wanted && !o.passes; });
+      if (!found) {
+        notice("Choose one of " + d.amounts.words, "refused");
+        return;
+      }
+      answer(found.index);
+    });
+    options.appendChild(form);
+  }
+
+  function drawResult() {
+    const node = clear($("result"));
+    const r = view.result;
+    node.hidden = !r;
+    if (!r) return;
+    const names = view.players.slice().sort(function (a, b) { return a.index - b.index; });
+    node.appendChild(el("h2", "", "Winner: " + names[r.winner].name));
+    if (r.reason) node.appendChild(el("p", "", r.reason));
+    const list = el("ol", "ranking");
+    for (const p of r.ranking) {
+      const li = el("li");
+      li.appendChild(swatch(p));
+      li.appendChild(document.createTextNode(names[p].name + ": " + r.scores[p]));
+      list.appendChild(li);
+    }
+    node.appendChild(list);
+  }
+
+  function cardChip(listed) {
+    const chip = el(listed.card ? "button" : "span", "card" + (listed.card ? "" : " face-down"));
+    if (listed.card) {
+      chip.type = "button";
+      chip.dataset.card = listed.card;
+      chip.addEventListener("click", function () { read(listed.card); });
+    }
+    chip.appendChild(el("span", "name", listed.name));
+    if (listed.details) chip.appendChild(el("span", "details", listed.details));
+    for (const h of listed.holds || []) chip.appendChild(playerLine(h));
+    return chip;
+  }
+
+  function drawParts(into, parts) {
+    clear(into);
+    let counters = null;
+    for (const part of parts) {
+      if (part.kind === "counter") {
+        if (!counters) counters = into.appendChild(el("div", "counters"));
+        const c = el("span", "counter");
+        c.appendChild(el("span", "value", part.text));
+        c.appendChild(el("span", "label", part.label));
+        counters.appendChild(c);
+        continue;
+      }
+      counters = null;
+      if (part.kind === "line") {
+        into.appendChild(el("p", "line", part.text));
+      } else if (part.kind === "field") {
+        const f = el("p", "field");
+        f.appendChild(el("span", "label", part.label + ": "));
+        f.appendChild(document.createTextNode(part.text));
+        into.appendChild(f);
+      } else if (part.kind === "zone") {
+        into.appendChild(drawZone(part));
+      } else if (part.kind === "columns") {
+        into.appendChild(drawColumns(part));
+      } else if (part.kind === "rows") {
+        const box = el("div", "rows");
+        if (part.label) box.appendChild(el("h3", "", part.label));
+        const list = el("ul");
+        for (const r of part.rows) list.appendChild(el("li", "", r));
+        box.appendChild(list);
+        into.appendChild(box);
+      }
+    }
+  }
+
+  function drawZone(part) {
+    const z = part.zone;
+    const box = el("div", "zone");
+    const head = el("h3", "", part.label + " (" + z.count + ")");
+    box.appendChild(head);
+    const cards = el("div", "cards");
+    for (const p of z.pieces) cards.appendChild(cardChip(p));
+    if (z.face_down && !z.pieces.length) cards.appendChild(el("span", "card face-down", z.face_down + " face down"));
+    else if (z.face_down) cards.appendChild(el("span", "card face-down", "+" + z.face_down + " face down"));
+    if (!z.count) cards.appendChild(el("span", "empty", "empty"));
+    box.appendChild(cards);
+    return box;
+  }
+
+  function drawColumns(part) {
+    const box = el("div", "columns-part");
+    if (part.label) box.appendChild(el("h3", "", part.label));
+    const row = el("div", "columns");
+    for (const column of part.columns) {
+      const c = el("div", "column");
+      const lines = column.lines.filter(function (l) { return l && !/^-+$/.test(l); });
+      lines.forEach(function (line, i) { c.appendChild(i === 0 ? el("h4", "", line) : playerLine(line)); });
+      for (const p of column.pieces) c.appendChild(cardChip(p));
+      row.appendChild(c);
+    }
+    box.appendChild(row);
+    return box;
+  }
+
+  function drawPlayers() {
+    const into = clear($("players"));
+    const you = clear($("you"));
+    for (const p of view.players) {
+      const box = el("section", "player" + (p.you ? " you" : "") + (p.deciding ? " deciding" : ""));
+      box.style.setProperty("--c", colour(p.index));
+      const head = el("h3");
+      head.appendChild(swatch(p.index));
+      head.appendChild(document.createTextNode(p.name + (p.you ? " (you)" : "")));
+      head.appendChild(el("span", "score", "score " + p.score));
+      if (p.to_play) head.appendChild(el("span", "tag", "to play"));
+      if (p.deciding) head.appendChild(el("span", "tag", "deciding"));
+      box.appendChild(head);
+      const body = el("div");
+      drawParts(body, p.counters.concat(p.parts));
+      box.appendChild(body);
+      (p.you ? you : into).appendChild(box);
+    }
+  }
+
+  function drawLog() {
+    const changes = clear($("changes"));
+    for (const e of view.changes) changes.appendChild(el("li", "entry " + e.kind, e.text));
+    if (!view.changes.length) changes.appendChild(el("li", "entry", "nothing yet"));
+    const log = clear($("log"));
+    for (const e of view.log.slice(-300)) log.appendChild(el("li", "entry " + e.kind, e.text));
+  }
+
+  // ------------------------------------------------------------------ the map
+  function drawMap() {
+    const into = clear($("map"));
+    const m = view.map;
+    if (!m) return;
+    into.appendChild(el("h3", "", m.title));
+    // scaled so that the middle distance from a place to its nearest neighbour is 100 (as agents/map_svg.py)
+    const k = scale(m.places);
+    const places = m.places.map(function (p) { return Object.assign({}, p, { x: p.x * k, y: p.y * k }); });
+    const names = m.names.map(function (n) { return Object.assign({}, n, { x: n.x * k, y: n.y * k }); });
+    const xs = places.map(function (p) { return p.x; }).concat(names.map(function (n) { return n.x; }));
+    const ys = places.map(function (p) { return p.y; }).concat(names.map(function (n) { return n.y; }));
+    const pad = 70;
+    const left = Math.min.apply(null, xs) - pad, top = Math.min.apply(null, ys) - pad / 2;
+    const width = Math.max.apply(null, xs) - left + pad, height = Math.max.apply(null, ys) - top + pad;
+    const pic = svg("svg", { viewBox: [left, top, width, height].join(" "), role: "img", class: "map" });
+    pic.appendChild(svg("title")).textContent = m.title;
+    const dashes = { solid: "", dashed: "7 5", dotted: "2 4" };
+    for (const n of names) {
+      const t = svg("text", { x: n.x, y: n.y, class: "region", "text-anchor": "middle" });
+      t.textContent = n.text;
+      pic.appendChild(t);
+    }
+    for (const line of m.lines) {
+      const a = places[line.start], b = places[line.end];
+      if (!a || !b) continue;
+      let d = "M" + a.x + " " + a.y + " ";
+      if (line.arc) {
+        const mx = (a.x + b.x) / 2 - (b.y - a.y) * 0.2, my = (a.y + b.y) / 2 + (b.x - a.x) * 0.2;
+        d += "Q" + mx + " " + my + " " + b.x + " " + b.y;
+      } else {
+        d += "L" + b.x + " " + b.y;
+      }
+      const path = svg("path", { d: d, class: "link " + line.style, fill: "none" });
+      if (dashes[line.style]) path.setAttribute("stroke-dasharray", dashes[line.style]);
+      const tip = svg("title");
+      tip.textContent = line.link + ": " + a.label + " – " + b.label;
+      path.appendChild(tip);
+      pic.appendChild(path);
+    }
+    places.forEach(function (p, i) {
+      const g = svg("g", { class: "place", "data-place": i });
+      const dot = svg("circle", { cx: p.x, cy: p.y, r: 13, fill: colour(p.player) });
+      g.appendChild(dot);
+      const label = svg("text", { x: p.x, y: p.y + 27, "text-anchor": "middle", class: "label" });
+      label.textContent = p.label;
+      g.appendChild(label);
+      p.marks.forEach(function (mark, k) {
+        const t = svg("text", { x: p.x, y: p.y + 40 + 12 * k, "text-anchor": "middle", class: "mark" });
+        t.textContent = mark;
+        g.appendChild(t);
+      });
+      const tip = svg("title");
+      tip.textContent = [p.label].concat(p.marks).join("\n");
+      g.appendChild(tip);
+      if (p.card) g.addEventListener("click", function () { read(p.card); });
+      pic.appendChild(g);
+    });
+    into.appendChild(pic);
+    const keys = el("p", "keys");
+    for (const k of m.keys) {
+      const key = el("span", "key " + k.style);
+      key.appendChild(el("span", "stroke " + k.style));
+      key.appendChild(document.createTextNode(k.label));
+      keys.appendChild(key);
+    }
+    into.appendChild(keys);
+  }
+
+  function scale(points) {
+    const nearest = [];
+    points.forEach(function (p, i) {
+      let best = Infinity;
+      points.forEach(function (q, j) {
+        const gap = Math.hypot(p.x - q.x, p.y - q.y);
+        if (j !== i && gap > 0 && gap < best) best = gap;
+      });
+      if (best < Infinity) nearest.push(best);
+    });
+    if (!nearest.length) return 1;
+    nearest.sort(function (a, b) { return a - b; });
+    return 100 / nearest[Math.floor(nearest.length / 2)];
+  }
+
+  // ------------------------------------------------------------------ a card read in full
+  function read(id) {
+    const card = view && view.cards[id];
+    if (!card) return;
+    reading = id;
+    $("reader").hidden = false;
+    $("reader-title").textContent = card.name + " (" + card.kind + ")";
+    const lines = clear($("reader-lines"));
+    for (const line of card.lines) lines.appendChild(el("li", "", line));
+  }
+
+  function closeReader() {
+    reading = null;
+    $("reader").hidden = true;
+  }
+
+  // ------------------------------------------------------------------ start
+  document.addEventListener("DOMContentLoaded", function () {
+    $("undo").addEventListener("click", function () { send({ type: "undo" }); });
+    $("save").addEventListener("click", function () { send({ type: "save" }); });
+    $("reader").addEventListener("click", closeReader);
+    connect();
+  });
+})();
