@@ -17,6 +17,7 @@ from typing import Any
 from legacies.interpreter.decisions import Decision
 from legacies.interpreter.display import hidden_from
 from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.naming import namer_for
 from legacies.interpreter.vm import Activation, BlockFrame
 
 _NAMES: "weakref.WeakKeyDictionary[Game, dict[str, tuple[str, Any]]]" = weakref.WeakKeyDictionary()
@@ -29,6 +30,11 @@ def _names(game: Game) -> dict[str, tuple[str, Any]]:
         spec = game.spec
         found = {f"{spec.vocab.label(d.kind)} `{d.id}` ({d.name})": ("item", d.name) for d in spec.defs}
         found.update({f"action `{name}`": ("action", action) for name, action in game.actions.items()})
+        for name in spec.procedures:  # a procedure that says what it does (`text:`): its words, params filled
+            text = spec.vocab.labels.get(name)
+            info = spec.vocab.procedures.get(name)
+            if text and info is not None:
+                found[f"procedure `{name}`"] = ("procedure", (text, [(p, t.tag) for p, t in info.params]))
         _NAMES[game] = found
     return found
 
@@ -60,6 +66,7 @@ def context(state: GameState, viewer: int) -> list[str]:
     each card played within it."""
     names = _names(state.game)
     out: list[str] = []
+    procedure = ""  # the innermost procedure that says what it does, when it runs within no deeper action or card
     for frame in state.st.frames:
         if not isinstance(frame, BlockFrame):
             continue
@@ -69,14 +76,33 @@ def context(state: GameState, viewer: int) -> list[str]:
             continue
         what, value = found
         act = frame.act
+        if what == "procedure":
+            procedure = _procedure_words(state, value, act, viewer)
+            continue
         if what == "action":
-            target = act.env.get(value.var) if value.var else None
+            target = act.env.get(value.var) if value.var and value.items else None  # a player or a number is no card
             words = HIDDEN if _hidden(state, target, viewer) else _action_label(state, value, act)
         else:
             words = HIDDEN if _hidden(state, act.this, viewer) else value
+        procedure = ""  # a procedure that runs within this action or card is what the question is for
         if words and (not out or out[-1] != words):
             out.append(words)
-    return out
+    return out + ([procedure] if procedure else [])
+
+
+def _procedure_words(state: GameState, value: tuple[str, list[tuple[str, str]]], act: Activation,
+                     viewer: int) -> str:
+    """A procedure's `text:`, its parameters ({0}, {1}... or {NAME}) filled in as the viewer reads them."""
+    text, params = value
+    st = state.st
+    for i, (name, tag) in enumerate(params):
+        if name not in act.env:
+            return ""  # a parameter not bound: the words cannot be said
+        arg = act.env[name]
+        shown = HIDDEN if tag not in ("player", "players", "amount") and _hidden(state, arg, viewer) \
+            else namer_for(tag)(st, arg)
+        text = text.replace("{" + str(i) + "}", shown).replace("{" + name + "}", shown)
+    return "" if "{" in text else text
 
 
 def purpose(state: GameState, decision: Decision, viewer: int) -> str:
@@ -88,4 +114,5 @@ def purpose(state: GameState, decision: Decision, viewer: int) -> str:
     running = context(state, viewer)
     if not running:
         return question
-    return f"{' — '.join(running[-2:])}: {question[:1].lower() + question[1:]}"
+    words = " — ".join(running[-2:])
+    return f"{words[:1].upper() + words[1:]}: {question[:1].lower() + question[1:]}"
