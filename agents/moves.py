@@ -7,7 +7,8 @@ Lighthouse's track, space 1"), never a diff of the state.
 `MoveEffects` keeps the few plain lists a move can change (counters, value slots and
 where each piece is) and compares them after each decision: players' counters as
 gains and losses grouped by player (a counter with a ceiling, a place or a count, as
-"went up from 3 to 4"; one of the game's that rises "moves on to 4"), the pieces' own
+"went up from 3 to 4"; one of the game's named by a word that rises by one "moves on to
+4"), the pieces' own
 counters the same way (a 0/1 counter in its words: "Open Market is face down"; a
 player's yes-or-no going back to no is the new round's fresh start and is not said),
 value slots (who or what is now what), and pieces that moved. A piece is named only
@@ -99,9 +100,10 @@ class MoveEffects:
                 others.append(self.texts[name][0 if new else 1].format(subject or vocab.label(name)))
             elif subject:
                 others.append(_went(f"{whose(subject)} {self._label(pid, name)}", old, new))
-            else:  # the game's own: the round, the turn
+            else:  # the game's own: one named by a word (the round, the turn) moves on; a count goes up
                 label = _the(vocab.label(name))
-                others.append(f"{label} moves on to {new}" if new > old else _went(label, old, new))
+                step = new == old + 1 and " " not in vocab.label(name).strip()
+                others.append(f"{label} moves on to {new}" if step else _went(label, old, new))
         players = "; ".join(f"{names[p]} {_gains(won, lost)}" for p, (won, lost) in sorted(gains.items()))
         return ([players] if players else []) + others
 
