@@ -57,6 +57,23 @@ def test_ll9_a_window_asks_every_player_who_can_use_an_ability_and_only_them() -
 
 
 @pytest.mark.rule("LL-9")
+def test_ll9_a_player_who_passes_for_the_rest_of_the_turn_is_not_asked_again_that_turn() -> None:
+    """Issue 30: "respond, or pass" was asked ten times in a turn of a player who meant to
+    pass them all; a window offers to pass for the rest of the turn."""
+    t = Table(4, seed=5)
+    p = t.active
+    q = (p + 1) % 4
+    no_trades(t)
+    t.seat(q, "maren_coinwright")  # Levy: 2 energy, no condition: q may always respond
+    for other in ((p + 2) % 4, (p + 3) % 4):
+        t.set_counter("energy", 0, other)
+    asked = t.run("open_responses()", p, answers=["pass for the rest of this turn"])
+    assert [(d.player, d.prompt) for d in asked] == [(q, WINDOW)]
+    assert t.run("open_responses()", p) == []  # still Levy to use, but not asked again this turn
+    assert t.run("offer any_time to players where it is not me", p) == []
+
+
+@pytest.mark.rule("LL-9")
 def test_ll9_the_active_player_uses_abilities_from_its_menus() -> None:
     t = Table(3, seed=5)
     p = t.active
