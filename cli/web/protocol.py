@@ -89,8 +89,8 @@ def read(raw: str | bytes | None) -> AskView | Answer | Undo | Save:
 class Flood:
     """Whether a connection sends more than `rate` messages within any one second."""
 
-    def __init__(self, rate: int = RATE):
-        self.rate = rate
+    def __init__(self, rate: int | None = None):
+        self.rate = RATE if rate is None else rate
         self.times: deque[float] = deque()
 
     def too_many(self, now: float | None = None) -> bool:
