@@ -90,7 +90,10 @@ def serve(
         typer.echo(f"  {name}: {link}")
     typer.echo("Ctrl-C stops the server" + (f"; the game is kept in {save}" if save is not None else ""))
     sys.stdout.flush()
-    run(table, sock)
+    try:
+        run(table, sock)
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again
+        pass
     if save is not None and not session.over and table.stopped is None:
         table.keep()
         typer.echo(f"the game is saved to {save} ({_continued(save, folder)})", err=True)
