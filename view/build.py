@@ -81,7 +81,7 @@ class _Cards:
         if lines:
             return Listed(card=card, name=lines[0].strip(), details=self.details(d),
                           holds=[line.strip() for line in lines[1:]])
-        return Listed(card=card, name=piece_name(st, pid, self.seat), details=self.details(d),
+        return Listed(card=card, name=mech.describe(st, pid), details=self.details(d),
                       holds=_holds(self.state, pid, self.seat))
 
 
@@ -181,6 +181,12 @@ def _tokens_on(cards: _Cards, kind: str) -> str:
             cards.piece(pid)
             out.append(f"{mech.describe(st, pid)} ({_owners(state, tokens)})")
     return "; ".join(out) or "none"
+
+
+def tokens_on(state: GameState, seat: int, kind: str) -> str:
+    """Whose tokens stand on each item of a kind with a track or a holder, as one line
+    (what a `display:` entry naming the kind shows)."""
+    return _tokens_on(_Cards(state, seat), kind)
 
 
 def _table_part(cards: _Cards, what: str, name: str, label: str | None) -> Part | None:

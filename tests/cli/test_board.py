@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from legacies.cli.board import _table_entry, board_lines
+from legacies.cli.board import board_lines
+from legacies.view.build import tokens_on
 from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.mechanics import describe
 from legacies.pipeline.ruleset import load_ruleset
@@ -100,7 +101,7 @@ def test_a_track_shows_who_stands_on_which_space() -> None:
     for pid, space, owner in placed():
         assert f"{describe(st, pid)}, space {space}: {state.game.player_names[owner]}" in text
     # a kind with a track named in `display:` (`{show: character}`): who stands on which space
-    line = _table_entry(state, "tokens_on", "character", 0)
+    line = tokens_on(state, 0, "character")
     for pid, space, owner in placed():
         entry = next(e for e in line.split("; ") if e.startswith(describe(st, pid) + " ("))
         assert f"space {space}: " in entry and state.game.player_names[owner] in entry.split(f"space {space}: ")[1]
