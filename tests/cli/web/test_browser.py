@@ -1,0 +1,223 @@
+"""`legacies serve` in a real browser (issue 31): Playwright drives the distribution's
+Chromium at a server run in this process (uvicorn in a thread, 127.0.0.1, a port the system
+picks). A Gears of Time game played by clicks (the first decisions here; the whole game
+`-m slow`), a Leader's Legacy game with two people in two browser contexts and a bot, a
+page reloaded mid-game, a phone-sized screen, and a ruleset whose names are markup shown as
+text. The page's Content-Security-Policy stays on: no violation may be reported.
+
+Nothing waits on time: every step waits for what the page must show next (generous
+timeouts). Chromium is found as tests/conftest.py finds it; where it is missing the tests
+are skipped, unless LEGACIES_REQUIRE_BROWSER is set (CI sets it), where they fail."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from legacies.agents.session import TableSession
+from legacies.cli.web.server import ServerThread
+from legacies.cli.web.table import ServedTable
+
+from .tables import HOSTILE_NAMES, hostile_ruleset, spec
+
+WAIT = 60_000  # ms: what the page must show next, waited for
+
+
+def _program() -> str:
+    import shutil
+
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    if os.environ.get("LEGACIES_REQUIRE_BROWSER"):
+        pytest.fail("no Chromium: install the distribution's `chromium` package (.ci/run does)")
+    pytest.skip("no Chromium on this machine (apt-get install chromium)")
+    raise AssertionError
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Headless Chromium driven by Playwright (one for the module's tests)."""
+    program = _program()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=program, args=["--no-sandbox", "--disable-gpu"])
+        yield launched
+        launched.close()
+
+
+@contextmanager
+def table(ruleset: str, seats: list[str], seed: int, root: str | None = None,
+          expansion: str = "") -> Iterator[tuple[ServedTable, str]]:
+    served = ServedTable(TableSession(spec(ruleset, expansion, root), seats, seed))
+    with ServerThread(served) as server:
+        yield served, server.base
+
+
+@contextmanager
+def page_at(browser: Any, link: str, width: int = 1280, height: int = 900) -> Iterator[Any]:
+    """A page of its own browser context at `link`; no CSP violation may be reported."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    page.goto(link)
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not refused, refused
+
+
+def link(served: ServedTable, base: str, seat: int) -> str:
+    return f"{base}/t/{served.tokens[seat]}"
+
+
+def shown_decision(page: Any) -> int:
+    return int(page.get_attribute("#options", "data-decision") or -1)
+
+
+def wait_for_my_turn(page: Any, after: int = -1) -> int:
+    """Wait until the page offers a decision later than `after` (or shows the result);
+    that decision's number, or -1 when the game is over."""
+    page.wait_for_function(
+        "after => { const o = document.getElementById('options');"
+        " return (Number(o.dataset.decision) > after && o.querySelector('button.option:not([disabled])'))"
+        " || !document.getElementById('result').hidden"
+        " || document.getElementById('notice').dataset.kind === 'refused'; }",
+        arg=after, timeout=WAIT)
+    if not page.is_hidden("#result"):
+        return -1
+    return shown_decision(page)
+
+
+def click_through(page: Any, decisions: int, rng: random.Random) -> tuple[int, int]:
+    """Click an option at each of the seat's next `decisions` decisions (another after a
+    refusal); (decisions clicked, the last decision's number, or -1 when the game ended)."""
+    last, clicked = -1, 0
+    while clicked < decisions:
+        number = wait_for_my_turn(page, last)
+        if number < 0:
+            return clicked, -1
+        buttons = page.locator("#options button.option:not([disabled])")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        clicked += 1
+        page.wait_for_function(  # the answer's outcome: a later decision, the end, or a refusal
+            "n => Number(document.getElementById('options').dataset.decision || -1) !== n"
+            " || !document.getElementById('result').hidden"
+            " || document.getElementById('notice').dataset.kind === 'refused'", arg=number, timeout=WAIT)
+        last = number if page.get_attribute("#notice", "data-kind") != "refused" else number - 1
+    return clicked, last
+
+
+def test_gears_of_time_by_clicks(chromium: Any) -> None:
+    with table("gears-of-time", ["human", "random"], seed=15) as (served, base):
+        with page_at(chromium, link(served, base, 0)) as page:
+            clicked, last = click_through(page, 6, random.Random(1))
+            assert clicked == 6 and last > 0
+            assert len(served.session.state.st.history) > 6
+            # the timeline is drawn as a row of places; the hand as cards with their text
+            assert page.locator(".columns .column").count() >= 4
+            assert page.locator("#you .zone").count() > 0 and page.locator("#players .player").count() == 1
+            assert page.locator("#changes li").count() > 0
+            assert "You are P1" in page.inner_text("#who")
+
+
+@pytest.mark.slow
+def test_a_whole_gears_of_time_game_by_clicks(chromium: Any) -> None:
+    with table("gears-of-time", ["human", "random"], seed=15) as (served, base):
+        with page_at(chromium, link(served, base, 0)) as page:
+            clicked, last = click_through(page, 400, random.Random(15))
+            assert last == -1, f"the game did not end in {clicked} decisions"
+            assert served.session.over
+            assert "Winner:" in page.inner_text("#result")
+            assert page.locator("#result .ranking li").count() == 2
+
+
+def test_leaders_legacy_two_people_in_two_browsers(chromium: Any) -> None:
+    with table("leaders-legacy", ["human", "human", "random"], seed=5) as (served, base):
+        with page_at(chromium, link(served, base, 0)) as one, page_at(chromium, link(served, base, 1)) as two:
+            one.wait_for_selector("#who:has-text('P1')", timeout=WAIT)
+            two.wait_for_selector("#who:has-text('P2')", timeout=WAIT)
+            one.wait_for_selector("#map svg .place", timeout=WAIT)  # Kern drawn
+            assert one.locator("#map svg .place").count() == 48
+            assert one.locator("#map svg .region").count() >= 9
+            rng = random.Random(5)
+            done = {0: 0, 1: 0}
+            pages = {0: one, 1: two}
+            while min(done.values()) < 3:
+                asked = _person_asked(served)
+                page = pages[asked]
+                number = len(served.session.state.st.history)
+                page.wait_for_selector(f"#options[data-decision='{number}'] button.option:not([disabled])",
+                                       timeout=WAIT)
+                other = pages[1 - asked]
+                other.wait_for_selector(f"#options:not([data-decision='{number}'])", state="attached", timeout=WAIT)
+                assert other.locator("#options button.option").count() == 0  # the other person waits
+                buttons = page.locator("#options button.option:not([disabled])")
+                buttons.nth(rng.randrange(buttons.count())).click()
+                page.wait_for_function(
+                    "n => Number(document.getElementById('options').dataset.decision || -1) !== n"
+                    " || document.getElementById('notice').dataset.kind === 'refused'", arg=number, timeout=WAIT)
+                done[asked] += len(served.session.state.st.history) > number
+
+
+def _person_asked(served: ServedTable) -> int:
+    """The person the game waits on, once the bots have played (waited for, up to a minute)."""
+    deadline = time.monotonic() + WAIT / 1000
+    while time.monotonic() < deadline:
+        asked = served.session.waiting_for_person()
+        if asked is not None:
+            return asked
+        time.sleep(0.02)
+    raise AssertionError("no person was asked within a minute")
+
+
+def test_a_reloaded_page_continues_where_it_was(chromium: Any) -> None:
+    with table("gears-of-time", ["human", "random"], seed=15) as (served, base):
+        with page_at(chromium, link(served, base, 0)) as page:
+            _, last = click_through(page, 3, random.Random(3))
+            now = len(served.session.state.st.history)
+            page.reload()
+            page.wait_for_selector(f"#options[data-decision='{now}'] button.option", timeout=WAIT)
+            assert page.locator("#log li").count() > 0 or page.locator("#changes li").count() > 0
+            click_through(page, 1, random.Random(4))
+            assert len(served.session.state.st.history) > now
+
+
+@pytest.mark.parametrize("ruleset, seats", [("gears-of-time", ["human", "random"]),
+                                            ("leaders-legacy", ["human", "random", "random"])])
+def test_a_phone_sized_screen_shows_the_decision(chromium: Any, ruleset: str, seats: list[str]) -> None:
+    with table(ruleset, seats, seed=15) as (served, base):
+        with page_at(chromium, link(served, base, 0), 390, 844) as page:
+            page.wait_for_selector("#options button.option", timeout=WAIT)
+            first = page.locator("#options button.option").first
+            box = first.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+            assert box["y"] < 844  # on the first screen, without scrolling
+            assert page.evaluate("document.documentElement.scrollWidth") <= 392  # nothing wider than the phone
+            first.click()
+            page.wait_for_function("() => document.getElementById('options').dataset.decision !== undefined",
+                                   timeout=WAIT)
+
+
+def test_names_written_as_markup_are_shown_as_text(chromium: Any, tmp_path: Path) -> None:
+    root = hostile_ruleset(tmp_path)
+    with table("mapped", ["human", "random"], seed=1, root=root) as (served, base):
+        with page_at(chromium, link(served, base, 0)) as page:
+            page.wait_for_selector("#options button.option", timeout=WAIT)
+            page.wait_for_selector("#map svg .place", timeout=WAIT)
+            options = page.inner_text("#options")
+            labels = page.locator("#map svg text.label").all_text_contents()
+            for markup in HOSTILE_NAMES.values():
+                assert markup in options and markup in labels
+            assert page.locator("img").count() == 0 and page.locator("script").count() == 1
+            assert page.locator("#map script, #options script, #map img, #options b").count() == 0
