@@ -10,7 +10,7 @@ as panes that are always on screen, never pages.
   map (a ruleset with `display: map:`), every card in view, and the log (what changed
   since you last chose first).
 
-Keys: u undo, s save, q quit, b/y/m/c/l the tabs. Hot-seat: between two people the
+Keys: u undo, s save, q quit, b/y/m/c/l the tabs, o back to the options. Hot-seat: between two people the
 screen is covered until the next one presses Enter, and only then drawn with their view.
 The game is played through a TableSession (agents/session.py), the one authority: the
 table only draws views and sends answers."""
@@ -86,6 +86,7 @@ class TableApp(App[None]):
         Binding("m", "tab('map')", "Map", show=False),
         Binding("c", "tab('cards')", "Cards", show=False),
         Binding("l", "tab('log')", "Log"),
+        Binding("o", "options", "Options"),
         *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)],
     ]
 
@@ -407,6 +408,10 @@ class TableApp(App[None]):
         tabs = self.query_one("#tabs", TabbedContent)
         if tabs.query(f"#{name}"):
             tabs.active = name
+
+    def action_options(self) -> None:
+        """Back to the decision's options (after reading cards elsewhere)."""
+        self.query_one("#options", OptionList).focus()
 
     def action_undo(self) -> None:
         if self.busy:

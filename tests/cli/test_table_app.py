@@ -205,13 +205,42 @@ PASSING = ("pass", "done", "no", "pass for the rest of this turn")
 """Labels of options that do nothing: a decision offering only these asks nothing."""
 
 
+async def read_around(pilot: Any, app: TableApp, stats: dict[str, Any]) -> None:
+    """Read a card of your own in full, the map (where there is one) and the log, then go
+    back to the options: what was read is on screen."""
+    view = app.view
+    if view is None:
+        return
+    await pilot.press("y")
+    await pilot.pause()
+    if app.mine:
+        app.query_one("#mine").focus()
+        await pilot.press("home")
+        await pilot.pause()
+        assert view.cards[app.mine[0]].lines[0] in static_text(app, "#reader")
+        stats["read"] += 1
+    if view.map is not None:
+        await pilot.press("m")
+        await pilot.pause()
+        assert view.map.places[0].label[:10] in static_text(app, "#map-body")
+        stats["maps"] += 1
+    await pilot.press("l")
+    await pilot.pause()
+    if view.log:
+        assert view.log[-1].text[:40] in static_text(app, "#log-body")
+        stats["logs"] += 1
+    await pilot.press("b")
+    await pilot.press("o")
+    await pilot.pause()
+
+
 def whole_game(key: str, players: int, size: tuple[int, int], seed: int = 1) -> dict[str, Any]:
     """A whole game played by Enter (the highlighted option: the first) at the table: how
     many decisions the person was asked, options listed, labels not shown whole, and
     decisions that offered nothing to decide."""
     async def scenario() -> dict[str, Any]:
         app = TableApp(session(key, players, seed=seed), threaded=False)
-        stats = {"asked": 0, "options": 0, "cut": [], "nothing": [], "presses": 0}
+        stats = {"asked": 0, "options": 0, "cut": [], "nothing": [], "presses": 0, "read": 0, "maps": 0, "logs": 0}
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             while not app.session.over and stats["presses"] < 3000:
@@ -226,6 +255,8 @@ def whole_game(key: str, players: int, size: tuple[int, int], seed: int = 1) -> 
                         stats["cut"].append(view.decision.purpose)
                     if all(o.label.lower() in PASSING for o in view.decision.options):
                         stats["nothing"].append(view.decision.purpose)
+                if stats["presses"] % 25 == 10:  # now and then, read as a person does before deciding
+                    await read_around(pilot, app, stats)
                 await pilot.press("enter")
                 stats["presses"] += 1
             await pilot.pause()
