@@ -388,13 +388,13 @@
     }
     places.forEach(function (p, i) {
       const g = svg("g", { class: "place", "data-place": i });
-      const dot = svg("circle", { cx: p.x, cy: p.y, r: 13, fill: colour(p.player) });
+      const dot = svg("circle", { cx: p.x, cy: p.y, r: 16, fill: colour(p.player) });
       g.appendChild(dot);
-      const label = svg("text", { x: p.x, y: p.y + 27, "text-anchor": "middle", class: "label" });
+      const label = svg("text", { x: p.x, y: p.y + 34, "text-anchor": "middle", class: "label" });
       label.textContent = p.label;
       g.appendChild(label);
       p.marks.forEach(function (mark, k) {
-        const t = svg("text", { x: p.x, y: p.y + 40 + 12 * k, "text-anchor": "middle", class: "mark" });
+        const t = svg("text", { x: p.x, y: p.y + 50 + 15 * k, "text-anchor": "middle", class: "mark" });
         t.textContent = mark;
         g.appendChild(t);
       });
