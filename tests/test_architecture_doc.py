@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = ("dsl", "interpreter", "pipeline", "agents", "cli")
+LAYERS = ("dsl", "interpreter", "pipeline", "view", "agents", "cli")
 
 
 def test_the_layers_table_names_every_module() -> None:

@@ -1,7 +1,7 @@
 """The generic layers know no game (issue 17, ARCHITECTURE property 10): no word of a
 shipped ruleset's vocabulary (its kinds, counters, zones, events, quantities, options,
 values, enums' symbols, attributes, rules' names, content ids, era word) appears in dsl/,
-interpreter/, pipeline/, agents/ or cli/ (nor in the grammar or schemas/): not in code,
+interpreter/, pipeline/, view/, agents/ or cli/ (nor in the grammar or schemas/): not in code,
 strings, comments or docstrings;
 and no layer imports a layer above it (dsl < interpreter < pipeline < view < agents < cli).
 
