@@ -69,6 +69,8 @@ TARGETS: dict[str, Target | None] = {
     "parallel_speedup": Target(">=", 1.8, "x", "soak throughput, 2 workers over 1"),
     "search_ms_per_decision": Target("<=", 400, "ms", "the search bot at its default iterations, Legacies (median)"),
     "greedy_ms_per_decision": None,  # the default opponent's thinking time at a table: reported, not judged
+    "serve_ms_per_action": Target("<=", 50, "ms", "`legacies serve`: an answer sent to the fresh view received, "
+                                                  "loopback (median)"),
 }
 """Every key `legacies bench --json` prints, in order, with its target (None: no target,
 shown beside the figure it explains)."""
@@ -280,6 +282,14 @@ def greedy_ms(quick: bool) -> dict[str, Any] | None:
             "decisions": len(times)}
 
 
+def serve_ms(quick: bool) -> dict[str, Any] | None:
+    """`legacies serve`'s figure, measured by the server's own module (cli/web/bench.py),
+    imported only here: the bench is the one service that measures the command."""
+    from legacies.cli.web.bench import serve_ms_per_action
+
+    return serve_ms_per_action(quick)
+
+
 # --------------------------------------------------------------------------- cold validate
 _MEASURED = """
 import resource, sys
@@ -431,6 +441,7 @@ def run_bench(quick: bool = False, progress: Callable[[str], None] | None = None
         ("search", search_ms, "search_ms_per_decision", "ms", "search"),
         ("greedy", greedy_ms, "greedy_ms_per_decision", "ms", "greedy"),
         ("resume", resume_ms, "resume_ms", "ms", "resume"),
+        ("serve", serve_ms, "serve_ms_per_action", "ms", "serve"),
         ("workers", parallel_speedup, "parallel_speedup", "speedup", "parallel"),
     ]
     for what, measure, key, field_, detail in measures:
