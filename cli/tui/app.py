@@ -225,7 +225,9 @@ class TableApp(App[None]):
         self._players(view)
         if view.map is not None:
             room = self.query_one("#tabs").size
-            self.query_one("#map-body", Static).update(panes.map_picture(view.map, room.width - 4, room.height - 4))
+            names = [p.name for p in sorted(view.players, key=lambda p: p.index)]
+            self.query_one("#map-body", Static).update(panes.map_picture(view.map, room.width - 4, room.height - 4,
+                                                                         names))
         self._cards(view)
         self._table_log(view)
         self._decision(view)

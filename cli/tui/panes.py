@@ -136,9 +136,11 @@ def entry(e: Entry) -> Text:
 MIN_MAP = (96, 30)  # the map's least size in characters: a smaller pane scrolls it
 
 
-def map_picture(m: MapView, width: int, height: int) -> Text:
+def map_picture(m: MapView, width: int, height: int, players: list[str] | None = None) -> Text:
     """The map as characters: each place's label where it stands, in its owner's colour,
-    its marks after it; places that would overlap are moved to the next free cells."""
+    its marks after it (places that would overlap are moved to the next free cells), then
+    the names written on it (regions) where they lie, dim, where nothing is drawn. A key of
+    the players' colours comes first."""
     width, height = max(width, MIN_MAP[0]), max(height, MIN_MAP[1])
     if not m.places:
         return Text("(no places)")
@@ -162,9 +164,24 @@ def map_picture(m: MapView, width: int, height: int) -> Text:
         for i, ch in enumerate(words):
             if col + i < width:
                 grid[row][col + i] = (ch, style if i < len(label) else "dim")
+    for name in m.names:  # the names written on the map, where nothing is drawn yet
+        words = name.text.upper()
+        col = int((min(max(name.x, min(xs)), max(xs)) - min(xs)) / span_x * max(1, width - len(words) - 1))
+        row = int((min(max(name.y, min(ys)), max(ys)) - min(ys)) / span_y * (height - 1))
+        for _ in range(height):
+            if all(grid[row][c][0] == " " for c in range(max(0, col - 1), min(width, col + len(words) + 1))):
+                for i, ch in enumerate(words):
+                    if col + i < width:
+                        grid[row][col + i] = (ch, "dim italic")
+                break
+            row = (row + 1) % height
     text = Text()
     if m.title:
         text.append(m.title + "\n", style="bold")
+    for i, name in enumerate(players or []):  # a styled span's leading spaces are dropped: they trail instead
+        text.append(name + "   ", style=player_style(i))
+    if players:
+        text.append("unheld\n", style="dim")
     for line in grid:
         for ch, style in line:
             text.append(ch, style=style)
