@@ -76,10 +76,10 @@ def test_an_answer_from_a_seat_not_asked_is_refused(spec: GameSpec) -> None:
 def test_an_option_out_of_range_is_refused(spec: GameSpec) -> None:
     session = TableSession(spec, ["human", "random"], seed=3)
     before = _snapshot(session)
-    options = len(session.state.decision.options)  # type: ignore[union-attr]
+    options = len(session.state.decision.options)
     for index in (options, options + 5, -1, "0", None, 1.0, True):
         with pytest.raises(IllegalChoice):
-            session.answer(0, _at(session), index)  # type: ignore[arg-type]
+            session.answer(0, _at(session), index)
         assert _snapshot(session) == before
 
 

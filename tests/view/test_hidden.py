@@ -244,7 +244,7 @@ def play(key: str, players: int, seed: int, max_decisions: int, tally: Tally) ->
     tally.seconds += time.perf_counter() - started
 
 
-SHORT_DECISIONS = 40  # the normal suite's form: the first decisions of each game (setup, first turns)
+SHORT_DECISIONS = 30  # the normal suite's form: the first decisions of each game (setup, first turns)
 
 
 @pytest.mark.parametrize("key", _tables())

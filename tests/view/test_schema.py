@@ -23,7 +23,7 @@ from legacies.pipeline.stack import installed_expansions
 from legacies.view.schema import FILE_NAME, schema_text, shipped_schema, view_schema
 
 REPO = Path(__file__).resolve().parents[2]
-SHORT_DECISIONS = 60  # the normal suite: the setup and first turns of each game (a few seconds)
+SHORT_DECISIONS = 30  # the normal suite: the setup and first turns of each game (a few seconds)
 WHOLE_GAME = 2000  # the slow form: to the end (a Leader's Legacy game is 600-900 decisions); past this it is stuck
 
 
