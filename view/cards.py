@@ -230,9 +230,10 @@ def _option_plays(state: GameState, index: int) -> list[Played]:
 
 def _guessed(walk: "Callable[[], list[Played]]") -> list[Played]:
     """A preview's walk, or nothing when it cannot be worked out now: the walk reads the
-    rules ahead of the choices that guard them (`the top card of a pile` the rules look
-    at only once the pile is not empty), and a guess that fails says nothing, it is no
-    error of the game's (the state is read frozen, nothing changed)."""
+    rules' expressions without running their statements (`draw 1 ... to my pile` then
+    `let C be top of my pile` reads a pile the draw has not filled), and a guess that
+    fails says nothing, it is no error of the game's (the state is read frozen, nothing
+    changed)."""
     try:
         return walk()
     except (GameError, InternalError):
