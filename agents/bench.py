@@ -282,12 +282,26 @@ def greedy_ms(quick: bool) -> dict[str, Any] | None:
             "decisions": len(times)}
 
 
-def serve_ms(quick: bool) -> dict[str, Any] | None:
-    """`legacies serve`'s figure, measured by the server's own module (cli/web/bench.py),
-    imported only here: the bench is the one service that measures the command."""
-    from legacies.cli.web.bench import serve_ms_per_action
+_SERVE = """
+import json, sys
+from legacies.cli.web.bench import serve_ms_per_action
+print("BENCH " + json.dumps(serve_ms_per_action(sys.argv[1] == "quick")))
+"""
 
-    return serve_ms_per_action(quick)
+
+def serve_ms(quick: bool) -> dict[str, Any] | None:
+    """`legacies serve`'s figure, measured by the server's own module (cli/web/bench.py)
+    in a new process (the command is a layer above this one): None when it cannot run."""
+    try:
+        done = subprocess.run([sys.executable, "-c", _SERVE, "quick" if quick else "full"], capture_output=True,
+                              text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    found = [line for line in done.stdout.splitlines() if line.startswith("BENCH ")]
+    if done.returncode != 0 or not found:
+        return None
+    result: dict[str, Any] | None = json.loads(found[-1][len("BENCH "):])
+    return result
 
 
 # --------------------------------------------------------------------------- cold validate

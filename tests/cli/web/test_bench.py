@@ -13,3 +13,8 @@ def test_serve_ms_per_action_is_measured_and_judged_against_50_ms() -> None:
     found = serve_ms_per_action(quick=True)
     assert found is not None and found["actions"] == 10
     assert 0 < found["ms"] <= found["max_ms"]
+
+
+def test_the_bench_measures_it_in_a_process_of_its_own() -> None:
+    found = bench.serve_ms(quick=True)
+    assert found is not None and found["actions"] == 10 and found["ms"] > 0
