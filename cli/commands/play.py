@@ -265,7 +265,9 @@ def _full_screen(spec: Any, seat: list[str], seed: int, state: Any, save: Option
             again = f" --ruleset {folder}" if folder is not None else ""
             note = f"\nsaved to {save}: `legacies replay --verify {save}{again}` reproduces it"
         fail(f"the game stopped on an internal error (the action was undone): {table.stopped}{note}", 1)
-    if not session.over:
+    if not session.over:  # left (q, or the terminal's own quit key): a game --save promised to keep is kept
+        if save is not None and not table.saved_here():
+            _write_save(save, state.serialize(seats=seat))
         kept = f"; saved to {save} ({continued_by(save, folder)})" if save is not None and save.is_file() else ""
         typer.echo(f"you left the game{kept}", err=True)
         raise typer.Exit(0)

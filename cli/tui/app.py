@@ -104,7 +104,8 @@ class TableApp(App[None]):
         self.mine: list[str] = []  # the card ids of your own cards, in order
         self.busy = False
         self.stopped: str | None = None  # why the game stopped early (an internal error), if it did
-        self.saved_at: int | None = None
+        self.saved_at: int | None = None  # the decisions made when the game was last saved, and where
+        self.saved_to: Path | None = None
         self.left = False  # the person left before the end
         self.player_boxes: dict[int, tuple[Collapsible, Static]] = {}  # the Players tab's folded parts
 
@@ -429,9 +430,14 @@ class TableApp(App[None]):
         except WriteError as err:
             self.notify(f"not saved: {err}", severity="error")
             return False
-        self.saved_at = self.session.state.st.history.__len__()
+        self.saved_at = len(self.session.state.st.history)
+        self.saved_to = target
         self.notify(f"saved to {target.absolute()}")
         return True
+
+    def saved_here(self) -> bool:
+        """Whether the game as it stands was saved to --save from the table."""
+        return self.saved_at == len(self.session.state.st.history) and self.saved_to == self.save_path
 
     def action_save(self) -> None:
         if not self.busy:

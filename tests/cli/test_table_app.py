@@ -183,6 +183,24 @@ def test_hot_seat_covers_the_screen_between_two_people() -> None:
     assert now != first and you_after.startswith("P2")
 
 
+def test_undo_takes_back_your_last_decision_and_the_bots_moves_since() -> None:
+    async def scenario() -> tuple[int, int, int, str]:
+        app = _table("legacies", 3, (80, 24))  # its first decision draws nothing unseen: undo may take it back
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            first = len(app.session.state.st.history)
+            fingerprint = app.session.state.fingerprint()
+            await pilot.press("enter")
+            await pilot.pause()
+            moved = len(app.session.state.st.history)
+            await pilot.press("u")
+            await pilot.pause()
+            return first, moved, len(app.session.state.st.history), \
+                "same" if app.session.state.fingerprint() == fingerprint else "changed"
+    first, moved, back, same = run(scenario())
+    assert moved > first and back == first and same == "same"
+
+
 def test_quitting_with_save_given_keeps_the_game(tmp_path: Any) -> None:
     save = tmp_path / "kept.json"
 
