@@ -202,7 +202,7 @@ def test_the_same_card_compares_copies_and_is_keeps_its_meaning(spec) -> None:
     spring = copies(s, "spring")[0]
     give(s, [cog_a, cog_b, spring], "hand", 0)
     s.apply_label("Match a pair")
-    assert s.decision.labels() == ["Cog", "Cog", "Spring"]  # copies in a hand: nothing tells them apart
+    assert s.decision.labels() == ["Cog (copy 1 of 2)", "Cog (copy 2 of 2)", "Spring"]  # copies in a hand: said so
     s.apply(0)  # cog_a: one other copy of the same card; `it is C` is cog_a alone; `it is cog` is both copies
     assert counter(s, "marks", 0) == 1 and counter(s, "coins", 0) == 10 + 2
 
