@@ -104,9 +104,12 @@ def test_a_flood_closes_the_connection(monkeypatch: pytest.MonkeyPatch) -> None:
         with client.websocket_connect(ws_path(table, 0)) as ws:
             _settled(ws)  # (one message)
             before = table.session.state.fingerprint()
+            for _ in range(protocol.RATE):  # each a stale answer: applied, any would change the game
+                ws.send_json({"type": "answer", "decision": 0, "option": 0})
+            ws.send_text("a mark")  # answered with an error of its own, were the connection still open
+            said = until(ws, lambda m: m["type"] == "error")
+            assert said["text"].startswith(f"more than {protocol.RATE} messages in a second"), said
             with pytest.raises(WebSocketDisconnect) as closed:
-                for _ in range(protocol.RATE):  # each a stale answer: applied, any would change the game
-                    ws.send_json({"type": "answer", "decision": 0, "option": 0})
                 until(ws, lambda m: False)
             assert closed.value.code == 1008
         assert table.session.state.fingerprint() == before
