@@ -178,8 +178,8 @@ def map_picture(m: MapView, width: int, height: int, players: list[str] | None =
     text = Text()
     if m.title:
         text.append(m.title + "\n", style="bold")
-    for i, name in enumerate(players or []):  # a styled span's leading spaces are dropped: they trail instead
-        text.append(name + "   ", style=player_style(i))
+    for i, player in enumerate(players or []):  # a styled span's leading spaces are dropped: they trail instead
+        text.append(player + "   ", style=player_style(i))
     if players:
         text.append("unheld\n", style="dim")
     for line in grid:
