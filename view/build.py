@@ -302,7 +302,7 @@ def _option(cards: _Cards, d: Decision, index: int, amounts: bool) -> Option:
 
 def _kind_line(state: GameState, pid: int, seat: int) -> str:
     """The first line the ruleset's `display: kinds:` works out for a piece of its kind (a
-    place's price now: "a bid here: 30 gold"), for a piece with no printed attributes."""
+    place's cost now: "a bid here: 30 gold"), for a piece with no printed attributes."""
     game = state.game
     parts = game.spec.display_kinds.get(game.spec.defs[game.layout.piece_def[pid]].kind, [])
     return game.display_parts[parts[0]].text(state.st, seat, this=pid) if parts else ""
