@@ -29,8 +29,8 @@ class Taken(str):
     def of(player: int, who: str, prompt: str, choice: Choice) -> "Taken":
         line = Taken(f"{who} [{prompt}]: {choice.label} (the only choice)")
         line.player = player
-        piece = choice.item if type(choice.item) is int else choice.value
-        line.piece = piece if type(piece) is int else None
+        # the piece the option names, never its value: a number taken (a bid of 1) is no piece
+        line.piece = choice.item if type(choice.item) is int else None
         return line
 
 
