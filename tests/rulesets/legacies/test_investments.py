@@ -54,6 +54,29 @@ def test_selling_returns_the_token_at_the_current_value() -> None:
     assert t.value("count of minor_tokens in my supply", GENERAL) == supply + 1
 
 
+@pytest.mark.rule("INV-1", "INV-2")
+def test_selling_a_major_investment_returns_five_shares_and_the_value_falls_two_spaces() -> None:
+    t = Table()
+    t.run("place my major_token on law\nraise law's space by 3", GENERAL)  # space 6, worth 6
+    supply = t.value("count of major_tokens in my supply", GENERAL)
+    card = invest_hand(t, "law")
+    t.picks(f"Play {card.name}", "Sell an investment in Law")  # only the major: not asked
+    # 5 shares at 6; the value falls two spaces; the token goes home
+    assert t.value("my gold", GENERAL) == 500 + 30
+    assert t.value("law's space") == 4 and t.value("holds_major(law)", GENERAL) is False
+    assert t.value("count of major_tokens in my supply", GENERAL) == supply + 1
+
+
+@pytest.mark.rule("INV-1", "INV-2")
+def test_selling_the_major_of_two_investments_keeps_the_minor() -> None:
+    t = Table()
+    t.run("place my minor_token on law\nplace my major_token on law\nraise law's space by 3", GENERAL)  # worth 6
+    card = invest_hand(t, "law")
+    t.picks(f"Play {card.name}", "Sell an investment in Law", "the major investment")
+    assert t.value("my gold", GENERAL) == 500 + 30 and t.value("law's space") == 4
+    assert t.value("holds_major(law)", GENERAL) is False and t.value("holds_minor(law)", GENERAL) is True
+
+
 @pytest.mark.rule("INV-1")
 def test_a_card_of_a_group_invests_in_any_industry_of_it() -> None:
     t = Table()
