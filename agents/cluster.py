@@ -24,6 +24,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from legacies.dsl.errors import LegaciesError
+
 CONNECT_SECONDS = 10.0
 WAIT_SECONDS = 60.0
 SAY_EVERY = 5.0  # seconds between two "waiting for workers" lines
@@ -32,7 +34,7 @@ _ADDRESS = re.compile(r"^(?:(?:tcp|tls|ws|wss)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z
                       r":(\d{1,5})$")
 
 
-class ClusterError(Exception):
+class ClusterError(LegaciesError):
     """The run cannot use the cluster: an address that is not one, a peer that cannot be
     reached or is not a Dask scheduler (the address is wrong: `usage`), Dask missing."""
 

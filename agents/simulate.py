@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from legacies.dsl.errors import LegaciesError
 from legacies.interpreter.errors import InternalError, TableError
 from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.mechanics import describe, owner
@@ -42,7 +43,7 @@ CHUNK = 10  # games per task: small enough for a progress bar, large enough to a
 MAX_GAMES = 100_000  # every game's record is kept for the report (about a kilobyte each); more is a usage error
 
 
-class SimulationError(Exception):
+class SimulationError(LegaciesError):
     """The run cannot start as asked (an unknown seat kind, an unreachable cluster:
     `usage`), or cannot go on (a ruleset that does not build, a game stopped by an
     internal error)."""

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from legacies.dsl.errors import LegaciesError
 from legacies.interpreter.errors import InternalError, Refused
 from legacies.interpreter.game import Game, GameState, Undo
 from legacies.interpreter.invariants import problems
@@ -61,8 +62,9 @@ class SoakResult:
         return not self.failures
 
 
-class SoakError(Exception):
-    """The run cannot start as asked (an unknown ruleset, a player count no ruleset takes)."""
+class SoakError(LegaciesError):
+    """The run cannot start as asked (an unknown ruleset, a player count no ruleset takes):
+    exit code 1."""
 
 
 def soak_tables(rulesets: list[str], players: int | None = None) -> tuple[list[Table], list[str]]:

@@ -32,6 +32,7 @@ from typing import Any, Callable
 
 from legacies.dsl import ast
 from legacies.dsl.diagnostics import DiagnosticError
+from legacies.dsl.errors import LegaciesError
 from legacies.interpreter import mechanics as mech
 from legacies.interpreter import sandbox
 from legacies.interpreter.budget import Deadline
@@ -49,7 +50,7 @@ TRIAL_SECONDS = 60.0
 """How long the rules may run for one trial (or scenario test)."""
 
 
-class TrialError(Exception):
+class TrialError(LegaciesError):
     """The trial cannot run as asked; the message says what to change. `usage`: the ask
     itself is wrong (a bad scenario, an unknown item, effect or counter, an answer out of
     range), not what the rules or the content did with it."""
@@ -76,7 +77,7 @@ class Scenario:
                              or f"cannot read {path}", usage=True)
         data = source.data if source.data is not None else {}
         if not isinstance(data, dict):
-            raise TrialError(f"{path}: a scenario is a mapping (players, seed, as, play, counters, before)")
+            raise TrialError(f"{path}: a scenario is a mapping (players, seed, as, play, counters, before)", usage=True)
         return Scenario.from_data(data, str(path))
 
     @staticmethod

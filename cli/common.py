@@ -68,9 +68,28 @@ EXPANSION_HELP = ("An expansion laid over the ruleset: an installed one by name,
                   "each comes after the expansions it requires).")
 
 
-def fail(message: str, code: int = 2) -> None:
+USAGE_ERROR = 2  # what was asked cannot be done as asked
+PROBLEM = 1  # the work found something wrong: problems in the content, a save refused, an internal error
+
+
+def exit_code(err: BaseException) -> int:
+    """The one table from an error to the command's exit code: 2 for an error of what was
+    asked (dsl/errors.py: a LegaciesError whose `usage` is true: an unknown ruleset, a
+    path that is not a folder, a player count the ruleset does not take), 1 for any other
+    (what the work found: a refused save, an internal error, a run that stopped)."""
+    return USAGE_ERROR if getattr(err, "usage", False) is True else PROBLEM
+
+
+def fail(message: str, code: int = USAGE_ERROR) -> None:
+    """`error: MESSAGE` on standard error, and exit with `code`."""
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)
+
+
+def fail_on(err: BaseException, message: str | None = None) -> None:
+    """Fail on `err`: its words (or `message`, which says them in the command's terms), with
+    the exit code `exit_code` gives it."""
+    fail(str(err) if message is None else message, exit_code(err))
 
 
 def say(message: str) -> None:

@@ -34,6 +34,7 @@ from pygls.workspace import TextDocument
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
 from legacies.dsl.diagnostics import WARNING, Diagnostic
+from legacies.dsl.errors import LegaciesError
 from legacies.dsl.parse_cache import parse_cache
 from legacies.pipeline.validate import UsageError
 
@@ -279,8 +280,10 @@ def _client_position(ls: ContentServer, path: Path, line: int, column: int) -> l
 # --------------------------------------------------------------------------- entry
 
 
-class ListenError(Exception):
+class ListenError(LegaciesError):
     """--tcp HOST:PORT cannot be listened on (exit code 2)."""
+
+    usage = True
 
 
 def serve(tcp: tuple[str, int] | None = None) -> None:

@@ -11,7 +11,7 @@ from legacies.pipeline import ruleset_choice
 from legacies.pipeline.stack import installed_expansions
 from legacies.pipeline.validate import UsageError
 
-from .common import fail, short
+from .common import fail, fail_on, short
 
 _T = TypeVar("_T")
 
@@ -34,7 +34,7 @@ def _chosen(choose: Callable[..., _T], *args: Any) -> _T:
     try:
         return choose(*args)
     except UsageError as err:
-        fail(str(err))
+        fail_on(err)
         raise AssertionError from err  # pragma: no cover - fail exits
 
 

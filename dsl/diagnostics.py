@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
+from .errors import LegaciesError
+
 
 ERROR = "error"
 WARNING = "warning"
@@ -72,7 +74,7 @@ def sort_key(d: Diagnostic) -> tuple[str, int, int, str]:
     return (d.file, d.line, d.column, d.code)
 
 
-class DiagnosticError(Exception):
+class DiagnosticError(LegaciesError):
     """Raised only at API edges that cannot return a list; carries every problem."""
 
     def __init__(self, diagnostics: list[Diagnostic]):

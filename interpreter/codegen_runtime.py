@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from .budget import spend, walked
 from .compile_base import MISSING, Fn, _as_def, _indexable, _no_player
-from .errors import ContentError, InternalError, Refused
+from .errors import ContentError, Refused, locate
 from .values import DefRef, EraValue
 from .vm import Activation, State
 
@@ -245,15 +245,7 @@ def _rt_locate(err: BaseException, wheres: tuple, w: int, names: tuple[str, ...]
     """What a generated statement raises for an error of the statement `w` inside it
     (-1: its own), as run_direct says it."""
     err = _rt_unbound(err, names)
-    if w < 0 or isinstance(err, Refused):
-        return err
-    if isinstance(err, InternalError):
-        if err.where is None:
-            err.where = wheres[w]
-        return err
-    located = InternalError(f"{type(err).__name__}: {err}", wheres[w])
-    located.__cause__ = err
-    return located
+    return err if w < 0 else locate(err, wheres[w])
 
 
 MEMO_WINDOW = 512  # a generated definition's calls between two judgements of its memo

@@ -25,7 +25,7 @@ from . import mechanics as mech
 from .builtins import NOBODY
 from .coverage import Coverage
 from .budget import spend
-from .errors import ContentError, InternalError, Refused, Where
+from .errors import ContentError, Refused, Where, locate
 from .layout import Layout
 from .ledger import Adjust, Ledger
 from .spec import GameSpec, Origin
@@ -120,12 +120,8 @@ def run_direct(st: State, a: Activation, block: Block) -> None:
             i += 1
     except Refused:
         raise
-    except InternalError as err:
-        if err.where is None:
-            err.where = block.wheres[i]
-        raise
-    except Exception as err:  # a bug: never a refusal, never silent
-        raise InternalError(f"{type(err).__name__}: {err}", block.wheres[i]) from err
+    except Exception as err:  # an internal error, or a bug: never a refusal, never silent
+        raise locate(err, block.wheres[i])
 
 
 class CompilerBase:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import mechanics as mech
-from .errors import InternalError, Where
+from .errors import InternalError, Where, locate
 from .spec import DisplayPart, Origin
 from .vm import Activation, State
 
@@ -128,10 +128,7 @@ def located(origin: Origin | None, st: State, work: Callable[[], Any]) -> Any:
         with st.frozen():
             return work()
     except InternalError as err:
-        if err.where is None and origin is not None:
-            line, column = origin.at(None)
-            err.where = Where(origin.what, origin.file, line, column)
-        raise
+        raise locate(err, None if origin is None else Where(origin.what, origin.file, *origin.at(None)))
 
 
 def hidden_from(st: State, pid: int, viewer: int) -> bool:

@@ -11,12 +11,16 @@
   and fails every test and simulation. `ContentError` is one raised on purpose by
   compiled code; `BudgetExceeded` one for an effect that does not stop.
 
-Both carry `where` (a Where: which item, which file, which line) when one is known.
+Both carry `where` (a Where: which item, which file, which line) when one is known,
+filled by `locate` (the one place an error gets its place), and both derive from
+dsl/errors.py's LegaciesError.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from legacies.dsl.errors import LegaciesError
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +44,7 @@ class Where:
         return f"{place}: in {self.what}" if place else f"in {self.what}"
 
 
-class GameError(Exception):
+class GameError(LegaciesError):
     """The rules or the table refuse something; nothing changed."""
 
     def __init__(self, message: str, where: object = None):
@@ -59,12 +63,14 @@ class IllegalChoice(Refused):
 class TableError(GameError):
     """A game the ruleset cannot set up as asked (player count, an option's value)."""
 
+    usage = True
+
 
 class CorruptSave(GameError):
     """A save file that cannot be loaded exactly; nothing was loaded."""
 
 
-class InternalError(Exception):
+class InternalError(LegaciesError):
     """A bug in the engine or the content: the game cannot go on."""
 
     def __init__(self, message: str, where: Where | None = None, running: tuple[str, ...] = ()):
@@ -89,3 +95,22 @@ class ContentError(InternalError):
 
 class BudgetExceeded(InternalError):
     """The step budget ran out: an effect (or a trigger loop) did too much for one decision."""
+
+
+def locate(err: BaseException, where: Where | None, running: tuple[str, ...] = ()) -> BaseException:
+    """The one way an error met while running gets its place: an InternalError keeps the
+    place it has and is given `where` (and what was `running`) otherwise; a refusal is
+    the rules' answer and goes on as it is; any other exception is a bug, never a
+    refusal, and becomes an InternalError at `where` (its cause the original). Returns
+    the error to raise."""
+    if isinstance(err, Refused):
+        return err
+    if isinstance(err, InternalError):
+        if err.where is None:
+            err.where = where
+        if not err.running:
+            err.running = running
+        return err
+    located = InternalError(f"{type(err).__name__}: {err}", where)
+    located.__cause__ = err
+    return located

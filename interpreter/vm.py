@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from . import budget
 from .decisions import Decision
-from .errors import BudgetExceeded, InternalError, Refused, Where
+from .errors import BudgetExceeded, InternalError, Refused, Where, locate
 from .layout import FIRST_COUNTER_PART
 from .naming import describe, player_name
 
@@ -327,8 +327,7 @@ class State:
                 located = InternalError(f"{self.player_name(decision.player)} is run by the rules and answered more "
                                         f"than {budget.MAX_AUTOMATED_ANSWERS:,} decisions in a row (`{decision.prompt}`): "
                                         "a loop of decisions that does not end")
-                self._locate(located)
-                raise located
+                raise self._located(located)
             for n, option in enumerate(decision.options, 1):
                 last = n == len(decision.options)
                 backup = None if last else self.clone()
@@ -344,8 +343,7 @@ class State:
                     if last:
                         located = InternalError(f"{self.player_name(decision.player)} is run by the rules and every "
                                                 f"option of `{decision.prompt}` was refused (the last: {err})")
-                        self._locate(located)
-                        raise located from None
+                        raise self._located(located) from None
                     assert backup is not None
                     self.restore(backup)
                     self.spent, self.limit = spent, 0  # the next charge sets the limit again (budget.over)
@@ -383,16 +381,9 @@ class State:
         except Refused as err:
             if self.in_option():
                 raise
-            located = refusal_outside_option(err)
-            self._locate(located)
-            raise located from err
-        except InternalError as err:
-            self._locate(err)
-            raise
-        except Exception as err:  # a bug: never a refusal, never silent
-            located = InternalError(f"{type(err).__name__}: {err}")
-            self._locate(located)
-            raise located from err
+            raise self._located(refusal_outside_option(err)) from err
+        except Exception as err:  # an internal error, or a bug: never a refusal, never silent
+            raise self._located(err)
         self.steps += steps
         if not frames and self.pending is None:
             self.over = True
@@ -429,13 +420,8 @@ class State:
             self.frames[-1].resume(self, value)
         except Refused:
             raise
-        except InternalError as err:
-            self._locate(err)
-            raise
-        except Exception as err:
-            located = InternalError(f"{type(err).__name__}: {err}")
-            self._locate(located)
-            raise located from err
+        except Exception as err:  # an internal error or a bug, located
+            raise self._located(err)
 
     def where_now(self) -> Where | None:
         """The statement running now: the innermost block that has started one."""
@@ -455,11 +441,10 @@ class State:
                 seen.append(origin)
         return tuple(seen)
 
-    def _locate(self, err: InternalError) -> None:
-        if err.where is None:
-            err.where = self.where_now()
-        if not err.running:
-            err.running = self.running()
+    def _located(self, err: BaseException) -> BaseException:
+        """`err` located at the statement running now, with what is on the stack
+        (interpreter/errors.py `locate`)."""
+        return locate(err, self.where_now(), self.running())
 
     def ask(self, decision: Decision) -> None:
         self.pending = decision

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from legacies.dsl.errors import LegaciesError
+
 from .ruleset import load_ruleset, rulesets
 
 
@@ -31,8 +33,10 @@ class ContentRow:
                 "file": row["file"], "line": row["line"]}
 
 
-class ContentError(Exception):
-    """The ruleset is not installed, does not load, or has no such kind."""
+class ContentError(LegaciesError):
+    """The ruleset is not installed, does not load, or has no such kind (exit code 2)."""
+
+    usage = True
 
 
 def content_rows(ruleset: str | None = None, kind: str | None = None, root: str | None = None,

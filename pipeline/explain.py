@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Sequence
 
 from legacies.dsl import ast
+from legacies.dsl.errors import LegaciesError
 from legacies.dsl.renderer import Wording, render_expr, render_program
 from legacies.dsl.types import T
 from legacies.dsl.vocabulary import Vocabulary
@@ -17,8 +18,11 @@ from .files import installed_rulesets
 from .ruleset import load_ruleset
 
 
-class ExplainError(Exception):
-    pass
+class ExplainError(LegaciesError):
+    """The item cannot be explained as asked: an unknown item, a ruleset that does not load
+    (exit code 2)."""
+
+    usage = True
 
 
 def _dump(node: object, indent: int = 0) -> list[str]:

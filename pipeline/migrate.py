@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Literal
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
+from legacies.dsl.errors import LegaciesError
 
 from .files import YAML_SUFFIXES, NotRegular, disk_label, guess_kind, read_regular
 from .formats import FORMAT_KEY, Change, Document, run_steps, stated_format
@@ -31,8 +32,10 @@ from .yaml_source import load_yaml, not_regular, unreadable
 Status = Literal["upgraded", "current", "skipped", "refused"]
 
 
-class MigrateUsageError(Exception):
+class MigrateUsageError(LegaciesError):
     """A path that does not exist (exit code 2)."""
+
+    usage = True
 
 
 @dataclass

@@ -26,6 +26,7 @@ from typing import Any
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
+from legacies.dsl.errors import LegaciesError
 
 from .files import EXPANSION_FILES, YAML_SUFFIXES, disk_label, read_regular
 from .formats import FORMAT_KEY
@@ -42,7 +43,7 @@ _PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_ .'()/-]*$")  # no `,`: it ends a val
 _RESERVED = frozenset(("y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"))
 
 
-class NewItemError(Exception):
+class NewItemError(LegaciesError):
     """Nothing was written. `usage`: the request cannot be met (exit 2); else the
     ruleset does not validate (exit 1), with its diagnostics."""
 

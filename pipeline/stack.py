@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from legacies.dsl.diagnostics import WARNING, Diagnostic
+from legacies.dsl.errors import LegaciesError
 
 from .files import (EXPANSION_FILES, MAX_FOLDER_DEPTH, RULESET_FILE, SourceFile, _entries, _is_yaml, _reader,
                     disk_label, kind_from_keys, read_regular, ruleset_files)
@@ -35,8 +36,10 @@ MAX_STACK = 16  # expansions in one game
 _HEAD_KEY = re.compile(r"^(expansion|extends|title|requires)\s*:\s*(.*?)\s*(?:#.*)?$", re.MULTILINE)
 
 
-class StackError(Exception):
+class StackError(LegaciesError):
     """What the user named cannot make a game (a usage error: exit code 2)."""
+
+    usage = True
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Iterator
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
+from legacies.dsl.errors import LegaciesError
 
 from .build import build_spec
 from .files import EXPANSION_FILES, SourceFile, installed_rulesets, read_regular, ruleset_files, single_file
@@ -38,8 +39,10 @@ from .load import load_sources
 from .setup_check import check_setup
 
 
-class UsageError(Exception):
+class UsageError(LegaciesError):
     """The command was asked something that cannot be checked (exit code 2)."""
+
+    usage = True
 
 
 @dataclass

@@ -19,6 +19,8 @@ import stat
 from collections.abc import Mapping
 from pathlib import Path
 
+from legacies.dsl.errors import LegaciesError
+
 _REASONS = {
     errno.ENOSPC: "the disk is full",
     errno.EDQUOT: "the disk quota is used up",
@@ -39,14 +41,16 @@ def reason(err: OSError) -> str:
     return _REASONS.get(err.errno or 0) or (err.strerror or str(err)).lower()
 
 
-class WriteError(OSError):
+class WriteError(LegaciesError, OSError):
     """A file that could not be written; nothing was changed. `str()` says what, where
-    and why."""
+    and why. `usage`: the place the command was given cannot be written (exit code 2),
+    found before any work."""
 
-    def __init__(self, path: Path | str, why: str, code: int = 0):
-        super().__init__(code, why, str(path))
+    def __init__(self, path: Path | str, why: str, code: int = 0, usage: bool = False):
+        OSError.__init__(self, code, why, str(path))
         self.path = Path(path)
         self.why = why
+        self.usage = usage
 
     def __str__(self) -> str:
         return f"cannot write {self.path}: {self.why}"
@@ -128,13 +132,13 @@ def check_folder(folder: Path | str) -> None:
         existing = existing.parent
     if not existing.is_dir():
         raise WriteError(folder, "not a folder" if existing == folder else f"{existing} is not a folder",
-                         errno.ENOTDIR)
+                         errno.ENOTDIR, usage=True)
     probe = existing / f".legacies-probe-{secrets.token_hex(4)}"
     try:
         os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     except OSError as err:
         raise WriteError(folder, reason(err) + (f" (in {existing})" if existing != folder else ""),
-                         err.errno or 0) from None
+                         err.errno or 0, usage=True) from None
     _remove(probe)
 
 

@@ -18,7 +18,7 @@ from legacies.pipeline.new_item import NewItemError
 from legacies.pipeline.new_item import new_item as run_new_item
 from legacies.pipeline.report import render_text
 
-from ..common import fail, short
+from ..common import fail, fail_on, short
 from ..ruleset_args import folder_arg, ruleset_arg
 
 app = typer.Typer()
@@ -41,7 +41,7 @@ def migrate(
     try:
         result = run_migrate([str(p) for p in paths], write=not (check or diff))
     except MigrateUsageError as err:
-        fail(str(err))
+        fail_on(err)
         return
     would = "would upgrade" if check or diff else "upgraded"
     for f in result.files:
@@ -119,7 +119,7 @@ def new_item(
     except NewItemError as err:
         if err.diagnostics:
             typer.echo(render_text(err.diagnostics, err.sources), err=True)
-        fail(str(err), 2 if err.usage else 1)
+        fail_on(err)
         return
     shape = f", shaped like {made.model}" if made.model else ""
     if made.expansion_file is not None:

@@ -20,7 +20,7 @@ from legacies.pipeline.explain import explain as run_explain
 from legacies.pipeline.report import render_github, render_json
 from legacies.pipeline.ruleset import ExpansionError
 
-from ..common import EXPANSION_HELP, Format, fail, short
+from ..common import EXPANSION_HELP, Format, fail, fail_on, short
 from ..ruleset_args import expanded_ruleset, folder_arg, load_with, ruleset_arg
 
 app = typer.Typer()
@@ -44,7 +44,7 @@ def explain(
     try:
         text = run_explain(item, ruleset, show_ast, root, tuple(expansion))
     except (ExplainError, ExpansionError) as err:
-        fail(str(err))
+        fail_on(err)
         return
     typer.echo(text)
 
@@ -72,7 +72,7 @@ def content(
         else:
             rows = content_rows(ruleset, kind, root, tuple(expansion))
     except (ContentError, ExpansionError) as err:
-        fail(str(err))
+        fail_on(err)
         return
     if as_json:
         typer.echo(json.dumps([row.as_dict() for row in rows], indent=1))
@@ -119,7 +119,7 @@ def try_item(
     try:
         plan = Scenario.read(scenario) if scenario is not None else Scenario()
     except TrialError as err:
-        fail(str(err))
+        fail_on(err)
         return
     for value, attr in ((seat, "seat"), (seed, "seed"), (players, "players"), (play, "play")):
         if value is not None:
@@ -174,7 +174,7 @@ def try_item(
     try:
         trial = run_trial(loaded.spec, item, plan, effect=effect, run=run, answers=answers, ask=ask)
     except TrialError as err:
-        fail(str(err), 2 if err.usage else 1)
+        fail_on(err)
         return
     except EOFError:
         fail("end of input: nothing was tried", 1)
@@ -221,7 +221,7 @@ def test_scenarios(
     try:
         result = run_tests(tests, root, only, tuple(expansion))
     except ExpansionError as err:
-        fail(str(err))
+        fail_on(err)
         return
     failures = problems + result.failures
     if format == Format.json:

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from ..common import fail, short
+from ..common import fail, fail_on, short
 
 app = typer.Typer()
 
@@ -41,5 +41,5 @@ def lsp(
     try:
         serve(address)
     except ListenError as err:
-        fail(str(err))
+        fail_on(err)
 

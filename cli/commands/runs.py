@@ -28,7 +28,7 @@ from legacies.pipeline import ruleset as loading  # by module: a test's stand-in
 from legacies.pipeline.table import seat_table
 from legacies.pipeline.writes import WriteError, check_folder, make_folder, write_files
 
-from ..common import EXPANSION_HELP, fail, output_failed, say, short
+from ..common import EXPANSION_HELP, fail, fail_on, output_failed, say, short
 from ..ruleset_args import default_ruleset, load_with, ruleset_arg
 from ..table_args import check_workers, iterations_count, known_seats, parse_options, think_seconds
 
@@ -77,7 +77,7 @@ def soak(
             result = run_soak(games, tables, seed, workers, max_decisions, out,
                               lambda done, failures, _: bar.update(task, completed=done, failures=failures))
         except SoakError as err:
-            fail(str(err), 1)
+            fail_on(err)
             return
     for f, path in zip(result.failures, result.saved):
         again = (f"legacies replay --verify {path}" if isinstance(path, Path) else
@@ -101,7 +101,7 @@ def _check_out(folder: Path) -> None:
     try:
         check_folder(folder)
     except WriteError as err:
-        fail(f"--out {folder}: nothing could be written there: {err.why}")
+        fail_on(err, f"--out {folder}: nothing could be written there: {err.why}")
 
 
 @app.command()
@@ -184,7 +184,7 @@ def simulate(
         kinds, _, options = seat_table(spec, kinds, [f"P{i + 1}" for i in range(len(kinds))], parse_options(option))
         known_seats(spec, kinds)
     except TableError as err:
-        fail(str(err))
+        fail_on(err)
         return
     players = len(kinds)
     request = Request(name, root, tuple(str(x) for x in expansion), players, tuple(kinds), seed, games,
@@ -231,7 +231,7 @@ def _simulated(request: Request, games: int, workers: int, cluster: Optional[str
             return run_simulation(request, workers, cluster, lambda done, _: bar.update(task, completed=done),
                                   lambda line: bar.console.print(line, highlight=False, markup=False))
         except SimulationError as err:
-            fail(str(err), 2 if err.usage else 1)
+            fail_on(err)
             raise
 
 

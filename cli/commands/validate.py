@@ -12,7 +12,7 @@ from legacies.pipeline.report import render_github, render_json, render_sarif, r
 from legacies.pipeline.validate import UsageError
 from legacies.pipeline.validate import validate as run_validate
 
-from ..common import EXPANSION_HELP, ValidateFormat, debug_traceback, fail, version_text
+from ..common import EXPANSION_HELP, ValidateFormat, debug_traceback, fail_on, version_text
 from ..ruleset_args import ruleset_arg
 
 app = typer.Typer()
@@ -43,7 +43,7 @@ def validate(
     try:
         result = run_validate(paths, ruleset, tuple(expansion))
     except UsageError as err:
-        fail(str(err))
+        fail_on(err)
         return
     if format == ValidateFormat.json:
         typer.echo(render_json(result.diagnostics))
