@@ -475,7 +475,7 @@ _S: list[Construct] = [
     Construct(ast.Aggregate, "expressions", "total NAME of C | highest NAME of C | lowest NAME of C",
               "The sum, largest or smallest of NAME of every member of C (0 for an empty C): an attribute, "
               "a counter, a one-argument builtin, or a definition of one parameter asked of each member "
-              "(`total sale_price of (tokens in my supply)`)."),
+              "(`total trade_value of (tokens in my supply)`)."),
     Construct(ast.Relative, "expressions", "players after P | players before P | players starting with P "
               "| player after P | player before P",
               "Turn order around P: the players after P (not wrapping round), before P, or everyone from P "

@@ -144,7 +144,7 @@ def check_actions(b: Builder, rules: Rules) -> tuple[dict[str, ActionSpec], list
 
 
 def check_label(b: Builder, f: LoadedFile, path: Path, label: str, ctx: Context) -> ast.Node | None:
-    """An action's label with `{EXPR}` parts ("Play {C}", "Pay {my_fee(C)} gold"): each
+    """An action's label with `{EXPR}` parts ("Play {C}", "Pay {my_cost(C)} gold"): each
     part checked with the action's names, shown as its value in the menu."""
     if "{" not in label:
         return None

@@ -292,7 +292,7 @@ def _number(item_id: str) -> int | None:
 def _checked_id(item_id: str, taken: set[str]) -> str:
     if not ID_PATTERN.match(item_id):
         raise NewItemError(f"--id {item_id!r}: an id is a letter or `_` followed by letters, digits and `_` "
-                           "(C1051, S61, harbour_master)")
+                           "(C1051, S61, my_item)")
     same = [t for t in taken if t.lower() == item_id.lower()]
     if same:
         raise NewItemError(f"--id {item_id}: taken by `{same[0]}` (ids are matched in any case by "

@@ -75,6 +75,8 @@ def game_words() -> set[str]:
         words.update(i.lower() for i in result.build.items if not CODES.match(i.lower()))
         words.update(_one_word_names(result.build.items))
         words.add(v.era_word)
+        # the ruleset's and its expansions' own names, by their words (`gears-of-time`: gears)
+        words.update(p for n in [name, *(e.name for e in expansions)] for p in re.split(r"[-_]", n) if len(p) > 3)
     return ({w.lower() for w in words} | FIXED) - GENERIC
 
 
@@ -102,11 +104,34 @@ def test_the_word_list_is_not_empty_and_holds_each_rulesets_words() -> None:
     assert not WORDS & GENERIC
 
 
+PYTHON_NAMES = frozenset({"default_factory", "capture_output"})
+"""Python's own identifiers (dataclasses, subprocess) read whole only: their parts are
+Python's words, not a game's (gears-of-time has a factory, leaders-legacy captures)."""
+
+
+def words_of(line: str) -> set[str]:
+    """The words a line names: each identifier whole and each of its parts between `_`
+    (`gears_quick` names gears), lower case."""
+    found: set[str] = set()
+    for token in re.findall(r"[a-z][a-z0-9_]*", line.lower()):
+        found.add(token)
+        if token not in PYTHON_NAMES:
+            found.update(part for part in token.split("_") if part)
+    return found
+
+
+def test_an_identifier_is_read_whole_and_by_its_parts() -> None:
+    assert {"gears_quick", "gears", "quick", "leaders_legacy", "leaders", "legacy"} <= words_of(
+        "RULESETS = {'gears_quick': 1, 'leaders_legacy': 2}")
+    assert words_of("BENCH_GEARS_X = 1") & WORDS == {"gears"}
+    assert words_of("field(default_factory=list)") & WORDS == set()
+
+
 @pytest.mark.parametrize("path", TEXTS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_generic_module_names_no_game(path: Path) -> None:
     rel = path.relative_to(ROOT)
-    found = [f"{rel}:{n}: {w}" for n, line in enumerate(path.read_text(encoding="utf-8").lower().splitlines(), 1)
-             for w in sorted(set(re.findall(r"[a-z][a-z0-9_]*", line)) & WORDS)]
+    found = [f"{rel}:{n}: {w}" for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             for w in sorted(words_of(line) & WORDS)]
     assert not found, "game words outside rules/ and content/ (let the rulesets' data name them):\n" + "\n".join(found)
 
 
