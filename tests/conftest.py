@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
+from pathlib import Path
 
 import pytest
+
+# tests/tables.py, the ruleset test folders' shared Table, imported by name (the tests are no package)
+sys.path.insert(0, str(Path(__file__).parent))
 
 if "LEGACIES_CACHE_DIR" not in os.environ:
     _folder = tempfile.mkdtemp(prefix="legacies-test-cache-")

@@ -11,9 +11,9 @@ from types import ModuleType
 from typing import Any, Callable
 
 import pytest
+import tables
 
 from legacies.interpreter import mechanics as mech
-from legacies.pipeline.ruleset import load_ruleset
 
 RULESET = "leaders-legacy"
 EXPANSION = "fame-and-fortune"
@@ -32,16 +32,9 @@ def _host_helpers() -> ModuleType:
 host = _host_helpers()
 MENU, WINDOW, quiet, play_out = host.MENU, host.WINDOW, host.quiet, host.play_out
 
-_SPEC = None
-
 
 def spec():  # noqa: ANN201 - the GameSpec with the expansion, loaded once
-    global _SPEC
-    if _SPEC is None:
-        result = load_ruleset(RULESET, None, [EXPANSION])
-        assert result.ok, [d.headline() for d in result.diagnostics]
-        _SPEC = result.spec
-    return _SPEC
+    return tables.shipped_spec(RULESET, [EXPANSION])
 
 
 def defn(content_id: str):  # noqa: ANN201 - an item's definition

@@ -6,30 +6,21 @@ the rules write them (rules/gears-of-time/flow.yaml)."""
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any, Sequence
+from typing import Sequence
 
 import pytest
+import tables
 
 from legacies.interpreter import mechanics as mech
-from legacies.interpreter import sandbox
 from legacies.interpreter.game import Game, GameState
-from legacies.pipeline.ruleset import load_ruleset
 
 RULESET = "gears-of-time"
 DRAW = "Draw 2 cards, keep 1"
 END_OF_ROUND = "return_to_present()\nresolve_disputes()\nstrengthen_legacy()"
 
-_SPEC = None
-
 
 def spec():  # noqa: ANN201 - the GameSpec, loaded once
-    global _SPEC
-    if _SPEC is None:
-        result = load_ruleset(RULESET)
-        assert result.ok, [d.headline() for d in result.diagnostics]
-        _SPEC = result.spec
-    return _SPEC
+    return tables.shipped_spec(RULESET)
 
 
 def is_spot_choice(state: GameState) -> bool:
@@ -37,13 +28,11 @@ def is_spot_choice(state: GameState) -> bool:
     return d is not None and d.prompt.startswith("choose a number")
 
 
-class Table:
+class Table(tables.Table):
     def __init__(self, players: int = 3, seed: int = 0, spots: Sequence[int] | None = None):
         """A new game; the setup's turn-order spots are chosen in the order asked (the
         lowest free spot, or the spots given, one per player in the order they choose)."""
-        self.game = Game(spec(), players)
-        self.state = self.game.new_state(seed)
-        self.lay = self.game.layout
+        super().__init__(Game(spec(), players), seed)
         self.reserved: set[int] = set()
         self.choosers: list[int] = []
         wanted = list(spots or [])
@@ -51,46 +40,7 @@ class Table:
             self.choosers.append(self.player)
             self.pick(str(wanted.pop(0)) if wanted else self.labels()[0])
 
-    # ------------------------------------------------------------------ reading
-    @property
-    def st(self):  # noqa: ANN201
-        return self.state.st
-
-    @property
-    def decision(self):  # noqa: ANN201
-        return self.state.decision
-
-    @property
-    def player(self) -> int:
-        return self.state.current_player()
-
-    def labels(self) -> list[str]:
-        return self.decision.labels() if self.decision is not None else []
-
-    def value(self, source: str, player: int = 0) -> Any:
-        return sandbox.value(self.state, source, player)
-
-    def counter(self, name: str, player: int | None = None) -> int:
-        if player is None:
-            return self.st.counters[self.lay.game_counter[name]]
-        return self.st.counters[self.lay.player_counter[name] + player]
-
-    def set_counter(self, name: str, value: int, player: int | None = None) -> None:
-        slot = self.lay.game_counter[name] if player is None else self.lay.player_counter[name] + player
-        self.st.counters[slot] = value
-
-    def zid(self, name: str, player: int | None = None) -> int:
-        return self.lay.game_zone[name] if player is None else self.lay.player_zone[name] + player
-
-    def zone(self, name: str, player: int | None = None) -> list[int]:
-        return list(self.st.zones[self.zid(name, player)])
-
-    def def_id(self, pid: int) -> str:
-        return spec().defs[self.lay.piece_def[pid]].id
-
-    def ids(self, name: str, player: int | None = None) -> Counter:
-        return Counter(self.def_id(p) for p in self.zone(name, player))
-
+    # ------------------------------------------------------------------ reading (more in tests/tables.py)
     def timeline(self) -> dict[int, list[str]]:
         """The technologies on the timeline by timeframe: {3: ["fire", "writing"]}."""
         out: dict[int, list[str]] = {}
@@ -173,28 +123,7 @@ class Table:
     def move_pawn(self, player: int, time: int) -> None:
         self.set_counter("at", time, player)
 
-    def refresh(self) -> None:
-        """Ask the pending question again, from the arranged state (set by hand, so
-        nothing computed before stands)."""
-        self.st.changed()
-        self.st.pending = None
-        self.st.run()
-
-    # ------------------------------------------------------------------ playing
-    def pick(self, label: str) -> None:
-        self.state.apply_label(label)
-
-    def pick_piece(self, pid: int) -> None:
-        for i, o in enumerate(self.decision.options):
-            v = o.value
-            if (v == pid and not isinstance(v, bool)) or (isinstance(v, tuple) and len(v) == 2 and v[1] == pid):
-                self.state.apply(i)
-                return
-        raise AssertionError(f"piece {pid} is not an option of {self.decision.prompt}: {self.labels()}")
-
-    def run(self, source: str, player: int = 0, answers: Sequence[Any] = ()) -> list:
-        return sandbox.run(self.state, source, player, answers=answers)
-
+    # ------------------------------------------------------------------ playing (pick, pick_piece, run, refresh: tests/tables.py)
     def end_of_round(self) -> None:
         """Return to the present, resolve the disputes and score, as the rules write them."""
         self.run(END_OF_ROUND)

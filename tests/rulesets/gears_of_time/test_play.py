@@ -7,9 +7,9 @@ the pawns, the Present Day) and each card's cost, reward and prerequisites reada
 from __future__ import annotations
 
 import re
-import sys
 
 import pytest
+import tables
 
 from legacies.agents.bots import SearchBot
 from legacies.agents.match import play_match
@@ -110,14 +110,10 @@ def test_an_option_shows_the_card_it_names() -> None:
 
 def test_a_whole_game_at_the_terminal() -> None:
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-c", "from legacies.cli.main import main; main()", "play", "--ruleset",
-                                           "gears-of-time", "--seat", "human", "--seat", "random", "--seed", "3",
-                                           "--fast"],
-                          encoding="utf-8", timeout=60, dimensions=(50, 160),
-                          env={"PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin", "TERM": "dumb"})
-    child.delaybeforesend = None
+    child = tables.play_at_a_terminal(pexpect, ["--ruleset", "gears-of-time", "--seat", "human", "--seat", "random",
+                                                "--seed", "3"], rows=50)
     # a list of options, or amounts to type (the first amount chooses as "1" does in a list)
-    prompt = re.compile(r"(?:choose 1-(\d+)|type an amount, (-?\d+)[^\r\n]*?) \(help for keys\): ")
+    prompt = tables.PROMPT
     child.expect(prompt)
     first = child.before  # the first question, with the board
     assert "═══ Legacy: Gears of Time ═══" in first and "the timeline (the past on the left):" in first

@@ -6,29 +6,21 @@ procedure as the rules write it (rules/leaders-legacy/)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import pytest
+import tables
 
 from legacies.interpreter import mechanics as mech
-from legacies.interpreter import sandbox
 from legacies.interpreter.game import Game, GameState
-from legacies.pipeline.ruleset import load_ruleset
 
 RULESET = "leaders-legacy"
 MENU = "choose an action"
 WINDOW = "respond, or pass"
 
-_SPEC = None
-
 
 def spec():  # noqa: ANN201 - the GameSpec, loaded once
-    global _SPEC
-    if _SPEC is None:
-        result = load_ruleset(RULESET)
-        assert result.ok, [d.headline() for d in result.diagnostics]
-        _SPEC = result.spec
-    return _SPEC
+    return tables.shipped_spec(RULESET)
 
 
 def defn(content_id: str):  # noqa: ANN201 - an item's definition
@@ -49,50 +41,21 @@ def quiet(labels: list[str]) -> str:
     return labels[0]
 
 
-class Table:
+class Table(tables.Table):
     def __init__(self, players: int = 3, seed: int = 0, options: dict[str, Any] | None = None,
                  answer: Callable[[list[str]], str] = quiet, ruleset: Any = None):
         """A new game, its setup answered by `answer` (the quietest option by default),
         stopped at the first turn's first question. `ruleset`: another GameSpec than
         Leader's Legacy's own (the ruleset with an expansion laid over it)."""
-        self.game = Game(ruleset or spec(), players, options=options or {})
-        self.state = self.game.new_state(seed)
-        self.lay = self.game.layout
+        super().__init__(Game(ruleset or spec(), players, options=options or {}), seed)
         self.players = players
         while self.decision is not None and self.counter("round") == 0:
             self.pick(answer(self.labels()))
 
-    # ------------------------------------------------------------------ reading
-    @property
-    def st(self):  # noqa: ANN201
-        return self.state.st
-
-    @property
-    def decision(self):  # noqa: ANN201
-        return self.state.decision
-
-    @property
-    def player(self) -> int:
-        return self.state.current_player()
-
+    # ------------------------------------------------------------------ reading (more in tests/tables.py)
     @property
     def active(self) -> int:
         return self.st.active
-
-    def labels(self) -> list[str]:
-        return self.decision.labels() if self.decision is not None else []
-
-    def value(self, source: str, player: int = 0) -> Any:
-        return sandbox.value(self.state, source, player)
-
-    def counter(self, name: str, player: int | None = None) -> int:
-        if player is None:
-            return self.st.counters[self.lay.game_counter[name]]
-        return self.st.counters[self.lay.player_counter[name] + player]
-
-    def set_counter(self, name: str, value: int, player: int | None = None) -> None:
-        slot = self.lay.game_counter[name] if player is None else self.lay.player_counter[name] + player
-        self.st.counters[slot] = value
 
     def item(self, content_id: str) -> int:
         return self.lay.board_item[content_id]
@@ -104,14 +67,8 @@ class Table:
     def controller(self, content_id: str) -> int:
         return self.st.values[self.lay.value_slots("controller")[self.item(content_id)]]
 
-    def zone(self, name: str, player: int | None = None) -> list[int]:
-        zid = self.lay.game_zone[name] if player is None else self.lay.player_zone[name] + player
-        return list(self.st.zones[zid])
-
-    def def_id(self, pid: int) -> str:
-        return self.game.spec.defs[self.lay.piece_def[pid]].id
-
-    def ids(self, name: str, player: int | None = None) -> list[str]:
+    def ids(self, name: str, player: int | None = None) -> list[str]:  # type: ignore[override]
+        """What a zone holds, bottom first, as content ids."""
         return [self.def_id(p) for p in self.zone(name, player)]
 
     def renown(self, player: int) -> int:
@@ -120,10 +77,7 @@ class Table:
     def log_since(self, mark: int) -> list[str]:
         return self.st.log[mark:]
 
-    # ------------------------------------------------------------------ arranging
-    def run(self, source: str, player: int = 0, answers: Sequence[Any] = ()) -> list:
-        return sandbox.run(self.state, source, player, answers=answers)
-
+    # ------------------------------------------------------------------ arranging (run, refresh: tests/tables.py)
     def clear_map(self) -> None:
         """Every province undeveloped and empty, every leader off the map's provinces."""
         self.run("for each V in provinces:\n    set V's controller to nobody\n    set V's level to 0\n"
@@ -163,17 +117,7 @@ class Table:
         for name, n in amounts.items():
             self.set_counter(name, n, player)
 
-    def refresh(self) -> None:
-        """Ask the pending question again, from the arranged state (set by hand, so
-        nothing computed before stands)."""
-        self.st.changed()
-        self.st.pending = None
-        self.st.run()
-
-    # ------------------------------------------------------------------ playing
-    def pick(self, label: str) -> None:
-        self.state.apply_label(label)
-
+    # ------------------------------------------------------------------ playing (pick: tests/tables.py)
     def pick_start(self, prefix: str) -> str:
         """Pick the option whose label starts with `prefix` (there must be exactly one)."""
         found = [label for label in self.labels() if label.startswith(prefix)]

@@ -7,9 +7,9 @@ province it names, a province with its neighbours; a person plays a whole game."
 from __future__ import annotations
 
 import re
-import sys
 
 import pytest
+import tables
 
 from legacies.agents.bots import SearchBot
 from legacies.agents.match import make_agent, play_match
@@ -150,14 +150,10 @@ def test_an_option_shows_the_card_or_province_it_names() -> None:
 
 def test_a_whole_game_at_the_terminal() -> None:
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-c", "from legacies.cli.main import main; main()", "play", "--ruleset",
-                                           "leaders-legacy", "--seat", "human", "--seat", "random", "--seat",
-                                           "random", "--seed", "3", "--fast"],
-                          encoding="utf-8", timeout=60, dimensions=(300, 160),
-                          env={"PYTHONIOENCODING": "utf-8", "PATH": "/usr/bin:/bin", "TERM": "dumb"})
-    child.delaybeforesend = None
+    child = tables.play_at_a_terminal(pexpect, ["--ruleset", "leaders-legacy", "--seat", "human", "--seat", "random",
+                                                "--seat", "random", "--seed", "3"], rows=300)
     # a list of options, or amounts to type (the first amount chooses as "1" does in a list)
-    prompt = re.compile(r"(?:choose 1-(\d+)|type an amount, (-?\d+)[^\r\n]*?) \(help for keys\): ")
+    prompt = tables.PROMPT
     child.expect(prompt)
     first = child.before  # the first question, with the board
     assert "═══ Leader's Legacy ═══" in first and "Kern (controller, settlement, armies x" in first

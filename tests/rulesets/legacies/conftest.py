@@ -11,10 +11,11 @@ import os
 from typing import Any, Callable, Sequence
 
 import pytest
+import tables
 
 from legacies.interpreter import sandbox
 from legacies.interpreter.decisions import Decision
-from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.game import Game
 from legacies.interpreter.spec import GameSpec
 from legacies.pipeline.ruleset import load_ruleset, rulesets
 
@@ -29,9 +30,8 @@ def spec() -> GameSpec:
         root = os.environ.get("LEGACIES_TEST_ROOT")
         if root is None:
             assert "legacies" in rulesets(), "the legacies ruleset is not installed"
-            loaded = load_ruleset("legacies")
-        else:
-            loaded = load_ruleset("legacies", root=root)
+            return tables.shipped_spec("legacies")
+        loaded = load_ruleset("legacies", root=root)
         assert loaded.ok and loaded.spec is not None, "\n".join(d.headline() for d in loaded.diagnostics)
         _SPEC = loaded.spec
     return _SPEC
@@ -40,14 +40,13 @@ def spec() -> GameSpec:
 Answer = str | Callable[[Decision], str]
 
 
-class Table:
-    """One game of Legacies, set up as a test asks."""
+class Table(tables.Table):
+    """One game of Legacies, set up as a test asks; players numbered from 1 (`value`,
+    `run`, `current`)."""
 
     def __init__(self, characters: Sequence[str] = ("politician", "socialite", "general"),
                  sides: Sequence[str] | None = None, seed: int = 0, **options: Any):
-        self.game = Game(spec(), len(characters), options)
-        self.state: GameState = self.game.new_state(seed)
-        self.lay = self.game.layout
+        super().__init__(Game(spec(), len(characters), options), seed)
         wanted = list(sides) if sides is not None else ["aboveboard"] * len(characters)
         # SET-8: players pick in player-aid order; each picks the character the test gives them
         while self.decision is not None and self.decision.prompt.startswith(("choose a character", "choose a mat")):
@@ -58,19 +57,7 @@ class Table:
             else:
                 self.pick(wanted[p])
 
-    # ------------------------------------------------------------------ reading
-    @property
-    def st(self) -> Any:
-        return self.state.st
-
-    @property
-    def decision(self) -> Decision | None:
-        return self.state.decision
-
-    def labels(self) -> list[str]:
-        d = self.decision
-        return d.labels() if d is not None else []
-
+    # ------------------------------------------------------------------ reading (more in tests/tables.py)
     def value(self, source: str, player: int = 1) -> Any:
         return sandbox.value(self.state, source, player - 1)
 
@@ -135,11 +122,6 @@ class Table:
     def picks(self, *labels: str) -> None:
         for label in labels:
             self.pick(label)
-
-    def refresh(self) -> None:
-        """Ask the pending question again after a test changed the state under it."""
-        self.st.pending = None
-        self.st.run()
 
 
 @pytest.fixture

@@ -9,10 +9,11 @@ import re
 import sys
 
 import pytest
+import tables
 
 pexpect = pytest.importorskip("pexpect")
 
-PROMPT = re.compile(r"(?:choose 1-(\d+)|type an amount, (-?\d+)[^\r\n]*?) \(help for keys\): ")
+PROMPT = tables.PROMPT
 MORE = re.compile(r"── more: Enter for the next page, q to stop ── ")
 END = re.compile(r"winner: .*\r?\n")
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|[\x00-\x08\x0b-\x1f]")

@@ -5,26 +5,20 @@ and lets a test arrange a scenario (move given cards into given zones, keeping
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Iterable
 
 import pytest
+import tables
 
 from legacies.interpreter import mechanics as mech
 from legacies.interpreter.game import Game
-from legacies.pipeline.ruleset import load_ruleset
 
 TAKE = "Take a legacy card (look at the top 3, keep 1)"
 BUILD = "Build and destroy"
 
-_SPEC = None
 
-
-def spec():
-    global _SPEC
-    if _SPEC is None:
-        _SPEC = load_ruleset("legacy").spec
-    return _SPEC
+def spec():  # noqa: ANN201 - the GameSpec, loaded once
+    return tables.shipped_spec("legacy")
 
 
 # the deck every card comes from (and goes back to when a test clears a zone)
@@ -32,44 +26,18 @@ _HOME = {"resource_card": "resource_deck", "legacy_card": "legacy_deck"}
 _PILES = ("resource_deck", "resource_discard", "legacy_deck", "legacy_discard")
 
 
-class Table:
+class Table(tables.Table):
     def __init__(self, players: int = 3, seed: int = 0, **options: Any):
-        self.game = Game(spec(), players, options)
-        self.state = self.game.new_state(seed)
-        self.lay = self.game.layout
+        super().__init__(Game(spec(), players, options), seed)
         self.reserved: set[int] = set()
 
-    # ------------------------------------------------------------------ reading
-    @property
-    def st(self):
-        return self.state.st
-
-    def zid(self, name: str, player: int | None = None) -> int:
-        if player is None:
-            return self.lay.game_zone[name]
-        return self.lay.player_zone[name] + player
-
-    def zone(self, name: str, player: int | None = None) -> list[int]:
-        return list(self.st.zones[self.zid(name, player)])
-
-    def def_id(self, pid: int) -> str:
-        return spec().defs[self.lay.piece_def[pid]].id
-
-    def ids(self, name: str, player: int | None = None) -> Counter:
-        """What a zone holds, as a multiset of content ids."""
-        return Counter(self.def_id(p) for p in self.zone(name, player))
-
+    # ------------------------------------------------------------------ reading (more in tests/tables.py)
     def defn(self, def_id: str):
         return spec().defs[self.lay.def_index[def_id]]
 
     def where(self, pid: int) -> tuple[str, int]:
         z = self.st.loc[pid]
         return self.lay.zone_name[z], self.lay.zone_owner[z]
-
-    def counter(self, name: str, player: int | None = None) -> int:
-        if player is None:
-            return self.st.counters[self.lay.game_counter[name]]
-        return self.st.counters[self.lay.player_counter[name] + player]
 
     def check_consistent(self) -> None:
         st = self.st
@@ -129,38 +97,10 @@ class Table:
         for pid in self.zone(src):
             mech.move(self.st, pid, self.zid(dest))
 
-    def refresh(self) -> None:
-        """Ask the pending question again, from the arranged state."""
-        self.st.pending = None
-        self.st.run()
-
-    # ------------------------------------------------------------------ playing
-    @property
-    def decision(self):
-        return self.state.decision
-
-    @property
-    def player(self) -> int:
-        return self.state.current_player()
-
+    # ------------------------------------------------------------------ playing (more in tests/tables.py)
     @property
     def prompt(self) -> str:
         return self.decision.prompt
-
-    def labels(self) -> list[str]:
-        return self.decision.labels() if self.decision is not None else []
-
-    def pick(self, label: str) -> None:
-        self.state.apply_label(label)
-
-    def pick_piece(self, pid: int) -> None:
-        """Answer with the option that names this piece (a target or a chosen card)."""
-        for i, o in enumerate(self.decision.options):
-            v = o.value
-            if v == pid and not isinstance(v, bool) or (isinstance(v, tuple) and len(v) == 2 and v[1] == pid):
-                self.state.apply(i)
-                return
-        raise AssertionError(f"piece {pid} is not an option of {self.decision}")
 
     def piece_options(self) -> list[int]:
         out = []
