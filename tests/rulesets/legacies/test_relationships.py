@@ -149,7 +149,7 @@ def test_the_menu_offers_no_relationship_the_rules_forbid() -> None:
     t.run("place my relationship_token on politician", GENERAL)
     t.refresh()
     t.pick(f"Play {card.name}")
-    assert "Make a relationship with The Politician" not in t.labels()
+    assert not any(x.startswith("Make a relationship with The Politician") for x in t.labels())
 
 
 @pytest.mark.rule("REL-8")
@@ -327,7 +327,7 @@ def test_relationships_only_with_characters_in_play() -> None:
     t = Table()
     card = fresh_hand(t, GENERAL, shows("inventor"))
     t.pick(f"Play {card.name}")
-    assert "Make a relationship with The Inventor" not in t.labels()
+    assert not any(x.startswith("Make a relationship with The Inventor") for x in t.labels())
     assert t.value("count of (characters where can_relate(it))", GENERAL) == 2  # the Politician and the Socialite
 
 
