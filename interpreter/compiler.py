@@ -6,7 +6,8 @@ columns) computed from the Layout, so running an effect indexes lists and never 
 a name up. Statements compile to instructions `(state, activation) -> None` that act
 at once or push a frame (interpreter/frames.py); a block of them is a `Block` that
 knows where each statement was written (its Where), so an error names the item and
-the file:line:column. Builtins run their entry in dsl/constructs.py.
+the file:line:column. A builtin runs its function in interpreter/builtins.py (`RUN`),
+registered against the name dsl/constructs.py declares.
 
 Content mistakes that only show at run time raise ContentError (an InternalError):
 a player that is `nobody`, a missing attribute used as a number, a list read past its
