@@ -16,6 +16,7 @@ from legacies.interpreter import builtins
 from legacies.interpreter import mechanics as mech
 from legacies.interpreter.decisions import Decision
 from legacies.interpreter.display import hidden_from
+from legacies.interpreter.frames import innermost_turns
 from legacies.interpreter.game import GameState
 from legacies.interpreter.naming import piece_name
 from legacies.interpreter.values import DefRef
@@ -243,6 +244,9 @@ def _player_part(cards: _Cards, what: str, name: str, label: str | None, player:
 def _player(cards: _Cards, entries: Entries, player: int) -> Player:
     state = cards.state
     st, lay = state.st, state.game.layout
+    # whose turn it is, while a turn runs: between turns (the setup, a phase every player
+    # takes part in) the last turn's player is not "to play", whoever is asked
+    in_turn = innermost_turns(st) is not None
     counters: list[Part] = []
     parts: list[Part] = []
     for what, name, label, when in entries:
@@ -253,7 +257,7 @@ def _player(cards: _Cards, entries: Entries, player: int) -> Player:
             (counters if part.kind == "counter" else parts).append(part)
     pending = st.pending
     return Player(index=player, name=state.game.player_names[player], you=player == cards.seat,
-                  to_play=player == st.active, deciding=pending is not None and pending.player == player,
+                  to_play=player == st.active and in_turn, deciding=pending is not None and pending.player == player,
                   score=state.score(player), counters=counters, parts=parts)
 
 

@@ -81,7 +81,7 @@ class Player(_Data):
     index: int
     name: str
     you: bool = Field(description="this seat's own part")
-    to_play: bool = Field(description="the player whose turn it is")
+    to_play: bool = Field(description="the player whose turn it is (nobody's between turns)")
     deciding: bool = Field(description="the player the pending decision asks")
     score: int
     counters: list[Part] = Field(description="the player's numbers, drawn side by side (`counter` parts)")
