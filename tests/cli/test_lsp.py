@@ -285,7 +285,8 @@ def _parse_error(editor: Editor) -> dict[str, Any]:
      "without a Content-Length"),
     (b"Content-Length: 12\r\n\r\nnot json at!", "not JSON"),
     (b"X" * 200_000 + b"\r\n\r\n", "without a Content-Length"),
-])
+], ids=["huge length", "negative length", "no length", "not json", "200 kB of header"])  # a 200 kB id would
+# be the test's name in PYTEST_CURRENT_TEST, past what one variable may hold when the server is started
 def test_a_malformed_frame_gets_a_parse_error_and_the_server_goes_on(editor: Editor, frame: bytes,
                                                                      words: str) -> None:
     _raw(editor, frame)  # the next frame follows at once: the server must find it
