@@ -301,19 +301,31 @@ class TableApp(App[None]):
                              for k in self.shown_cards])
 
     def _table_log(self, view: SeatView) -> None:
+        """The game's log, the latest last, with what happened since you last chose marked
+        off at its end (where the pane opens: it is scrolled to the end)."""
         text = Text()
-        if view.changes:
-            text.append("Since you last chose:\n", style="bold underline")
+        since = len(view.log) - len(view.changes) if view.changes and view.log[-len(view.changes):] == view.changes \
+            else len(view.log)
+        for i, e in enumerate(view.log):
+            if i == since:
+                text.append("── since you last chose ──\n", style="bold underline")
+            text.append_text(panes.entry(e))
+            text.append("\n")
+        if since == len(view.log) and view.changes:  # the changes go back further than the log kept
+            text.append("── since you last chose ──\n", style="bold underline")
             for e in view.changes:
                 text.append_text(panes.entry(e))
                 text.append("\n")
-            text.append("\n")
-        text.append("The game so far (the latest last):\n", style="bold underline")
-        for e in view.log:
-            text.append_text(panes.entry(e))
-            text.append("\n")
         self.query_one("#log-body", Static).update(text)
+        self.call_after_refresh(self._log_to_the_end)
+
+    def _log_to_the_end(self) -> None:
         self.query_one("#log-scroll", VerticalScroll).scroll_end(animate=False)
+
+    @on(TabbedContent.TabActivated)
+    def _tab_opened(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id == "log":  # the log opens on its latest lines
+            self.call_after_refresh(self._log_to_the_end)
 
     def _decision(self, view: SeatView) -> None:
         purpose = self.query_one("#purpose", Static)
