@@ -1,7 +1,8 @@
 """`legacies serve`: a game served to browsers (cli/web/). The table is set as `legacies
 play` sets it (its seats, options, expansions), or taken up from a save (`--resume`);
-one secret link per person's seat is printed, and the server runs until Ctrl-C, keeping
-the game in --save after every decision."""
+one secret link per person's seat is printed (with --hot-seat, one link every person
+shares, on one device), and the server runs until Ctrl-C, keeping the game in --save
+after every decision."""
 
 from __future__ import annotations
 
@@ -53,12 +54,18 @@ def serve(
     resume: Optional[Path] = typer.Option(None, "--resume", metavar="SAVE",
                                           help="Continue a saved game (`play --save`, `serve --save`) with the seats "
                                                "it was saved with (or --seat); its links are new."),
+    hot_seat: bool = typer.Option(False, "--hot-seat",
+                                  help="Every person plays at one shared link, on one device: the page shows "
+                                       "the seat the game waits on, and between two people it covers the screen "
+                                       "(\"P2's turn: pass the device\") until the next one clicks that only they "
+                                       "can see it. With one person, the same as their own link."),
 ) -> None:
     """Serve a game to browsers: a secret link per person's seat, the bots on the server.
 
     Every person opens their own link (on this machine, or on another with --host) and
     plays at a table drawn from their seat's view; the page shows only what that seat may
-    see. Ctrl-C stops the server; with --save the game is kept after every decision and
+    see. With --hot-seat the people share one link on one device, the screen covered
+    between two of them until the next one is ready. Ctrl-C stops the server; with --save the game is kept after every decision and
     `legacies serve --resume FILE` continues it with new links."""
     if resume is not None:
         session, folder = _resumed(resume, ruleset, expansion, list(seat), think)
@@ -73,7 +80,7 @@ def serve(
     from ..web.server import bind, serve as run
     from ..web.table import ServedTable
 
-    table = ServedTable(session, save)
+    table = ServedTable(session, save, hot_seat=hot_seat)
     try:
         sock = bind(host, port)
     except OSError as err:
@@ -85,7 +92,11 @@ def serve(
         shown = "localhost"
         typer.echo(f"listening on every interface ({host}): from another machine, put this machine's address "
                    "in place of localhost")
-    typer.echo(f"{session.state.game.spec.title}: one link per person (keep each secret: it is that seat)")
+    if table.hot_seat:
+        typer.echo(f"{session.state.game.spec.title}: one link for every person, on one device (hot seat: the "
+                   "screen is covered between two people; keep it secret: it is every person's seat)")
+    else:
+        typer.echo(f"{session.state.game.spec.title}: one link per person (keep each secret: it is that seat)")
     for name, link in table.links(f"http://{shown}:{bound_port}"):
         typer.echo(f"  {name}: {link}")
     typer.echo("Ctrl-C stops the server" + (f"; the game is kept in {save}" if save is not None else ""))

@@ -1,7 +1,8 @@
 """The routes of `legacies serve`, a Starlette app over one ServedTable:
 
   GET /t/TOKEN          the page (static/table.html), for the seat whose link it is
-  GET /t/TOKEN/view     that seat's view now, as JSON (the message a page is sent)
+  GET /t/TOKEN/view     that seat's view now, as JSON (the message a page is sent; the
+                        hot seat's shared link: only the cover of the person asked)
   WS  /t/TOKEN/ws       that seat's messages both ways (cli/web/protocol.py)
   GET /static/NAME      the page's script and style (three files, nothing else)
 
@@ -11,7 +12,8 @@ Content-Security-Policy (no inline script, nothing from elsewhere) and no referr
 the page (the link's token stays in it). A WebSocket from a page of another origin is
 refused. A message that cannot be read is answered with an error; an oversized message or
 a flood closes the connection; nothing a page sends changes the game but an answer the
-session accepts."""
+session accepts. The hot seat's shared link (table.py) is held to the same rules: its
+answers are the seat shown, and a covered page acts as no seat until it is ready."""
 
 from __future__ import annotations
 
@@ -153,7 +155,9 @@ async def _write(table: ServedTable, ws: WebSocket, listener: Listener) -> None:
         item = await listener.outbox.get()
         if item is VIEW:
             listener.view_due = False
-            item = await run_in_threadpool(table.message, listener.seat)
+            item = await run_in_threadpool(table.next_message, listener)
+            if item is None:  # a hot seat already covered: nothing new to say
+                continue
         if item.get("close"):
             await ws.close(code=item["close"])
             return
@@ -186,8 +190,20 @@ async def _read(table: ServedTable, ws: WebSocket, listener: Listener) -> None:
 
 
 async def _act(table: ServedTable, listener: Listener, said: Any) -> None:
-    seat = listener.seat
+    from starlette.concurrency import run_in_threadpool
+
+    seat = listener.acting  # the hot seat: the seat shown (None while covered)
     if isinstance(said, protocol.AskView):
+        listener.send_view(asked=True)
+    elif isinstance(said, protocol.Save):
+        listener.send({"type": "said", "text": await table.save()})
+    elif isinstance(said, protocol.Ready):
+        refused = await run_in_threadpool(table.ready, listener, said.seat)
+        if refused is not None:
+            listener.send({"type": "refused", "text": refused})
+            listener.send_view()
+    elif seat is None:  # a covered hot seat acts as no seat
+        listener.send({"type": "refused", "text": "the screen is covered: the next person says they are ready first"})
         listener.send_view()
     elif isinstance(said, protocol.Answer):
         try:
@@ -199,8 +215,6 @@ async def _act(table: ServedTable, listener: Listener, said: Any) -> None:
             listener.send({"type": "error", "text": f"the game stopped: {err}"})
     elif isinstance(said, protocol.Undo):
         listener.send({"type": "said", "text": await table.undo(seat)})
-    elif isinstance(said, protocol.Save):
-        listener.send({"type": "said", "text": await table.save()})
 
 
 async def _close(ws: WebSocket, listener: Listener, why: str) -> None:

@@ -8,9 +8,13 @@ Client to server:
   {"type": "view"}                               the seat's view now (a page asks on connect)
   {"type": "answer", "decision": N, "option": I} answer decision N with option I
   {"type": "undo"} / {"type": "save"}
+  {"type": "ready", "seat": N}                   the hot seat: only seat N's person sees the screen
 
 Server to client:
   {"type": "view", "view": SeatView, "colours": [...], "waiting": NAME|null, "stopped": TEXT|null}
+  {"type": "cover", "seat": N|null, "next": NAME|null, "waiting": NAME|null, "title": TEXT}
+                                    the hot seat: pass the device to `next` (null: a bot, `waiting`,
+                                    is asked); nothing of any seat's view until it answers "ready"
   {"type": "refused", "text": ...}  an answer the game refuses (stale, not asked, out of range)
   {"type": "said", "text": ...}     what an undo or a save did
   {"type": "error", "text": ...}    a message the server cannot read (the connection may close)"""
@@ -48,6 +52,11 @@ class Answer(_Message):
     option: int = Field(ge=0, le=10**9)
 
 
+class Ready(_Message):
+    type: Literal["ready"]
+    seat: int = Field(ge=0, le=10**9)
+
+
 class Undo(_Message):
     type: Literal["undo"]
 
@@ -56,15 +65,15 @@ class Save(_Message):
     type: Literal["save"]
 
 
-Message = Annotated[Union[AskView, Answer, Undo, Save], Field(discriminator="type")]
-_READ: TypeAdapter[AskView | Answer | Undo | Save] = TypeAdapter(Message)
+Message = Annotated[Union[AskView, Answer, Ready, Undo, Save], Field(discriminator="type")]
+_READ: TypeAdapter[AskView | Answer | Ready | Undo | Save] = TypeAdapter(Message)
 
 
 class Malformed(ValueError):
     """A message the server cannot read; its text says why, for the page."""
 
 
-def read(raw: str | bytes | None) -> AskView | Answer | Undo | Save:
+def read(raw: str | bytes | None) -> AskView | Answer | Ready | Undo | Save:
     """A page's message read, or Malformed."""
     if raw is None:
         raise Malformed("a message must be text: one JSON object")

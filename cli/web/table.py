@@ -5,6 +5,14 @@ worker thread until a person is asked, the game is saved after each (when a save
 given), and every page listening is told after every change: it is sent its seat's fresh
 view (a page that falls behind is sent the latest view once, never a backlog).
 
+Hot seat (`serve --hot-seat`, two people or more): every person's seat shares one link,
+and its page plays whichever person's seat the game waits on. A page of that link shows one
+seat at a time (`Listener.shown`); when the game comes to another person, the page is sent
+a cover naming who plays next and nothing of any seat's view, and it is shown nothing more
+until it answers that the next person is ready (`ServedTable.ready`): only then is that
+seat's view sent. While a bot is asked, the seat shown stays shown (the bots play on the
+server between the people).
+
 The event loop never blocks on the game: building a view, applying an answer, a bot's move
 and a save all run in worker threads."""
 
@@ -12,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +31,7 @@ from legacies.agents.map_svg import PLAYER_COLOURS
 from legacies.agents.match import GameStopped
 from legacies.agents.session import NotYourTurn, TableSession
 from legacies.pipeline.writes import WriteError, write_whole
+from legacies.view.build import seat_view
 
 DEFAULT_SAVE = "legacies-save.json"
 """Where the save button keeps the game when the server was given no --save."""
@@ -29,16 +39,35 @@ DEFAULT_SAVE = "legacies-save.json"
 VIEW = object()
 """In a listener's outbox: send the seat's view as it is when the message goes out."""
 
+HOT_SEAT = -1
+"""The seat a hot-seat link opens: whichever person's seat the game waits on."""
+
 
 @dataclass(eq=False)
 class Listener:
-    """One page connected as a seat: what is waiting to be sent to it, in order."""
+    """One page connected as a seat (or as the hot seat, HOT_SEAT): what is waiting to be
+    sent to it, in order; on the hot seat, the seat its screen shows (None: covered) and
+    the cover it was last sent."""
 
     seat: int
     outbox: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
     view_due: bool = False
+    shown: int | None = None  # the hot seat: the seat whose view the page may be sent
+    covered: int | None = None  # the hot seat: the seat the last cover named (None: a bot is asked)
+    cover_sent: bool = False  # ... a cover was sent since the page last showed a seat
+    recover: bool = False  # ... the page asked: send the cover again
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def send_view(self) -> None:
+    @property
+    def acting(self) -> int | None:
+        """The seat this page acts as now (the hot seat: the one shown; None while covered)."""
+        return self.shown if self.seat == HOT_SEAT else self.seat
+
+    def send_view(self, asked: bool = False) -> None:
+        """Send the view when the message goes out (`asked`: the page asked, so a hot seat's
+        cover is sent again)."""
+        if asked:
+            self.recover = True
         if not self.view_due:
             self.view_due = True
             self.outbox.put_nowait(VIEW)
@@ -50,10 +79,13 @@ class Listener:
 class ServedTable:
     """A TableSession served to browsers: a link per person's seat, pages told of changes."""
 
-    def __init__(self, session: TableSession, save_path: Path | None = None):
+    def __init__(self, session: TableSession, save_path: Path | None = None, hot_seat: bool = False):
         self.session = session
         self.save_path = save_path
-        self.tokens: dict[int, str] = {seat: secrets.token_urlsafe(24) for seat in session.humans}
+        self.hot_seat = hot_seat and len(session.humans) > 1  # one person: their own link, as without
+        self.tokens: dict[int, str] = {} if self.hot_seat else {
+            seat: secrets.token_urlsafe(24) for seat in session.humans}
+        self.shared_token: str | None = secrets.token_urlsafe(24) if self.hot_seat else None
         self.listeners: set[Listener] = set()
         self.stopped: str | None = None  # why the game cannot go on (an internal error), said to every page
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -62,16 +94,23 @@ class ServedTable:
 
     # ------------------------------------------------------------------ seats
     def seat_of(self, token: str) -> int | None:
-        """The seat a link's token opens, or None (every token compared in constant time)."""
+        """The seat a link's token opens (HOT_SEAT: the shared link of a hot seat), or None
+        (every token compared in constant time)."""
         found = None
+        given = token.encode("utf-8", "replace")
         for seat, secret in self.tokens.items():
-            if secrets.compare_digest(secret.encode(), token.encode("utf-8", "replace")):
+            if secrets.compare_digest(secret.encode(), given):
                 found = seat
+        if self.shared_token is not None and secrets.compare_digest(self.shared_token.encode(), given):
+            found = HOT_SEAT
         return found
 
     def links(self, base: str) -> list[tuple[str, str]]:
-        """(the player's name, their link) for every person's seat."""
+        """(the player's name, their link) for every person's seat; on a hot seat, one
+        (every person's name, the shared link)."""
         names = self.session.state.game.player_names
+        if self.shared_token is not None:
+            return [(", ".join(names[seat] for seat in self.session.humans), f"{base}/t/{self.shared_token}")]
         return [(names[seat], f"{base}/t/{token}") for seat, token in self.tokens.items()]
 
     # ------------------------------------------------------------------ telling pages
@@ -103,13 +142,77 @@ class ServedTable:
 
     def message(self, seat: int) -> dict[str, Any]:
         """What a seat's page is sent: its view, the players' colours, who the game waits
-        on when a bot is thinking, and why the game stopped if it did. (A worker thread.)"""
+        on when a bot is thinking, and why the game stopped if it did. (A worker thread.)
+        The hot seat's link asked without a page (GET .../view) gets only the cover of the
+        person the game comes to: no page has shown it a seat."""
         session = self.session
+        if seat == HOT_SEAT:
+            with session.lock:
+                return self._cover(self._next_shown(None))
         view = session.view(seat)
         asked = session.asked()
         waiting = session.state.game.player_names[asked] if asked is not None and asked in session.agents else None
         return {"type": "view", "view": view.model_dump(mode="json"), "colours": list(PLAYER_COLOURS),
                 "waiting": waiting, "stopped": self.stopped}
+
+    def next_message(self, listener: Listener) -> dict[str, Any] | None:
+        """What a page is sent now that a view is due: its seat's view; on the hot seat, the
+        view of the seat shown while the game waits on that person or on a bot, else a cover
+        naming the person it comes to (once; the screen is then covered: nothing shown),
+        or nothing when that cover was already sent. (A worker thread.)"""
+        if listener.seat != HOT_SEAT:
+            return self.message(listener.seat)
+        session = self.session
+        with listener.lock, session.lock:  # who is asked and what is shown, at one moment
+            target = self._next_shown(listener.shown)
+            if target is not None and target == listener.shown:
+                view = seat_view(session.state, target, session.chronicle.records)
+                asked = session.asked()
+                waiting = session.state.game.player_names[asked] if asked in session.agents else None
+                return {"type": "view", "view": view.model_dump(mode="json"), "colours": list(PLAYER_COLOURS),
+                        "waiting": waiting, "stopped": self.stopped}
+            listener.shown = None  # covered: no seat's view until the next person is ready
+            if listener.cover_sent and listener.covered == target and not listener.recover:
+                return None
+            listener.covered, listener.cover_sent, listener.recover = target, True, False
+            return self._cover(target)
+
+    def _next_shown(self, shown: int | None) -> int | None:
+        """The seat a hot-seat page is to show: the person asked; while a bot is asked, the
+        seat shown (None if none is); when the game is over, the seat shown or the first
+        person. (Under the session's lock.)"""
+        session = self.session
+        asked = session.asked()
+        if asked is not None and asked not in session.agents:
+            return asked
+        if shown is not None:
+            return shown
+        return session.humans[0] if asked is None else None
+
+    def _cover(self, seat: int | None) -> dict[str, Any]:
+        """The cover of a hot-seat page: who plays next (None: a bot is asked, named in
+        `waiting`), and nothing of any seat's view. (Under the session's lock.)"""
+        names = self.session.state.game.player_names
+        asked = self.session.asked()
+        return {"type": "cover", "seat": seat, "next": names[seat] if seat is not None else None,
+                "waiting": names[asked] if seat is None and asked is not None else None,
+                "title": self.session.spec.title}
+
+    def ready(self, listener: Listener, seat: int) -> str | None:
+        """A hot-seat page says the person of `seat` alone sees its screen: that seat is
+        shown from now on (its view is sent). Refused in words (None: accepted) unless the
+        page's last cover named that seat. (A worker thread.)"""
+        if listener.seat != HOT_SEAT:
+            return "this link is one seat's: its screen is never covered"
+        names = self.session.state.game.player_names
+        with listener.lock:
+            if not listener.cover_sent or listener.covered is None or listener.covered != seat:
+                who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+                return f"the screen is not covered for {who}: look again"
+            listener.shown, listener.cover_sent = seat, False
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(listener.send_view)
+        return None
 
     # ------------------------------------------------------------------ acting
     async def answer(self, seat: int, number: int, option: int) -> None:
