@@ -138,8 +138,8 @@ def action_labels(vocab: Any, nouns: Mapping[str, str]) -> dict[str, str]:
         if not noun and chosen and chosen.group(1) in GENERIC_NOUNS:
             noun = singular(chosen.group(1))
         filler = f"{article(noun)} {noun}" if noun else "one"
-        # what the label adds in brackets for the person choosing (a price worked out now:
-        # "(a minor one {price} gold)") is no card text: only the chosen thing's blank is filled
+        # what the label adds in brackets for the person choosing (a cost worked out now:
+        # "(a small one {cost} gold)") is no card text: only the chosen thing's blank is filled
         label = _without_worked_out_brackets(label, getattr(action, "as_", None))
         out[name] = re.sub(r"\{[^{}]*\}", filler, label)
     return out
@@ -147,7 +147,7 @@ def action_labels(vocab: Any, nouns: Mapping[str, str]) -> dict[str, str]:
 
 def _without_worked_out_brackets(label: str, var: str | None) -> str:
     """A label less each bracketed part that holds a `{EXPR}` other than `{var}` (the
-    brackets inside an `{EXPR}`, `{price_of(X, 2)}`, are the expression's own)."""
+    brackets inside an `{EXPR}`, `{cost_of(X, 2)}`, are the expression's own)."""
     out: list[str] = []
     start = -1  # where the open bracket at the top level began, in `out`'s text
     depth = 0  # inside an {EXPR}
