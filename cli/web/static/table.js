@@ -3,6 +3,9 @@
 // the decision it answers. Every text from the game goes into the page as text
 // (textContent, text nodes, SVG text), never as markup. On (re)connecting, the page asks
 // for the view as it is now, so a reloaded page continues where it was.
+// A hot seat's page (`serve --hot-seat`) is sent a cover between two people: everything of
+// the seat shown is taken out of the page, which shows only who plays next, until that
+// person clicks that only they see the screen ("ready"); only then is their view sent.
 "use strict";
 
 (function () {
@@ -113,7 +116,10 @@
     if (message.type === "view") {
       colours = message.colours || [];
       view = message.view;
+      uncover();
       draw(message);
+    } else if (message.type === "cover") {
+      cover(message);
     } else if (message.type === "refused") {
       notice("Refused: " + message.text, "refused");
     } else if (message.type === "said") {
@@ -128,6 +134,44 @@
     for (const b of document.querySelectorAll("#options button, #options input")) b.disabled = true;
     notice("", "");
     send({ type: "answer", decision: view.decision.number, option: index });
+  }
+
+  // ------------------------------------------------------------------ the hot seat's cover
+  // everything drawn of a seat, taken out of the page
+  const SEAT_PARTS = ["who", "purpose", "prompt", "options", "result", "reader-title", "reader-lines", "map",
+    "board", "players", "you", "changes", "log", "notice"];
+
+  function cover(message) {
+    view = null;
+    reading = null;
+    for (const id of SEAT_PARTS) clear($(id));
+    delete $("options").dataset.decision;
+    $("reader").hidden = true;
+    $("result").hidden = true;
+    notice("", "");
+    $("table").hidden = true;
+    document.title = message.title;
+    $("title").textContent = message.title;
+    const ready = $("ready");
+    if (message.next === null || message.next === undefined) {
+      $("cover-text").textContent = message.waiting ? "Waiting for " + message.waiting + "…" : "Waiting…";
+      ready.hidden = true;
+      delete ready.dataset.seat;
+    } else {
+      $("cover-text").textContent = message.next + "'s turn: pass the device; click when only " +
+        message.next + " can see the screen";
+      ready.textContent = "Show " + message.next + "'s screen";
+      ready.dataset.seat = String(message.seat);
+      ready.hidden = false;
+      ready.disabled = false;
+    }
+    $("cover").hidden = false;
+  }
+
+  function uncover() {
+    $("cover").hidden = true;
+    clear($("cover-text"));
+    $("table").hidden = false;
   }
 
   // ------------------------------------------------------------------ drawing the view
@@ -451,6 +495,12 @@
     $("undo").addEventListener("click", function () { send({ type: "undo" }); });
     $("save").addEventListener("click", function () { send({ type: "save" }); });
     $("reader").addEventListener("click", closeReader);
+    $("ready").addEventListener("click", function () {
+      const seat = $("ready").dataset.seat;
+      if (seat === undefined) return;
+      $("ready").disabled = true;
+      send({ type: "ready", seat: Number(seat) });
+    });
     connect();
   });
 })();

@@ -2,8 +2,8 @@
 Chromium at a server run in this process (uvicorn in a thread, 127.0.0.1, a port the system
 picks). A Gears of Time game played by clicks (the first decisions here; the whole game
 `-m slow`), a Leader's Legacy game with two people in two browser contexts and a bot, a
-page reloaded mid-game, a phone-sized screen, and a ruleset whose names are markup shown as
-text. The page's Content-Security-Policy stays on: no violation may be reported.
+page reloaded mid-game, a phone-sized screen, a ruleset whose names are markup shown as
+text, and two people at one page (`--hot-seat`) passing the device through its cover. The page's Content-Security-Policy stays on: no violation may be reported.
 
 Nothing waits on time: every step waits for what the page must show next (generous
 timeouts). Chromium is found as tests/conftest.py finds it; where it is missing the tests
@@ -56,8 +56,8 @@ def chromium() -> Iterator[Any]:
 
 @contextmanager
 def table(ruleset: str, seats: list[str], seed: int, root: str | None = None,
-          expansion: str = "") -> Iterator[tuple[ServedTable, str]]:
-    served = ServedTable(TableSession(spec(ruleset, expansion, root), seats, seed))
+          expansion: str = "", hot_seat: bool = False) -> Iterator[tuple[ServedTable, str]]:
+    served = ServedTable(TableSession(spec(ruleset, expansion, root), seats, seed), hot_seat=hot_seat)
     with ServerThread(served) as server:
         yield served, server.base
 
@@ -221,3 +221,54 @@ def test_names_written_as_markup_are_shown_as_text(chromium: Any, tmp_path: Path
                 assert markup in options and markup in labels
             assert page.locator("img").count() == 0 and page.locator("script").count() == 1
             assert page.locator("#map script, #options script, #map img, #options b").count() == 0
+
+
+SEAT_PARTS = ["who", "purpose", "prompt", "options", "result", "reader-lines", "map", "board", "players", "you",
+              "changes", "log"]
+
+
+def test_two_people_at_one_page_pass_the_device(chromium: Any) -> None:
+    """`--hot-seat`: both people of a Gears of Time game at one page, a few decisions each;
+    between them the page shows only the cover naming who plays next (nothing of either
+    seat left in it), and its button shows that person's table."""
+    with table("gears-of-time", ["human", "human"], seed=15, hot_seat=True) as (served, base):
+        with page_at(chromium, f"{base}/t/{served.shared_token}") as page:
+            names = served.session.state.game.player_names
+            rng = random.Random(7)
+            done = {0: 0, 1: 0}
+            shown: int | None = None
+            covers = 0
+            while min(done.values()) < 3:
+                page.wait_for_function(
+                    "() => !document.getElementById('ready').hidden"
+                    " || document.querySelector('#options button.option:not([disabled])')"
+                    " || !document.getElementById('result').hidden", timeout=WAIT)
+                if page.is_visible("#cover"):
+                    asked = _person_asked(served)
+                    assert asked != shown  # a cover only between two people
+                    who = names[asked]
+                    assert page.inner_text("#cover-text") == (
+                        f"{who}'s turn: pass the device; click when only {who} can see the screen")
+                    assert page.is_hidden("#table")
+                    left = page.evaluate("ids => ids.filter(id => document.getElementById(id).hasChildNodes())",
+                                         SEAT_PARTS)
+                    assert not left, f"the covered page still holds {left}"
+                    assert page.evaluate("() => document.getElementById('options').dataset.decision") is None
+                    covers += 1
+                    page.click("#ready")
+                    page.wait_for_selector("#options button.option:not([disabled])", timeout=WAIT)
+                    assert page.is_hidden("#cover") and f"You are {who}" in page.inner_text("#who")
+                    shown = asked
+                    continue
+                assert page.is_hidden("#result"), "the game ended before each person took three decisions"
+                asked = _person_asked(served)
+                assert asked == shown  # the page plays the seat the game waits on
+                number = shown_decision(page)
+                assert number == len(served.session.state.st.history)
+                buttons = page.locator("#options button.option:not([disabled])")
+                buttons.nth(rng.randrange(buttons.count())).click()
+                page.wait_for_function(  # a later decision, the cover, or a refusal
+                    "n => Number(document.getElementById('options').dataset.decision || -1) !== n"
+                    " || document.getElementById('notice').dataset.kind === 'refused'", arg=number, timeout=WAIT)
+                done[asked] += len(served.session.state.st.history) > number
+            assert covers >= 2
