@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
@@ -26,7 +27,7 @@ from legacies.agents.session import TableSession
 from legacies.cli.web import protocol
 from legacies.cli.web.table import HOT_SEAT, ServedTable
 
-from .tables import hidden_pieces, named_pieces, spec, until
+from .tables import hidden_pieces, named_pieces, spec
 from .test_hostile_clients import BAD
 
 
@@ -39,6 +40,35 @@ def _hot(ruleset: str, seats: list[str], seed: int, save: Path | None = None) ->
     return table, TestClient(make_app(table))
 
 
+WAIT = 60.0  # seconds: a message the test waits for (it fails, never hangs, when none comes)
+
+
+def _receive(ws: Any, seconds: float = WAIT) -> dict[str, Any]:
+    """The page's next message, or a failure when none comes within `seconds` (what the
+    test guards broken, a message it waits for may never come)."""
+
+    async def get() -> Any:
+        with anyio.fail_after(seconds):
+            return await ws._send_rx.receive()
+
+    try:
+        message = ws.portal.call(get)
+    except TimeoutError:
+        raise AssertionError(f"no message came within {seconds} seconds") from None
+    if message["type"] == "websocket.close":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    return dict(json.loads(message["text"]))
+
+
+def until(ws: Any, wanted: Any, limit: int = 10_000) -> dict[str, Any]:
+    """The first message from `ws` that is `wanted` (the others read past)."""
+    for _ in range(limit):
+        message = _receive(ws)
+        if wanted(message):
+            return message
+    raise AssertionError("the message never came")
+
+
 def _ws(table: ServedTable) -> str:
     return f"/t/{table.shared_token}/ws"
 
@@ -49,7 +79,7 @@ def _until_mark(ws: Any) -> list[dict[str, Any]]:
     ws.send_json({"type": "mark"})
     out = []
     while True:
-        message: dict[str, Any] = ws.receive_json()
+        message: dict[str, Any] = _receive(ws)
         if message["type"] == "error":
             return out
         out.append(message)
@@ -69,7 +99,7 @@ def _play(table: ServedTable, ws: Any, people_decisions: int, rng: random.Random
     taken = {seat: 0 for seat in table.session.humans}
     ws.send_json({"type": "view"})
     while min(taken.values()) < people_decisions:
-        m = ws.receive_json()
+        m = _receive(ws)
         if m["type"] == "cover":
             events.append(("cover", m["seat"]))
             assert set(m) == {"type", "seat", "next", "waiting", "title"}  # nothing of any seat's view
@@ -118,7 +148,7 @@ def test_with_one_person_the_hot_seat_is_their_own_link() -> None:
         assert table.links("http://h") == [("P1", f"http://h/t/{table.tokens[0]}")]
         with client.websocket_connect(f"/t/{table.tokens[0]}/ws") as ws:
             ws.send_json({"type": "view"})
-            assert ws.receive_json()["type"] == "view"  # no cover
+            assert _receive(ws)["type"] == "view"  # no cover
 
 
 @pytest.mark.parametrize("ruleset, seats", [("legacy", ["human", "human", "random"]),
@@ -139,7 +169,7 @@ def test_two_people_and_a_bot_at_one_page_covered_between_the_people(ruleset: st
         assert table.session.made_by.count(bot) > 0  # the bot played on the server between the people
         with client.websocket_connect(_ws(table)) as again:  # a new page begins covered
             again.send_json({"type": "view"})
-            first = again.receive_json()
+            first = _receive(again)
             assert first["type"] == "cover" and first["seat"] == table.session.waiting_for_person()
 
 
@@ -282,7 +312,7 @@ def test_the_hot_seats_link_is_held_to_the_hostile_client_rules(monkeypatch: pyt
         with pytest.raises(WebSocketDisconnect):  # another origin
             with client.websocket_connect(_ws(table), headers={"origin": "http://evil.example"}) as ws:
                 ws.send_json({"type": "view"})
-                ws.receive_json()
+                _receive(ws)
         assert session.state.fingerprint() == before
 
 
