@@ -52,11 +52,6 @@ TARGETS: dict[str, Target | None] = {
     "legacies_us_per_decision": None,
     "legacy_games_per_s": Target(">=", 250, "games/s", "Legacy card game, 4 random bots, one process"),
     "legacy_us_per_decision": Target("<=", 15, "µs", "Legacy card game, per decision"),
-    # the other installed rulesets, 4 random bots: reported, not judged (REPORTED_GAMES)
-    "gears_games_per_s": None,
-    "gears_us_per_decision": None,
-    "leaders_games_per_s": None,
-    "leaders_us_per_decision": None,
     "validate_s": Target("<=", 0.5, "s", "cold `legacies validate` of all shipped content (median of 5)"),
     "validate_cold_s": None,  # the same with an empty cache folder (no parse cache): reported, not judged
     "validate_416_s": Target("<=", 0.6, "s", "cold validate of a synthetic ruleset of 416 items"),
@@ -74,6 +69,24 @@ TARGETS: dict[str, Target | None] = {
 }
 """Every key `legacies bench --json` prints, in order, with its target (None: no target,
 shown beside the figure it explains)."""
+
+JUDGED_RULESETS = ("legacies", "legacy")
+"""The rulesets whose speed has a target above; every other installed ruleset's is
+reported, not judged, under keys made from the first word of its name."""
+
+
+def _reported_keys() -> dict[str, None]:
+    """`PREFIX_games_per_s` and `PREFIX_us_per_decision` of each other installed ruleset,
+    PREFIX the first word of its name (the rulesets are data: none is named here)."""
+    keys: dict[str, None] = {}
+    for name in rulesets():
+        if name not in JUDGED_RULESETS:
+            prefix = name.split("-")[0].replace("_", "")
+            keys.update({f"{prefix}_games_per_s": None, f"{prefix}_us_per_decision": None})
+    return keys
+
+
+TARGETS = {**dict(list(TARGETS.items())[:4]), **_reported_keys(), **dict(list(TARGETS.items())[4:])}
 
 
 # --------------------------------------------------------------------------- games
@@ -125,7 +138,7 @@ REPORTED_GAMES = (4, 40)
 
 def reported_rulesets() -> list[tuple[str, str]]:
     """(key prefix, installed ruleset) for each `PREFIX_games_per_s` of TARGETS without a
-    target: the ruleset whose name's first word is PREFIX (`gears` is gears-of-time)."""
+    target: the ruleset whose name's first word is PREFIX."""
     installed = rulesets()
     out: list[tuple[str, str]] = []
     for key, target in TARGETS.items():

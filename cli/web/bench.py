@@ -1,6 +1,6 @@
 """`serve_ms_per_action` for `legacies bench`: a server in this process (uvicorn in a
-thread, loopback), a page's WebSocket answering a Gears of Time game against a random
-bot; each figure is the wall time from an answer sent to the first view of the game after
+thread, loopback), a page's WebSocket answering a game of the Legacy card game against a
+random bot; each figure is the wall time from an answer sent to the first view of the game after
 it received (the view built, sent and read). The median, in milliseconds."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from legacies.pipeline.ruleset import load_ruleset, rulesets
 from .server import ServerThread
 from .table import ServedTable
 
-RULESET, SEATS, SEED = "gears-of-time", ["human", "random"], 15
+RULESET, SEATS, SEED = "legacy", ["human", "random"], 15
 
 
 def serve_ms_per_action(quick: bool) -> dict[str, Any] | None:
