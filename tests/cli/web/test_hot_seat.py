@@ -335,3 +335,12 @@ def test_serve_hot_seat_prints_one_link_for_every_person() -> None:
     found = [m.groups() for m in links if m]
     assert len(found) == 1 and found[0][0] == "Ann, Bo", lines
     assert "one link for every person, on one device" in "".join(lines)
+
+
+def test_serve_help_tells_of_the_hot_seat() -> None:
+    from typer.testing import CliRunner
+
+    from legacies.cli.main import app
+
+    shown = CliRunner().invoke(app, ["serve", "--help"], terminal_width=200).output
+    assert "--hot-seat" in shown and "pass the device" in shown and "one shared link" in shown
