@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 from enum import Enum
+from typing import Any
 
 import typer
 
@@ -103,3 +104,19 @@ def say(message: str) -> None:
 def short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
+
+
+def read_save_or_fail(file: Any) -> tuple[str, dict[str, Any]]:
+    """A save file's text and fields (sized before it is read), or a usage error for a file
+    that cannot be read and exit 1 for one that is no save (`resume`, `serve --resume`)."""
+    from legacies.interpreter.errors import CorruptSave
+    from legacies.pipeline.saves import read_save_file
+
+    try:
+        return read_save_file(file)
+    except OSError as err:
+        fail(f"cannot read {file}: {err.strerror or err}")
+        raise
+    except CorruptSave as err:
+        fail(f"{file}: {err}", 1)
+        raise

@@ -51,6 +51,7 @@ from legacies.interpreter.values import DefRef
 from legacies.pipeline.writes import WriteError, write_whole
 
 from .board import board_lines, board_sections
+from legacies.view.build import amounts_text
 from legacies.view.cards import look, option_item, option_lines, wrapped
 
 KEYS = ("a number: choose that option (an amount, where the options are amounts) · ?N: option N in full · "
@@ -87,19 +88,6 @@ def amounts(d: Decision) -> list[int] | None:
     if d.kind not in ("number", "bid"):
         return None
     return [o.value for o in d.options if type(o.value) is int]
-
-
-def amounts_text(values: list[int]) -> str:
-    """Amounts as a player reads them: "0 to 90 in steps of 5", "1, 2, 5 or 10"."""
-    if not values:
-        return "none"
-    if len(values) > 2:
-        step = values[1] - values[0]
-        if step > 0 and all(b - a == step for a, b in zip(values, values[1:])):
-            return f"{values[0]} to {values[-1]}" + (f" in steps of {step}" if step != 1 else "")
-    if len(values) == 1:
-        return str(values[0])
-    return ", ".join(map(str, values[:-1])) + f" or {values[-1]}"
 
 
 def _hint(text: str, room: int) -> str:

@@ -24,7 +24,7 @@ from legacies.pipeline.writes import WriteError, write_whole
 
 from ..board import ROW_WIDTH, board_lines
 from legacies.view.cards import wrapped
-from ..common import EXPANSION_HELP, debug_traceback, fail, output_failed, say, short
+from ..common import EXPANSION_HELP, debug_traceback, fail, output_failed, read_save_or_fail, say, short
 from ..ruleset_args import default_ruleset, load_with, ruleset_arg, saved_expansions
 from ..scoring import add_breakdown, ended_note, final_score_lines, tie_break_note
 from ..table_args import check_workers, known_seats, parse_options, think_seconds
@@ -324,14 +324,7 @@ def resume(
     """Continue a saved game: its decisions are replayed exactly, then play goes on."""
     if not file.exists():
         fail(f"no such save file: {file}")
-    try:
-        text, data = read_save_file(file)  # sized before it is read
-    except OSError as err:
-        fail(f"cannot read {file}: {err.strerror or err}")
-        return
-    except CorruptSave as err:
-        fail(f"{file}: {err}", 1)
-        return
+    text, data = read_save_or_fail(file)  # sized before it is read
     if data["ruleset"] not in loading.rulesets():
         fail(f"{file} is a game of `{data['ruleset']}`, which is not installed", 1)
     loaded = load_with(data["ruleset"], None, list(expansion) or saved_expansions(data))

@@ -15,10 +15,9 @@ import typer
 from legacies.agents.session import TableSession
 from legacies.interpreter.errors import CorruptSave, InternalError, TableError
 from legacies.interpreter.game import Game, GameState
-from legacies.pipeline.saves import read_save_file
 from legacies.pipeline.table import seat_table
 
-from ..common import EXPANSION_HELP, debug_traceback, fail
+from ..common import EXPANSION_HELP, debug_traceback, fail, read_save_or_fail
 from ..ruleset_args import default_ruleset, load_with, ruleset_arg, saved_expansions
 from ..table_args import known_seats, parse_options, think_seconds
 from ..terminal import continued_by
@@ -143,14 +142,7 @@ def _new(ruleset: Optional[str], expansion: List[str], given: List[str], seed: i
 def _resumed(file: Path, ruleset: Optional[str], expansion: List[str], given: List[str],
              think: Optional[float]) -> tuple[TableSession, Optional[str]]:
     """A saved game's session, its decisions replayed (as `legacies resume` takes one up)."""
-    try:
-        text, data = read_save_file(file)
-    except OSError as err:
-        fail(f"cannot read {file}: {err.strerror or err}")
-        raise
-    except CorruptSave as err:
-        fail(f"{file}: {err}", 1)
-        raise
+    text, data = read_save_or_fail(file)
     name, root = ruleset_arg(ruleset) if ruleset is not None else (data["ruleset"], None)
     loaded = load_with(name, root, list(expansion) or saved_expansions(data))
     if loaded.spec is None:
