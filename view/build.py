@@ -296,17 +296,20 @@ def _option(cards: _Cards, d: Decision, index: int, amounts: bool) -> Option:
     elif item is not None:
         card = cards.piece(item)
         if card is not None:
-            details = cards.details(state.game.layout.piece_def[item]) or _kind_line(state, item, cards.seat)
+            details = cards.details(state.game.layout.piece_def[item])
     shown = option_lines(state, index, cards.seat) if card is not None or d.kind in ("action", "one") else []
     card_lines_count = len(cards.found[card].lines) if card is not None else 0
     plays = shown[card_lines_count:]
     hint = _hint(cards.found[card].lines if card is not None else [], plays)
+    if not details and not hint and card is not None and type(item) is int:  # a place with no text: its state now
+        details = _kind_line(state, item, cards.seat)
     return Option(index=index, label=o.label, card=card, details=details, hint=hint, plays=plays)
 
 
 def _kind_line(state: GameState, pid: int, seat: int) -> str:
     """The first line the ruleset's `display: kinds:` works out for a piece of its kind (a
-    place's cost now: "a bid here: 30 gold"), for a piece with no printed attributes."""
+    place's cost now: "a bid here: 30 gold"), for a piece with no printed attributes and
+    no text of its own."""
     game = state.game
     parts = game.spec.display_kinds.get(game.spec.defs[game.layout.piece_def[pid]].kind, [])
     return game.display_parts[parts[0]].text(state.st, seat, this=pid) if parts else ""
