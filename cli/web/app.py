@@ -30,6 +30,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from legacies.agents.match import GameStopped
 from legacies.interpreter.errors import Refused
 
 from . import protocol
@@ -211,7 +212,7 @@ async def _act(table: ServedTable, listener: Listener, said: Any) -> None:
         except Refused as err:
             listener.send({"type": "refused", "text": str(err)})
             listener.send_view()
-        except Exception as err:  # the game stopped (said to every page by the table)
+        except GameStopped as err:  # the table stopped the game and says so to every page
             listener.send({"type": "error", "text": f"the game stopped: {err}"})
     elif isinstance(said, protocol.Undo):
         listener.send({"type": "said", "text": await table.undo(seat)})

@@ -15,6 +15,7 @@ import pytest
 
 from legacies.agents.session import TableSession
 from legacies.cli.tui.app import Covered, TableApp
+from legacies.interpreter.errors import Refused
 from legacies.interpreter.spec import GameSpec
 from legacies.pipeline.ruleset import load_ruleset
 from legacies.pipeline.stack import installed_expansions
@@ -145,7 +146,7 @@ def test_a_number_key_answers_and_a_refused_answer_changes_nothing() -> None:
             stale = view.decision.number - 1  # an answer to a decision already made
             try:
                 app.session.answer(app.seat, stale, 0)
-            except Exception as err:  # noqa: BLE001 - the refusal is what is read
+            except Refused as err:  # the refusal is what is read
                 said = str(err)
             else:
                 said = ""
