@@ -148,18 +148,19 @@ def piece_lines(st: State, pid: int, viewer: int) -> list[str]:
     if pid not in lay.holder_zone:
         return lines
     held = st.zones[lay.holder_zone[pid]]
-    owners: dict[str, int] = {}
-    others = []
-    for piece in held:
-        owner = lay.piece_owner[piece]
-        if owner >= 0:  # a token: counted by its owner
-            who = mech.player_name(st, owner)
-            owners[who] = owners.get(who, 0) + 1
-        else:
-            others.append(piece)
-    if owners:
-        lines.append(" " + ", ".join(f"{w} x{n}" if n > 1 else w for w, n in owners.items()))
-    lines.extend(f" + {mech.describe(st, p)}" for p in others)
+    tokens = [p for p in held if lay.piece_owner[p] >= 0]  # tokens: counted by their owners
+    if tokens:
+        lines.append(" " + owners_text(st, tokens))
+    lines.extend(f" + {mech.describe(st, p)}" for p in held if lay.piece_owner[p] < 0)
     if not held:
         lines.append(" (empty)")
     return lines
+
+
+def owners_text(st: State, tokens: list[int]) -> str:
+    """Whose tokens these are, in the order first met: "P1 x2, P2"."""
+    owners: dict[str, int] = {}
+    for token in tokens:
+        who = mech.player_name(st, st.game.layout.piece_owner[token])
+        owners[who] = owners.get(who, 0) + 1
+    return ", ".join(f"{w} x{n}" if n > 1 else w for w, n in owners.items())

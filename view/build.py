@@ -10,12 +10,12 @@ The words are made here, for a reader: nothing on a bot's path calls it."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from legacies.interpreter import builtins
 from legacies.interpreter import mechanics as mech
 from legacies.interpreter.decisions import Decision
-from legacies.interpreter.display import hidden_from
+from legacies.interpreter.display import hidden_from, owners_text
 from legacies.interpreter.frames import innermost_turns
 from legacies.interpreter.game import GameState
 from legacies.interpreter.naming import piece_name
@@ -103,13 +103,9 @@ def _holds(state: GameState, pid: int, viewer: int) -> list[str]:
     return out
 
 
-def _owners(state: GameState, tokens: Iterable[int]) -> str:
-    """Whose tokens these are: "P1, P2 x2"."""
-    owners: dict[str, int] = {}
-    for token in tokens:
-        who = mech.player_name(state.st, state.game.layout.piece_owner[token])
-        owners[who] = owners.get(who, 0) + 1
-    return ", ".join(f"{w} x{n}" if n > 1 else w for w, n in owners.items())
+def _owners(state: GameState, tokens: list[int]) -> str:
+    """Whose tokens these are: "P1, P2 x2" (interpreter/display.py's words)."""
+    return owners_text(state.st, tokens)
 
 
 def _zone(cards: _Cards, zone: int) -> Zone:
