@@ -15,6 +15,9 @@ so that no other command pays for it.
 - definition: an item id goes to its `id:`, a counter, zone, kind, procedure,
   definition or action to the key that declares it.
 - completion: the names that fit where the cursor stands (cli/lsp_complete.py).
+- code actions: a quick fix for each diagnostic whose hint names an edit (cli/lsp_fixes.py).
+- references and rename: an item id, kind, counter or quantity in every file of the
+  ruleset and its expansions and the scenario tests beside them (cli/lsp_rename.py).
 Nothing a file holds stops the server: a check that fails is said as a diagnostic.
 """
 
@@ -28,6 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import TextDocument
@@ -38,7 +42,7 @@ from legacies.dsl.errors import LegaciesError
 from legacies.dsl.parse_cache import parse_cache
 from legacies.pipeline.validate import UsageError
 
-from . import lsp_complete, lsp_query
+from . import lsp_complete, lsp_fixes, lsp_query, lsp_rename
 from .lsp_check import Check, belongs_to_ruleset, check_document
 from .lsp_frames import serve_io, serve_tcp
 
@@ -129,7 +133,94 @@ def make_server() -> ContentServer:
                  for n in lsp_complete.completions(checks, path, doc.source, line, column)]
         return lsp.CompletionList(is_incomplete=False, items=items)
 
+    @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
+                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+    async def code_action(ls: ContentServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
+        found = await _at(ls, params.text_document.uri, params.range.start)
+        if found is None:
+            return None
+        doc, path, checks, _ = found
+        check = checks[0]
+        label = next((lb for lb, p in check.labels.items() if p == path), None)
+        lines = doc.source.split("\n")
+        wanted = params.range
+        params_of = lsp_fixes.declared_params([f for c in checks for f in c.files])
+        actions = []
+        for d in check.diagnostics:
+            if d.file != label:
+                continue
+            shown = _diagnostic(doc, d)
+            if not _overlaps(shown.range, wanted):
+                continue
+            for fix in lsp_fixes.fixes(d, lines, params_of):
+                edits = [lsp.TextEdit(range=_client_range(doc, e.line, e.column, e.end_line, e.end_column),
+                                      new_text=e.text) for e in fix.edits]
+                actions.append(lsp.CodeAction(title=fix.title, kind=lsp.CodeActionKind.QuickFix, diagnostics=[shown],
+                                              is_preferred=fix.preferred or None,
+                                              edit=lsp.WorkspaceEdit(changes={params.text_document.uri: edits})))
+        return actions
+
+    @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+    async def references(ls: ContentServer, params: lsp.ReferenceParams) -> list[lsp.Location] | None:
+        found = await _at(ls, params.text_document.uri, params.position)
+        if found is None:
+            return None
+        doc, _, checks, (line, column) = found
+        word = lsp_rename.name_at(doc.source, line, column)
+        if word is None:
+            return None
+        texts = _open_texts(ls)
+        hits = await asyncio.get_running_loop().run_in_executor(
+            ls.pool, lsp_rename.references, checks, word[0], texts)
+        return [lsp.Location(uri=from_fs_path(str(s.path)) or str(s.path), range=_hit_range(ls, s)) for s in hits]
+
+    @server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
+    async def prepare_rename(ls: ContentServer, params: lsp.PrepareRenameParams) -> lsp.Range | None:
+        found = await _at(ls, params.text_document.uri, params.position)
+        if found is None:
+            return None
+        doc, _, checks, (line, column) = found
+        word = lsp_rename.name_at(doc.source, line, column)
+        if word is None or lsp_rename.renamable(checks, word[0]) is None:
+            return None
+        return _client_range(doc, line, word[1], line, word[2])
+
+    @server.feature(lsp.TEXT_DOCUMENT_RENAME, lsp.RenameOptions(prepare_provider=True))
+    async def rename(ls: ContentServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit | None:
+        found = await _at(ls, params.text_document.uri, params.position)
+        if found is None:
+            return None
+        doc, _, checks, (line, column) = found
+        word = lsp_rename.name_at(doc.source, line, column)
+        if word is None:
+            return None
+        texts = _open_texts(ls)
+        try:
+            by_file = await asyncio.get_running_loop().run_in_executor(
+                ls.pool, lsp_rename.rename, checks, word[0], params.new_name, texts)
+        except lsp_rename.RenameRefused as err:
+            raise JsonRpcException(str(err), code=-32803) from None  # RequestFailed
+        changes = {from_fs_path(str(path)) or str(path): [lsp.TextEdit(range=_hit_range(ls, s),
+                                                                       new_text=params.new_name) for s in hits]
+                   for path, hits in by_file.items()}
+        return lsp.WorkspaceEdit(changes=changes)
+
     return server
+
+
+def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:
+    return (a.start.line, a.start.character) <= (b.end.line, b.end.character) and \
+        (b.start.line, b.start.character) <= (a.end.line, a.end.character)
+
+
+def _client_range(doc: TextDocument, line: int, column: int, end_line: int, end_column: int) -> lsp.Range:
+    return doc.range_to_client_units(ServerTextRange(ServerTextPosition(line, column),
+                                                     ServerTextPosition(end_line, end_column)))
+
+
+def _hit_range(ls: ContentServer, hit: lsp_rename.Hit) -> lsp.Range:
+    return lsp.Range(_client_position(ls, hit.path, hit.line, hit.start),
+                     _client_position(ls, hit.path, hit.line, hit.end))
 
 
 # --------------------------------------------------------------------------- checking

@@ -5,7 +5,9 @@ Inside effect-language text (an item's effect or effect attribute, `requires:`, 
 procedure's `do:`, an action's `choose:`/`if:`/`do:`, a definition's `value:`, setup,
 the game procedure), the words before the cursor decide: at the start of a statement,
 the statements and procedures; after `my`, what a player has (counters, values, zones,
-quantities, token kinds); after `its` or `X's`, what an item or a player has
+quantities, token kinds); after `play`, the cards; after `gain`, `lose`, `pay`, what a
+number can be; at the start of an action's `choose:`, collections, and of an `if:`,
+`requires:` or a definition's `value:`, an expression; after `its` or `X's`, what an item or a player has
 (attributes, item counters...); after `gain N`, `lose N`, `pay N`, counters; after
 `perform one of` or `possible(`, actions and menus; after `announce`, `when` or `until`,
 events; after `choose a`, `for each X in`, `pick at random`, collections (kinds and their
@@ -39,6 +41,8 @@ _CONTEXTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bmy\s*$"), "mine"),
     (re.compile(r"(\bits|'s)\s*$"), "its"),
     (re.compile(r"\b(gain|lose|pay)\s+\S+\s+$"), "counter"),
+    (re.compile(r"\b(gain|lose|pay)\s+$"), "amount"),
+    (re.compile(r"(^|[\s:])play\s+$"), "card"),
     (re.compile(r"(\bperform\s+(one|any|up\s+to\s+one)\s+of|\bpossible\s*\()[\sA-Za-z0-9_,]*$"), "action"),
     (re.compile(r"^\s*(announce|when|until)\s+$"), "event"),
     (re.compile(r"(\bchoose\s+(a|an|one\s+of|\d+|up\s+to\s+\d+)|\bpick\s+at\s+random\s+(a|an|one\s+of|\d+)"
@@ -62,8 +66,9 @@ def completions(checks: Sequence[Check], path: Path | None = None, text: str | N
     current = lines[line] if 0 <= line < len(lines) else ""
     before = current[:column]
     head = before[:len(before) - len(m.group())] if (m := _PARTIAL.search(before)) else before
-    if _in_effect(checks, path, line + 1, head):
-        return _named(vocab, _effect_names(vocab, _statement_head(head)))
+    start = _in_effect(checks, path, line + 1, head)
+    if start is not None:
+        return _named(vocab, _effect_names(vocab, _statement_head(head), start))
     return _named(vocab, _yaml_names(vocab, lines, line, head))
 
 
@@ -77,21 +82,29 @@ def _named(vocab: Vocabulary, names: Iterable[str]) -> list[Name]:
 
 
 # --------------------------------------------------------------------------- effect text
-def _in_effect(checks: Sequence[Check], path: Path, line: int, head: str) -> bool:
-    """Whether 1-based `line` lies in effect-language text (on the key's own line, only
-    after its `:`)."""
+def _in_effect(checks: Sequence[Check], path: Path, line: int, head: str) -> str | None:
+    """What the effect-language text that 1-based `line` lies in starts with (on the key's
+    own line, only after its `:`): "statement" (an effect, a `do:`), "expression" (an
+    `if:`, `requires:`, a definition's `value:`) or "collection" (an action's `choose:`);
+    None outside effect text."""
     for check in checks:
-        spans = [span for _, span, _, _ in _effects_in(check, path)]
+        spans = [(span, "expression" if key == "requires" else "statement") for _, span, key, _ in
+                 _effects_in(check, path)]
         label = _label_of(check, path)
         for f in check.files:
             if f.label == label and f.kind != "content" and isinstance(f.data, dict):
-                spans += [s for where in _rule_texts(f.data) if (s := _text_lines(f, where)) is not None]
-        for first, last in spans:
+                spans += [(s, _STARTS.get(where[-1], "statement")) for where in _rule_texts(f.data)
+                          if (s := _text_lines(f, where)) is not None]
+        for (first, last), start in spans:
             if first <= line <= last and (line > first or ": " in head or head.rstrip().endswith(":")):
-                return True
+                return start
         if spans:
-            return False
-    return False
+            return None
+    return None
+
+
+# what the text of a rules key starts with (a statement elsewhere)
+_STARTS = {"choose": "collection", "if": "expression", "value": "expression"}
 
 
 def _statement_head(head: str) -> str:
@@ -102,8 +115,10 @@ def _statement_head(head: str) -> str:
     return head.lstrip('"')
 
 
-def _effect_names(vocab: Vocabulary, head: str) -> list[str]:
+def _effect_names(vocab: Vocabulary, head: str, start: str = "statement") -> list[str]:
     context = next((what for pattern, what in _CONTEXTS if pattern.search(head)), "expression")
+    if context == "statement" and start != "statement":  # the start of an expression or a collection
+        context = start
     players = [n for n, c in vocab.counters.items() if c.scope == "player"]
     if context == "statement":
         return list(STATEMENT_WORDS) + list(vocab.procedures)
@@ -121,6 +136,12 @@ def _effect_names(vocab: Vocabulary, head: str) -> list[str]:
                 + [n for n, b in BUILTINS.items() if b.form == "of"])
     if context == "counter":
         return players + [n for n, c in vocab.counters.items() if c.scope != "player"]
+    if context == "amount":  # `gain N COUNTER`: what a number can be
+        return (["my", "count"] + [n for n, b in BUILTINS.items() if b.form in ("name", "call")]
+                + list(vocab.quantities) + list(vocab.definitions) + list(vocab.values) + list(vocab.options)
+                + list(vocab.counters))
+    if context == "card":  # `play X`: a card (the ruleset's cards by id)
+        return [i for i, k in vocab.content.items() if vocab.kinds.get(k) and vocab.kinds[k].piece == "card"]
     if context == "action":
         return list(vocab.actions) + list(vocab.menus)
     if context == "event":

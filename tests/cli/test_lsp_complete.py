@@ -82,3 +82,19 @@ def test_a_kinds_plural_goes_to_its_declaration(check: Check) -> None:
     assert place.path.read_text(encoding="utf-8").split("\n")[place.line].strip() == "plural: industries"
     kind = declared([check], "industry")
     assert kind is not None and kind.path.read_text(encoding="utf-8").split("\n")[kind.line].strip() == "industry:"
+
+
+def test_play_lose_and_an_actions_choose_offer_what_fits_there(check: Check) -> None:
+    """Issue 34: after `play ` the cards; after `lose ` (and `gain `, `pay `) what a number
+    can be; an action's `choose:` starts with a collection, never a statement."""
+    text = CARDS.read_text(encoding="utf-8")
+    played = names_at(check, CARDS, edited(text, "choose an industry as X", "play C1005"), "play C1005", "play ")
+    assert {"C1003", "C1005"} <= played and "gain" not in played and "gold" not in played
+    assert "politician" not in played  # a character, not a card one plays
+    lost = names_at(check, CARDS, text, "lose 1 fame for P", "lose ")
+    assert {"my", "count", "gold", "fame"} <= lost and not lost & {"C1003", "industries", "hand", "gain"}
+    rules = FLOW.parent / "actions.yaml"
+    actions = check_document(rules, {rules: rules.read_text(encoding="utf-8")})
+    chosen = names_at(actions, rules, rules.read_text(encoding="utf-8"), "choose: player_cards in my hand",
+                      "choose: ")
+    assert {"player_cards", "industries", "characters"} <= chosen and "gain" not in chosen and "choose" not in chosen
