@@ -36,7 +36,8 @@ from legacies.interpreter import sandbox
 from legacies.interpreter.errors import InternalError
 from legacies.interpreter.mechanics import describe
 from legacies.pipeline.ruleset import load_ruleset, rulesets
-from legacies.pipeline.yaml_source import read_yaml_file
+from legacies.pipeline.walk import walk
+from legacies.pipeline.yaml_source import read_yaml_file, walk_diagnostic
 
 from .trial import Scenario, TrialError, run_trial
 
@@ -93,7 +94,12 @@ def find_tests(paths: list[Path]) -> tuple[list[ScenarioTest], list[Diagnostic]]
     problems: list[Diagnostic] = []
     for path in paths:
         if path.is_dir():
-            files = sorted(p for p in path.rglob("*.y*ml") if p.is_file() and p.suffix in (".yaml", ".yml"))
+            files = []
+            for w in walk(path, lambda name: name.endswith((".yaml", ".yml")), too_deep=True):
+                if w.problem is None:
+                    files.append(Path(w.entry))
+                else:
+                    problems.append(walk_diagnostic(str(w.entry), w.problem))
         elif path.exists():  # a file, or a FIFO or a device: the reader refuses those unread (F006)
             files = [path]
         else:

@@ -49,8 +49,10 @@ def _dump(node: object, indent: int = 0) -> list[str]:
 
 def folder_rulesets(root: str | Path) -> list[str]:
     """The rulesets a folder on disk holds whole (`rules/NAME/ruleset.yaml`)."""
+    from .walk import subfolders
+
     rules = Path(root) / "rules"
-    return sorted(d.name for d in rules.iterdir() if (d / "ruleset.yaml").is_file()) if rules.is_dir() else []
+    return [name for name in subfolders(rules) if (rules / name / "ruleset.yaml").is_file()]
 
 
 def _find(query: str, build: object) -> str | None:

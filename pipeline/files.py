@@ -12,8 +12,10 @@ returns its bytes (and may raise OSError: the loader turns that into F001).
 
 Only regular files are read (a FIFO, a device such as /dev/zero, a socket is refused
 unread: NotRegular, F006), and never more than MAX_FILE_BYTES + 1 bytes of one (the
-loader reports F005 past the limit). A folder reached twice while walking (a symbolic
-link loop, or two links to one folder) is read once (the second is SymlinkLoop, F007).
+loader reports F005 past the limit). Folders are walked by pipeline/walk.py, the one
+bounded walk: a folder reached twice (a symbolic link loop, or two links to one folder)
+is read once (SymlinkLoop, F007), a link out of the folder is not followed
+(OutsideFolder, F010), and the walk stops at its bounds (WalkBound, F011).
 """
 
 from __future__ import annotations
@@ -24,7 +26,13 @@ import stat
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, NamedTuple
+
+from .walk import MAX_FOLDER_DEPTH, NotRegular, OutsideFolder, SymlinkLoop, WalkBound, subfolders, walk
+
+__all__ = ["MAX_FILE_BYTES", "NotRegular", "OutsideFolder", "SourceFile", "SymlinkLoop", "WalkBound",
+           "disk_label", "guess_kind", "installed_rulesets", "kind_from_keys", "read_regular", "ruleset_files",
+           "single_file"]
 
 MAX_FILE_BYTES = 524_288
 """A data file may hold at most this many bytes (F005); split a larger one."""
@@ -34,7 +42,6 @@ CONTENT_PACKAGE = "legacies.content"
 RULESET_FILE = "ruleset.yaml"
 EXPANSION_FILES = ("expansion.yaml", "expansion.yml")
 YAML_SUFFIXES = (".yaml", ".yml")
-MAX_FOLDER_DEPTH = 16  # folders below content/<name>/
 
 _TOP_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:", re.MULTILINE)
 
@@ -52,14 +59,6 @@ class SourceFile(NamedTuple):
 
 
 Labeler = Callable[[Traversable, str], str]
-
-
-class NotRegular(OSError):
-    """A path that is not a regular file (a FIFO, a device, a socket): never read."""
-
-
-class SymlinkLoop(OSError):
-    """A folder already walked (through a symbolic link): not walked again."""
 
 
 def read_regular(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
@@ -130,7 +129,7 @@ def single_file(path: Path) -> SourceFile:
 def installed_rulesets() -> list[str]:
     """The rulesets shipped in `legacies.rules`: its folders that hold a ruleset.yaml."""
     top = resources.files(RULES_PACKAGE)
-    return sorted(entry.name for entry in _entries(top) if entry.is_dir() and entry.joinpath(RULESET_FILE).is_file())
+    return sorted(name for name in subfolders(top) if top.joinpath(name, RULESET_FILE).is_file())
 
 
 def guess_kind(path: Path, text: str) -> str:
@@ -174,52 +173,20 @@ def disk_label(path: Path) -> str:
 
 
 def _tree_files(rules: Traversable, content: Traversable, rules_label: Labeler, content_label: Labeler) -> list[SourceFile]:
+    """The ruleset file, the YAML files directly in rules/<name>/ and every one under
+    content/<name>/, found by the one bounded walk (pipeline/walk.py): what it does not
+    read (a link out of the folder, a loop, past its bounds, an OS error) is a file whose
+    read raises that problem, so the loader says it at its place."""
     ruleset = rules.joinpath(RULESET_FILE)
     found = [SourceFile(rules_label(ruleset, RULESET_FILE), "ruleset", _reader(ruleset))]
-    for entry in sorted(_entries(rules), key=lambda e: e.name):
-        if entry.is_file() and _is_yaml(entry.name) and entry.name != RULESET_FILE:
-            found.append(SourceFile(rules_label(entry, entry.name), "procedures", _reader(entry)))
-    for relative, entry, problem in _walk_yaml(content, "", set()):
-        read = _reader(entry) if problem is None else _raiser(problem)
-        found.append(SourceFile(content_label(entry, relative), "content", read))
+    for w in walk(rules, _is_yaml, depth=0):
+        if w.relative != RULESET_FILE and w.relative:
+            read = _reader(w.entry) if w.problem is None else _raiser(w.problem)
+            found.append(SourceFile(rules_label(w.entry, w.relative), "procedures", read))
+    for w in walk(content, _is_yaml, too_deep=True):
+        read = _reader(w.entry) if w.problem is None else _raiser(w.problem)
+        found.append(SourceFile(content_label(w.entry, w.relative or "."), "content", read))
     return found
-
-
-def _walk_yaml(folder: Traversable, prefix: str,
-               seen: set[tuple[int, int]]) -> Iterator[tuple[str, Traversable, OSError | None]]:
-    """Every YAML file under `folder`, depth first, in name order, with its relative path.
-    A folder on disk already walked (a link loop, two links to one folder) yields one
-    entry with a SymlinkLoop problem instead of its files."""
-    if isinstance(folder, Path):
-        try:
-            info = folder.stat()
-        except OSError:
-            return
-        key = (info.st_dev, info.st_ino)
-        if key in seen:
-            problem = SymlinkLoop(0, "this folder was already read (a symbolic link loop, or a second link to it): "
-                                  "not read again", str(folder))
-            yield prefix.rstrip("/"), folder, problem
-            return
-        seen.add(key)
-    for entry in sorted(_entries(folder), key=lambda e: e.name):
-        if entry.name.startswith((".", "__")):
-            continue
-        relative = f"{prefix}{entry.name}"
-        if entry.is_dir():
-            if prefix.count("/") >= MAX_FOLDER_DEPTH:
-                yield relative, entry, OSError(0, f"folders nest more than {MAX_FOLDER_DEPTH} deep here: not read",
-                                               str(entry))
-                continue
-            yield from _walk_yaml(entry, relative + "/", seen)
-        elif entry.is_file() and _is_yaml(entry.name):
-            yield relative, entry, None
-        elif _is_yaml(entry.name) and isinstance(entry, Path):  # a FIFO, a device, a broken link: said, not read
-            try:
-                os.stat(entry)
-                yield relative, entry, NotRegular(0, "not a regular file", str(entry))
-            except OSError as exc:
-                yield relative, entry, exc
 
 
 def _raiser(problem: OSError) -> Callable[[], bytes]:
@@ -229,10 +196,9 @@ def _raiser(problem: OSError) -> Callable[[], bytes]:
 
 
 def _entries(folder: Traversable) -> list[Traversable]:
-    try:
-        return list(folder.iterdir()) if folder.is_dir() else []
-    except OSError:
-        return []
+    """The entries directly in `folder`, by the walk's rules (no link out, nothing of the
+    system's): the folders and the YAML files."""
+    return [w.entry for w in walk(folder, _is_yaml, depth=0, skip=(), folders_too=True) if w.problem is None]
 
 
 def _is_yaml(name: str) -> bool:

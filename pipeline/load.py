@@ -17,12 +17,12 @@ from typing import Any, Iterable
 from pydantic import BaseModel, ValidationError
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
-from legacies.pipeline.files import NotRegular, SourceFile, SymlinkLoop
+from legacies.pipeline.files import SourceFile
 from legacies.pipeline.formats import upgrade
 from legacies.pipeline.models import FILE_MODELS
 from legacies.pipeline.schemas import validate_data, yaml_path
-from legacies.pipeline.yaml_source import (YamlPath, YamlSource, excerpt, lines_of, load_yaml, not_regular,
-                                           symlink_loop, unreadable)
+from legacies.pipeline.yaml_source import (YamlPath, YamlSource, excerpt, lines_of, load_yaml, unreadable,
+                                           walk_diagnostic)
 
 
 @dataclass(frozen=True, eq=False)
@@ -114,11 +114,9 @@ def load_source(source: SourceFile) -> tuple[LoadedFile | None, list[Diagnostic]
     """Read and load one discovered file: (file or None, problems, its source lines)."""
     try:
         raw = source.read()
-    except SymlinkLoop:
-        return None, [symlink_loop(source.label)], []
-    except NotRegular as exc:
-        return None, [not_regular(source.label, exc)], []
-    except (OSError, ValueError) as exc:  # missing, unreadable (a Traversable's too), a path with a NUL byte
+    except OSError as exc:  # missing, unreadable, not walked (pipeline/walk.py): in words, at the file
+        return None, [walk_diagnostic(source.label, exc)], []
+    except ValueError as exc:  # missing, unreadable (a Traversable's too), a path with a NUL byte
         return None, [unreadable(source.label, exc)], []
     loaded, problems = load_file(source.label, source.kind, raw)
     if loaded is not None and (source.layer or source.over is not None):

@@ -81,7 +81,7 @@ def migrate(paths: list[str], write: bool = True) -> MigrateResult:
             raise MigrateUsageError(f"no such file or folder: {raw}")
         if path.is_dir():
             for found in _yaml_files(path):
-                result.files.append(migrate_file(found, write))
+                result.files.append(migrate_file(found, write) if isinstance(found, Path) else found)
         else:
             result.named.add(disk_label(path))
             result.files.append(migrate_file(path, write))
@@ -149,11 +149,15 @@ def data_kind(path: Path, data: object, text: str) -> str | None:
     return kind if known & set(data) else None
 
 
-def _yaml_files(folder: Path) -> list[Path]:
-    """The YAML files under `folder`, in name order, not following links to folders."""
-    found: list[Path] = []
-    for here, folders, files in os.walk(folder):
-        folders[:] = sorted(f for f in folders if not f.startswith((".", "__")))
-        found += [Path(here) / f for f in sorted(files)
-                  if f.endswith(YAML_SUFFIXES) and not f.startswith((".", "__"))]
+def _yaml_files(folder: Path) -> list[Path | FileResult]:
+    """The YAML files under `folder`, in name order, by the one bounded walk
+    (pipeline/walk.py); what it does not read is a file refused, in words, at its place."""
+    from .walk import walk
+    from .yaml_source import walk_diagnostic
+
+    found: list[Path | FileResult] = []
+    for w in walk(folder, lambda name: name.endswith(YAML_SUFFIXES), too_deep=True):
+        label = disk_label(Path(w.entry))
+        found.append(Path(w.entry) if w.problem is None
+                     else FileResult(label, "refused", problem=walk_diagnostic(label, w.problem)))
     return found

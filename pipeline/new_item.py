@@ -232,8 +232,9 @@ def _target(file: str | None, content: Path, model: _Existing | None, of_kind: l
         return _content_file(file, content)
     if model is not None:
         return model.file
-    files = sorted(p for p in content.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file()
-                   and not any(part.startswith((".", "__")) for part in p.relative_to(content).parts))
+    from .walk import walk
+
+    files = [Path(w.entry) for w in walk(content, lambda name: name.endswith(YAML_SUFFIXES)) if w.problem is None]
     if len(files) == 1:
         return files[0]
     raise NewItemError(f"no item of this kind yet, and {content} holds {len(files)} files: name the one to write "

@@ -15,12 +15,13 @@ from .explain import folder_rulesets
 from . import ruleset as loading  # by module: a caller's stand-in for load_ruleset or rulesets is seen
 from .stack import Expansion, StackError, resolve
 from .validate import UsageError
+from .walk import os_sentence
 
 __all__ = ["UsageError", "checked_folder", "expanded_ruleset", "expansion_stack", "load_with", "ruleset_arg"]
 
 
 def _short(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
 
 
 def ruleset_arg(value: str) -> tuple[str, str | None]:
@@ -28,13 +29,17 @@ def ruleset_arg(value: str) -> tuple[str, str | None]:
     ruleset (rules/NAME/ruleset.yaml and content/NAME/), which replaces an installed
     ruleset of the same name. Returns (name, folder or None)."""
     folder = Path(value)
-    if folder.is_dir():
+    try:
+        is_dir = folder.is_dir()
+    except OSError as err:  # a name too long for the file system, a folder that cannot be looked into
+        raise UsageError(f"--ruleset {_short(value)}: {os_sentence(err)}") from None
+    if is_dir:
         names = folder_rulesets(folder)
         if len(names) == 1:
             return names[0], str(folder)
         if not names:
-            raise UsageError(f"{value} holds no ruleset: expected {value}/rules/NAME/ruleset.yaml (and content/NAME/)")
-        raise UsageError(f"{value} holds several rulesets ({', '.join(names)}): name one with --ruleset and the "
+            raise UsageError(f"{_short(value)} holds no ruleset: expected {value}/rules/NAME/ruleset.yaml (and content/NAME/)")
+        raise UsageError(f"{_short(value)} holds several rulesets ({', '.join(names)}): name one with --ruleset and the "
                          "folder with --path")
     if value in loading.rulesets():
         return value, None
@@ -47,10 +52,14 @@ def checked_folder(path: Path | None) -> str | None:
     rules/NAME/ruleset.yaml."""
     if path is None:
         return None
-    if not path.is_dir():
-        raise UsageError(f"{path} is not a folder")
+    try:
+        is_dir = path.is_dir()
+    except OSError as err:
+        raise UsageError(f"{_short(str(path))}: {os_sentence(err)}") from None
+    if not is_dir:
+        raise UsageError(f"{_short(str(path))} is not a folder")
     if not folder_rulesets(path):
-        raise UsageError(f"{path} holds no ruleset: expected {path}/rules/NAME/ruleset.yaml (and content/NAME/)")
+        raise UsageError(f"{_short(str(path))} holds no ruleset: expected {path}/rules/NAME/ruleset.yaml (and content/NAME/)")
     return str(path)
 
 

@@ -28,8 +28,9 @@ from typing import Iterable, Sequence
 from legacies.dsl.diagnostics import WARNING, Diagnostic
 from legacies.dsl.errors import LegaciesError
 
-from .files import (EXPANSION_FILES, MAX_FOLDER_DEPTH, RULESET_FILE, SourceFile, _entries, _is_yaml, _reader,
-                    disk_label, kind_from_keys, read_regular, ruleset_files)
+from .files import (EXPANSION_FILES, RULESET_FILE, SourceFile, _is_yaml, _reader, disk_label, kind_from_keys,
+                    read_regular, ruleset_files)
+from .walk import MAX_FOLDER_DEPTH, os_sentence, real_path, subfolders, system_folder, walk
 
 EXPANSIONS_PACKAGE = "legacies.expansions"
 MAX_STACK = 16  # expansions in one game
@@ -60,8 +61,7 @@ class Expansion:
         """The rulesets it holds files for (its rules/NAME/ and content/NAME/ folders)."""
         names: set[str] = set()
         for sub in ("rules", "content"):
-            names.update(e.name for e in _entries(self.folder.joinpath(sub))
-                         if e.is_dir() and not e.name.startswith((".", "_")))
+            names.update(subfolders(self.folder.joinpath(sub)))
         return sorted(names)
 
     def ruleset(self) -> str | None:
@@ -81,26 +81,38 @@ def installed_expansions() -> list[Expansion]:
         top = resources.files(EXPANSIONS_PACKAGE)
     except ModuleNotFoundError:  # pragma: no cover - an install without the package
         return []
-    found = [read_expansion(entry, f"expansions/{entry.name}", installed=True)
-             for entry in sorted(_entries(top), key=lambda e: e.name)
-             if entry.is_dir() and _expansion_file(entry) is not None]
+    found = [read_expansion(top.joinpath(name), f"expansions/{name}", installed=True)
+             for name in subfolders(top) if _expansion_file(top.joinpath(name)) is not None]
     return sorted(found, key=lambda e: e.name)
 
 
 def find_expansion(ref: str | Path) -> Expansion:
     """`--expansion NAME|FOLDER`: a folder on disk, else an installed expansion by name."""
     path = Path(ref)
-    if path.is_dir():
+    shown = _cut(str(ref))
+    try:
+        is_dir, exists = path.is_dir(), path.exists()
+    except OSError as err:  # a name too long, a folder that cannot be looked into
+        raise StackError(f"--expansion {shown}: {os_sentence(err)}") from None
+    if is_dir:
+        system = system_folder(real_path(path))
+        if system is not None:
+            raise StackError(f"--expansion {shown}: {system} is a folder of the system, never read as an expansion")
         return read_expansion(path, disk_label(path))
-    if path.exists():
-        raise StackError(f"--expansion {ref}: not a folder (an expansion is a folder holding expansion.yaml)")
+    if exists:
+        raise StackError(f"--expansion {shown}: not a folder (an expansion is a folder holding expansion.yaml)")
     installed = installed_expansions()
     for exp in installed:
         if exp.name == str(ref):
             return exp
     names = ", ".join(e.name for e in installed) or "none"
-    raise StackError(f"--expansion {ref}: no such folder, and no expansion of that name is installed "
+    raise StackError(f"--expansion {shown}: no such folder, and no expansion of that name is installed "
                      f"(installed: {names})")
+
+
+def _cut(text: str, limit: int = 80) -> str:
+    """A name given on the command line, as messages echo it: at most `limit` characters."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
 
 
 def read_expansion(folder: Traversable, label: str, installed: bool = False) -> Expansion:
@@ -226,35 +238,41 @@ def expansion_sources(exp: Expansion, ruleset: str) -> tuple[list[SourceFile], l
 
 def _unread(exp: Expansion, ruleset: str) -> list[Diagnostic]:
     """X003 for each YAML file of the folder that is neither expansion.yaml nor under
-    rules/<ruleset>/ (top level) or content/<ruleset>/."""
+    rules/<ruleset>/ (top level) or content/<ruleset>/; what the walk does not read (a
+    link out of the folder or a loop, past its bounds, an OS error) once, where it is.
+    Only the folders that are not read are walked for this: rules/<ruleset>/ and
+    content/<ruleset>/ are the loader's (their problems are said there)."""
     out: list[Diagnostic] = []
-    for relative, entry in _yaml_below(exp.folder, "", 0):
+    for w in walk(exp.folder, _is_yaml, depth=8, skip=(".", "_")):
+        relative = w.relative
         parts = relative.split("/")
+        if w.problem is not None:
+            if not _read_by_loader(parts, ruleset):
+                out.append(_walk_problem(exp, w.entry, relative, w.problem))
+            continue
         if len(parts) == 1 and parts[0] in EXPANSION_FILES:
             continue
-        if parts[0] == "content" and len(parts) > 2 and parts[1] == ruleset:
-            continue
-        if parts[0] == "rules" and len(parts) == 3 and parts[1] == ruleset:
+        if _read_by_loader(parts, ruleset):
             continue
         why = (f"it is for ruleset `{parts[1]}`, and this expansion is laid over `{ruleset}`"
                if parts[0] in ("rules", "content") and len(parts) > 2 and parts[1] != ruleset
                else f"only expansion.yaml, rules/{ruleset}/*.yaml and content/{ruleset}/**/*.yaml are read")
-        out.append(Diagnostic("X003", f"this file is not read: {why}", file=_label(exp, entry, relative),
+        out.append(Diagnostic("X003", f"this file is not read: {why}", file=_label(exp, w.entry, relative),
                               severity=WARNING, hint=f"move it to content/{ruleset}/ (items) or rules/{ruleset}/ "
                               "(rules), or remove it"))
     return out
 
 
-def _yaml_below(folder: Traversable, prefix: str, depth: int) -> Iterable[tuple[str, Traversable]]:
-    if depth > 8:
-        return
-    for entry in sorted(_entries(folder), key=lambda e: e.name):
-        if entry.name.startswith((".", "_")):
-            continue
-        if entry.is_dir():
-            yield from _yaml_below(entry, f"{prefix}{entry.name}/", depth + 1)
-        elif _is_yaml(entry.name):
-            yield f"{prefix}{entry.name}", entry
+def _read_by_loader(parts: list[str], ruleset: str) -> bool:
+    return ((parts[0] == "content" and len(parts) > 2 and parts[1] == ruleset)
+            or (parts[0] == "rules" and len(parts) == 3 and parts[1] == ruleset))
+
+
+def _walk_problem(exp: Expansion, entry: Traversable, relative: str, problem: OSError) -> Diagnostic:
+    """What the walk of an expansion folder did not read, said where it is."""
+    from .yaml_source import walk_diagnostic
+
+    return walk_diagnostic(_label(exp, entry, relative or "."), problem)
 
 
 def _label(exp: Expansion, entry: Traversable, relative: str) -> str:

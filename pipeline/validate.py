@@ -37,6 +37,13 @@ from .files import EXPANSION_FILES, SourceFile, installed_rulesets, read_regular
 from .internal_errors import internal_error
 from .load import load_sources
 from .setup_check import check_setup
+from .walk import os_sentence, real_path, subfolders, system_folder
+
+
+def cut(text: str, limit: int = 80) -> str:
+    """A path or name given on the command line, as a message echoes it: at most `limit`
+    characters and its length."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
 
 
 class UsageError(LegaciesError):
@@ -132,16 +139,25 @@ def validate(paths: list[str], ruleset: str | None = None,
         _validate_expanded(result, paths, ruleset, expansions, installed)
         return result
     if ruleset is not None and not paths and ruleset not in installed:
-        raise UsageError(f"unknown ruleset `{ruleset}`; installed: {', '.join(installed) or 'none'}")
+        raise UsageError(f"unknown ruleset `{cut(ruleset)}`; installed: {', '.join(installed) or 'none'}")
     if not paths:
         for name in [ruleset] if ruleset else installed:
             _check(result, name, ruleset_files(name))
         return result
     for raw in paths:
         path = Path(raw)
-        if not os.path.lexists(path):
-            raise UsageError(f"no such file or folder: {raw}")
-        if path.is_dir():
+        try:
+            exists, is_dir = os.path.lexists(path), path.is_dir()
+            if not exists:
+                os.lstat(path)  # the reason in words (a name too long, a folder that cannot be looked into)
+        except OSError as err:
+            raise UsageError(f"{cut(raw)}: {os_sentence(err)}") from None
+        if not exists:
+            raise UsageError(f"no such file or folder: {cut(raw)}")
+        system = system_folder(real_path(path)) if is_dir else None
+        if system is not None:
+            raise UsageError(f"{cut(raw)}: {system} is a folder of the system, never read as content")
+        if is_dir:
             _validate_folder(result, path, ruleset, installed)
         else:
             _validate_file(result, path, ruleset, installed)
@@ -164,7 +180,7 @@ def _validate_expanded(result: ValidationResult, paths: list[str], ruleset: str 
     if paths:
         root = Path(paths[0])
         if not (root.is_dir() and name is not None and (root / "rules" / name / "ruleset.yaml").is_file()):
-            raise UsageError(f"{paths[0]} is not a ruleset folder for the expansions (rules/NAME/ruleset.yaml "
+            raise UsageError(f"{cut(paths[0])} is not a ruleset folder for the expansions (rules/NAME/ruleset.yaml "
                              f"for {name or 'their ruleset'})")
     if name is None:
         raise UsageError("the expansions name no ruleset: an expansion's expansion.yaml says `extends: RULESET`")
@@ -183,13 +199,11 @@ def _validate_folder(result: ValidationResult, path: Path, ruleset: str | None, 
         return
     names: set[str] = set()
     for sub in ("rules", "content"):
-        folder = path / sub
-        if folder.is_dir():
-            names.update(p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+        names.update(subfolders(path / sub))
     root = path
     if not names and Path(os.path.abspath(path)).name in ("rules", "content"):  # the rules/ or content/ folder
         root = Path(os.path.abspath(path)).parent
-        names = {p.name for p in path.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))}
+        names = set(subfolders(path))
     if not names:  # rules/<name>/, content/<name>/ or a folder below: the ruleset it belongs to
         found = ruleset_folder(path / "_")
         if found is not None:
@@ -198,7 +212,7 @@ def _validate_folder(result: ValidationResult, path: Path, ruleset: str | None, 
     if ruleset is not None:
         names &= {ruleset}
     if not names:
-        raise UsageError(f"{path} holds no rules/<ruleset>/ or content/<ruleset>/ folder"
+        raise UsageError(f"{cut(str(path))} holds no rules/<ruleset>/ or content/<ruleset>/ folder"
                          + (f" for ruleset `{ruleset}`" if ruleset else ""))
     for name in sorted(names):
         _check_on_disk(result, root, name, installed)
@@ -247,7 +261,7 @@ def _validate_file(result: ValidationResult, path: Path, ruleset: str | None, in
         if source.kind == "ruleset" or name is None:
             _check(result, name or path.stem, [source])
             return
-        raise UsageError(f"{path} is for ruleset `{name}`, which is not installed; name one with --ruleset")
+        raise UsageError(f"{cut(str(path))} is for ruleset `{name}`, which is not installed; name one with --ruleset")
     _check(result, name, over_installed(name, [source]))
 
 

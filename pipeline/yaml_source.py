@@ -192,6 +192,27 @@ def symlink_loop(label: str) -> Diagnostic:
                       "not read again", file=label, severity="warning")
 
 
+def walk_diagnostic(label: str, problem: OSError) -> Diagnostic:
+    """What the walk of a folder did not read (pipeline/walk.py), said at its place: a
+    loop F007 (a warning: read once), a link out of the folder F010, the walk's bounds
+    F011, not a regular file F006, any other OS error F001, in words."""
+    from .walk import NotRegular, OutsideFolder, SymlinkLoop, WalkBound, os_sentence
+
+    if isinstance(problem, SymlinkLoop):
+        return symlink_loop(label)
+    if isinstance(problem, NotRegular):
+        return not_regular(label, problem)
+    if isinstance(problem, OutsideFolder):
+        return Diagnostic("F010", f"not read: {problem.strerror}", file=label,
+                          hint="a ruleset or expansion folder holds its own files: copy the file or folder in "
+                          "instead of linking to it")
+    if isinstance(problem, WalkBound):
+        return Diagnostic("F011", f"not read: {problem.strerror}", file=label,
+                          hint="a ruleset holds its files in rules/NAME/ and content/NAME/: give the folder that "
+                          "holds them, or fewer files and folders")
+    return Diagnostic("F001", f"cannot read {label}: {excerpt(os_sentence(problem), 200)}", file=label)
+
+
 MAX_MESSAGE = 400  # characters of a message or a hint
 
 
