@@ -11,6 +11,8 @@ from legacies.pipeline import ruleset_choice
 from legacies.pipeline.stack import installed_expansions
 from legacies.pipeline.validate import UsageError
 
+import typer
+
 from .common import fail, fail_on, short
 
 _T = TypeVar("_T")
@@ -53,6 +55,33 @@ def saved_expansions(data: dict[str, Any]) -> List[str]:
 def load_with(name: str, root: Optional[str], expansions: List[str]) -> Any:
     """load_ruleset with the expansions laid over it (pipeline/ruleset_choice.py)."""
     return _chosen(ruleset_choice.load_with, name, root, expansions)
+
+
+def playable(loaded: Any, name: str, where: str) -> Any:
+    """The spec of a ruleset that validation accepts, else exit 1 after printing its
+    diagnostics as `legacies validate` prints them: content with any error (a file
+    refused whole, an expansion validate rejects) is never played. `where` is what to
+    give `legacies validate` to see them again."""
+    if loaded.spec is not None:
+        return loaded.spec
+    from legacies.dsl.diagnostics import has_errors
+    from legacies.pipeline.report import render_text
+
+    shown = [d for d in loaded.diagnostics if has_errors([d])] or list(loaded.diagnostics)
+    try:
+        typer.echo(render_text(shown, loaded.load.sources).rstrip("\n"), err=True)
+    except OSError:
+        pass
+    fail(f"ruleset `{short(name)}` has content errors (above): it is not played; `legacies validate {short(where, 200)}` "
+         "says the same", 1)
+    raise AssertionError  # pragma: no cover - fail exits
+
+
+def where_given(name: str, root: Optional[str], expansions: List[str]) -> str:
+    """What to give `legacies validate` to check the same game."""
+    if expansions:
+        return " ".join(f"-x {x}" for x in expansions) + (f" {root}" if root else f" --ruleset {name}")
+    return root if root is not None else f"--ruleset {name}"
 
 
 def ruleset_arg(value: str) -> tuple[str, Optional[str]]:

@@ -58,7 +58,8 @@ def content_rows(ruleset: str | None = None, kind: str | None = None, root: str 
         wanted = plural.get(kind, kind) if kind is not None else None
         if wanted is not None and wanted in build.vocab.kinds:
             kind_found = True
-        shown = loaded.spec.content_columns if loaded.spec is not None else []
+        built = loaded.built_spec
+        shown = built.content_columns if built is not None else []
         for item_id, (f, path, item) in build.items.items():
             if wanted is not None and item.kind != wanted:
                 continue

@@ -35,6 +35,15 @@ class RulesetResult:
 
     @property
     def spec(self) -> GameSpec | None:
+        """The spec a game is played from: None when anything has an error, a file
+        refused whole (a schema error), a file of an expansion, a build error, so that
+        content validation refuses is never played (`play`, `simulate`, `soak`, `try`,
+        `serve`, `replay`, `test` all read this). `built_spec` is what was built all the
+        same, for the tools that only read it (`content`'s columns)."""
+        return self.built_spec if self.ok else None
+
+    @property
+    def built_spec(self) -> GameSpec | None:
         return self.build.spec if self.build is not None else None
 
     @property

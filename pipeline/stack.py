@@ -110,7 +110,7 @@ def find_expansion(ref: str | Path) -> Expansion:
                      f"(installed: {names})")
 
 
-def _cut(text: str, limit: int = 80) -> str:
+def _cut(text: str, limit: int = 200) -> str:
     """A name given on the command line, as messages echo it: at most `limit` characters."""
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
 

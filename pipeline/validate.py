@@ -40,7 +40,7 @@ from .setup_check import check_setup
 from .walk import os_sentence, real_path, subfolders, system_folder
 
 
-def cut(text: str, limit: int = 80) -> str:
+def cut(text: str, limit: int = 200) -> str:
     """A path or name given on the command line, as a message echoes it: at most `limit`
     characters and its length."""
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
@@ -150,6 +150,8 @@ def validate(paths: list[str], ruleset: str | None = None,
             exists, is_dir = os.path.lexists(path), path.is_dir()
             if not exists:
                 os.lstat(path)  # the reason in words (a name too long, a folder that cannot be looked into)
+        except FileNotFoundError:
+            exists = False
         except OSError as err:
             raise UsageError(f"{cut(raw)}: {os_sentence(err)}") from None
         if not exists:

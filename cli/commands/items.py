@@ -21,7 +21,7 @@ from legacies.pipeline.report import render_github, render_json
 from legacies.pipeline.ruleset import ExpansionError
 
 from ..common import EXPANSION_HELP, Format, fail, fail_on, short
-from ..ruleset_args import expanded_ruleset, folder_arg, load_with, ruleset_arg
+from ..ruleset_args import expanded_ruleset, folder_arg, load_with, playable, ruleset_arg, where_given
 
 app = typer.Typer()
 
@@ -140,6 +140,8 @@ def try_item(
     near: list[str] = []
     for name, root in names:
         loaded = load_with(name, root, expansion)
+        if len(names) == 1:  # the ruleset named: refused whole when it has an error, whatever the item
+            playable(loaded, name, where_given(name, root, expansion))
         if loaded.build is None:
             continue
         match = _find(item, loaded.build)  # an id, any case, or a name
@@ -153,9 +155,7 @@ def try_item(
         fail(f"no item `{short(item)}` in {'that ruleset' if ruleset else 'any installed ruleset'}; {hint}")
         return
     name, root, loaded = found
-    if loaded.spec is None:
-        fail(f"ruleset `{name}` has content errors; run `legacies validate {root or '--ruleset ' + name}`", 1)
-        return
+    playable(loaded, name, where_given(name, root, expansion))
     interactive = sys.stdin.isatty()
 
     def ask(d: Any) -> int:

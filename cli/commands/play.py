@@ -25,7 +25,7 @@ from legacies.pipeline.writes import WriteError, write_whole
 from ..board import ROW_WIDTH, board_lines
 from legacies.view.cards import wrapped
 from ..common import EXPANSION_HELP, debug_traceback, fail, output_failed, read_save_or_fail, say, short
-from ..ruleset_args import default_ruleset, load_with, ruleset_arg, saved_expansions
+from ..ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
 from ..scoring import add_breakdown, ended_note, final_score_lines, tie_break_note
 from ..table_args import check_workers, known_seats, parse_options, think_seconds
 from ..terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, width
@@ -112,11 +112,7 @@ def play(
     seat, names = _seats(list(seat))
     ruleset, root = ruleset_arg(default_ruleset(ruleset, expansion))
     loaded = load_with(ruleset, root, expansion)
-    if loaded.spec is None:
-        where = " ".join(str(x) for x in expansion) if expansion else root if root is not None \
-            else f"--ruleset {ruleset}"
-        fail(f"ruleset `{ruleset}` has content errors; run `legacies validate {where}`", 1)
-        return
+    playable(loaded, ruleset, where_given(ruleset, root, expansion))
 
     options = parse_options(option)
     try:  # the table as asked: its seats and options (a usage problem when wrong)
@@ -328,9 +324,7 @@ def resume(
     if data["ruleset"] not in loading.rulesets():
         fail(f"{file} is a game of `{data['ruleset']}`, which is not installed", 1)
     loaded = load_with(data["ruleset"], None, list(expansion) or saved_expansions(data))
-    if loaded.spec is None:
-        fail(f"ruleset `{data['ruleset']}` has content errors; run `legacies validate --ruleset {data['ruleset']}`", 1)
-        return
+    playable(loaded, data["ruleset"], where_given(data["ruleset"], None, list(expansion) or saved_expansions(data)))
     try:
         state = GameState.deserialize(loaded.spec, text)
     except CorruptSave as err:
@@ -390,9 +384,7 @@ def replay(
         fail(f"the save is for ruleset `{short(name)}`, which is not installed (give its folder with --ruleset)", 1)
         return
     loaded = load_with(name, root, expansion)
-    if loaded.spec is None:
-        fail(f"ruleset `{name}` has content errors; run `legacies validate {root or '--ruleset ' + name}`", 1)
-        return
+    playable(loaded, name, where_given(name, root, expansion))
     try:
         if verify:
             found = verify_save(loaded.spec, text)

@@ -18,7 +18,7 @@ from legacies.interpreter.game import Game, GameState
 from legacies.pipeline.table import seat_table
 
 from ..common import EXPANSION_HELP, debug_traceback, fail, read_save_or_fail
-from ..ruleset_args import default_ruleset, load_with, ruleset_arg, saved_expansions
+from ..ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
 from ..table_args import known_seats, parse_options, think_seconds
 from ..terminal import continued_by
 from .play import _check_save_path, _seats
@@ -121,8 +121,7 @@ def _new(ruleset: Optional[str], expansion: List[str], given: List[str], seed: i
     kinds, names = _seats(given)
     name, root = ruleset_arg(default_ruleset(ruleset, expansion))
     loaded = load_with(name, root, expansion)
-    if loaded.spec is None:
-        fail(f"ruleset `{name}` has content errors; run `legacies validate`", 1)
+    playable(loaded, name, where_given(name, root, expansion))
     options = parse_options(option)
     try:
         kinds, names, options = seat_table(loaded.spec, kinds, names, options)
@@ -145,8 +144,7 @@ def _resumed(file: Path, ruleset: Optional[str], expansion: List[str], given: Li
     text, data = read_save_or_fail(file)
     name, root = ruleset_arg(ruleset) if ruleset is not None else (data["ruleset"], None)
     loaded = load_with(name, root, list(expansion) or saved_expansions(data))
-    if loaded.spec is None:
-        fail(f"ruleset `{name}` has content errors; run `legacies validate`", 1)
+    playable(loaded, name, where_given(name, root, list(expansion) or saved_expansions(data)))
     try:
         state = GameState.deserialize(loaded.spec, text)
     except CorruptSave as err:
