@@ -1,16 +1,18 @@
-"""The checker's base (dsl/checker.py is the whole checker): what every part of it
-shares. The names a check binds (`Context`), the reports (`error`, `warn`, `expect`,
-`record`...), scopes and the names a designer may bind, the dispatch from an expression
-to its `e_` method, the operand checks both statements and expressions make (an
-amount, a track, a condition, a text's `{EXPR}` parts), and constant folding of
-conditions that are never true.
+"""The checker's shared state (dsl/checker.py puts the checker together): what every
+part of it is handed. The names a check binds (`Context`), and `CheckState`, one
+check's state: the vocabulary, the diagnostics so far, the resolution table being
+built, the scopes, `it` and who acts; the reports (`error`, `warn`, `expect`,
+`record`...), binding names, the dispatch from an expression to the part whose `e_`
+method checks it, the operand checks both statements and expressions make (an amount,
+a track, a condition, a text's `{EXPR}` parts), and constant folding of conditions
+that are never true. A builtin's check (dsl/constructs.py) is handed the CheckState.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from . import ast
 from . import resolution as r
@@ -37,31 +39,39 @@ class Context:
     owner_less: bool = False  # the item has no owner (a board item): its triggers run for no player
 
 
-class CheckerBase:
-    """One check's state: the vocabulary, the diagnostics so far, the resolution table
-    the compiler reads, the scopes of bound names and who acts."""
+class CheckState:
+    """One check's state, shared by the parts of the checker: the vocabulary, the
+    diagnostics so far, the resolution table the compiler reads, the scopes of bound
+    names, `it`, and who acts. `expr` hands an expression to the part that checks it
+    (each part registers its `e_<Node>` methods with `handle`)."""
 
     def __init__(self, vocab: Vocabulary, res: Resolution | None = None):
         self.v = vocab
         self.diags: list[Diagnostic] = []
         self.res = res if res is not None else Resolution()
-        self._taken = vocab.name_set()  # names a local variable may not reuse
-        self._it: list[T] = []
-        self._scopes: list[dict[str, T]] = []
-        self._this: T | None = None
-        self._flow = False
-        self._no_me = False
+        self.taken = vocab.name_set()  # names a local variable may not reuse
+        self.it: list[T] = []
+        self.scopes: list[dict[str, T]] = []
+        self.this: T | None = None
+        self.flow = False
+        self.no_me = False
         self.used_me = False  # the program needs a player to act (for definitions and procedures)
         self.announced: set[str] = set()  # events the program announces (for the trigger-cycle analysis)
         self.calls: set[str] = set()  # procedures and definitions it uses
-        self._typed: dict[int, T] = {}  # nodes this pass has typed
-        self._provided = 0  # inside `as P:` / `take turns:` a player acts whatever the caller
+        self.typed: dict[int, T] = {}  # nodes this pass has typed
+        self.provided = 0  # inside `as P:` / `take turns:` a player acts whatever the caller
+        self.parts: tuple[object, ...] = ()  # the parts whose `e_<Node>` methods check expressions
+        self.expressions: dict[str, Callable[[Any], T] | None] = {}  # node class name -> its method, as met
 
-    def _enter(self, ctx: Context) -> None:
-        self._this = ctx.this
-        self._flow = ctx.allow_flow
-        self._no_me = ctx.allow_flow if ctx.no_me is None else ctx.no_me
-        self._scopes = [dict(ctx.locals)]
+    def handle(self, *parts: object) -> None:
+        """Check expressions with the `e_<Node>` methods of `parts`."""
+        self.parts += parts
+
+    def enter(self, ctx: Context) -> None:
+        self.this = ctx.this
+        self.flow = ctx.allow_flow
+        self.no_me = ctx.allow_flow if ctx.no_me is None else ctx.no_me
+        self.scopes = [dict(ctx.locals)]
 
     # ------------------------------------------------------------------ reporting
     def error(self, node: ast.Node | None, code: str, message: str, hint: str | None = None,
@@ -111,7 +121,7 @@ class CheckerBase:
 
     # ------------------------------------------------------------------ scopes
     def lookup(self, name: str) -> T | None:
-        for scope in reversed(self._scopes):
+        for scope in reversed(self.scopes):
             if name in scope:
                 return scope[name]
         return None
@@ -122,15 +132,15 @@ class CheckerBase:
                        hint="pick a name without the leading underscores")
         elif self.lookup(name) is not None:
             self.error(node, "E211", f"`{name}` is already defined here", hint="pick another name")
-        elif name in self._taken or name in BUILTIN_NAMES:
+        elif name in self.taken or name in BUILTIN_NAMES:
             self.error(node, "E211", f"`{name}` already names something in this ruleset",
                        hint="pick a name the ruleset does not use (e.g. a capital letter)")
-        self._scopes[-1][name] = t
+        self.scopes[-1][name] = t
 
     def need_me(self, node: ast.Node, what: str) -> None:
-        if not self._provided:
+        if not self.provided:
             self.used_me = True
-        if self._no_me:
+        if self.no_me:
             self.error(node, "E217", f"{what} needs a player to act, and no player acts here",
                        hint="setup and the game procedure run for nobody: name a player "
                             "(`for each P in players: ... for P`) or move this into `take turns:`; "
@@ -182,16 +192,33 @@ class CheckerBase:
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ast.Expr) -> T:
-        done = self._typed.get(id(e))
+        done = self.typed.get(id(e))
         if done is not None:  # checked already (a builtin's argument): report its problems once
             return done
-        method = getattr(self, "e_" + type(e).__name__, None)
+        kind = type(e).__name__
+        method = self.expressions.get(kind)
+        if method is None:
+            method = self.expressions[kind] = handler(self.parts, "e_" + kind)
         if method is None:
             self.error(e, "E299", f"expression {type(e).__name__} is not supported here")
             return self.record(e, ANY, r.UNKNOWN)
         t = method(e)
-        self._typed[id(e)] = t
+        self.typed[id(e)] = t
         return self.record(e, t)
+
+
+def handler_names(cls: type, prefix: str) -> list[str]:
+    """The names of `cls`'s methods that check a node: `PREFIX<Node>` (`e_Name`, `s_Move`)."""
+    return [n for n in dir(cls) if n.startswith(prefix)]
+
+
+def handler(parts: Iterable[object], name: str) -> Callable[[Any], Any] | None:
+    """The method `name` (`e_Name` checks an `ast.Name`) of the first of `parts` that has it."""
+    for part in parts:
+        method = getattr(part, name, None)
+        if method is not None:
+            return method
+    return None
 
 
 def literal_number(e: ast.Expr) -> int | None:

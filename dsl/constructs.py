@@ -22,7 +22,7 @@ from . import ast
 from .types import ACTION, AMOUNT, ANY, FLAG, PLAYER, PLAYERS, TEXT, TRACK, ZONE, T
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .check_base import CheckerBase
+    from .check_base import CheckState
 
 # ---------------------------------------------------------------------- builtins
 
@@ -36,30 +36,30 @@ class Builtin:
     syntax: str
     doc: str
     words: str  # card text; {0}, {1}... are the arguments, {all} all of them joined with "and"
-    check: Callable[["CheckerBase", ast.Expr, list[ast.Expr]], T]
+    check: Callable[["CheckState", ast.Expr, list[ast.Expr]], T]
     needs_me: bool = False
     special: bool = False  # compiled by a form of its own, not run from interpreter/builtins.py
 
 
-def _const(t: T) -> Callable[["CheckerBase", ast.Expr, list[ast.Expr]], T]:
+def _const(t: T) -> Callable[["CheckState", ast.Expr, list[ast.Expr]], T]:
     return lambda c, e, args: t
 
 
-def _check_count(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_count(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
     t = c.expr(args[0])
     if not t.is_collection and t.tag not in ("any", "zone"):
         c.error(args[0], "E202", f"`count of` needs a collection, found {t}")
     return AMOUNT
 
 
-def _check_owner(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_owner(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
     t = c.expr(args[0])
     if t.tag not in ("thing", "any"):
         c.error(args[0], "E202", f"`owner of` needs a piece, found {t}")
     return PLAYER
 
 
-def _check_track(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_track(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
     t = c.expr(args[0])
     if t.tag not in ("thing", "any"):
         c.error(args[0], "E202", f"`track of` needs an item, found {t}")
@@ -68,26 +68,26 @@ def _check_track(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     return TRACK
 
 
-def _check_holder(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_holder(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
     t = c.expr(args[0])
     if t.tag not in ("thing", "any"):
         c.error(args[0], "E202", f"`holder of` needs a piece, found {t}")
     return T("thing")
 
 
-def _check_name(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_name(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
     c.expr(args[0])
     return TEXT
 
 
-def _check_position(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_position(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
     t = c.expr(args[0])
     if t.tag not in ("thing", "player", "any"):
         c.error(args[0], "E202", f"`position of` needs a token on a track or a player, found {t}")
     return AMOUNT
 
 
-def _check_amounts(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_amounts(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
     if not args:
         c.error(e, "E212", f"`{getattr(e, 'name', '?')}` needs at least one amount",
                 hint=f"write `{getattr(e, 'name', '?')}(A, B)`")
@@ -96,7 +96,7 @@ def _check_amounts(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     return AMOUNT
 
 
-def _check_affordable(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_affordable(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
     if c.arity(e, args, ("CARD", "ZONE")):
         c.expect(args[0], c.expr(args[0]), T("thing"))
         c.expect(args[1], c.expr(args[1]), ZONE)
@@ -105,13 +105,13 @@ def _check_affordable(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     return FLAG
 
 
-def _check_playable(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_playable(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
     if c.arity(e, args, ("CARD",)):
         c.expect(args[0], c.expr(args[0]), T("thing"))
     return FLAG
 
 
-def _check_possible(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_possible(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
     if not args:
         c.error(e, "E212", "`possible(ACTION, ...)` names at least one action")
     for a in args:
@@ -123,7 +123,7 @@ def _check_possible(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
     return FLAG
 
 
-def _check_held(c: "CheckerBase", e: ast.Expr, args: list[ast.Expr]) -> T:
+def _check_held(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
     if len(args) not in (1, 2):
         c.arity(e, args, ("COUNTER", "PLAYER") if len(args) > 2 else ("COUNTER",))
         return AMOUNT
