@@ -10,6 +10,12 @@ any machine and with any number of workers. What fails:
 - an internal error (a content or engine bug) in the setup, or while an option is applied;
 - every option of a decision refused (the game is stuck);
 - a game not over after `max_decisions` decisions.
+Besides failures, a run counts the options that were offered and then refused when
+taken (`SoakResult.refused`: per ruleset and per action, or per question for a choice
+made inside an effect): a person is shown a move that fails. Each ruleset's docs list
+the kinds that remain and why they cannot be known before choosing; a test holds the
+counts to them. `expansions` lay installed expansions over a ruleset: a table is then
+(ruleset, players, expansions) and is soaked as a ruleset is.
 A failure that cannot be saved (a full disk, a read-only folder) is said and the run
 goes on; Ctrl-C stops the run at once (the workers with it) with the games done so far.
 """
@@ -35,7 +41,7 @@ MAX_DECISIONS = 20_000
 MAX_GAMES = 10_000_000  # a day of the fastest ruleset on two cores; more is a usage error
 CHUNK = 25  # games per task handed to a worker
 
-Table = tuple[str, int]  # (ruleset, players)
+Table = tuple  # (ruleset, players) or (ruleset, players, expansions: tuple of names)
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,11 @@ class SoakFailure:
     seed: int
     message: str
     save: str | None  # the save text: replays the game up to the failure (None: it failed in its setup)
+    expansions: tuple[str, ...] = ()  # laid over the ruleset
+
+    @property
+    def name(self) -> str:
+        return table_name((self.ruleset, self.players, self.expansions))
 
 
 @dataclass
@@ -56,6 +67,8 @@ class SoakResult:
     tables: list[Table] = field(default_factory=list)
     saved: list[Path | str] = field(default_factory=list)  # per failure: its save, or why it is not saved
     interrupted: bool = False  # stopped by Ctrl-C: the games done so far
+    # options offered and then refused when taken: (table's name, action or question) -> count
+    refused: dict[tuple[str, str], int] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -67,21 +80,26 @@ class SoakError(LegaciesError):
     exit code 1."""
 
 
-def soak_tables(rulesets: list[str], players: int | None = None) -> tuple[list[Table], list[str]]:
-    """The (ruleset, players) tables to play, and the rulesets that do not load (their
-    content errors are a failure of the run, reported by the caller)."""
+def table_name(table: Table) -> str:
+    """How a run names a table's game: the ruleset, with `+expansion` for each laid over it."""
+    return table[0] + "".join(f"+{x}" for x in (table[2] if len(table) > 2 else ()))
+
+
+def soak_tables(rulesets: list[str], players: int | None = None,
+                expansions: tuple[str, ...] = ()) -> tuple[list[Table], list[str]]:
+    """The (ruleset, players) tables to play (with `expansions`, (ruleset, players,
+    expansions): the expansions laid over each ruleset), and the rulesets that do not
+    load (their content errors are a failure of the run, reported by the caller)."""
     tables: list[Table] = []
     broken: list[str] = []
     for name in sorted(rulesets):
-        spec = load_ruleset(name).spec
+        spec = load_ruleset(name, None, list(expansions)).spec
         if spec is None:
-            broken.append(name)
+            broken.append(name + "".join(f"+{x}" for x in expansions))
             continue
         counts = range(spec.min_players, spec.max_players + 1)
-        if players is None:
-            tables.extend((name, p) for p in counts)
-        elif players in counts:
-            tables.append((name, players))
+        chosen = [p for p in counts if players is None or p == players]
+        tables.extend(((name, p, tuple(expansions)) if expansions else (name, p)) for p in chosen)
     return tables, broken
 
 
@@ -91,19 +109,34 @@ _games: dict[Table, Game] = {}
 def _game(table: Table) -> Game:
     game = _games.get(table)
     if game is None:
-        spec = load_ruleset(table[0]).spec
+        spec = load_ruleset(table[0], None, list(table[2]) if len(table) > 2 else []).spec
         if spec is None:
-            raise SoakError(f"ruleset `{table[0]}` has content errors")
+            raise SoakError(f"ruleset `{table_name(table)}` has content errors")
         game = _games[table] = Game(spec, table[1])
     return game
 
 
-def soak_game(game: Game, seed: int, max_decisions: int = MAX_DECISIONS) -> tuple[GameState | None, str | None,
-                                                                                  int | None]:
+def offered_as(state: GameState, index: int) -> str:
+    """What option `index` of the pending decision was offered as: the action's name for
+    an option of an action menu or a response window, else the question asked."""
+    d = state.decision
+    assert d is not None
+    frames = state.st.frames
+    value = d.options[index].value
+    actions = getattr(frames[-1], "actions", None) if frames else None
+    if d.kind == "action" and actions is not None and isinstance(value, tuple) and len(value) == 2:
+        action = actions[value[0]]
+        return f"action {action.name}"
+    return f"question {d.prompt!r}"
+
+
+def soak_game(game: Game, seed: int, max_decisions: int = MAX_DECISIONS,
+              refused: dict[str, int] | None = None) -> tuple[GameState | None, str | None, int | None]:
     """Play one seeded random game, checking every invariant after every decision.
     Returns (the state, what went wrong or None, the option that failed if one did);
     the state is None when the setup itself failed (a content bug met before any
-    decision: there is no game to save)."""
+    decision: there is no game to save). Each option taken and refused is counted in
+    `refused`, by what it was offered as (`offered_as`)."""
     try:
         state = game.new_state(seed)
     except InternalError as err:
@@ -125,6 +158,9 @@ def soak_game(game: Game, seed: int, max_decisions: int = MAX_DECISIONS) -> tupl
                 state.apply(index, undo=Undo.REPLAY)
                 break
             except Refused:
+                if refused is not None:
+                    key = offered_as(state, index)
+                    refused[key] = refused.get(key, 0) + 1
                 continue
             except InternalError as err:
                 return state, f"option {d.options[index].label!r} of {d.prompt!r}: {err}", index
@@ -133,21 +169,24 @@ def soak_game(game: Game, seed: int, max_decisions: int = MAX_DECISIONS) -> tupl
     return state, f"not over after {max_decisions} decisions", None
 
 
-def _run_chunk(indices: list[int], tables: list[Table], seed: int,
-               max_decisions: int) -> list[tuple[int, int, SoakFailure | None]]:
-    """Games `indices` of a run: (index, decisions, failure or None) each."""
-    out: list[tuple[int, int, SoakFailure | None]] = []
+Played = tuple[int, int, "SoakFailure | None", dict[str, int]]  # index, decisions, failure, refused
+
+
+def _run_chunk(indices: list[int], tables: list[Table], seed: int, max_decisions: int) -> list[Played]:
+    """Games `indices` of a run: (index, decisions, failure or None, refused options) each."""
+    out: list[Played] = []
     for i in indices:
         table = tables[i % len(tables)]
         game_seed = seed + i
         game = _game(table)
+        refused: dict[str, int] = {}
         with compiled_kept():
-            state, error, choice = soak_game(game, game_seed, max_decisions)
+            state, error, choice = soak_game(game, game_seed, max_decisions, refused)
         failure = None
         if error is not None:
             save = state.serialize(failure=(choice, error)) if state is not None else None
-            failure = SoakFailure(table[0], table[1], game_seed, error, save)
-        out.append((i, len(state.st.history) if state is not None else 0, failure))
+            failure = SoakFailure(table[0], table[1], game_seed, error, save, tuple(table[2]) if len(table) > 2 else ())
+        out.append((i, len(state.st.history) if state is not None else 0, failure, refused))
     return out
 
 
@@ -167,10 +206,13 @@ def run_soak(games: int, tables: list[Table], seed: int = 0, workers: int = 1,
     started = time.perf_counter()
     chunks = (list(range(start, min(games, start + CHUNK))) for start in range(0, games, CHUNK))  # made as played
 
-    def take(batch: list[tuple[int, int, SoakFailure | None]]) -> None:
-        for _, decisions, failure in batch:
+    def take(batch: list[Played]) -> None:
+        for i, decisions, failure, refused in batch:
             result.games += 1
             result.decisions += decisions
+            name = table_name(tables[i % len(tables)])
+            for key, count in refused.items():
+                result.refused[name, key] = result.refused.get((name, key), 0) + count
             if failure is not None:
                 result.failures.append(failure)
                 if failure.save is None:
@@ -204,6 +246,6 @@ def write_failure(folder: Path, failure: SoakFailure) -> Path:
     """Write a failing game's save into `folder` (made if missing). Raises WriteError."""
     assert failure.save is not None
     make_folder(folder)
-    path = folder / f"{failure.ruleset}-{failure.players}p-seed{failure.seed}.json"
+    path = folder / f"{failure.name}-{failure.players}p-seed{failure.seed}.json"
     write_whole(path, failure.save)
     return path

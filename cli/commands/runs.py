@@ -22,9 +22,10 @@ from legacies.agents.simulate import MAX_GAMES as SIMULATE_MAX_GAMES
 from legacies.agents.simulate import Request, SimulationError
 from legacies.agents.simulate import simulate as run_simulation
 from legacies.agents.soak import MAX_GAMES as SOAK_MAX_GAMES
-from legacies.agents.soak import SoakError, run_soak, soak_tables
+from legacies.agents.soak import SoakError, run_soak, soak_tables, table_name
 from legacies.interpreter.errors import TableError
 from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
+from legacies.pipeline.stack import installed_expansions
 from legacies.pipeline.table import seat_table
 from legacies.pipeline.writes import WriteError, check_folder, make_folder, write_files
 
@@ -54,13 +55,25 @@ def soak(
     workers: int = typer.Option(1, "--workers", "-w", metavar="N", min=1, help="Processes to play in."),
     out: Path = typer.Option(Path("soak-failures"), "--out", metavar="FOLDER", help="Where failing games are saved."),
     max_decisions: int = typer.Option(20_000, "--max-decisions", metavar="N", min=1, help="A game longer than this fails."),
+    expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME",
+                                        help="An installed expansion laid over the ruleset it extends (or over each "
+                                             "--ruleset), soaked as a ruleset is (repeatable, in order)."),
+    refusals: bool = typer.Option(False, "--refusals", help="Also list, per ruleset and per action, the options "
+                                  "offered and then refused when taken."),
 ) -> None:
-    """Play many seeded random games checking every invariant after every decision."""
+    """Play many seeded random games checking every invariant after every decision; count the
+    options offered and then refused."""
     installed = loading.rulesets()
     unknown = [r for r in ruleset if r not in installed]
     if unknown:
         fail(f"unknown ruleset `{unknown[0]}`; installed: {', '.join(installed)}")
-    tables, broken = soak_tables(list(ruleset) or installed, players)
+    expansions = _installed_expansions(expansion)
+    if expansions and not ruleset:
+        ruleset = [default_ruleset(None, list(expansions))]
+    try:
+        tables, broken = soak_tables(list(ruleset) or installed, players, expansions)
+    except loading.ExpansionError as err:
+        fail(str(err))
     for name in broken:
         typer.echo(f"error: ruleset `{name}` has content errors; run `legacies validate --ruleset {name}`", err=True)
     if not tables:
@@ -68,7 +81,7 @@ def soak(
              1 if broken else 2)
     check_workers(workers)
     _check_out(out)
-    names = sorted({t[0] for t in tables})
+    names = sorted({table_name(t) for t in tables})
     columns = (TextColumn("soak"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[failures]} failures"),
                TimeElapsedColumn())
     with Progress(*columns, console=_stderr_console(), transient=False) as bar:
@@ -80,10 +93,12 @@ def soak(
             fail_on(err)
             return
     for f, path in zip(result.failures, result.saved):
+        laid = "".join(f" --expansion {x}" for x in f.expansions)
         again = (f"legacies replay --verify {path}" if isinstance(path, Path) else
-                 f"legacies soak --ruleset {f.ruleset} --players {f.players} --seed {f.seed} --games 1 (not saved: "
-                 f"{path})")
-        typer.echo(f"FAIL {f.ruleset} {f.players}p seed {f.seed}: {short(f.message, 300)}\n  reproduce: {again}")
+                 f"legacies soak --ruleset {f.ruleset}{laid} --players {f.players} --seed {f.seed} --games 1 "
+                 f"(not saved: {path})")
+        typer.echo(f"FAIL {f.name} {f.players}p seed {f.seed}: {short(f.message, 300)}\n  reproduce: {again}")
+    _say_refusals(result.refused, names, refusals)
     rate = result.games / result.seconds if result.seconds else 0.0
     typer.echo(("interrupted: " if result.interrupted else "")
                + f"{result.games} games ({', '.join(names)}; {len(tables)} table{'s' if len(tables) != 1 else ''}), "
@@ -94,6 +109,26 @@ def soak(
         raise typer.Exit(130)
     if result.failures or broken:
         raise typer.Exit(1)
+
+
+def _installed_expansions(names: List[str]) -> tuple[str, ...]:
+    """`soak --expansion`: installed expansions by name (soak plays installed rulesets)."""
+    known = [e.name for e in installed_expansions()]
+    for name in names:
+        if name not in known:
+            fail(f"unknown expansion `{short(name)}`; installed: {', '.join(known) or 'none'}")
+    return tuple(names)
+
+
+def _say_refusals(refused: dict[tuple[str, str], int], names: list[str], each: bool) -> None:
+    """The options offered and then refused: a line per ruleset, and with `each` a line per
+    action or question under it."""
+    for name in names:
+        mine = sorted(((key, n) for (table, key), n in refused.items() if table == name), key=lambda kn: (-kn[1], kn[0]))
+        typer.echo(f"refused offers {name}: {sum(n for _, n in mine)}")
+        if each:
+            for key, n in mine:
+                typer.echo(f"  {n:>7}  {short(key, 200)}")
 
 
 def _check_out(folder: Path) -> None:
