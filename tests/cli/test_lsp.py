@@ -279,13 +279,12 @@ def _parse_error(editor: Editor) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("frame, words", [
-    (b"Content-Length: 99999999999\r\n\r\n", "more than this server reads"),
     (b"Content-Length: -5\r\n\r\n{\"x\": 1}", "whole number"),
     (b"Content-Type: application/json\r\n\r\n{\"jsonrpc\": \"2.0\", \"id\": 7, \"method\": \"shutdown\"}",
      "without a Content-Length"),
     (b"Content-Length: 12\r\n\r\nnot json at!", "not JSON"),
     (b"X" * 200_000 + b"\r\n\r\n", "without a Content-Length"),
-], ids=["huge length", "negative length", "no length", "not json", "200 kB of header"])  # a 200 kB id would
+], ids=["negative length", "no length", "not json", "200 kB of header"])  # a 200 kB id would
 # be the test's name in PYTEST_CURRENT_TEST, past what one variable may hold when the server is started
 def test_a_malformed_frame_gets_a_parse_error_and_the_server_goes_on(editor: Editor, frame: bytes,
                                                                      words: str) -> None:
@@ -294,11 +293,8 @@ def test_a_malformed_frame_gets_a_parse_error_and_the_server_goes_on(editor: Edi
     assert words in _parse_error(editor)["error"]["message"]
 
 
-def test_a_huge_length_never_fills_memory(editor: Editor) -> None:
-    _raw(editor, b"Content-Length: 99999999999\r\n\r\n" + b"{" * 2_000_000 + b"\r\n")  # and then a body after all
-    _parse_error(editor)
-    assert editor.request("shutdown") is None
-    assert editor.proc.poll() is None
+# a huge length: its body is skipped exactly, so no next frame follows at once here
+# (tests/cli/test_lsp_frames.py, issue 33)
 
 
 def test_a_request_whose_params_do_not_fit_is_answered_by_its_id(editor: Editor) -> None:
