@@ -135,9 +135,13 @@ class ChoiceChecker:
 
     def s_AsPlayer(self, s: ast.AsPlayer) -> None:
         self.c.expect(s.player, self.c.expr(s.player), PLAYER)
-        saved, self.c.no_me = self.c.no_me, False  # inside, a player acts: P
+        self._acted(s.body)  # inside, a player acts: P
+
+    def _acted(self, body: ast.Body) -> None:
+        """A block run for a player whatever its caller (`as P:`, each turn of `take turns:`)."""
+        saved, self.c.no_me = self.c.no_me, False
         self.c.provided += 1
-        self.statements.block(s.body)
+        self.statements.block(body)
         self.c.provided -= 1
         self.c.no_me = saved
 
@@ -155,11 +159,7 @@ class ChoiceChecker:
         self._flow_only(s, "take turns")
         if s.until is not None:
             self.c.condition(s.until)
-        saved, self.c.no_me = self.c.no_me, False  # each turn runs for the player whose turn it is
-        self.c.provided += 1
-        self.statements.block(s.body)
-        self.c.provided -= 1
-        self.c.no_me = saved
+        self._acted(s.body)  # each turn runs for the player whose turn it is
 
     def s_SortTurnOrder(self, s: ast.SortTurnOrder) -> None:
         self.c.it.append(PLAYER)
