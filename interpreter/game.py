@@ -11,14 +11,14 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from legacies.dsl import ast
 from legacies.dsl.numbers import in_range, limit_words, size_words
 
 from . import ending, rng
 from .budget import Deadline
-from .codegen_runtime import enabled_by_default
+from .codegen.runtime import enabled_by_default
 from .compiler import CompiledAction, Compiler
 from .coverage import Coverage
 from .decisions import Decision
@@ -26,6 +26,7 @@ from .display import ComputedPart
 from .errors import CorruptSave, IllegalChoice, InternalError, Refused, TableError
 from .graph import Graph
 from .layout import Layout, build_layout
+from .ledger import KEY as LEDGER_KEY
 from .ledger import Ledger
 from .map_view import ComputedMap
 from .mechanics import describe, on_table, player_name
@@ -242,7 +243,7 @@ class GameState:
 
     @property
     def game(self) -> Game:
-        return self.st.game
+        return cast(Game, self.st.game)  # a GameState is made by Game.new_state: its state's game is a Game
 
     # ------------------------------------------------------------------ decisions
     @property
@@ -424,6 +425,9 @@ class GameState:
             "frames": [_frame_data(f) for f in st.frames],
             # how the rules ended the game, only when they did (older fingerprints stay valid)
             **({"ending": list(st.ending)} if st.ending is not None else {}),
+            # what a mechanism keeps for the rest of a turn (a response window's passes),
+            # only when there is some (older fingerprints stay valid)
+            **({"flags": flags} if (flags := _game_flags(st)) else {}),
         }
 
     def fingerprint(self) -> str:
@@ -496,6 +500,15 @@ class GameState:
         return {"player": player, "active": st.active, "turn_order": list(st.turn_order), "counters": counters,
                 "zones": zones, "decision": pending}
 
+
+
+# flags that are not what the game is: the seed (a save holds it beside the decisions)
+# and the score ledger's records (where each change of the score came from: output)
+FLAGS_OUTSIDE_CANONICAL = frozenset({"seed", LEDGER_KEY})
+
+
+def _game_flags(st: State) -> dict[str, Any]:
+    return {k: _plain(v) for k, v in sorted(st.flags.items()) if k not in FLAGS_OUTSIDE_CANONICAL}
 
 def _plain(x: Any) -> Any:
     if isinstance(x, (list, tuple)):

@@ -432,7 +432,8 @@ def payments(st: State, card: int, zone: int) -> list[tuple[str, list[int]]]:
         return []
     defs, lay = st.game.spec.defs, st.game.layout
     d = int(card) if isinstance(card, DefRef) else lay.piece_def[card]
-    cost = list(defs[d].attrs.get(pay.cost) or [])
+    written: Any = defs[d].attrs.get(pay.cost) or []
+    cost = list(written)
     if not cost:
         return [("nothing", [])]
     have: dict[Any, list[int]] = {}

@@ -24,7 +24,7 @@ from .values import EffectRef
 from .vm import Activation, State
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game_rules import GameRules
 
 DEPTH = 8  # procedures called inside procedures: a recursive one stops here
 MISSING = object()
@@ -42,7 +42,7 @@ class Played:
     entry: int = -1
 
 
-_compiled: "WeakKeyDictionary[Game, dict[int, Callable[[Activation], Any]]]" = WeakKeyDictionary()
+_compiled: "WeakKeyDictionary[GameRules, dict[int, Callable[[Activation], Any]]]" = WeakKeyDictionary()
 
 
 def _value(st: State, e: ast.Expr, act: Activation) -> Any:

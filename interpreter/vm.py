@@ -13,13 +13,16 @@ state) or, for anything else, an InternalError naming the statement that was run
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from . import budget
 from .decisions import Decision
 from .errors import BudgetExceeded, InternalError, Refused, Where, locate
 from .layout import FIRST_COUNTER_PART
 from .naming import describe, player_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game_rules import GameRules
 
 Value = Any
 
@@ -242,14 +245,26 @@ class _Frozen:
 
 
 class State:
-    """All that changes during a game, as plain lists; see interpreter/game.py for the API."""
+    """All that changes during a game, as plain lists; see interpreter/game.py for the API.
 
-    __slots__ = ("game", "counters", "values", "zones", "loc", "turn_order", "active", "timed", "rng", "frames",
-                 "pending", "history", "log", "over", "turns", "steps", "revealed", "flags", "fired", "memo", "spent",
-                 "limit", "deadline", "ending", "option", "versions", "slot_versions", "zone_versions", "keep",
-                 "texts", "turn_starts")
+    Its slots are in three parts, and every slot is in exactly one
+    (tests/interpreter/test_state_parts.py): a new mechanism's slot says which, so it
+    cannot be forgotten by the canonical form, a clone or a restore.
+    - GAME_DATA: what the game is. All of it is in the canonical form and the
+      fingerprint (game.py `canonical`), copied by `clone`, and made again by a replay.
+    - DERIVED: worked out from the data or kept for speed (where each piece is, results
+      remembered and the counts of changes that stamp them); never in the fingerprint.
+    - RUN: this run's machinery (the compiled game, the step budget, the deadline, the
+      answer being run) and its words (the log, whether anyone reads them).
+    """
 
-    def __init__(self, game: Any):
+    GAME_DATA = ("counters", "values", "zones", "turn_order", "active", "timed", "rng", "frames", "pending",
+                 "history", "over", "turns", "revealed", "flags", "fired", "ending")
+    DERIVED = ("loc", "memo", "keep", "versions", "slot_versions", "zone_versions")
+    RUN = ("game", "spent", "limit", "deadline", "option", "steps", "texts", "log", "turn_starts")
+    __slots__ = GAME_DATA + DERIVED + RUN
+
+    def __init__(self, game: "GameRules"):
         self.game = game
         self.counters: list[int] = []
         self.values: list[Value] = []  # value slots: a player, an item, a symbol... (`starter`, `my character`)

@@ -33,7 +33,7 @@ from ..terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, widt
 app = typer.Typer()
 
 
-def _check_save_path(path: Path) -> None:
+def check_save_path(path: Path) -> None:
     """Refuse a --save path that cannot be written, before the game starts (a finished
     game must never be lost to a bad path). Leaves no file behind."""
     if path.is_dir():
@@ -109,7 +109,7 @@ def play(
         seat = ["human", "greedy", "greedy", "greedy"] if sys.stdin.isatty() else ["random"] * 4
         if not sys.stdin.isatty() and not (as_json or quiet):
             typer.echo("(no terminal to play at: four random bots play)", err=True)
-    seat, names = _seats(list(seat))
+    seat, names = seat_names(list(seat))
     ruleset, root = ruleset_arg(default_ruleset(ruleset, expansion))
     loaded = load_with(ruleset, root, expansion)
     playable(loaded, ruleset, where_given(ruleset, root, expansion))
@@ -127,7 +127,7 @@ def play(
         fail(f"the game cannot start: {err}; `legacies validate` shows where", 1)
         return
     if save is not None:
-        _check_save_path(save)
+        check_save_path(save)
     try:
         first = game.new_state(seed)
     except InternalError as err:  # the setup fails (under these options): said and located, never a traceback
@@ -139,7 +139,7 @@ def play(
              plain)
 
 
-def _seats(given: list[str]) -> tuple[list[str], list[str]]:
+def seat_names(given: list[str]) -> tuple[list[str], list[str]]:
     """`--seat KIND[:NAME]` values: the kinds, and the players' names (P1, P2... unless
     named); a name used twice, empty or unreadable is a usage error."""
     kinds, names = [], []

@@ -21,7 +21,7 @@ from ..common import EXPANSION_HELP, debug_traceback, fail, read_save_or_fail
 from ..ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
 from ..table_args import known_seats, parse_options, think_seconds
 from ..terminal import continued_by
-from .play import _check_save_path, _seats
+from .play import check_save_path, seat_names
 
 app = typer.Typer()
 
@@ -72,7 +72,7 @@ def serve(
     else:
         session, folder = _new(ruleset, expansion, list(seat) or list(DEFAULT_SEATS), seed, option, think)
     if save is not None:
-        _check_save_path(save)
+        check_save_path(save)
     if not session.humans:
         fail("no person is seated: give at least one --seat human")
 
@@ -118,7 +118,7 @@ def _continued(save: Path, folder: Optional[str]) -> str:
 def _new(ruleset: Optional[str], expansion: List[str], given: List[str], seed: int, option: List[str],
          think: Optional[float]) -> tuple[TableSession, Optional[str]]:
     """A new game's session, set as `legacies play` sets its table."""
-    kinds, names = _seats(given)
+    kinds, names = seat_names(given)
     name, root = ruleset_arg(default_ruleset(ruleset, expansion))
     loaded = load_with(name, root, expansion)
     playable(loaded, name, where_given(name, root, expansion))

@@ -16,7 +16,7 @@ from hypothesis import assume, HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from legacies.interpreter import mechanics as mech
-from legacies.interpreter.codegen_runtime import ENV_SWITCH, compile_source
+from legacies.interpreter.codegen.runtime import ENV_SWITCH, compile_source
 from legacies.interpreter.errors import BudgetExceeded, InternalError, Refused
 from legacies.interpreter.game import Game, GameState, Undo
 from legacies.pipeline.ruleset import load_ruleset
@@ -351,14 +351,15 @@ def test_a_definition_is_kept_across_menus_until_what_it_reads_changes() -> None
     menu and kept; the next menu finds it while nothing it reads moved (a forged kept
     value shows it was not computed again), and computes it again once they moved."""
     game, state = _legacies_forty_decisions_in()
-    made = game.compiler._def_fns["can_acquire"]
-    fn = game.compiler.ns[made[0]]
-    assert "stamp = " in game.compiler.sources[made[0]]
+    made = game.compiler.gen.definitions.written("can_acquire")
+    assert made is not None
+    fn = game.compiler.writer.ns[made]
+    assert "stamp = " in game.compiler.sources[made]
     st_ = state.st
     heirloom = game.layout.kind_pieces["heirloom"][0]
     with st_.frozen():
         first = fn(st_, 0, -1, heirloom)
-    key_id = int(re.search(r"key = \((\d+),", game.compiler.sources[made[0]]).group(1))  # type: ignore[union-attr]
+    key_id = int(re.search(r"key = \((\d+),", game.compiler.sources[made]).group(1))  # type: ignore[union-attr]
     key = (key_id, 0, -1, heirloom)
     stamp, value = st_.keep[key]
     assert value == first
@@ -379,14 +380,15 @@ def test_a_memo_that_finds_nothing_stops_remembering_and_one_that_finds_keeps_on
     """A definition whose calls never find their result (each menu asks for each argument
     once, and what it reads moved) stops remembering after MEMO_WINDOW calls, with the
     same values; one whose calls find their result (asked twice in a menu) keeps on."""
-    from legacies.interpreter.codegen_runtime import MEMO_WINDOW
+    from legacies.interpreter.codegen.runtime import MEMO_WINDOW
 
     game, state = _legacies_forty_decisions_in()
-    ns, st_ = game.compiler.ns, state.st
+    ns, st_ = game.compiler.writer.ns, state.st
     heirlooms = game.layout.kind_pieces["heirloom"]
 
     def judged(name: str) -> tuple:  # type: ignore[type-arg]
-        fn_name = game.compiler._def_fns[name][0]
+        fn_name = game.compiler.gen.definitions.written(name)
+        assert fn_name is not None
         k = int(re.search(r"key = \((\d+),", game.compiler.sources[fn_name]).group(1))  # type: ignore[union-attr]
         return ns[fn_name], k
 
@@ -420,3 +422,24 @@ def test_every_change_of_a_counter_or_a_zone_is_counted() -> None:
     pid = st_.zones[st_.game.layout.game_zone["deck"]][-1]
     mech.move(st_, pid, st_.game.layout.game_zone["discard"])
     assert st_.zone_versions != before[2]
+
+
+def test_every_construct_is_written_or_left_to_the_closures_on_purpose() -> None:
+    """Each expression of the registry, and each statement that runs straight through,
+    has a writer in interpreter/codegen/ or stands on its LEFT_TO_CLOSURES list with a
+    reason; the list names nothing that is written (it would hide a writer never used)."""
+    from legacies.dsl import ast as dsl_ast
+    from legacies.dsl.constructs import CONSTRUCTS
+    from legacies.interpreter.codegen import LEFT_TO_CLOSURES
+    from legacies.interpreter.codegen.expressions import ExpressionWriter
+    from legacies.interpreter.codegen.names import NameWriter
+    from legacies.interpreter.codegen.statements import StatementWriter
+
+    written = {n[2:] for part in (ExpressionWriter, NameWriter) for n in dir(part) if n.startswith("g_")}
+    written |= {n[2:] for n in dir(StatementWriter) if n.startswith("w_")}
+    wanted = {c.node.__name__ for c in CONSTRUCTS.values()
+              if issubclass(c.node, dsl_ast.Expr) or (issubclass(c.node, dsl_ast.Stmt) and c.direct)}
+    assert wanted - written <= set(LEFT_TO_CLOSURES), \
+        f"no writer and not on LEFT_TO_CLOSURES: {sorted(wanted - written - set(LEFT_TO_CLOSURES))}"
+    assert not set(LEFT_TO_CLOSURES) & written, f"written, yet listed: {sorted(set(LEFT_TO_CLOSURES) & written)}"
+    assert all(LEFT_TO_CLOSURES.values())

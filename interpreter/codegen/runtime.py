@@ -11,11 +11,11 @@ import os
 import re
 from typing import Any, Callable
 
-from .budget import spend, walked
-from .compile_base import MISSING, Fn, _as_def, _indexable, _no_player
-from .errors import ContentError, Refused, locate
-from .values import DefRef, EraValue
-from .vm import Activation, State
+from ..budget import spend, walked
+from ..compile.context import MISSING, Fn, as_def, indexable, no_player
+from ..errors import ContentError, Refused, locate
+from ..values import DefRef, EraValue
+from ..vm import Activation, State
 
 ENV_SWITCH = "LEGACIES_CODEGEN"
 """`LEGACIES_CODEGEN=0` runs every Game on the closures (the reference path)."""
@@ -49,12 +49,12 @@ def compile_source(source: str) -> Any:
 
 
 def _rt_nobody(what: str) -> Any:
-    raise _no_player(what)
+    raise no_player(what)
 
 
 def _rt_player(p: int, what: str) -> int:
     if p < 0:
-        raise _no_player(what)
+        raise no_player(what)
     return p
 
 
@@ -76,7 +76,7 @@ def _rt_same(piece_def: list[int], x: Any, y: Any) -> bool:
     if x is None or y is None:
         return x is y
     if isinstance(x, DefRef) or isinstance(y, DefRef):
-        return _as_def(piece_def, x) == _as_def(piece_def, y)
+        return as_def(piece_def, x) == as_def(piece_def, y)
     return bool(x == y)
 
 
@@ -100,18 +100,18 @@ def _rt_in(st: State, x: Any, ys: Any) -> bool:
 def _rt_member(st: State, piece_def: list[int], x: Any, ys: Any) -> bool:
     walked(st, ys)
     if isinstance(x, DefRef):  # a card named in source: any of its copies
-        return any(_as_def(piece_def, y) == x for y in ys)
+        return any(as_def(piece_def, y) == x for y in ys)
     return x in ys
 
 
 def _rt_among(piece_def: list[int], x: Any, ys: Any) -> bool:
-    return x is not None and _as_def(piece_def, x) in [int(y) for y in ys]
+    return x is not None and as_def(piece_def, x) in [int(y) for y in ys]
 
 
 def _rt_same_card(piece_def: list[int], x: Any, y: Any, negated: bool) -> bool:
     if x is None or y is None:
         return (x is y) != negated
-    return (_as_def(piece_def, x) == _as_def(piece_def, y)) != negated
+    return (as_def(piece_def, x) == as_def(piece_def, y)) != negated
 
 
 def _rt_has(piece_def: list[int], by_def: list, x: Any, negated: bool) -> bool:
@@ -150,7 +150,7 @@ def _rt_distance(st: State, me: int, this: Any, x: Any, y: Any, links: tuple[str
 
 
 def _rt_top_member(items: Any, end: str) -> Any:
-    items = _indexable(items)
+    items = indexable(items)
     if not items:
         raise ContentError(f"there is no {end} member: the collection is empty "
                            "(check `... is not empty` first)")
@@ -158,7 +158,7 @@ def _rt_top_member(items: Any, end: str) -> Any:
 
 
 def _rt_top_members(st: State, items: Any, n: int, top: bool) -> list:
-    items = _indexable(items)
+    items = indexable(items)
     n = max(0, n)
     spend(st, min(n, len(items)))
     return list(items[:n] if top else (items[-n:] if n else []))
@@ -179,7 +179,7 @@ def _rt_top_pieces(st: State, z: list, n: int, top: bool) -> list:
 def _rt_nth(items: Any, n: int) -> Any:
     if not 1 <= n <= len(items):
         raise ContentError(f"there is no entry {n}: the list has {len(items)}")
-    return _indexable(items)[n - 1]
+    return indexable(items)[n - 1]
 
 
 def _rt_lookup(st: State, piece_def: list[int], era_slot: int, table: Any, key: Any) -> Any:
@@ -263,7 +263,7 @@ def _rt_memo_pays(calls: list[int], made: list[int], off: list[bool], k: int) ->
     calls[k] = made[k] = 0
 
 
-_RT = {name: value for name, value in globals().items() if name.startswith("_rt_")}
+RUNTIME = {name: value for name, value in globals().items() if name.startswith("_rt_")}
 
 
 # --------------------------------------------------------------------------- what a function reads
@@ -372,28 +372,28 @@ def make_reader(by_piece: list, by_def: list, defs: list, era_slot: int, name: s
     return read_era
 
 
-_MISSING_MEMO = object()  # not in a memo (None is a value a definition may give)
+MISSING_MEMO = object()  # not in a memo (None is a value a definition may give)
 INLINE_UP_TO = 160  # characters of generated code: a definition this small is written where it is called
 
 
-def _inlined(body: str) -> bool:
+def inlined(body: str) -> bool:
     """Whether a definition is written where it is called: a small one, or arithmetic and
     comparisons without a walk over a collection (cheaper than a call and its memo)."""
     return len(body) <= INLINE_UP_TO or (len(body) <= 4 * INLINE_UP_TO and " for " not in body)
 
 
-def _costly(body: str) -> bool:
+def costly(body: str) -> bool:
     """Whether a definition's code costs more than comparing what it read: it walks a
     collection or calls two definitions (a cheap one is computed again instead)."""
     return " for " in body or len(re.findall(r"\b_d\d+\(", body)) >= 2
 
 
-def _simple(code: str) -> bool:
+def simple(code: str) -> bool:
     """Whether a piece of generated code is a name or a literal (reading it twice is free)."""
     return code.isidentifier() or code.lstrip("-").isdigit()
 
 
-def _own_reader(name: str, slots: list[int], counter: bool, strict: bool) -> Callable[[State, Any], Any]:
+def own_reader(name: str, slots: list[int], counter: bool, strict: bool) -> Callable[[State, Any], Any]:
     def own(st: State, pid: Any) -> Any:
         slot = slots[pid] if type(pid) is int else -1
         if slot < 0:

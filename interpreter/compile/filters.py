@@ -10,7 +10,8 @@ from typing import Any, Callable
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
 
-from .compile_columns import ColumnsCompiler
+from .columns import Columns
+from .context import CompileContext
 
 
 _STATIC_OPS: dict[str, Callable[[Any, Any], bool]] = {
@@ -31,7 +32,14 @@ def _or3(x: bool | None, y: bool | None) -> bool | None:
     return x if x is not False else y
 
 
-class FilterCompiler(ColumnsCompiler):
+class StaticFilters:
+    """Filters decided once per piece and per definition, kept by the test they make."""
+
+    def __init__(self, ctx: CompileContext, columns: Columns):
+        self.ctx = ctx
+        self.columns = columns
+        self._static: dict[tuple, tuple[list[bool | None], list[bool | None]]] = {}
+
     def static_test(self, e: ast.Expr) -> tuple[list[bool | None], list[bool | None]] | None:
         """A filter that reads only fixed attributes of `it` compared with constants
         (`its suit is hearts and its cost > 2`), decided once per piece and per
@@ -59,15 +67,15 @@ class FilterCompiler(ColumnsCompiler):
             return None
         assert isinstance(attr, ast.Of)
         if isinstance(const, ast.Name):
-            ref = self.ref(const)
+            ref = self.ctx.ref(const)
             if not isinstance(ref, r.Symbol):
                 return None
             value: Any = ref.symbol
         else:
             value = const.value
-        if self.type_of(attr).tag not in ("symbol", "amount", "text"):
+        if self.ctx.type_of(attr).tag not in ("symbol", "amount", "text"):
             return None
-        if any(self.era_column(attr.name, self.column(attr.name)[1])):
+        if any(self.columns.era_column(attr.name, self.columns.column(attr.name)[1])):
             return None
         return (op, attr.name, value)
 
@@ -80,7 +88,7 @@ class FilterCompiler(ColumnsCompiler):
             inner = self.static_test_of(key[1])
             return [None if x is None else not x for x in inner[0]], [None if x is None else not x for x in inner[1]]
         op, name, value = key
-        by_piece, by_def = self.column(name)
+        by_piece, by_def = self.columns.column(name)
         test = _STATIC_OPS[op]
         if op in ("=", "!="):
             def decide(v: Any) -> bool | None:
@@ -97,4 +105,4 @@ class FilterCompiler(ColumnsCompiler):
         return found
 
     def _its_attribute(self, e: ast.Expr) -> bool:
-        return isinstance(e, ast.Of) and isinstance(e.subject, ast.It) and isinstance(self.ref(e), r.Attribute)
+        return isinstance(e, ast.Of) and isinstance(e.subject, ast.It) and isinstance(self.ctx.ref(e), r.Attribute)

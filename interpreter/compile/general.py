@@ -10,16 +10,20 @@ from typing import Callable
 
 from legacies.dsl import ast, printer
 
-from . import chance, ending
-from . import mechanics as mech
-from .compile_base import Fn, Instr, _no_player, _as_def, _with_it, spend
-from .compile_filters import FilterCompiler
-from .errors import ContentError
-from .vm import Activation, State
-from .windows import OfferFrame
+from .. import chance, ending
+from .. import mechanics as mech
+from .context import Fn, Instr, no_player, as_def, with_it, spend
+from .context import CompileContext, Compiles
+from ..errors import ContentError
+from ..vm import Activation, State
+from ..windows import OfferFrame
 
 
-class GeneralCompiler(FilterCompiler):
+class GeneralCompiler:
+    def __init__(self, ctx: CompileContext, compiler: Compiles):
+        self.ctx = ctx
+        self.compiler = compiler
+
     # ------------------------------------------------------------------ general constructs
     # a list written out, modulo, "the same card as", the next/previous player, numbers
     # chosen where a condition holds, a random pick (interpreter/chance.py), ending the
@@ -28,11 +32,11 @@ class GeneralCompiler(FilterCompiler):
         if all(isinstance(x, ast.Num) for x in e.items):
             numbers = [x.value for x in e.items if isinstance(x, ast.Num)]
             return lambda a: numbers[:]
-        items = [self.expr(x) for x in e.items]
+        items = [self.compiler.expr(x) for x in e.items]
         return lambda a: [f(a) for f in items]
 
     def x_Modulo(self, e: ast.Modulo) -> Fn:
-        left, right = self.expr(e.left), self.expr(e.right)
+        left, right = self.compiler.expr(e.left), self.compiler.expr(e.right)
         written = printer.print_expr(e)
 
         def modulo(a: Activation) -> int:
@@ -43,26 +47,26 @@ class GeneralCompiler(FilterCompiler):
         return modulo
 
     def x_SameCard(self, e: ast.SameCard) -> Fn:
-        left, right = self.expr(e.left), self.expr(e.right)
-        piece_def, negated = self.lay.piece_def, e.negated
+        left, right = self.compiler.expr(e.left), self.compiler.expr(e.right)
+        piece_def, negated = self.ctx.lay.piece_def, e.negated
 
         def same_card(a: Activation) -> bool:
             x, y = left(a), right(a)
             if x is None or y is None:  # a value slot not filled: the same only as another empty one
                 return (x is y) != negated
-            return (_as_def(piece_def, x) == _as_def(piece_def, y)) != negated
+            return (as_def(piece_def, x) == as_def(piece_def, y)) != negated
         return same_card
 
     def next_player(self, e: ast.Relative) -> Fn:
         """`player after P` / `player before P`: one player, wrapping round the turn order."""
-        who = self.expr(e.player)
+        who = self.compiler.expr(e.player)
         step = 1 if e.relation == "after" else -1
 
         def next_player(a: Activation) -> int:
             order = a.st.turn_order
             p = who(a)
             if p < 0:
-                raise _no_player(f"`player {e.relation} P`")
+                raise no_player(f"`player {e.relation} P`")
             if p not in order:
                 raise ContentError(f"{a.st.player_name(p)} is not in the turn order")
             return order[(order.index(p) + step) % len(order)]
@@ -71,25 +75,25 @@ class GeneralCompiler(FilterCompiler):
     def numbers_where(self, condition: ast.Expr) -> Callable[[State, Activation, range], list[int]]:
         """The numbers of a range for which a condition holds (`it` is each); each test is
         charged to the step budget, so a huge range stops with an error, not a hang."""
-        cond = self.expr(condition)
+        cond = self.compiler.expr(condition)
 
         def offered(st: State, a: Activation, numbers: range) -> list[int]:
             spend(st, len(numbers))
-            return [k for k in numbers if _with_it(a, k, cond)]
+            return [k for k in numbers if with_it(a, k, cond)]
         return offered
 
     def among_cards(self, left: Fn, right: Fn) -> Fn:
-        piece_def = self.lay.piece_def
+        piece_def = self.ctx.lay.piece_def
 
         def among(a: Activation) -> bool:
             x = left(a)
-            return x is not None and _as_def(piece_def, x) in [int(y) for y in right(a)]
+            return x is not None and as_def(piece_def, x) in [int(y) for y in right(a)]
         return among
 
     def s_PickRandom(self, s: ast.PickRandom) -> Instr:
-        count = self.expr(s.count)
-        coll = self.expr(s.collection)
-        zone = self.type_of(s.collection).tag == "zone"
+        count = self.compiler.expr(s.count)
+        coll = self.compiler.expr(s.collection)
+        zone = self.ctx.type_of(s.collection).tag == "zone"
         var = s.var
         single = isinstance(s.count, ast.Num) and s.count.value == 1
 
@@ -105,15 +109,15 @@ class GeneralCompiler(FilterCompiler):
         return pick_random
 
     def s_EndGame(self, s: ast.EndGame) -> Instr:
-        winner = self.expr(s.winner) if s.winner is not None else None
-        reason = self.text(s, s.reason) if s.reason is not None else None
+        winner = self.compiler.expr(s.winner) if s.winner is not None else None
+        reason = self.compiler.text(s, s.reason) if s.reason is not None else None
 
         def end_the_game(st: State, a: Activation) -> None:
             w = ending.NOT_NAMED
             if winner is not None:
                 w = winner(a)
                 if w < 0:
-                    raise _no_player("the winner of `end the game`")
+                    raise no_player("the winner of `end the game`")
             ending.end_game(st, w, reason if reason is None or isinstance(reason, str) else reason(st, a))
         return end_the_game
 
@@ -124,39 +128,39 @@ class GeneralCompiler(FilterCompiler):
         """The link kinds an expression follows: those named, else every link of the place's kind."""
         if links:
             return tuple(n.name for n in links)
-        kind = self.v.kinds.get(self.type_of(place).arg or "")
-        return tuple(kind.links) if kind is not None else tuple(self.v.links)
+        kind = self.ctx.v.kinds.get(self.ctx.type_of(place).arg or "")
+        return tuple(kind.links) if kind is not None else tuple(self.ctx.v.links)
 
     def place_test(self, e: ast.Expr | None) -> Fn | None:
-        return self.expr(e) if e is not None else None
+        return self.compiler.expr(e) if e is not None else None
 
     def x_Neighbours(self, e: ast.Neighbours) -> Fn:
-        place, links = self.expr(e.place), self.via(e.place, e.links)
+        place, links = self.compiler.expr(e.place), self.via(e.place, e.links)
         return lambda a: a.st.game.graph.neighbours(a.st, a.me, a.this, place(a), links)
 
     def x_Within(self, e: ast.Within) -> Fn:
-        place, links, steps = self.expr(e.place), self.via(e.place, e.links), self.expr(e.steps)
+        place, links, steps = self.compiler.expr(e.place), self.via(e.place, e.links), self.compiler.expr(e.steps)
         through = self.place_test(e.through)
-        kind = self.v.kind_of_word(e.word)[1]
+        kind = self.ctx.v.kind_of_word(e.word)[1]
         if kind is None:
             return lambda a: a.st.game.graph.within(a, place(a), links, steps(a), through)
-        piece_kind = self.piece_kind
+        piece_kind = self.ctx.piece_kind
         return lambda a: [x for x in a.st.game.graph.within(a, place(a), links, steps(a), through)
                           if piece_kind[x] == kind]
 
     def x_Distance(self, e: ast.Distance) -> Fn:
-        origin, dest, links = self.expr(e.origin), self.expr(e.dest), self.via(e.origin, e.links)
+        origin, dest, links = self.compiler.expr(e.origin), self.compiler.expr(e.dest), self.via(e.origin, e.links)
         through = self.place_test(e.through)
         return lambda a: a.st.game.graph.distance(a, origin(a), dest(a), links, through)
 
     def x_ConnectedGroup(self, e: ast.ConnectedGroup) -> Fn:
-        place, links, condition = self.expr(e.place), self.via(e.place, e.links), self.expr(e.condition)
+        place, links, condition = self.compiler.expr(e.place), self.via(e.place, e.links), self.compiler.expr(e.condition)
         return lambda a: a.st.game.graph.group(a, place(a), links, condition)
 
     def s_Offer(self, s: ast.Offer) -> Instr:
-        names = self.spec.vocab.action_names(n.name for n in s.actions)  # a menu: the actions joining it
-        players = self.expr(s.players)
-        one = self.type_of(s.players).tag == "player"
+        names = self.ctx.spec.vocab.action_names(n.name for n in s.actions)  # a menu: the actions joining it
+        players = self.compiler.expr(s.players)
+        one = self.ctx.type_of(s.players).tag == "player"
 
         def offer(st: State, a: Activation) -> None:
             who = [players(a)] if one else list(players(a))

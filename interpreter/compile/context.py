@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
@@ -21,16 +21,16 @@ from legacies.dsl.renderer import Wording
 from legacies.dsl.resolution import Resolution
 from legacies.dsl.types import T
 
-from . import mechanics as mech
-from .builtins import NOBODY
-from .coverage import Coverage
-from .budget import spend
-from .errors import ContentError, Refused, Where, locate
-from .layout import Layout
-from .ledger import Adjust, Ledger
-from .spec import GameSpec, Origin
-from .values import DefRef, EffectRef
-from .vm import Activation, Block, State
+from .. import mechanics as mech
+from ..builtins import NOBODY
+from ..coverage import Coverage
+from ..budget import spend
+from ..errors import ContentError, Refused, Where, locate
+from ..layout import Layout
+from ..ledger import Adjust, Ledger
+from ..spec import GameSpec, Origin
+from ..values import DefRef
+from ..vm import Activation, Block, State
 
 
 Fn = Callable[[Activation], Any]
@@ -56,35 +56,35 @@ def aggregate_probe(res: Resolution, e: ast.Aggregate, ref: r.Ref, member: T) ->
     return probe
 
 
-def _no_player(what: str) -> ContentError:
+def no_player(what: str) -> ContentError:
     return ContentError(f"{what}: the player here is nobody (an auction no one won, or an effect no "
                         "player runs, such as a board item's trigger); check `P is not nobody` or name a player")
 
 
-def _as_def(piece_def: list[int], x: Any) -> int:
+def as_def(piece_def: list[int], x: Any) -> int:
     """The definition index of a piece or of a card named in source."""
     return int(x) if isinstance(x, DefRef) else piece_def[x]
 
 
-def _of_items(t: T) -> bool:
+def of_items(t: T) -> bool:
     """Whether a collection's members are pieces or items (a zone's, or things'), not
     players, symbols or numbers: its choices then name the item they are."""
     return t.tag == "zone" or t.element().tag == "thing"
 
 
-def _base_of(st: State, slot: int) -> int:
+def base_of(st: State, slot: int) -> int:
     """The first slot of the player counter `slot` belongs to."""
     name = st.game.layout.counter_name[slot]
     return st.game.layout.player_counter.get(name, slot)
 
 
-def _indexable(items: Any) -> Any:
+def indexable(items: Any) -> Any:
     """A collection read by position (`entry N of`, `top of`): a list or a tuple as it is
     (no copy: reading one member is not a walk), anything else as a list."""
     return items if type(items) in (list, tuple) else list(items)
 
 
-def _with_it(a: Activation, value: Any, cond: Fn) -> bool:
+def with_it(a: Activation, value: Any, cond: Fn) -> bool:
     saved = a.it
     a.it = value
     try:
@@ -98,15 +98,15 @@ def _with_it(a: Activation, value: Any, cond: Fn) -> bool:
 # a block made of them alone runs straight through, without a frame per block or per
 # loop turn. Loops over such blocks are charged to the step budget up front. Which
 # statements they are is the registry's word (dsl/constructs.py `direct`).
-_DIRECT_STATEMENTS: frozenset[type] = frozenset(c.node for c in CONSTRUCTS.values() if c.direct)
+DIRECT_STATEMENTS: frozenset[type] = frozenset(c.node for c in CONSTRUCTS.values() if c.direct)
 
 
-def _direct(instr: Instr) -> Instr:
+def mark_direct(instr: Instr) -> Instr:
     instr.direct = True  # type: ignore[attr-defined]
     return instr
 
 
-def _is_direct(block: Block) -> bool:
+def is_direct(block: Block) -> bool:
     return all(getattr(instr, "direct", False) for instr in block)
 
 
@@ -124,7 +124,12 @@ def run_direct(st: State, a: Activation, block: Block) -> None:
         raise locate(err, block.wheres[i])
 
 
-class CompilerBase:
+class CompileContext:
+    """What every part of a compile shares: the ruleset, the layout, the checker's
+    resolution, the wording, where the statement being compiled was written
+    (`origin`, set by whoever compiles an item), and the branch probes and score
+    ledger a game may keep. Data and look-ups only: no part compiles through it."""
+
     def __init__(self, spec: GameSpec, lay: Layout, coverage: Coverage | None = None, ledger: Ledger | None = None):
         self.spec = spec
         self.coverage = coverage  # branch probes (interpreter.coverage); None: the usual closures
@@ -132,21 +137,11 @@ class CompilerBase:
         self.v = spec.vocab
         self.lay = lay
         self.res: Resolution = spec.res
-        self.definitions: dict[str, tuple[list[str], Fn]] = {}
-        self._defining: set[str] = set()
         self.origin: Origin = Origin("an effect")
         self.wording = Wording.of(self.v)
-        self._columns: dict[str, tuple[list, list]] = {}  # attribute -> (by piece, by definition)
-        self._era_columns: dict[str, tuple[bool, bool]] = {}  # attribute -> (era values, era values in lists)
-        self._static: dict[tuple, tuple[list[bool | None], list[bool | None]]] = {}  # see static_test
-        self._effect_code: dict[tuple[int, str, int], Block] = {}
-        # effect attributes waiting to be compiled: (ref, key, program, origin)
-        self._pending_effects: list[tuple[EffectRef, tuple[int, str, int], ast.Program | None, Origin]] = []
-        self._copies: list[tuple[EffectRef, EffectRef]] = []  # a piece's copy of a waiting effect
         self.piece_kind = [spec.defs[d].kind for d in lay.piece_def]
         self.era_slot = lay.game_counter.get(spec.era_counter or "", -1)
 
-    # ------------------------------------------------------------------ helpers
     def ref(self, node: ast.Node) -> r.Ref:
         return self.res.ref(node)
 
@@ -157,76 +152,6 @@ class CompilerBase:
         line, column = self.origin.at(node.span)
         return Where(self.origin.what, self.origin.file, line, column)
 
-    # ------------------------------------------------------------------ programs
-    def block(self, body: ast.Body, origin: str | None = None) -> Block:
-        return Block(tuple(self.stmt(s) for s in body), tuple(self.where(s) for s in body),
-                     origin or self.origin.what)
-
-    def program(self, program: ast.Program | None, origin: Origin | None = None) -> Block:
-        if origin is not None:
-            self.origin = origin
-        if program is None:
-            return Block((), (), self.origin.what)
-        return self.block(program.statements)
-
-    # ------------------------------------------------------------------ expressions
-    def expr(self, e: ast.Expr) -> Fn:
-        method = getattr(self, "x_" + type(e).__name__)
-        fn: Fn = method(e)
-        return fn
-
-    # ------------------------------------------------------------------ statements
-    def stmt(self, s: ast.Stmt) -> Instr:
-        method = getattr(self, "s_" + type(s).__name__)
-        instr: Instr = method(s)
-        if type(s) in _DIRECT_STATEMENTS:
-            instr.direct = True  # type: ignore[attr-defined]
-        return instr
-
-    def player_or_me(self, e: ast.Expr | None) -> Fn:
-        if e is None:
-            return lambda a: a.me
-        return self.expr(e)
-
-    def text(self, node: ast.Node, text: str) -> "str | Callable[[State, Activation], str]":
-        """A log line's or an option label's text; with `{EXPR}` parts, a function that fills
-        them in: players and pieces by name, numbers as numbers."""
-        parts = [(placeholder, self.expr(e), self.type_of(e).tag)
-                 for placeholder, e in self.res.log_parts.get(id(node), [])]
-        if not parts:
-            return text
-        # "{n} chips" reads "1 chip" when n is 1: the noun after an amount, and its singular
-        nouns = self.wording.count_nouns
-        after = {placeholder: (f"{placeholder} {m.group(1)}", nouns[m.group(1)])
-                 for placeholder, _, tag in parts if tag == "amount"
-                 for m in [re.search(re.escape(placeholder) + r" ([a-z]+)\b", text)] if m and m.group(1) in nouns}
-
-        def fill(st: State, a: Activation) -> str:
-            if not st.texts:  # nobody reads it (State.texts)
-                return ""
-            line = text
-            for placeholder, value, tag in parts:
-                v = value(a)
-                if placeholder in after and type(v) is int and v in (1, -1):
-                    written, one = after[placeholder]
-                    line = line.replace(written, f"{v} {one}", 1)
-                    continue
-                if tag == "player":
-                    shown = mech.player_name(st, v)
-                elif tag == "players":
-                    shown = ", ".join(mech.player_name(st, p) for p in v) or "none"
-                elif tag in ("amount", "flag", "text") or isinstance(v, bool):
-                    shown = ("yes" if v else "no") if isinstance(v, bool) else str(v)
-                elif isinstance(v, (list, tuple)) and not v:  # an empty collection, as an empty list of players
-                    shown = "none"
-                else:
-                    if isinstance(v, (list, tuple)):
-                        spend(st, len(v))  # each member named
-                    shown = mech.describe(st, v)
-                line = line.replace(placeholder, shown, 1)
-            return line
-        return fill
-
     def adjuster(self, s: ast.Stmt) -> Adjust:
         """What a statement changes counters with: mechanics.adjust, or in a game that keeps
         a score ledger, one that also records this statement's changes of the score."""
@@ -235,7 +160,64 @@ class CompilerBase:
         return self.ledger.adjuster(self.ledger.source(self.where(s), s))
 
 
-def _held_slot(table: dict[str, int], counter: Any, written: str) -> int:
+class Compiles(Protocol):
+    """The compiler's entry points that every part compiles its children through (the
+    generator's where it writes, the closures elsewhere): interpreter/compiler.py."""
+
+    def expr(self, e: ast.Expr) -> Fn: ...
+
+    def stmt(self, s: ast.Stmt) -> Instr: ...
+
+    def block(self, body: ast.Body, origin: str | None = None) -> Block: ...
+
+    def program(self, program: ast.Program | None, origin: Origin | None = None) -> Block: ...
+
+    def player_or_me(self, e: ast.Expr | None) -> Fn: ...
+
+    def text(self, node: ast.Node, text: str) -> "str | Callable[[State, Activation], str]": ...
+
+
+def fill_text(c: Compiles, ctx: CompileContext, node: ast.Node, text: str) -> "str | Callable[[State, Activation], str]":
+    """A log line's or an option label's text; with `{EXPR}` parts, a function that fills
+    them in: players and pieces by name, numbers as numbers."""
+    parts = [(placeholder, c.expr(e), ctx.type_of(e).tag)
+             for placeholder, e in ctx.res.log_parts.get(id(node), [])]
+    if not parts:
+        return text
+    # "{n} chips" reads "1 chip" when n is 1: the noun after an amount, and its singular
+    nouns = ctx.wording.count_nouns
+    after = {placeholder: (f"{placeholder} {m.group(1)}", nouns[m.group(1)])
+             for placeholder, _, tag in parts if tag == "amount"
+             for m in [re.search(re.escape(placeholder) + r" ([a-z]+)\b", text)] if m and m.group(1) in nouns}
+
+    def fill(st: State, a: Activation) -> str:
+        if not st.texts:  # nobody reads it (State.texts)
+            return ""
+        line = text
+        for placeholder, value, tag in parts:
+            v = value(a)
+            if placeholder in after and type(v) is int and v in (1, -1):
+                written, one = after[placeholder]
+                line = line.replace(written, f"{v} {one}", 1)
+                continue
+            if tag == "player":
+                shown = mech.player_name(st, v)
+            elif tag == "players":
+                shown = ", ".join(mech.player_name(st, p) for p in v) or "none"
+            elif tag in ("amount", "flag", "text") or isinstance(v, bool):
+                shown = ("yes" if v else "no") if isinstance(v, bool) else str(v)
+            elif isinstance(v, (list, tuple)) and not v:  # an empty collection, as an empty list of players
+                shown = "none"
+            else:
+                if isinstance(v, (list, tuple)):
+                    spend(st, len(v))  # each member named
+                shown = mech.describe(st, v)
+            line = line.replace(placeholder, shown, 1)
+        return line
+    return fill
+
+
+def held_slot(table: dict[str, int], counter: Any, written: str) -> int:
     """The base slot of a counter held in a name (`R` from `choose a resource as R`)."""
     if counter is None:
         raise ContentError(f"`{written}` holds no counter (a value never set, or an attribute an item does "
@@ -243,7 +225,7 @@ def _held_slot(table: dict[str, int], counter: Any, written: str) -> int:
     return table[counter]
 
 
-def _or_nobody(v: Any) -> Any:
+def or_nobody(v: Any) -> Any:
     """A player-valued slot never set reads as nobody, never as None (which no player
     comparison or counter index understands)."""
     return NOBODY if v is None else v

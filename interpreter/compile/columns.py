@@ -12,12 +12,12 @@ from legacies.dsl import ast
 from legacies.dsl import resolution as r
 from legacies.dsl.types import T
 
-from . import mechanics as mech
-from .compile_base import CompilerBase, Fn, MISSING
-from .errors import ContentError
-from .spec import Origin
-from .values import DefRef, EffectRef, EraValue
-from .vm import Activation, State
+from .. import mechanics as mech
+from .context import CompileContext, Compiles, Fn, MISSING
+from ..errors import ContentError
+from ..spec import Origin
+from ..values import DefRef, EffectRef, EraValue
+from ..vm import Activation, Block, State
 
 
 class Table:
@@ -48,16 +48,29 @@ def _for_piece(value: Any, pid: int) -> Any:
     return value
 
 
-class ColumnsCompiler(CompilerBase):
+class Columns:
+    """Attribute columns and a piece's own state; the effects attributes hold, compiled
+    when everything they may use is built (`finish`)."""
+
+    def __init__(self, ctx: CompileContext, compiler: Compiles):
+        self.ctx = ctx
+        self.compiler = compiler
+        self._columns: dict[str, tuple[list, list]] = {}  # attribute -> (by piece, by definition)
+        self._era_columns: dict[str, tuple[bool, bool]] = {}  # attribute -> (era values, era values in lists)
+        self._effect_code: dict[tuple[int, str, int], Block] = {}
+        # effect attributes waiting to be compiled: (ref, key, program, origin)
+        self._pending_effects: list[tuple[EffectRef, tuple[int, str, int], ast.Program | None, Origin]] = []
+        self._copies: list[tuple[EffectRef, EffectRef]] = []  # a piece's copy of a waiting effect
+
     # ---- attributes
     def column(self, name: str) -> tuple[list, list]:
         """An attribute's runtime values, by piece and by definition (built once)."""
         found = self._columns.get(name)
         if found is None:
-            by_def = [self.attribute_value(d, name) for d in range(len(self.spec.defs))]
-            by_piece = [_for_piece(by_def[d], pid) for pid, d in enumerate(self.lay.piece_def)]
+            by_def = [self.attribute_value(d, name) for d in range(len(self.ctx.spec.defs))]
+            by_piece = [_for_piece(by_def[d], pid) for pid, d in enumerate(self.ctx.lay.piece_def)]
             found = self._columns[name] = (by_piece, by_def)
-            for v, src in zip(by_piece, (by_def[d] for d in self.lay.piece_def)):
+            for v, src in zip(by_piece, (by_def[d] for d in self.ctx.lay.piece_def)):
                 if isinstance(v, EffectRef) and v.code is None:
                     self._copies.append((v, src))
                 elif type(v) is list and v and isinstance(v[0], EffectRef):
@@ -81,15 +94,15 @@ class ColumnsCompiler(CompilerBase):
         never compiles inside itself. Call after compiling anything that may run."""
         while self._pending_effects:
             ref, key, program, origin = self._pending_effects.pop()
-            saved = self.origin
-            self.origin = origin
+            saved = self.ctx.origin
+            self.ctx.origin = origin
             try:
                 code = self._effect_code.get(key)
                 if code is None:
-                    code = self._effect_code[key] = self.program(program)
+                    code = self._effect_code[key] = self.compiler.program(program)
                 ref.code = code
             finally:
-                self.origin = saved
+                self.ctx.origin = saved
         for copy, original in self._copies:
             copy.code = original.code
         self._copies.clear()
@@ -99,13 +112,13 @@ class ColumnsCompiler(CompilerBase):
         attribute, the entry of a list of effects or -1); None for other code."""
         for (d, name, i), compiled in self._effect_code.items():
             if compiled is code:
-                return d, name, i if isinstance(self.spec.defs[d].programs.get(name), list) else -1
+                return d, name, i if isinstance(self.ctx.spec.defs[d].programs.get(name), list) else -1
         return None
 
     def attribute_value(self, d: int, name: str) -> Any:
         """Definition d's `name` as a runtime value: items for ids, EffectRefs for effects."""
-        pdef = self.spec.defs[d]
-        kind = self.v.kinds.get(pdef.kind)
+        pdef = self.ctx.spec.defs[d]
+        kind = self.ctx.v.kinds.get(pdef.kind)
         t = kind.attributes.get(name) if kind is not None else None
         if name in pdef.attrs:
             raw = pdef.attrs[name]
@@ -120,7 +133,7 @@ class ColumnsCompiler(CompilerBase):
         return self.convert(t, raw, d, name)
 
     def convert(self, t: T, raw: Any, d: int, name: str) -> Any:
-        lay = self.lay
+        lay = self.ctx.lay
         if t.tag == "amount" and isinstance(raw, str):
             return EraValue(int(x) for x in raw.split("/"))
         if t.tag == "numbers":
@@ -141,23 +154,23 @@ class ColumnsCompiler(CompilerBase):
         return raw
 
     def item(self, content_id: str) -> Any:
-        if content_id in self.lay.board_item:
-            return self.lay.board_item[content_id]
-        return DefRef(self.lay.def_index[content_id])
+        if content_id in self.ctx.lay.board_item:
+            return self.ctx.lay.board_item[content_id]
+        return DefRef(self.ctx.lay.def_index[content_id])
 
     def effect_ref(self, d: int, name: str, i: int) -> EffectRef:
-        pdef = self.spec.defs[d]
+        pdef = self.ctx.spec.defs[d]
         programs = pdef.programs.get(name)
         program = programs[i] if isinstance(programs, list) else programs
         key = (d, name, i)
         code = self._effect_code.get(key)
         label = f"{name} of {pdef.name}" + (f" ({i + 1})" if isinstance(programs, list) else "")
-        pieces = self.lay.def_pieces[d]
+        pieces = self.ctx.lay.def_pieces[d]
         ref = EffectRef(code, pieces[0] if len(pieces) == 1 else -1, label)
         if code is None:
             origin_key = name if not isinstance(programs, list) else f"{name}.{i + 1}"
             origin = pdef.origins.get(origin_key, Origin(label))
-            where = Origin(f"{label} ({self.v.kinds[pdef.kind].label or pdef.kind} `{pdef.id}`)",
+            where = Origin(f"{label} ({self.ctx.v.kinds[pdef.kind].label or pdef.kind} `{pdef.id}`)",
                            origin.file, origin.line_offset, origin.column_offset)
             self._pending_effects.append(
                 (ref, key, program if isinstance(program, ast.Program) else None, where))
@@ -166,11 +179,11 @@ class ColumnsCompiler(CompilerBase):
     def attribute(self, e: ast.Of, strict: bool) -> Fn:
         name = e.name
         by_piece, by_def = self.column(name)
-        subj = self.expr(e.subject)
-        t = self.type_of(e)
+        subj = self.compiler.expr(e.subject)
+        t = self.ctx.type_of(e)
         era_scalar, era_in_lists = self.era_column(name, by_def)
         has_era = era_scalar or (t.tag == "numbers" and era_in_lists)
-        defs = self.spec.defs
+        defs = self.ctx.spec.defs
         era_of = self.era_of
 
         def read(a: Activation) -> Any:
@@ -202,10 +215,10 @@ class ColumnsCompiler(CompilerBase):
     def own_state(self, e: ast.Of, ref: r.ItemCounter | r.ItemValue, strict: bool = True) -> Fn:
         """Read `X's NAME`, a counter or a value slot of the piece X; a piece without one is
         an error, or nothing beside `is` (`strict` false), as a missing attribute is."""
-        subj = self.expr(e.subject)
+        subj = self.compiler.expr(e.subject)
         name = ref.name
         counter = isinstance(ref, r.ItemCounter)
-        slots = self.lay.counter_slots(name) if counter else self.lay.value_slots(name)
+        slots = self.ctx.lay.counter_slots(name) if counter else self.ctx.lay.value_slots(name)
 
         def own(a: Activation) -> Any:
             pid = subj(a)
@@ -220,12 +233,12 @@ class ColumnsCompiler(CompilerBase):
     def own_slot(self, e: ast.Of, ref: r.ItemCounter | r.ItemValue) -> Callable[[Activation], int]:
         """The slot a change of `X's NAME` writes; a card's own state changes only while
         it is on the table (mechanics.mine), a board item's always."""
-        subj = self.expr(e.subject)
+        subj = self.compiler.expr(e.subject)
         name = ref.name
         counter = isinstance(ref, r.ItemCounter)
-        slots = self.lay.counter_slots(name) if counter else self.lay.value_slots(name)
+        slots = self.ctx.lay.counter_slots(name) if counter else self.ctx.lay.value_slots(name)
         what = f"`{name}`"
-        cards = any(k.piece == "card" and name in (k.counters if counter else k.values) for k in self.v.kinds.values())
+        cards = any(k.piece == "card" and name in (k.counters if counter else k.values) for k in self.ctx.v.kinds.values())
 
         def slot(a: Activation) -> int:
             pid = mech.mine(a.st, subj(a), what) if cards else subj(a)
@@ -236,5 +249,5 @@ class ColumnsCompiler(CompilerBase):
         return slot
 
     def era_of(self, v: Any, st: State) -> Any:
-        i = st.counters[self.era_slot] - 1 if self.era_slot >= 0 else 0
+        i = st.counters[self.ctx.era_slot] - 1 if self.ctx.era_slot >= 0 else 0
         return v[0 if i < 0 else min(i, len(v) - 1)]

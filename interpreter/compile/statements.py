@@ -9,16 +9,18 @@ from typing import Callable
 from legacies.dsl import ast, printer
 from legacies.dsl import resolution as r
 
-from . import mechanics as mech
-from .budget import MAX_TIMED, check_depth
-from .compile_base import (Fn, Instr, MISSING, _base_of, _direct, _held_slot, _is_direct, _no_player, _with_it,
+from .. import mechanics as mech
+from ..budget import MAX_TIMED, check_depth
+from .context import (Fn, Instr, MISSING, base_of, mark_direct, held_slot, is_direct, no_player, with_it,
                            run_direct, spend)
-from .compile_expressions import ExpressionCompiler
-from .coverage import Coverage
-from .errors import ContentError, InternalError, Refused
-from .frames import ForEachFrame, RepeatFrame, TurnsFrame, innermost_turns
-from .layout import PART_ORDER, PART_TIMED, PART_VALUES
-from .vm import Activation, Block, BlockFrame, State
+from .columns import Columns
+from .context import CompileContext, Compiles
+from .expressions import ExpressionCompiler
+from ..coverage import Coverage
+from ..errors import ContentError, InternalError, Refused
+from ..frames import ForEachFrame, RepeatFrame, TurnsFrame, innermost_turns
+from ..layout import PART_ORDER, PART_TIMED, PART_VALUES
+from ..vm import Activation, Block, BlockFrame, State
 
 
 CARD_STEPS = 4
@@ -26,9 +28,15 @@ CARD_STEPS = 4
 deck rebuilt (measured: three to four times a frame step)."""
 
 
-class StatementCompiler(ExpressionCompiler):
+class StatementCompiler:
+    def __init__(self, ctx: CompileContext, compiler: Compiles, columns: Columns, exprs: ExpressionCompiler):
+        self.ctx = ctx
+        self.compiler = compiler
+        self.columns = columns
+        self.exprs = exprs
+
     def s_Let(self, s: ast.Let) -> Instr:
-        value = self.expr(s.value)
+        value = self.compiler.expr(s.value)
         var = s.var
 
         def let(st: State, a: Activation) -> None:
@@ -37,32 +45,32 @@ class StatementCompiler(ExpressionCompiler):
 
     def counter_slot(self, counter: ast.Name, player: ast.Expr | None, verb: str) -> Callable[[Activation], int]:
         """The slot a gain/lose/pay/auction changes: a named counter or one held in a name."""
-        who = self.player_or_me(player)
-        ref = self.ref(counter)
+        who = self.compiler.player_or_me(player)
+        ref = self.ctx.ref(counter)
         if isinstance(ref, r.PlayerCounter):
-            base = self.lay.player_counter[counter.name]
+            base = self.ctx.lay.player_counter[counter.name]
             name = counter.name
 
             def named(a: Activation) -> int:
                 p = who(a)
                 if p < 0:
-                    raise _no_player(f"nobody can {verb} `{name}`")
+                    raise no_player(f"nobody can {verb} `{name}`")
                 return base + p
             return named
-        holder = self.expr(counter)
-        table = self.lay.player_counter
+        holder = self.compiler.expr(counter)
+        table = self.ctx.lay.player_counter
 
         def held(a: Activation) -> int:
             p = who(a)
             if p < 0:
-                raise _no_player(f"nobody can {verb} counters")
-            return _held_slot(table, holder(a), counter.name) + p
+                raise no_player(f"nobody can {verb} counters")
+            return held_slot(table, holder(a), counter.name) + p
         return held
 
     def _counter_change(self, s: ast.Gain | ast.Lose | ast.Pay, verb: str) -> Instr:
-        amount = self.expr(s.amount)
+        amount = self.compiler.expr(s.amount)
         slot = self.counter_slot(s.counter, s.player, verb)
-        adjust = self.adjuster(s)
+        adjust = self.ctx.adjuster(s)
         if verb == "gain":
             return lambda st, a: adjust(st, slot(a), amount(a))
         if verb == "lose":
@@ -74,7 +82,7 @@ class StatementCompiler(ExpressionCompiler):
             lo = st.game.layout.counter_min[k] or 0
             if st.counters[k] - n < lo:
                 name = st.game.spec.vocab.label(st.game.layout.counter_name[k])
-                raise Refused(f"{st.player_name(k - _base_of(st, k))} cannot pay {n} {name}: has {st.counters[k]}")
+                raise Refused(f"{st.player_name(k - base_of(st, k))} cannot pay {n} {name}: has {st.counters[k]}")
             adjust(st, k, -n)
         return pay
 
@@ -88,59 +96,59 @@ class StatementCompiler(ExpressionCompiler):
         return self._counter_change(s, "pay")
 
     def lvalue(self, e: ast.Expr) -> Callable[[Activation], int]:
-        ref = self.ref(e)
-        lay = self.lay
+        ref = self.ctx.ref(e)
+        lay = self.ctx.lay
         if isinstance(ref, r.GameCounter):
             slot = lay.game_counter[ref.name]
             return lambda a: slot
         if isinstance(ref, r.PlayerCounter):
             base = lay.player_counter[ref.name]
-            who = self.player_or_me(ref.subject)
+            who = self.compiler.player_or_me(ref.subject)
             name = ref.name
 
             def player_slot(a: Activation) -> int:
                 p = who(a)
                 if p < 0:
-                    raise _no_player(f"nobody has `{name}`")
+                    raise no_player(f"nobody has `{name}`")
                 return base + p
             return player_slot
         if isinstance(ref, r.CounterOf):
-            return self.counter_of(ref)
+            return self.exprs.counter_of(ref)
         if isinstance(ref, r.ItemCounter) and isinstance(e, ast.Of):
-            return self.own_slot(e, ref)
-        raise InternalError("not a counter", self.where(e))
+            return self.columns.own_slot(e, ref)
+        raise InternalError("not a counter", self.ctx.where(e))
 
     def s_SetTo(self, s: ast.SetTo) -> Instr:
-        value = self.expr(s.value)
-        ref = self.ref(s.target)
+        value = self.compiler.expr(s.value)
+        ref = self.ctx.ref(s.target)
         if isinstance(ref, r.GameValue):
-            vslot = self.lay.game_value[ref.name]
+            vslot = self.ctx.lay.game_value[ref.name]
 
             def set_game_value(st: State, a: Activation) -> None:
                 st.values[vslot] = mech.bounded(value(a))
                 st.versions[PART_VALUES] += 1
             return set_game_value
         if isinstance(ref, r.PlayerValue):
-            base = self.lay.player_value[ref.name]
-            who = self.player_or_me(ref.subject)
+            base = self.ctx.lay.player_value[ref.name]
+            who = self.compiler.player_or_me(ref.subject)
             name = ref.name
 
             def set_player_value(st: State, a: Activation) -> None:
                 p = who(a)
                 if p < 0:
-                    raise _no_player(f"nobody has `{name}`")
+                    raise no_player(f"nobody has `{name}`")
                 st.values[base + p] = mech.bounded(value(a))
                 st.versions[PART_VALUES] += 1
             return set_player_value
         if isinstance(ref, r.ItemValue) and isinstance(s.target, ast.Of):
-            own = self.own_slot(s.target, ref)
+            own = self.columns.own_slot(s.target, ref)
 
             def set_item_value(st: State, a: Activation) -> None:
                 st.values[own(a)] = mech.bounded(value(a))  # a number that feeds on itself stops at the limit
                 st.versions[PART_VALUES] += 1
             return set_item_value
         slot = self.lvalue(s.target)
-        adjust = self.adjuster(s)
+        adjust = self.ctx.adjuster(s)
 
         def set_to(st: State, a: Activation) -> None:
             k = slot(a)
@@ -149,21 +157,21 @@ class StatementCompiler(ExpressionCompiler):
 
     def s_Raise(self, s: ast.Raise) -> Instr:
         slot = self.lvalue(s.target)
-        amount = self.expr(s.amount)
-        adjust = self.adjuster(s)
+        amount = self.compiler.expr(s.amount)
+        adjust = self.ctx.adjuster(s)
         return lambda st, a: adjust(st, slot(a), amount(a))
 
     def s_Lower(self, s: ast.Lower) -> Instr:
         slot = self.lvalue(s.target)
-        amount = self.expr(s.amount)
-        adjust = self.adjuster(s)
+        amount = self.compiler.expr(s.amount)
+        adjust = self.ctx.adjuster(s)
         return lambda st, a: adjust(st, slot(a), -amount(a))
 
     def pieces(self, e: ast.Expr) -> Callable[[Activation], list]:
         """The pieces a statement moves (`move`, `discard`, `remove`, `reveal`): several
         are charged to the step budget, one per piece."""
-        f = self.expr(e)
-        if self.type_of(e).tag == "things":
+        f = self.compiler.expr(e)
+        if self.ctx.type_of(e).tag == "things":
             def several(a: Activation) -> list:
                 pids = list(f(a))
                 spend(a.st, len(pids))
@@ -173,9 +181,9 @@ class StatementCompiler(ExpressionCompiler):
 
     def s_Move(self, s: ast.Move) -> Instr:
         what = self.pieces(s.what)
-        dest = self.expr(s.dest)
+        dest = self.compiler.expr(s.dest)
         bottom, bump = s.at == "bottom", s.bump
-        if self.type_of(s.dest).tag == "thing":  # onto a piece that holds pieces
+        if self.ctx.type_of(s.dest).tag == "thing":  # onto a piece that holds pieces
             def move_onto(st: State, a: Activation) -> None:
                 holder = dest(a)
                 for pid in what(a):
@@ -189,18 +197,18 @@ class StatementCompiler(ExpressionCompiler):
         return move
 
     def s_Shift(self, s: ast.Shift) -> Instr:
-        what = self.expr(s.what)
-        amount = self.expr(s.amount)
+        what = self.compiler.expr(s.what)
+        amount = self.compiler.expr(s.amount)
         bump = s.bump
         return lambda st, a: mech.shift(st, what(a), amount(a), bump)
 
     def s_Draw(self, s: ast.Draw) -> Instr:
-        count = self.expr(s.count)
-        src = self.expr(s.source)
+        count = self.compiler.expr(s.count)
+        src = self.compiler.expr(s.source)
         if s.dest is not None:
-            dest = self.expr(s.dest)
+            dest = self.compiler.expr(s.dest)
         else:
-            dest = self.player_zone(self.v.hand or "", None)
+            dest = self.exprs.player_zone(self.ctx.v.hand or "", None)
 
         def draw(st: State, a: Activation) -> None:
             z, d = src(a), dest(a)
@@ -211,10 +219,10 @@ class StatementCompiler(ExpressionCompiler):
         return draw
 
     def s_Deal(self, s: ast.Deal) -> Instr:
-        count = self.expr(s.count)
-        src = self.expr(s.source)
-        dest = self.expr(s.dest)
-        plural = self.type_of(s.dest).tag == "zones"
+        count = self.compiler.expr(s.count)
+        src = self.compiler.expr(s.source)
+        dest = self.compiler.expr(s.dest)
+        plural = self.ctx.type_of(s.dest).tag == "zones"
 
         def deal(st: State, a: Activation) -> None:
             z = src(a)
@@ -254,23 +262,23 @@ class StatementCompiler(ExpressionCompiler):
         return reveal
 
     def s_Shuffle(self, s: ast.Shuffle) -> Instr:
-        zone = self.expr(s.zone)
+        zone = self.compiler.expr(s.zone)
         return lambda st, a: mech.shuffle(st, zone(a))
 
     def s_Dig(self, s: ast.Dig) -> Instr:
         assert isinstance(s.wanted, ast.Where) and isinstance(s.wanted.collection, ast.Select)
-        zone = self.expr(s.wanted.collection.source)
-        cond = self.expr(s.wanted.condition)
-        dest = self.expr(s.dest)
+        zone = self.compiler.expr(s.wanted.collection.source)
+        cond = self.compiler.expr(s.wanted.condition)
+        dest = self.compiler.expr(s.dest)
 
         def dig(st: State, a: Activation) -> None:
-            mech.dig(st, zone(a), lambda pid: _with_it(a, pid, cond), dest(a))
+            mech.dig(st, zone(a), lambda pid: with_it(a, pid, cond), dest(a))
         return dig
 
     def s_Place(self, s: ast.Place) -> Instr:
-        piece = self.expr(s.piece)
-        target = self.expr(s.target)
-        space = self.type_of(s.target).tag == "zone"
+        piece = self.compiler.expr(s.piece)
+        target = self.compiler.expr(s.target)
+        space = self.ctx.type_of(s.target).tag == "zone"
         bump = s.bump
 
         def place(st: State, a: Activation) -> None:
@@ -278,7 +286,7 @@ class StatementCompiler(ExpressionCompiler):
             if isinstance(p, tuple):
                 _, token_kind, player = p
                 if player < 0:
-                    raise _no_player(f"nobody has a {token_kind.replace('_', ' ')} to place")
+                    raise no_player(f"nobody has a {token_kind.replace('_', ' ')} to place")
                 pid = mech.take_from_supply(st, token_kind, player)
                 if pid is None:
                     raise Refused(f"{st.player_name(player)} has no {st.game.spec.vocab.label(token_kind)} left")
@@ -288,22 +296,22 @@ class StatementCompiler(ExpressionCompiler):
         return place
 
     def s_Advance(self, s: ast.Advance) -> Instr:
-        track = self.expr(s.track)
-        amount = self.expr(s.amount)
+        track = self.compiler.expr(s.track)
+        amount = self.compiler.expr(s.amount)
         return lambda st, a: mech.advance(st, track(a), amount(a))
 
     def s_Announce(self, s: ast.Announce) -> Instr:
         event = s.event.name
-        args = [(x.name, self.expr(x.value)) for x in s.args]
+        args = [(x.name, self.compiler.expr(x.value)) for x in s.args]
 
         def announce(st: State, a: Activation) -> None:
             mech.announce(st, event, {k: f(a) for k, f in args})
         return announce
 
     def s_Play(self, s: ast.Play) -> Instr:
-        what = self.expr(s.what)
-        played = self.coverage.played if self.coverage is not None else None  # which item ran, for whom
-        if self.type_of(s.what).tag == "effect":
+        what = self.compiler.expr(s.what)
+        played = self.ctx.coverage.played if self.ctx.coverage is not None else None  # which item ran, for whom
+        if self.ctx.type_of(s.what).tag == "effect":
             def resolve(st: State, a: Activation) -> None:
                 ref = what(a)
                 if ref is MISSING:
@@ -328,8 +336,8 @@ class StatementCompiler(ExpressionCompiler):
 
     def s_Run(self, s: ast.Run) -> Instr:
         name = s.name.name
-        params = self.spec.procedures[name].params
-        args = [self.expr(x) for x in s.args]
+        params = self.ctx.spec.procedures[name].params
+        args = [self.compiler.expr(x) for x in s.args]
 
         def run(st: State, a: Activation) -> None:
             env = {p: f(a) for p, f in zip(params, args)}
@@ -338,7 +346,7 @@ class StatementCompiler(ExpressionCompiler):
         return run
 
     def s_SortTurnOrder(self, s: ast.SortTurnOrder) -> Instr:
-        key = self.expr(s.key)
+        key = self.compiler.expr(s.key)
         desc = s.descending
 
         def sort_turn_order(st: State, a: Activation) -> None:
@@ -369,12 +377,12 @@ class StatementCompiler(ExpressionCompiler):
 
     def s_TimedModifier(self, s: ast.TimedModifier) -> Instr:
         m = s.modifier
-        subject = self.expr(m.subject) if m.subject is not None else None
-        value = self.expr(m.value)
-        scope = self.expr(m.scope) if m.scope is not None else None
-        plural = m.scope is not None and self.type_of(m.scope).tag == "players"
+        subject = self.compiler.expr(m.subject) if m.subject is not None else None
+        value = self.compiler.expr(m.value)
+        scope = self.compiler.expr(m.scope) if m.scope is not None else None
+        plural = m.scope is not None and self.ctx.type_of(m.scope).tag == "players"
         q, op, until = m.quantity.name, m.op, s.until.name
-        per_player = self.v.quantities[q].per == "player"
+        per_player = self.ctx.v.quantities[q].per == "player"
 
         def add_modifier(st: State, a: Activation) -> None:
             who: tuple | None
@@ -390,19 +398,19 @@ class StatementCompiler(ExpressionCompiler):
         return add_modifier
 
     def s_Log(self, s: ast.Log) -> Instr:
-        text = self.text(s, s.text)
+        text = self.compiler.text(s, s.text)
         if isinstance(text, str):
             fixed = text
             return lambda st, a: st.log.append(fixed)
         return lambda st, a: st.log.append(text(st, a))
 
     def s_If(self, s: ast.If) -> Instr:
-        branches = [(self.expr(b.condition), self.block(b.body)) for b in s.branches]
-        otherwise = self.block(s.otherwise) if s.otherwise is not None else None
-        if self.coverage is not None:
-            return self._if_covered(s, branches, otherwise, self.coverage)
+        branches = [(self.compiler.expr(b.condition), self.compiler.block(b.body)) for b in s.branches]
+        otherwise = self.compiler.block(s.otherwise) if s.otherwise is not None else None
+        if self.ctx.coverage is not None:
+            return self._if_covered(s, branches, otherwise, self.ctx.coverage)
 
-        if all(_is_direct(instrs) for _, instrs in branches) and (otherwise is None or _is_direct(otherwise)):
+        if all(is_direct(instrs) for _, instrs in branches) and (otherwise is None or is_direct(otherwise)):
             def if_direct(st: State, a: Activation) -> None:
                 for cond, instrs in branches:
                     if cond(a):
@@ -410,7 +418,7 @@ class StatementCompiler(ExpressionCompiler):
                         return
                 if otherwise is not None:
                     run_direct(st, a, otherwise)
-            return _direct(if_direct)
+            return mark_direct(if_direct)
 
         def if_(st: State, a: Activation) -> None:
             for cond, instrs in branches:
@@ -426,11 +434,11 @@ class StatementCompiler(ExpressionCompiler):
         """`if` counting which branch ran (always through frames: coverage runs are for
         reports, not for speed)."""
         conds = [b.condition for b in s.branches]  # what each branch needs, for coverage.cannot_run
-        ids = [coverage.probe(self.where(b.condition), "if " + printer.print_expr(b.condition),
-                              tuple((c, False) for c in conds[:k]) + ((b.condition, True),), self._lines(b.body))
+        ids = [coverage.probe(self.ctx.where(b.condition), "if " + printer.print_expr(b.condition),
+                              tuple((c, False) for c in conds[:k]) + ((b.condition, True),), self.body_lines(b.body))
                for k, b in enumerate(s.branches)]
-        last = coverage.probe(self.where(s), "else" if otherwise is not None else "the case where every condition is false",
-                              tuple((c, False) for c in conds), self._lines(s.otherwise) if s.otherwise else None)
+        last = coverage.probe(self.ctx.where(s), "else" if otherwise is not None else "the case where every condition is false",
+                              tuple((c, False) for c in conds), self.body_lines(s.otherwise) if s.otherwise else None)
         hits = coverage.hits
 
         def if_covered(st: State, a: Activation) -> None:
@@ -444,19 +452,19 @@ class StatementCompiler(ExpressionCompiler):
                 st.frames.append(BlockFrame(otherwise, a))
         return if_covered
 
-    def _lines(self, body: ast.Body) -> tuple[str, int, int] | None:
+    def body_lines(self, body: ast.Body) -> tuple[str, int, int] | None:
         """The file and lines of a block (for coverage: the branches inside a branch)."""
         first, last = body[0].span if body else None, body[-1].span if body else None
-        if self.origin.file is None or first is None or last is None:
+        if self.ctx.origin.file is None or first is None or last is None:
             return None
-        return (self.origin.file, first.line + self.origin.line_offset, last.end_line + self.origin.line_offset)
+        return (self.ctx.origin.file, first.line + self.ctx.origin.line_offset, last.end_line + self.ctx.origin.line_offset)
 
     def s_ForEach(self, s: ast.ForEach) -> Instr:
-        coll = self.expr(s.collection)
-        zone = self.type_of(s.collection).tag == "zone"
-        body = self.block(s.body)
+        coll = self.compiler.expr(s.collection)
+        zone = self.ctx.type_of(s.collection).tag == "zone"
+        body = self.compiler.block(s.body)
         var = s.var
-        if _is_direct(body):
+        if is_direct(body):
             cost = len(body) + 1
 
             def for_each_direct(st: State, a: Activation) -> None:
@@ -466,32 +474,32 @@ class StatementCompiler(ExpressionCompiler):
                 for item in items:
                     env[var] = item
                     run_direct(st, a, body)
-            return _direct(for_each_direct)
+            return mark_direct(for_each_direct)
         if zone:
             return lambda st, a: st.frames.append(ForEachFrame(a, list(st.zones[coll(a)]), var, body))
         return lambda st, a: st.frames.append(ForEachFrame(a, list(coll(a)), var, body))
 
     def s_AsPlayer(self, s: ast.AsPlayer) -> Instr:
-        who = self.expr(s.player)
-        body = self.block(s.body)
+        who = self.compiler.expr(s.player)
+        body = self.compiler.block(s.body)
 
-        direct = _is_direct(body)
+        direct = is_direct(body)
 
         def as_player(st: State, a: Activation) -> None:
             p = who(a)
             if p < 0:
-                raise _no_player("`as P:` needs a player")
+                raise no_player("`as P:` needs a player")
             inner = Activation(st, p, a.this, a.env)  # same names (one table), another player acting
             if direct:
                 run_direct(st, inner, body)
             else:
                 st.frames.append(BlockFrame(body, inner))
-        return _direct(as_player) if direct else as_player
+        return mark_direct(as_player) if direct else as_player
 
     def s_Repeat(self, s: ast.Repeat) -> Instr:
-        count = self.expr(s.count)
-        body = self.block(s.body)
-        if _is_direct(body):
+        count = self.compiler.expr(s.count)
+        body = self.compiler.block(s.body)
+        if is_direct(body):
             cost = len(body) + 1
 
             def repeat_direct(st: State, a: Activation) -> None:
@@ -501,10 +509,10 @@ class StatementCompiler(ExpressionCompiler):
                 spend(st, times * cost)
                 for _ in range(times):
                     run_direct(st, a, body)
-            return _direct(repeat_direct)
+            return mark_direct(repeat_direct)
         return lambda st, a: st.frames.append(RepeatFrame(a, count(a), body))
 
     def s_TakeTurns(self, s: ast.TakeTurns) -> Instr:
-        until = self.expr(s.until) if s.until is not None else None
-        body = self.block(s.body)
+        until = self.compiler.expr(s.until) if s.until is not None else None
+        body = self.compiler.block(s.body)
         return lambda st, a: st.frames.append(TurnsFrame(a, until, body))

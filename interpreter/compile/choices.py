@@ -12,16 +12,18 @@ from legacies.dsl import ast, printer
 from legacies.dsl import resolution as r
 from legacies.dsl.renderer import render_expr, render_member
 
-from . import mechanics as mech
-from .budget import spend
-from .compile_base import Fn, Instr, _of_items
-from .compile_statements import StatementCompiler
-from .decisions import Choice
-from .errors import ContentError, Refused
-from .frames import AskFrame, AuctionFrame, ChooseManyFrame, PerformFrame
-from .naming import namer_for
-from .spec import ActionSpec, Origin
-from .vm import Activation, BlockFrame, State
+from .. import mechanics as mech
+from ..budget import spend
+from .context import Fn, Instr, of_items
+from .context import CompileContext, Compiles
+from .general import GeneralCompiler
+from .statements import StatementCompiler
+from ..decisions import Choice
+from ..errors import ContentError, Refused
+from ..frames import AskFrame, AuctionFrame, ChooseManyFrame, PerformFrame
+from ..naming import namer_for
+from ..spec import ActionSpec, Origin
+from ..vm import Activation, BlockFrame, State
 
 
 class CompiledAction:
@@ -107,10 +109,16 @@ def _all_of(parts: list[Fn]) -> Fn | None:
     return lambda a: all(part(a) for part in parts)
 
 
-class ChoiceCompiler(StatementCompiler):
+class ChoiceCompiler:
+    def __init__(self, ctx: CompileContext, compiler: Compiles, stmts: StatementCompiler, general: GeneralCompiler):
+        self.ctx = ctx
+        self.compiler = compiler
+        self.stmts = stmts
+        self.general = general
+
     def s_PayCards(self, s: ast.PayCards) -> Instr:
-        target = self.expr(s.target)
-        source = self.expr(s.source)
+        target = self.compiler.expr(s.target)
+        source = self.compiler.expr(s.source)
 
         def build(st: State, a: Activation, data: Any) -> list[Choice]:
             return [Choice(label, cards) for label, cards in mech.payments(st, data[0], data[1])]
@@ -128,11 +136,11 @@ class ChoiceCompiler(StatementCompiler):
         return pay_cards
 
     def s_Transfer(self, s: ast.Transfer) -> Instr:
-        amount = self.expr(s.amount)
-        src = self.lvalue(s.source)
-        dst = self.lvalue(s.dest)
+        amount = self.compiler.expr(s.amount)
+        src = self.stmts.lvalue(s.source)
+        dst = self.stmts.lvalue(s.dest)
         up_to, either = s.up_to, s.either_way
-        adjust = self.adjuster(s)
+        adjust = self.ctx.adjuster(s)
 
         def move_amount(st: State, frm: int, to: int, n: int) -> None:
             if st.counters[frm] - n < (st.game.layout.counter_min[frm] or 0):
@@ -173,28 +181,28 @@ class ChoiceCompiler(StatementCompiler):
         return transfer
 
     def s_Auction(self, s: ast.Auction) -> Instr:
-        bidders = self.expr(s.bidders)
-        base = self.lay.player_counter[s.counter.name]
+        bidders = self.compiler.expr(s.bidders)
+        base = self.ctx.lay.player_counter[s.counter.name]
         winner, amount = s.winner, s.amount
-        steps = tuple(self.v.bid_steps)
+        steps = tuple(self.ctx.v.bid_steps)
         frame: Callable[..., AuctionFrame] = AuctionFrame
-        if self.ledger is not None and s.counter.name == self.spec.score_counter:
-            frame = self.ledger.auction(self.ledger.source(self.where(s), s))
+        if self.ctx.ledger is not None and s.counter.name == self.ctx.spec.score_counter:
+            frame = self.ctx.ledger.auction(self.ctx.ledger.source(self.ctx.where(s), s))
         return lambda st, a: st.frames.append(frame(a, list(bidders(a)), base, winner, amount, steps))
 
     def s_ChooseFrom(self, s: ast.ChooseFrom) -> Instr:
-        count = self.expr(s.count)
-        coll = self.expr(s.collection)
-        zone = self.type_of(s.collection).tag == "zone"
+        count = self.compiler.expr(s.count)
+        coll = self.compiler.expr(s.collection)
+        zone = self.ctx.type_of(s.collection).tag == "zone"
         var = s.var
         single = isinstance(s.count, ast.Num) and s.count.value == 1 and s.mode == "exact"
         prompt = self.prompt(s)
         up_to = s.mode == "up_to"
         # players and numbers are ints: they read as players and numbers, never as the pieces of those ints
-        element = self.type_of(s.collection).element().tag
+        element = self.ctx.type_of(s.collection).element().tag
         describe = mech.player_name if element == "player" else mech.number_name if element == "amount" \
             else mech.describe
-        items = _of_items(self.type_of(s.collection))
+        items = of_items(self.ctx.type_of(s.collection))
 
         def build(st: State, a: Activation, pool: Any) -> list[Choice]:
             return [Choice(describe(st, x), x, x if items else None) for x in pool]
@@ -205,8 +213,8 @@ class ChoiceCompiler(StatementCompiler):
         def nothing_to_choose(st: State, a: Activation) -> None:
             mech.abandon(st, a)
 
-        names = {n.name: namer_for(self.type_of(n).tag) for n in ast.walk(s.collection) if isinstance(n, ast.Name)
-                 and isinstance(self.ref(n), r.Local) and "{" + n.name + "}" in prompt}
+        names = {n.name: namer_for(self.ctx.type_of(n).tag) for n in ast.walk(s.collection) if isinstance(n, ast.Name)
+                 and isinstance(self.ctx.ref(n), r.Local) and "{" + n.name + "}" in prompt}
 
         def choose(st: State, a: Activation) -> None:
             pool = list(st.zones[coll(a)] if zone else coll(a))
@@ -226,8 +234,8 @@ class ChoiceCompiler(StatementCompiler):
         `ask_prompt`: "choose a resource in Storm's cost")."""
         what = s.collection.collection if isinstance(s.collection, ast.Where) else s.collection
         bound = {n.name: "{" + n.name + "}" for n in ast.walk(what)
-                 if isinstance(n, ast.Name) and isinstance(self.ref(n), r.Local)}
-        wording = dataclasses.replace(self.wording, labels={**self.wording.labels, **bound}) if bound else self.wording
+                 if isinstance(n, ast.Name) and isinstance(self.ctx.ref(n), r.Local)}
+        wording = dataclasses.replace(self.ctx.wording, labels={**self.ctx.wording.labels, **bound}) if bound else self.ctx.wording
         text = render_expr(what, wording)
         if isinstance(what, ast.ListLiteral):  # "choose one of: 10, 20", "choose up to 2 of: ..."
             listed = ", ".join(render_expr(x, wording) for x in what.items)
@@ -238,7 +246,7 @@ class ChoiceCompiler(StatementCompiler):
                 isinstance(what, ast.Relative) or isinstance(what, ast.Name) and what.name in ("players", "opponents")):
             return "choose an opponent" if isinstance(what, ast.Name) and what.name == "opponents" else "choose a player"
         if s.mode == "up_to":
-            return f"choose up to {render_expr(s.count, self.wording)} of: {text}"
+            return f"choose up to {render_expr(s.count, self.ctx.wording)} of: {text}"
         if isinstance(s.count, ast.Num) and s.count.value == 1:
             one = render_member(what, wording)  # "a card in your offer", "one of your tokens on ..."
             if one:
@@ -252,11 +260,11 @@ class ChoiceCompiler(StatementCompiler):
         return f"choose: {text}"
 
     def s_ChooseNumber(self, s: ast.ChooseNumber) -> Instr:
-        low = self.expr(s.low)
-        high = self.expr(s.high)
-        step = self.expr(s.step) if s.step is not None else (lambda a: 1)
+        low = self.compiler.expr(s.low)
+        high = self.compiler.expr(s.high)
+        step = self.compiler.expr(s.step) if s.step is not None else (lambda a: 1)
         var = s.var
-        offered = self.numbers_where(s.condition) if s.condition is not None else None
+        offered = self.general.numbers_where(s.condition) if s.condition is not None else None
         written = printer.print_statement(s)
 
         def build(st: State, a: Activation, bounds: Any) -> list[Choice]:
@@ -282,7 +290,7 @@ class ChoiceCompiler(StatementCompiler):
         return choose_number
 
     def s_Perform(self, s: ast.Perform) -> Instr:
-        names = self.spec.vocab.action_names(n.name for n in s.actions)  # a menu: the actions joining it
+        names = self.ctx.spec.vocab.action_names(n.name for n in s.actions)  # a menu: the actions joining it
         mode = s.mode
 
         def perform(st: State, a: Activation) -> None:
@@ -291,11 +299,11 @@ class ChoiceCompiler(StatementCompiler):
         return perform
 
     def s_ChooseOne(self, s: ast.ChooseOne) -> Instr:
-        options = [(self.text(o, o.label), self.expr(o.condition) if o.condition is not None else None,
-                    self.block(o.body)) for o in s.options]
-        coverage = self.coverage
-        ids = [coverage.probe(self.where(o), f"option {o.label!r}", ((o.condition, True),) if o.condition else (),
-                              self._lines(o.body)) for o in s.options] if coverage else []
+        options = [(self.compiler.text(o, o.label), self.compiler.expr(o.condition) if o.condition is not None else None,
+                    self.compiler.block(o.body)) for o in s.options]
+        coverage = self.ctx.coverage
+        ids = [coverage.probe(self.ctx.where(o), f"option {o.label!r}", ((o.condition, True),) if o.condition else (),
+                              self.stmts.body_lines(o.body)) for o in s.options] if coverage else []
 
         def build(st: State, a: Activation, data: Any) -> list[Choice]:
             return [Choice(label if isinstance(label, str) else label(st, a), i)
@@ -311,11 +319,11 @@ class ChoiceCompiler(StatementCompiler):
         return choose_one
 
     def s_May(self, s: ast.May) -> Instr:
-        body = self.block(s.body)
-        prompt = self.text(s, s.prompt) if s.prompt else "do it?"
+        body = self.compiler.block(s.body)
+        prompt = self.compiler.text(s, s.prompt) if s.prompt else "do it?"
         yes_no = [Choice("yes", True), Choice("no", False)]
-        coverage = self.coverage
-        ids = (coverage.probe(self.where(s), "may: no"), coverage.probe(self.where(s), "may: yes")) if coverage else ()
+        coverage = self.ctx.coverage
+        ids = (coverage.probe(self.ctx.where(s), "may: no"), coverage.probe(self.ctx.where(s), "may: yes")) if coverage else ()
 
         def then(st: State, a: Activation, yes: Any, data: Any) -> None:
             if coverage is not None:
@@ -331,17 +339,17 @@ class ChoiceCompiler(StatementCompiler):
     # ------------------------------------------------------------------ declarations
     def compile_action(self, spec: ActionSpec) -> CompiledAction:
         what = f"action `{spec.name}`"
-        self.origin = spec.choose_origin or Origin(what)
-        coll = self.expr(spec.choose) if spec.choose is not None else None
+        self.ctx.origin = spec.choose_origin or Origin(what)
+        coll = self.compiler.expr(spec.choose) if spec.choose is not None else None
         parts: list[Fn] = []
         for test, where in spec.conditions():  # its own `if:`, then each restriction, each where it is written
-            self.origin = where or Origin(what)
-            parts.append(self.expr(test))
+            self.ctx.origin = where or Origin(what)
+            parts.append(self.compiler.expr(test))
         cond = _all_of(parts)
         gate = coll is not None and cond is not None and not any(
             isinstance(n, ast.Name) and n.name == spec.var for test, _ in spec.conditions() for n in ast.walk(test))
-        items = spec.choose is not None and _of_items(self.type_of(spec.choose))
-        self.origin = spec.origin or Origin(what)
-        label = self.text(spec.label_node, spec.label) if spec.label_node is not None else spec.label
+        items = spec.choose is not None and of_items(self.ctx.type_of(spec.choose))
+        self.ctx.origin = spec.origin or Origin(what)
+        label = self.compiler.text(spec.label_node, spec.label) if spec.label_node is not None else spec.label
         return CompiledAction(spec.name, label, spec.var, coll, cond,
-                              self.program(spec.body, spec.origin or Origin(what)), gate, items)
+                              self.compiler.program(spec.body, spec.origin or Origin(what)), gate, items)

@@ -13,41 +13,51 @@ from legacies.dsl import ast
 from legacies.dsl import resolution as r
 from legacies.dsl.constructs import CONSTRUCTS
 
-from .codegen import CodegenCompiler
-from .codegen_runtime import Reads, Scope, Unsupported
-from . import mechanics as mech
-from .compile_base import Instr, _held_slot
-from .compile_choices import ChoiceCompiler
-from .errors import Where
-from .layout import PART_VALUES
+from .. import mechanics as mech
+from ..compile.closures import Closures
+from ..compile.columns import Columns
+from ..compile.context import CompileContext, Compiles, Instr, held_slot
+from ..errors import Where
+from .expressions import ExpressionWriter
+from .runtime import Reads, Scope, Unsupported
+from .writer import CodeWriter, guarded, prelude
+from ..layout import PART_VALUES
 
 
-class StatementCodegen(CodegenCompiler):
-    # ------------------------------------------------------------------ statements
-    def stmt(self, s: ast.Stmt) -> Instr:
-        if getattr(self, "codegen", False) and self.ledger is None and _straight(s):
-            try:
-                return self._statement_fn(s)
-            except Unsupported:
-                pass
-        return super().stmt(s)
+class StatementWriter:
+    """Writes straight-through statements; holds the closures for the statements inside
+    them that it leaves to them."""
 
-    def _statement_fn(self, stmt: ast.Stmt) -> Instr:
+    def __init__(self, ctx: CompileContext, compiler: Compiles, writer: CodeWriter, gen: ExpressionWriter,
+                 closures: Closures, columns: Columns):
+        self.ctx = ctx
+        self.compiler = compiler
+        self.writer = writer
+        self.gen = gen
+        self.closures = closures
+        self.columns = columns
+
+    def writes(self, s: ast.Stmt) -> bool:
+        """Whether the statement is one this writes (a score ledger's records are the closures')."""
+        return self.ctx.ledger is None and _straight(s)
+
+    def function(self, stmt: ast.Stmt) -> Instr:
+        """`stmt` as one generated function `s(st, a)` (Unsupported: the closures compile it)."""
         wheres: list[Where] = []
         scope = Scope("a", "me", "this", "env", "a.it", None, {"st"})
         body: list[str] = []
         self._write(stmt, scope, body, 1, wheres, top=True)
-        name = self._name("s")
-        lines = [f"def {name}(st, a):"] + [f"    {line}" for line in self._prelude(scope) if not line.startswith("st =")]
+        name = self.writer.name("s")
+        lines = [f"def {name}(st, a):"] + [f"    {line}" for line in prelude(scope) if not line.startswith("st =")]
         if wheres or scope.names:
-            w = self._bind(tuple(wheres))
+            w = self.writer.bind(tuple(wheres))
             names = tuple(sorted(scope.names))
             lines += ["    _w = -1", "    try:"] + [f"    {line}" for line in body] + \
                      ["    except BaseException as err:", f"        located = _rt_locate(err, {w}, _w, {names!r})",
                       "        if located is err:", "            raise", "        raise located from err"]
         else:
             lines += body
-        fn: Instr = self._define("\n".join(lines) + "\n", name)
+        fn: Instr = self.writer.define("\n".join(lines) + "\n", name)
         fn.direct = True  # type: ignore[attr-defined]
         return fn
 
@@ -57,12 +67,12 @@ class StatementCodegen(CodegenCompiler):
         (`_w`, an index in `wheres`)."""
         pad = "    " * depth
         if not top:
-            wheres.append(self.where(stmt))
+            wheres.append(self.ctx.where(stmt))
             out.append(f"{pad}_w = {len(wheres) - 1!r}")
         method = getattr(self, "w_" + type(stmt).__name__, None)
         if method is None:
-            instr = ChoiceCompiler.stmt(self, stmt)
-            out.append(f"{pad}{self._bind(instr, 'c')}(st, {s.a})")
+            instr = self.closures.stmt(stmt)
+            out.append(f"{pad}{self.writer.bind(instr, 'c')}(st, {s.a})")
             return
         method(stmt, s, out, depth, wheres)
 
@@ -73,23 +83,23 @@ class StatementCodegen(CodegenCompiler):
             self._write(inner, s, out, depth, wheres)
 
     def _slot(self, counter: ast.Name, player: ast.Expr | None, verb: str, s: Scope, reads: Reads) -> str:
-        ref = self.ref(counter)
-        who = self._player(player, s, reads)
+        ref = self.ctx.ref(counter)
+        who = self.gen.player(player, s, reads)
         if isinstance(ref, r.PlayerCounter):
-            base = self.lay.player_counter[counter.name]
-            return self._guarded(who, lambda q: f"{base!r} + {q}", f"nobody can {verb} `{counter.name}`")
-        holder = self.g(counter, s, reads)
-        table = self._bind(self.lay.player_counter)
-        slot = f"{self._bind(_held_slot)}({table}, {holder}, {counter.name!r})"
-        return self._guarded(who, lambda q: f"{slot} + {q}", f"nobody can {verb} counters")
+            base = self.ctx.lay.player_counter[counter.name]
+            return guarded(who, lambda q: f"{base!r} + {q}", f"nobody can {verb} `{counter.name}`")
+        holder = self.gen.g(counter, s, reads)
+        table = self.writer.bind(self.ctx.lay.player_counter)
+        slot = f"{self.writer.bind(held_slot)}({table}, {holder}, {counter.name!r})"
+        return guarded(who, lambda q: f"{slot} + {q}", f"nobody can {verb} counters")
 
     def w_Let(self, stmt: ast.Let, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         s.uses.add("env")
-        out.append("    " * depth + f"{s.env}[{stmt.var!r}] = {self.g(stmt.value, s, Reads())}")
+        out.append("    " * depth + f"{s.env}[{stmt.var!r}] = {self.gen.g(stmt.value, s, Reads())}")
 
     def _change(self, stmt: ast.Gain | ast.Lose | ast.Pay, verb: str, s: Scope, out: list[str], depth: int) -> None:
         pad = "    " * depth
-        amount = self.g(stmt.amount, s, Reads())
+        amount = self.gen.g(stmt.amount, s, Reads())
         slot = self._slot(stmt.counter, stmt.player, verb, s, Reads())
         # read in the closures' order: `pay` the amount first, `gain`/`lose` the slot first
         if verb == "pay":
@@ -110,7 +120,7 @@ class StatementCodegen(CodegenCompiler):
     def w_If(self, stmt: ast.If, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
         for k, branch in enumerate(stmt.branches):
-            cond = self.g(branch.condition, s, Reads())
+            cond = self.gen.g(branch.condition, s, Reads())
             out.append(f"{pad}{'if' if k == 0 else 'elif'} {cond}:")
             self._body(branch.body, s, out, depth + 1, wheres)
         if stmt.otherwise is not None:
@@ -119,8 +129,8 @@ class StatementCodegen(CodegenCompiler):
 
     def w_ForEach(self, stmt: ast.ForEach, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
-        items, item = self._name("t"), self._name("t")
-        source = self._source(stmt.collection, s, Reads())
+        items, item = self.writer.name("t"), self.writer.name("t")
+        source = self.gen.source(stmt.collection, s, Reads())
         # a list made here is the loop's own (the closures copy what they are given)
         out.append(f"{pad}{items} = {source if _fresh_list(source) else f'list({source})'}")
         out.append(f"{pad}_spend(st, len({items}) * {len(stmt.body) + 1!r})")
@@ -132,8 +142,8 @@ class StatementCodegen(CodegenCompiler):
 
     def w_Repeat(self, stmt: ast.Repeat, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
-        times = self._name("t")
-        out.append(f"{pad}{times} = {self.g(stmt.count, s, Reads())}")
+        times = self.writer.name("t")
+        out.append(f"{pad}{times} = {self.gen.g(stmt.count, s, Reads())}")
         out.append(f"{pad}if {times} > 0:")
         out.append(f"{pad}    _spend(st, {times} * {len(stmt.body) + 1!r})")
         out.append(f"{pad}    for _ in range({times}):")
@@ -141,10 +151,10 @@ class StatementCodegen(CodegenCompiler):
 
     def w_AsPlayer(self, stmt: ast.AsPlayer, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
-        p, inner = self._name("t"), self._name("t")
+        p, inner = self.writer.name("t"), self.writer.name("t")
         s.uses.add("this")
         s.uses.add("env")
-        out.append(f"{pad}{p} = {self.g(stmt.player, s, Reads())}")
+        out.append(f"{pad}{p} = {self.gen.g(stmt.player, s, Reads())}")
         out.append(f"{pad}if {p} < 0:")
         out.append(f"{pad}    _rt_nobody('`as P:` needs a player')")
         # same names (one table), another player acting
@@ -153,18 +163,18 @@ class StatementCodegen(CodegenCompiler):
 
     def w_SetTo(self, stmt: ast.SetTo, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
-        ref = self.ref(stmt.target)
-        value = self.g(stmt.value, s, Reads())
+        ref = self.ctx.ref(stmt.target)
+        value = self.gen.g(stmt.value, s, Reads())
         if isinstance(ref, r.GameValue):
-            out.append(f"{pad}st.values[{self.lay.game_value[ref.name]!r}] = {self._bind(mech.bounded)}({value})")
+            out.append(f"{pad}st.values[{self.ctx.lay.game_value[ref.name]!r}] = {self.writer.bind(mech.bounded)}({value})")
             out.append(f"{pad}st.versions[{PART_VALUES!r}] += 1")
             return
         if isinstance(ref, r.PlayerValue):
-            base = self.lay.player_value[ref.name]
-            who = self._player(ref.subject, s, Reads())
+            base = self.ctx.lay.player_value[ref.name]
+            who = self.gen.player(ref.subject, s, Reads())
             # the player first, then the value, as the closures read them
-            out.append(f"{pad}_k = {self._guarded(who, lambda q: f'{base!r} + {q}', f'nobody has `{ref.name}`')}")
-            out.append(f"{pad}st.values[_k] = {self._bind(mech.bounded)}({value})")
+            out.append(f"{pad}_k = {guarded(who, lambda q: f'{base!r} + {q}', f'nobody has `{ref.name}`')}")
+            out.append(f"{pad}st.values[_k] = {self.writer.bind(mech.bounded)}({value})")
             out.append(f"{pad}st.versions[{PART_VALUES!r}] += 1")
             return
         if isinstance(ref, (r.GameCounter, r.PlayerCounter, r.ItemCounter)):
@@ -175,36 +185,36 @@ class StatementCodegen(CodegenCompiler):
         raise Unsupported("set of this target")
 
     def _lvalue(self, e: ast.Expr, s: Scope) -> str:
-        ref = self.ref(e)
+        ref = self.ctx.ref(e)
         if isinstance(ref, r.ItemCounter) and isinstance(e, ast.Of) and s.a is not None:
-            return f"{self._bind(self.own_slot(e, ref), 'c')}({s.a})"  # a piece's own counter: the closures' slot
+            return f"{self.writer.bind(self.columns.own_slot(e, ref), 'c')}({s.a})"  # a piece's own counter: the closures' slot
         if isinstance(ref, r.GameCounter):
-            return repr(int(self.lay.game_counter[ref.name]))
+            return repr(int(self.ctx.lay.game_counter[ref.name]))
         if isinstance(ref, r.PlayerCounter):
-            base = self.lay.player_counter[ref.name]
-            who = self._player(ref.subject, s, Reads())
-            return self._guarded(who, lambda q: f"{base!r} + {q}", f"nobody has `{ref.name}`")
+            base = self.ctx.lay.player_counter[ref.name]
+            who = self.gen.player(ref.subject, s, Reads())
+            return guarded(who, lambda q: f"{base!r} + {q}", f"nobody has `{ref.name}`")
         raise Unsupported("this counter")
 
     def w_Raise(self, stmt: ast.Raise, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
         slot = self._lvalue(stmt.target, s)
         out.append(f"{pad}_k = {slot}")
-        out.append(f"{pad}_adjust(st, _k, {self.g(stmt.amount, s, Reads())})")
+        out.append(f"{pad}_adjust(st, _k, {self.gen.g(stmt.amount, s, Reads())})")
 
     def w_Lower(self, stmt: ast.Lower, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
         slot = self._lvalue(stmt.target, s)
         out.append(f"{pad}_k = {slot}")
-        out.append(f"{pad}_adjust(st, _k, -{self.g(stmt.amount, s, Reads())})")
+        out.append(f"{pad}_adjust(st, _k, -{self.gen.g(stmt.amount, s, Reads())})")
 
     def w_Log(self, stmt: ast.Log, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
-        text = self.text(stmt, stmt.text)
+        text = self.compiler.text(stmt, stmt.text)
         if isinstance(text, str):
             out.append(f"{pad}st.log.append({text!r})")
         else:
-            out.append(f"{pad}st.log.append({self._bind(text, 'c')}(st, {s.a}))")
+            out.append(f"{pad}st.log.append({self.writer.bind(text, 'c')}(st, {s.a}))")
 
 
 

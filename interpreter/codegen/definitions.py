@@ -1,0 +1,172 @@
+"""The code generator's definitions and actions' targets.
+
+Each definition the content calls becomes one function `d(st, me, this, *params)` that
+remembers its results while a menu is built (as the closures do) and across menus while
+what it reads has not changed (`State.keep`; runtime.Reads); a small one is written in
+place where it is called. An action's targets become two functions: every target, and
+whether there is one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from legacies.dsl import ast
+
+from ..compile.context import CompileContext
+from ..errors import InternalError
+from ..spec import ActionSpec, Origin
+from .runtime import MEMO_WINDOW, Reads, Scope, Unsupported, costly, inlined, simple
+from .writer import CodeWriter, me_in, st_in
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .expressions import ExpressionWriter
+
+
+class DefinitionWriter:
+    def __init__(self, ctx: CompileContext, writer: CodeWriter, gen: "ExpressionWriter"):
+        self.ctx = ctx
+        self.writer = writer
+        self.gen = gen
+        self._def_fns: dict[str, tuple[str, list[str], Reads, str]] = {}  # name -> (fn, params, reads, body)
+        self._def_failed: set[str] = set()
+        self._generating: set[str] = set()
+
+    def written(self, name: str) -> str | None:
+        """The generated function of definition `name`, by its name in the namespace (None:
+        not written, or left to the closures)."""
+        found = self._def_fns.get(name)
+        return found[0] if found is not None else None
+
+    # ------------------------------------------------------------------ definitions
+    def call(self, name: str, arg_nodes: list, e: ast.Node, s: Scope, reads: Reads) -> str:
+        made = self.definition_fn(name)
+        if made is None:
+            reads.unknown()
+            return self.gen.fallback(e, s) if isinstance(e, ast.Expr) else "_unsupported"
+        fn, _, def_reads, body = made
+        args = [self.gen.g(x, s, reads) for x in arg_nodes]
+        if inlined(body) and all(simple(x) for x in args) and not self.ctx.spec.definitions[name].charge:
+            # a small definition called with names or numbers: written in place (its
+            # arguments cannot fail or differ when read again; no memo to look up), what
+            # it reads read as the caller's (`P's gold` given `me` is the acting player's)
+            d = self.ctx.spec.definitions[name]
+            inner = Scope(s.a, s.me, s.this, s.env, "None", dict(zip(d.params, args)), s.uses, s.names)
+            saved = self.ctx.origin
+            try:
+                return self.gen.g(d.value, inner, reads)
+            finally:
+                self.ctx.origin = saved
+        reads.merge(def_reads)
+        this = s.this
+        if this == "this":
+            s.uses.add("this")
+        return f"{fn}({', '.join([st_in(s), me_in(s), this] + args)})"
+
+    def definition_fn(self, name: str) -> tuple[str, list[str], Reads, str] | None:
+        """The generated function of a definition (None: the closures compute it)."""
+        found = self._def_fns.get(name)
+        if found is not None or name in self._def_failed:
+            return found
+        if name in self._generating:
+            raise InternalError(f"definition `{name}` refers to itself")
+        d = self.ctx.spec.definitions[name]
+        self._generating.add(name)
+        saved = self.ctx.origin
+        try:
+            params = {p: f"_p{i}" for i, p in enumerate(d.params)}
+            scope = Scope(None, "me", "this", None, "None", params, {"st", "me", "this"})
+            reads = Reads()
+            body = self.gen.g(d.value, scope, reads)
+        except Unsupported:
+            self._def_failed.add(name)
+            return None
+        finally:
+            self._generating.discard(name)
+            self.ctx.origin = saved
+        fn = self.writer.name("d")
+        # remembered while a menu is built (st.memo), and across menus while what it
+        # reads has not changed (st.keep); an argument that is a list is not remembered.
+        # Remembering costs a key and a look-up a call: a definition whose calls find
+        # their result less than MEMO_FINDS of the time stops remembering (_rt_memo_pays)
+        k = len(self._def_fns)
+        self.writer.ns["_memo_calls"].append(0)
+        self.writer.ns["_memo_made"].append(0)
+        self.writer.ns["_memo_off"].append(False)
+        plist = ", ".join(params.values())
+        key = f"({k!r}, me, this{', ' if plist else ''}{plist})"
+        # a definition that does much charges its steps each time it is computed, not when remembered
+        charge = [f"        _rt_spend(st, {d.charge!r})"] if d.charge else []
+        lines = [f"def {fn}(st, me, this{', ' if plist else ''}{plist}):",
+                 "    memo = st.memo",
+                 f"    if memo is None or _memo_off[{k!r}]:",
+                 *charge,
+                 f"        return {body}",
+                 f"    key = {key}",
+                 "    try:",
+                 "        found = memo.get(key, _MISSING)",
+                 "    except TypeError:  # an unhashable argument (a list): not remembered",
+                 *charge,
+                 f"        return {body}",
+                 f"    _memo_calls[{k!r}] += 1",
+                 "    if found is _MISSING:"]
+        counted = [f"        _memo_made[{k!r}] += 1",
+                   f"        if _memo_calls[{k!r}] >= {MEMO_WINDOW!r}:",
+                   f"            _rt_memo_pays(_memo_calls, _memo_made, _memo_off, {k!r})"]
+        if reads.parts is not None and costly(body):
+            lines += ["        keep = st.keep",
+                      "        v, sv, zv = st.versions, st.slot_versions, st.zone_versions",
+                      f"        stamp = {reads.stamp()}",
+                      "        kept = keep.get(key)",
+                      "        if kept is not None and kept[0] == stamp:",
+                      "            found = memo[key] = kept[1]",
+                      "            return found"] + counted + charge + [
+                      f"        found = memo[key] = {body}",
+                      "        keep[key] = (stamp, found)",
+                      "        return found"]
+        else:
+            lines += counted + charge + [f"        found = memo[key] = {body}"]
+        lines += ["    return found"]
+        try:
+            self.writer.define("\n".join(lines) + "\n", fn)
+        except Unsupported:
+            self._def_failed.add(name)
+            return None
+        made = (fn, list(params.values()), reads, body)
+        self._def_fns[name] = made
+        return made
+
+    # ------------------------------------------------------------------ actions
+    def targets(self, spec: ActionSpec) -> tuple[Callable[..., list], Callable[..., bool]]:
+        """An action's targets (CompiledAction.targets, the reference) as two generated
+        functions: every target, and whether there is one (lazily, as `possible` asks)."""
+        what = f"action `{spec.name}`"
+        x = self.writer.name("x")
+        params = {spec.var: x} if spec.var else {}
+        scope = Scope(None, "me", "this", None, "None", params, {"st", "me", "this"})
+        self.ctx.origin = spec.choose_origin or Origin(what)
+        coll = self.gen.g(spec.choose, scope, Reads()) if spec.choose is not None else None
+        parts = []
+        for test, where in spec.conditions():  # its own `if:`, then each restriction, each where it is written
+            self.ctx.origin = where or Origin(what)
+            parts.append(f"({self.gen.g(test, scope, Reads())})")
+        cond = " and ".join(parts) or None
+        gate = coll is not None and cond is not None and not any(
+            isinstance(n, ast.Name) and n.name == spec.var for test, _ in spec.conditions() for n in ast.walk(test))
+        listed, exists = self.writer.name("a"), self.writer.name("a")
+        head = "(st, me, this):"
+        if coll is None:
+            lines = [f"def {listed}{head}", f"    return [None] if {cond or 'True'} else []",
+                     f"def {exists}{head}", f"    return bool({cond or 'True'})"]
+        elif gate:
+            lines = [f"def {listed}{head}", f"    if not {cond}:", "        return []", f"    return list({coll})",
+                     f"def {exists}{head}", f"    if not {cond}:", "        return False", f"    return len({coll}) > 0"]
+        else:
+            keep = f" if {cond}" if cond is not None else ""
+            walk = f"_rt_walk(st, {coll})" if cond is not None else coll  # the condition asked of each, charged
+            lines = [f"def {listed}{head}", f"    return [{x} for {x} in {walk}{keep}]",
+                     f"def {exists}{head}", f"    for {x} in {walk}:"]
+            lines += [f"        if {cond}:", "            return True"] if cond is not None else ["        return True"]
+            lines += ["    return False"]
+        self.writer.define("\n".join(lines) + "\n", listed)
+        return self.writer.ns[listed], self.writer.ns[exists]
