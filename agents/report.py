@@ -9,7 +9,7 @@ began: the rules may sort it) and by seat number when those differ, and by each
 starting choice, with 95% Wilson intervals; the distribution of scores and of game
 length; for every content item how often players chose it (or it was drawn for them)
 and the win rate of players who had it against those who did not (Newcombe interval of
-the gap), largest gaps first, with how many intervals exclude 0 by chance and which
+the gap), largest gaps first (an item with little data after every other), with how many intervals exclude 0 by chance and which
 gaps survive a Benjamini-Hochberg correction (and how many a Holm one); how many times
 each kind of bot seat chose each action of the ruleset's menus, per player per game;
 branch coverage: which `if` branches, `choose one` options and `may` answers ran, listing
@@ -25,9 +25,10 @@ from typing import Any
 
 from .bots import BOTS, SEARCH_ITERATIONS
 from .comparison import comparison_html
+from .report_changes import what_if_html
 from .report_map import map_section, map_summary
 from .simulate import ANOTHER_PLAYERS, GameRecord, Simulation
-from .stats import benjamini_hochberg, difference, histogram, holm, summary, two_proportion_p, wilson
+from .stats import LITTLE_DATA, LITTLE_GAMES, benjamini_hochberg, difference, histogram, holm, summary, two_proportion_p, wilson
 
 ALPHA = 0.05  # the intervals are 95%; a correction keeps the items whose adjusted p is below this
 
@@ -160,13 +161,17 @@ def _items(sim: Simulation, seats: list[tuple[GameRecord, int]]) -> list[dict[st
             row["drawn_rate"] = row["games_drawn"] / len(sim.records) if sim.records else 0.0
             row["basis"] = "drawn"
         gap = difference(*with_, *without)
+        # few players had it, or only in a few games: its interval is listed, it never comes first
+        row["little_data"] = with_[1] < LITTLE_DATA or (row["basis"] == "drawn" and row["games_drawn"] < LITTLE_GAMES)
         out.append({**row, "win_rate_played": _rate(*with_), "win_rate_not": _rate(*without),
                     "gap": gap[0] if gap else None, "gap_ci": [gap[1], gap[2]] if gap else None,
                     "p": two_proportion_p(*with_, *without) if gap else None})
     # largest gaps first, each counted only as far as its interval supports (a gap whose
     # interval holds 0 counts 0): one lucky player choosing a rare card does not top the
     # list. Items no one (or everyone) chose have no gap and come last.
-    out.sort(key=lambda row: (row["gap"] is None, -supported_gap(row), -abs(row["gap"] or 0), row["id"]))
+    # An item with little data (LITTLE_DATA) comes after every item with enough.
+    out.sort(key=lambda row: (row["gap"] is None, row["little_data"], -supported_gap(row), -abs(row["gap"] or 0),
+                              row["id"]))
     return out
 
 
@@ -431,6 +436,7 @@ def report_html(report: dict[str, Any], title: str) -> str:
                                                     for e in report["ended_by_rules"]) + "."
               if report.get("ended_by_rules") else "")
            + " Bars are win rates, whiskers their 95% intervals, the dashed line the fair share.</p>",
+           what_if_html(report["what_if"]) if report.get("what_if") else "",
            "<h2>Win rate by seat</h2>",
            rate_chart([(r["seat"], r["rate"], *r["ci"]) for r in report["win_rate_by_seat"]], fair, "win rate by seat"),
            "<h2>Win rate by turn position</h2>",
@@ -464,7 +470,8 @@ def report_html(report: dict[str, Any], title: str) -> str:
             "of players who did not, in percentage points, with its 95% interval (Newcombe). An item no one chooses "
             "(an event, a solo card) is measured where it was drawn: the players its effect ran for, against the "
             "same kind of seat when it did not run for them. Having an item is not its cause: strong positions choose "
-            "more. Ordered by how far from 0 the interval lies; the first 25:</p>",
+            "more. Ordered by how far from 0 the interval lies, items with little data (had by fewer than "
+            f"{LITTLE_DATA} players, or drawn in fewer than {LITTLE_GAMES} games) after the rest; the first 25:</p>",
             f'<p class="note">{many.get("items_with_a_gap", 0)} items have a gap; '
             f'{many.get("intervals_excluding_zero", 0)} intervals exclude 0, where chance alone would exclude about '
             f'{many.get("expected_by_chance", 0):.0f}. {many.get("survive_benjamini_hochberg", 0)} survive a '
@@ -478,7 +485,8 @@ def report_html(report: dict[str, Any], title: str) -> str:
         ci = "–" if row["gap_ci"] is None else f"{100 * row['gap_ci'][0]:+.1f} to {100 * row['gap_ci'][1]:+.1f}"
         share = (f"drawn in {_pct(row['drawn_rate'])} of games" if row.get("basis") == "drawn"
                  else _pct(row["play_rate"]))
-        out.append(f"<tr><td>{_esc(row['name'])} <span class=note>{_esc(row['id'])}</span></td>"
+        little = " <span class=note>(little data)</span>" if row.get("little_data") else ""
+        out.append(f"<tr><td>{_esc(row['name'])} <span class=note>{_esc(row['id'])}</span>{little}</td>"
                    f"<td class=text>{_esc(row['kind'])}</td><td>{share}</td>"
                    f"<td>{_pct(row['win_rate_played']['rate'])}</td><td>{_pct(row['win_rate_not']['rate'])}</td>"
                    f"<td>{gap}</td><td>{ci}</td><td>{'✓' if row.get('survives') else ''}</td></tr>")

@@ -23,6 +23,7 @@ coverage comes from the compiled game of each worker (interpreter.coverage).
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -69,6 +70,9 @@ class Request:
     # neither: its fixed count (agents.bots.SEARCH_ITERATIONS)
     search_iterations: int | None = None
     search_think: float | None = None
+    # what-if changes (`simulate --set ID.FIELD=VALUE`): (item id, field path, number), each
+    # written into the item's file before the ruleset is built, so it is checked as data is
+    changes: tuple[tuple[str, str, int | float], ...] = ()
 
     def seats_of(self, game: int) -> list[str]:
         """The seat kinds of game `game` (0-based), the bots' rotated so each kind plays
@@ -136,21 +140,140 @@ _games: dict[Request, Game] = {}
 
 def _game(request: Request) -> Game:
     """The compiled game of this process for a request (compiled once, coverage on)."""
-    key = Request(request.ruleset, request.root, request.expansions, request.players, options=request.options)
+    key = Request(request.ruleset, request.root, request.expansions, request.players, options=request.options,
+                  changes=request.changes)
     if key not in _games:
-        from pathlib import Path
-
         from legacies.pipeline.ruleset import load_ruleset
 
-        result = load_ruleset(request.ruleset, request.root, list(request.expansions))
-        if result.spec is None:
-            errors = "; ".join(d.headline() for d in result.diagnostics[:3])
-            raise SimulationError(f"ruleset `{request.ruleset}` does not build: {errors}", usage=False)
+        if request.changes:
+            spec = changed_spec(request)
+        else:
+            result = load_ruleset(request.ruleset, request.root, list(request.expansions))
+            if result.spec is None:
+                errors = "; ".join(d.headline() for d in result.diagnostics[:3])
+                raise SimulationError(f"ruleset `{request.ruleset}` does not build: {errors}", usage=False)
+            spec = result.spec
         try:
-            _games[key] = Game(result.spec, request.players, dict(request.options), coverage=True)
+            _games[key] = Game(spec, request.players, dict(request.options), coverage=True)
         except TableError as err:  # an option the ruleset does not have, or a value out of its range
             raise SimulationError(str(err)) from None
     return _games[key]
+
+
+# --------------------------------------------------------------------------- what if
+def parse_change(text: str) -> tuple[str, str, int | float]:
+    """`ID.FIELD=VALUE` (FIELD an item's key or attribute, dotted for a table's entry:
+    `ID.TABLE.KEY=5`) -> (id, field, number); SimulationError otherwise."""
+    target, equals, value = text.partition("=")
+    item, dot, where = target.strip().partition(".")
+    if not equals or not dot or not item or not where or any(not part for part in where.split(".")):
+        raise SimulationError(f"--set {text}: write ID.FIELD=NUMBER (an item's id, the field, the new number)")
+    try:
+        number: int | float = int(value.strip())
+    except ValueError:
+        try:
+            number = float(value.strip())
+        except ValueError:
+            raise SimulationError(f"--set {text}: `{value.strip()}` is not a number") from None
+    return item, where, number
+
+
+def changed_spec(request: Request) -> Any:
+    """The game spec of `request` with its what-if changes written into the items' files
+    (the number at the field's place replaced), then loaded and checked as any data is:
+    a change the ruleset refuses is a usage error with the checker's words."""
+    from legacies.pipeline.build import build_spec
+    from legacies.pipeline.load import load_sources
+    from legacies.pipeline.ruleset import expanded_sources
+
+    sources, _ = expanded_sources(request.ruleset, request.root, list(request.expansions))
+    loaded = {f.label: f for f in load_sources(sources).files}
+    texts: dict[str, str] = {}
+    for item, where, number in request.changes:
+        f, path, old = _field(loaded, item, where)
+        line, column, end = f.span(path)
+        text = texts.get(f.label) or "\n".join(f.lines)
+        lines = text.split("\n")
+        at = lines[line - 1]
+        found = re.match(r"[-+]?\d+(\.\d+)?", at[column - 1:])
+        if found is None:
+            raise SimulationError(f"--set {item}.{where}: its value ({old}) is not written as a plain number "
+                                  f"at {f.label}:{line}")
+        lines[line - 1] = at[:column - 1] + str(number) + at[column - 1 + found.end():]
+        texts[f.label] = "\n".join(lines)
+    changed = [s._replace(read=_reader(texts[s.label].encode("utf-8"))) if s.label in texts else s for s in sources]
+    load = load_sources(changed)
+    build = build_spec(load.files) if load.files else None
+    problems = [d for d in list(load.diagnostics) + (build.diagnostics if build else []) if d.severity == "error"]
+    if build is None or build.spec is None or problems:
+        said = "; ".join(d.headline() + (f" (hint: {d.hint})" if d.hint else "") for d in problems[:3])
+        asked = ", ".join(f"{i}.{w}={n}" for i, w, n in request.changes)
+        raise SimulationError(f"--set {asked}: the ruleset does not build with it: {said}")
+    return build.spec
+
+
+def describe_changes(request: Request) -> list[dict[str, Any]]:
+    """Each what-if change in words: item, name, field, the number before and after."""
+    from legacies.pipeline.load import load_sources
+    from legacies.pipeline.ruleset import expanded_sources
+
+    sources, _ = expanded_sources(request.ruleset, request.root, list(request.expansions))
+    loaded = {f.label: f for f in load_sources(sources).files}
+    out = []
+    for item, where, number in request.changes:
+        f, path, old = _field(loaded, item, where)
+        entry = f.data
+        for step in path[:2]:
+            entry = entry[step]
+        out.append({"item": item, "name": str(entry.get("name") or item), "field": where, "before": old,
+                    "after": number})
+    return out
+
+
+def _field(loaded: dict[str, Any], item: str, where: str) -> tuple[Any, tuple[Any, ...], Any]:
+    """(file, path, value) of an item's numeric field; the last file giving the item wins
+    (an expansion's item replaces the base's)."""
+    found = None
+    for f in loaded.values():
+        items = f.data.get("items") if f.kind == "content" and isinstance(f.data, dict) else None
+        for i, entry in enumerate(items if isinstance(items, list) else []):
+            if isinstance(entry, dict) and entry.get("id") == item:
+                found = (f, ("items", i), entry)
+    if found is None:
+        raise SimulationError(f"--set {item}.{where}: no item `{item}` in this ruleset")
+    f, base, entry = found
+    parts = tuple(int(p) if p.isdigit() else p for p in where.split("."))
+    for path in (parts, ("attributes",) + parts):
+        value: Any = entry
+        for step in path:
+            try:
+                value = value[step]
+            except (KeyError, IndexError, TypeError):
+                value = None
+                break
+        if value is not None:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise SimulationError(f"--set {item}.{where}: its value is `{value}`, not a number")
+            return f, base + path, value
+    numbers = sorted(_numbers(entry))
+    raise SimulationError(f"--set {item}.{where}: item `{item}` has no field `{where}`"
+                          + (f"; its numbers: {', '.join(numbers)}" if numbers else ""))
+
+
+def _numbers(entry: Any, prefix: str = "") -> list[str]:
+    out: list[str] = []
+    if isinstance(entry, dict):
+        for key, value in entry.items():
+            name = f"{prefix}{key}" if prefix or key != "attributes" else ""
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                out.append(name)
+            elif isinstance(value, dict):
+                out.extend(_numbers(value, f"{name}." if name else ""))
+    return out
+
+
+def _reader(data: bytes) -> Callable[[], bytes]:
+    return lambda: data
 
 
 def is_content(game: Game, d: int) -> bool:

@@ -10,6 +10,10 @@ import math
 from typing import Sequence
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+LITTLE_DATA = 20
+"""An item had by fewer players than this has little data: its interval is listed, it
+never comes first in a list of gaps (nor one drawn in fewer than LITTLE_GAMES games)."""
+LITTLE_GAMES = 5
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:

@@ -5,6 +5,7 @@ and agents/report.py) and `bench` (the engine's speed figures, agents/bench.py).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, List, Optional
 
@@ -19,7 +20,8 @@ from legacies.agents.comparison import compare as side_by_side
 from legacies.agents.comparison import comparison_lines
 from legacies.agents.report import actions_lines, build_report, report_html, report_json
 from legacies.agents.simulate import MAX_GAMES as SIMULATE_MAX_GAMES
-from legacies.agents.simulate import Request, SimulationError
+from legacies.agents.report_changes import what_if, what_if_lines
+from legacies.agents.simulate import Request, SimulationError, check_request, describe_changes, parse_change
 from legacies.agents.simulate import simulate as run_simulation
 from legacies.agents.soak import MAX_GAMES as SOAK_MAX_GAMES
 from legacies.agents.soak import SoakError, run_soak, soak_tables, table_name
@@ -170,7 +172,11 @@ def simulate(
                                    "expansions add)."),
     compare: bool = typer.Option(False, "--compare", help="With --expansion: also play the same games on the "
                                  "ruleset alone, and report both: game length, how games ended, win rates by "
-                                 "seat and by starting choice."),
+                                 "seat and by starting choice, each change with a 95% interval paired by seed."),
+    set_: List[str] = typer.Option([], "--set", metavar="ID.FIELD=VALUE", help="What if: play the same seeds "
+                                   "again with this item's number changed (ID.FIELD, or ID.TABLE.KEY for a table's "
+                                   "entry; repeatable), and report each item's gap "
+                                   "before and after, the paired difference per seed and intervals on the change."),
     iterations: Optional[int] = typer.Option(None, "--iterations", metavar="N", callback=iterations_count,
                                              help="Iterations a search seat runs per decision, 1 to 100,000 "
                                                   "(default: 200, about 2 minutes of CPU a Legacies game)."),
@@ -187,6 +193,12 @@ def simulate(
     The same seeds give the same numbers with any --workers or on a --cluster."""
     if compare and not expansion:
         fail("--compare compares a ruleset with its expansions and without: give --expansion")
+    if compare and set_:
+        fail("--set and --compare each play the games twice: give one of them")
+    try:
+        changes = tuple(parse_change(text) for text in set_)
+    except SimulationError as err:
+        fail(str(err))
     name, root = ruleset_arg(default_ruleset(ruleset, expansion))
     loaded = load_with(name, root, expansion)
     if loaded.spec is None:
@@ -225,11 +237,26 @@ def simulate(
     request = Request(name, root, tuple(str(x) for x in expansion), players, tuple(kinds), seed, games,
                       tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)),
                       search_iterations=iterations, search_think=think)
-    sim = _simulated(request, games, workers, cluster, "simulate")
+    changed = replace(request, changes=changes)
+    if changes:  # refused before any game: a change the ruleset does not take, in the checker's words
+        try:
+            described = describe_changes(changed)
+            check_request(changed)
+        except SimulationError as err:
+            fail(str(err))
+        shown = list(dict.fromkeys(list(item) + [c["item"] for c in described]))
+        before = _simulated(request, games, workers, cluster, "before")
+        if before.stopped:
+            fail(f"{before.stopped}: the games before the change did not all finish; no report written",
+                 130 if before.stopped == "interrupted" else 1)
+    sim = _simulated(changed, games, workers, cluster, "after" if changes else "simulate")
     if sim.stopped and not sim.records:
         fail(f"{sim.stopped}; no game had finished: no report written", 130 if sim.stopped == "interrupted" else 1)
     report = build_report(sim)
     lines = _simulation_lines(report, sim, request, spec, games, shown, list(item), loaded)
+    if changes and not sim.stopped:
+        report["what_if"] = what_if(before, sim, described)
+        lines += what_if_lines(report["what_if"])
     if compare and not sim.stopped:  # the same games on the ruleset alone, beside these
         base = load_with(name, root, []).spec
         alone = Request(name, root, (), players, tuple(kinds), seed, games,
@@ -237,7 +264,7 @@ def simulate(
                         search_iterations=iterations, search_think=think)
         base_sim = _simulated(alone, games, workers, cluster, "alone")
         if not base_sim.stopped:
-            report["without_expansions"] = side_by_side(report, build_report(base_sim))
+            report["without_expansions"] = side_by_side(report, build_report(base_sim), sim, base_sim)
             report["base_title"] = base.title
             lines += comparison_lines(report["without_expansions"], base.title)
     try:  # what the run found first (a report that cannot be written still leaves it on the screen)...
@@ -305,7 +332,7 @@ def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any,
     if report.get("games_resorted"):
         say(f"  (turn positions are the turn order when the first turn began: the rules re-sorted it in "
             f"{report['games_resorted']} of {report['games']} games; report.html shows seats and positions)")
-    gaps = [r for r in report["items"] if r["gap"] is not None][:3]
+    gaps = [r for r in report["items"] if r["gap"] is not None and not r.get("little_data")][:3]
     if gaps:
         say("items with the surest win-rate gaps (players who had it minus those who did not):")
         out.extend(_gap_lines(gaps))
@@ -318,10 +345,9 @@ def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any,
     if shown:
         rows = {r["id"]: r for r in report["items"]}
         say(f"{'your items' if not asked else 'items asked for'}:")
-        out.extend(_gap_lines([rows[i] for i in shown if i in rows]))
-        for i in shown:
-            if i not in rows:
-                say(f"  {loaded.build.items[i][2].name} ({i}): never chosen or drawn in these games")
+        gap_lines = dict(zip([i for i in shown if i in rows], _gap_lines([rows[i] for i in shown if i in rows])))
+        for i in shown:  # each item's line, then the branches of its own effects that never ran
+            say(gap_lines.get(i) or f"  {loaded.build.items[i][2].name} ({i}): never chosen or drawn in these games")
             for b in [b for b in cov["never_ran"] if b["in"].endswith(f"`{i}`)")]:
                 say(f"    never ran: {b['branch']} ({b['file']}:{b['line']}:{b['column']})")
     cannot = len(cov.get("cannot_run", []))
