@@ -24,6 +24,7 @@ from legacies.pipeline.build import BuildResult, build_spec
 from legacies.pipeline.files import SourceFile, disk_label, guess_kind, installed_rulesets, ruleset_files
 from legacies.pipeline.internal_errors import internal_error
 from legacies.pipeline.load import LoadedFile, LoadResult, load_source
+from legacies.pipeline.size_bounds import Tally
 from legacies.pipeline.ruleset_choice import expansion_stack
 from legacies.pipeline.stack import StackError, expansion_folder, stack_sources
 from legacies.pipeline.validate import (UsageError, gc_paused, maybe_consequence, over_installed, ruleset_folder,
@@ -83,7 +84,7 @@ def _run(check: Check, sources: list[SourceFile]) -> None:
     load = _load(sources)
     check.diagnostics.extend(load.diagnostics)
     check.files = load.files
-    if not load.files:
+    if not load.files or load.stopped:
         return
     check.build = build_spec(load.files)
     diagnostics = check.build.diagnostics
@@ -110,7 +111,12 @@ def _load(sources: list[SourceFile]) -> LoadResult:
     """pipeline.load.load_sources, remembering each file's result by its bytes (building
     never changes a loaded file: its model is frozen)."""
     result = LoadResult()
+    tally = Tally()  # the size bounds of pipeline/size_bounds.py, as load_sources counts them
     for source in sources:
+        refused = tally.admit(source.label, len(sources))
+        if tally.stopped:
+            result.diagnostics.extend([refused] if refused is not None else [])
+            break
         try:
             raw: bytes | None = source.read()
         except (OSError, ValueError):  # unreadable: load_source reads it again and says why
@@ -126,8 +132,10 @@ def _load(sources: list[SourceFile]) -> LoadResult:
                 _loaded[source.label] = (how, raw, (loaded, problems, lines))
         result.sources[source.label] = lines
         result.diagnostics.extend(problems)
+        result.diagnostics.extend(tally.count(loaded, len(raw or b"")))
         if loaded is not None:
             result.files.append(loaded)
+    result.stopped = tally.stopped
     return result
 
 

@@ -12,6 +12,7 @@ from .build_base import MAX_PIECES, Builder, Path, Rules
 from .files import SourceFile
 from .load import LoadedFile, load_source
 from .models import ContentFile, ExpansionFile, ProceduresFile, RulesetFile
+from .size_bounds import MAX_PLACES
 
 
 def check_layers(b: Builder, files: list[LoadedFile], r: RulesetFile, expansions: list[LoadedFile]) -> None:
@@ -120,6 +121,13 @@ def collect_items(b: Builder, contents: list[LoadedFile], r: RulesetFile,
     if pieces > MAX_PIECES:
         b.at(b.files[0], ("ruleset",), "C007", f"the content makes {pieces:,} pieces, more than {MAX_PIECES:,}",
              hint="fewer copies: every copy is a piece of every game")
+    places = 0
+    for f, path, item in items.values():  # a board's places: items of a kind joined by links
+        places += bool(v.kinds[item.kind].links)
+        if places > MAX_PLACES:
+            b.at(f, path, "C014", f"the content reaches {places:,} places (items of a kind joined by links), more "
+                 f"than {MAX_PLACES:,}, here", hint="a board has tens or hundreds of places")
+            break
     return items
 
 

@@ -18,6 +18,7 @@ from legacies.interpreter.spec import MapNamesSpec, MapSpec
 from .build_display import check_lines
 from .load import LoadedFile
 from .models import DisplayMap, MapMark
+from .size_bounds import MAX_COORDINATE
 
 if TYPE_CHECKING:
     from .build_base import Builder
@@ -93,12 +94,19 @@ def _coordinate(b: "Builder", f: LoadedFile, path: Path, attribute: str, kind: s
              f"which {kind} does not have", hint=b.suggest(attribute, numbers)
              or f"declare it on the kind (`{attribute}: number`)")
         return
-    if attribute in info.defaults:
-        return
+    default = info.defaults.get(attribute)
     for item_file, item_path, item in b.items.values():
-        if item.kind == kind and attribute not in item.attributes:
+        if item.kind != kind:
+            continue
+        value = item.attributes.get(attribute, default)
+        if value is None:
             b.at(item_file, item_path, "R001", f"`{item.id}` has no `{attribute}`: the map (`display: map:`) "
                  f"places every {b.vocab.label(kind)} by it", hint=f"give it `{attribute}: N`, or the kind a default")
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > MAX_COORDINATE:
+            where = item_path + ("attributes", attribute) if attribute in item.attributes else item_path
+            b.at(item_file, where, "C015", f"`{item.id}` is placed at {attribute} = {value:,}, farther than "
+                 f"{MAX_COORDINATE:,} from 0: the map would be drawn too small to see", hint="map coordinates are "
+                 "points of the drawing: tens to a few thousands")
 
 
 def _mark(b: "Builder", f: LoadedFile, path: Path, mark: str | MapMark,

@@ -21,6 +21,7 @@ from legacies.pipeline.files import SourceFile
 from legacies.pipeline.formats import upgrade
 from legacies.pipeline.models import FILE_MODELS
 from legacies.pipeline.schemas import validate_data, yaml_path
+from legacies.pipeline.size_bounds import Tally
 from legacies.pipeline.yaml_source import (YamlPath, YamlSource, excerpt, lines_of, load_yaml, unreadable,
                                            walk_diagnostic)
 
@@ -62,6 +63,7 @@ class LoadResult:
     files: list[LoadedFile] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, list[str]] = field(default_factory=dict)
+    stopped: bool = False  # a size bound was passed (pipeline/size_bounds.py): nothing is built
 
     @property
     def ok(self) -> bool:
@@ -125,12 +127,22 @@ def load_source(source: SourceFile) -> tuple[LoadedFile | None, list[Diagnostic]
 
 
 def load_sources(sources: Iterable[SourceFile]) -> LoadResult:
-    """Load every file, collecting every problem (never stopping at the first)."""
+    """Load every file, collecting every problem (never stopping at the first), until a
+    size bound is passed (pipeline/size_bounds.py: said once, the rest not read)."""
     result = LoadResult()
+    tally = Tally()
+    sources = list(sources)
     for source in sources:
+        refused = tally.admit(source.label, len(sources))
+        if tally.stopped:
+            if refused is not None:
+                result.diagnostics.append(refused)
+            break
         loaded, problems, lines = load_source(source)
         result.sources[source.label] = lines
         result.diagnostics.extend(problems)
+        result.diagnostics.extend(tally.count(loaded, sum(len(line) for line in lines)))
         if loaded is not None:
             result.files.append(loaded)
+    result.stopped = tally.stopped
     return result

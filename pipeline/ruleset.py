@@ -17,6 +17,7 @@ from .build import BuildResult, build_spec
 from .files import SourceFile, installed_rulesets
 from .internal_errors import internal_error
 from .load import LoadResult, load_sources
+from .size_bounds import cap_repeats
 from .stack import Expansion, StackError, find_expansion, lay, place_of, resolve, stack_sources
 
 __all__ = ["ExpansionError", "RulesetResult", "expanded_sources", "expansion_rulesets", "lay", "load_ruleset",
@@ -98,8 +99,8 @@ def _build(name: str, root: Path | str | None, sources: list[SourceFile],
            notes: list[Diagnostic] = ()) -> RulesetResult:  # type: ignore[assignment]
     try:
         load = load_sources(sources)
-        build = build_spec(load.files) if load.files else None
-        diags = list(notes) + list(load.diagnostics) + (build.diagnostics if build else [])
+        build = build_spec(load.files) if load.files and not load.stopped else None
+        diags = cap_repeats(list(notes) + list(load.diagnostics) + (build.diagnostics if build else []))
     except Exception as err:  # noqa: BLE001 - an engine bug: this ruleset has an error, the others go on
         load, build = LoadResult(), None
         diags = [internal_error(sources[0].label if sources else name, err)]

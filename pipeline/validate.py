@@ -37,6 +37,7 @@ from .files import EXPANSION_FILES, SourceFile, installed_rulesets, read_regular
 from .internal_errors import internal_error
 from .load import load_sources
 from .setup_check import check_setup
+from .size_bounds import cap_repeats
 from .walk import os_sentence, real_path, subfolders, system_folder
 
 
@@ -81,20 +82,23 @@ def gc_paused() -> Iterator[None]:
 def _check(result: ValidationResult, name: str, sources: list[SourceFile], notes: list[Diagnostic] = []) -> None:
     result.files += len(sources)
     result.rulesets.append(name)
-    result.diagnostics.extend(notes)
+    found = ValidationResult()
+    found.diagnostics.extend(notes)
     try:
         with gc_paused():
-            _check_ruleset(result, sources)
+            _check_ruleset(found, sources)
     except Exception as err:  # noqa: BLE001 - an engine bug: reported for this ruleset, the others go on
         label = sources[0].label if sources else name
-        result.diagnostics.append(internal_error(label, err))
+        found.diagnostics.append(internal_error(label, err))
+    result.sources.update(found.sources)
+    result.diagnostics.extend(cap_repeats(found.diagnostics))  # at most MAX_SAME_CODE of one code in full
 
 
 def _check_ruleset(result: ValidationResult, sources: list[SourceFile]) -> None:
     load = load_sources(sources)
     result.sources.update(load.sources)
     result.diagnostics.extend(load.diagnostics)
-    if load.files:
+    if load.files and not load.stopped:  # past a size bound nothing is built (pipeline/size_bounds.py)
         build = build_spec(load.files)
         if len(load.files) < len(sources):  # some file could not be read: names it defines are missing
             build.diagnostics = [maybe_consequence(d) for d in build.diagnostics]
