@@ -26,6 +26,36 @@ def test_an_opportunity_is_paid_and_resolved() -> None:
     assert t.value("count of cards in my played", GENERAL) == 1
 
 
+@pytest.mark.rule("ACT-1")
+def test_an_opportunity_whose_price_you_cannot_pay_is_not_offered() -> None:
+    """Issue 35: an opportunity that begins by paying (its card's `requires:`) is not offered
+    to a player who cannot pay it, who is never shown a move that fails."""
+    t = Table()
+    card = hand_of(t, "it is C1003")  # Spoils of War: pay 2 gold first
+    t.run("set my gold to 1", GENERAL)
+    t.refresh()
+    t.picks(f"Play {card.name}")
+    assert "Take the opportunity" not in t.labels() and "Explore the city" in t.labels()
+    t2 = Table()
+    card = hand_of(t2, "it is C1003")
+    t2.run("set my gold to 2", GENERAL)
+    t2.refresh()
+    t2.picks(f"Play {card.name}", "Take the opportunity", "Law")
+    assert t2.value("my gold", GENERAL) == 0
+
+
+@pytest.mark.rule("ACT-1")
+def test_a_may_that_pays_is_asked_only_of_a_player_who_can_pay() -> None:
+    """Cargo from Canton's "Pay 8 gold for one more of that resource?" is not asked with 7."""
+    for gold, asked in ((7, False), (8, True)):
+        t = Table()
+        card = hand_of(t, "it is C1022")
+        t.run(f"set my gold to {gold}", GENERAL)
+        t.refresh()
+        t.picks(f"Play {card.name}", "Take the opportunity", "dye")
+        assert (t.decision is not None and t.decision.prompt == "Pay 8 gold for one more of that resource?") is asked
+
+
 @pytest.mark.rule("ACT-2")
 def test_exploring_pays_per_card_played_this_one_included_and_a_successor() -> None:
     t = Table()

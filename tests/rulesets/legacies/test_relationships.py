@@ -270,6 +270,21 @@ def test_every_token_moved_back_by_a_card_pays_its_new_space() -> None:
     assert t.value("my fame + my gold + resources_of(me)", SOCIALITE) > wealth + 3
 
 
+@pytest.mark.rule("REL-3", "REL-10")
+@pytest.mark.parametrize("card,era,paid", [("C2024", 2, -10), ("C3037", 3, 3)])
+def test_a_token_on_space_1_does_not_move_and_pays_nothing(card: str, era: int, paid: int) -> None:
+    """Issue 35: C2024 and C3037 move each of your tokens back a space and pay its new
+    space; a token already on space 1 cannot move back, so it pays nothing (it paid the
+    benefit of space 1 again: +4 fame in century II for not moving)."""
+    t = Table()
+    on_politician(t, SOCIALITE, GENERAL)
+    t.run(f"set century to {era}\nset my gold to 20", SOCIALITE)
+    wealth = t.value("my fame + my gold + my foundation + resources_of(me)", SOCIALITE)
+    t.run(f"play {card}'s opportunity", SOCIALITE)
+    assert positions(t, SOCIALITE, GENERAL) == [1, 2]  # it stayed
+    assert t.value("my fame + my gold + my foundation + resources_of(me)", SOCIALITE) == wealth + paid
+
+
 @pytest.mark.rule("EVT-2", "REL-3")
 def test_an_event_strengthening_relationships_bumps_and_pays_nothing() -> None:
     """E108's bottom outcome: each of your tokens moves back a space, by the bump rules,
