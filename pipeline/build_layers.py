@@ -4,6 +4,7 @@ with `replaces: true`, removing by id), and the menus actions join."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from legacies.dsl.vocabulary import DefinitionInfo, ProcedureInfo, Vocabulary
@@ -160,7 +161,8 @@ def collect_rules(b: Builder, procedures: list[LoadedFile]) -> Rules:
             params = [(p, b.type_of(f, path + ("params", p), text)) for p, text in d.params.items()]
             rules.definitions[name] = (f, name, d)
             v.definitions[name] = DefinitionInfo(params)
-            _template(v, name, d.text, [p for p, _ in params], replace=earlier is not None)
+            _template(v, name, _checked_text(b, f, path, d.text, [p for p, _ in params]), [p for p, _ in params],
+                      replace=earlier is not None)
         for name, pr in pf.procedures.items():
             path = ("procedures", name)
             if name in rules.definitions:
@@ -175,7 +177,8 @@ def collect_rules(b: Builder, procedures: list[LoadedFile]) -> Rules:
             params = [(p, b.type_of(f, path + ("params", p), text)) for p, text in pr.params.items()]
             rules.procedures[name] = (f, name, pr)
             v.procedures[name] = ProcedureInfo(params)
-            _template(v, name, pr.text, [p for p, _ in params], replace=earlier is not None)
+            _template(v, name, _checked_text(b, f, path, pr.text, [p for p, _ in params]), [p for p, _ in params],
+                      replace=earlier is not None)
         for section, what, table in (("triggers", "trigger", rules.triggers),
                                      ("restrictions", "restriction", rules.restrictions)):
             for name, entry in getattr(pf, section).items():  # named once each, never replaced
@@ -210,6 +213,37 @@ def join_menus(b: Builder, rules: Rules) -> None:
                 continue
             members[menu].append(name)
     v.menus = {m: tuple(names) for m, names in members.items()}
+
+
+_BRACES = re.compile(r"\{([^{}]*)\}|[{}]")
+
+
+def template_problem(text: str, params: list[str]) -> str | None:
+    """What is wrong with a `text:` template, or None: a `{...}` may hold only the name
+    of a parameter (`{P}`); a number (`{0}`), an attribute or index (`{P.__class__}`,
+    `{P[0]}`), a format spec (`{P:>10}`), an empty or lone brace are refused."""
+    for m in _BRACES.finditer(text):
+        inner = m.group(1)
+        if inner is None:
+            return f"a lone `{m.group(0)}` (a `{{` and `}}` enclose a parameter's name: `{{NAME}}`)"
+        if inner not in params:
+            shown = inner if len(inner) <= 40 else inner[:40] + "..."
+            named = f"parameters: {', '.join(params)}" if params else "it has no parameters"
+            return f"`{{{shown}}}` is not one of its parameters ({named}): a template names parameters only"
+    return None
+
+
+def _checked_text(b: Builder, f: LoadedFile, path: tuple, text: str | None, params: list[str]) -> str | None:
+    """The `text:` template when it names only its parameters; else R015 at it and no
+    template (the card text words the call itself): never formatted, never printed."""
+    if not text:
+        return text
+    problem = template_problem(text, params)
+    if problem is None:
+        return text
+    b.at(f, path + ("text",), "R015", f"`text:` {problem}", hint="write `{NAME}` for a parameter, and the rest as "
+         "plain words")
+    return None
 
 
 def _template(v: Vocabulary, name: str, text: str | None, params: list[str], replace: bool = False) -> None:
