@@ -222,3 +222,26 @@ def test_ff4_the_deck_is_shuffled_when_the_game_begins() -> None:
     content = [d.id for d in spec().defs if d.kind == "great_person"]
     orders = {tuple(Table(3, seed=seed).cards("great_person_deck")) for seed in range(2)}
     assert all(sorted(order) == sorted(content) and list(order) != content for order in orders) and len(orders) == 2
+
+
+@pytest.mark.rule("FF-5")
+def test_ff5_florence_nightingale_heals_only_a_leader_on_the_board() -> None:
+    """Issue 35: a captured or incapacitated leader is off the board: Florence Nightingale
+    is not offered then (nothing to heal), and heals the leader once it is back."""
+    t, p = at_building()
+    q = (p + 1) % 3
+    t.put("florence_nightingale", "great_person_hand", p)
+    t.put("humanitarian_marker", "markers_in_reserve", p)
+    t.refresh()
+    t.pick_start("Place your great humanitarian from reserve")
+    t.pick(t.labels()[0])
+    t.set_counter("health", 2, p)
+    t.give(p, gold=5)
+    t.run("capture(me, player after me)", p)
+    t.refresh()
+    assert not t.value("on_board(me)", p)
+    assert not t.starting("Call on Florence Nightingale")
+    t.pick(t.starting("Pay the ransom")[0])
+    assert t.value("on_board(me)", p) and t.counter("gold", q) >= 3
+    t.pick_start("Call on Florence Nightingale")
+    assert t.counter("health", p) == t.value("max_health(me)", p)

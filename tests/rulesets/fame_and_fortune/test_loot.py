@@ -1,8 +1,9 @@
 """Fame and Fortune: loot after battle (FF-8), played through the installed expansion: the
-host's attack through its combat menu with the attack deck stacked; the conquest of a
-province is the battle's loss. 1 loot for a province the loser held armies in, 2 for a city,
-an immediate win for a capital; the loot buys effects from the table, the same one again
-if the winner likes; coins are taken, never investments (FF-3)."""
+host's attack through its combat menu with the attack deck stacked; each attack is a
+battle, its attack card naming the side that loses. The winner loots the loser, a defender
+who wins included: 1 loot when the loser had armies in the battle, 2 for a defended city,
+an immediate win for a capital taken; the loot buys effects from the table, the same one
+again if the winner likes; coins are taken, never investments (FF-3)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,16 @@ def battle(level: int = 1, armies: int = 2, seed: int = 2) -> tuple[Table, int, 
     t.give(p, gold=0, coin_tokens=0)
     t.refresh()
     return t, p, q
+
+
+def fight(t: Table, card: str, target: str = "Kettleby") -> None:
+    """Attack `target` with `card` on top of the attack deck, up to the battle's end."""
+    t.stack("attack_deck", card)
+    t.pick_start(f"Attack {target}")
+    quiet = {"your leader engages in the attack (1 energy)": "no", "respond, or pass": "pass",
+             "choose one": "leave the top attack card where it is"}
+    while t.decision.prompt in quiet:
+        t.pick(quiet[t.decision.prompt])
 
 
 def conquer(t: Table, target: str = "Kettleby") -> None:
@@ -109,3 +120,43 @@ def test_ff3_a_coin_melted_by_the_winner_leaves_the_losers_investments() -> None
     conquer(t)
     t.pick("Melt a Coin")
     assert t.counter("coin_tokens", q) == 1 and t.value("invested_total(me)", q) == 2
+
+
+@pytest.mark.rule("FF-8")
+def test_ff8_a_defender_who_wins_the_battle_loots_the_attacker() -> None:
+    """Issue 35: the loser of a battle need not lose its province: an attacker repulsed had
+    armies in the battle, and the defender who won takes 1 loot from it."""
+    t, p, q = battle(level=1, armies=3)
+    t.give(p, gold=5)
+    mark = len(t.st.log)
+    fight(t, "repulsed")
+    assert t.controller("kettleby") == q and t.of("armies", "frostgate") == 4
+    assert t.decision.prompt.startswith(LOOT) and t.decision.player == q
+    t.pick("Plunder the Treasury")
+    assert t.counter("gold", q) == 9 and t.counter("gold", p) == 2
+    assert f"P{q + 1} wins 1 loot from P{p + 1}" in t.log_since(mark)
+
+
+@pytest.mark.rule("FF-8")
+def test_ff8_an_attacker_who_wins_a_battle_without_the_province_loots_the_defender() -> None:
+    """A city's defender who loses a battle and keeps the city still loses 2 loot."""
+    t, p, q = battle(level=3, armies=5)
+    fight(t, "skirmish")
+    assert t.controller("kettleby") == q and t.of("armies", "kettleby") == 4
+    assert t.decision.prompt.startswith(LOOT) and t.decision.player == p
+    assert "Seize a Coin" in t.labels()  # 2 loot: the 2-loot effects on offer
+    t.pick("Seize a Coin")
+    assert t.counter("coin_tokens", p) == 1 and t.counter("coin_tokens", q) == 1
+
+
+@pytest.mark.rule("FF-8")
+def test_ff8_an_attacker_with_no_armies_left_at_the_cards_loses_no_loot() -> None:
+    """A fortification (FF-10) that takes every attacking army before the cards: the
+    attacker had no figures in the battle, and the defender who wins takes nothing."""
+    t, p, q = battle(level=1, armies=3)
+    t.run("set frostgate's armies to 2\nset kettleby's fortified to 1")
+    t.refresh()
+    mark = len(t.st.log)
+    fight(t, "repulsed")
+    assert t.of("armies", "frostgate") == 0
+    assert not any("loot" in line for line in t.log_since(mark))

@@ -215,6 +215,11 @@ def test_ll12_revive_for_2_food_2_gold_in_a_city_or_capital() -> None:
     t.refresh()
     assert not t.starting("Revive")  # no city or capital
     t.land("ulmsted", p, level=3, armies=1)
+    for food, gold in ((0, 0), (1, 2), (2, 1)):  # issue 35: never offered to a player who cannot pay
+        t.give(p, food=food, gold=gold)
+        t.refresh()
+        assert not t.starting("Revive"), (food, gold)
+    t.give(p, food=2, gold=2)
     t.refresh()
     assert t.starting("Revive") == ["Revive your leader in Ulmsted (2 food, 2 gold)"]
     t.pick("Revive your leader in Ulmsted (2 food, 2 gold)")
@@ -234,8 +239,11 @@ def test_ll12_a_captured_leader_waits_for_3_gold_paid_to_the_captor() -> None:
     t.land("amberly", p, level=3, armies=1)
     t.run("capture(me, player after me)", p)
     assert t.value("my captor", p) == q
-    t.give(p, gold=3, food=5)
+    t.give(p, gold=2, food=5)
     t.set_counter("gold", 0, q)
+    t.refresh()
+    assert not t.starting("Pay the ransom")  # issue 35: 2 gold cannot pay it: not offered
+    t.give(p, gold=3)
     t.refresh()
     assert not t.starting("Revive")  # a captured leader is not revived: it is ransomed
     assert t.starting("Pay the ransom") == [

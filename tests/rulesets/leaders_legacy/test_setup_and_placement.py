@@ -174,3 +174,21 @@ def test_ll1_a_leader_kept_face_down_is_named_only_to_its_player_in_the_log() ->
     assert len(kept) == 3
     assert kept[0].endswith("P1 [choose one]: (a hidden card)") and kept[1].endswith("P2 [choose one]: (a hidden card)")
     assert "P3 [choose one]: keep " in kept[2] and "health" in kept[2]  # the person at the table reads their own
+
+
+@pytest.mark.rule("LL-5")
+def test_the_docs_give_the_event_deck_as_the_content_has_it() -> None:
+    """docs/assumptions-leaders-legacy.md's events table and its count (issue 35: the page
+    said sixteen of a deck of 17)."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[3] / "docs" / "assumptions-leaders-legacy.md").read_text(encoding="utf-8")
+    section = text[text.index("## Events (LL-5)"):]
+    section = section[:section.index("\n## ", 5)]
+    rows = dict((name, int(n)) for name, n in re.findall(r"^\| ([^|]+?) \| (\d+) \|", section, re.M))
+    events = {d.name: d.copies for d in spec().defs if d.kind == "event"}
+    assert rows == events
+    words = dict(enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+                           "fifteen sixteen seventeen eighteen nineteen twenty".split()))
+    assert f"{words[sum(events.values())]} cards, {words[len(events)]} events" in section.lower()

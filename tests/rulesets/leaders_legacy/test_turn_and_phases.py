@@ -121,7 +121,7 @@ def test_ll6_bounty_resources_armies_leader_and_cultural_renown(table) -> None:
     t.land("amberly", p, level=1, armies=1)  # a food village that keeps its food
     t.put_leader(p, "hoarwick")
     t.give(p, food=0, wood=0, stone=0, gold=0, health=2, energy=1, renown=0)
-    t.run("bounty_phase()", p, answers=["Kettleby", "done", "your ports yield 1 gold"])
+    t.run("bounty_phase()", p, answers=["Kettleby", "done", "Kettleby's port yields 1 gold"])
     assert t.counter("stone", p) == 1  # single from a village
     assert t.counter("wood", p) == 1 + 2  # single from a town, double from a capital
     assert t.counter("gold", p) == 2 + 1  # double from a city, the port's gold undoubled
@@ -143,9 +143,13 @@ def test_ll6_ports_may_yield_food_and_leaders_stop_at_their_card(table) -> None:
     t.land("frostgate", p, level=2, armies=0, port=1)
     t.put_leader(p, "frostgate")
     t.give(p, food=0, stone=0, renown=0)
-    asked = t.run("bounty_phase()", p, answers=["done", "your ports yield 2 food"])
+    t.give(p, gold=0)
+    asked = t.run("bounty_phase()", p, answers=["done", "Frostgate's port yields 1 gold", "Kettleby's port yields 1 food"])
     assert [d.prompt for d in asked][0].startswith("choose up to")
-    assert t.counter("food", p) == 1 + 2 and t.counter("stone", p) == 1
+    # each port chooses its own resource (issue 35): one gold, one food
+    assert [d.labels() for d in asked[1:]] == [["Frostgate's port yields 1 gold", "Frostgate's port yields 1 food"],
+                                               ["Kettleby's port yields 1 gold", "Kettleby's port yields 1 food"]]
+    assert t.counter("food", p) == 1 + 1 and t.counter("gold", p) == 1 and t.counter("stone", p) == 1
     assert t.counter("health", p) == 8 and t.counter("energy", p) == 3  # full: not over the card
     assert t.counter("renown", p) == 0
 
@@ -229,3 +233,34 @@ def test_ll14_a_military_leader_scores_for_a_turn_with_a_conquest(table) -> None
     t.set_counter("conquests", 2, p)
     t.run("end_phase()", p, answers=["done"])
     assert t.counter("renown", p) == 1  # one a turn, however many conquests
+
+
+@pytest.mark.rule("LL-14", "LL-13")
+def test_ll14_the_limit_holds_after_the_end_phases_free_moves(table) -> None:
+    """The population limit is applied at the end of the turn, after the end phase's free
+    moves (issue 35): an army moved into a full village in the end phase is removed then,
+    and no settlement holds more than its limit through the other players' turns."""
+    t = table(3, seed=2)
+    p = t.active
+    t.clear_map()
+    t.land("minselm", p, level=2, armies=4)  # a town: limit 4
+    t.land("sallowby", p, level=1, armies=3)  # a village: limit 3
+    t.put_leader(p, "minselm")
+    t.set_counter("army_moves", 1, p)
+    mark = len(t.st.log)
+    t.run("end_phase()", p, answers=["Move an army from Minselm", "done"])  # Sallowby: the only one
+    assert t.of("armies", "minselm") == 3 and t.of("armies", "sallowby") == 3
+    assert any("Sallowby holds 4 armies, over its limit of 3: 1 removed" in line for line in t.log_since(mark))
+
+
+@pytest.mark.rule("LL-14")
+def test_ll14_armies_moved_out_in_the_end_phase_are_not_removed_first(table) -> None:
+    t = table(3, seed=2)
+    p = t.active
+    t.clear_map()
+    t.land("minselm", p, level=2, armies=0)
+    t.land("sallowby", p, level=1, armies=4)  # one over: moved out before the limit applies
+    t.put_leader(p, "minselm")
+    t.set_counter("army_moves", 1, p)
+    t.run("end_phase()", p, answers=["Move an army from Sallowby", "done"])
+    assert t.of("armies", "sallowby") == 3 and t.of("armies", "minselm") == 1
