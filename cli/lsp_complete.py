@@ -29,7 +29,7 @@ from legacies.dsl.parser import STATEMENT_WORDS
 from legacies.dsl.vocabulary import Vocabulary
 
 from .lsp_check import Check
-from .lsp_query import Name, _effects_in, _label_of, _rule_texts, _text_lines, _what, _with_vocab, describe
+from .lsp_query import Name, describe, effects_in, label_of, rule_texts, text_lines, what_of, with_vocab
 
 _PARTIAL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 _ITEM_KEY = re.compile(r"^(\s*)(?:-\s+)?kind:\s*([A-Za-z_][A-Za-z0-9_]*)?\s*$")
@@ -57,7 +57,7 @@ def completions(checks: Sequence[Check], path: Path | None = None, text: str | N
                 column: int = 0) -> list[Name]:
     """The names that fit at (line, column) of the document `path` holding `text`; with
     no document, every name the ruleset declares."""
-    vocab = next((v for _, v in _with_vocab(checks)), None)
+    vocab = next((v for _, v in with_vocab(checks)), None)
     if vocab is None:
         return []
     if path is None or text is None:
@@ -75,7 +75,7 @@ def completions(checks: Sequence[Check], path: Path | None = None, text: str | N
 def _named(vocab: Vocabulary, names: Iterable[str]) -> list[Name]:
     out = []
     for name in dict.fromkeys(names):
-        out.append(Name(name, _what(vocab, name) if name not in BUILTINS and name not in STATEMENT_WORDS
+        out.append(Name(name, what_of(vocab, name) if name not in BUILTINS and name not in STATEMENT_WORDS
                         else "keyword" if name in STATEMENT_WORDS else "builtin",
                         describe(vocab, name) or ("a statement" if name in STATEMENT_WORDS else "builtin")))
     return out
@@ -89,12 +89,12 @@ def _in_effect(checks: Sequence[Check], path: Path, line: int, head: str) -> str
     None outside effect text."""
     for check in checks:
         spans = [(span, "expression" if key == "requires" else "statement") for _, span, key, _ in
-                 _effects_in(check, path)]
-        label = _label_of(check, path)
+                 effects_in(check, path)]
+        label = label_of(check, path)
         for f in check.files:
             if f.label == label and f.kind != "content" and isinstance(f.data, dict):
-                spans += [(s, _STARTS.get(where[-1], "statement")) for where in _rule_texts(f.data)
-                          if (s := _text_lines(f, where)) is not None]
+                spans += [(s, _STARTS.get(where[-1], "statement")) for where in rule_texts(f.data)
+                          if (s := text_lines(f, where)) is not None]
         for (first, last), start in spans:
             if first <= line <= last and (line > first or ": " in head or head.rstrip().endswith(":")):
                 return start

@@ -71,7 +71,7 @@ def hover(checks: Sequence[Check], path: Path, text: str, line: int, column: int
         word = found[0]
         if any(word in build.items for build, _ in _with_items(checks)):
             return _item_hover(checks, word)
-        described = next((d for _, vocab in _with_vocab(checks) if (d := describe(vocab, word)) is not None), None)
+        described = next((d for _, vocab in with_vocab(checks) if (d := describe(vocab, word)) is not None), None)
         if described is not None:
             parts.append(f"`{word}`: {described}")
     effect = _effect_hover(checks, path, line + 1) or _rules_hover(checks, path, line + 1)
@@ -93,7 +93,7 @@ def _item_hover(checks: Sequence[Check], item_id: str) -> str:
 def _effect_hover(checks: Sequence[Check], path: Path, line: int) -> str | None:
     """The card text of the effect written at 1-based `line` of the document."""
     for check in checks:
-        for item_id, place, key, index in _effects_in(check, path):
+        for item_id, place, key, index in effects_in(check, path):
             first, last = place
             if not first <= line <= last:
                 continue
@@ -112,12 +112,12 @@ def _rules_hover(checks: Sequence[Check], path: Path, line: int) -> str | None:
     """The card text of the procedure, action, definition, setup or game procedure
     written at 1-based `line` of a rules document."""
     for check in checks:
-        label = _label_of(check, path)
+        label = label_of(check, path)
         f = next((f for f in check.files if f.label == label and f.kind != "content"), None)
         if f is None or not isinstance(f.data, dict):
             continue
-        for where in _rule_texts(f.data):
-            span = _text_lines(f, where)
+        for where in rule_texts(f.data):
+            span = text_lines(f, where)
             if span is None or not span[0] <= line <= span[1]:
                 continue
             for n, built in enumerate(checks):
@@ -129,7 +129,7 @@ def _rules_hover(checks: Sequence[Check], path: Path, line: int) -> str | None:
     return None
 
 
-def _rule_texts(data: dict[str, Any]) -> Iterator[tuple[str, ...]]:
+def rule_texts(data: dict[str, Any]) -> Iterator[tuple[str, ...]]:
     """The paths of every piece of effect language in a rules file's data."""
     for top in ("setup", "game"):
         if isinstance(data.get(top), str):
@@ -164,11 +164,11 @@ def _rule_text(spec: GameSpec, where: tuple[str, ...]) -> str | None:
     return f"**{name}** (action): {render_program(action.body, wording)}"
 
 
-def _effects_in(check: Check, path: Path) -> Iterator[tuple[str, tuple[int, int], str, int | None]]:
+def effects_in(check: Check, path: Path) -> Iterator[tuple[str, tuple[int, int], str, int | None]]:
     """Every effect written in the document: (item id, (first line, last line), key,
     index in a list of effects or None); lines are 1-based and include the key's."""
     build = check.build
-    label = _label_of(check, path)
+    label = label_of(check, path)
     if build is None or build.vocab is None or label is None:
         return
     for item_id, (f, item_path, item) in build.items.items():
@@ -184,12 +184,12 @@ def _effects_in(check: Check, path: Path) -> Iterator[tuple[str, tuple[int, int]
             elif t is not None and t.tag == "effects" and isinstance(value, list):
                 places.extend((("attributes", key, i), key, i) for i in range(len(value)))
         for sub, key, index in places:
-            span = _text_lines(f, item_path + sub)
+            span = text_lines(f, item_path + sub)
             if span is not None:
                 yield item_id, span, key, index
 
 
-def _text_lines(f: LoadedFile, path: tuple[Any, ...]) -> tuple[int, int] | None:
+def text_lines(f: LoadedFile, path: tuple[Any, ...]) -> tuple[int, int] | None:
     """(first, last) 1-based lines of the string at `path`, its key's line first."""
     value: Any = f.data
     for step in path:
@@ -307,7 +307,7 @@ def declared(checks: Sequence[Check], word: str) -> Place | None:
             f, path, _ = found
             line, column = f.position(path + ("id",))
             return _place(check, f.label, line, column)
-    for _, vocab in _with_vocab(checks):  # a kind's plural (`crates`): its `plural:`, else the kind
+    for _, vocab in with_vocab(checks):  # a kind's plural (`crates`): its `plural:`, else the kind
         kind = next((k for k, info in vocab.kinds.items() if info.plural == word), None)
         if kind is not None:
             return _plural_place(checks, kind) or declared(checks, kind)
@@ -358,21 +358,21 @@ def file_of(check: Check, label: str) -> Path | None:
     return None
 
 
-def _label_of(check: Check, path: Path) -> str | None:
+def label_of(check: Check, path: Path) -> str | None:
     return next((label for label, p in check.labels.items() if p == path), None)
 
 
 # --------------------------------------------------------------------------- names
 
 
-def _what(vocab: Vocabulary, name: str) -> str:
+def what_of(vocab: Vocabulary, name: str) -> str:
     for table, what in _tables(vocab):
         if name in table:
             return what
     return "symbol"
 
 
-def _with_vocab(checks: Sequence[Check]) -> Iterator[tuple[BuildResult, Vocabulary]]:
+def with_vocab(checks: Sequence[Check]) -> Iterator[tuple[BuildResult, Vocabulary]]:
     """(build, vocabulary) of each check that built a vocabulary, in order."""
     for check in checks:
         if check.build is not None and check.build.vocab is not None:
@@ -380,4 +380,4 @@ def _with_vocab(checks: Sequence[Check]) -> Iterator[tuple[BuildResult, Vocabula
 
 
 def _with_items(checks: Sequence[Check]) -> Iterator[tuple[BuildResult, Vocabulary]]:
-    return ((build, vocab) for build, vocab in _with_vocab(checks) if build.items)
+    return ((build, vocab) for build, vocab in with_vocab(checks) if build.items)

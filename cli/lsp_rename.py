@@ -26,7 +26,7 @@ from legacies.pipeline.files import CONTENT_PACKAGE, RULES_PACKAGE
 from legacies.pipeline.validate import ruleset_folder
 
 from .lsp_check import Check
-from .lsp_query import _with_vocab, file_of, word_at
+from .lsp_query import file_of, with_vocab, word_at
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _PROSE = frozenset({"name", "text", "label", "labels", "description", "flavor", "flavour", "title", "help",
@@ -51,7 +51,7 @@ class Hit:
 
 def renamable(checks: Sequence[Check], word: str) -> str | None:
     """What `word` is when it may be renamed (item, kind, counter, quantity), else None."""
-    for build, vocab in _with_vocab(checks):
+    for build, vocab in with_vocab(checks):
         if word in build.items or word in vocab.content:
             return "item"
         for table, what in ((vocab.kinds, "kind"), (vocab.counters, "counter"), (vocab.quantities, "quantity")):
@@ -99,7 +99,7 @@ def rename(checks: Sequence[Check], word: str, new: str, texts: Mapping[Path, st
         raise RenameRefused(f"`{word}` is not an item id, kind, counter or quantity of this ruleset")
     if not _NAME.match(new):
         raise RenameRefused(f"`{new}` is not a name (letters, digits and `_`, not starting with a digit)")
-    if new != word and any(new in table for _, vocab in _with_vocab(checks) for table in _all_tables(vocab)):
+    if new != word and any(new in table for _, vocab in with_vocab(checks) for table in _all_tables(vocab)):
         raise RenameRefused(f"`{new}` already names something in this ruleset")
     hits = references(checks, word, texts)
     installed = [s.path for s in hits if _installed(s.path)]
