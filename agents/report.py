@@ -308,6 +308,7 @@ td, th { padding: 2px 8px; border-bottom: 1px solid #e3e6ea; text-align: right; 
 td:first-child, th:first-child, td.text { text-align: left; }
 .note { color: #556; font-size: 13px; } svg { display: block; margin: .5em 0; } .chart text { font-size: 12px; }
 svg.map { max-width: 100%; height: auto; }
+table.whatif td { white-space: nowrap; }
 """
 
 

@@ -249,10 +249,12 @@ def what_if_lines(w: dict[str, Any], others: int = 5) -> list[str]:
             out.append(f"    per seed, the share of its holders who won, after minus before: {seed['paired']} seeds "
                        f"had it both times; mean {_pts(seed['mean'])} points (95% {_ci(seed['ci'])}); up in "
                        f"{seed['up']}, down in {seed['down']}, the same in {seed['same']}")
-            shown = [s for s in seed["seeds"] if s["difference"] is not None][:SEEDS_SHOWN]
-            out.append("    " + ", ".join(f"seed {s['seed']}: {s['before'][0]}/{s['before'][1]} -> "
-                                          f"{s['after'][0]}/{s['after'][1]}" for s in shown)
-                       + (" ..." if seed["paired"] > len(shown) else ""))
+            moved = [s for s in seed["seeds"] if s["difference"]]  # the seeds it changed, then the others
+            shown = moved[:SEEDS_SHOWN]
+            if shown:
+                out.append("    seeds whose holders won otherwise (won/had before -> after): " + ", ".join(
+                    f"seed {s['seed']}: {s['before'][0]}/{s['before'][1]} -> {s['after'][0]}/{s['after'][1]}"
+                    for s in shown) + (" ..." if len(moved) > len(shown) else ""))
         else:
             out.append("    per seed: no seed had it both before and after")
     for row in w["seats"] if len(w["seats"]) > 1 else []:  # one kind of seat: always its fair share
@@ -286,7 +288,7 @@ def what_if_html(w: dict[str, Any]) -> str:
            f"Of {note['intervals']} other items' changes, {note['intervals_excluding_zero']} intervals exclude 0, "
            f"where chance alone would exclude about {note['expected_by_chance']:.0f}; {note['survive_holm']} survive "
            "a Holm correction.</p>",
-           "<table><tr><th>item</th><th>had by (before)</th><th>gap before</th><th>95%</th><th>had by (after)</th>"
+           "<table class=whatif><tr><th>item</th><th>had by (before)</th><th>gap before</th><th>95%</th><th>had by (after)</th>"
            "<th>gap after</th><th>95%</th><th>change</th><th>95% paired</th></tr>"]
     for row in w["items"][:40]:
         name = f"<b>{esc(row['name'])}</b>" if row["changed"] else esc(row["name"])
@@ -297,7 +299,7 @@ def what_if_html(w: dict[str, Any]) -> str:
                    f"<td>{_pts(row['after']['gap'])}</td><td>{_ci(row['after']['gap_ci'])}</td>"
                    f"<td>{_pts(row['change'])}</td><td>{_ci(row['ci'])}</td></tr>")
     out.append("</table>")
-    out.append("<table><tr><th>seat</th><th>wins before</th><th>after</th><th>change</th><th>95% paired</th></tr>")
+    out.append("<table class=whatif><tr><th>seat</th><th>wins before</th><th>after</th><th>change</th><th>95% paired</th></tr>")
     out += [f"<tr><td>{esc(r['seat'])}</td><td>{100 * r['before']:.1f}%</td><td>{100 * r['after']:.1f}%</td>"
             f"<td>{_pts(r['change'])}</td><td>{_ci(r['ci'])}</td></tr>" for r in w["seats"]]
     out.append("</table>")
@@ -308,9 +310,11 @@ def what_if_html(w: dict[str, Any]) -> str:
                    f"after, in the {seed['paired']} seeds where someone had it both times: mean difference "
                    f"{_pts(seed['mean'])} points (95% {_ci(seed['ci'])}); up in {seed['up']}, down in {seed['down']}, "
                    f"the same in {seed['same']}.</p>")
-        out.append("<table><tr><th>seed</th><th>before</th><th>after</th><th>difference</th></tr>")
+        out.append("<table class=whatif><tr><th>seed</th><th>before</th><th>after</th><th>difference</th></tr>")
+        paired = sorted((s for s in seed["seeds"] if s["difference"] is not None),
+                        key=lambda s: (not s["difference"], s["seed"]))  # the seeds it changed first
         out += [f"<tr><td>{s['seed']}</td><td>{s['before'][0]}/{s['before'][1]}</td>"
                 f"<td>{s['after'][0]}/{s['after'][1]}</td><td>{_pts(s['difference'])}</td></tr>"
-                for s in seed["seeds"] if s["difference"] is not None][:60]
+                for s in paired[:60]]
         out.append("</table>")
     return "\n".join(out)

@@ -162,13 +162,10 @@ def make_server() -> ContentServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
     async def references(ls: ContentServer, params: lsp.ReferenceParams) -> list[lsp.Location] | None:
-        found = await _at(ls, params.text_document.uri, params.position)
+        found = await _name_at(ls, params.text_document.uri, params.position)
         if found is None:
             return None
-        doc, _, checks, (line, column) = found
-        word = lsp_rename.name_at(doc.source, line, column)
-        if word is None:
-            return None
+        _, checks, _, word = found
         texts = _open_texts(ls)
         hits = await asyncio.get_running_loop().run_in_executor(
             ls.pool, lsp_rename.references, checks, word[0], texts)
@@ -176,24 +173,18 @@ def make_server() -> ContentServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
     async def prepare_rename(ls: ContentServer, params: lsp.PrepareRenameParams) -> lsp.Range | None:
-        found = await _at(ls, params.text_document.uri, params.position)
-        if found is None:
+        found = await _name_at(ls, params.text_document.uri, params.position)
+        if found is None or lsp_rename.renamable(found[1], found[3][0]) is None:
             return None
-        doc, _, checks, (line, column) = found
-        word = lsp_rename.name_at(doc.source, line, column)
-        if word is None or lsp_rename.renamable(checks, word[0]) is None:
-            return None
+        doc, _, line, word = found
         return _client_range(doc, line, word[1], line, word[2])
 
     @server.feature(lsp.TEXT_DOCUMENT_RENAME, lsp.RenameOptions(prepare_provider=True))
     async def rename(ls: ContentServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit | None:
-        found = await _at(ls, params.text_document.uri, params.position)
+        found = await _name_at(ls, params.text_document.uri, params.position)
         if found is None:
             return None
-        doc, _, checks, (line, column) = found
-        word = lsp_rename.name_at(doc.source, line, column)
-        if word is None:
-            return None
+        _, checks, _, word = found
         texts = _open_texts(ls)
         try:
             by_file = await asyncio.get_running_loop().run_in_executor(
@@ -206,6 +197,18 @@ def make_server() -> ContentServer:
         return lsp.WorkspaceEdit(changes=changes)
 
     return server
+
+
+async def _name_at(ls: ContentServer, uri: str, position: lsp.Position
+                   ) -> tuple[TextDocument, list[Check], int, tuple[str, int, int]] | None:
+    """The document, the checks to ask, the cursor's line and the name there (name, start,
+    end); None where no name is."""
+    found = await _at(ls, uri, position)
+    if found is None:
+        return None
+    doc, _, checks, (line, column) = found
+    word = lsp_rename.name_at(doc.source, line, column)
+    return (doc, checks, line, word) if word is not None else None
 
 
 def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:

@@ -21,17 +21,8 @@ _spec = importlib.util.spec_from_file_location("lsp_editor_driver", Path(__file_
 assert _spec is not None and _spec.loader is not None
 driver = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(driver)
-Editor, TIMEOUT = driver.Editor, driver.TIMEOUT
+Editor, editor = driver.Editor, driver.editor  # the editor's end, and the fixture that starts one
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def editor(tmp_path: Path) -> Any:
-    ed = Editor(tmp_path)
-    ed.request("initialize", {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}})
-    ed.notify("initialized")
-    yield ed
-    ed.close()
 
 
 def applied(text: str, edits: list[dict[str, Any]]) -> str:
