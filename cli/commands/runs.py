@@ -348,7 +348,7 @@ def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any,
         gap_lines = dict(zip([i for i in shown if i in rows], _gap_lines([rows[i] for i in shown if i in rows])))
         for i in shown:  # each item's line, then the branches of its own effects that never ran
             say(gap_lines.get(i) or f"  {loaded.build.items[i][2].name} ({i}): never chosen or drawn in these games")
-            for b in [b for b in cov["never_ran"] if b["in"].endswith(f"`{i}`)")]:
+            for b in [b for b in cov["never_ran"] if f"`{i}` (" in b["in"]]:  # "KIND `ID` (NAME)": its own
                 say(f"    never ran: {b['branch']} ({b['file']}:{b['line']}:{b['column']})")
     cannot = len(cov.get("cannot_run", []))
     say(f"branch coverage: {cov['ran']} of {cov['branches'] - cannot} branches that could run did; "

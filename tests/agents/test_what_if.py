@@ -7,6 +7,7 @@ surest gaps. Driven as a designer drives them: the command, its words and its fi
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -116,3 +117,26 @@ def test_compare_gives_each_change_a_paired_interval_and_the_note(tmp_path: Path
     refused = runner.invoke(app, ["simulate", "-r", str(PLAZA), "-x", str(MARKET), "-n", "2", "--compare",
                                   "--set", "fruit_stall.wares=2", "--out", str(tmp_path / "x")])
     assert refused.exit_code == 2 and "give one of them" in refused.output
+
+
+def test_the_branches_an_item_never_ran_stand_under_its_own_line(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["simulate", "-x", "fame-and-fortune", "-n", "3", "-p", "3", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    lines = result.output.split("your items:\n")[1].split("\nbranch coverage:")[0].split("\n")
+    under: dict[str, list[str]] = {}
+    item = None
+    for line in lines:
+        if line.startswith("    never ran: "):
+            assert item is not None, line
+            under[item].append(line.removeprefix("    never ran: "))
+        else:
+            found = re.match(r"^  .*? \(([^()]+)\)(:|  )", line)
+            assert found is not None, line
+            item = found.group(1)
+            under[item] = []
+    assert len(under) > 3 and any(under.values())
+    for item, said in under.items():
+        wanted = [f"{b['branch']} ({b['file']}:{b['line']}:{b['column']})" for b in report["coverage"]["never_ran"]
+                  if b["in"].split("`")[1:2] == [item] and not b["in"].startswith(("procedure ", "trigger "))]
+        assert said == wanted, item
