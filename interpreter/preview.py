@@ -14,17 +14,15 @@ read under `State.frozen`, as a menu's are."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 from weakref import WeakKeyDictionary
 
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
 
 from .values import EffectRef
-from .vm import Activation, State
+from .vm import Activation, GameRules, State
 
-if TYPE_CHECKING:
-    from .game_rules import GameRules
 
 DEPTH = 8  # procedures called inside procedures: a recursive one stops here
 MISSING = object()

@@ -13,16 +13,16 @@ state) or, for anything else, an InternalError naming the statement that was run
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from . import budget
 from .decisions import Decision
 from .errors import BudgetExceeded, InternalError, Refused, Where, locate
-from .layout import FIRST_COUNTER_PART
+from .coverage import Coverage
+from .layout import FIRST_COUNTER_PART, Layout
+from .spec import GameSpec
 from .naming import describe, player_name
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game_rules import GameRules
 
 Value = Any
 
@@ -244,6 +244,45 @@ class _Frozen:
             self.st.memo = None
 
 
+class GameRules(Protocol):
+    """What a running state reads of its game (`State.game`): the compiled rules of one
+    ruleset at one player count, so the machinery that runs a state names what it
+    depends on and the type checker holds every read to it. interpreter/game.py's
+    `Game` is the one implementation. What is made above this module is typed `Any`
+    here, its type named beside it: the run does not import the compiler."""
+
+    spec: GameSpec
+    players: int
+    options: dict[str, Any]
+    player_names: list[str]
+    zone_names: dict[tuple[int, int, bool], str]
+    layout: Layout
+    piece_names: list[str]
+    pay_symbol: list[Any]
+    pay_need: list[dict[Any, int]]
+    coverage: Coverage | None
+    ledger: Any  # ledger.Ledger | None
+    era_slot: int
+    actions: dict[str, Any]  # compile/choices.py CompiledAction
+    procedures: dict[str, Block]
+    effects: list[Block]
+    requires: dict[int, Callable[[Activation], Any]]
+    triggers: dict[str, list[tuple[str, int, Any, Block, bool]]]
+    hooks_enter: dict[int, Block]
+    hooks_leave: dict[int, Block]
+    continuous: dict[str, list[tuple]]
+    setup: Block
+    main: Block
+    score_base: int
+    score_value: Callable[[Activation], Any] | None
+    automated: int
+    graph: Any  # graph.py Graph
+    tie_breaks: list[Callable[[Activation], Any]]
+    evaluation: Callable[[Activation], Any] | None
+    compiler: Any  # compiler.py Compiler
+    unseen: tuple[list[list[int]], list[str]] | None
+
+
 class State:
     """All that changes during a game, as plain lists; see interpreter/game.py for the API.
 
@@ -264,7 +303,7 @@ class State:
     RUN = ("game", "spent", "limit", "deadline", "option", "steps", "texts", "log", "turn_starts")
     __slots__ = GAME_DATA + DERIVED + RUN
 
-    def __init__(self, game: "GameRules"):
+    def __init__(self, game: GameRules):
         self.game = game
         self.counters: list[int] = []
         self.values: list[Value] = []  # value slots: a player, an item, a symbol... (`starter`, `my character`)

@@ -9,7 +9,7 @@ whether there is one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from legacies.dsl import ast
 
@@ -17,14 +17,12 @@ from ..compile.context import CompileContext
 from ..errors import InternalError
 from ..spec import ActionSpec, Origin
 from .runtime import MEMO_WINDOW, Reads, Scope, Unsupported, costly, inlined, simple
-from .writer import CodeWriter, me_in, st_in
+from .writer import CodeWriter, WritesExpressions, me_in, st_in
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .expressions import ExpressionWriter
 
 
 class DefinitionWriter:
-    def __init__(self, ctx: CompileContext, writer: CodeWriter, gen: "ExpressionWriter"):
+    def __init__(self, ctx: CompileContext, writer: CodeWriter, gen: WritesExpressions):
         self.ctx = ctx
         self.writer = writer
         self.gen = gen

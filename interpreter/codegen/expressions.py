@@ -72,6 +72,10 @@ class ExpressionWriter:
         fn: Fn = self.writer.define("\n".join(lines) + "\n", name)
         return fn
 
+    def call(self, name: str, arg_nodes: list, e: ast.Node, s: Scope, reads: Reads) -> str:
+        """A call of definition `name` (codegen/definitions.py)."""
+        return self.definitions.call(name, arg_nodes, e, s, reads)
+
     def fallback(self, e: ast.Expr, scope: Scope) -> str:
         """A node left to the closures, called from generated code."""
         if scope.a is None:
@@ -316,7 +320,7 @@ class ExpressionWriter:
         x = self.writer.name("i")
         if isinstance(ref, r.PlayerCounter):
             base = self.ctx.lay.player_counter[ref.name]
-            self.names._name_part(reads, ref.name)
+            self.names.name_part(reads, ref.name)
             get = f"{st_in(s)}.counters[{base!r} + {x}]"
         else:
             probe = aggregate_probe(self.ctx.res, e, ref, self.ctx.type_of(e.collection).element())
@@ -374,7 +378,7 @@ class ExpressionWriter:
     def g_Call(self, e: ast.Call, s: Scope, reads: Reads) -> str:
         n = e.name
         if n in self.ctx.spec.definitions:
-            return self.definitions.call(n, list(e.args), e, s, reads)
+            return self.call(n, list(e.args), e, s, reads)
         if n == "possible":
             reads.unknown()
             names = tuple(self.ctx.spec.vocab.action_names(x.name for x in e.args if isinstance(x, ast.Name)))

@@ -7,8 +7,6 @@ kept across menus is recomputed when what it read has changed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
 
@@ -19,14 +17,12 @@ from ..compile.expressions import ExpressionCompiler
 from ..layout import PART_ORDER, PART_PIECES, PART_VALUES
 from ..values import DefRef
 from .runtime import Reads, Scope, Unsupported, make_reader, own_reader
-from .writer import CodeWriter, counter_read, guarded, me_in, st_in
+from .writer import CodeWriter, WritesExpressions, counter_read, guarded, me_in, st_in
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .expressions import ExpressionWriter
 
 
 class NameWriter:
-    def __init__(self, ctx: CompileContext, writer: CodeWriter, gen: "ExpressionWriter", columns: Columns,
+    def __init__(self, ctx: CompileContext, writer: CodeWriter, gen: WritesExpressions, columns: Columns,
                  exprs: ExpressionCompiler):
         self.ctx = ctx
         self.writer = writer
@@ -46,7 +42,7 @@ class NameWriter:
         else:
             reads.add(PART_PIECES)
 
-    def _name_part(self, reads: Reads, name: str) -> None:
+    def name_part(self, reads: Reads, name: str) -> None:
         part = self.ctx.lay.counter_parts.get(name)
         if part is None:
             reads.unknown()
@@ -116,7 +112,7 @@ class NameWriter:
         if isinstance(ref, r.CardDef):
             return self.writer.bind(DefRef(lay.def_index[ref.id]))
         if isinstance(ref, r.Definition):
-            return self.gen.definitions.call(ref.name, [], e, s, reads)
+            return self.gen.call(ref.name, [], e, s, reads)
         if isinstance(ref, r.Action):
             return self.writer.lit(ref.name)
         reads.unknown()
@@ -132,7 +128,7 @@ class NameWriter:
         if p == "me" and s.me == "me":  # the acting player's (written `my`, or a parameter given `me`)
             reads.site(f"sv[{base!r} + me]")
         else:
-            self._name_part(reads, name)
+            self.name_part(reads, name)
         what = f"there is no `{name}` to read" if subject is None else f"nobody has `{name}`"
         st = st_in(s)
         return guarded(p, lambda q: f"{st}.counters[{base!r} + {q}]", what)
@@ -226,7 +222,7 @@ class NameWriter:
     def _own_state(self, e: ast.Of, ref: r.ItemCounter | r.ItemValue, strict: bool, s: Scope, reads: Reads) -> str:
         counter = isinstance(ref, r.ItemCounter)
         if counter:
-            self._name_part(reads, ref.name)
+            self.name_part(reads, ref.name)
         else:
             reads.add(PART_VALUES)
         slots = self.ctx.lay.counter_slots(ref.name) if counter else self.ctx.lay.value_slots(ref.name)

@@ -10,7 +10,9 @@ the function's prelude reads only those.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
+
+from legacies.dsl import ast
 
 from .. import mechanics as mech
 from ..budget import spend
@@ -18,6 +20,19 @@ from ..errors import ContentError
 from ..values import DefRef, EraValue
 from ..vm import Activation
 from .runtime import MISSING_MEMO, RUNTIME, Reads, Scope, Unsupported, compile_source
+
+
+class WritesExpressions(Protocol):
+    """What the writers of names and definitions write their parts through
+    (codegen/expressions.py's ExpressionWriter), so any node inside goes back to it."""
+
+    def g(self, e: ast.Expr, s: Scope, reads: Reads) -> str: ...
+
+    def fallback(self, e: ast.Expr, scope: Scope) -> str: ...
+
+    def player(self, subject: ast.Expr | None, s: Scope, reads: Reads) -> str: ...
+
+    def call(self, name: str, arg_nodes: list, e: ast.Node, s: Scope, reads: Reads) -> str: ...
 
 
 class CodeWriter:
