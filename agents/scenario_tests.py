@@ -97,7 +97,7 @@ def find_tests(paths: list[Path]) -> tuple[list[ScenarioTest], list[Diagnostic]]
             files = []
             for w in walk(path, lambda name: name.endswith((".yaml", ".yml")), too_deep=True):
                 if w.problem is None:
-                    files.append(Path(w.entry))
+                    files.append(Path(str(w.entry)))
                 else:
                     problems.append(walk_diagnostic(str(w.entry), w.problem))
         elif path.exists():  # a file, or a FIFO or a device: the reader refuses those unread (F006)

@@ -135,7 +135,10 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     seconds = TRIAL_SECONDS if seconds is None else seconds
     if item_id not in spec.vocab.content:
         raise TrialError(f"no item `{item_id}` in ruleset `{spec.name}`", usage=True)
-    players = scenario.players or max(spec.min_players, min(3, spec.max_players))
+    players = scenario.players if scenario.players is not None else max(spec.min_players, min(3, spec.max_players))
+    if not spec.min_players <= players <= spec.max_players:  # 0 was read as "the default" and played
+        raise TrialError(f"{spec.title} is played by {spec.min_players} to {spec.max_players} players, not {players}",
+                         usage=True)
     try:
         game = Game(spec, players)
     except TableError as err:

@@ -6,6 +6,7 @@ help texts several commands take. Light on purpose: cli/main.py imports it, and
 from __future__ import annotations
 
 import errno
+import re
 from enum import Enum
 from typing import Any
 
@@ -82,9 +83,19 @@ def exit_code(err: BaseException) -> int:
 
 
 def fail(message: str, code: int = USAGE_ERROR) -> None:
-    """`error: MESSAGE` on standard error, and exit with `code`."""
-    typer.echo(f"error: {message}", err=True)
+    """`error: MESSAGE` on standard error, and exit with `code`; a long run of characters
+    in it (a name or path the user gave, echoed) cut (`cut_echoes`)."""
+    typer.echo(f"error: {cut_echoes(message)}", err=True)
     raise typer.Exit(code)
+
+
+_LONG_RUN = re.compile(r"[^\s`'\":;]{241,}")
+
+
+def cut_echoes(text: str) -> str:
+    """`text` with every run of more than 240 characters without a space or quote (an
+    input echoed: a 100,000-character name) cut to its first 80 and its length."""
+    return _LONG_RUN.sub(lambda m: f"{m.group(0)[:80]}... ({len(m.group(0)):,} characters)", text)
 
 
 def fail_on(err: BaseException, message: str | None = None) -> None:
@@ -96,9 +107,31 @@ def fail_on(err: BaseException, message: str | None = None) -> None:
 def say(message: str) -> None:
     """A line on standard error when it can be written (it may be the output that failed)."""
     try:
-        typer.echo(message, err=True)
+        typer.echo(cut_echoes(message), err=True)
     except OSError:
         pass
+
+
+def is_dir(path: Any) -> bool:
+    """Whether `path` is a folder; False when it cannot be looked at (a name too long for
+    the file system, a folder that cannot be looked into): the caller then says what it
+    says of a path that is not there, never a traceback."""
+    from pathlib import Path
+
+    try:
+        return Path(path).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def exists(path: Any) -> bool:
+    """Whether `path` is there (as `is_dir`, False when it cannot be looked at)."""
+    from pathlib import Path
+
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def short(text: str, limit: int = 60) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .common import debug_traceback, output_failed, set_debug, version_text
+from .common import cut_echoes, debug_traceback, output_failed, set_debug, version_text
 from .help_text import tidy
 
 # name: (its module in cli/commands/, the first paragraph of its docstring as `--help` lists it;
@@ -88,7 +88,7 @@ class _Legacies(typer.Typer):
             return super().__call__(*args, **kwargs)
         except OSError as err:
             if not output_failed(err):
-                raise
+                _os_error(err)  # a path the command was given that cannot be looked at: a sentence, never a traceback
             from legacies.pipeline.writes import reason  # (the services are not imported for `legacies --help`)
 
             debug_traceback(err)
@@ -99,6 +99,48 @@ class _Legacies(typer.Typer):
                 pass
             sys.stdout = sys.stderr = open(os.devnull, "w", encoding="utf-8")  # nothing more at exit
             sys.exit(1)
+
+
+def _cut_click_messages() -> None:
+    """Click's own usage errors echo what they were given (`Got unexpected extra argument
+    (...)`, `Invalid value for ...`): cut as `fail` cuts ours (cli/common.py cut_echoes).
+    Typer carries its own click (typer._click), whose errors are the ones printed."""
+    import importlib
+
+    for name in ("typer._click", "click"):
+        try:
+            exceptions: Any = importlib.import_module(name)
+        except ImportError:
+            continue
+        said = exceptions.ClickException.format_message
+        if getattr(said, "cut", False):
+            continue
+
+        def format_message(self: Any, said: Any = said) -> str:
+            return cut_echoes(said(self))
+
+        format_message.cut = True  # type: ignore[attr-defined]
+        exceptions.ClickException.format_message = format_message
+
+
+_cut_click_messages()
+
+
+def _os_error(err: OSError) -> None:
+    """An OS error no command said in its own words (a name too long for the file system,
+    a folder that cannot be looked into): `error: PATH: REASON`, the path cut, exit 2 when
+    it is what was given (a name too long, not there, not a folder), else 1."""
+    import errno
+
+    debug_traceback(err)
+    where = f"{cut_echoes(str(err.filename))}: " if err.filename else ""
+    given = err.errno in (errno.ENAMETOOLONG, errno.ENOENT, errno.ENOTDIR, errno.EISDIR, errno.ELOOP)
+    try:
+        sys.stderr.write(f"error: {where}{err.strerror or err}\n")
+        sys.stderr.flush()
+    except OSError:
+        pass
+    sys.exit(2 if given else 1)
 
 
 app = _Legacies(cls=_Commands, add_completion=False, no_args_is_help=True,

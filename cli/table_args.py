@@ -4,6 +4,7 @@ the processes it plays in (--workers). A wrong value is a usage error in words (
 
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 import typer
@@ -28,12 +29,14 @@ def parse_options(items: list[str]) -> dict[str, object]:
             out[key] = True
         elif lowered in ("false", "no", "off"):
             out[key] = False
+        elif _WHOLE.fullmatch(value.strip()):  # ASCII digits only: int() also reads '٣٣٣' and '1_000'
+            out[key] = int(value.strip())
         else:
-            try:
-                out[key] = int(value)
-            except ValueError:
-                out[key] = value.strip()
+            out[key] = value.strip()
     return out
+
+
+_WHOLE = re.compile(r"-?[0-9]{1,18}")
 
 
 def known_seats(spec: Any, seats: list[str]) -> None:

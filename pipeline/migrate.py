@@ -157,7 +157,7 @@ def _yaml_files(folder: Path) -> list[Path | FileResult]:
 
     found: list[Path | FileResult] = []
     for w in walk(folder, lambda name: name.endswith(YAML_SUFFIXES), too_deep=True):
-        label = disk_label(Path(w.entry))
-        found.append(Path(w.entry) if w.problem is None
+        label = disk_label(Path(str(w.entry)))
+        found.append(Path(str(w.entry)) if w.problem is None
                      else FileResult(label, "refused", problem=walk_diagnostic(label, w.problem)))
     return found

@@ -234,7 +234,7 @@ def _target(file: str | None, content: Path, model: _Existing | None, of_kind: l
         return model.file
     from .walk import walk
 
-    files = [Path(w.entry) for w in walk(content, lambda name: name.endswith(YAML_SUFFIXES)) if w.problem is None]
+    files = [Path(str(w.entry)) for w in walk(content, lambda name: name.endswith(YAML_SUFFIXES)) if w.problem is None]
     if len(files) == 1:
         return files[0]
     raise NewItemError(f"no item of this kind yet, and {content} holds {len(files)} files: name the one to write "

@@ -20,7 +20,7 @@ from legacies.pipeline.explain import explain as run_explain
 from legacies.pipeline.report import render_github, render_json
 from legacies.pipeline.ruleset import ExpansionError
 
-from ..common import EXPANSION_HELP, Format, fail, fail_on, short
+from ..common import EXPANSION_HELP, Format, exists, fail, fail_on, is_dir, short
 from ..ruleset_args import expanded_ruleset, folder_arg, load_with, playable, ruleset_arg, where_given
 
 app = typer.Typer()
@@ -38,7 +38,7 @@ def explain(
 ) -> None:
     """Show an item: its name, kind, costs, generated card text and effect source."""
     root = folder_arg(path)
-    if ruleset is not None and root is None and Path(ruleset).is_dir():
+    if ruleset is not None and root is None and is_dir(ruleset):
         ruleset, root = ruleset_arg(ruleset)
     ruleset = expanded_ruleset(ruleset, root, expansion)
     try:
@@ -63,7 +63,7 @@ def content(
     """List the content: id, kind, name, the ruleset's content columns (Legacies: the
     era), file and line of every item."""
     root = folder_arg(path)
-    if ruleset is not None and root is None and Path(ruleset).is_dir():
+    if ruleset is not None and root is None and is_dir(ruleset):
         ruleset, root = ruleset_arg(ruleset)
     ruleset = expanded_ruleset(ruleset, root, expansion)
     try:
@@ -114,7 +114,7 @@ def try_item(
 
     The state comes from a seeded setup, changed by a scenario file that states only what
     matters. Decisions are answered from --choose, then asked at the terminal."""
-    if scenario is not None and not scenario.exists():  # (a FIFO or a device: refused unread below, F006)
+    if scenario is not None and not exists(scenario):  # (a FIFO or a device: refused unread below, F006)
         fail(f"--scenario {scenario}: no such file")
     try:
         plan = Scenario.read(scenario) if scenario is not None else Scenario()
@@ -212,7 +212,7 @@ def test_scenarios(
     if ruleset is not None:
         only, root = ruleset_arg(ruleset)
     only = expanded_ruleset(only, root, expansion)
-    missing = [p for p in paths if not p.exists()]
+    missing = [p for p in paths if not exists(p)]
     if missing:
         fail(f"no such file or folder: {missing[0]}")
     tests, problems = find_tests(list(paths))

@@ -24,7 +24,7 @@ from legacies.pipeline.writes import WriteError, write_whole
 
 from ..board import ROW_WIDTH, board_lines
 from legacies.view.cards import wrapped
-from ..common import EXPANSION_HELP, debug_traceback, fail, output_failed, read_save_or_fail, say, short
+from ..common import EXPANSION_HELP, debug_traceback, exists, fail, output_failed, read_save_or_fail, say, short
 from ..ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
 from ..scoring import add_breakdown, ended_note, final_score_lines, tie_break_note
 from ..table_args import check_workers, known_seats, parse_options, think_seconds
@@ -318,7 +318,7 @@ def resume(
                                "full-screen table."),
 ) -> None:
     """Continue a saved game: its decisions are replayed exactly, then play goes on."""
-    if not file.exists():
+    if not exists(file):
         fail(f"no such save file: {file}")
     text, data = read_save_or_fail(file)  # sized before it is read
     if data["ruleset"] not in loading.rulesets():
@@ -339,6 +339,25 @@ def resume(
     typer.echo(f"resuming {file}: {len(state.st.history)} decisions replayed", err=True)
     _play_on(loaded.spec, seats, int(data["seed"]), dict(data["options"]), state, save or file, as_json, quiet, think,
              fast, plain=plain)
+
+
+def _check_svg(spec: Any, svg: Path) -> None:
+    """`replay --svg FILE`: the ruleset draws a map (`display: map:`) and FILE can be
+    written (its folder exists, it is not a folder): a usage error before any replay."""
+    from legacies.pipeline.writes import WriteError, check_folder
+
+    if spec.map is None:
+        fail(f"--svg: ruleset `{short(spec.name)}` draws no map (its `display:` has no `map:`)")
+    try:
+        if svg.is_dir():
+            fail(f"--svg {short(str(svg), 200)}: a folder; give a file name (map.svg)")
+        if not svg.parent.is_dir():
+            fail(f"--svg {short(str(svg), 200)}: no folder {short(str(svg.parent), 200)} to write it in")
+        check_folder(svg.parent)
+    except WriteError as err:
+        fail(f"--svg {short(str(svg), 200)}: {err}")
+    except OSError as err:
+        fail(f"--svg {short(str(svg), 200)}: {err.strerror or err}")
 
 
 @app.command()
@@ -385,6 +404,8 @@ def replay(
         return
     loaded = load_with(name, root, expansion)
     playable(loaded, name, where_given(name, root, expansion))
+    if svg is not None:  # what --svg needs, before the replay: a map to draw and a folder to write it in
+        _check_svg(loaded.spec, svg)
     try:
         if verify:
             found = verify_save(loaded.spec, text)

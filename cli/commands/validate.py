@@ -3,7 +3,6 @@ as text, JSON, GitHub annotations or SARIF; exit 0 when there is no error, 1 oth
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import List, Optional
 
 import typer
@@ -12,7 +11,7 @@ from legacies.pipeline.report import render_github, render_json, render_sarif, r
 from legacies.pipeline.validate import UsageError
 from legacies.pipeline.validate import validate as run_validate
 
-from ..common import EXPANSION_HELP, ValidateFormat, debug_traceback, fail_on, version_text
+from ..common import EXPANSION_HELP, ValidateFormat, debug_traceback, fail_on, is_dir, version_text
 from ..ruleset_args import ruleset_arg
 
 app = typer.Typer()
@@ -33,7 +32,7 @@ def validate(
 ) -> None:
     """Check content and rules: every problem in every file, with file:line:column."""
     paths = list(paths or [])
-    if ruleset is not None and Path(ruleset).is_dir():  # a ruleset folder: checked as PATH is
+    if ruleset is not None and is_dir(ruleset):  # a ruleset folder: checked as PATH is
         name, root = ruleset_arg(ruleset)
         ruleset = name
         if not expansion:
