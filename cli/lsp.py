@@ -144,7 +144,8 @@ def make_server() -> ContentServer:
         label = next((lb for lb, p in check.labels.items() if p == path), None)
         lines = doc.source.split("\n")
         wanted = params.range
-        params_of = lsp_fixes.declared_params([f for c in checks for f in c.files])
+        params_of = lsp_fixes.declared_params([f for c in checks for f in c.files],
+                                               [c.spec for c in checks if c.spec is not None])
         actions = []
         for d in check.diagnostics:
             if d.file != label:

@@ -6,8 +6,9 @@ A diagnostic whose hint says what to write gets a fix that writes it:
   diagnostic's place replaced by NAME;
 - E221 (`A + B in X`, a bare kind before a selection): each parenthesised form the hint
   gives, in place of the expression;
-- R013 (a hook whose parameters are not those of the procedure it hooks): `params:` as
-  that procedure declares them (an existing `params:` rewritten, a missing one added);
+- R013 (a hook whose parameters are not those of the rule it hooks): `params:` as the
+  hooked procedure declares them, or as the hooked action chooses (its `as:` name, of the
+  type of what it chooses from); an existing `params:` rewritten, a missing one added;
 - "write `replaces: true`" (an expansion's name or file that takes the place of the
   base's): the line added to the declaration or at the top of the file; "remove
   `replaces: true`": that line removed.
@@ -24,6 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from legacies.dsl.diagnostics import Diagnostic
+from legacies.dsl.types import T
+from legacies.interpreter.spec import GameSpec
 from legacies.pipeline.load import LoadedFile
 
 from .lsp_query import word_at
@@ -69,8 +72,11 @@ def fixes(d: Diagnostic, lines: list[str], params_of: Callable[[str], Mapping[st
     return found
 
 
-def declared_params(files: Iterable[LoadedFile]) -> Callable[[str], Mapping[str, Any] | None]:
-    """`params_of` for `fixes`: a procedure's `params:` as a rules file of `files` writes them."""
+def declared_params(files: Iterable[LoadedFile], specs: Iterable[GameSpec] = ()
+                    ) -> Callable[[str], Mapping[str, Any] | None]:
+    """`params_of` for `fixes`: a procedure's `params:` as a rules file of `files` writes
+    them; an action's, its `as:` name with the type of what it chooses from (as a
+    `params:` type is written: `kind:player_card`), as a built spec of `specs` has it."""
     def params_of(name: str) -> Mapping[str, Any] | None:
         for f in files:
             table = f.data.get("procedures") if f.kind != "content" and isinstance(f.data, dict) else None
@@ -78,8 +84,26 @@ def declared_params(files: Iterable[LoadedFile]) -> Callable[[str], Mapping[str,
             if isinstance(entry, dict):
                 params = entry.get("params")
                 return params if isinstance(params, dict) else {}
+        for spec in specs:
+            action = spec.actions.get(name)
+            if action is None:
+                continue
+            if action.var is None or action.choose is None:
+                return {}
+            written = _one_of(spec.res.type(action.choose))
+            return {action.var: written} if written is not None else None
         return None
     return params_of
+
+
+def _one_of(collection: T) -> str | None:
+    """How a `params:` type is written for one element of a collection's type."""
+    if collection.tag == "things":
+        return f"kind:{collection.arg}" if collection.arg else "thing"
+    one = {"players": "player", "numbers": "number", "symbols": "symbol", "counters": "counter"}.get(collection.tag)
+    if one is None:
+        return None
+    return f"{one}:{collection.arg}" if collection.arg and one in ("symbol", "counter") else one
 
 
 def _did_you_mean(d: Diagnostic, lines: list[str]) -> list[Fix]:

@@ -88,7 +88,8 @@ def test_an_expansions_replaces_and_a_hooks_params_are_quick_fixes(editor: Edito
     cards = content.read_text(encoding="utf-8").replace("  - id: X1002", "  - id: C1005", 1)  # a base card's id
     hooks = folder / "rules" / "legacies" / "seaside_hooks.yaml"
     hooks.parent.mkdir(parents=True)
-    hook_text = "format: 2\nprocedures:\n  after_benefit:\n    after: collect_benefit\n    do: |\n      gain 1 fame\n"
+    hook_text = ("format: 2\nprocedures:\n  after_benefit:\n    after: collect_benefit\n    do: |\n      gain 1 fame\n"
+                 "  after_a_card:\n    after: play_card\n    params: {}\n    do: |\n      gain 1 gold\n")
     hooks.write_text(hook_text, encoding="utf-8")
     hooks_uri = driver._open(editor, hooks, hook_text)
     editor.diagnostics(hooks_uri)
@@ -102,10 +103,15 @@ def test_an_expansions_replaces_and_a_hooks_params_are_quick_fixes(editor: Edito
     cards = applied(cards, only_edit(fix, content_uri))
     assert "  - id: C1005\n    replaces: true\n    kind: player_card" in cards
 
-    [fix] = fixes_for(editor, hooks_uri, hook[0])
+    by_hook = {d["message"].split("`")[1]: d for d in hook}
+    [fix] = fixes_for(editor, hooks_uri, by_hook["after_benefit"])
     assert fix["title"] == 'Declare `params: {K: "kind:character", S: number}`'
-    hook_text = applied(hook_text, only_edit(fix, hooks_uri))
+    edits = only_edit(fix, hooks_uri)
+    [fix] = fixes_for(editor, hooks_uri, by_hook["after_a_card"])  # an action's: its `as:` name, of its type
+    assert fix["title"] == 'Declare `params: {C: "kind:player_card"}`'
+    hook_text = applied(hook_text, edits + only_edit(fix, hooks_uri))
     assert '  after_benefit:\n    params: {K: "kind:character", S: number}\n    after: collect_benefit' in hook_text
+    assert '  after_a_card:\n    after: play_card\n    params: {C: "kind:player_card"}\n' in hook_text
 
     content.write_text(cards, encoding="utf-8")
     hooks.write_text(hook_text, encoding="utf-8")
