@@ -15,6 +15,9 @@ plurals, zones, counter sets, enums); after `to`, `from`, `shuffle`, zones; else
 an expression, every name a value can be. In the YAML around it: after `kind:`, kinds;
 in an item's `attributes:`, the attributes its kind declares, and after one of them the
 values of its type (items of its kind, symbols of its enum, counters of its set).
+In a rules file: after `after:`/`before:` (a hook), procedures and actions; after
+`action:` (a restriction), actions; in `menus:`, menus; after `starts_in:`, zones; after
+a parameter's name in `params: {...}`, the types (`kind:industry`...).
 Anywhere else nothing: the editor's own completion (the JSON Schemas) answers there.
 """
 
@@ -26,6 +29,7 @@ from pathlib import Path
 
 from legacies.dsl.constructs import BUILTINS
 from legacies.dsl.parser import STATEMENT_WORDS
+from legacies.dsl.types import TYPE_WORDS
 from legacies.dsl.vocabulary import Vocabulary
 
 from .lsp_check import Check
@@ -168,10 +172,20 @@ def _collections(vocab: Vocabulary) -> list[str]:
 
 
 # --------------------------------------------------------------------------- the YAML around
+# a rules file's key -> what its value names (after `key: `, or in its `[...]` list)
+def _rules_keys(vocab: Vocabulary) -> dict[str, list[str]]:
+    return {"after": list(vocab.procedures) + list(vocab.actions),
+            "before": list(vocab.procedures) + list(vocab.actions),
+            "action": list(vocab.actions), "menus": list(vocab.menus), "starts_in": list(vocab.zones),
+            "kind": list(vocab.kinds)}
+
+
 def _yaml_names(vocab: Vocabulary, lines: list[str], line: int, head: str) -> list[str]:
     key = re.match(r"^\s*(?:-\s+)?([A-Za-z_][A-Za-z0-9_]*):\s*\[?([^\]]*,\s*)?$", head)
-    if key is not None and key.group(1) == "kind":
-        return list(vocab.kinds)
+    if re.search(r"\bparams:\s*\{(?:[^{}]*,)?\s*[A-Za-z_][A-Za-z0-9_]*:\s*\"?$", head):  # a parameter's type
+        return _type_words(vocab)
+    if key is not None and key.group(1) in _rules_keys(vocab):
+        return _rules_keys(vocab)[key.group(1)]
     kind, in_attributes = _item_kind(lines, line)
     info = vocab.kinds.get(kind) if kind else None
     if info is None or not in_attributes:
@@ -188,6 +202,17 @@ def _yaml_names(vocab: Vocabulary, lines: list[str], line: int, head: str) -> li
     if t.tag in ("counter", "counters") and t.arg:
         return list(vocab.counter_sets.get(t.arg, ()))
     return []
+
+
+def _type_words(vocab: Vocabulary) -> list[str]:
+    """The types a `params:` entry or an attribute declares, with the ruleset's kinds,
+    enums and counter sets filled in (`kind:industry`)."""
+    out = [w for w in TYPE_WORDS if "<" not in w]
+    for word in TYPE_WORDS:
+        tag, _, what = word.partition(":")
+        names = {"<kind>": vocab.kinds, "<enum>": vocab.enums, "<set>": vocab.counter_sets}.get(what, {})
+        out += [f"{tag}:{name}" for name in names]
+    return out
 
 
 def _item_kind(lines: list[str], line: int) -> tuple[str | None, bool]:

@@ -98,3 +98,18 @@ def test_play_lose_and_an_actions_choose_offer_what_fits_there(check: Check) -> 
     chosen = names_at(actions, rules, rules.read_text(encoding="utf-8"), "choose: player_cards in my hand",
                       "choose: ")
     assert {"player_cards", "industries", "characters"} <= chosen and "gain" not in chosen and "choose" not in chosen
+
+
+def test_a_rules_files_fields_offer_what_they_name() -> None:
+    """A hook's `after:` the procedures and actions, `menus:` the menus, a parameter's
+    type the types with the ruleset's kinds filled in."""
+    rules = FLOW.parent / "actions.yaml"
+    text = rules.read_text(encoding="utf-8")
+    hooked = edited(text, "    menus: [turn_action]", "    menus: [turn_action]\n    after: play_player_card")
+    check = check_document(rules, {rules: text})
+    after = names_at(check, rules, hooked, "after: play_player_card", "after: ")
+    assert {"play_player_card", "play_card"} <= after and "gold" not in after
+    menus = names_at(check, rules, text, "menus: [turn_action]", "menus: [")
+    assert "turn_action" in menus and "play_card" not in menus
+    typed = names_at(check, rules, text, 'params: {K: "kind:character"}', "params: {K: ")
+    assert {"number", "player", "kind:character", "kind:industry"} <= typed and "gain" not in typed
