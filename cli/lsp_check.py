@@ -84,6 +84,12 @@ def _run(check: Check, sources: list[SourceFile]) -> None:
     load = _load(sources)
     check.diagnostics.extend(load.diagnostics)
     check.files = load.files
+    if load.stopped:  # a size bound: an open document past it is said to be unchecked, not left blank
+        why = next((d for d in load.diagnostics if d.code in ("F012", "C014")), None)
+        for label in check.labels:
+            if label not in load.sources and why is not None:
+                check.diagnostics.append(Diagnostic(why.code, f"this file is not checked: {why.message}", file=label,
+                                                    hint=why.hint))
     if not load.files or load.stopped:
         return
     check.build = build_spec(load.files)

@@ -125,3 +125,32 @@ def test_exit_ends_a_server_over_tcp(tmp_path: Path) -> None:
         if proc.poll() is None:
             proc.kill()
         proc.wait(timeout=TIMEOUT)
+
+
+def test_a_file_of_an_expansion_past_the_file_bound_is_answered_and_said_unchecked(tmp_path: Path) -> None:
+    """A 10,000-file expansion kept the server checking for a minute: the load stops at
+    MAX_FILES (pipeline/size_bounds.py), and the document opened past it says so."""
+    import shutil
+
+    from legacies.pipeline.size_bounds import MAX_FILES
+
+    folder = tmp_path / "big"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "expansions" / "salons", folder,
+                    ignore=shutil.ignore_patterns("__*"))
+    extra = folder / "content" / "legacies" / "extra"
+    extra.mkdir()
+    for i in range(MAX_FILES + 50):
+        (extra / f"f{i:05}.yaml").write_text("format: 2\nruleset: legacies\nitems: []\n", encoding="utf-8")
+    ed = Editor(folder)
+    try:
+        ed.request("initialize", {"processId": None, "rootUri": folder.as_uri(), "capabilities": {}})
+        ed.notify("initialized")
+        last = extra / f"f{MAX_FILES + 40:05}.yaml"
+        uri = _open(ed, last, last.read_text(encoding="utf-8"))
+        said = ed.diagnostics(uri)
+        assert [d["code"] for d in said] == ["F012"] and "not checked" in said[0]["message"]
+        assert ed.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                 "position": {"line": 0, "character": 0}}) is None
+        assert ed.request("shutdown") is None
+    finally:
+        ed.close()
