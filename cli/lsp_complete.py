@@ -210,7 +210,9 @@ def _type_words(vocab: Vocabulary) -> list[str]:
     out = [w for w in TYPE_WORDS if "<" not in w]
     for word in TYPE_WORDS:
         tag, _, what = word.partition(":")
-        names = {"<kind>": vocab.kinds, "<enum>": vocab.enums, "<set>": vocab.counter_sets}.get(what, {})
+        tables: dict[str, Iterable[str]] = {"<kind>": vocab.kinds, "<enum>": vocab.enums,
+                                            "<set>": vocab.counter_sets}
+        names = tables.get(what, ())
         out += [f"{tag}:{name}" for name in names]
     return out
 
