@@ -9,26 +9,26 @@ have a method `s_<Node>` in one part of the checker. Expressions have a method
 `e_<Node>`; builtins are checked by their registry entry.
 
 The checker is parts that share one state, each a module with one job:
-dsl/check_base.py (`CheckState`: reports, scopes, the expression dispatch, shared
-operand checks), dsl/check_expressions.py (names, members, comparisons, arithmetic,
-calls), dsl/check_collections.py (filters, selections, aggregates, lists),
-dsl/check_places.py (places joined by links), dsl/check_statements.py (blocks, the
+dsl/check/base.py (`CheckState`: reports, scopes, the expression dispatch, shared
+operand checks), dsl/check/expressions.py (names, members, comparisons, arithmetic,
+calls), dsl/check/collections.py (filters, selections, aggregates, lists),
+dsl/check/places.py (places joined by links), dsl/check/statements.py (blocks, the
 statement dispatch, roles, the statements that change things),
-dsl/check_choices.py (choices, windows, random picks, who acts),
-dsl/check_declarations.py (triggers, hooks, modifiers), and this module, which puts
+dsl/check/choices.py (choices, windows, random picks, who acts),
+dsl/check/declarations.py (triggers, hooks, modifiers), and this module, which puts
 them together (`Checker`: the entry points) and lists the node kinds they handle.
 """
 
 from __future__ import annotations
 
 from . import ast
-from .check_base import BUILTIN_NAMES, RESERVED_PREFIX, CheckState, Context, handler_names
-from .check_choices import ChoiceChecker
-from .check_collections import CollectionChecker
-from .check_declarations import DeclarationChecker
-from .check_expressions import ExpressionChecker
-from .check_places import PlaceChecker
-from .check_statements import StatementChecker
+from .check.base import BUILTIN_NAMES, RESERVED_PREFIX, CheckState, Context, handler_names
+from .check.choices import ChoiceChecker
+from .check.collections import CollectionChecker
+from .check.declarations import DeclarationChecker
+from .check.expressions import ExpressionChecker
+from .check.places import PlaceChecker
+from .check.statements import StatementChecker
 from .diagnostics import Diagnostic
 from .resolution import Resolution
 from .types import T

@@ -22,7 +22,7 @@ from . import ast
 from .types import ACTION, AMOUNT, ANY, FLAG, PLAYER, PLAYERS, TEXT, TRACK, ZONE, T
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .check_base import CheckState
+    from .check.base import CheckState
 
 # ---------------------------------------------------------------------- builtins
 

@@ -14,7 +14,7 @@ play: ...". A construct this module cannot word raises TypeError: there is no
 fallback, so a gap is a failing test, not a card with source text on it.
 
 The wording of a ruleset is dsl/wording.py, English grammar dsl/english.py, the
-wording of expressions dsl/render_expressions.py; this module words statements,
+wording of expressions dsl/render/expressions.py; this module words statements,
 blocks, declarations and whole programs.
 """
 
@@ -29,7 +29,7 @@ from .constructs import CONSTRUCTS, fill
 from .english import agree, article, conjugate, is_word, lower_first, reads_plural, sentence, singular, tidy, word_list
 from .parser import SyntaxErrors, parse_expression
 from .printer import COND, OR, POSTFIX, PRODUCT, WHERE
-from .render_expressions import ExpressionRenderer
+from .render.expressions import ExpressionRenderer
 from .wording import Wording
 
 __all__ = ["Wording", "render_program", "render_expr", "render_member", "render_statement"]

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from legacies.dsl import ast, printer
-from legacies.dsl.render_sources import render_in_place
+from legacies.dsl.render.sources import render_in_place
 from legacies.dsl.wording import Wording
 
 from . import mechanics as mech

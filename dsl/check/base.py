@@ -14,14 +14,14 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable
 
-from . import ast
-from . import resolution as r
-from .constructs import BUILTINS
-from .diagnostics import ERROR, WARNING, Diagnostic
-from .parser import SyntaxErrors, close_word, parse_expression
-from .resolution import Resolution
-from .types import AMOUNT, ANY, FLAG, T, fits
-from .vocabulary import Vocabulary
+from .. import ast
+from .. import resolution as r
+from ..constructs import BUILTINS
+from ..diagnostics import ERROR, WARNING, Diagnostic
+from ..parser import SyntaxErrors, close_word, parse_expression
+from ..resolution import Resolution
+from ..types import AMOUNT, ANY, FLAG, T, fits
+from ..vocabulary import Vocabulary
 
 BUILTIN_NAMES: dict[str, Callable] = {b.name: b.check for b in BUILTINS.values() if b.form == "name"}
 RESERVED_PREFIX = "__"  # names the engine keeps for itself; never a designer's

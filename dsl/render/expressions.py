@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 
-from . import ast
-from .constructs import BUILTINS
-from .english import conjugate, is_word, negate, ordinal, plural, possessive, singular, word_list
-from .render_collections import Collections
-from .printer import AND, COND, NOT, OR, POSTFIX, PRODUCT, SUM, UNARY, WHERE, precedence
-from .wording import Wording
+from .. import ast
+from ..constructs import BUILTINS
+from ..english import conjugate, is_word, negate, ordinal, plural, possessive, singular, word_list
+from .collections import Collections
+from ..printer import AND, COND, NOT, OR, POSTFIX, PRODUCT, SUM, UNARY, WHERE, precedence
+from ..wording import Wording
 
 _COMPARE_WORDS = {
     "=": "is",

@@ -3,18 +3,18 @@ its scope, the dispatch from a statement to the part whose `s_<Node>` method che
 (or the operands its registry entry declares by role: amounts, counters, zones,
 pieces, counters that change, tracks), and the statements that change things, run a
 procedure, announce an event, log, branch, loop and end the game. Choices and who acts
-are dsl/check_choices.py's; declarations dsl/check_declarations.py's.
+are dsl/check/choices.py's; declarations dsl/check/declarations.py's.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from . import ast
-from . import resolution as r
-from .check_base import CheckState, handler
-from .constructs import CONSTRUCTS
-from .types import AMOUNT, ANY, PLAYER, ZONE, ZONES, T, fits, thing, things
+from .. import ast
+from .. import resolution as r
+from .base import CheckState, handler
+from ..constructs import CONSTRUCTS
+from ..types import AMOUNT, ANY, PLAYER, ZONE, ZONES, T, fits, thing, things
 
 
 class StatementChecker:

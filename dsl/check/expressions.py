@@ -5,17 +5,17 @@ vocabulary, `X's NAME` and what a name means asked of an item (`member`), compar
 and arithmetic, modulo, `if ... else`, the same card, the next and previous player, and
 calls of builtins (their registry entries, handed the CheckState), definitions and era
 values. Filters, selections, piles' ends, entries and aggregates are
-dsl/check_collections.py's; places joined by links dsl/check_places.py's.
+dsl/check/collections.py's; places joined by links dsl/check/places.py's.
 """
 
 from __future__ import annotations
 
-from . import ast
-from . import printer
-from . import resolution as r
-from .check_base import BUILTIN_NAMES, NO_KIND, CheckState, literal_number
-from .constructs import BUILTINS
-from .types import ACTION, AMOUNT, ANY, FLAG, PERCENT, PLAYER, PLAYERS, TEXT, ZONE, ZONES, T, fits, thing, things
+from .. import ast
+from .. import printer
+from .. import resolution as r
+from .base import BUILTIN_NAMES, NO_KIND, CheckState, literal_number
+from ..constructs import BUILTINS
+from ..types import ACTION, AMOUNT, ANY, FLAG, PERCENT, PLAYER, PLAYERS, TEXT, ZONE, ZONES, T, fits, thing, things
 
 
 class ExpressionChecker:

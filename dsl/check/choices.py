@@ -6,10 +6,10 @@ acts (`as P:`, `take turns:`, the game procedure's flow, the turn order).
 
 from __future__ import annotations
 
-from . import ast
-from .check_base import CheckState, literal_number, never_true
-from .check_statements import StatementChecker
-from .types import AMOUNT, ANY, FLAG, PLAYER, PLAYERS, things
+from .. import ast
+from .base import CheckState, literal_number, never_true
+from .statements import StatementChecker
+from ..types import AMOUNT, ANY, FLAG, PLAYER, PLAYERS, things
 
 
 class ChoiceChecker:

@@ -1,4 +1,4 @@
-"""Collections as English noun phrases (dsl/render_expressions.py words the rest of an
+"""Collections as English noun phrases (dsl/render/expressions.py words the rest of an
 expression): a selection or a kind, whose members they are, and a relative clause for
 its `where` ("your relationship tokens on characters whose position is more than 1",
 "a station that you hold a share in", "each player who has at least 1 coin"); one
@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from . import ast
-from .english import article, plural, possessive
-from .printer import AND, OR, POSTFIX
-from .vocabulary import GENERIC_NOUNS
-from .wording import Wording
+from .. import ast
+from ..english import article, plural, possessive
+from ..printer import AND, OR, POSTFIX
+from ..vocabulary import GENERIC_NOUNS
+from ..wording import Wording
 
 
 _PLURAL_VERBS = {"is": "are", "has": "have", "was": "were", "does": "do"}

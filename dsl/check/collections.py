@@ -8,13 +8,13 @@ written out.
 
 from __future__ import annotations
 
-from . import ast
-from . import resolution as r
-from .check_base import CheckState
-from .check_expressions import ExpressionChecker
-from .constructs import BUILTINS
-from .types import AMOUNT, ANY, FLAG, ZONE, T, fits, thing, things
-from .vocabulary import GENERIC_CLASS
+from .. import ast
+from .. import resolution as r
+from .base import CheckState
+from .expressions import ExpressionChecker
+from ..constructs import BUILTINS
+from ..types import AMOUNT, ANY, FLAG, ZONE, T, fits, thing, things
+from ..vocabulary import GENERIC_CLASS
 
 
 class CollectionChecker:

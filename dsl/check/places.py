@@ -6,9 +6,9 @@ follows, and the graph expressions (`neighbours of`, `within N of`, `distance fr
 
 from __future__ import annotations
 
-from . import ast
-from .check_base import CheckState
-from .types import AMOUNT, T, thing, things
+from .. import ast
+from .base import CheckState
+from ..types import AMOUNT, T, thing, things
 
 
 class PlaceChecker:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Sequence
 
-from . import ast
-from .english import agree, sentence, tidy
-from .printer import print_statement
-from .renderer import renderer_for
-from .wording import Wording
+from .. import ast
+from ..english import agree, sentence, tidy
+from ..printer import print_statement
+from ..renderer import renderer_for
+from ..wording import Wording
 
 
 def one_line(stmt: ast.Stmt) -> str:

@@ -6,10 +6,10 @@ an event (`until EVENT: ...`).
 
 from __future__ import annotations
 
-from . import ast
-from .check_base import CheckState
-from .check_statements import StatementChecker
-from .types import AMOUNT, FLAG, PLAYER, PLAYERS, T, thing
+from .. import ast
+from .base import CheckState
+from .statements import StatementChecker
+from ..types import AMOUNT, FLAG, PLAYER, PLAYERS, T, thing
 
 
 class DeclarationChecker:
