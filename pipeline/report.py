@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from urllib.parse import quote
+from pathlib import Path
 from typing import Iterable, Mapping
+from urllib.parse import quote
 
 from legacies.dsl.diagnostics import ERROR, WARNING, Diagnostic, sort_key
 
@@ -119,10 +120,14 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVELS = {ERROR: "error", WARNING: "warning"}
 
 
-def render_sarif(diagnostics: Iterable[Diagnostic], tool_version: str = "") -> str:
+def render_sarif(diagnostics: Iterable[Diagnostic], tool_version: str = "", root: str | Path | None = None) -> str:
     """One SARIF 2.1.0 log with one run: the tool (`legacies`, every code met as a
     rule), and one result per diagnostic with its level, message (and hint), and its
-    span as a region of the file, relative to the checked folder (%SRCROOT%)."""
+    span as a region of the file, relative to the checked folder (%SRCROOT%). With
+    `root` (the folder checked), a file inside it is named relative to it and the run
+    says where %SRCROOT% is (`originalUriBaseIds`); a file outside it (an installed
+    ruleset's, under an expansion) by its absolute URI."""
+    base = Path(root).absolute() if root is not None else None
     items = [bounded(d) for d in ordered(diagnostics)]
     codes = sorted({d.code for d in items})
     index = {code: i for i, code in enumerate(codes)}
@@ -141,16 +146,34 @@ def render_sarif(diagnostics: Iterable[Diagnostic], tool_version: str = "") -> s
             "level": SARIF_LEVELS.get(d.severity, "note"),
             "message": {"text": d.message if not d.hint else f"{d.message}\nhint: {d.hint}"},
             "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": quote(d.file.replace("\\", "/")), "uriBaseId": "%SRCROOT%"},
+                "artifactLocation": _artifact(d.file, base),
                 "region": {"startLine": d.line, "startColumn": d.column, "endLine": end_line, "endColumn": end_column},
             }}],
         }
         if d.hint:
             result["properties"] = {"hint": d.hint}
         results.append(result)
-    log = {"$schema": SARIF_SCHEMA, "version": "2.1.0",
-           "runs": [{"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}]}
+    run: dict[str, object] = {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}
+    if base is not None:
+        run["originalUriBaseIds"] = {"%SRCROOT%": {"uri": base.as_uri().rstrip("/") + "/"}}
+    log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
     return json.dumps(log, indent=2, ensure_ascii=False)
+
+
+def _artifact(label: str, base: Path | None) -> dict[str, str]:
+    """Where a diagnostic's file is: relative to the checked folder (%SRCROOT%) when it
+    lies inside it, else by its absolute URI; without a folder, its label as it is."""
+    if base is not None:
+        path = Path(label)
+        where = path if path.is_absolute() else Path.cwd() / path
+        try:
+            inside = where.absolute().relative_to(base)
+        except ValueError:
+            if where.is_file():
+                return {"uri": where.absolute().as_uri()}
+        else:
+            return {"uri": quote(inside.as_posix()), "uriBaseId": "%SRCROOT%"}
+    return {"uri": quote(label.replace("\\", "/")), "uriBaseId": "%SRCROOT%"}
 
 
 def _sarif_level(code: str, items: list[Diagnostic]) -> str:

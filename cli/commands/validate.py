@@ -3,6 +3,8 @@ as text, JSON, GitHub annotations or SARIF; exit 0 when there is no error, 1 oth
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import List, Optional
 
 import typer
@@ -47,7 +49,7 @@ def validate(
     if format == ValidateFormat.json:
         typer.echo(render_json(result.diagnostics))
     elif format == ValidateFormat.sarif:
-        typer.echo(render_sarif(result.diagnostics, version_text()))
+        typer.echo(render_sarif(result.diagnostics, version_text(), _checked_folder(paths)))
     elif format == ValidateFormat.github:
         out = render_github(result.diagnostics)
         if out:
@@ -58,3 +60,9 @@ def validate(
         debug_traceback(text=d.detail)
     raise typer.Exit(0 if result.ok else 1)
 
+
+def _checked_folder(paths: List[str]) -> Path:
+    """The folder a check is of, for SARIF's %SRCROOT%: the one folder given, the folder
+    holding every file and folder given, or (none given) the working folder."""
+    folders = [os.path.abspath(p) if is_dir(p) else os.path.dirname(os.path.abspath(p)) for p in paths]
+    return Path(os.path.commonpath(folders)) if folders else Path.cwd()

@@ -115,6 +115,11 @@ def test_validate_writes_sarif_for_a_broken_ruleset(tmp_path: Path) -> None:
         region = result_row["locations"][0]["physicalLocation"]["region"]
         assert (result_row["ruleId"], region["startLine"], region["startColumn"], region["endColumn"]) == \
             (row["code"], row["line"], row["column"], row["end_column"])
+    # relative to the folder checked, wherever it is checked from, and said where that is
+    assert log["runs"][0]["originalUriBaseIds"] == {"%SRCROOT%": {"uri": tmp_path.as_uri() + "/"}}
+    named = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in found}
+    assert "content/legacy/cards.yaml" in named and all(u.startswith(("content/legacy/", "rules/legacy/")) for u in named)
+    assert {r["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"] for r in found} == {"%SRCROOT%"}
 
 
 def test_github_commands() -> None:
