@@ -4,8 +4,10 @@ for `legacies content` and for designers' own scripts."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from legacies.dsl.errors import LegaciesError
 
@@ -42,7 +44,8 @@ class ContentError(LegaciesError):
 def content_rows(ruleset: str | None = None, kind: str | None = None, root: str | None = None,
                  expansions: tuple[str | Path, ...] = ()) -> list[ContentRow]:
     """Every item of `ruleset` (all installed rulesets when None), in file order, with
-    expansion folders laid over it; `kind` keeps one kind (its name or its plural)."""
+    expansion folders laid over it; `kind` keeps one kind (its name, plural or label, as
+    `legacies new` takes it: `player_cards`, `player card`)."""
     names = [ruleset] if ruleset else rulesets()
     rows: list[ContentRow] = []
     kind_found = kind is None
@@ -54,8 +57,7 @@ def content_rows(ruleset: str | None = None, kind: str | None = None, root: str 
         if build is None or build.vocab is None:
             first = loaded.diagnostics[0].headline() if loaded.diagnostics else "it did not load"
             raise ContentError(f"ruleset `{name}` does not load ({first}); run `legacies validate`")
-        plural = {info.plural: k for k, info in build.vocab.kinds.items() if info.plural}
-        wanted = plural.get(kind, kind) if kind is not None else None
+        wanted = kind_words(build.vocab.kinds).get(word_key(kind), kind) if kind is not None else None
         if wanted is not None and wanted in build.vocab.kinds:
             kind_found = True
         built = loaded.built_spec
@@ -82,3 +84,19 @@ def _shown_path(label: str) -> str:
         return str(Path(label).resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return label
+
+
+def word_key(word: str) -> str:
+    """A kind's word as it is matched: lower case, spaces as underscores."""
+    return word.strip().lower().replace(" ", "_")
+
+
+def kind_words(kinds: Mapping[str, Any]) -> dict[str, str]:
+    """Each word a kind goes by (its name, plural and label, as `word_key` writes them)
+    -> the kind; a word two kinds share means the first."""
+    words: dict[str, str] = {}
+    for kind, decl in kinds.items():
+        for word in (kind, getattr(decl, "plural", None), getattr(decl, "label", None)):
+            if word:
+                words.setdefault(word_key(word), kind)
+    return words

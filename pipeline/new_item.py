@@ -28,6 +28,7 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.dsl.errors import LegaciesError
 
+from .content import kind_words, word_key
 from .files import EXPANSION_FILES, YAML_SUFFIXES, disk_label, read_regular
 from .formats import FORMAT_KEY
 from .models import CURRENT_FORMAT, AttributeDecl, ContentItem, KindDecl, RulesetFile
@@ -188,12 +189,8 @@ def _forget(head: Path | None) -> None:
 
 def _kind_named(name: str, ruleset: str, kinds: dict[str, KindDecl]) -> str:
     """A kind by its name, plural or label (`crate`, `gold card`, `crates`)."""
-    wanted = name.strip().lower().replace(" ", "_")
-    names: dict[str, str] = {}
-    for kind, decl in kinds.items():
-        for word in (kind, decl.plural, decl.label):
-            if word:
-                names.setdefault(word.lower().replace(" ", "_"), kind)
+    wanted = word_key(name)
+    names = kind_words(kinds)
     if wanted in names:
         return names[wanted]
     close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)

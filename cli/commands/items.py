@@ -53,7 +53,8 @@ def explain(
 def content(
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
                                           help="Only this ruleset: installed, or a ruleset folder."),
-    kind: Optional[str] = typer.Option(None, "--kind", "-k", metavar="KIND", help="Only this kind (its name or plural)."),
+    kind: Optional[str] = typer.Option(None, "--kind", "-k", metavar="KIND",
+                                       help="Only this kind (its name, plural or label, as `new` takes it)."),
     path: Optional[Path] = typer.Option(None, "--path", "-p", metavar="FOLDER",
                                         help="A ruleset folder on disk (rules/NAME and content/NAME inside)."),
     as_json: bool = typer.Option(False, "--json", metavar="", help="A JSON list of {ruleset, id, kind, name, the "

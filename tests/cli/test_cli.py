@@ -259,6 +259,9 @@ def test_content_lists_every_item_with_its_place() -> None:
     assert set(rows[0]) == {"ruleset", "id", "kind", "name", "century", "file", "line"}
     code, out = run("content", "--kind", "dragons")
     assert code == 2 and "no kind `dragons`" in out
+    # the label `new` takes too (issue 34 §4), in any case
+    code, out = run("content", "--ruleset", "legacies", "--kind", "Player Card", "--json")
+    assert code == 0 and len(json.loads(out[: out.rindex("]") + 1])) == 150
 
 
 def test_explain_takes_a_name_and_suggests_near_misses() -> None:
