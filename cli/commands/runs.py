@@ -32,7 +32,7 @@ from legacies.pipeline.table import seat_table
 from legacies.pipeline.writes import WriteError, check_folder, make_folder, write_files
 
 from ..common import EXPANSION_HELP, fail, fail_on, output_failed, say, short
-from ..ruleset_args import default_ruleset, load_with, ruleset_arg
+from ..ruleset_args import default_ruleset, load_with, playable, ruleset_arg, where_given
 from ..table_args import check_workers, iterations_count, known_seats, parse_options, think_seconds
 
 app = typer.Typer()
@@ -201,11 +201,7 @@ def simulate(
         fail(str(err))
     name, root = ruleset_arg(default_ruleset(ruleset, expansion))
     loaded = load_with(name, root, expansion)
-    if loaded.spec is None:
-        where = " ".join(str(x) for x in expansion) if expansion else root if root is not None else f"--ruleset {name}"
-        fail(f"ruleset `{name}` has content errors; run `legacies validate {where}`", 1)
-        return
-    spec = loaded.spec
+    spec = playable(loaded, name, where_given(name, root, expansion))  # refused content: validate's diagnostics, exit 1
     unknown = [i for i in item if i not in loaded.build.items]
     if unknown:
         fail(f"--item {short(unknown[0])}: no such item in {spec.title}")
