@@ -126,7 +126,7 @@ def new_item(root: Path | None, ruleset: str, kind: str, item_id: str | None = N
     taken = {e.id for e in existing}
     new_id = _checked_id(item_id, taken) if item_id else next_id(model.id if model else None, kind, taken)
     label = kinds[kind].label or kind.replace("_", " ")
-    item = _item(new_id, kind, f"New {label} {new_id}", kinds[kind], model, of_kind)
+    item = _item(new_id, kind, f"New {label} {new_id}", kinds[kind], model, of_kind, like is not None)
     created = not target.exists()
     original = read_regular(target) if not created else None
     try:
@@ -302,12 +302,15 @@ def _checked_id(item_id: str, taken: set[str]) -> str:
 
 
 def _item(item_id: str, kind: str, name: str, decl: KindDecl, model: _Existing | None,
-          of_kind: list[_Existing]) -> dict[str, Any]:
+          of_kind: list[_Existing], like: bool = False) -> dict[str, Any]:
     """id, kind, name, and what every item of the kind gives (the model's values, effects
-    a placeholder)."""
+    a placeholder); `like` (the model named by `--like`): every field of the model as it
+    is, its effects and `requires:` included."""
     item: dict[str, Any] = {"id": item_id, "kind": kind, "name": name}
     if model is None:
         return item
+    if like:
+        return _copied(item, model, item_id)
     always = set(model.item.attributes)
     for e in of_kind:
         always &= set(e.item.attributes)
@@ -329,6 +332,26 @@ def _item(item_id: str, kind: str, name: str, decl: KindDecl, model: _Existing |
         item["attributes"] = attributes
     if model.item.effect is not None and all(e.item.effect is not None for e in of_kind):
         item["effect"] = _placeholder(name, "effect")
+    return item
+
+
+def _copied(item: dict[str, Any], model: _Existing, item_id: str) -> dict[str, Any]:
+    """The new item as a copy of the model: its copies, requires, attributes (a card
+    number that follows the id follows the new id), links, effect and flavor."""
+    m = model.item
+    if m.copies != 1:
+        item["copies"] = m.copies
+    if m.requires is not None:
+        item["requires"] = m.requires
+    attributes = {attr: _number(item_id) if value == _number(model.id) and isinstance(value, int)
+                  and not isinstance(value, bool) else value for attr, value in m.attributes.items()}
+    if attributes:
+        item["attributes"] = attributes
+    if m.links:
+        item["links"] = {link: list(ids) for link, ids in m.links.items()}
+    for key in ("effect", "flavor"):
+        if getattr(m, key) is not None:
+            item[key] = getattr(m, key)
     return item
 
 

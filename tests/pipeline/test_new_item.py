@@ -66,6 +66,23 @@ def test_a_new_item_is_valid_at_once_and_explained(root: Path, kind: str, args: 
     assert explained.exit_code == 0 and f"({item_id})" in explained.output, explained.output
 
 
+def test_like_keeps_every_field_and_the_effect(root: Path) -> None:
+    """Issue 34 §4: `--like ID` copies the item named whole (its requires, every attribute,
+    its effects), under a new id and name; without it, only what every item of the kind
+    has, the effects left to write."""
+    code, out = new(root, "player_card", "--like", "C1003", ruleset="legacies")
+    assert code == 0, out
+    item_id, shown, line = written(out)
+    text = Path(shown).read_text(encoding="utf-8").splitlines()[line - 1:]
+    block = "\n".join(text[:text.index("", 1)] if "" in text[1:] else text)
+    assert "requires: " in block and "my gold >= 2" in block
+    assert "industry: military" in block and "resources: [iron]" in block
+    assert "opportunity: |\n        pay 2 gold\n        choose an industry as X\n        raise X's space by 1" in block
+    assert "is not written yet" not in block
+    explained = runner.invoke(app, ["explain", item_id, "--ruleset", "legacies", "--path", str(root)])
+    assert "Pay 2 gold. Choose an industry." in explained.output, explained.output
+
+
 def test_ids_follow_the_pattern_and_increment(root: Path) -> None:
     path = root / "content/legacies/successors.yaml"
     last = int(re.findall(r"- id: S(\d+)", path.read_text(encoding="utf-8"))[-1])
