@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
 from . import ast
-from .constructs import CONSTRUCTS
+from .constructs import CONSTRUCTS, child_blocks
 from .diagnostics import WARNING, Diagnostic
 from .resolution import Resolution
 from .vocabulary import Vocabulary
@@ -184,13 +184,14 @@ class _Walker:
             self.block(s.body, guard | reads(s.collection, v), choice, via)
         elif isinstance(s, ast.Repeat):
             self.block(s.body, guard | reads(s.count, v), choice, via)
-        elif isinstance(s, (ast.AsPlayer, ast.TakeTurns)):
-            self.block(s.body, guard, choice, via)
         elif isinstance(s, ast.Run) and v is not None:
             name = s.name.name
             proc = v.procedures.get(name)
             if proc is not None and isinstance(proc.source, ast.Program) and name not in via:
                 self.block(proc.source.statements, guard, choice, via + (name,))
+        else:  # any other statement's blocks (`as P:`, `take turns:`...) under the same guard
+            for block in child_blocks(s):
+                self.block(block, guard, choice, via)
 
 
 def _collect(triggers: list[TriggerSource], v: Vocabulary | None) -> list[_Trigger]:

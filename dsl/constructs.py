@@ -15,10 +15,13 @@ runs); `special` marks one the compiler builds itself (`possible`).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from . import ast
+
+N = TypeVar("N", bound=ast.Node)
 from .types import ACTION, AMOUNT, ANY, FLAG, PLAYER, PLAYERS, TEXT, TRACK, ZONE, T
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -218,6 +221,9 @@ class Construct:
     changes: tuple[str, ...] = ()  # its fields naming the counters or value slots it changes
     modifies: str = ""  # the field (a dotted path) naming a quantity it changes for a while
     moves_pieces: bool = False  # moves, draws, places... pieces
+    # its fields that hold blocks of statements, in written order: "body", or "branches.body"
+    # for each branch's (child_blocks; the walks of the other passes read this, not a type test)
+    blocks: tuple[str, ...] = ()
 
     def first_words(self) -> tuple[str, ...]:
         """The words this statement or declaration can begin with (none for an expression,
@@ -366,10 +372,11 @@ _S: list[Construct] = [
               "choose a number from 0 to 5 as N"),
     Construct(ast.ChooseOne, "choices", "choose one: \"LABEL\" [if CONDITION]: ...",
               "Offer the options whose condition holds; run the one chosen. None: nothing happens. A label's "
-              "`{EXPR}` parts show values, as in `log`: `\"raise {X}\"`, `\"{20/50/100} gold\"`.", "", ""),
+              "`{EXPR}` parts show values, as in `log`: `\"raise {X}\"`, `\"{20/50/100} gold\"`.", "", "",
+              blocks=("options.body",)),
     Construct(ast.May, "choices", "may [\"PROMPT\"]: ...", "Ask yes/no (always asked); on yes run the block. The prompt's `{EXPR}` parts "
               "show values, as in `log`.",
-              "", ""),
+              "", "", blocks=("body",)),
     Construct(ast.Perform, "choices", "perform one of A, B | perform up to one of A | perform any of A, B",
               "Offer every legal (action, target) pair of the named actions and run the one chosen; `up to one` "
               "allows passing; `any` offers again until the player is done (at most `limits.max_repeats`). A "
@@ -390,12 +397,14 @@ _S: list[Construct] = [
     Construct(ast.Let, "control", "let V be EXPR", "Name a value (computed once, now).",
               "let {var} be {value}", "", direct=True),
     Construct(ast.If, "control", "if C: ... else if C: ... else: ...", "The first branch whose condition holds.",
-              "", "", starts=("else",)),
+              "", "", starts=("else",), blocks=("branches.body", "otherwise")),
     Construct(ast.ForEach, "control", "for each V in COLLECTION: ...",
-              "Run the block once per member; the collection is computed once, before the first pass.", "", ""),
-    Construct(ast.Repeat, "control", "repeat N times: ...", "N is computed once.", "", ""),
+              "Run the block once per member; the collection is computed once, before the first pass.", "", "",
+              blocks=("body",)),
+    Construct(ast.Repeat, "control", "repeat N times: ...", "N is computed once.", "", "", blocks=("body",)),
     Construct(ast.AsPlayer, "control", "as P: ...",
-              "The block runs for player P: P answers its choices and `me`/`my`/`opponents` mean P.", "", ""),
+              "The block runs for player P: P answers its choices and `me`/`my`/`opponents` mean P.", "", "",
+              blocks=("body",)),
     Construct(ast.Log, "control", "log \"TEXT\"",
               "Add a line to the game log (not card text). Each `{EXPR}` in the text shows a value: players "
               "and pieces by name, numbers as numbers: `log \"{me} plays {C} with {my gold} gold\"`.",
@@ -411,7 +420,8 @@ _S: list[Construct] = [
     Construct(ast.TakeTurns, "flow", "take turns [until C]: ...",
               "The players take turns in turn order; each turn runs the block for the player whose turn it is. "
               "The loop ends when C holds (tested before each turn), when `stop taking turns` ran, when a final "
-              "round comes back to the player who began it, or after `limits.max_turns` turns.", "", ""),
+              "round comes back to the player who began it, or after `limits.max_turns` turns.", "", "",
+              blocks=("body",)),
     Construct(ast.BeginFinalRound, "flow", "begin final round",
               "Every other player gets one more turn; `final_round` is then yes.", "begin final round",
               "begin the final round"),
@@ -424,9 +434,10 @@ _S: list[Construct] = [
     Construct(ast.Trigger, "declarations", "when EVENT [where CONDITION] [once per turn]: ...",
               "Runs each time EVENT is announced while its item is in play (board items always are), as the "
               "item's owner; the event's parameters are names in the block. `once per turn` fires at most once "
-              "per turn of the turn loop.", "", ""),
+              "per turn of the turn loop.", "", "", blocks=("body",)),
     Construct(ast.Hook, "declarations", "when this enters play: ... / when this leaves play: ...",
-              "Runs once each time the item enters (NOW) or leaves (RETIRE) an in-play zone.", "", ""),
+              "Runs once each time the item enters (NOW) or leaves (RETIRE) an in-play zone.", "", "",
+              blocks=("body",)),
     Construct(ast.Continuous, "declarations", "while in play: MODIFIER",
               "A modifier that applies while the item is in play.", "", ""),
     Construct(ast.Modifier, "declarations", "QUANTITY [of X] (* PERCENT | + N | - N | = V) [for PLAYERS]",
@@ -501,10 +512,10 @@ _S: list[Construct] = [
               "nothing when X does not meet it (all the places of one region held by one player).",
               example="gain count of (connected group of home where its owner is me) gold"),
     # ---- parts of other constructs
-    Construct(ast.Branch, "parts", "if C: ...", "One branch of `if`."),
-    Construct(ast.Option, "parts", "\"LABEL\" [if C]: ...", "One option of `choose one`."),
+    Construct(ast.Branch, "parts", "if C: ...", "One branch of `if`.", blocks=("body",)),
+    Construct(ast.Option, "parts", "\"LABEL\" [if C]: ...", "One option of `choose one`.", blocks=("body",)),
     Construct(ast.Arg, "parts", "PARAM = EXPR", "One parameter of `announce`."),
-    Construct(ast.Program, "parts", "statements and declarations", "A whole effect."),
+    Construct(ast.Program, "parts", "statements and declarations", "A whole effect.", blocks=("statements",)),
     # ---- general constructs: lists written out, modulo, the same card, a random pick, ending the game
     Construct(ast.ListLiteral, "expressions", "[A, B, ...]",
               "A list of values of one type, usable wherever a collection is: `for each X in [a, b]`, "
@@ -547,6 +558,38 @@ SECTIONS = {
 
 def construct(node: type[ast.Node]) -> Construct:
     return CONSTRUCTS[node]
+
+
+def child_blocks(node: ast.Node) -> list[ast.Body]:
+    """The blocks of statements `node` holds, in written order (its construct's `blocks`):
+    what every pass that walks into statements walks into."""
+    found = CONSTRUCTS.get(type(node))
+    out: list[ast.Body] = []
+    for path in found.blocks if found is not None else ():
+        field_name, _, inner = path.partition(".")
+        value = getattr(node, field_name)
+        if value is None:
+            continue
+        if inner:
+            out.extend(getattr(part, inner) for part in value)
+        else:
+            out.append(value)
+    return out
+
+
+def with_blocks(node: N, each: Callable[[ast.Body], ast.Body]) -> N:
+    """`node` with each of its blocks replaced by `each(block)` (a copy; `node` itself
+    when it holds none)."""
+    found = CONSTRUCTS.get(type(node))
+    changes: dict[str, Any] = {}
+    for path in found.blocks if found is not None else ():
+        field_name, _, inner = path.partition(".")
+        value = getattr(node, field_name)
+        if value is None:
+            continue
+        changes[field_name] = tuple(dataclasses.replace(part, **{inner: each(getattr(part, inner))})
+                                    for part in value) if inner else each(value)
+    return dataclasses.replace(node, **changes) if changes else node  # type: ignore[type-var]
 
 
 def fill(template: str, node: ast.Node, fmt: Callable[[str, Any, str], str]) -> str:

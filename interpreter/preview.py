@@ -19,6 +19,7 @@ from weakref import WeakKeyDictionary
 
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
+from legacies.dsl.constructs import child_blocks
 
 from .values import EffectRef
 from .vm import Activation, GameRules, State
@@ -103,19 +104,15 @@ class _Walk:
                     return
             if s.otherwise is not None:
                 self.body(s.otherwise, env, depth)
-        elif isinstance(s, ast.ChooseOne):
-            for option in s.options:
-                self.body(option.body, env, depth)
-        elif isinstance(s, ast.May):
-            self.body(s.body, env, depth)
-        elif isinstance(s, (ast.ForEach, ast.Repeat)):
-            self.body(s.body, env, depth)
         elif isinstance(s, ast.Let):
             got = self.value(s.value, env)
             if got is not MISSING:
                 env[s.var] = got
             else:
                 env.pop(s.var, None)
+        else:  # any other statement's blocks may run: each option, `may`, loops, `as P:`...
+            for block in child_blocks(s):
+                self.body(block, env, depth)
 
     def play(self, what: Any) -> None:
         lay = self.st.game.layout

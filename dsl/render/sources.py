@@ -11,6 +11,7 @@ import dataclasses
 from typing import Any, Sequence
 
 from .. import ast
+from ..constructs import child_blocks, with_blocks
 from ..english import agree, sentence, tidy
 from ..printer import print_statement
 from ..renderer import renderer_for
@@ -61,13 +62,7 @@ def _find(body: Sequence[ast.Stmt], written: str, loops: list[ast.ForEach]) -> t
 
 
 def _blocks(stmt: ast.Stmt) -> list[Sequence[ast.Stmt]]:
-    if isinstance(stmt, ast.If):
-        blocks: list[Sequence[ast.Stmt]] = [b.body for b in stmt.branches]
-        return blocks + ([stmt.otherwise] if stmt.otherwise is not None else [])
-    if isinstance(stmt, ast.ChooseOne):
-        return [o.body for o in stmt.options]
-    body = getattr(stmt, "body", None)
-    return [body] if isinstance(body, tuple) else []
+    return list(child_blocks(stmt))
 
 
 def _me_line(stmt: ast.Stmt, var: str) -> str:
@@ -106,13 +101,5 @@ def _replaced(program: ast.Program, old: ast.Stmt, new: ast.Stmt) -> ast.Program
         return tuple(new if s is old else _within(s) for s in stmts)
 
     def _within(s: ast.Stmt) -> ast.Stmt:
-        if isinstance(s, ast.If):
-            branches = tuple(dataclasses.replace(b, body=body(b.body)) for b in s.branches)
-            otherwise = body(s.otherwise) if s.otherwise is not None else None
-            return dataclasses.replace(s, branches=branches, otherwise=otherwise)
-        if isinstance(s, ast.ChooseOne):
-            return dataclasses.replace(s, options=tuple(dataclasses.replace(o, body=body(o.body)) for o in s.options))
-        inner = getattr(s, "body", None)
-        block: Any = s  # a statement with a block of its own (for each, repeat, may, as P...)
-        return dataclasses.replace(block, body=body(inner)) if isinstance(inner, tuple) else s
+        return with_blocks(s, body)
     return dataclasses.replace(program, statements=body(program.statements))

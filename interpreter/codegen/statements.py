@@ -11,7 +11,7 @@ import ast as pyast
 
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
-from legacies.dsl.constructs import CONSTRUCTS
+from legacies.dsl.constructs import CONSTRUCTS, child_blocks
 
 from .. import mechanics as mech
 from ..compile.closures import Closures
@@ -226,14 +226,15 @@ def _fresh_list(code: str) -> bool:
 
 
 def _straight(s: ast.Stmt) -> bool:
-    """Whether a statement runs straight through: the registry's `direct`, or an `if`,
-    `for each`, `repeat` or `as P:` whose every statement does."""
+    """Whether a statement runs straight through: the registry's `direct`, or a statement
+    with blocks that this writes (`if`, `for each`, `repeat`, `as P:`) whose every
+    statement does."""
     c = CONSTRUCTS.get(type(s))
     if c is not None and c.direct:
         return True
-    if isinstance(s, ast.If):
-        return all(_straight(x) for b in s.branches for x in b.body) and \
-            (s.otherwise is None or all(_straight(x) for x in s.otherwise))
-    if isinstance(s, (ast.ForEach, ast.Repeat, ast.AsPlayer)):
-        return all(_straight(x) for x in s.body)
+    if type(s).__name__ in _WRITTEN:
+        return all(_straight(x) for block in child_blocks(s) for x in block)
     return False
+
+
+_WRITTEN = frozenset(n[2:] for n in dir(StatementWriter) if n.startswith("w_"))

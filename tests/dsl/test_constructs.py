@@ -171,3 +171,46 @@ def test_straight_through_statements_are_the_registrys() -> None:
     from legacies.interpreter.compile.context import DIRECT_STATEMENTS
     assert DIRECT_STATEMENTS == {n for n, c in CONSTRUCTS.items() if c.direct}
     assert ast.Let in DIRECT_STATEMENTS and ast.ChooseFrom not in DIRECT_STATEMENTS
+
+
+def test_every_construct_that_holds_statements_declares_its_blocks() -> None:
+    """A field holding statements (a block, branches or options with blocks) is named in
+    the construct's `blocks`, so the walks that read `child_blocks` (the preview, the
+    trigger analysis, the generator's straight-through test, the card text's sources)
+    walk into it: a new construct cannot be skipped by one of them."""
+    import dataclasses
+    import typing
+
+    from legacies.dsl.constructs import child_blocks
+
+    def holds(hint: object) -> str | None:
+        text = str(hint)
+        if "Stmt" in text:
+            return ""
+        for part in (ast.Branch, ast.Option):
+            if part.__name__ in text:
+                return part.__name__
+        return None
+
+    for node, c in CONSTRUCTS.items():
+        hints = typing.get_type_hints(node, vars(ast))
+        wanted = []
+        for f in dataclasses.fields(node):
+            kind = holds(hints[f.name])
+            if kind == "":
+                wanted.append(f.name)
+            elif kind:
+                wanted.append(f"{f.name}.body")
+        assert list(c.blocks) == wanted, f"{node.__name__}: blocks={c.blocks}, its fields holding statements: {wanted}"
+
+
+def test_child_blocks_and_with_blocks_walk_every_block() -> None:
+    from legacies.dsl.constructs import child_blocks, with_blocks
+    from legacies.dsl.parser import parse_program
+
+    program = parse_program('if my gold > 1:\n    gain 1 gold\nelse if my gold > 0:\n    gain 2 gold\nelse:\n'
+                            '    gain 3 gold\nchoose one:\n    "a": gain 4 gold\n    "b": gain 5 gold\n')
+    blocks = [b for s in program.statements for b in child_blocks(s)]
+    assert [len(b) for b in blocks] == [1, 1, 1, 1, 1]
+    emptied = [with_blocks(s, lambda b: ()) for s in program.statements]
+    assert all(not any(b) for s in emptied for b in child_blocks(s)) and all(len(child_blocks(s)) for s in emptied)
