@@ -21,12 +21,16 @@ afterwards:
     refused: "cannot pay"  # instead: the rules must refuse it, with these words
 
 Every failure is a Diagnostic (code T001; T002 for a test that cannot run as written,
-such as one whose decisions outrun its `choose:`) at the test's file and line, so
-`legacies test` reports like `legacies validate` (text, json, GitHub annotations).
+such as one whose decisions outrun its `choose:`) at the test's file and line (a wrong
+expectation at its key under `expect:`, changes that differ at the first line missing,
+else at `changes:`, with the changes as `try` words them now in the hint, ready to put
+under `changes:`), so `legacies test` reports like `legacies validate` (text, json,
+GitHub annotations).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,6 +63,8 @@ class ScenarioTest:
     expect: dict[str, Any] = field(default_factory=dict)
     changes: list[str] | None = None
     refused: str | None = None
+    # where its keys are written, (line, column): "expect", "expect EXPR", "changes", "changes N"
+    places: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -136,10 +142,27 @@ def _read(file: Path) -> tuple[list[ScenarioTest], list[Diagnostic]]:
                                   hint="keys: " + ", ".join(sorted(KEYS))))
             continue
         try:
-            tests.append(_test(entry, str(file), line))
+            test = _test(entry, str(file), line)
         except TrialError as err:
             bad.append(Diagnostic("T002", str(err), line, 1, file=str(file)))
+            continue
+        test.places = _places(source, path, entry)
+        tests.append(test)
     return tests, bad
+
+
+def _places(source: Any, path: tuple[Any, ...], entry: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """Where a test's `expect:` and `changes:` keys and lines are written, for a failure to
+    point at."""
+    places: dict[str, tuple[int, int]] = {}
+    for key in ("expect", "changes"):
+        if key in entry:
+            places[key] = source.key_position(path + (key,))
+    for expr in entry.get("expect") or {}:
+        places[f"expect {expr}"] = source.key_position(path + ("expect", expr))
+    for n in range(len(entry.get("changes") or [])):
+        places[f"changes {n}"] = source.position(path + ("changes", n))
+    return places
 
 
 def _test(entry: dict[str, Any], file: str, line: int) -> ScenarioTest:
@@ -178,8 +201,9 @@ def run_tests(tests: list[ScenarioTest], root: str | None = None, ruleset: str |
 
 def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = None,
              expansions: tuple[str | Path, ...] = ()) -> list[Diagnostic]:
-    def fail(message: str, hint: str | None = None, code: str = "T001") -> list[Diagnostic]:
-        return [Diagnostic(code, f"{test.label}: {message}", test.line, 1, file=test.file, hint=hint)]
+    def fail(message: str, hint: str | None = None, code: str = "T001", at: str = "") -> list[Diagnostic]:
+        line, column = test.places.get(at) or (test.line, 1)  # the failing key, else the test's `item:`
+        return [Diagnostic(code, f"{test.label}: {message}", line, column, file=test.file, hint=hint)]
 
     wanted = test.ruleset or ruleset
     names = [wanted] if wanted else rulesets()
@@ -214,20 +238,26 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
         try:
             got = sandbox.value(trial.state, str(expr), trial.me)
         except DiagnosticError as err:
-            out += fail(f"`{expr}` does not check: " + "; ".join(d.headline() for d in err.diagnostics))
+            out += fail(f"`{expr}` does not check: " + "; ".join(d.headline() for d in err.diagnostics),
+                        at=f"expect {expr}")
             continue
         except InternalError as err:
-            out += fail(f"`{expr}` cannot be read: {err}")
+            out += fail(f"`{expr}` cannot be read: {err}", at=f"expect {expr}")
             continue
         if not _same(trial.state, got, wanted):
             out += fail(f"`{expr}` is {_shown(trial.state, got, wanted)}, expected {wanted}",
-                        hint="what changed: " + ("; ".join(trial.changes) or "nothing"))
+                        hint="what changed: " + ("; ".join(trial.changes) or "nothing"), at=f"expect {expr}")
     if test.changes is not None and test.changes != trial.changes:
         missing = [c for c in test.changes if c not in trial.changes]
         extra = [c for c in trial.changes if c not in test.changes]
         detail = "; ".join([f"missing: {m}" for m in missing] + [f"not expected: {e}" for e in extra]) \
             or "the same lines in another order"
-        out += fail(f"the changes differ: {detail}")
+        first = next((n for n, c in enumerate(test.changes) if c in missing), None)
+        # the lines as `try` words them now, ready to put under `changes:` (a wording that
+        # changed shows here whole)
+        now = "\n".join(f"  - {json.dumps(c, ensure_ascii=False)}" for c in trial.changes) or "  (nothing)"
+        out += fail(f"the changes differ: {detail}", hint=f"the changes now read:\n{now}",
+                    at=f"changes {first}" if first is not None else "changes")
     return out
 
 

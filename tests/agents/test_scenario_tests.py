@@ -41,11 +41,26 @@ def test_wrong_expectations_fail_at_their_line(tmp_path: Path) -> None:
     assert not problems and len(tests) == 4
     result = run_tests(tests)
     messages = {d.line: d.message for d in result.failures}
-    assert "`my gold` is 8, expected 9" in messages[1]
+    assert "`my gold` is 8, expected 9" in messages[6]  # at its key under `expect:`
     assert "expected the rules to refuse it" in messages[7]
     assert "refused, but not with \"not enough fame\"" in messages[13]
-    assert "`my gould` does not check" in messages[17]
+    assert "`my gould` does not check" in messages[18]
     assert result.passed == 0
+
+
+def test_changes_that_differ_fail_at_the_line_with_the_new_wording(tmp_path: Path) -> None:
+    """Issue 34 §4: a `changes:` line `try` no longer prints fails at that line, and the
+    failure shows every line as `try` words them now, ready to put under `changes:`."""
+    path = tmp_path / "changes.yaml"
+    path.write_text('- item: C1005\n  seed: 5\n  play: 6\n  counters: {1: {gold: 200, fame: 20}}\n  changes:\n'
+                    '    - "P1\'s fame: 20 -> 23"\n    - "P1 gold: 200 -> 197"\n', encoding="utf-8")
+    tests, problems = find_tests([path])
+    assert not problems
+    [failure] = run_tests(tests).failures
+    assert (failure.code, failure.line, failure.column) == ("T001", 7, 7)
+    assert "missing: P1 gold: 200 -> 197" in failure.message
+    assert failure.hint is not None and failure.hint.startswith("the changes now read:\n")
+    assert '  - "P1\'s gold: 200 -> 197"' in failure.hint.split("\n")
 
 
 def test_a_bad_test_file_is_reported_not_run(tmp_path: Path) -> None:
@@ -70,7 +85,7 @@ def test_the_command_exits_by_result_and_speaks_json_and_github(tmp_path: Path) 
     assert failed.exit_code == 1
     assert json.loads(failed.stdout)[0]["code"] == "T001"
     github = runner.invoke(app, ["test", str(path), "--format", "github"])
-    assert github.exit_code == 1 and github.stdout.startswith(f"::error file={path},line=1")
+    assert github.exit_code == 1 and github.stdout.startswith(f"::error file={path},line=6")  # its `expect:` key
     empty = runner.invoke(app, ["test", str(tmp_path / "nothing-here")])
     assert empty.exit_code == 2 and "no such file or folder" in empty.output  # a usage error, as in validate
 
