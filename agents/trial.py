@@ -165,6 +165,8 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     if scenario.before.strip():
         _run(state, scenario.before, me, None, [], None, "the scenario's `before`", before=True)
     source = run if run is not None else _item_source(spec, item_id, effect)
+    if run is not None and run.strip() in spec.actions:  # an action by its name: performed as a menu would offer it
+        source = f"perform one of {run.strip()}"
     d_index = game.layout.def_index[item_id]
     if run is None and d_index in game.requires:  # a card's "playable when": refused as the rules would
         pid = sandbox.piece_of(state, item_id)

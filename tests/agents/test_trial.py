@@ -201,3 +201,13 @@ def test_a_trial_stops_at_its_deadline_located() -> None:
     assert time.monotonic() - started < 20
     message = str(caught.value)
     assert "stopped on an internal error: in effect tried as P1: stopped at `legacies try`'s deadline of 1 s" in message
+
+
+def test_run_an_action_by_its_name(spec) -> None:  # type: ignore[no-untyped-def]
+    """Issue 34 §4: `--run ACTION` performs the ruleset's action as a menu would offer it
+    (its choice of target first), not a name the effect language cannot run alone."""
+    trial = run_trial(spec, "C1003", Scenario(seed=3, play=6, counters={1: {"gold": 50}}), run="play_card",
+                      answers=[0, 0, 0])
+    first = trial.asked[0]
+    assert first[0] == "P1" and all(option.startswith("Play ") for option in first[2])
+    assert f"P1's hand: - {first[3].removeprefix('Play ')}" in trial.changes
