@@ -29,10 +29,12 @@ def is_spot_choice(state: GameState) -> bool:
 
 
 class Table(tables.Table):
-    def __init__(self, players: int = 3, seed: int = 0, spots: Sequence[int] | None = None):
-        """A new game; the setup's turn-order spots are chosen in the order asked (the
-        lowest free spot, or the spots given, one per player in the order they choose)."""
-        super().__init__(Game(spec(), players), seed)
+    def __init__(self, players: int = 3, seed: int = 0, spots: Sequence[int] | None = None,
+                 options: dict | None = None):
+        """A new game (with setup `options`); the setup's turn-order spots are chosen in the
+        order asked (the lowest free spot, or the spots given, one per player in the order
+        they choose)."""
+        super().__init__(Game(spec(), players, options=options), seed)
         self.reserved: set[int] = set()
         self.choosers: list[int] = []
         wanted = list(spots or [])

@@ -118,6 +118,36 @@ def test_got12_a_pursuit_scores_only_for_the_sole_most_influence(table) -> None:
     assert t.points(1) == 0
 
 
+def navigation_that_succeeds(t: Table) -> int:
+    """Navigation in timeframe 5, P1 alone on it, every prerequisite (and theirs) earlier,
+    led by P3."""
+    for tech, time in (("weaving", 1), ("pottery", 1), ("agriculture", 1), ("sailing", 2), ("writing", 2),
+                       ("irrigation", 2), ("mathematics", 3), ("calendar", 3), ("astronomy", 4)):
+        t.establish(tech, time, p3=1)
+    return t.establish("navigation", 5, p1=2)
+
+
+@pytest.mark.rule("GOT-12")
+@pytest.mark.parametrize("needs_success", [False, True])
+def test_got12_the_pursuit_reading_and_the_other_one_as_an_option(needs_success: bool) -> None:
+    """Ours (docs/assumptions-gears-of-time.md): the pursuit reward for the sole most
+    influence whether the card succeeded or not; `--option pursuit_needs_success=yes` pays it
+    only for a successful card (issue 35). A success pays under both."""
+    t = Table(3, options={"pursuit_needs_success": needs_success})
+    no_pursuits(t)
+    t.run("set my character to the_navigator", 0)  # pursues Navigation for 5
+    failed = t.establish("navigation", 2, p1=2)  # fails: nothing earlier
+    t.run("resolve_disputes()\nstrengthen_legacy()")
+    assert t.failed(failed) == 1 and t.points(0) == (0 if needs_success else 5)
+    t2 = Table(3, options={"pursuit_needs_success": needs_success})
+    no_pursuits(t2)
+    t2.run("set my character to the_navigator", 0)
+    navigation = navigation_that_succeeds(t2)
+    t2.run("resolve_disputes()\nstrengthen_legacy()")
+    assert t2.failed(navigation) == 0
+    assert t2.points(0) == 5 + 5 + 2 + 4  # the pursuit, Navigation, and Sailing's and Astronomy's again
+
+
 @pytest.mark.rule("GOT-12")
 def test_got12_failed_cards_score_nothing(table) -> None:
     t = table(3)
@@ -142,6 +172,20 @@ def test_got13_one_cube_of_each_leader_leaves_each_card(table) -> None:
     # from successful cards to the pool (our reading: docs/assumptions-gears-of-time.md), from failed to the supply
     assert [t.pool(p) for p in range(3)] == [2, 1, 0]
     assert t.supply(2) == 60 - 3 + 1
+
+
+@pytest.mark.rule("GOT-13")
+def test_got13_as_printed_every_leaders_cube_goes_to_the_supply() -> None:
+    """`--option leaders_cubes_to_supply=yes` plays the rule as printed (issue 35): the
+    cubes of a successful card's leaders go back to their supplies too, never the pool."""
+    t = Table(3, options={"leaders_cubes_to_supply": True})
+    no_pursuits(t)
+    good = t.establish("fire", 1, p1=3, p2=1)
+    t.establish("pottery", 1, p1=2, p2=2, p3=1)
+    t.run("resolve_disputes()\nstrengthen_legacy()")
+    assert [t.cubes(good, p) for p in range(3)] == [2, 1, 0]
+    assert [t.pool(p) for p in range(3)] == [0, 0, 0]
+    assert [t.supply(p) for p in range(3)] == [60 - 5 + 2, 60 - 3 + 1, 60 - 1]
 
 
 @pytest.mark.rule("GOT-13")
