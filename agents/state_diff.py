@@ -156,7 +156,14 @@ def readable(state: GameState, label: str) -> str:
             item, _, copy = owner.partition("#")  # `box#2`: the second copy of an item
             who = vocab.content_names.get(item, item) if item in vocab.content else item
             who += f" #{copy}" if copy else ""
-        return f"{whose(who)} {vocab.label(name)}"
+        said = vocab.label(name)
+        # a label written with its article ("the extra fame...") reads without it after a
+        # possessive: "P2's extra fame", never "P2's the extra fame"
+        for article in ("the ", "a ", "an "):
+            if said.lower().startswith(article) and len(said) > len(article):
+                said = said[len(article):]
+                break
+        return f"{whose(who)} {said}"
     return vocab.label(label)
 
 

@@ -211,3 +211,6 @@ def test_run_an_action_by_its_name(spec) -> None:  # type: ignore[no-untyped-def
     first = trial.asked[0]
     assert first[0] == "P1" and all(option.startswith("Play ") for option in first[2])
     assert f"P1's hand: - {first[3].removeprefix('Play ')}" in trial.changes
+    # a label written with its article reads without it after a possessive (issue 34 §4)
+    assert any(c.startswith("P1's player card being played: ") for c in trial.changes), trial.changes
+    assert not [c for c in trial.changes if "'s the " in c or "'s a " in c]
