@@ -133,7 +133,7 @@ def _quantities(state: GameState) -> dict[str, Any]:
         for subject, item in subjects:
             for p, who in players:
                 key = (f"{item}: {label}" + (f" (for {who})" if who else "") if item is not None
-                       else f"{whose(who)} {label}" if who else label)
+                       else owned(who, label) if who else label)
                 try:
                     with st.frozen():
                         value = quantity(st, name, p, subject)
@@ -156,15 +156,18 @@ def readable(state: GameState, label: str) -> str:
             item, _, copy = owner.partition("#")  # `box#2`: the second copy of an item
             who = vocab.content_names.get(item, item) if item in vocab.content else item
             who += f" #{copy}" if copy else ""
-        said = vocab.label(name)
-        # a label written with its article ("the extra fame...") reads without it after a
-        # possessive: "P2's extra fame", never "P2's the extra fame"
-        for article in ("the ", "a ", "an "):
-            if said.lower().startswith(article) and len(said) > len(article):
-                said = said[len(article):]
-                break
-        return f"{whose(who)} {said}"
+        return owned(who, vocab.label(name))
     return vocab.label(label)
+
+
+def owned(who: str, label: str) -> str:
+    """`P2's extra fame`: a label after a possessive, without the article it may be
+    written with ("the extra fame..."), never "P2's the extra fame"."""
+    for article in ("the ", "a ", "an "):
+        if label.lower().startswith(article) and len(label) > len(article):
+            label = label[len(article):]
+            break
+    return f"{whose(who)} {label}"
 
 
 def _shown(v: Any) -> str:

@@ -214,3 +214,9 @@ def test_run_an_action_by_its_name(spec) -> None:  # type: ignore[no-untyped-def
     # a label written with its article reads without it after a possessive (issue 34 §4)
     assert any(c.startswith("P1's player card being played: ") for c in trial.changes), trial.changes
     assert not [c for c in trial.changes if "'s the " in c or "'s a " in c]
+
+
+def test_a_quantity_labelled_with_its_article_reads_after_a_possessive(spec) -> None:  # type: ignore[no-untyped-def]
+    trial = run_trial(spec, "C1003", Scenario(seed=3, play=6),
+                      run="until generation_end: hostile_surcharge = 0 for me")
+    assert "P1's extra fame each relationship with a hostile character costs: 2 -> 0" in trial.changes, trial.changes
