@@ -589,7 +589,7 @@ def with_blocks(node: N, each: Callable[[ast.Body], ast.Body]) -> N:
             continue
         changes[field_name] = tuple(dataclasses.replace(part, **{inner: each(getattr(part, inner))})
                                     for part in value) if inner else each(value)
-    return dataclasses.replace(node, **changes) if changes else node  # type: ignore[type-var]
+    return dataclasses.replace(node, **changes) if changes else node
 
 
 def fill(template: str, node: ast.Node, fmt: Callable[[str, Any, str], str]) -> str:
