@@ -161,8 +161,8 @@ def readable(state: GameState, label: str) -> str:
 
 
 def owned(who: str, label: str) -> str:
-    """`P2's extra fame`: a label after a possessive, without the article it may be
-    written with ("the extra fame..."), never "P2's the extra fame"."""
+    """`P2's spare coins`: a label after a possessive, without the article it may be
+    written with ("the spare coins..."), never "P2's the spare coins"."""
     for article in ("the ", "a ", "an "):
         if label.lower().startswith(article) and len(label) > len(article):
             label = label[len(article):]

@@ -145,7 +145,7 @@ def make_server() -> ContentServer:
         lines = doc.source.split("\n")
         wanted = params.range
         params_of = lsp_fixes.declared_params([f for c in checks for f in c.files],
-                                               [c.spec for c in checks if c.spec is not None])
+                                               [c.build.vocab for c in checks if c.build and c.build.vocab])
         actions = []
         for d in check.diagnostics:
             if d.file != label:

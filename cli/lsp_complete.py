@@ -17,7 +17,7 @@ in an item's `attributes:`, the attributes its kind declares, and after one of t
 values of its type (items of its kind, symbols of its enum, counters of its set).
 In a rules file: after `after:`/`before:` (a hook), procedures and actions; after
 `action:` (a restriction), actions; in `menus:`, menus; after `starts_in:`, zones; after
-a parameter's name in `params: {...}`, the types (`kind:industry`...).
+a parameter's name in `params: {...}`, the types (`kind:KIND`...).
 Anywhere else nothing: the editor's own completion (the JSON Schemas) answers there.
 """
 
@@ -206,7 +206,7 @@ def _yaml_names(vocab: Vocabulary, lines: list[str], line: int, head: str) -> li
 
 def _type_words(vocab: Vocabulary) -> list[str]:
     """The types a `params:` entry or an attribute declares, with the ruleset's kinds,
-    enums and counter sets filled in (`kind:industry`)."""
+    enums and counter sets filled in (`kind:KIND` for each kind)."""
     out = [w for w in TYPE_WORDS if "<" not in w]
     for word in TYPE_WORDS:
         tag, _, what = word.partition(":")

@@ -8,7 +8,8 @@ A diagnostic whose hint says what to write gets a fix that writes it:
   gives, in place of the expression;
 - R013 (a hook whose parameters are not those of the rule it hooks): `params:` as the
   hooked procedure declares them, or as the hooked action chooses (its `as:` name, of the
-  type of what it chooses from); an existing `params:` rewritten, a missing one added;
+  type of what its `choose:` names first); an existing `params:` rewritten, a missing one
+  added;
 - "write `replaces: true`" (an expansion's name or file that takes the place of the
   base's): the line added to the declaration or at the top of the file; "remove
   `replaces: true`": that line removed.
@@ -25,8 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from legacies.dsl.diagnostics import Diagnostic
-from legacies.dsl.types import T
-from legacies.interpreter.spec import GameSpec
+from legacies.dsl.vocabulary import Vocabulary
 from legacies.pipeline.load import LoadedFile
 
 from .lsp_query import word_at
@@ -72,11 +72,14 @@ def fixes(d: Diagnostic, lines: list[str], params_of: Callable[[str], Mapping[st
     return found
 
 
-def declared_params(files: Iterable[LoadedFile], specs: Iterable[GameSpec] = ()
+def declared_params(files: Iterable[LoadedFile], vocabs: Iterable[Vocabulary] = ()
                     ) -> Callable[[str], Mapping[str, Any] | None]:
     """`params_of` for `fixes`: a procedure's `params:` as a rules file of `files` writes
-    them; an action's, its `as:` name with the type of what it chooses from (as a
-    `params:` type is written: `kind:player_card`), as a built spec of `specs` has it."""
+    them; an action's, its `as:` name with the type of what its `choose:` names first (a
+    kind or its plural: `kind:KIND`; players: `player`; an enum: `symbol:ENUM`; a counter
+    set: `counter:SET`), read with the ruleset's words (`vocabs`, the first that knows)."""
+    files, vocabs = list(files), list(vocabs)
+
     def params_of(name: str) -> Mapping[str, Any] | None:
         for f in files:
             table = f.data.get("procedures") if f.kind != "content" and isinstance(f.data, dict) else None
@@ -84,26 +87,33 @@ def declared_params(files: Iterable[LoadedFile], specs: Iterable[GameSpec] = ()
             if isinstance(entry, dict):
                 params = entry.get("params")
                 return params if isinstance(params, dict) else {}
-        for spec in specs:
-            action = spec.actions.get(name)
-            if action is None:
-                continue
-            if action.var is None or action.choose is None:
-                return {}
-            written = _one_of(spec.res.type(action.choose))
-            return {action.var: written} if written is not None else None
+        for f in files:
+            table = f.data.get("actions") if f.kind != "content" and isinstance(f.data, dict) else None
+            entry = table.get(name) if isinstance(table, dict) else None
+            if isinstance(entry, dict):
+                var, choose = entry.get("as"), entry.get("choose")
+                if not isinstance(var, str) or not isinstance(choose, str):
+                    return {}
+                written = next((t for v in vocabs if (t := _chosen_type(v, choose)) is not None), None)
+                return {var: written} if written is not None else None
         return None
     return params_of
 
 
-def _one_of(collection: T) -> str | None:
-    """How a `params:` type is written for one element of a collection's type."""
-    if collection.tag == "things":
-        return f"kind:{collection.arg}" if collection.arg else "thing"
-    one = {"players": "player", "numbers": "number", "symbols": "symbol", "counters": "counter"}.get(collection.tag)
-    if one is None:
-        return None
-    return f"{one}:{collection.arg}" if collection.arg and one in ("symbol", "counter") else one
+def _chosen_type(vocab: Vocabulary, choose: str) -> str | None:
+    """How a `params:` type is written for one of what a `choose:` names first."""
+    found = re.match(r"\s*(?:(?:a|an|one of)\s+)?([A-Za-z_][A-Za-z0-9_]*)", choose)
+    word = found.group(1) if found else ""
+    for kind, info in vocab.kinds.items():
+        if word in (kind, info.plural):
+            return f"kind:{kind}"
+    if word in ("players", "opponents"):
+        return "player"
+    if word in vocab.enums:
+        return f"symbol:{word}"
+    if word in vocab.counter_sets:
+        return f"counter:{word}"
+    return None
 
 
 def _did_you_mean(d: Diagnostic, lines: list[str]) -> list[Fix]:
@@ -171,6 +181,16 @@ def _params(d: Diagnostic, lines: list[str], params_of: Callable[[str], Mapping[
         key = _FIRST_KEY.match(lines[line]) if line >= 0 else None
     if key is None or key.group("rest").strip() not in ("", "{}") or key.group("dash"):
         return []
+    depth = len(lines[line]) - len(lines[line].lstrip(" "))
+    for n in range(line + 1, len(lines)):  # a `params:` the entry writes already (`{}`): rewritten
+        text = lines[n]
+        if text.strip() and len(text) - len(text.lstrip(" ")) <= depth:
+            break
+        at = re.match(r"^\s*params\s*:", text)
+        if at is not None:
+            comment = re.search(r"\s+#.*$", text[at.end():])
+            end = at.end() + comment.start() if comment else len(text)
+            return [Fix(f"Declare `params: {flow}`", (Edit(n, at.end(), n, end, f" {flow}"),), preferred=True)]
     indent = _child_indent(lines, line)
     return [Fix(f"Declare `params: {flow}`", (Edit(line + 1, 0, line + 1, 0, f"{' ' * indent}params: {flow}\n"),),
                 preferred=True)]

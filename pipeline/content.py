@@ -45,7 +45,7 @@ def content_rows(ruleset: str | None = None, kind: str | None = None, root: str 
                  expansions: tuple[str | Path, ...] = ()) -> list[ContentRow]:
     """Every item of `ruleset` (all installed rulesets when None), in file order, with
     expansion folders laid over it; `kind` keeps one kind (its name, plural or label, as
-    `legacies new` takes it: `player_cards`, `player card`)."""
+    `legacies new` takes it: `crates`, `wooden crate`)."""
     names = [ruleset] if ruleset else rulesets()
     rows: list[ContentRow] = []
     kind_found = kind is None

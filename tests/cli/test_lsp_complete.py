@@ -105,7 +105,7 @@ def test_a_rules_files_fields_offer_what_they_name() -> None:
     type the types with the ruleset's kinds filled in."""
     rules = FLOW.parent / "actions.yaml"
     text = rules.read_text(encoding="utf-8")
-    hooked = edited(text, "    menus: [turn_action]", "    menus: [turn_action]\n    after: play_player_card")
+    hooked = text + "\nextra:\n  a_hook:\n    after: play_player_card\n"  # below every effect of the file
     check = check_document(rules, {rules: text})
     after = names_at(check, rules, hooked, "after: play_player_card", "after: ")
     assert {"play_player_card", "play_card"} <= after and "gold" not in after

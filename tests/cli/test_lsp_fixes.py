@@ -111,7 +111,7 @@ def test_an_expansions_replaces_and_a_hooks_params_are_quick_fixes(editor: Edito
     assert fix["title"] == 'Declare `params: {C: "kind:player_card"}`'
     hook_text = applied(hook_text, edits + only_edit(fix, hooks_uri))
     assert '  after_benefit:\n    params: {K: "kind:character", S: number}\n    after: collect_benefit' in hook_text
-    assert '  after_a_card:\n    after: play_card\n    params: {C: "kind:player_card"}\n' in hook_text
+    assert '  after_a_card:\n    after: play_card\n    params: {C: "kind:player_card"}\n' in hook_text  # `{}` rewritten
 
     content.write_text(cards, encoding="utf-8")
     hooks.write_text(hook_text, encoding="utf-8")
