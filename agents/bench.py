@@ -1,7 +1,8 @@
 """The service behind `legacies bench`: every speed figure the project has a target for,
 measured in one run on this machine. Nothing here asserts a time (the figures are for
 people and for CI's record, not a test); a figure that cannot be measured here (a
-ruleset that is not installed, a console command that is missing) is None, never
+ruleset that is not installed, a console command that is missing, the hand-written game
+`legacy_vs_reference` is measured against when no checkout holds it) is None, never
 invented.
 
 Times inside this process are CPU time (`time.process_time`), so a busy machine
@@ -11,6 +12,8 @@ process, as a designer or a pre-commit hook waits for it.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import os
 import random
@@ -21,6 +24,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Callable
 
 from legacies.agents.bots import BOTS, apply_random_option
@@ -52,6 +56,8 @@ TARGETS: dict[str, Target | None] = {
     "legacies_us_per_decision": None,
     "legacy_games_per_s": Target(">=", 250, "games/s", "Legacy card game, 4 random bots, one process"),
     "legacy_us_per_decision": Target("<=", 15, "µs", "Legacy card game, per decision"),
+    "legacy_vs_reference": Target("<=", 1.5, "×", "Legacy card game per decision, the engine over the same game "
+                                                  "written by hand (benchmarks/reference/), one process"),
     "validate_s": Target("<=", 0.5, "s", "cold `legacies validate` of all shipped content (median of 5)"),
     "validate_cold_s": None,  # the same with an empty cache folder (no parse cache): reported, not judged
     "validate_416_s": Target("<=", 0.6, "s", "cold validate of a synthetic ruleset of 416 items"),
@@ -86,7 +92,7 @@ def _reported_keys() -> dict[str, None]:
     return keys
 
 
-TARGETS = {**dict(list(TARGETS.items())[:4]), **_reported_keys(), **dict(list(TARGETS.items())[4:])}
+TARGETS = {**dict(list(TARGETS.items())[:5]), **_reported_keys(), **dict(list(TARGETS.items())[5:])}
 
 
 # --------------------------------------------------------------------------- games
@@ -129,8 +135,58 @@ def games_per_second(ruleset: str, players: int, games: int, rounds: int = 1) ->
             "rounds_s": times}
 
 
+# --------------------------------------------------------------------------- the reference
+REFERENCE = ("benchmarks", "reference", "legacy")
+"""The hand-written Legacy card game the engine's is measured against (docs/speed.md): in
+the repository's benchmarks/ folder, which the installed package does not hold."""
+
+
+def reference_game() -> tuple[ModuleType | None, str]:
+    """(the hand-written game, where it was found) or (None, why not): the module
+    `benchmarks.reference.legacy` if it can be imported, else the file in the checkout the
+    package runs from (an editable install) or in the current folder."""
+    try:
+        return importlib.import_module(".".join(REFERENCE)), "benchmarks.reference.legacy"
+    except ImportError:
+        pass
+    for root in (Path(__file__).resolve().parents[1], Path.cwd()):
+        path = root.joinpath(*REFERENCE).with_suffix(".py")
+        spec = importlib.util.spec_from_file_location("_bench_reference", path) if path.is_file() else None
+        if spec is not None and spec.loader is not None:
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            return module, str(path)
+    return None, ("the hand-written game (benchmarks/reference/legacy.py) is not installed with the package: "
+                  "run `legacies bench` from a checkout of the repository")
+
+
+def reference_per_decision(players: int, games: int, rounds: int = 1) -> dict[str, Any]:
+    """The hand-written game's random games (seeds 0..games-1, as games_per_second plays
+    the engine's), played `rounds` times over: µs per decision of the median round; or
+    {"reason": ...} when the game cannot be found."""
+    module, where = reference_game()
+    if module is None:
+        return {"reason": where}
+    play = module.play
+    times: list[float] = []
+    decisions = 0
+    for _ in range(rounds):
+        decisions = 0
+        started = time.process_time()
+        for seed in range(games):
+            decisions += play(seed, players)[0]
+        times.append(time.process_time() - started)
+    seconds = statistics.median(times)
+    return {"from": where, "games": games, "seconds": seconds, "games_per_s": games / seconds,
+            "decisions_per_game": decisions / games, "us_per_decision": seconds * 1e6 / decisions,
+            "rounds_s": times}
+
+
 ROUNDS = 3
 """How many times the full bench plays each ruleset's games (the median round counts)."""
+
+LEGACY_GAMES = (20, 200)
+"""Games (quick, full) of the Legacy card game, the engine's and the hand-written one's."""
 
 REPORTED_GAMES = (4, 40)
 """Games (quick, full) of each ruleset whose speed is reported, not judged."""
@@ -433,11 +489,16 @@ def run_bench(quick: bool = False, progress: Callable[[str], None] | None = None
         figures["legacies_us_per_decision"] = lg["us_per_decision"]
         details["legacies"] = lg
     say("Legacy games")
-    lc = games_per_second("legacy", 4, 20 if quick else 200, rounds)
+    lc = games_per_second("legacy", 4, LEGACY_GAMES[0] if quick else LEGACY_GAMES[1], rounds)
     if lc is not None:
         figures["legacy_games_per_s"] = lc["games_per_s"]
         figures["legacy_us_per_decision"] = lc["us_per_decision"]
         details["legacy"] = lc
+    say("Legacy written by hand")
+    ref = reference_per_decision(4, LEGACY_GAMES[0] if quick else LEGACY_GAMES[1], rounds)
+    details["reference"] = ref
+    if lc is not None and "us_per_decision" in ref:
+        figures["legacy_vs_reference"] = lc["us_per_decision"] / ref["us_per_decision"]
     for prefix, name in reported_rulesets():
         say(f"{name} games")
         found = games_per_second(name, 4, REPORTED_GAMES[0] if quick else REPORTED_GAMES[1], rounds)

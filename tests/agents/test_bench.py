@@ -121,3 +121,24 @@ def test_greedy_figure_is_reported_from_its_decisions(monkeypatch: pytest.Monkey
     keys = list(bench.TARGETS)
     assert keys.index("search_ms_per_decision") + 1 == keys.index("greedy_ms_per_decision")
     assert bench.TARGETS["greedy_ms_per_decision"] is None
+
+
+def test_the_engine_is_measured_against_the_game_written_by_hand() -> None:
+    """`legacy_vs_reference`: the engine's µs per decision over the hand-written game's
+    (benchmarks/reference/), the same seeds in one process; no time is asserted."""
+    target = bench.TARGETS["legacy_vs_reference"]
+    assert target is not None and target.op == "<=" and target.value == 1.5
+    keys = list(bench.TARGETS)
+    assert keys.index("legacy_us_per_decision") + 1 == keys.index("legacy_vs_reference")
+    written = bench.reference_per_decision(4, 3)
+    engine = bench.games_per_second("legacy", 4, 3)
+    assert engine is not None and "reason" not in written, written
+    assert written["games"] == 3 and written["decisions_per_game"] > 50
+    assert engine["us_per_decision"] / written["us_per_decision"] > 0
+
+
+def test_without_the_game_written_by_hand_the_ratio_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "REFERENCE", ("benchmarks", "reference", "no_such_game"))
+    module, why = bench.reference_game()
+    assert module is None and "checkout" in why
+    assert bench.reference_per_decision(4, 1) == {"reason": why}
