@@ -55,7 +55,7 @@ def folder_rulesets(root: str | Path) -> list[str]:
     return [name for name in subfolders(rules) if (rules / name / "ruleset.yaml").is_file()]
 
 
-def _find(query: str, build: object) -> str | None:
+def find_item(query: str, build: object) -> str | None:
     """An item by id, else by its name (any case), else by a part of its name found in one item only."""
     items = build.items  # type: ignore[attr-defined]
     if query in items:
@@ -82,9 +82,9 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
         build = loaded.build
         if build is None or build.vocab is None:
             continue
-        found = _find(item_id, build)
+        found = find_item(item_id, build)
         if found is None:
-            near.extend(_near(item_id, build))
+            near.extend(near_items(item_id, build))
             continue
         item_id = found
         f, path, item = build.items[item_id]
@@ -155,7 +155,7 @@ def _holds(name: str, item_id: str, root: str | None) -> bool:
     return build is not None and item_id in build.items
 
 
-def _near(query: str, build: object) -> list[str]:
+def near_items(query: str, build: object) -> list[str]:
     """Ids or names close to a query that matched nothing (a typo, or a name in part)."""
     import difflib
 

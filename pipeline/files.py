@@ -86,7 +86,7 @@ def read_regular(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
         os.close(fd)
 
 
-def _reader(entry: Traversable) -> Callable[[], bytes]:
+def file_reader(entry: Traversable) -> Callable[[], bytes]:
     """How to read a discovered entry: a file on disk safely; a packaged one (a zip) by
     its own `open`, bounded too."""
     if isinstance(entry, Path):
@@ -178,13 +178,13 @@ def _tree_files(rules: Traversable, content: Traversable, rules_label: Labeler, 
     read (a link out of the folder, a loop, past its bounds, an OS error) is a file whose
     read raises that problem, so the loader says it at its place."""
     ruleset = rules.joinpath(RULESET_FILE)
-    found = [SourceFile(rules_label(ruleset, RULESET_FILE), "ruleset", _reader(ruleset))]
-    for w in walk(rules, _is_yaml, depth=0):
+    found = [SourceFile(rules_label(ruleset, RULESET_FILE), "ruleset", file_reader(ruleset))]
+    for w in walk(rules, is_yaml, depth=0):
         if w.relative != RULESET_FILE and w.relative:
-            read = _reader(w.entry) if w.problem is None else _raiser(w.problem)
+            read = file_reader(w.entry) if w.problem is None else _raiser(w.problem)
             found.append(SourceFile(rules_label(w.entry, w.relative), "procedures", read))
-    for w in walk(content, _is_yaml, too_deep=True):
-        read = _reader(w.entry) if w.problem is None else _raiser(w.problem)
+    for w in walk(content, is_yaml, too_deep=True):
+        read = file_reader(w.entry) if w.problem is None else _raiser(w.problem)
         found.append(SourceFile(content_label(w.entry, w.relative or "."), "content", read))
     return found
 
@@ -198,10 +198,10 @@ def _raiser(problem: OSError) -> Callable[[], bytes]:
 def _entries(folder: Traversable) -> list[Traversable]:
     """The entries directly in `folder`, by the walk's rules (no link out, nothing of the
     system's): the folders and the YAML files."""
-    return [w.entry for w in walk(folder, _is_yaml, depth=0, skip=(), folders_too=True) if w.problem is None]
+    return [w.entry for w in walk(folder, is_yaml, depth=0, skip=(), folders_too=True) if w.problem is None]
 
 
-def _is_yaml(name: str) -> bool:
+def is_yaml(name: str) -> bool:
     return name.endswith(YAML_SUFFIXES) and not name.startswith(".")
 
 

@@ -28,7 +28,7 @@ from typing import Iterable, Sequence
 from legacies.dsl.diagnostics import WARNING, Diagnostic
 from legacies.dsl.errors import LegaciesError
 
-from .files import (EXPANSION_FILES, RULESET_FILE, SourceFile, _is_yaml, _reader, disk_label, kind_from_keys,
+from .files import (EXPANSION_FILES, RULESET_FILE, SourceFile, disk_label, file_reader, is_yaml, kind_from_keys,
                     read_regular, ruleset_files)
 from .walk import MAX_FOLDER_DEPTH, os_sentence, real_path, subfolders, system_folder, walk
 
@@ -216,7 +216,7 @@ def expansion_sources(exp: Expansion, ruleset: str) -> tuple[list[SourceFile], l
     files: list[SourceFile] = []
     entry = _expansion_file(exp.folder)
     if entry is not None:
-        files.append(SourceFile(_label(exp, entry, entry.name), "expansion", _reader(entry), exp.name))
+        files.append(SourceFile(_label(exp, entry, entry.name), "expansion", file_reader(entry), exp.name))
     else:
         notes.append(Diagnostic("X004", f"{exp.label} has no expansion.yaml: it may add items and rules, but no "
                                 "words of its own, and it has no name to be found by", file=exp.label,
@@ -243,7 +243,7 @@ def _unread(exp: Expansion, ruleset: str) -> list[Diagnostic]:
     Only the folders that are not read are walked for this: rules/<ruleset>/ and
     content/<ruleset>/ are the loader's (their problems are said there)."""
     out: list[Diagnostic] = []
-    for w in walk(exp.folder, _is_yaml, depth=8, skip=(".", "_")):
+    for w in walk(exp.folder, is_yaml, depth=8, skip=(".", "_")):
         relative = w.relative
         parts = relative.split("/")
         if w.problem is not None:

@@ -15,7 +15,7 @@ from legacies.agents.scenario_tests import find_tests, run_tests
 from legacies.agents.trial import Scenario, TrialError, run_trial
 from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
 from legacies.pipeline.content import ContentError, content_rows
-from legacies.pipeline.explain import ExplainError, _find, _near, folder_rulesets
+from legacies.pipeline.explain import ExplainError, find_item, folder_rulesets, near_items
 from legacies.pipeline.explain import explain as run_explain
 from legacies.pipeline.report import render_github, render_json
 from legacies.pipeline.ruleset import ExpansionError
@@ -145,12 +145,12 @@ def try_item(
             playable(loaded, name, where_given(name, root, expansion))
         if loaded.build is None:
             continue
-        match = _find(item, loaded.build)  # an id, any case, or a name
+        match = find_item(item, loaded.build)  # an id, any case, or a name
         if match is not None:
             found = (name, root, loaded)
             item = match
             break
-        near.extend(_near(item, loaded.build))
+        near.extend(near_items(item, loaded.build))
     if found is None:
         hint = f"did you mean {', '.join(near[:3])}?" if near else "`legacies content` lists them"
         fail(f"no item `{short(item)}` in {'that ruleset' if ruleset else 'any installed ruleset'}; {hint}")
