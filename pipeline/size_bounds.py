@@ -1,10 +1,9 @@
 """How large a ruleset may be: its files, their bytes, its items, places and links, the
 coordinates of its map, and how many diagnostics of one code are said in full.
 
-Each bound is far above what a shipped ruleset holds (the largest, Legacies with its
-expansion, has 14 files, 480 items and 250 KB; Leader's Legacy 60 places and 200
-links) and keeps the cost of checking one, which grows linearly with its size, to
-seconds: past it the check stops reading (F012 for files and bytes, C014 for items,
+Each bound is far above what a shipped ruleset holds (the largest, with its expansion,
+has 14 files, 480 items and 250 KB; the one with a map 60 places and 200 links) and
+keeps the cost of checking one, which grows linearly with its size, to seconds: past it the check stops reading (F012 for files and bytes, C014 for items,
 places and links, each said once, where the bound is passed) and nothing is built from
 what was read, so a game is never played from part of a ruleset. The loaders
 (pipeline/load.py, the language server's) count as they read (`Tally`); places are

@@ -4,7 +4,7 @@ files `migrate` and `new` look through).
 
 A walk is bounded and stays where it was sent:
 - it never leaves the folder it was given: a symbolic link whose target lies outside it
-  is not followed (OutsideFolder, F010), and one that leads back to a folder above it,
+  is not followed (OutsideFolder, F010), and one that points back to a folder above it,
   or to a folder already walked, is not walked again (SymlinkLoop, F007);
 - it never reads the system's own folders (/proc, /sys, /dev): not as the folder given,
   not when met inside it (`-x /`);
