@@ -56,6 +56,18 @@ def test_a_may_that_pays_is_asked_only_of_a_player_who_can_pay() -> None:
         assert (t.decision is not None and t.decision.prompt == "Pay 8 gold for one more of that resource?") is asked
 
 
+@pytest.mark.rule("ACT-1")
+@pytest.mark.parametrize("gold,asked", [(1, False), (2, True)])
+def test_instant_replay_offers_an_opportunity_again_only_when_it_can_be_paid(gold: int, asked: bool) -> None:
+    """C3013 takes another card's opportunity again: not offered when that opportunity's
+    price cannot be paid (the soak found it offered and refused, issue 35)."""
+    t = Table()
+    t.run("move top of (player_cards in deck_i where it is C1003) to my played", GENERAL)
+    t.run(f"set century to 3\nset my gold to {gold}", GENERAL)
+    asks = t.run("play C3013's opportunity", GENERAL, answers=[lambda d: d.labels()[-1]] if asked else [])
+    assert [d.prompt for d in asks] == (["take its opportunity again"] if asked else [])
+
+
 @pytest.mark.rule("ACT-2")
 def test_exploring_pays_per_card_played_this_one_included_and_a_successor() -> None:
     t = Table()
