@@ -182,7 +182,7 @@ def changed_spec(request: Request) -> Any:
     """The game spec of `request` with its what-if changes written into the items' files
     (the number at the field's place replaced), then loaded and checked as any data is:
     a change the ruleset refuses is a usage error with the checker's words."""
-    from legacies.pipeline.build import build_spec
+    from legacies.pipeline.build.passes import build_spec
     from legacies.pipeline.load import load_sources
     from legacies.pipeline.ruleset import expanded_sources
 

@@ -14,7 +14,7 @@
   red and its colour is blue`; `its cost = 7` when no card costs 7).
 
 Each finding is (the file, the YAML path of the program, a Diagnostic positioned in
-the program, whether the program is a one-expression field) for pipeline/build.py to
+the program, whether the program is a one-expression field) for pipeline/build/passes.py to
 place in its file.
 """
 

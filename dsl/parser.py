@@ -241,6 +241,6 @@ def parse_expression(source: str) -> ast.Expr:
 
 
 # An expression written in YAML is parsed as the value of this `let`; spans of an
-# expression are measured inside this prefix on line 1 (pipeline/build.py takes it off).
+# expression are measured inside this prefix on line 1 (pipeline/build/passes.py takes it off).
 EXPRESSION_LEAD = "let __value be "
 EXPRESSION_PREFIX = len(EXPRESSION_LEAD)

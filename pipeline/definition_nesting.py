@@ -6,7 +6,7 @@ Measured once the checker has resolved every use (`total NAME of C` may ask a de
 of each member, or read an attribute of that name), callees first:
 
 - E216 for a loop of definitions that only the resolution shows (through `total NAME of`;
-  the loops of plain uses are found before checking, pipeline/build_rules.py);
+  the loops of plain uses are found before checking, pipeline/build/rules.py);
 - E222 for a value that nests past MAX_DEPTH levels with the values of the definitions it
   uses: compiling and computing it recurse that deep;
 - E223 for a value whose work, computed once, is more than the step budget of a decision;

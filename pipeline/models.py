@@ -9,7 +9,7 @@ kept in sync by tests/pipeline/test_schemas.py):
 - `expansion`  EXPANSION/expansion.yaml: an expansion's name, the ruleset it extends and
                the vocabulary it adds (everything a ruleset may declare).
 A declaration in an expansion that reuses a name of what it is laid over replaces it
-only when it says `replaces: true` (pipeline/build.py checks it).
+only when it says `replaces: true` (pipeline/build/passes.py checks it).
 Effects and conditions are strings in the effect language, parsed later.
 Every file may state `format:` (the version of this file format it is written for; a file
 without it is format 1): pipeline/formats.py reads an older one as the current one.

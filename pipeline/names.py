@@ -1,5 +1,5 @@
 """The names a ruleset gives, checked for what an effect cannot refer to and what a
-reader cannot tell apart (C010-C013; pipeline/build.py places them in their files).
+reader cannot tell apart (C010-C013; pipeline/build/passes.py places them in their files).
 
 - C010: a content id or a vocabulary name that is a word of the effect language an
   effect can never use as a name: a builtin (`me`, `players`, `owner`), `this`, or a

@@ -13,7 +13,7 @@ from typing import Sequence
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.interpreter.spec import GameSpec
 
-from .build import BuildResult, build_spec
+from .build.passes import BuildResult, build_spec
 from .files import SourceFile, installed_rulesets
 from .internal_errors import internal_error
 from .load import LoadResult, load_sources

@@ -4,7 +4,7 @@ ruleset `--expansion`s are laid over (the one named, else the one they extend), 
 load_ruleset with the expansions laid over it. What cannot make a game (an unknown
 name, a folder holding no ruleset or several, expansions for another ruleset) is a
 UsageError: the commands exit 2 with its message, the language server says it on the
-file. cli/main.py and cli/lsp_check.py share this; neither resolves a ruleset itself."""
+file. cli/main.py and cli/lsp/check.py share this; neither resolves a ruleset itself."""
 
 from __future__ import annotations
 

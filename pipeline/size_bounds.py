@@ -7,8 +7,8 @@ keeps the cost of checking one, which grows linearly with its size, to seconds: 
 places and links, each said once, where the bound is passed) and nothing is built from
 what was read, so a game is never played from part of a ruleset. The loaders
 (pipeline/load.py, the language server's) count as they read (`Tally`); places are
-counted once their kinds are known (pipeline/build_layers.py), coordinates checked by
-the map (pipeline/build_map.py).
+counted once their kinds are known (pipeline/build/layers.py), coordinates checked by
+the map (pipeline/build/map.py).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ language server. An expansion is a folder, on disk or installed by name in the p
 - `content/<ruleset>/**/*.yaml`: its items.
 
 Its files are laid over the ruleset by place: a file at the place of a base file sits
-where that one stood and carries it as `over` (pipeline/build.py then requires the file
+where that one stood and carries it as `over` (pipeline/build/passes.py then requires the file
 to say `replaces: true`: X002). A file of an expansion folder that nothing reads is a
 diagnostic here (X001, X003, X004), never dropped in silence.
 """

@@ -32,7 +32,7 @@ from typing import Iterator
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.dsl.errors import LegaciesError
 
-from .build import build_spec
+from .build.passes import build_spec
 from .files import EXPANSION_FILES, SourceFile, installed_rulesets, read_regular, ruleset_files, single_file
 from .internal_errors import internal_error
 from .load import load_sources

@@ -13,7 +13,7 @@ from legacies.agents.simulate import SimulationError
 from legacies.agents.soak import SoakError
 from legacies.agents.trial import TrialError
 from legacies.cli.common import exit_code
-from legacies.cli.lsp import ListenError
+from legacies.cli.lsp.server import ListenError
 from legacies.dsl.diagnostics import DiagnosticError
 from legacies.dsl.errors import LegaciesError
 from legacies.dsl.syntax_errors import SyntaxErrors

@@ -1,4 +1,4 @@
-"""`legacies lsp`: the language server for editors (cli/lsp.py), over standard input and
+"""`legacies lsp`: the language server for editors (cli/lsp/server.py), over standard input and
 output or a TCP port. pygls is an optional dependency (`legacies[lsp]`): the server is
 imported when the command runs, and its absence is said in words."""
 
@@ -32,7 +32,7 @@ def lsp(
             fail(f"--tcp takes HOST:PORT (127.0.0.1:2087), not `{short(tcp)}`")
         address = (host.removeprefix("[").removesuffix("]"), int(port))  # [::1]:2087 too
     try:
-        from legacies.cli.lsp import ListenError, serve  # pygls is optional: said in words when missing
+        from legacies.cli.lsp.server import ListenError, serve  # pygls is optional: said in words when missing
     except ModuleNotFoundError as err:
         if (err.name or "").partition(".")[0] not in ("pygls", "lsprotocol"):
             raise

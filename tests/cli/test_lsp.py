@@ -249,7 +249,7 @@ def test_without_pygls_the_command_says_how_to_install_it(monkeypatch: pytest.Mo
     for loaded in [m for m in sys.modules if m.startswith("pygls.")]:
         monkeypatch.delitem(sys.modules, loaded)
     monkeypatch.setitem(sys.modules, "pygls", None)  # `import pygls` fails as when it is not installed
-    monkeypatch.delitem(sys.modules, "legacies.cli.lsp", raising=False)
+    monkeypatch.delitem(sys.modules, "legacies.cli.lsp.server", raising=False)
     result = CliRunner().invoke(app, ["lsp"])
     assert result.exit_code == 2
     assert result.output.strip() == "error: the language server needs pygls: pip install 'legacies[lsp]'"

@@ -1,4 +1,4 @@
-"""The language server completes by context (cli/lsp_complete.py): the names that fit
+"""The language server completes by context (cli/lsp/complete.py): the names that fit
 where the cursor stands, not the same 760 names everywhere (issue 17), and goes to the
 declaration of a kind's plural."""
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from legacies.cli.lsp_check import Check, check_document
-from legacies.cli.lsp_complete import completions
-from legacies.cli.lsp_query import declared
+from legacies.cli.lsp.check import Check, check_document
+from legacies.cli.lsp.complete import completions
+from legacies.cli.lsp.query import declared
 
 REPO = Path(__file__).resolve().parents[2]
 CARDS = REPO / "content" / "legacies" / "cards_i.yaml"

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from legacies.cli.lsp_frames import MAX_FRAME
+from legacies.cli.lsp.frames import MAX_FRAME
 
 from .test_lsp import TIMEOUT, Editor, _copy_ruleset, _open, _raw, editor  # noqa: F401 - the fixture
 

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from legacies.cli import lsp_check, lsp_limits
-from legacies.cli.lsp_check import check_document
-from legacies.cli.lsp_limits import LimitPassed, bounded
+from legacies.cli.lsp import check as lsp_check
+from legacies.cli.lsp import limits as lsp_limits
+from legacies.cli.lsp.check import check_document
+from legacies.cli.lsp.limits import LimitPassed, bounded
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork: the setup runs in the server")
 TINY = Path(__file__).resolve().parents[1] / "interpreter" / "fixtures" / "tiny"

@@ -1,4 +1,4 @@
-"""Hooks and restrictions (pipeline/build_hooks.py): a procedure with `before: X` or
+"""Hooks and restrictions (pipeline/build/hooks.py): a procedure with `before: X` or
 `after: X` runs at the start or the end of the procedure or action X, with its
 parameters, as the same player; a `restrictions:` entry adds a condition to an action.
 The base is tests/interpreter/fixtures/relay (a procedure run by an action, an action

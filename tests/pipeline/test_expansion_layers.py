@@ -234,7 +234,7 @@ def test_menus_and_rules_triggers_are_checked(market: Path) -> None:
 
 def test_validate_and_the_language_server_check_an_expansion_file_with_its_siblings(tmp_path: Path) -> None:
     """A file of an expansion uses an id its sibling defines: checked as a whole, no false E201."""
-    from legacies.cli.lsp_check import check_document
+    from legacies.cli.lsp.check import check_document
 
     folder = tmp_path / "docks"
     (folder / "content" / "legacy").mkdir(parents=True)

@@ -169,7 +169,7 @@ def test_a_bad_installed_ruleset_never_breaks_commands_about_the_others(tmp_path
 
 @pytest.mark.internal_error
 def test_an_engine_bug_while_checking_is_e302_for_that_ruleset_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    from legacies.pipeline import build
+    from legacies.pipeline.build import passes as build
 
     def boom(files: object) -> object:
         raise RecursionError("maximum recursion depth exceeded")

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from legacies.pipeline import build_layers, load, size_bounds, yaml_source
+from legacies.pipeline import load, size_bounds, yaml_source
+from legacies.pipeline.build import layers as build_layers
 from legacies.pipeline.files import ruleset_files
 from legacies.pipeline.load import load_sources
 from legacies.pipeline.ruleset import load_ruleset

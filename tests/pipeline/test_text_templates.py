@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from legacies.pipeline.build_layers import template_problem
+from legacies.pipeline.build.layers import template_problem
 from legacies.pipeline.explain import card_texts
 from legacies.pipeline.validate import validate
 

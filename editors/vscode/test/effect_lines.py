@@ -1,5 +1,5 @@
 """The lines of effect text in every shipped rules and content file, as the language
-server finds them (cli/lsp_query.py: an item's effect attributes, `requires:`, a
+server finds them (cli/lsp/query.py: an item's effect attributes, `requires:`, a
 procedure's `do:`, an action's `choose:`/`if:`/`do:`, a definition's `value:`, setup,
 game): {path: [0-based line, ...]}, for test/check-grammar.js to compare with what the
 grammar highlights as effect text. Needs legacies installed (`pip install -e .`)."""
@@ -13,8 +13,8 @@ from pathlib import Path
 
 from importlib import resources
 
-from legacies.cli.lsp_check import Check, check_document
-from legacies.cli.lsp_query import effects_in, file_of, rule_texts, text_lines
+from legacies.cli.lsp.check import Check, check_document
+from legacies.cli.lsp.query import effects_in, file_of, rule_texts, text_lines
 from legacies.pipeline.files import RULES_PACKAGE, installed_rulesets
 from legacies.pipeline.stack import Expansion, installed_expansions
 

@@ -2,7 +2,7 @@
 
 This module owns the protocol: which requests the server answers and how a
 Diagnostic, a name or a place becomes what the editor shows. What is checked lives in
-cli/lsp_check.py, what is answered in cli/lsp_query.py; pygls is imported here only,
+cli/check.py, what is answered in cli/query.py; pygls is imported here only,
 so that no other command pays for it.
 
 - A document that is opened or changed is checked with its ruleset, as `legacies
@@ -14,10 +14,10 @@ so that no other command pays for it.
   an effect the card text of that effect.
 - definition: an item id goes to its `id:`, a counter, zone, kind, procedure,
   definition or action to the key that declares it.
-- completion: the names that fit where the cursor stands (cli/lsp_complete.py).
-- code actions: a quick fix for each diagnostic whose hint names an edit (cli/lsp_fixes.py).
+- completion: the names that fit where the cursor stands (cli/complete.py).
+- code actions: a quick fix for each diagnostic whose hint names an edit (cli/fixes.py).
 - references and rename: an item id, kind, counter or quantity in every file of the
-  ruleset and its expansions and the scenario tests beside them (cli/lsp_rename.py).
+  ruleset and its expansions and the scenario tests beside them (cli/lsp/renaming.py).
 Nothing a file holds stops the server: a check that fails is said as a diagnostic.
 """
 
@@ -42,9 +42,9 @@ from legacies.dsl.errors import LegaciesError
 from legacies.dsl.parse_cache import parse_cache
 from legacies.pipeline.validate import UsageError
 
-from . import lsp_complete, lsp_fixes, lsp_query, lsp_rename
-from .lsp_check import Check, belongs_to_ruleset, check_document
-from .lsp_frames import serve_io, serve_tcp
+from . import complete, fixes, query, renaming
+from .check import Check, belongs_to_ruleset, check_document
+from .frames import serve_io, serve_tcp
 
 DEBOUNCE = 0.15
 """Seconds a change waits for the next one before it is checked (a check of the
@@ -106,7 +106,7 @@ def make_server() -> ContentServer:
         if found is None:
             return None
         doc, path, checks, (line, column) = found
-        text = lsp_query.hover(checks, path, doc.source, line, column)
+        text = query.hover(checks, path, doc.source, line, column)
         if text is None:
             return None
         return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
@@ -117,7 +117,7 @@ def make_server() -> ContentServer:
         if found is None:
             return None
         doc, _, checks, (line, column) = found
-        place = lsp_query.definition(checks, doc.source, line, column)
+        place = query.definition(checks, doc.source, line, column)
         if place is None:
             return None
         start = _client_position(ls, place.path, place.line, place.column)
@@ -130,7 +130,7 @@ def make_server() -> ContentServer:
             return None
         doc, path, checks, (line, column) = found
         items = [lsp.CompletionItem(label=n.name, kind=_KINDS.get(n.what), detail=n.detail)
-                 for n in lsp_complete.completions(checks, path, doc.source, line, column)]
+                 for n in complete.completions(checks, path, doc.source, line, column)]
         return lsp.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
@@ -144,7 +144,7 @@ def make_server() -> ContentServer:
         label = next((lb for lb, p in check.labels.items() if p == path), None)
         lines = doc.source.split("\n")
         wanted = params.range
-        params_of = lsp_fixes.declared_params([f for c in checks for f in c.files],
+        params_of = fixes.declared_params([f for c in checks for f in c.files],
                                                [c.build.vocab for c in checks if c.build and c.build.vocab])
         actions = []
         for d in check.diagnostics:
@@ -153,7 +153,7 @@ def make_server() -> ContentServer:
             shown = _diagnostic(doc, d)
             if not _overlaps(shown.range, wanted):
                 continue
-            for fix in lsp_fixes.fixes(d, lines, params_of):
+            for fix in fixes.fixes(d, lines, params_of):
                 edits = [lsp.TextEdit(range=_client_range(doc, e.line, e.column, e.end_line, e.end_column),
                                       new_text=e.text) for e in fix.edits]
                 actions.append(lsp.CodeAction(title=fix.title, kind=lsp.CodeActionKind.QuickFix, diagnostics=[shown],
@@ -169,13 +169,13 @@ def make_server() -> ContentServer:
         _, checks, _, word = found
         texts = _open_texts(ls)
         hits = await asyncio.get_running_loop().run_in_executor(
-            ls.pool, lsp_rename.references, checks, word[0], texts)
+            ls.pool, renaming.references, checks, word[0], texts)
         return [lsp.Location(uri=from_fs_path(str(s.path)) or str(s.path), range=_hit_range(ls, s)) for s in hits]
 
     @server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
     async def prepare_rename(ls: ContentServer, params: lsp.PrepareRenameParams) -> lsp.Range | None:
         found = await _name_at(ls, params.text_document.uri, params.position)
-        if found is None or lsp_rename.renamable(found[1], found[3][0]) is None:
+        if found is None or renaming.renamable(found[1], found[3][0]) is None:
             return None
         doc, _, line, word = found
         return _client_range(doc, line, word[1], line, word[2])
@@ -189,8 +189,8 @@ def make_server() -> ContentServer:
         texts = _open_texts(ls)
         try:
             by_file = await asyncio.get_running_loop().run_in_executor(
-                ls.pool, lsp_rename.rename, checks, word[0], params.new_name, texts)
-        except lsp_rename.RenameRefused as err:
+                ls.pool, renaming.rename, checks, word[0], params.new_name, texts)
+        except renaming.RenameRefused as err:
             raise JsonRpcException(str(err), code=-32803) from None  # RequestFailed
         changes = {from_fs_path(str(path)) or str(path): [lsp.TextEdit(range=_hit_range(ls, s),
                                                                        new_text=params.new_name) for s in hits]
@@ -208,7 +208,7 @@ async def _name_at(ls: ContentServer, uri: str, position: lsp.Position
     if found is None:
         return None
     doc, _, checks, (line, column) = found
-    word = lsp_rename.name_at(doc.source, line, column)
+    word = renaming.name_at(doc.source, line, column)
     return (doc, checks, line, word) if word is not None else None
 
 
@@ -222,7 +222,7 @@ def _client_range(doc: TextDocument, line: int, column: int, end_line: int, end_
                                                      ServerTextPosition(end_line, end_column)))
 
 
-def _hit_range(ls: ContentServer, hit: lsp_rename.Hit) -> lsp.Range:
+def _hit_range(ls: ContentServer, hit: renaming.Hit) -> lsp.Range:
     return lsp.Range(_client_position(ls, hit.path, hit.line, hit.start),
                      _client_position(ls, hit.path, hit.line, hit.end))
 
@@ -294,7 +294,7 @@ def _diagnostic(doc: TextDocument, d: Diagnostic) -> lsp.Diagnostic:
     if d.end_column is not None and d.end_column - 1 > column:
         end = min(d.end_column - 1, len(text))
     else:  # the name at the column, else one character
-        word = lsp_query.word_at(text, column)
+        word = query.word_at(text, column)
         end = word[2] if word is not None and word[1] == column else min(column + 1, len(text))
     server_range = ServerTextRange(ServerTextPosition(line, column), ServerTextPosition(line, max(end, column)))
     message = d.message + (f"\nhint: {d.hint}" if d.hint else "")
@@ -388,7 +388,7 @@ def serve(tcp: tuple[str, int] | None = None) -> None:
     if tcp is not None:
         logging.getLogger("pygls.server").setLevel(logging.INFO)  # its "Serving on" line, once bound
         try:
-            serve_tcp(server, *tcp)  # pygls's loop, with a reader no client can stop (cli/lsp_frames.py)
+            serve_tcp(server, *tcp)  # pygls's loop, with a reader no client can stop (cli/frames.py)
         except KeyboardInterrupt:
             pass
         except OSError as err:  # the port is taken, the host is not this machine's...

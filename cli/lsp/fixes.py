@@ -29,7 +29,7 @@ from legacies.dsl.diagnostics import Diagnostic
 from legacies.dsl.vocabulary import Vocabulary
 from legacies.pipeline.load import LoadedFile
 
-from .lsp_query import word_at
+from .query import word_at
 
 _GUESS = re.compile(r"did you mean [`'](?P<guess>[^`']+)[`']\?")
 _WRITE = re.compile(r"write `([^`]+)`")

@@ -1,4 +1,4 @@
-"""The state the build's passes share (pipeline/build.py runs them in order): the
+"""The state the build's passes share (pipeline/build/passes.py runs them in order): the
 `Builder` (diagnostics placed in their YAML files, parsing and checking a program or an
 expression, the vocabulary being built, the resolution table), the rules files'
 declarations by name (`Rules`), and the order things that use each other are checked in."""
@@ -19,9 +19,9 @@ from legacies.dsl.types import ANY, T
 from legacies.dsl.vocabulary import Vocabulary
 from legacies.interpreter.spec import Origin
 
-from .build_vocabulary import Stack, type_of
-from .load import LoadedFile
-from .yaml_source import bounded
+from .vocabulary import Stack, type_of
+from ..load import LoadedFile
+from ..yaml_source import bounded
 
 Path = tuple
 MAX_PIECES = 20_000  # pieces (copies of every content item) in one ruleset (C007)

@@ -25,8 +25,8 @@ from pathlib import Path
 from legacies.pipeline.files import CONTENT_PACKAGE, RULES_PACKAGE
 from legacies.pipeline.validate import ruleset_folder
 
-from .lsp_check import Check
-from .lsp_query import file_of, with_vocab, word_at
+from .check import Check
+from .query import file_of, with_vocab, word_at
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _PROSE = frozenset({"name", "text", "label", "labels", "description", "flavor", "flavour", "title", "help",

@@ -15,13 +15,13 @@ from legacies.dsl.checker import Context
 from legacies.dsl.types import thing
 from legacies.interpreter.spec import MapNamesSpec, MapSpec
 
-from .build_display import check_lines
-from .load import LoadedFile
-from .models import DisplayMap, MapMark
-from .size_bounds import MAX_COORDINATE
+from .display import check_lines
+from ..load import LoadedFile
+from ..models import DisplayMap, MapMark
+from ..size_bounds import MAX_COORDINATE
 
 if TYPE_CHECKING:
-    from .build_base import Builder
+    from .base import Builder
 
 Path = tuple
 WHERE = ("display", "map")

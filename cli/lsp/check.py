@@ -20,7 +20,7 @@ from pathlib import Path
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.interpreter.spec import GameSpec
-from legacies.pipeline.build import BuildResult, build_spec
+from legacies.pipeline.build.passes import BuildResult, build_spec
 from legacies.pipeline.files import SourceFile, disk_label, guess_kind, installed_rulesets, ruleset_files
 from legacies.pipeline.internal_errors import internal_error
 from legacies.pipeline.load import LoadedFile, LoadResult, load_source
@@ -30,8 +30,8 @@ from legacies.pipeline.stack import StackError, expansion_folder, stack_sources
 from legacies.pipeline.validate import (UsageError, gc_paused, maybe_consequence, over_installed, ruleset_folder,
                                         smoke_check)
 
-from . import lsp_limits
-from .lsp_limits import LimitPassed, bounded
+from . import limits
+from .limits import LimitPassed, bounded
 
 _DECLARED = re.compile(r"^ruleset:\s*([A-Za-z0-9_-]+)", re.MULTILINE)
 
@@ -97,12 +97,12 @@ def _run(check: Check, sources: list[SourceFile]) -> None:
     if len(load.files) < len(sources):  # a file that did not load: names it defines are missing
         diagnostics = [maybe_consequence(d) for d in diagnostics]
     check.diagnostics.extend(diagnostics)
-    if check.build.spec is not None:  # the content runs here: within the editor's limits (cli/lsp_limits.py)
+    if check.build.spec is not None:  # the content runs here: within the editor's limits (cli/limits.py)
         spec, label = check.build.spec, load.files[0].label
         try:
-            seconds = lsp_limits.SETUP_SECONDS  # the rules stop themselves there, located; the kill is the backstop
+            seconds = limits.SETUP_SECONDS  # the rules stop themselves there, located; the kill is the backstop
             check.diagnostics.extend(bounded(lambda: smoke_check(spec, label, seconds, "the editor's check"),
-                                             seconds=seconds + lsp_limits.KILL_GRACE))
+                                             seconds=seconds + limits.KILL_GRACE))
         except LimitPassed as err:
             check.diagnostics.append(Diagnostic("E300", str(err), file=label, hint="run `legacies validate` on "
                                                 "the ruleset, or `legacies play` with random seats, to see where"))

@@ -32,8 +32,8 @@ from legacies.dsl.parser import STATEMENT_WORDS
 from legacies.dsl.types import TYPE_WORDS
 from legacies.dsl.vocabulary import Vocabulary
 
-from .lsp_check import Check
-from .lsp_query import Name, describe, effects_in, label_of, rule_texts, text_lines, what_of, with_vocab
+from .check import Check
+from .query import Name, describe, effects_in, label_of, rule_texts, text_lines, what_of, with_vocab
 
 _PARTIAL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
 _ITEM_KEY = re.compile(r"^(\s*)(?:-\s+)?kind:\s*([A-Za-z_][A-Za-z0-9_]*)?\s*$")

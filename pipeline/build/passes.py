@@ -1,7 +1,7 @@
 """Loaded files -> a checked GameSpec: the parse and check passes of the pipeline.
 
 Checks what each expansion file replaces (X-codes), builds the Vocabulary of the
-ruleset and its expansions (pipeline/build_vocabulary.py), checks every reference the
+ruleset and its expansions (pipeline/build/vocabulary.py), checks every reference the
 data makes (zones, kinds, enums, content ids, attributes), parses every effect,
 condition and value with the effect language, runs the static checker over each
 (definitions and procedures in the order they depend on each other, so a use never
@@ -27,20 +27,20 @@ from legacies.dsl.types import T
 from legacies.dsl.vocabulary import Vocabulary
 from legacies.interpreter.spec import GameSpec, Limits, PieceDef
 
-from .build_base import Builder, Path, announced_by
-from .build_hooks import find_hooks, unknown_restricted
-from .build_content import check_attributes, check_content, content_columns
-from .build_display import card_attributes, check_display_parts
-from .build_layers import check_layers, collect_items, collect_rules, join_menus
-from .build_map import check_map
-from .build_rules import (budget_warnings, check_actions, check_definitions, check_evaluation,
+from .base import Builder, Path, announced_by
+from .hooks import find_hooks, unknown_restricted
+from .content import check_attributes, check_content, content_columns
+from .display import card_attributes, check_display_parts
+from .layers import check_layers, collect_items, collect_rules, join_menus
+from .map import check_map
+from .rules import (budget_warnings, check_actions, check_definitions, check_evaluation,
                           check_link_conditions, check_procedures, check_rule_triggers)
-from .build_table import check_seats, option_names
-from .build_vocabulary import Stack, check_names, declare, declare_ruleset, merge
-from .load import LoadedFile
-from .models import RulesetFile
-from .names import name_problems, ruleset_names
-from .score_labels import check_score, check_score_labels
+from .table import check_seats, option_names
+from .vocabulary import Stack, check_names, declare, declare_ruleset, merge
+from ..load import LoadedFile
+from ..models import RulesetFile
+from ..names import name_problems, ruleset_names
+from ..score_labels import check_score, check_score_labels
 
 
 @dataclass

@@ -9,11 +9,11 @@ from typing import Any
 
 from legacies.dsl.vocabulary import DefinitionInfo, ProcedureInfo, Vocabulary
 
-from .build_base import MAX_PIECES, Builder, Path, Rules
-from .files import SourceFile
-from .load import LoadedFile, load_source
-from .models import ContentFile, ExpansionFile, ProceduresFile, RulesetFile
-from .size_bounds import MAX_PLACES
+from .base import MAX_PIECES, Builder, Path, Rules
+from ..files import SourceFile
+from ..load import LoadedFile, load_source
+from ..models import ContentFile, ExpansionFile, ProceduresFile, RulesetFile
+from ..size_bounds import MAX_PLACES
 
 
 def check_layers(b: Builder, files: list[LoadedFile], r: RulesetFile, expansions: list[LoadedFile]) -> None:

@@ -1,7 +1,7 @@
-"""What an editor asks of a checked ruleset (cli/lsp_check.Check): the name under the
+"""What an editor asks of a checked ruleset (cli/check.Check): the name under the
 cursor, the card text shown on hover (an item's, or the effect the cursor is in), the
 place a name is declared (a kind's plural too); the names to complete by context are
-cli/lsp_complete.py's.
+cli/complete.py's.
 
 Positions here are 0-based lines and columns counted in characters of the text; the
 server converts them to and from the editor's units. Each question takes the checks to
@@ -21,12 +21,12 @@ from typing import Any
 from legacies.dsl.renderer import Wording, render_expr, render_program
 from legacies.dsl.vocabulary import Vocabulary
 from legacies.interpreter.spec import GameSpec, PieceDef
-from legacies.pipeline.build import BuildResult
+from legacies.pipeline.build.passes import BuildResult
 from legacies.pipeline.explain import item_text
 from legacies.pipeline.files import CONTENT_PACKAGE, RULES_PACKAGE
 from legacies.pipeline.load import LoadedFile
 
-from .lsp_check import Check
+from .check import Check
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from legacies.interpreter.spec import SeatSpec
 
-from .load import LoadedFile
-from .models import RulesetFile
+from ..load import LoadedFile
+from ..models import RulesetFile
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .build_base import Builder
+    from .base import Builder
 
 BOT_KINDS = ("human", "random", "greedy", "rollout", "search")
 """Seat kinds every ruleset has (the agents): a ruleset's own seat kinds take other names."""

@@ -21,7 +21,7 @@ from legacies.dsl.checker import Context
 from legacies.dsl.types import FLAG, T, fits
 from legacies.interpreter.spec import Origin
 
-from .build_base import Builder, Rules
+from .base import Builder, Rules
 
 
 def find_hooks(b: Builder, rules: Rules) -> None:

@@ -3,7 +3,7 @@ are known: `text:` lines, `columns:` (places side by side) and `kinds:` (the lin
 piece of a kind shows in full, `this` the piece), whose `{EXPR}` parts,
 collections and pieces are the effect language's; and `display: card:`, the attributes
 a player reads beside a card's text. What the entries of `display:` name otherwise is
-checked with the vocabulary (pipeline/build_vocabulary.py).
+checked with the vocabulary (pipeline/build/vocabulary.py).
 
 A line's text is checked as the text of a `log` statement, so its `{EXPR}` parts show
 values as the log does (players and pieces by name, numbers as numbers), and a problem
@@ -18,11 +18,11 @@ from legacies.dsl.checker import Context
 from legacies.dsl.types import T, thing
 from legacies.interpreter.spec import DisplayPart
 
-from .load import LoadedFile
-from .models import DisplayColumns, DisplayRows, DisplayText
+from ..load import LoadedFile
+from ..models import DisplayColumns, DisplayRows, DisplayText
 
 if TYPE_CHECKING:
-    from .build_base import Builder
+    from .base import Builder
 
 Path = tuple
 LOG_LEAD = len('log "')  # where a log statement's text starts: its `{EXPR}` parts are placed from there

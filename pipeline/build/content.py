@@ -15,11 +15,11 @@ from legacies.dsl.types import FLAG, T, thing
 from legacies.dsl.vocabulary import Vocabulary
 from legacies.interpreter.spec import PieceDef
 
-from .attribute_ranges import range_problem
-from .build_base import Builder, Path, announced_by
-from .load import LoadedFile
-from .models import ExpansionFile
-from .yaml_source import excerpt
+from ..attribute_ranges import range_problem
+from .base import Builder, Path, announced_by
+from ..load import LoadedFile
+from ..models import ExpansionFile
+from ..yaml_source import excerpt
 
 
 def check_attributes(b: Builder, items: dict[str, tuple[LoadedFile, Path, Any]], rf: LoadedFile) -> None:

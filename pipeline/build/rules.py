@@ -13,11 +13,11 @@ from legacies.dsl.diagnostics import WARNING, Diagnostic
 from legacies.dsl.types import FLAG, T, thing
 from legacies.interpreter.spec import ActionSpec, DefinitionSpec, Origin, ProcedureSpec
 
-from .build_base import Builder, Path, Rules, aggregated, dependency_order, names_used
-from .build_hooks import check_action_hooks, check_restrictions, spliced
-from .definition_nesting import charges, nesting
-from .load import LoadedFile
-from .models import RulesetFile
+from .base import Builder, Path, Rules, aggregated, dependency_order, names_used
+from .hooks import check_action_hooks, check_restrictions, spliced
+from ..definition_nesting import charges, nesting
+from ..load import LoadedFile
+from ..models import RulesetFile
 
 
 def _in_cycles(b: Builder, table: dict[str, tuple[LoadedFile, str, Any]], cycles: list[list[str]],

@@ -21,12 +21,12 @@ from legacies.dsl.types import ANY, FLAG, TYPE_WORDS, T, parse_type
 from legacies.dsl.vocabulary import (AttributeRange, CounterInfo, EventInfo, KindInfo, LinkInfo, PaymentInfo,
                                      QuantityInfo, ValueInfo, ZoneInfo)
 
-from .attribute_ranges import declared_range
-from .load import LoadedFile
-from .models import AttributeDecl, DisplayColumns, DisplayRows, DisplayText, ExpansionFile, KindDecl, RulesetFile
+from ..attribute_ranges import declared_range
+from ..load import LoadedFile
+from ..models import AttributeDecl, DisplayColumns, DisplayRows, DisplayText, ExpansionFile, KindDecl, RulesetFile
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .build_base import Builder
+    from .base import Builder
 
 TABLES = ("counters", "values", "counter_sets", "zones", "kinds", "links", "events", "quantities", "options", "menus")
 """The named declarations that share one namespace (with enums' symbols)."""
@@ -451,7 +451,7 @@ def _check_display_kinds(b: "Builder", f: LoadedFile, m: Stack) -> None:
     """`display: kinds:` (lines a piece of a kind shows in full), `display: unlogged:`
     (counters and values the log leaves out) and `display: unprinted:` (attributes a card
     never shows) name kinds, counters, values and attributes of the ruleset; each line is
-    checked with the rules (pipeline/build_display.py), `this` the piece."""
+    checked with the rules (pipeline/build/display.py), `this` the piece."""
     display = f.model.display  # type: ignore[attr-defined]
     if display is None:
         return
