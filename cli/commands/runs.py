@@ -100,7 +100,8 @@ def soak(
                  f"legacies soak --ruleset {f.ruleset}{laid} --players {f.players} --seed {f.seed} --games 1 "
                  f"(not saved: {path})")
         typer.echo(f"FAIL {f.name} {f.players}p seed {f.seed}: {short(f.message, 300)}\n  reproduce: {again}")
-    _say_refusals(result.refused, names, refusals)
+    if not result.interrupted:  # counts of some games only: not said
+        _say_refusals(result.refused, names, refusals)
     rate = result.games / result.seconds if result.seconds else 0.0
     typer.echo(("interrupted: " if result.interrupted else "")
                + f"{result.games} games ({', '.join(names)}; {len(tables)} table{'s' if len(tables) != 1 else ''}), "
