@@ -63,8 +63,9 @@ def soak(
     refusals: bool = typer.Option(False, "--refusals", help="Also list, per ruleset and per action, the options "
                                   "offered and then refused when taken."),
 ) -> None:
-    """Play many seeded random games checking every invariant after every decision; count the
-    options offered and then refused."""
+    """Play many seeded random games checking every invariant after every decision.
+
+    Also counts, per ruleset and per action, the options offered and then refused."""
     installed = loading.rulesets()
     unknown = [r for r in ruleset if r not in installed]
     if unknown:

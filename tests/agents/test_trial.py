@@ -41,8 +41,10 @@ def test_run_source_and_zone_changes_by_name(spec) -> None:  # type: ignore[no-u
 
 
 def test_a_refusal_and_a_missing_setup_say_what_to_change(spec) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(TrialError, match="the rules refuse `C1003` here: it is playable when you have at least 2 gold"):
+        run_trial(spec, "C1003", Scenario(seed=3), answers=[0])  # its price, its requires: (issue 35)
     with pytest.raises(TrialError, match="the rules refuse `C1003` here: P1 cannot pay 2 gold"):
-        run_trial(spec, "C1003", Scenario(seed=3), answers=[0])
+        run_trial(spec, "C1003", Scenario(seed=3), run="pay 2 gold", answers=[0])
     with pytest.raises(TrialError, match="play: N"):
         run_trial(spec, "S26", Scenario(seed=3), run="put_in_play(S26)")
     with pytest.raises(TrialError, match="no answer is left"):
@@ -75,7 +77,7 @@ def test_a_list_of_effects_is_tried_one_at_a_time_and_usage_errors_exit_2(spec) 
         run_trial(spec, "socialite", Scenario(seed=3, play=6), effect="benefits")
     assert caught.value.usage
     with pytest.raises(TrialError, match="game may still be in its setup") as refused:
-        run_trial(spec, "C1003", Scenario(seed=3), answers=[0])
+        run_trial(spec, "C1003", Scenario(seed=3), run="pay 2 gold", answers=[0])
     assert not refused.value.usage
     runner = CliRunner()
     assert runner.invoke(app, ["try", "C1003", "--play", "6", "--as", "7"]).exit_code == 2
