@@ -127,16 +127,24 @@ class CollectionChecker:
         return things() if e.count is not None else thing()
 
     def _from_zones(self, e: ast.Expr) -> bool:
-        """Whether a collection is pieces taken from zones in their zones' order (a
-        selection, filtered or not): `top of` it reads from the top, as of a zone."""
+        """Whether a collection is pieces taken from zones, holders or tracks in the order
+        they keep them (a selection, filtered or not; the pieces on a holder or a track are
+        kept as a zone keeps its own, the piece put there first at the bottom, a track's
+        first space first): `top of` it reads from the top, as of a zone, so a holder's top
+        is the piece put on it last, whatever holds the pieces."""
         while isinstance(e, ast.Where):
             e = e.collection
         if not isinstance(e, ast.Select):
             return False
         source = self.c.res.types.get(id(e.source))
-        if source is not None and source.tag in ("zone", "zones"):
+        if source is not None and source.tag in ("zone", "zones", "thing", "track"):
             return True
-        return source is not None and source.tag == "things" and self._from_zones(e.source)
+        if source is None or source.tag != "things":
+            return False
+        ref = self.c.res.refs.get(id(e))
+        if isinstance(ref, r.Selection) and ref.on == "on":  # the pieces on each of those items
+            return True
+        return self._from_zones(e.source)
 
     def e_Entry(self, e: ast.Entry) -> T:
         st = self.c.expr(e.source)

@@ -398,3 +398,22 @@ def test_top_of_any_other_collection_is_its_first_member(spec) -> None:
     assert value(state, "top of (cards in deck ordered by (1 if it is top of deck else 0)) = "
                         "entry 1 of (cards in deck ordered by (1 if it is top of deck else 0))") is True
     assert value(state, "top of (cards in deck ordered by (1 if it is top of deck else 0)) = bottom of deck") is True
+
+
+# ---------------------------------------------------------------------- one order for every collection of pieces (issue 34 §1)
+
+
+def test_top_of_pieces_on_a_track_is_the_end_of_the_track(spec) -> None:
+    """A track's pieces are listed space by space from the first, as a zone lists its own
+    from the bottom: `top of` reads the far end (the piece furthest along), `bottom of` the
+    start, and `for each` / `entry N of` count from the start, the same for a selection
+    and for the zone of one space."""
+    state = fresh(spec)
+    sandbox.run(state, "place my relationship_token on duke")            # P1's: bumped to space 2
+    sandbox.run(state, "place my relationship_token on duke", player=1)  # P2's (seat 1): space 1
+    assert value(state, "owner of top of (relationship_tokens in duke) is me", 1)
+    assert value(state, "owner of bottom of (relationship_tokens in duke) is me", 2)
+    assert value(state, "owner of entry 1 of (relationship_tokens in duke) is me", 2)
+    assert value(state, "owner of top of (relationship_tokens in duke where 1 = 1) is me", 1)
+    assert value(state, "owner of top of (relationship_tokens in [duke]) is me", 1)
+    assert value(state, "owner of top of space 2 of duke is me", 1)
