@@ -56,14 +56,14 @@ def _check_count(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
 
 
 def _check_owner(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
-    t = c.expr(args[0])
+    t = c.piece(args[0], c.expr(args[0]))
     if t.tag not in ("thing", "any"):
         c.error(args[0], "E202", f"`owner of` needs a piece, found {t}")
     return PLAYER
 
 
 def _check_track(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
-    t = c.expr(args[0])
+    t = c.piece(args[0], c.expr(args[0]))
     if t.tag not in ("thing", "any"):
         c.error(args[0], "E202", f"`track of` needs an item, found {t}")
     elif t.arg and (c.v.kinds.get(t.arg) is None or c.v.kinds[t.arg].track is None):
@@ -72,7 +72,7 @@ def _check_track(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
 
 
 def _check_holder(c: "CheckState", e: ast.Expr, args: list[ast.Expr]) -> T:
-    t = c.expr(args[0])
+    t = c.piece(args[0], c.expr(args[0]))
     if t.tag not in ("thing", "any"):
         c.error(args[0], "E202", f"`holder of` needs a piece, found {t}")
     return T("thing")

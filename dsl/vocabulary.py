@@ -152,6 +152,7 @@ class Vocabulary:
     procedures: dict[str, ProcedureInfo] = field(default_factory=dict)
     content: dict[str, str] = field(default_factory=dict)  # content id -> kind
     content_names: dict[str, str] = field(default_factory=dict)  # content id -> the name a player reads
+    content_copies: dict[str, int] = field(default_factory=dict)  # content id -> its copies
     content_values: dict[str, dict[str, set]] = field(default_factory=dict)  # kind -> attribute -> values given
     eras: int = 0
     era_names: list[str] = field(default_factory=list)

@@ -92,6 +92,20 @@ class CheckState:
             return True
         return False
 
+    def piece(self, node: ast.Node, actual: T) -> T:
+        """Where a piece is read (what it holds, its counters and values, its effect), a card
+        named in source is a piece like any other: its only copy (`cubes in engine_clock`,
+        `play overclock`; a card with several copies is refused where the game is built)."""
+        ref = self.res.refs.get(id(node))
+        if actual.tag == "def" and isinstance(ref, r.CardDef) and self.v.content_copies.get(ref.id, 1) != 1:
+            self.error(node, "E202", f"`{ref.id}` names a card with {self.v.content_copies[ref.id]} copies, and "
+                       "one piece is meant here",
+                       hint=f"choose one of them: `top of (cards in ZONE where it is {ref.id})`")
+            return ANY
+        if actual.tag == "def" and self.as_piece(node, actual, None):
+            return self.res.types[id(node)]
+        return actual
+
     def expect(self, node: ast.Node, actual: T, expected: T) -> None:
         if expected.tag == "thing" and self.as_piece(node, actual, expected.arg):
             return

@@ -37,7 +37,7 @@ class CollectionChecker:
                          else "a token holds nothing: name a zone or a piece of a kind that is a holder")
 
     def e_Empty(self, e: ast.Empty) -> T:
-        t = self.c.expr(e.subject)
+        t = self.c.piece(e.subject, self.c.expr(e.subject))
         if t.tag not in ("thing", "zone", "track", "any") and not t.is_collection:
             self.c.error(e.subject, "E202", f"only a zone, a holder or a collection can be empty, not {t}")
         self.holds(e.subject, t, "it is never anything but empty")
@@ -68,7 +68,7 @@ class CollectionChecker:
         return t
 
     def e_Select(self, e: ast.Select) -> T:
-        st = self.c.expr(e.source)
+        st = self.c.piece(e.source, self.c.expr(e.source))
         known, kind = self.v.kind_of_word(e.word)
         if st.tag in ("symbols", "counters"):
             return st

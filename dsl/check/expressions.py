@@ -175,6 +175,10 @@ class ExpressionChecker:
                     [k for k, q in v.kinds.items() if q.piece == "token"]
             self.c.error(e, "E203", f"a player has no `{n}`", hint=self.c.suggest(n, cands), span=span)
             return self.c.record(e, ANY, r.UNKNOWN)
+        card = self.c.res.refs.get(id(e.subject))
+        if st.tag == "def" and st.arg and self.of_a_copy(st.arg, n) and isinstance(card, r.CardDef) \
+                and v.content_copies.get(card.id, 1) == 1:  # a card's own counter: its only copy's
+            st = self.c.piece(e.subject, st)
         if st.tag in ("thing", "def"):
             t, ref = self.member(st, n, e, span)
             if ref is r.UNKNOWN:
@@ -184,6 +188,13 @@ class ExpressionChecker:
             return self.c.record(e, t, ref)
         self.c.error(e, "E203", f"{st} has no `{n}`", span=span)
         return self.c.record(e, ANY, r.UNKNOWN)
+
+    def of_a_copy(self, kind: str, n: str) -> bool:
+        """Whether NAME asked of a card is each copy's own (a counter, a value, a quantity)."""
+        k = self.v.kinds.get(kind)
+        q = self.v.quantities.get(n)
+        return k is not None and n not in k.attributes and (
+            n in k.counters or n in k.values or (q is not None and q.subject == kind))
 
     def is_attribute(self, st: T, n: str) -> bool:
         return st.tag in ("thing", "def") and bool(st.arg) and n in self.v.kinds.get(st.arg or "", NO_KIND).attributes

@@ -223,7 +223,7 @@ class StatementChecker:
         if t.tag not in ("supply", "thing", "any"):
             self.c.error(s.piece, "E202", f"expected a token to place, found {t}",
                          hint="e.g. `place my marker on X`")
-        tt = self.c.expr(s.target)
+        tt = self.c.piece(s.target, self.c.expr(s.target))
         if tt.tag == "thing" and tt.arg is not None:
             k = self.v.kinds.get(tt.arg)
             if k is not None and k.track is None and not k.holder:
@@ -258,7 +258,7 @@ class StatementChecker:
                          + ", ".join(f"{p} = ..." for p in info.params) + "`")
 
     def s_Play(self, s: ast.Play) -> None:
-        t = self.c.expr(s.what)
+        t = self.c.piece(s.what, self.c.expr(s.what))
         if t.tag not in ("thing", "effect", "any"):
             self.c.error(s.what, "E202", f"`play` runs a piece's effect or an effect attribute, found {t}",
                          hint="e.g. `play C`, `play my character's ability`")

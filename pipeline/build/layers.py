@@ -118,6 +118,7 @@ def collect_items(b: Builder, contents: list[LoadedFile], r: RulesetFile,
     for cid, (_, _, item) in items.items():
         v.content[cid] = item.kind
         v.content_names[cid] = item.name
+        v.content_copies[cid] = item.copies
     pieces = sum(item.copies for _, _, item in items.values())
     if pieces > MAX_PIECES:
         b.at(b.files[0], ("ruleset",), "C007", f"the content makes {pieces:,} pieces, more than {MAX_PIECES:,}",
