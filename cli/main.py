@@ -1,6 +1,7 @@
 """The `legacies` command: the app, its --version and --debug, and the table of its
 commands. Each command lives in a module of cli/commands/ that imports its services
-(pipeline, agents, interpreter) at the top; the table names each command's module and
+(pipeline, agents, interpreter): at the top, or (validate, play) when a command runs, so
+that its `--help` imports none of them; the table names each command's module and
 its one-line help, so `legacies --help` lists the commands without importing any of
 them, and a module is imported only when one of its commands runs or shows its own
 help. Every command calls a service, renders its result as text, JSON or GitHub
@@ -68,6 +69,15 @@ class _Commands(TyperGroup):
             return self.commands[cmd_name]
         group = typer.main.get_group(command_module(cmd_name).app)
         return group.get_command(ctx, cmd_name)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        # `legacies CMD ...` reads this group's --help as not given: None, which Typer
+        # coerces through pydantic (imported for it, a tenth of a second); False, a bool,
+        # is passed through as given. `legacies CMD --help` then imports no pydantic.
+        option = super().get_help_option(ctx)
+        if option is not None and option.default is None:
+            option.default = False
+        return option
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         self._listing = True

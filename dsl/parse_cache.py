@@ -37,12 +37,12 @@ import sqlite3
 import stat
 from functools import lru_cache
 from importlib import resources
-from typing import Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, TypeVar
 
-from . import ast
-from .cache_codec import dump_tree, load_tree
+if TYPE_CHECKING:  # (the tree's classes are imported when a tree is read or written: the check
+    from . import ast  # cache (pipeline/check_cache.py) shares this module's folder and needs none)
 
-T = TypeVar("T", bound=ast.Node)
+T = TypeVar("T", bound="ast.Node")
 
 KEY_BYTES = 32  # a SHA-256
 MAX_ENTRY_PER_CHARACTER = 400
@@ -142,6 +142,8 @@ class ParseCache:
                 entry = None if row is None else row[0]
             if not isinstance(entry, bytes) or entry[:KEY_BYTES] != key:  # missing, or another text's tree
                 return None
+            from .cache_codec import load_tree
+
             tree = load_tree(entry[KEY_BYTES:])
         except (sqlite3.Error, ValueError, RecursionError):  # damaged, garbage, nested past json's limit
             return None  # parsed again (and written again)
@@ -150,6 +152,8 @@ class ParseCache:
     def put(self, key: bytes, tree: ast.Node) -> None:
         if self._connect() is None:
             return
+        from .cache_codec import dump_tree
+
         try:
             self._pending[key] = key + dump_tree(tree).encode("utf-8", "surrogatepass")
         except (TypeError, RecursionError):  # a tree the codec cannot write: it is parsed each time

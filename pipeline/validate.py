@@ -27,18 +27,20 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.dsl.errors import LegaciesError
 
-from .build.passes import build_spec
+from . import check_cache
 from .files import EXPANSION_FILES, SourceFile, installed_rulesets, read_regular, ruleset_files, single_file
 from .internal_errors import internal_error
-from .load import load_sources
-from .setup_check import check_setup
 from .size_bounds import cap_repeats
 from .walk import os_sentence, real_path, subfolders, system_folder
+
+if TYPE_CHECKING:
+    from .build.passes import BuildResult
+    from .load import LoadedFile, LoadResult
 
 
 def cut(text: str, limit: int = 200) -> str:
@@ -79,19 +81,45 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+# The passes are imported when a ruleset is checked, not when its result is read from the
+# cache (pipeline/check_cache.py): an unchanged ruleset's `validate` never imports them.
+def build_spec(files: list[LoadedFile]) -> BuildResult:
+    from .build.passes import build_spec as build
+
+    return build(files)
+
+
+def load_sources(sources: list[SourceFile]) -> LoadResult:
+    from .load import load_sources as load
+
+    return load(sources)
+
+
+def check_setup(spec: object, label: str, seconds: float | None, what: str) -> list[Diagnostic]:
+    from .setup_check import check_setup as check
+
+    return check(spec, label, seconds, what)
+
+
 def _check(result: ValidationResult, name: str, sources: list[SourceFile], notes: list[Diagnostic] = []) -> None:
+    """Check one ruleset's files (or read what checking them found, when nothing they
+    are made of changed: pipeline/check_cache.py) into `result`."""
     result.files += len(sources)
     result.rulesets.append(name)
-    found = ValidationResult()
-    found.diagnostics.extend(notes)
-    try:
-        with gc_paused():
-            _check_ruleset(found, sources)
-    except Exception as err:  # noqa: BLE001 - an engine bug: reported for this ruleset, the others go on
-        label = sources[0].label if sources else name
-        found.diagnostics.append(internal_error(label, err))
-    result.sources.update(found.sources)
-    result.diagnostics.extend(cap_repeats(found.diagnostics))  # at most MAX_SAME_CODE of one code in full
+
+    def check() -> tuple[list[Diagnostic], dict[str, list[str]]]:
+        found = ValidationResult()
+        try:
+            with gc_paused():
+                _check_ruleset(found, sources)
+        except Exception as err:  # noqa: BLE001 - an engine bug: reported for this ruleset, the others go on
+            label = sources[0].label if sources else name
+            found.diagnostics.append(internal_error(label, err))
+        return found.diagnostics, found.sources
+
+    diagnostics, lines = check_cache.cached_check(sources, check)
+    result.sources.update(lines)
+    result.diagnostics.extend(cap_repeats(list(notes) + diagnostics))  # at most MAX_SAME_CODE of one code in full
 
 
 def _check_ruleset(result: ValidationResult, sources: list[SourceFile]) -> None:

@@ -9,26 +9,56 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
-from legacies.agents.map_svg import save_map
-from legacies.agents.match import GameStopped, MatchResult, make_agent, play_match, replay_save, verify_save
-from legacies.interpreter.errors import CorruptSave, InternalError, TableError
-from legacies.interpreter.game import Game, GameState
-from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
-from legacies.pipeline.saves import read_save_file
-from legacies.pipeline.table import seat_table
-from legacies.pipeline.writes import WriteError, write_whole
-
-from ..board import ROW_WIDTH, board_lines
-from legacies.view.cards import wrapped
 from ..common import EXPANSION_HELP, debug_traceback, exists, fail, output_failed, read_save_or_fail, say, short
-from ..ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
-from ..scoring import add_breakdown, ended_note, final_score_lines, tie_break_note
-from ..table_args import check_workers, known_seats, parse_options, think_seconds
-from ..terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, width
+
+if TYPE_CHECKING:  # bound by _services() when a command runs: `play --help` imports none of them
+    from legacies.agents.map_svg import save_map
+    from legacies.agents.match import GameStopped, MatchResult, make_agent, play_match, replay_save, verify_save
+    from legacies.cli.board import ROW_WIDTH, board_lines
+    from legacies.cli.ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
+    from legacies.cli.scoring import add_breakdown, ended_note, final_score_lines, tie_break_note
+    from legacies.cli.table_args import check_workers, known_seats, parse_options, think_seconds
+    from legacies.cli.terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, width
+    from legacies.interpreter.errors import CorruptSave, InternalError, TableError
+    from legacies.interpreter.game import Game, GameState
+    from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
+    from legacies.pipeline.saves import read_save_file
+    from legacies.pipeline.table import seat_table
+    from legacies.pipeline.writes import WriteError, write_whole
+    from legacies.view.cards import wrapped
+
+
+def _services() -> None:
+    """The services and helpers the commands call, imported when a command of this module
+    runs: its `--help` (docs/speed.md, `help_s`) imports none of them. Each command calls
+    it first."""
+    from legacies.agents.map_svg import save_map
+    from legacies.agents.match import GameStopped, MatchResult, make_agent, play_match, replay_save, verify_save
+    from legacies.cli.board import ROW_WIDTH, board_lines
+    from legacies.cli.ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
+    from legacies.cli.scoring import add_breakdown, ended_note, final_score_lines, tie_break_note
+    from legacies.cli.table_args import check_workers, known_seats, parse_options, think_seconds
+    from legacies.cli.terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, width
+    from legacies.interpreter.errors import CorruptSave, InternalError, TableError
+    from legacies.interpreter.game import Game, GameState
+    from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
+    from legacies.pipeline.saves import read_save_file
+    from legacies.pipeline.table import seat_table
+    from legacies.pipeline.writes import WriteError, write_whole
+    from legacies.view.cards import wrapped
+    globals().update(locals())
+
+
+def _think(value: Optional[float]) -> Optional[float]:
+    """`--think`, checked (cli/table_args.py think_seconds)."""
+    from legacies.cli.table_args import think_seconds
+
+    return think_seconds(value)
+
 
 app = typer.Typer()
 
@@ -80,7 +110,7 @@ def play(
                                    "from each move), search (tree search over the worlds it cannot tell apart). "
                                    "KIND:NAME names the player (human:Ann). Default: you against three greedy bots "
                                    "(four random bots when the input is not a terminal)."),
-    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=think_seconds,
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=_think,
                                           help="How long a search bot thinks per decision, above 0 and at most 600 "
                                                "(default: a fixed 200 iterations, the same moves on every machine)."),
     search_workers: int = typer.Option(1, "--search-workers", metavar="N", min=1,
@@ -105,6 +135,7 @@ def play(
     A ruleset may declare kinds of seats its rules run (`legacies rulesets` lists them
     with their options): `--seat KIND` adds one after the other seats, and what tunes
     them is a setup option (`--option NAME=VALUE`, a value the ruleset names or a number)."""
+    _services()
     if not seat:
         seat = ["human", "greedy", "greedy", "greedy"] if sys.stdin.isatty() else ["random"] * 4
         if not sys.stdin.isatty() and not (as_json or quiet):
@@ -305,7 +336,7 @@ def resume(
     file: Path = typer.Argument(..., metavar="FILE", help="A save: `play --save`, or `save` typed during a game."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND",
                                    help="Who sits where now, one per player (default: as when it was saved)."),
-    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=think_seconds,
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=_think,
                                           help="How long a search bot thinks per decision (above 0, at most 600)."),
     save: Optional[Path] = typer.Option(None, "--save", metavar="FILE",
                                         help="Where to keep the game (default: the file it was resumed from)."),
@@ -318,6 +349,7 @@ def resume(
                                "full-screen table."),
 ) -> None:
     """Continue a saved game: its decisions are replayed exactly, then play goes on."""
+    _services()
     if not exists(file):
         fail(f"no such save file: {file}")
     text, data = read_save_or_fail(file)  # sized before it is read
@@ -382,6 +414,7 @@ def replay(
     Each decision is numbered; --to N stops after decision N and draws the board as it
     stood then (what the player to decide next could see, or --as SEAT's view); --svg
     FILE draws the map there too."""
+    _services()
     try:
         text, data = read_save_file(save)  # sized before it is read
         name = data["ruleset"]

@@ -9,12 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from legacies.pipeline.report import render_github, render_json, render_sarif, render_text
-from legacies.pipeline.validate import UsageError
-from legacies.pipeline.validate import validate as run_validate
-
 from ..common import EXPANSION_HELP, ValidateFormat, debug_traceback, fail_on, is_dir, version_text
-from ..ruleset_args import ruleset_arg
 
 app = typer.Typer()
 
@@ -33,8 +28,15 @@ def validate(
                                               "a PATH, if given, is the ruleset folder under them."),
 ) -> None:
     """Check content and rules: every problem in every file, with file:line:column."""
+    # (imported here: `legacies validate --help` imports no service)
+    from legacies.pipeline.report import render_github, render_json, render_sarif, render_text
+    from legacies.pipeline.validate import UsageError
+    from legacies.pipeline.validate import validate as run_validate
+
     paths = list(paths or [])
     if ruleset is not None and is_dir(ruleset):  # a ruleset folder: checked as PATH is
+        from ..ruleset_args import ruleset_arg
+
         name, root = ruleset_arg(ruleset)
         ruleset = name
         if not expansion:

@@ -41,10 +41,10 @@ def test_each_listed_help_is_the_first_paragraph_of_its_commands_docstring() -> 
         assert summary == defined[name][1], f"COMMANDS[{name!r}] is not the first paragraph of its docstring"
 
 
-def _imported_after(code: str) -> list[str]:
-    """The legacies.* modules a new process has imported after running `code`."""
+def _imported_after(code: str, prefixes: tuple[str, ...] = ("legacies",)) -> list[str]:
+    """The legacies.* modules (or those `prefixes` begin) a new process has imported after running `code`."""
     script = (f"import json, sys\n{code}\n"
-              "print(json.dumps(sorted(m for m in sys.modules if m.startswith('legacies'))))")
+              f"print(json.dumps(sorted(m for m in sys.modules if m.startswith({prefixes!r}))))")
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     return list(json.loads(proc.stdout.splitlines()[-1]))
@@ -66,3 +66,16 @@ def test_a_commands_help_imports_its_module_only() -> None:
     shown = _imported_after("from legacies.cli.main import app\ntry:\n    app(['replay', '--help'])\n"
                             "except SystemExit:\n    pass")
     assert [m for m in shown if m.startswith("legacies.cli.commands.")] == ["legacies.cli.commands.play"]
+
+
+LIBRARIES = ("pydantic", "jsonschema", "lark", "ruamel")
+
+
+def test_play_and_validate_help_import_no_service_nor_library() -> None:
+    """`legacies play --help` (the bench's help_s) and `validate --help` import neither
+    the services nor the libraries they call (the models' pydantic, jsonschema, lark);
+    typer's own help needs rich."""
+    for command in ("play", "validate"):
+        shown = _imported_after(f"from legacies.cli.main import app\ntry:\n    app([{command!r}, '--help'])\n"
+                                "except SystemExit:\n    pass", ("legacies", *LIBRARIES))
+        assert [m for m in shown if m.startswith(SERVICES + LIBRARIES)] == [], command
