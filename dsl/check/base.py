@@ -94,8 +94,8 @@ class CheckState:
 
     def piece(self, node: ast.Node, actual: T) -> T:
         """Where a piece is read (what it holds, its counters and values, its effect), a card
-        named in source is a piece like any other: its only copy (`cubes in engine_clock`,
-        `play overclock`; a card with several copies is refused where the game is built)."""
+        named in source is a piece like any other: its only copy (`tokens in engine_clock`,
+        `play overclock`); a card of several copies is no one piece: E202 with the way to choose one."""
         ref = self.res.refs.get(id(node))
         if actual.tag == "def" and isinstance(ref, r.CardDef) and self.v.content_copies.get(ref.id, 1) != 1:
             self.error(node, "E202", f"`{ref.id}` names a card with {self.v.content_copies[ref.id]} copies, and "
