@@ -423,12 +423,34 @@ class RulesetFile(_VocabularyTables, _RulesetHead):
     format: int = _format()
 
 
+class AttributeExtension(_Model):
+    """An attribute of what an expansion is laid over, its range widened (`extends: true`)."""
+
+    extends: Literal[True] = Field(description="Widen the attribute the kind has: a lower `min`, a higher `max`, "
+                                   "more `values` (it may not narrow them).")
+    min: int | None = Field(None, description="The new lowest value (at most the base's).")
+    max: int | None = Field(None, description="The new highest value (at least the base's).")
+    values: list[int | str] | None = Field(None, min_length=1, description="Values added to the base's list.")
+
+
+class CounterExtension(_Model):
+    """A counter of what an expansion is laid over, its bounds widened (`extends: true`)."""
+
+    extends: Literal[True] = Field(description="Widen the counter the kind has: a lower `min`, a higher `max` "
+                                   "(it may not narrow them).")
+    min: Number | None = Field(None, description="The new lowest value (at most the base's).")
+    max: Number | None = Field(None, description="The new highest value (at least the base's).")
+
+
 class KindAdditions(_Model):
     """What an expansion adds to a kind of what it is laid over."""
 
-    attributes: dict[str, Union[AttributeType, AttributeDecl]] = Field(
-        default_factory=dict, description="New attributes: name: type, or name: {type, default, label}.")
-    counters: dict[str, CounterDecl] = Field(default_factory=dict, description="New per-item counters.")
+    attributes: dict[str, Union[AttributeType, AttributeExtension, AttributeDecl]] = Field(
+        default_factory=dict, description="New attributes: name: type, or name: {type, default, label}; an "
+        "attribute the kind has, its range widened: name: {extends: true, max: N}.")
+    counters: dict[str, Union[CounterExtension, CounterDecl]] = Field(
+        default_factory=dict, description="New per-item counters; a counter the kind has, its bounds widened: "
+        "name: {extends: true, max: N}.")
     values: dict[str, Union[str, SlotDecl]] = Field(default_factory=dict, description="New value slots of each "
                                                     "piece: name: type, or name: {type, label}.")
 

@@ -18,7 +18,7 @@ from legacies.interpreter.spec import PieceDef
 from ..attribute_ranges import range_problem
 from .base import Builder, Path, announced_by
 from ..load import LoadedFile
-from ..models import ExpansionFile
+from ..models import AttributeExtension, ExpansionFile
 from ..yaml_source import excerpt
 
 
@@ -57,7 +57,8 @@ def check_attributes(b: Builder, items: dict[str, tuple[LoadedFile, Path, Any]],
 def _declared_at(b: Builder, kind: str, attribute: str, rf: LoadedFile) -> tuple[LoadedFile, Path]:
     """Where a kind's attribute is declared: its kind's file, or an expansion's `extend_kinds`."""
     for f in b.files:
-        if isinstance(f.model, ExpansionFile) and attribute in getattr(f.model.extend_kinds.get(kind), "attributes", {}):
+        if isinstance(f.model, ExpansionFile) and attribute in getattr(f.model.extend_kinds.get(kind), "attributes", {}) \
+                and not isinstance(f.model.extend_kinds[kind].attributes[attribute], AttributeExtension):
             return f, ("extend_kinds", kind, "attributes", attribute, "default")
     declared = b.stack.declared.get(kind)
     f = declared[1] if declared is not None else rf

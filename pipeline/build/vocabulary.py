@@ -13,7 +13,7 @@ file and key that declared the word.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterable
 
 from legacies.dsl.diagnostics import WARNING
@@ -23,7 +23,8 @@ from legacies.dsl.vocabulary import (AttributeRange, CounterInfo, EventInfo, Kin
 
 from ..attribute_ranges import declared_range
 from ..load import LoadedFile
-from ..models import AttributeDecl, DisplayColumns, DisplayRows, DisplayText, ExpansionFile, KindDecl, RulesetFile
+from ..models import (AttributeDecl, AttributeExtension, CounterExtension, DisplayColumns, DisplayRows, DisplayText,
+                      ExpansionFile, KindDecl, RulesetFile)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .base import Builder
@@ -116,6 +117,12 @@ def merge(b: "Builder", files: list[LoadedFile]) -> Stack:
                                                          ("counters", additions.counters, counters),
                                                          ("values", additions.values, values)):
                     for name, decl in mine_add.items():
+                        if isinstance(decl, (AttributeExtension, CounterExtension)):
+                            if name not in theirs_add:  # widened in declare(), once the base's bounds are known
+                                b.at(f, ("extend_kinds", kind, table_name, name, "extends"), "R009",
+                                     f"`extends: true` widens nothing: a {kind} has no {table_name[:-1]} `{name}`",
+                                     hint=b.suggest(name, theirs_add) or f"declare it with its `type:` to add it")
+                            continue
                         if name in theirs_add:
                             b.at(f, ("extend_kinds", kind, table_name, name), "R008",
                                  f"a {kind} already has {table_name[:-1]} `{name}`", key=True,
@@ -221,6 +228,10 @@ def declare(b: "Builder", f: LoadedFile, m: Stack) -> None:
             if info is None:
                 continue
             for a, decl in additions.attributes.items():
+                if isinstance(decl, AttributeExtension):
+                    if a in info.attributes:
+                        _widen_range(b, f, ("extend_kinds", name, "attributes", a), decl, info, a)
+                    continue
                 if a in info.attributes:
                     continue
                 text = decl.type if isinstance(decl, AttributeDecl) else decl
@@ -235,6 +246,10 @@ def declare(b: "Builder", f: LoadedFile, m: Stack) -> None:
                                info.attribute_labels, eras, a)
                 info.by_era = frozenset(eras)
             for c, cd in additions.counters.items():
+                if isinstance(cd, CounterExtension):
+                    if c in info.counters:
+                        _widen_counter(b, f, ("extend_kinds", name, "counters", c), cd, info, c)
+                    continue
                 if c not in info.counters:
                     info.counters[c] = CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true,
                                                    cd.text_false)
@@ -257,6 +272,55 @@ def _declare_range(b: "Builder", f: LoadedFile, path: tuple, decl: Any, t: T,
     found = declared_range(decl, t, lambda key, message, hint: b.at(f, path + (key,), "R012", message, hint=hint))
     if found is not None:
         ranges[attribute] = found
+
+
+def _widen_range(b: "Builder", f: LoadedFile, path: tuple, decl: AttributeExtension, info: KindInfo,
+                 attribute: str) -> None:
+    """An expansion's `extends: true` on an attribute: its range widened, never narrowed (R012)."""
+    was = info.ranges.get(attribute)
+    if was is None:
+        b.at(f, path + ("extends",), "R012", f"`{attribute}` declares no `min`, `max` or `values`: it takes any "
+             "value already, so there is nothing to widen", hint="remove this entry")
+        return
+    lo, hi, values = was.lo, was.hi, was.values
+    for key, new, old, wider in (("min", decl.min, was.lo, lambda n, o: o is not None and n <= o),
+                                 ("max", decl.max, was.hi, lambda n, o: o is not None and n >= o)):
+        if new is None:
+            continue
+        if not wider(new, old):
+            b.at(f, path + (key,), "R012", f"`{key}: {new}` does not widen `{attribute}`" + (
+                 f" (its {key} is {old})" if old is not None else f" (it has no {key})"),
+                 hint="an expansion widens a range; the base's items keep theirs")
+            continue
+        lo, hi = (new, hi) if key == "min" else (lo, new)
+    if decl.values is not None:
+        if values is None:
+            b.at(f, path + ("values",), "R012", f"`{attribute}` lists no `values` to add to", hint="remove `values`")
+        else:
+            values = values + tuple(x for x in decl.values if x not in values)
+    info.ranges[attribute] = AttributeRange(lo, hi, values)
+
+
+def _widen_counter(b: "Builder", f: LoadedFile, path: tuple, decl: CounterExtension, info: KindInfo,
+                   counter: str) -> None:
+    """An expansion's `extends: true` on a kind's counter: its bounds widened, never narrowed (R012)."""
+    was = info.counters[counter]
+    lo, hi = was.min, was.max
+    if decl.min is not None:
+        if was.min is None or decl.min > was.min:
+            b.at(f, path + ("min",), "R012", f"`min: {decl.min}` does not widen `{counter}`"
+                 + (f" (its min is {was.min})" if was.min is not None else " (it has no min)"),
+                 hint="an expansion widens a counter's bounds; the base's stand")
+        else:
+            lo = decl.min
+    if decl.max is not None:
+        if was.max is None or decl.max < was.max:
+            b.at(f, path + ("max",), "R012", f"`max: {decl.max}` does not widen `{counter}`"
+                 + (f" (its max is {was.max})" if was.max is not None else " (it has no max)"),
+                 hint="an expansion widens a counter's bounds; the base's stand")
+        else:
+            hi = decl.max
+    info.counters[counter] = replace(was, min=lo, max=hi)
 
 
 def _declare_words(b: "Builder", f: LoadedFile, path: tuple, decl: Any, t: T, labels: dict[str, str],
