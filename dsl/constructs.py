@@ -283,8 +283,8 @@ _S: list[Construct] = [
               "transfer [up to{?up_to} ]{amount} from {source} to {dest}[ (or vice versa){?either_way}]",
               example="transfer up to 20 from my savings to my gold either way", changes=("source", "dest")),
     Construct(ast.SetTo, "counters", "set TARGET to VALUE",
-              "Set a counter (clamped to its bounds) or a value slot (`set starter to me`, `set my character "
-              "to K`).", "set {target} to {value}", "set {target} to {value}", example="set my savings to 0",
+              "Set a counter (a value past its bounds stops the game at the statement: never clamped in "
+              "silence) or a value slot (`set starter to me`, `set my character to K`).", "set {target} to {value}", "set {target} to {value}", example="set my savings to 0",
               direct=True, changes=("target",)),
     Construct(ast.Raise, "counters", "raise COUNTER by N", "Add N, clamped to the counter's bounds.",
               "raise {target} by {amount}", "raise {target} by {amount}", {"target": "lvalue", "amount": "amount"},

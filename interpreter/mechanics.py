@@ -45,6 +45,24 @@ def adjust(st: State, slot: int, delta: int) -> None:
     st.slot_versions[slot] += 1
 
 
+def outside(st: State, slot: int, value: int) -> int:
+    """`value`, set on a counter: a value past one of the counter's ends stops the game at
+    the statement (a `set` is never clamped in silence; `gain`, `raise` and `lower` stop at
+    the ends, as the counter's bounds say)."""
+    lay = st.game.layout
+    lo, hi = lay.counter_min[slot], lay.counter_max[slot]
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        bounds = (f"{lo} to {hi}" if lo is not None and hi is not None
+                  else f"at least {lo}" if lo is not None else f"at most {hi}")
+        name, _, whose = lay.counter_label[slot].rstrip("]").partition("[")
+        what = (f"P{int(whose) + 1}'s {name}" if whose.isdigit() else f"`{whose}`'s {name}") if whose else name
+        raise ContentError(f"`set` gives {what} {size_words(value)}, outside its bounds "
+                           f"({bounds}): it would stop at {lo if lo is not None and value < lo else hi} "
+                           "without a word. Widen the bound (its `min`/`max`; in an expansion, `extends: true` "
+                           "in `extend_kinds:`) or set a value inside it")
+    return value
+
+
 MAX_NUMBER_OPTIONS = 100_000
 """The most numbers one decision offers (`choose a number`, `transfer up to`): each is an
 option a player reads and a bot weighs."""

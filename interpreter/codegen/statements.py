@@ -180,7 +180,7 @@ class StatementWriter:
         if isinstance(ref, (r.GameCounter, r.PlayerCounter, r.ItemCounter)):
             slot = self._lvalue(stmt.target, s)
             out.append(f"{pad}_k = {slot}")
-            out.append(f"{pad}_adjust(st, _k, {value} - st.counters[_k])")
+            out.append(f"{pad}_adjust(st, _k, {self.writer.bind(mech.outside)}(st, _k, {value}) - st.counters[_k])")
             return
         raise Unsupported("set of this target")
 

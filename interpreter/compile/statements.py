@@ -152,7 +152,7 @@ class StatementCompiler:
 
         def set_to(st: State, a: Activation) -> None:
             k = slot(a)
-            adjust(st, k, value(a) - st.counters[k])
+            adjust(st, k, mech.outside(st, k, value(a)) - st.counters[k])
         return set_to
 
     def s_Raise(self, s: ast.Raise) -> Instr:

@@ -417,3 +417,25 @@ def test_top_of_pieces_on_a_track_is_the_end_of_the_track(spec) -> None:
     assert value(state, "owner of top of (relationship_tokens in duke where 1 = 1) is me", 1)
     assert value(state, "owner of top of (relationship_tokens in [duke]) is me", 1)
     assert value(state, "owner of top of space 2 of duke is me", 1)
+
+
+# ---------------------------------------------------------------------- no silent clamp (issue 34 §1)
+
+
+@pytest.mark.parametrize("codegen", [True, False])
+@pytest.mark.parametrize("source, words", [
+    ("set banking's value to 12", "`set` gives `banking`'s value 12, outside its bounds (1 to 10)"),
+    ("set banking's value to 0", "`set` gives `banking`'s value 0, outside its bounds (1 to 10): it would stop at 1"),
+    ("set century to 4", "`set` gives century 4, outside its bounds (1 to 3)"),
+])
+def test_a_value_set_past_a_bound_stops_the_game_at_the_statement(spec, codegen: bool, source: str,
+                                                                  words: str) -> None:
+    """`set` clamped the value to the counter's end without a word (a 9th global action's
+    `slot` became 8); now it stops the game at the statement, which validate's setup
+    check reports (tests/pipeline/test_widening.py). `raise`/`lower` still stop at the
+    ends, as the bounds say."""
+    state = Game(spec, 3, codegen=codegen).new_state(0)
+    with pytest.raises(ContentError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        sandbox.run(state, source)
+    sandbox.run(state, "set banking's value to 10\nraise banking's value by 5")
+    assert value(state, "banking's value") == 10

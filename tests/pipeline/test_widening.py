@@ -74,3 +74,15 @@ def test_an_expansion_widens_a_range_and_a_counters_bounds(tmp_path: Path) -> No
 def test_an_expansion_never_narrows_a_bound(tmp_path: Path, head: str, code: str, words: str) -> None:
     laid = load_ruleset("legacies", expansions=[expansion(tmp_path, head)])
     assert any(c == code and words in m for c, m in found(laid)), found(laid)
+
+
+def test_validate_reports_the_value_the_base_would_clamp(tmp_path: Path) -> None:
+    """Without `extends:`, the 9th global action's `set A's slot to A's order` was clamped
+    to 8 in silence; now validate's setup check says so at the statement."""
+    from legacies.pipeline.validate import validate
+    folder = expansion(tmp_path, "")
+    data = folder / "content" / "legacies" / "galas.yaml"
+    data.write_text(data.read_text(encoding="utf-8").replace("number: 13", "number: 12"), encoding="utf-8")
+    found = [d for d in validate([], "legacies", (folder,)).diagnostics if d.severity == "error"]
+    assert [(d.code, Path(d.file).name, d.line) for d in found][:1] == [("E300", "flow.yaml", 253)], found
+    assert "`set` gives `ga_gala`'s slot 9, outside its bounds (0 to 8)" in found[0].message
