@@ -127,6 +127,12 @@ def new_item(root: Path | None, ruleset: str, kind: str, item_id: str | None = N
     new_id = _checked_id(item_id, taken) if item_id else next_id(model.id if model else None, kind, taken)
     label = kinds[kind].label or kind.replace("_", " ")
     item = _item(new_id, kind, f"New {label} {new_id}", kinds[kind], model, of_kind, like is not None)
+    try:
+        _free_numbers(item, kind, of_kind, loaded.spec.vocab.kinds[kind].ranges if loaded.spec else {},
+                      expansion is not None)
+    except NewItemError:
+        _forget(made_head)
+        raise
     created = not target.exists()
     original = read_regular(target) if not created else None
     try:
@@ -144,9 +150,13 @@ def new_item(root: Path | None, ruleset: str, kind: str, item_id: str | None = N
     if has_errors(result.diagnostics):
         _restore(target, original)
         _forget(made_head)
-        raise NewItemError(f"the new {label} would not validate, so nothing was written (a bug in `legacies new` "
-                           "for this kind: please report it)", usage=False, diagnostics=result.diagnostics,
-                           sources=result.sources)
+        own_error = any(disk_label(Path(d.file)) == disk_label(target) for d in result.diagnostics
+                  if d.severity == "error")
+        why = ("a bug in `legacies new` for this kind: please report it" if own_error else
+               "the rules refuse it where they run, above: a bound the new item goes past is widened with "
+               "`extends: true` in an expansion's `extend_kinds:`, or a higher `max` in the ruleset")
+        raise NewItemError(f"the new {label} would not validate, so nothing was written ({why})", usage=False,
+                           diagnostics=result.diagnostics, sources=result.sources)
     return NewItem(new_id, kind, item["name"], disk_label(target), line, model.id if model else None,
                    files_of_kind, [d for d in result.diagnostics if disk_label(Path(d.file)) == disk_label(target)],
                    created, disk_label(made_head) if made_head is not None else None)
@@ -333,6 +343,35 @@ def _item(item_id: str, kind: str, name: str, decl: KindDecl, model: _Existing |
     if model.item.effect is not None and all(e.item.effect is not None for e in of_kind):
         item["effect"] = _placeholder(name, "effect")
     return item
+
+
+def _free_numbers(item: dict[str, Any], kind: str, of_kind: list[_Existing], ranges: dict[str, Any],
+                  expansion: bool) -> None:
+    """A number that numbers the kind's items (each item gives one, no two the same: a
+    scoring tile's `number`) gets one no item has: the next after the highest within the
+    attribute's declared range, else the lowest free one in it; none free is NewItemError
+    with the widening to write."""
+    attributes = item.get("attributes", {})
+    for attr, value in list(attributes.items()):
+        if type(value) is not int:
+            continue
+        given = [e.item.attributes.get(attr) for e in of_kind]
+        if len(given) < 2 or any(type(g) is not int for g in given) or len(set(given)) != len(given):
+            continue
+        taken: set[int] = set(given)  # type: ignore[arg-type]
+        if value not in taken:
+            continue
+        rng = ranges.get(attr)
+        lo = rng.lo if rng is not None and rng.lo is not None else min(taken)
+        hi = rng.hi if rng is not None else None
+        after = max(taken) + 1
+        free = after if hi is None or after <= hi else next((n for n in range(lo, hi + 1) if n not in taken), None)
+        if free is None:
+            widen = (f"`extend_kinds: {{{kind}: {{attributes: {{{attr}: {{extends: true, max: {(hi or 0) + 1}}}}}}}}}` "
+                     "in its expansion.yaml" if expansion else f"a higher `max` on the kind's `{attr}`")
+            raise NewItemError(f"every {kind} `{attr}` from {lo} to {hi} is taken (the range the kind declares), "
+                               f"so a new one has none of its own: widen it with {widen}")
+        attributes[attr] = free
 
 
 def _copied(item: dict[str, Any], model: _Existing, item_id: str) -> dict[str, Any]:

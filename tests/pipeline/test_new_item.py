@@ -170,3 +170,30 @@ def test_a_new_item_goes_into_an_expansion_over_the_installed_ruleset(tmp_path: 
     assert code == 2 and "X2001" in out
     code, out = runner.invoke(app, ["new", "player_card", "--ruleset", "legacies"]).exit_code, ""
     assert code == 2
+
+
+def test_a_new_numbered_item_gets_a_free_number_or_says_how_to_widen(tmp_path: Path) -> None:
+    """Issue 34 §1: `new scoring_tile` copied the last tile's number (12, taken); every
+    number of the declared range 1-12 is taken, so it says how to widen it and writes
+    nothing; widened by the expansion, the new tile gets 13, then 14. A 9th global action
+    goes past the base's `slot` bound: the rules refuse it, said as theirs, not as a bug."""
+    expansion = tmp_path / "tiles"
+
+    def new_x(*args: str) -> tuple[int, str]:
+        result = runner.invoke(app, ["new", *args, "--ruleset", "legacies", "--expansion", str(expansion)])
+        return result.exit_code, result.output
+    code, out = new_x("scoring_tile")
+    assert code != 0 and "every scoring_tile `number` from 1 to 12 is taken" in out, out
+    assert "`extend_kinds: {scoring_tile: {attributes: {number: {extends: true, max: 13}}}}`" in out
+    assert not (expansion / "content" / "legacies").exists() or not any((expansion / "content" / "legacies").iterdir())
+    expansion.mkdir(exist_ok=True)
+    (expansion / "expansion.yaml").write_text(
+        "format: 2\nexpansion: tiles\nextends: legacies\ntitle: Tiles\nextend_kinds:\n  scoring_tile:\n"
+        "    attributes:\n      number: {extends: true, max: 14}\n", encoding="utf-8")
+    for number in (13, 14):
+        code, out = new_x("scoring_tile")
+        assert code == 0, out
+        assert f"number: {number}\n" in (expansion / "content" / "legacies" / "scoring_tiles.yaml").read_text()
+    code, out = new_x("global_action")
+    assert code != 0 and "a bug" not in out and "`set` gives `global_action_1`'s slot 9" in out, out
+    assert "extends: true" in out
