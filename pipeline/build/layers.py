@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from legacies.dsl.diagnostics import WARNING
 from legacies.dsl.vocabulary import DefinitionInfo, ProcedureInfo, Vocabulary
 
 from .base import MAX_PIECES, Builder, Path, Rules
@@ -115,6 +116,7 @@ def collect_items(b: Builder, contents: list[LoadedFile], r: RulesetFile,
             else:
                 b.at(f, ("removes", i), "C008", f"`{cid}` is no item of what this expansion is laid over",
                      hint=b.suggest(cid, [k for k, e in items.items() if e[0].layer != f.layer]))
+    _names_reused(b, items)
     for cid, (_, _, item) in items.items():
         v.content[cid] = item.kind
         v.content_names[cid] = item.name
@@ -261,3 +263,22 @@ def _template(v: Vocabulary, name: str, text: str | None, params: list[str], rep
         v.labels[name] = template
     else:
         v.labels.setdefault(name, template)
+
+
+def _names_reused(b: Builder, items: dict[str, tuple[LoadedFile, tuple, Any]]) -> None:
+    """C016 (a warning): an expansion's item under the name of an item of what it is laid
+    over (another id). A player reads names, never ids: the two read as one card in every
+    menu, log line and card text, and a designer's `try` of one is easily the other."""
+    earlier: dict[str, tuple[str, LoadedFile]] = {}
+    for cid, (f, path, item) in items.items():
+        if not f.layer:
+            earlier.setdefault(item.name.casefold(), (cid, f))
+    for cid, (f, path, item) in items.items():
+        if not f.layer:
+            continue
+        base = earlier.get(item.name.casefold())
+        if base is not None and base[0] != cid:
+            b.at(f, path + ("name",), "C016", f"`{cid}` is named {item.name!r}, as the base's `{base[0]}` "
+                 f"({base[1].label}) is: players read one name for two cards", severity=WARNING,
+                 hint=f"name it differently, or write `id: {base[0]}` with `replaces: true` to replace the base's card")
+

@@ -86,3 +86,20 @@ def test_validate_reports_the_value_the_base_would_clamp(tmp_path: Path) -> None
     found = [d for d in validate([], "legacies", (folder,)).diagnostics if d.severity == "error"]
     assert [(d.code, Path(d.file).name, d.line) for d in found][:1] == [("E300", "flow.yaml", 253)], found
     assert "`set` gives `ga_gala`'s slot 9, outside its bounds (0 to 8)" in found[0].message
+
+
+def test_a_base_cards_name_reused_by_an_expansion_is_a_warning(tmp_path: Path) -> None:
+    """Issue 34 §1: an expansion's card under a base card's name (another id) read as one
+    card to players, in silence; now C016, a warning at the name, with the way out."""
+    folder = expansion(tmp_path, WIDENS)
+    data = folder / "content" / "legacies" / "galas.yaml"
+    data.write_text(data.read_text(encoding="utf-8").replace("name: Thirteenth Bonus", "name: Magnetic Bonus"),
+                    encoding="utf-8")
+    laid = load_ruleset("legacies", expansions=[folder])
+    assert laid.ok, found(laid)
+    [warning] = [d for d in laid.diagnostics if d.code == "C016"]
+    assert warning.severity == "warning" and Path(warning.file).name == "galas.yaml" and warning.line == 8
+    assert "`thirteenth` is named 'Magnetic Bonus', as the base's `magnetic`" in warning.message
+    assert "`replaces: true`" in (warning.hint or "")
+    assert not [d for d in load_ruleset("legacies", expansions=[expansion(tmp_path / "b", WIDENS)]).diagnostics
+                if d.code == "C016"]
