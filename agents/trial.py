@@ -169,7 +169,7 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
         source = f"perform one of {run.strip()}"
     d_index = game.layout.def_index[item_id]
     if run is None and d_index in game.requires:  # a card's "playable when": refused as the rules would
-        pid = sandbox.piece_of(state, item_id)
+        pid = sandbox.piece_of(state, item_id, me)
         if pid >= 0 and not mech.playable(state.st, pid, me):
             from legacies.dsl.renderer import Wording, render_expr
 

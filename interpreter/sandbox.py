@@ -17,6 +17,7 @@ from legacies.dsl.diagnostics import ERROR, DiagnosticError
 from legacies.dsl.parser import parse_expression, parse_program
 from legacies.dsl.types import thing
 
+from . import mechanics as mech
 from .decisions import Decision
 from .game import GameState
 from .spec import Origin
@@ -32,14 +33,19 @@ def context_for(state: GameState, this: str | None) -> Context:
     return Context(this=thing(spec.vocab.content[this]), allow_declarations=True)
 
 
-def piece_of(state: GameState, content_id: str | None) -> int:
-    """The piece of a board item, or the first copy of a card (-1 for none)."""
+def piece_of(state: GameState, content_id: str | None, player: int = -1) -> int:
+    """The piece of a board item, or a card's copy: the first that `player` (0-based)
+    owns (in their zones, or a token of theirs), else the first copy (-1 for none)."""
     if content_id is None:
         return -1
     lay = state.game.layout
     if content_id in lay.board_item:
         return lay.board_item[content_id]
     pieces = lay.def_pieces[lay.def_index[content_id]]
+    if player >= 0:
+        theirs = next((p for p in pieces if mech.owner(state.st, p) == player), None)
+        if theirs is not None:
+            return theirs
     return pieces[0] if pieces else -1
 
 
@@ -76,7 +82,7 @@ def start(state: GameState, source: str | tuple[ast.Program, Origin], player: in
     code = compiler.program(program, origin)
     compiler.finish()
     st = state.st
-    frame = BlockFrame(code, Activation(st, player, piece_of(state, this)))
+    frame = BlockFrame(code, Activation(st, player, piece_of(state, this, player)))
     st.frames.append(frame)
     st.start_option(frame)  # the effect tried is the option: a refusal in it refuses it
 
@@ -121,4 +127,4 @@ def value(state: GameState, source: str, player: int = 0, this: str | None = Non
     fn = state.game.compiler.expr(expr)
     state.game.compiler.finish()
     with state.st.frozen():
-        return fn(Activation(state.st, player, piece_of(state, this)))
+        return fn(Activation(state.st, player, piece_of(state, this, player)))

@@ -21,18 +21,24 @@ HOLDERS = Path(__file__).parent / "fixtures" / "holders"
 MORE = """
   - {id: engine_clock, kind: crate, name: Engine Clock}
   - {id: overclock, kind: gadget, name: Overclock, effect: "gain 2 points"}
+  - {id: dynamo, kind: crate, name: Dynamo, copies: 3, effect: "raise this's charge by 1"}
 """
 
 
 @pytest.fixture(scope="module")
-def state(tmp_path_factory) -> GameState:
+def spec(tmp_path_factory):
     root = tmp_path_factory.mktemp("ruleset") / "holders"
     shutil.copytree(HOLDERS, root)
     pieces = root / "content" / "holders" / "pieces.yaml"
     pieces.write_text(pieces.read_text().rstrip("\n") + MORE)
     result = load_ruleset("holders", root)
     assert result.ok, [d.headline() for d in result.diagnostics]
-    return Game(result.spec, 2).new_state(1)
+    return result.spec
+
+
+@pytest.fixture()
+def state(spec) -> GameState:
+    return Game(spec, 2).new_state(1)
 
 
 def test_a_card_named_by_its_id_is_its_only_copy(state) -> None:
@@ -57,3 +63,16 @@ def test_a_card_of_several_copies_is_no_one_piece(state, source: str) -> None:
     [d] = err.value.diagnostics
     assert d.code == "E202" and "4 copies" in d.message
     assert d.hint == "choose one of them: `top of (cards in ZONE where it is box_crate)`"
+
+
+def test_try_as_a_seat_plays_that_seats_copy(spec) -> None:
+    """`try dynamo` as P3 played the first copy of the card (in the deck, or P1's), not
+    the one P3 has on the table: P3's own Dynamo is the one charged now."""
+    from legacies.agents.trial import Scenario, run_trial
+    scenario = Scenario(players=3, seat=3, before="move cards in hand of players to deck\n"
+                        "move top of (crates in deck where it is dynamo) to my table\n"
+                        "move top of (crates in deck where it is dynamo) to table of (player after me)")
+    trial = run_trial(spec, "dynamo", scenario)
+    assert sandbox.value(trial.state, "count of (crates in my table where its charge = 1)", 2) == 1
+    assert sandbox.value(trial.state, "total charge of (crates in table of players)", 2) == 1
+    assert len(trial.changes) == 1 and trial.changes[0].endswith("charge: 0 -> 1"), trial.changes
