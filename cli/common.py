@@ -8,7 +8,7 @@ from __future__ import annotations
 import errno
 import re
 from enum import Enum
-from typing import Any
+from typing import Any, Optional
 
 import typer
 
@@ -153,3 +153,18 @@ def read_save_or_fail(file: Any) -> tuple[str, dict[str, Any]]:
     except CorruptSave as err:
         fail(f"{file}: {err}", 1)
         raise
+
+
+def think_checked(value: Optional[float]) -> Optional[float]:
+    """`--think`'s callback: cli/table_args.py's think_seconds, imported when it is called
+    (a command's `--help` imports no bot)."""
+    from .table_args import think_seconds
+
+    return think_seconds(value)
+
+
+def iterations_checked(value: Optional[int]) -> Optional[int]:
+    """`--iterations`'s callback: cli/table_args.py's iterations_count, imported when called."""
+    from .table_args import iterations_count
+
+    return iterations_count(value)

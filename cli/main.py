@@ -1,7 +1,7 @@
 """The `legacies` command: the app, its --version and --debug, and the table of its
 commands. Each command lives in a module of cli/commands/ that imports its services
-(pipeline, agents, interpreter): at the top, or (validate, play) when a command runs, so
-that its `--help` imports none of them; the table names each command's module and
+(pipeline, agents, interpreter) when one of its commands runs, so that its `--help`
+imports none of them; the table names each command's module and
 its one-line help, so `legacies --help` lists the commands without importing any of
 them, and a module is imported only when one of its commands runs or shows its own
 help. Every command calls a service, renders its result as text, JSON or GitHub

@@ -31,7 +31,7 @@ from lark.lark import _LOAD_ALLOWED_OPTIONS
 from lark.lexer import TerminalDef
 
 from .cache_codec import dump_data, load_data
-from .parse_cache import owned
+from .parse_cache import read_owned
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  # the tables are about 0.4 MB
 
@@ -60,16 +60,7 @@ def _kept(options: dict[str, Any]) -> dict[str, Any]:
 
 def _read_file(path: str) -> bytes | None:
     """The file's bytes; None unless it is a regular file the user owns, within the size."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        info = os.fstat(fd)
-        if not owned(info) or info.st_size > MAX_FILE_BYTES:
-            return None
-        with os.fdopen(os.dup(fd), "rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
-    finally:
-        os.close(fd)
-    return raw if len(raw) <= MAX_FILE_BYTES else None
+    return read_owned(path, MAX_FILE_BYTES)
 
 
 def _read(path: str, header: str, postlex: Any, options: dict[str, Any]) -> Lark | None:

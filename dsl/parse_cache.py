@@ -53,21 +53,22 @@ MAX_BYTES = 64 * 1024 * 1024
 version of an edited effect is kept)."""
 
 
-def cache_folder() -> str | None:
-    """The folder for legacies' caches (made if missing); None when caching is off or
-    the folder cannot be made."""
+def cache_folder(sub: str = "") -> str | None:
+    """The folder for legacies' caches (or its subfolder `sub`), made if missing; None when
+    caching is off, or the folder cannot be made or is not the user's own."""
     chosen = os.environ.get("LEGACIES_CACHE_DIR")
     if chosen == "off":
         return None
     base = chosen or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "legacies")
-    try:
-        os.makedirs(base, mode=0o700, exist_ok=True)
-        if not owned(os.stat(base), stat.S_ISDIR):
+    for folder in [base, os.path.join(base, sub)] if sub else [base]:
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            if not owned(os.stat(folder), stat.S_ISDIR):
+                return None
+        except OSError:
             return None
-    except OSError:
-        return None
-    return base
+    return os.path.join(base, sub) if sub else base
 
 
 def owned(info: os.stat_result, kind: Callable[[int], bool] = stat.S_ISREG) -> bool:
@@ -76,6 +77,21 @@ def owned(info: os.stat_result, kind: Callable[[int], bool] = stat.S_ISREG) -> b
     if not kind(info.st_mode) or info.st_mode & stat.S_IWOTH:
         return False
     return not hasattr(os, "geteuid") or info.st_uid == os.geteuid()
+
+
+def read_owned(path: str, limit: int) -> bytes | None:
+    """A cache file's bytes; None unless it is a regular file the user owns (`owned`) of
+    at most `limit` bytes. Opened without waiting (a FIFO in its place never blocks)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not owned(info) or info.st_size > limit:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as f:
+            raw = f.read(limit + 1)
+    finally:
+        os.close(fd)
+    return raw if len(raw) <= limit else None
 
 
 @lru_cache(maxsize=1)

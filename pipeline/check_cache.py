@@ -34,14 +34,14 @@ import hashlib
 import importlib.util
 import json
 import os
-import stat
 import sys
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from legacies.dsl.diagnostics import ERROR, WARNING, Diagnostic
-from legacies.dsl.parse_cache import cache_folder, owned
+from legacies.dsl.parse_cache import cache_folder, read_owned
 
+from . import size_bounds
 from .files import SourceFile
 
 USED = True
@@ -98,29 +98,36 @@ def engine_version() -> bytes | None:
     return digest.digest()
 
 
-def _file_digest(digest: Any, source: SourceFile, raws: dict[str, bytes], depth: int = 0) -> None:
+def _file_digest(digest: Any, source: SourceFile, raws: dict[str, bytes], read: list[int], depth: int = 0) -> None:
     raw = source.read()  # OSError, ValueError: the caller keeps nothing
     raws[source.label] = raw
+    read[0] += len(raw)
     for part in (source.label, source.kind, source.layer):
         digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
     digest.update(len(raw).to_bytes(8, "big") + raw)
     if source.over is not None and depth < 16:
         digest.update(b"over\0")
-        _file_digest(digest, source.over, {}, depth + 1)
+        _file_digest(digest, source.over, {}, read, depth + 1)
     digest.update(b"end\0")
 
 
 def key_of(sources: Sequence[SourceFile]) -> tuple[str, dict[str, bytes]] | None:
     """The key of checking `sources` (hex), and the bytes of each file read by label;
-    None when a file cannot be read or the engine's version is not known."""
+    None when a file cannot be read, the files pass a size bound (pipeline/size_bounds.py:
+    the check stops reading there, so must this) or the engine's version is not known."""
+    if len(sources) > size_bounds.MAX_FILES:  # past a size bound: checked (and stopped) as without a cache
+        return None
     engine = engine_version()
     if engine is None:
         return None
     digest = hashlib.sha256(engine)
     raws: dict[str, bytes] = {}
+    read = [0]
     try:
         for source in sources:
-            _file_digest(digest, source, raws)
+            _file_digest(digest, source, raws, read)
+            if read[0] > size_bounds.MAX_BYTES:
+                return None
     except (OSError, ValueError):
         return None
     return digest.hexdigest(), raws
@@ -129,17 +136,8 @@ def key_of(sources: Sequence[SourceFile]) -> tuple[str, dict[str, bytes]] | None
 def _path(key: str) -> str | None:
     if not USED:
         return None
-    folder = cache_folder()
-    if folder is None:
-        return None
-    checks = os.path.join(folder, _FOLDER)
-    try:
-        os.makedirs(checks, mode=0o700, exist_ok=True)
-        if not owned(os.stat(checks), stat.S_ISDIR):
-            return None
-    except OSError:
-        return None
-    return os.path.join(checks, f"{key}.json")
+    folder = cache_folder(_FOLDER)
+    return os.path.join(folder, f"{key}.json") if folder is not None else None
 
 
 def read(key: str, raws: dict[str, bytes]) -> tuple[list[Diagnostic], dict[str, list[str]]] | None:
@@ -148,20 +146,10 @@ def read(key: str, raws: dict[str, bytes]) -> tuple[list[Diagnostic], dict[str, 
     if path is None:
         return None
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError:
-        return None
-    try:
-        info = os.fstat(fd)
-        if not owned(info) or info.st_size > MAX_ENTRY_BYTES:
-            return None
-        with os.fdopen(os.dup(fd), "rb") as f:
-            raw = f.read(MAX_ENTRY_BYTES + 1)
-        return decode(raw, key, raws)
+        raw = read_owned(path, MAX_ENTRY_BYTES)
+        return decode(raw, key, raws) if raw is not None else None
     except (OSError, ValueError, RecursionError):
         return None
-    finally:
-        os.close(fd)
 
 
 def decode(raw: bytes, key: str, raws: dict[str, bytes]) -> tuple[list[Diagnostic], dict[str, list[str]]] | None:

@@ -6,20 +6,37 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
-from legacies.pipeline.explain import folder_rulesets
-from legacies.pipeline.migrate import MigrateUsageError
-from legacies.pipeline.migrate import migrate as run_migrate
-from legacies.pipeline.models import CURRENT_FORMAT
-from legacies.pipeline.new_item import NewItemError
-from legacies.pipeline.new_item import new_item as run_new_item
-from legacies.pipeline.report import render_text
-
 from ..common import fail, fail_on, short
-from ..ruleset_args import folder_arg, ruleset_arg
+
+if TYPE_CHECKING:  # bound by _services() when a command runs: `CMD --help` imports none of them
+    from legacies.cli.ruleset_args import folder_arg, ruleset_arg
+    from legacies.pipeline.explain import folder_rulesets
+    from legacies.pipeline.migrate import MigrateUsageError
+    from legacies.pipeline.migrate import migrate as run_migrate
+    from legacies.pipeline.models import CURRENT_FORMAT
+    from legacies.pipeline.new_item import NewItemError
+    from legacies.pipeline.new_item import new_item as run_new_item
+    from legacies.pipeline.report import render_text
+
+
+def _services() -> None:
+    """The services and helpers the commands call, imported when a command of this module
+    runs (its `--help` imports none of them: docs/speed.md). Each command calls it first."""
+    from legacies.cli.ruleset_args import folder_arg, ruleset_arg
+    from legacies.pipeline.explain import folder_rulesets
+    from legacies.pipeline.migrate import MigrateUsageError
+    from legacies.pipeline.migrate import migrate as run_migrate
+    from legacies.pipeline.models import CURRENT_FORMAT
+    from legacies.pipeline.new_item import NewItemError
+    from legacies.pipeline.new_item import new_item as run_new_item
+    from legacies.pipeline.report import render_text
+
+    globals().update(locals())
+
 
 app = typer.Typer()
 
@@ -38,6 +55,7 @@ def migrate(
     keeping comments, quoting and layout. A file already at the current format is left
     as it is; other YAML files (scenario tests, CI configs) are skipped; a file that is
     not valid YAML is reported and left as it is."""
+    _services()
     try:
         result = run_migrate([str(p) for p in paths], write=not (check or diff))
     except MigrateUsageError as err:
@@ -96,6 +114,7 @@ def new_item(
     that only log that they are not written yet. It is appended to the file (comments
     and layout kept), the ruleset is validated, and the file is put back as it was if
     that finds an error."""
+    _services()
     root = folder_arg(path)
     if root is None:
         name, root = ruleset_arg(ruleset)

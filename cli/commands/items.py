@@ -7,21 +7,39 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
-from legacies.agents.scenario_tests import find_tests, run_tests
-from legacies.agents.trial import Scenario, TrialError, run_trial
-from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
-from legacies.pipeline.content import ContentError, content_rows
-from legacies.pipeline.explain import ExplainError, find_item, folder_rulesets, near_items
-from legacies.pipeline.explain import explain as run_explain
-from legacies.pipeline.report import render_github, render_json
-from legacies.pipeline.ruleset import ExpansionError
-
 from ..common import EXPANSION_HELP, Format, exists, fail, fail_on, is_dir, short
-from ..ruleset_args import expanded_ruleset, folder_arg, load_with, playable, ruleset_arg, where_given
+
+if TYPE_CHECKING:  # bound by _services() when a command runs: `CMD --help` imports none of them
+    from legacies.agents.scenario_tests import find_tests, run_tests
+    from legacies.agents.trial import Scenario, TrialError, run_trial
+    from legacies.cli.ruleset_args import expanded_ruleset, folder_arg, load_with, playable, ruleset_arg, where_given
+    from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
+    from legacies.pipeline.content import ContentError, content_rows
+    from legacies.pipeline.explain import ExplainError, find_item, folder_rulesets, near_items
+    from legacies.pipeline.explain import explain as run_explain
+    from legacies.pipeline.report import render_github, render_json
+    from legacies.pipeline.ruleset import ExpansionError
+
+
+def _services() -> None:
+    """The services and helpers the commands call, imported when a command of this module
+    runs (its `--help` imports none of them: docs/speed.md). Each command calls it first."""
+    from legacies.agents.scenario_tests import find_tests, run_tests
+    from legacies.agents.trial import Scenario, TrialError, run_trial
+    from legacies.cli.ruleset_args import expanded_ruleset, folder_arg, load_with, playable, ruleset_arg, where_given
+    from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
+    from legacies.pipeline.content import ContentError, content_rows
+    from legacies.pipeline.explain import ExplainError, find_item, folder_rulesets, near_items
+    from legacies.pipeline.explain import explain as run_explain
+    from legacies.pipeline.report import render_github, render_json
+    from legacies.pipeline.ruleset import ExpansionError
+
+    globals().update(locals())
+
 
 app = typer.Typer()
 
@@ -37,6 +55,7 @@ def explain(
     expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER", help=EXPANSION_HELP),
 ) -> None:
     """Show an item: its name, kind, costs, generated card text and effect source."""
+    _services()
     root = folder_arg(path)
     if ruleset is not None and root is None and is_dir(ruleset):
         ruleset, root = ruleset_arg(ruleset)
@@ -63,6 +82,7 @@ def content(
 ) -> None:
     """List the content: id, kind, name, the ruleset's content columns (Legacies: the
     era), file and line of every item."""
+    _services()
     root = folder_arg(path)
     if ruleset is not None and root is None and is_dir(ruleset):
         ruleset, root = ruleset_arg(ruleset)
@@ -115,6 +135,7 @@ def try_item(
 
     The state comes from a seeded setup, changed by a scenario file that states only what
     matters. Decisions are answered from --choose, then asked at the terminal."""
+    _services()
     if scenario is not None and not exists(scenario):  # (a FIFO or a device: refused unread below, F006)
         fail(f"--scenario {scenario}: no such file")
     try:
@@ -208,6 +229,7 @@ def test_scenarios(
     A test file names an item, sets the stage like `legacies try --scenario`, answers its
     decisions (`choose`) and states `expect` (effect-language expressions and their
     values), `changes` (the whole difference) or `refused` (docs/cli.md)."""
+    _services()
     root = None
     only = None
     if ruleset is not None:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
-from ..common import EXPANSION_HELP, debug_traceback, exists, fail, output_failed, read_save_or_fail, say, short
+from ..common import (EXPANSION_HELP, debug_traceback, exists, fail, output_failed, read_save_or_fail, say, short,
+                      think_checked)
 
 if TYPE_CHECKING:  # bound by _services() when a command runs: `play --help` imports none of them
     from legacies.agents.map_svg import save_map
@@ -21,7 +22,7 @@ if TYPE_CHECKING:  # bound by _services() when a command runs: `play --help` imp
     from legacies.cli.board import ROW_WIDTH, board_lines
     from legacies.cli.ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
     from legacies.cli.scoring import add_breakdown, ended_note, final_score_lines, tie_break_note
-    from legacies.cli.table_args import check_workers, known_seats, parse_options, think_seconds
+    from legacies.cli.table_args import check_workers, known_seats, parse_options
     from legacies.cli.terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, width
     from legacies.interpreter.errors import CorruptSave, InternalError, TableError
     from legacies.interpreter.game import Game, GameState
@@ -41,7 +42,7 @@ def _services() -> None:
     from legacies.cli.board import ROW_WIDTH, board_lines
     from legacies.cli.ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
     from legacies.cli.scoring import add_breakdown, ended_note, final_score_lines, tie_break_note
-    from legacies.cli.table_args import check_workers, known_seats, parse_options, think_seconds
+    from legacies.cli.table_args import check_workers, known_seats, parse_options
     from legacies.cli.terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, width
     from legacies.interpreter.errors import CorruptSave, InternalError, TableError
     from legacies.interpreter.game import Game, GameState
@@ -50,14 +51,8 @@ def _services() -> None:
     from legacies.pipeline.table import seat_table
     from legacies.pipeline.writes import WriteError, write_whole
     from legacies.view.cards import wrapped
+
     globals().update(locals())
-
-
-def _think(value: Optional[float]) -> Optional[float]:
-    """`--think`, checked (cli/table_args.py think_seconds)."""
-    from legacies.cli.table_args import think_seconds
-
-    return think_seconds(value)
 
 
 app = typer.Typer()
@@ -110,7 +105,7 @@ def play(
                                    "from each move), search (tree search over the worlds it cannot tell apart). "
                                    "KIND:NAME names the player (human:Ann). Default: you against three greedy bots "
                                    "(four random bots when the input is not a terminal)."),
-    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=_think,
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=think_checked,
                                           help="How long a search bot thinks per decision, above 0 and at most 600 "
                                                "(default: a fixed 200 iterations, the same moves on every machine)."),
     search_workers: int = typer.Option(1, "--search-workers", metavar="N", min=1,
@@ -336,7 +331,7 @@ def resume(
     file: Path = typer.Argument(..., metavar="FILE", help="A save: `play --save`, or `save` typed during a game."),
     seat: List[str] = typer.Option([], "--seat", "-s", metavar="KIND",
                                    help="Who sits where now, one per player (default: as when it was saved)."),
-    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=_think,
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=think_checked,
                                           help="How long a search bot thinks per decision (above 0, at most 600)."),
     save: Optional[Path] = typer.Option(None, "--save", metavar="FILE",
                                         help="Where to keep the game (default: the file it was resumed from)."),

@@ -3,10 +3,23 @@ that tune them, and the installed expansions that extend each."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
-from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
-from legacies.pipeline.stack import installed_expansions
+if TYPE_CHECKING:  # bound by _services() when a command runs: `CMD --help` imports none of them
+    from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
+    from legacies.pipeline.stack import installed_expansions
+
+
+def _services() -> None:
+    """The services and helpers the commands call, imported when a command of this module
+    runs (its `--help` imports none of them: docs/speed.md). Each command calls it first."""
+    from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
+    from legacies.pipeline.stack import installed_expansions
+
+    globals().update(locals())
+
 
 app = typer.Typer()
 
@@ -15,6 +28,7 @@ app = typer.Typer()
 def list_rulesets() -> None:
     """List the installed rulesets, each with the installed expansions that extend it
     (`--expansion NAME` lays one over it)."""
+    _services()
     expansions = installed_expansions()
     for name in loading.rulesets():
         r = loading.load_ruleset(name)

@@ -7,33 +7,61 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from legacies.agents.bench import TARGETS, run_bench, table_rows
-from legacies.agents.cluster import address_problem
-from legacies.agents.comparison import compare as side_by_side
-from legacies.agents.comparison import comparison_lines
-from legacies.agents.report import actions_lines, build_report, report_html, report_json
-from legacies.agents.simulate import MAX_GAMES as SIMULATE_MAX_GAMES
-from legacies.agents.report_changes import what_if, what_if_lines
-from legacies.agents.simulate import Request, SimulationError, check_request, describe_changes, parse_change
-from legacies.agents.simulate import simulate as run_simulation
-from legacies.agents.soak import MAX_GAMES as SOAK_MAX_GAMES
-from legacies.agents.soak import SoakError, run_soak, soak_tables, table_name
-from legacies.interpreter.errors import TableError
-from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
-from legacies.pipeline.stack import installed_expansions
-from legacies.pipeline.table import seat_table
-from legacies.pipeline.writes import WriteError, check_folder, make_folder, write_files
+from ..common import (EXPANSION_HELP, fail, fail_on, iterations_checked, output_failed, say, short,
+                      think_checked)
 
-from ..common import EXPANSION_HELP, fail, fail_on, output_failed, say, short
-from ..ruleset_args import default_ruleset, load_with, playable, ruleset_arg, where_given
-from ..table_args import check_workers, iterations_count, known_seats, parse_options, think_seconds
+if TYPE_CHECKING:  # bound by _services() when a command runs: `CMD --help` imports none of them
+    from legacies.agents.bench import TARGETS, run_bench, table_rows
+    from legacies.agents.cluster import address_problem
+    from legacies.agents.comparison import compare as side_by_side
+    from legacies.agents.comparison import comparison_lines
+    from legacies.agents.report import actions_lines, build_report, report_html, report_json
+    from legacies.agents.report_changes import what_if, what_if_lines
+    from legacies.agents.simulate import MAX_GAMES as SIMULATE_MAX_GAMES
+    from legacies.agents.simulate import Request, SimulationError, check_request, describe_changes, parse_change
+    from legacies.agents.simulate import simulate as run_simulation
+    from legacies.agents.soak import MAX_GAMES as SOAK_MAX_GAMES
+    from legacies.agents.soak import SoakError, run_soak, soak_tables, table_name
+    from legacies.cli.ruleset_args import default_ruleset, load_with, playable, ruleset_arg, where_given
+    from legacies.cli.table_args import check_workers, known_seats, parse_options
+    from legacies.interpreter.errors import TableError
+    from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
+    from legacies.pipeline.stack import installed_expansions
+    from legacies.pipeline.table import seat_table
+    from legacies.pipeline.writes import WriteError, check_folder, make_folder, write_files
+
+
+def _services() -> None:
+    """The services and helpers the commands call, imported when a command of this module
+    runs (its `--help` imports none of them: docs/speed.md). Each command calls it first."""
+    from legacies.agents.bench import TARGETS, run_bench, table_rows
+    from legacies.agents.cluster import address_problem
+    from legacies.agents.comparison import compare as side_by_side
+    from legacies.agents.comparison import comparison_lines
+    from legacies.agents.report import actions_lines, build_report, report_html, report_json
+    from legacies.agents.report_changes import what_if, what_if_lines
+    from legacies.agents.simulate import MAX_GAMES as SIMULATE_MAX_GAMES
+    from legacies.agents.simulate import Request, SimulationError, check_request, describe_changes, parse_change
+    from legacies.agents.simulate import simulate as run_simulation
+    from legacies.agents.soak import MAX_GAMES as SOAK_MAX_GAMES
+    from legacies.agents.soak import SoakError, run_soak, soak_tables, table_name
+    from legacies.cli.ruleset_args import default_ruleset, load_with, playable, ruleset_arg, where_given
+    from legacies.cli.table_args import check_workers, known_seats, parse_options
+    from legacies.interpreter.errors import TableError
+    from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
+    from legacies.pipeline.stack import installed_expansions
+    from legacies.pipeline.table import seat_table
+    from legacies.pipeline.writes import WriteError, check_folder, make_folder, write_files
+
+    globals().update(locals())
+
 
 app = typer.Typer()
 
@@ -41,6 +69,7 @@ app = typer.Typer()
 def _games(value: int, command: str) -> int:
     """`--games`: at least 1, at most what the command can keep (agents/soak.py's and
     agents/simulate.py's MAX_GAMES): a usage error, never a list of a quintillion games."""
+    _services()
     most = SOAK_MAX_GAMES if command == "soak" else SIMULATE_MAX_GAMES
     if not 1 <= value <= most:
         raise typer.BadParameter(f"takes 1 to {most:,} games, not {value}")
@@ -66,6 +95,7 @@ def soak(
     """Play many seeded random games checking every invariant after every decision.
 
     Also counts, per ruleset and per action, the options offered and then refused."""
+    _services()
     installed = loading.rulesets()
     unknown = [r for r in ruleset if r not in installed]
     if unknown:
@@ -179,10 +209,10 @@ def simulate(
                                    "again with this item's number changed (ID.FIELD, or ID.TABLE.KEY for a table's "
                                    "entry; repeatable), and report each item's gap "
                                    "before and after, the paired difference per seed and intervals on the change."),
-    iterations: Optional[int] = typer.Option(None, "--iterations", metavar="N", callback=iterations_count,
+    iterations: Optional[int] = typer.Option(None, "--iterations", metavar="N", callback=iterations_checked,
                                              help="Iterations a search seat runs per decision, 1 to 100,000 "
                                                   "(default: 200, about 2 minutes of CPU a Legacies game)."),
-    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=think_seconds,
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=think_checked,
                                           help="Seconds a search seat thinks per decision, above 0 and at most 600 "
                                                "(the moves then depend on the machine: a run does not repeat "
                                                "exactly); with --iterations, whichever ends first."),
@@ -193,6 +223,7 @@ def simulate(
     game length; for every item the win rate of players who chose it against those who
     did not, largest gaps first; and the branches of the rules and content no game ran.
     The same seeds give the same numbers with any --workers or on a --cluster."""
+    _services()
     if compare and not expansion:
         fail("--compare compares a ruleset with its expansions and without: give --expansion")
     if compare and set_:
@@ -396,6 +427,7 @@ def bench(
     rulesets of 416 and 6,656 items: time and peak memory), the effect language's
     overhead over plain Python, clone, resuming a save, and two workers over one.
     Figures inside this process are CPU time; cold validates are wall time."""
+    _services()
     console = _stderr_console()
     with console.status("measuring...") as status:
         figures = run_bench(quick, progress=lambda what: status.update(f"measuring: {what}"))

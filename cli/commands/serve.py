@@ -8,20 +8,36 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
-from legacies.agents.session import TableSession
-from legacies.interpreter.errors import CorruptSave, InternalError, TableError
-from legacies.interpreter.game import Game, GameState
-from legacies.pipeline.table import seat_table
-
-from ..common import EXPANSION_HELP, debug_traceback, fail, read_save_or_fail
-from ..ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
-from ..table_args import known_seats, parse_options, think_seconds
-from ..terminal import continued_by
+from ..common import EXPANSION_HELP, debug_traceback, fail, read_save_or_fail, think_checked
 from .play import check_save_path, seat_names
+
+if TYPE_CHECKING:  # bound by _services() when a command runs: `CMD --help` imports none of them
+    from legacies.agents.session import TableSession
+    from legacies.cli.ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
+    from legacies.cli.table_args import known_seats, parse_options
+    from legacies.cli.terminal import continued_by
+    from legacies.interpreter.errors import CorruptSave, InternalError, TableError
+    from legacies.interpreter.game import Game, GameState
+    from legacies.pipeline.table import seat_table
+
+
+def _services() -> None:
+    """The services and helpers the commands call, imported when a command of this module
+    runs (its `--help` imports none of them: docs/speed.md). Each command calls it first."""
+    from legacies.agents.session import TableSession
+    from legacies.cli.ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
+    from legacies.cli.table_args import known_seats, parse_options
+    from legacies.cli.terminal import continued_by
+    from legacies.interpreter.errors import CorruptSave, InternalError, TableError
+    from legacies.interpreter.game import Game, GameState
+    from legacies.pipeline.table import seat_table
+
+    globals().update(locals())
+
 
 app = typer.Typer()
 
@@ -40,7 +56,7 @@ def serve(
                                         "one person against three greedy bots."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
     option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE", help="Setup option (repeatable)."),
-    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=think_seconds,
+    think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=think_checked,
                                           help="How long a search bot thinks per decision (above 0, at most 600)."),
     host: str = typer.Option("127.0.0.1", "--host", metavar="ADDR",
                              help="The address to listen on: this machine only by default; 0.0.0.0 lets other "
@@ -66,6 +82,7 @@ def serve(
     see. With --hot-seat the people share one link on one device, the screen covered
     between two of them until the next one is ready. Ctrl-C stops the server; with --save the game is kept after every decision and
     `legacies serve --resume FILE` continues it with new links."""
+    _services()
     if resume is not None:
         session, folder = _resumed(resume, ruleset, expansion, list(seat), think)
         save = save or resume

@@ -241,3 +241,17 @@ def test_a_cached_validate_imports_no_model_schema_or_grammar(plaza: Path, tmp_p
                                                         for r in runs]
     assert "error" in first and second == first
     assert "legacies.pipeline.models" in first_modules and second_modules == []
+
+
+def test_files_past_a_size_bound_are_not_all_read_for_a_key(cache: dict[str, Any], plaza: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from legacies.pipeline import size_bounds
+
+    monkeypatch.setattr(size_bounds, "MAX_BYTES", 100)
+    validate([str(plaza)])
+    validate([str(plaza)])
+    assert cache["checks"] == 2 and not cache["folder"].exists()
+    monkeypatch.setattr(size_bounds, "MAX_BYTES", 8 * 1024 * 1024)
+    monkeypatch.setattr(size_bounds, "MAX_FILES", 2)
+    validate([str(plaza)])
+    assert cache["checks"] == 3 and not cache["folder"].exists()
