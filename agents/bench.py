@@ -409,11 +409,13 @@ def cold_validate(args: list[str], runs: int, cached: bool = True, kept: bool = 
             started = time.perf_counter()
             proc = subprocess.run([sys.executable, "-c", _MEASURED, "kept" if kept else "checked", *args],
                                   capture_output=True, text=True, env=env)
-            if run or not kept:
-                walls.append(time.perf_counter() - started)
+            wall = time.perf_counter() - started
         marks = [line for line in proc.stderr.splitlines() if line.startswith("BENCH ")]
         if not marks:
             return None
+        if kept and not run:
+            continue  # the run that keeps the result: not counted
+        walls.append(wall)
         kb, status = marks[-1].split()[1:]
         peak = max(peak, int(kb) / 1024)
         code = int(status) if status.lstrip("-").isdigit() else 1

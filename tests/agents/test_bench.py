@@ -142,3 +142,29 @@ def test_without_the_game_written_by_hand_the_ratio_says_why(monkeypatch: pytest
     module, why = bench.reference_game()
     assert module is None and "checkout" in why
     assert bench.reference_per_decision(4, 1) == {"reason": why}
+
+
+def test_validate_s_reads_the_kept_result_after_a_run_not_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+
+    def run(args: list[str], **kwargs: object) -> object:
+        seen.append(args[3])  # [python, -c, script, "kept" | "checked", ...]
+        return type("Done", (), {"stderr": f"BENCH {1024 * (4 - len(seen))} 0\n"})()
+    monkeypatch.setattr(bench.subprocess, "run", run)
+    out = bench.cold_validate([], 2, kept=True)
+    assert seen == ["kept"] * 3 and out is not None and out["peak_mb"] == 2.0  # the first run's 3 MB not counted
+    bench.cold_validate([], 1)
+    assert seen[-1] == "checked"  # validate_416_s and the others: every run checks
+
+
+def test_help_s_is_the_median_of_new_processes_after_one_not_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    runs: list[list[str]] = []
+
+    def run(args: list[str], **kwargs: object) -> object:
+        runs.append(args)
+        return type("Done", (), {"returncode": 0, "stdout": " Usage: legacies play [OPTIONS] ... --seat ..."})()
+    monkeypatch.setattr(bench.subprocess, "run", run)
+    assert isinstance(bench.help_seconds(False), float) and len(runs) == 6 and "'play', '--help'" in runs[0][2]
+    monkeypatch.setattr(bench.subprocess, "run", lambda args, **kwargs: type("Done", (), {"returncode": 2,
+                                                                                        "stdout": ""})())
+    assert bench.help_seconds(True) is None and "help_s" in bench.TARGETS
