@@ -424,10 +424,20 @@ def syntax_diagnostic(err: UnexpectedInput, source: str) -> Diagnostic:
         # not `X`, `Y` (those name things) and not a keyword out of place (`my`): only a misspelt word
         if guess is None and len(word) > 1 and not word[0].isupper() and word not in keywords():
             guess = close_word(word, list(wanted)) or next((w for w in sorted(wanted) if _one_edit(word, w)), None)
+            if guess is None and len(word) > 3:  # a word that goes on an expression (`whre` for `where`): the
+                # parser has reduced past where it fitted (LALR), so its accepted set no longer names it
+                going_on = {w: t for t in _terminal_patterns() if (w := _keyword_of(t)) in _CONTINUATION
+                            and len(w) > 3}
+                guess = close_word(word, list(going_on)) or next(
+                    (w for w in sorted(going_on) if _one_edit(word, w)), None)
+                wanted.update(going_on)
         if guess is not None:
             case = " (keywords are written in lower case)" if guess == word.lower() else ""
             return Diagnostic(_MISSING_CODES.get(wanted[guess], "E100"), f"unexpected '{tok}'", line, column,
                               hint=f"did you mean `{guess}`?{case}", end_column=end)
+    phrase = _phrase_hint(source, line, column, str(tok))
+    if phrase is not None:
+        return Diagnostic("E100", f"unexpected {_describe(tok)}", line, column, hint=phrase, end_column=end)
     missing = [t for t in _MISSING_CODES if t in structural]
     if missing and not structural & {"_NL", "$END"}:  # the statement cannot end here: a keyword is missing
         statement = _statement_word(source, line, column)
@@ -445,6 +455,39 @@ def syntax_diagnostic(err: UnexpectedInput, source: str) -> Diagnostic:
         still_open = f"the parenthesis opened on line {opened[0]}, column {opened[1]} is still open here"
         hint = f"{hint}; {still_open}" if hint else still_open
     return Diagnostic("E100", f"unexpected {_describe(tok)}", line, column, hint=hint, end_column=end)
+
+
+_PERCENT_OF = re.compile(r"(\d+)%\s*$")
+_COLLECTION_AFTER = re.compile(r"\(|\bbe\s+|\bof\s+|\beach\s+\w+\s+in\s+|\bchoose\s+(?:an?|\d+)\s+")
+
+
+def _phrase_hint(source: str, line: int, column: int, token: str) -> str | None:
+    """A phrase written as it is said, not as the language takes it: `10% of X` (a
+    percentage multiplies: `X * 10%`), `players where ... ordered by` (`where` takes the
+    rest as its condition: parenthesise the filter)."""
+    typed = _typed(source, line, column)
+    percent = _PERCENT_OF.search(typed)
+    if token == "of" and percent is not None:
+        return (f"a percentage multiplies an amount (rounded up): write `X * {percent.group(1)}%`, "
+                f"not `{percent.group(1)}% of X`")
+    if token == "ordered":
+        opened = _open_parenthesis(source, line, column)
+        inside = typed if opened is None else typed[_offset(source, line, opened):]
+        filtered = re.search(r"^(.*?)\s+where\s+(.*\S)\s*$", inside)
+        if filtered is not None:
+            before, condition = filtered.group(1), filtered.group(2)
+            starts = list(_COLLECTION_AFTER.finditer(before))
+            collection = before[starts[-1].end():] if starts else before if opened else before.split(None, 1)[-1]
+            return (f"`where` takes the rest as its condition, so `ordered by` cannot follow it: parenthesise "
+                    f"the filter, `({collection} where {condition}) ordered by ...`")
+    return None
+
+
+def _offset(source: str, line: int, opened: tuple[int, int]) -> int:
+    """Where the parenthesis `opened` (line, column) sits in _typed's text of the statement at `line`."""
+    lines = source.split("\n")
+    start = statement_start(source, line)
+    return sum(len(text) + 1 for text in lines[start - 1:opened[0] - 1]) + opened[1]
 
 
 def _ends_early(source: str, accepts: set[str]) -> Diagnostic:
