@@ -15,6 +15,7 @@ from .. import printer
 from .. import resolution as r
 from .base import BUILTIN_NAMES, NO_KIND, CheckState, literal_number
 from ..constructs import BUILTINS
+from ..parser import close_word
 from ..types import ACTION, AMOUNT, ANY, FLAG, PERCENT, PLAYER, PLAYERS, TEXT, ZONE, ZONES, T, fits, thing, things
 
 
@@ -127,6 +128,17 @@ class ExpressionChecker:
             return self.c.record(e, ACTION, r.Action(n))
         names = list(v.all_names()) + list(BUILTIN_NAMES) + [k for s in self.c.scopes for k in s]
         hint = self.c.suggest(n, names)
+        if self.c.it:  # inside `where` / `ordered by`: a member's own name is `its NAME`
+            element = self.c.it[-1]
+            kinds = [v.kinds[element.arg]] if element.tag == "thing" and element.arg in v.kinds else \
+                list(v.kinds.values()) if element.tag in ("thing", "any") else []
+            own = sorted({a for k in kinds for a in (*k.attributes, *k.counters, *k.values)})
+            if element.tag == "player":
+                own = sorted([c for c, i in v.counters.items() if i.scope == "player"]
+                             + [c for c, i in v.values.items() if i.scope == "player"])
+            guess = n if n in own else close_word(n, own)
+            if guess is not None:
+                hint = f"did you mean `its {guess}`? (inside `where`, a member's own attribute or counter is `its NAME`)"
         if n in v.procedures:
             hint = f"`{n}` is a procedure: run it on its own line, `{n}(...)`"
         self.c.error(e, "E201", f"unknown name `{n}`", hint=hint)
