@@ -112,6 +112,21 @@ class CheckState:
         if not fits(actual, expected):
             self.error(node, "E202", f"expected {expected}, found {actual}", hint=_type_hint(actual, expected))
 
+    def event_hint(self, name: str) -> str | None:
+        """The hint of an unknown event: the near one, or what the name is instead (`when fame:`
+        names a counter, and a counter's change is no event)."""
+        v = self.v
+        what = ("a counter" if name in v.counters else "a quantity" if name in v.quantities
+                else "a value" if name in v.values else "a zone" if name in v.zones
+                else "a kind" if name in v.kinds else "an action" if name in v.actions
+                else "a procedure" if name in v.procedures else None)
+        if what is None:
+            return self.suggest(name, v.events)
+        events = ", ".join(f"`{e}`" for e in list(v.events)[:8]) + (", ..." if len(v.events) > 8 else "")
+        return (f"`{name}` is {what}, not an event: a trigger answers an event the ruleset declares "
+                f"(`events:`) and its rules `announce`; a change of {name} is none (announce one where it "
+                f"changes)" + (f". Its events: {events}" if events else ""))
+
     def suggest(self, name: str, candidates: Iterable[str]) -> str | None:
         close = close_word(name, [c for c in candidates if c != name])
         return f"did you mean `{close}`?" if close else None

@@ -28,7 +28,7 @@ class DeclarationChecker:
             params: dict[str, T] = {}
             if info is None:
                 self.c.error(decl.event, "E205", f"unknown event `{decl.event.name}`",
-                             hint=self.c.suggest(decl.event.name, self.v.events))
+                             hint=self.c.event_hint(decl.event.name))
             else:
                 params = dict(info.params)
             self.c.scopes.append(params)
@@ -74,7 +74,7 @@ class DeclarationChecker:
     def s_TimedModifier(self, s: ast.TimedModifier) -> None:
         if s.until.name not in self.v.events:
             self.c.error(s.until, "E205", f"unknown event `{s.until.name}`",
-                         hint=self.c.suggest(s.until.name, self.v.events))
+                         hint=self.c.event_hint(s.until.name))
         q = self.v.quantities.get(s.modifier.quantity.name)
         if s.modifier.scope is None and q is not None and q.per == "player":
             self.c.need_me(s, "a modifier for you")

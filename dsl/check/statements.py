@@ -238,7 +238,7 @@ class StatementChecker:
         self.c.announced.add(s.event.name)
         if info is None:
             self.c.error(s.event, "E205", f"unknown event `{s.event.name}`",
-                         hint=self.c.suggest(s.event.name, self.v.events))
+                         hint=self.c.event_hint(s.event.name))
             for a in s.args:
                 self.c.expr(a.value)
             return
