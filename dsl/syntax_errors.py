@@ -458,6 +458,13 @@ def syntax_diagnostic(err: UnexpectedInput, source: str) -> Diagnostic:
 
 
 _PERCENT_OF = re.compile(r"(\d+)%\s*$")
+_IS_A = re.compile(r"\bis\s+(?:not\s+)?(an?)\s*$")
+
+
+def _plural(word: str) -> str:
+    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in tuple("aeiou") else word + "s"
+
+
 _COLLECTION_AFTER = re.compile(r"\(|\bbe\s+|\bof\s+|\beach\s+\w+\s+in\s+|\bchoose\s+(?:an?|\d+)\s+")
 
 
@@ -470,6 +477,14 @@ def _phrase_hint(source: str, line: int, column: int, token: str) -> str | None:
     if token == "of" and percent is not None:
         return (f"a percentage multiplies an amount (rounded up): write `X * {percent.group(1)}%`, "
                 f"not `{percent.group(1)}% of X`")
+    article = _IS_A.search(typed)
+    if article is not None and re.fullmatch(r"[a-z_][a-z0-9_]*", token):
+        return (f"`is {article.group(1)} {token}` asks nothing the language knows: whether a piece is of a kind is "
+                f"`X is in` and the kind's plural (every piece of it: `X is in {_plural(token)}`)")
+    if token != "of" and re.search(r"\bchoose\s+one\s*$", typed) and re.fullmatch(r"[a-z_][a-z0-9_]*", token):
+        an = "an" if token[0] in "aeiou" else "a"
+        return (f"`choose one:` lists options, each on its own line; to choose one piece write "
+                f"`choose {an} {token} ... as V`")
     if token == "ordered":
         opened = _open_parenthesis(source, line, column)
         inside = typed if opened is None else typed[_offset(source, line, opened):]
