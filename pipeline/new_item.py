@@ -348,7 +348,7 @@ def _item(item_id: str, kind: str, name: str, decl: KindDecl, model: _Existing |
 def _free_numbers(item: dict[str, Any], kind: str, of_kind: list[_Existing], ranges: dict[str, Any],
                   expansion: bool) -> None:
     """A number that numbers the kind's items (each item gives one, no two the same: a
-    scoring tile's `number`) gets one no item has: the next after the highest within the
+    card's `number`) gets one no item has: the next after the highest within the
     attribute's declared range, else the lowest free one in it; none free is NewItemError
     with the widening to write."""
     attributes = item.get("attributes", {})

@@ -113,7 +113,7 @@ class CheckState:
             self.error(node, "E202", f"expected {expected}, found {actual}", hint=_type_hint(actual, expected))
 
     def event_hint(self, name: str) -> str | None:
-        """The hint of an unknown event: the near one, or what the name is instead (`when fame:`
+        """The hint of an unknown event: the near one, or what the name is instead (`when points:`
         names a counter, and a counter's change is no event)."""
         v = self.v
         what = ("a counter" if name in v.counters else "a quantity" if name in v.quantities
