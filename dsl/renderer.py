@@ -48,11 +48,32 @@ class _Renderer(ExpressionRenderer):
 
     # ---------------------------------------------------------------- statements
 
+    def clauses(self, stmts: Sequence[ast.Stmt]) -> list[tuple[ast.Stmt, str]]:
+        """Each statement with its clause; timed modifiers in a row that last until the same
+        event are one clause ("until the round ends: A and B", never the clause twice)."""
+        out: list[tuple[ast.Stmt, str]] = []
+        i = 0
+        while i < len(stmts):
+            st = stmts[i]
+            if isinstance(st, ast.TimedModifier):
+                run = [st]
+                while i + len(run) < len(stmts) and isinstance(nxt := stmts[i + len(run)], ast.TimedModifier) \
+                        and nxt.until.name == st.until.name:
+                    run.append(nxt)
+                if len(run) > 1:
+                    out.append((st, f"until {self.ident(st.until.name)}: "
+                                    + word_list([self.modifier(m.modifier) for m in run], "and")))
+                    i += len(run)
+                    continue
+            out.append((st, self.clause(st)))
+            i += 1
+        return out
+
     def body(self, stmts: Sequence[ast.Stmt]) -> str:
         clauses = []
         other = False  # the last clause named another player as its subject ("they lose 1 stone")
-        for i, st in enumerate(stmts):
-            c = self.clause(st)
+        worded = self.clauses(stmts)
+        for i, (st, c) in enumerate(worded):
             if not c:
                 continue
             subject = self.subject(st)
@@ -61,7 +82,7 @@ class _Renderer(ExpressionRenderer):
             if subject is not None:
                 other = subject == "other"
             # a block followed by more statements is bracketed: what follows is not inside it
-            if i < len(stmts) - 1 and _is_block(st):
+            if i < len(worded) - 1 and _is_block(st):
                 c = f"({c})"
             clauses.append(c)
         return ", then ".join(clauses) if clauses else "nothing happens"
@@ -497,7 +518,7 @@ class _Renderer(ExpressionRenderer):
 
     def program(self, p: ast.Program) -> str:
         paragraphs = []
-        statements = " ".join(s for s in (sentence(self.clause(st)) for st in p.statements) if s)
+        statements = " ".join(s for s in (sentence(c) for _, c in self.clauses(p.statements)) if s)
         if statements:
             paragraphs.append(statements)
         paragraphs.extend(s for s in (sentence(self.declaration(d)) for d in p.declarations) if s)

@@ -113,6 +113,23 @@ class ExpressionRenderer(Collections):
 
     # ---------------------------------------------------------------- expressions
 
+    def indicated(self, e: ast.Arith) -> str | None:
+        """A number times or plus a condition counted as 1 or 0 (`2 * (1 if C else 0)`, `N +
+        (1 if C else 0)`) in words: "2 if C, else 0", "N, plus 1 if C" (never "(1 if C, else 0)")."""
+        def indicator(x: ast.Expr) -> ast.Expr | None:
+            if isinstance(x, ast.Cond) and isinstance(x.yes, ast.Num) and isinstance(x.no, ast.Num) \
+                    and x.yes.value == 1 and x.no.value == 0:
+                return x.condition
+            return None
+        left, right = indicator(e.left), indicator(e.right)
+        if e.op == "*" and (left is None) != (right is None):
+            other, cond = (e.right, left) if left is not None else (e.left, right)
+            assert cond is not None
+            return f"{self.expr(other, PRODUCT)} if {self.expr(cond, WHERE)}, else 0"
+        if e.op == "+" and right is not None and left is None:
+            return f"{self.expr(e.left, SUM)}, plus 1 if {self.expr(right, WHERE)}"
+        return None
+
     def expr(self, e: ast.Expr, min_precedence: int = COND) -> str:
         text = self._expr(e)
         if precedence(e) < min_precedence and not isinstance(e, (ast.Where, ast.Ordered, ast.Within, ast.Distance,
@@ -273,6 +290,9 @@ class ExpressionRenderer(Collections):
                 return self.era(tuple(-v for v in e.operand.values))
             return f"-{self.expr(e.operand, UNARY)}"
         if isinstance(e, ast.Arith):
+            indicated = self.indicated(e)
+            if indicated is not None:
+                return indicated
             if e.op == "*":
                 if isinstance(e.right, ast.Percent):
                     return f"{self.expr(e.left, PRODUCT)} × {e.right.value}% (rounded up)"
