@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
-from legacies.dsl.diagnostics import Diagnostic, has_errors
+from legacies.dsl.diagnostics import WARNING, Diagnostic, has_errors
 from legacies.dsl.errors import LegaciesError
 
 from . import check_cache
@@ -265,7 +265,13 @@ def _check_on_disk(result: ValidationResult, root: Path, name: str, installed: l
         raise UsageError(f"{root}/content/{name} extends ruleset `{name}`, which is not installed "
                          f"and has no rules/{name}/ruleset.yaml here")
     layered = [s for s in disk if s.kind != "ruleset"] + ([extra] if extra else [])
-    _check(result, name, over_installed(name, layered))
+    label = str(root)
+    # the warning `-x FOLDER` gives the same folder (pipeline/stack.py's expansion_sources)
+    note = Diagnostic("X004", f"{label} has no expansion.yaml: it may add items and rules, but no words of its own, "
+                      f"and it has no name to be found by (its files are laid over the installed `{name}`)",
+                      file=label, severity=WARNING, hint=f"add {label}/expansion.yaml with `expansion: NAME`, "
+                      f"`extends: {name}` and `title: ...`")
+    _check(result, name, over_installed(name, layered), [note] if extra is None else [])
 
 
 def over_installed(name: str, files: list[SourceFile]) -> list[SourceFile]:

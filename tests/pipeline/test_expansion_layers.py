@@ -201,6 +201,18 @@ def test_an_expansion_without_expansion_yaml_is_warned_of(tmp_path: Path) -> Non
     assert laid.ok and [d.code for d in laid.diagnostics] == ["X004"]
 
 
+def test_validate_folder_warns_of_a_missing_expansion_yaml_as_x_folder_does(tmp_path: Path) -> None:
+    """Issue 34 §4: `validate FOLDER` (files laid over an installed ruleset) said nothing of
+    the missing expansion.yaml that `validate -x FOLDER` warns of."""
+    folder = tmp_path / "loose" / "content" / "legacy"
+    folder.mkdir(parents=True)
+    (folder / "x.yaml").write_text("format: 2\nruleset: legacy\nitems: []\n", encoding="utf-8")
+    loose = str(tmp_path / "loose")
+    by_folder = [(d.code, d.severity) for d in validate([loose]).diagnostics]
+    by_x = [(d.code, d.severity) for d in validate([], None, (loose,)).diagnostics]
+    assert by_folder == by_x == [("X004", "warning")]
+
+
 def test_an_expansion_for_another_ruleset_or_out_of_order_is_refused(market: Path) -> None:
     head = market / "expansion.yaml"
     text = head.read_text(encoding="utf-8")
