@@ -142,6 +142,12 @@ class Collections:
             anyone = "any player's" if source.subject.name == "players" else "an opponent's"
             return Phrase(one, many, f" in {anyone} {self.ident(source.name)}")
         where = self.expr(source, POSTFIX)
+        named = re.match(r"(the |your |[^ ]+'s? )?(.*)$", where)
+        if named is not None and named.group(2) == many and not self.holds_items(source):
+            # a zone whose label is the pieces' own plural names them, not a place: "a crate",
+            # "your crates", never "a crate in the crates"
+            whose = "" if named.group(1) in (None, "the ") else named.group(1)
+            return Phrase(one, many, "", whose_one=whose, whose_many=whose)
         if self.holds_items(source) and one in self.w.board_nouns:
             return Phrase(one, many, f" among {where}")  # the board items of a list themselves
         return Phrase(one, many, f" {'on' if self.holds_items(source) else 'in'} {where}")

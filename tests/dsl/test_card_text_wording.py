@@ -42,3 +42,23 @@ def wording() -> Wording:
 ])
 def test_card_text_says_each_clause_once_and_no_formula(wording: Wording, source: str, expected: str) -> None:
     assert render_program(parse_program(source), wording) == expected
+
+
+@pytest.mark.parametrize(("ruleset", "expansion", "source", "expected"), [
+    # was "Choose a wonder in wonders. Discard that wonder." (the zone `wonders_built` is labelled "wonders")
+    ("leaders-legacy", "fame-and-fortune", "choose a wonder in wonders_built as W\ndiscard W",
+     "Choose a wonder. Discard that wonder."),
+    # was "Gain gold equal to the number of wonders in wonders."
+    ("leaders-legacy", "fame-and-fortune", "let n be count of (wonders in wonders_built)\ngain n gold",
+     "Gain gold equal to the number of wonders."),
+    # a label that names a place stays: "in obsolete wonders"
+    ("leaders-legacy", "fame-and-fortune", "choose a wonder in obsolete_wonders as W\ndiscard W",
+     "Choose a wonder in obsolete wonders. Discard that wonder."),
+    # was "Move the top of salon markers in your salon markers to the top of salons."
+    ("legacies", "salons", "move top of (salon_markers in my salon_box) to top of salons",
+     "Move the top of your salon markers to the top of salons."),
+])
+def test_a_zone_labelled_as_its_pieces_is_no_place(ruleset: str, expansion: str, source: str, expected: str) -> None:
+    result = load_ruleset(ruleset, expansions=(expansion,))
+    assert result.spec is not None
+    assert render_program(parse_program(source), Wording.of(result.spec.vocab)) == expected
