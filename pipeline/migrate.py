@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
+
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.dsl.errors import LegaciesError
@@ -25,7 +28,7 @@ from legacies.dsl.errors import LegaciesError
 from .files import YAML_SUFFIXES, NotRegular, disk_label, guess_kind, read_regular
 from .formats import FORMAT_KEY, Change, Document, run_steps, stated_format
 from .models import CURRENT_FORMAT, FILE_MODELS
-from .text_edit import apply, decode
+from .text_edit import Edit, apply, decode
 from .writes import write_whole
 from .yaml_source import load_yaml, not_regular, unreadable
 
@@ -115,6 +118,8 @@ def upgrade_text(label: str, raw: bytes, path: Path) -> FileResult:
                           reason="it is not valid YAML")
     text = decode(raw)
     kind = data_kind(path, source.data, text.text)
+    if kind is None and _scenario_tests(source.data):
+        return _upgrade_wording(label, source.root, text.text, source.data)
     if kind is None:
         return FileResult(label, "skipped", reason="not a rules or content file")
     stated = stated_format(source)
@@ -137,6 +142,51 @@ def upgrade_text(label: str, raw: bytes, path: Path) -> FileResult:
             "F008", "the upgraded text would not read as intended (a bug in legacies): the file is left as it is",
             file=label, hint="upgrade it by hand (docs/authoring.md, \"Format versions and migrating\")"))
     return FileResult(label, "upgraded", stated.version, doc.changes, before=text.text, after=after)
+
+
+# How `legacies try` words what changed, as it was and as it is: a scenario test's
+# `changes:` lines written in the old words are rewritten (each pattern, its replacement,
+# what it is). 528b876/eee7d04: a label after a possessive lost its article.
+WORDING: list[tuple[re.Pattern[str], str, str]] = [
+    (re.compile(r"\b(P\d+)(''|')s the "), r"\1\2s ", "a label after a possessive reads without its article "
+     "(\"P1's player card being played\", not \"P1's the player card being played\")"),
+]
+
+
+def _scenario_tests(data: object) -> bool:
+    """A scenario test file (`legacies test`): a list of tests, each naming its item."""
+    return isinstance(data, list) and bool(data) and all(isinstance(t, dict) and "item" in t for t in data)
+
+
+def _upgrade_wording(label: str, root: Node | None, text: str, data: object) -> FileResult:
+    """A scenario test file with its `changes:` lines in today's words (WORDING)."""
+    edits: list[Edit] = []
+    changes: list[Change] = []
+    for entry in root.value if isinstance(root, SequenceNode) else []:
+        for key, value in entry.value if isinstance(entry, MappingNode) else []:
+            if getattr(key, "value", None) != "changes" or not isinstance(value, SequenceNode):
+                continue
+            for line in value.value:
+                if not isinstance(line, ScalarNode):
+                    continue
+                start, end = line.start_mark.index, line.end_mark.index
+                written = new = text[start:end]
+                for pattern, replacement, what in WORDING:
+                    new, n = pattern.subn(replacement, new)
+                    if n:
+                        changes.append(Change(line.start_mark.line + 1, line.start_mark.column + 1, what))
+                if new != written:
+                    edits.append(Edit(start, end, new))
+    if not edits:
+        return FileResult(label, "skipped", reason="not a rules or content file (scenario tests, their `changes:` "
+                          "in today's words)")
+    after = apply(text, edits)
+    reread, problems = load_yaml(label, after)
+    if reread is None or problems or not _scenario_tests(reread.data):
+        return FileResult(label, "refused", problem=Diagnostic(
+            "F008", "the upgraded text would not read as intended (a bug in legacies): the file is left as it is",
+            file=label, hint="upgrade its `changes:` by hand (`legacies test` shows today's words)"))
+    return FileResult(label, "upgraded", None, changes, before=text, after=after)
 
 
 def data_kind(path: Path, data: object, text: str) -> str | None:

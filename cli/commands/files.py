@@ -68,7 +68,8 @@ def migrate(
                 typer.echo(f.diff(), nl=False)
                 continue
             changes = [f"{c.line}:{c.column}: {c.what}" for c in sorted(f.changes, key=lambda c: (c.line, c.column))]
-            head = f"{would} {f.label} (format {f.version} -> {CURRENT_FORMAT})"
+            head = f"{would} {f.label} " + (f"(format {f.version} -> {CURRENT_FORMAT})" if f.version is not None
+                                             else "(scenario tests: today's wording)")
             typer.echo(f"{head}: {changes[0]}" if len(changes) == 1 else "\n    ".join([head, *changes]))
         elif f.status == "refused" and f.problem is not None:
             typer.echo(f"{f.problem.headline()} (left as it is)" + (f"\n    hint: {f.problem.hint}"

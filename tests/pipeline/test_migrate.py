@@ -290,3 +290,24 @@ def test_a_failed_write_leaves_the_file_whole(tmp_path: Path, monkeypatch: pytes
     assert result.files[0].problem is not None and "the disk is full" in result.files[0].problem.message
     assert path.read_text(encoding="utf-8") == OLD_RULESET
     assert sorted(p.name for p in path.parent.iterdir()) == ["procedures.yaml", "ruleset.yaml"]  # no temporary file
+
+
+def test_scenario_tests_in_the_old_wording_are_upgraded(tmp_path: Path) -> None:
+    """Issue 34 §4: a scenario test whose `changes:` were recorded before `try` dropped the
+    article after a possessive ("P1's the player card being played") failed; `migrate`
+    rewrites them in today's words, in any quoting, touching nothing else, once."""
+    tests = tmp_path / "tests.yaml"
+    tests.write_text("# my tests\n- item: C1005\n  seed: 5\n  changes:\n"
+                     "    - \"P1's the player card being played: - The X\"   # kept\n"
+                     "    - 'P2''s the extra fame each relationship costs: 2 -> 0'\n"
+                     "    - \"P1's gold: 200 -> 197\"\n", encoding="utf-8")
+    result = runner.invoke(app, ["migrate", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "(scenario tests: today's wording)" in result.output and "5:7:" in result.output
+    assert tests.read_text(encoding="utf-8") == (
+        "# my tests\n- item: C1005\n  seed: 5\n  changes:\n"
+        "    - \"P1's player card being played: - The X\"   # kept\n"
+        "    - 'P2''s extra fame each relationship costs: 2 -> 0'\n"
+        "    - \"P1's gold: 200 -> 197\"\n")
+    again = migrate([str(tmp_path)])
+    assert [f.status for f in again.files] == ["skipped"]
