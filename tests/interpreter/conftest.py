@@ -42,3 +42,11 @@ def edited(tmp_path: Path) -> Callable[..., Findings]:
             path.write_text(text.replace(old, new), encoding="utf-8")
         return [(d.code, d.message, d.hint) for d in load_ruleset(name, root).diagnostics]
     return build
+
+
+@pytest.fixture(scope="module")
+def holders_spec():  # type: ignore[no-untyped-def]
+    """The built `holders` fixture (cards that hold pieces)."""
+    result = load_ruleset("holders", FIXTURES / "holders")
+    assert result.ok, [d.headline() for d in result.diagnostics]
+    return result.spec

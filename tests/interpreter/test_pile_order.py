@@ -7,27 +7,20 @@ bottom. Before, the pieces on a holder were read from their first member, so `bo
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from legacies.interpreter import sandbox
 from legacies.interpreter.game import Game, GameState
-from legacies.pipeline.ruleset import load_ruleset
-
-HOLDERS = Path(__file__).parent / "fixtures" / "holders"
 
 
 @pytest.fixture(scope="module")
-def spec():
-    result = load_ruleset("holders", HOLDERS)
-    assert result.ok, [d.headline() for d in result.diagnostics]
-    return result.spec
+def spec(holders_spec):  # the built holders fixture (conftest.py)
+    return holders_spec
 
 
 def stacked(spec) -> tuple[GameState, list[int]]:
-    """Three gadgets put one by one onto a crate on P1's table and, in the same order,
-    onto P1's discard-free `supply` zone: the order they went, oldest first."""
+    """Three gadgets put one by one onto a crate on P1's table: the order they went,
+    oldest first."""
     state = Game(spec, 2).new_state(1)
     sandbox.run(state, "move cards in hand of players to deck\nmove top of (crates in deck) to my table\n"
                        "move gadgets in deck to my hand")
@@ -35,7 +28,7 @@ def stacked(spec) -> tuple[GameState, list[int]]:
     for _ in range(3):
         g = sandbox.value(state, "top of (gadgets in my hand)", 0)
         went.append(g)
-        sandbox.run(state, f"move top of (gadgets in my hand) to top of (crates in my table)")
+        sandbox.run(state, "move top of (gadgets in my hand) to top of (crates in my table)")
     return state, went
 
 
