@@ -31,8 +31,10 @@ items:
 
 def two_more_tiles(root: Path) -> Path:
     (root / "content" / "legacies").mkdir(parents=True)
-    (root / "expansion.yaml").write_text("format: 2\nexpansion: tiles\nextends: legacies\ntitle: Two more tiles\n",
-                                         encoding="utf-8")
+    # slots 9 and 10 widened (issue 34 §1: else `set A's slot to A's order` stops the default setup too)
+    (root / "expansion.yaml").write_text("format: 2\nexpansion: tiles\nextends: legacies\ntitle: Two more tiles\n"
+                                         "extend_kinds:\n  global_action:\n    counters:\n"
+                                         "      slot: {extends: true, max: 10}\n", encoding="utf-8")
     (root / "content" / "legacies" / "tiles.yaml").write_text(TILES, encoding="utf-8")
     return root
 
