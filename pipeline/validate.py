@@ -271,7 +271,13 @@ def _check_on_disk(result: ValidationResult, root: Path, name: str, installed: l
                       f"and it has no name to be found by (its files are laid over the installed `{name}`)",
                       file=label, severity=WARNING, hint=f"add {label}/expansion.yaml with `expansion: NAME`, "
                       f"`extends: {name}` and `title: ...`")
-    _check(result, name, over_installed(name, layered), [note] if extra is None else [])
+    from .stack import place_of
+
+    # files only at the installed ruleset's places are its own, edited (no expansion); a file at
+    # a place of its own makes the folder what `-x FOLDER` lays as an expansion
+    places = {place_of(s.label, name) for s in ruleset_files(name)}
+    adds = any(place_of(s.label, name) not in places for s in layered)
+    _check(result, name, over_installed(name, layered), [note] if extra is None and adds else [])
 
 
 def over_installed(name: str, files: list[SourceFile]) -> list[SourceFile]:
