@@ -184,7 +184,7 @@ def _bad_edit(protocol: Any, message: Any) -> str | None:
         doc = protocol.workspace.get_text_document(params.text_document.uri)
         copy = TextDocument(doc.uri, doc.source, doc.version, sync_kind=lsp.TextDocumentSyncKind.Incremental,
                             position_codec=doc.position_codec)
-    except Exception:  # noqa: BLE001 - no workspace yet, no such document: pygls says what it says
+    except (AttributeError, KeyError, LookupError, ValueError):  # no workspace yet, no such document: pygls says what it says
         return None
     for change in params.content_changes:
         place = getattr(change, "range", None)
@@ -275,7 +275,7 @@ def exit_now(code: int) -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except Exception:  # noqa: BLE001 - a closed stream: nothing left to flush
+        except (OSError, ValueError):  # a closed stream (ValueError) or a broken pipe: nothing left to flush
             pass
     os._exit(code)
 
