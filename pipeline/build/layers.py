@@ -66,6 +66,24 @@ def _what_it_holds(source: SourceFile) -> str:
     return "what it declares"
 
 
+
+def _declare(b: Builder, f: LoadedFile, v: Any, section: str, what: str, name: str, item: Any, table: dict, infos: dict,
+             info: Any) -> None:
+    """A definition or procedure laid in: replacing an earlier one only as `replaces:` says
+    (R007), its parameters typed, its `text:` template checked."""
+    path = (section, name)
+    earlier = table.get(name)
+    if earlier is not None:
+        if not _replacing(b, f, path, what, name, item.replaces, (earlier[0], path), "R007"):
+            return
+    else:
+        _replacing(b, f, path, what, name, item.replaces, None, "R007")
+    params = [(p, b.type_of(f, path + ("params", p), text)) for p, text in item.params.items()]
+    table[name] = (f, name, item)
+    infos[name] = info(params)
+    names = [p for p, _ in params]
+    _template(v, name, _checked_text(b, f, path, item.text, names), names, replace=earlier is not None)
+
 def _replacing(b: Builder, f: LoadedFile, path: Path, what: str, name: str, replaces: bool,
                earlier: tuple[LoadedFile, Path] | None, code: str) -> bool:
     """Whether a declaration may take the place of an earlier one of the same name (an
@@ -154,34 +172,12 @@ def collect_rules(b: Builder, procedures: list[LoadedFile]) -> Rules:
             rules.actions[name] = (f, name, action)
             v.actions[name] = action
         for name, d in pf.definitions.items():
-            path = ("definitions", name)
-            earlier = rules.definitions.get(name)
-            if earlier is not None:
-                if not _replacing(b, f, path, "definition", name, d.replaces, (earlier[0], path), "R007"):
-                    continue
-            else:
-                _replacing(b, f, path, "definition", name, d.replaces, None, "R007")
-            params = [(p, b.type_of(f, path + ("params", p), text)) for p, text in d.params.items()]
-            rules.definitions[name] = (f, name, d)
-            v.definitions[name] = DefinitionInfo(params)
-            _template(v, name, _checked_text(b, f, path, d.text, [p for p, _ in params]), [p for p, _ in params],
-                      replace=earlier is not None)
+            _declare(b, f, v, "definitions", "definition", name, d, rules.definitions, v.definitions, DefinitionInfo)
         for name, pr in pf.procedures.items():
-            path = ("procedures", name)
             if name in rules.definitions:
-                b.at(f, path, "R007", f"`{name}` is already defined (a definition)", key=True)
+                b.at(f, ("procedures", name), "R007", f"`{name}` is already defined (a definition)", key=True)
                 continue
-            earlier = rules.procedures.get(name)
-            if earlier is not None:
-                if not _replacing(b, f, path, "procedure", name, pr.replaces, (earlier[0], path), "R007"):
-                    continue
-            else:
-                _replacing(b, f, path, "procedure", name, pr.replaces, None, "R007")
-            params = [(p, b.type_of(f, path + ("params", p), text)) for p, text in pr.params.items()]
-            rules.procedures[name] = (f, name, pr)
-            v.procedures[name] = ProcedureInfo(params)
-            _template(v, name, _checked_text(b, f, path, pr.text, [p for p, _ in params]), [p for p, _ in params],
-                      replace=earlier is not None)
+            _declare(b, f, v, "procedures", "procedure", name, pr, rules.procedures, v.procedures, ProcedureInfo)
         for section, what, table in (("triggers", "trigger", rules.triggers),
                                      ("restrictions", "restriction", rules.restrictions)):
             for name, entry in getattr(pf, section).items():  # named once each, never replaced
