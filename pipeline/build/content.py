@@ -17,6 +17,7 @@ from legacies.interpreter.spec import PieceDef
 
 from ..attribute_ranges import range_problem
 from .base import Builder, Path, announced_by
+from .display import display_attributes
 from ..load import LoadedFile
 from ..models import AttributeExtension, ExpansionFile
 from ..yaml_source import excerpt
@@ -124,17 +125,7 @@ def check_content(b: Builder, items: dict[str, tuple[LoadedFile, Path, Any]],
 
 def content_columns(b: Builder, layers: list[LoadedFile]) -> list[str]:
     """`display: content:`: attributes of some kind, each once (R001 for another name)."""
-    attributes = {a for k in b.vocab.kinds.values() for a in k.attributes}
-    out: list[str] = []
-    for f in layers:
-        display = f.model.display  # type: ignore[attr-defined]
-        for i, name in enumerate(display.content if display is not None else []):
-            if name not in attributes:
-                b.at(f, ("display", "content", i), "R001", f"`display: content:` names attributes of the kinds; "
-                     f"`{name}` is none", hint=b.suggest(name, attributes))
-            elif name not in out:
-                out.append(name)
-    return out
+    return display_attributes(b, layers, "content")
 
 
 def check_links(b: Builder, items: dict[str, tuple[LoadedFile, Path, Any]]) -> None:

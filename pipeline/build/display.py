@@ -145,13 +145,19 @@ def _members(b: "Builder", f: LoadedFile, path: Path, key: str, source: str, nam
 
 def card_attributes(b: "Builder", layers: list[LoadedFile]) -> list[str]:
     """`display: card:`: attributes of some kind, each once (R001 for another name)."""
+    return display_attributes(b, layers, "card")
+
+
+def display_attributes(b: "Builder", layers: list[LoadedFile], entry: str) -> list[str]:
+    """An entry of `display:` that lists attributes (`card:`, `content:`): attributes of
+    some kind, each once, in the order the layers give them (R001 for another name)."""
     attributes = {a for k in b.vocab.kinds.values() for a in k.attributes}
     out: list[str] = []
     for f in layers:
         display = f.model.display  # type: ignore[attr-defined]
-        for i, name in enumerate(display.card if display is not None else []):
+        for i, name in enumerate(getattr(display, entry) if display is not None else []):
             if name not in attributes:
-                b.at(f, ("display", "card", i), "R001", f"`display: card:` names attributes of the kinds; "
+                b.at(f, ("display", entry, i), "R001", f"`display: {entry}:` names attributes of the kinds; "
                      f"`{name}` is none", hint=b.suggest(name, attributes))
             elif name not in out:
                 out.append(name)
