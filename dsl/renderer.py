@@ -5,7 +5,12 @@ This module owns the player-facing wording of effects:
 - `me`/`my` read "you"/"your"; a definition or procedure with a `text:` template is
   worded by it, conjugated for "you" ("you have", "your") with "a"/"an" fixed;
 - names a designer binds (`choose ... as X`, `for each P in ...`) never show: a chosen
-  item reads "that station", a player "that player", a `let` is worded in place;
+  item reads "that station", a player "that player", a `let` is worded in place, or,
+  when something it read changed before it is used, noted where it stands ("note how
+  much gold you have" ... "the noted amount", dsl/render/lets.py);
+- inside a block another player plays (`as P:`, each turn of `take turns`) that player
+  is "they"/"their"/"them", named with their verb ("that opponent chooses a card in
+  their hand"), never "you"/"your" (dsl/render/persons.py);
 - bookkeeping (`log`, `announce`, `let`) is not card text;
 - era values read as on a printed card, `20 / 50 / 100`.
 
@@ -22,19 +27,27 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from . import ast
 from .constructs import CONSTRUCTS, fill
-from .english import agree, article, conjugate, is_word, lower_first, reads_plural, sentence, singular, tidy, word_list
+from .english import (agree, article, conjugate, is_word, lower_first, ordinal, reads_plural, sentence, singular,
+                      tidy, word_list)
 from .parser import SyntaxErrors, parse_expression
 from .printer import COND, OR, POSTFIX, PRODUCT, WHERE
 from .render.expressions import ExpressionRenderer
+from .render.lets import stale_lets
+from .render.persons import NAMED, Acting, YOU, name_subject, third_person
 from .wording import Wording
 
 __all__ = ["Wording", "render_program", "render_expr", "render_member", "render_statement"]
 
 _VERBS = {ast.Gain: ("gain", "gains"), ast.Lose: ("lose", "loses"), ast.Pay: ("pay", "pays")}
+
+
+# a procedure's words that begin with a subject or a condition, not with an order
+_NOT_A_VERB = re.compile(r"(the|that|this|these|those|each|every|a|an|if|when|you|they|your|their|no|nobody|all|"
+                         r"[A-Z0-9])\b")
 
 
 def _is_block(stmt: ast.Stmt) -> bool:
@@ -48,10 +61,12 @@ class _Renderer(ExpressionRenderer):
 
     # ---------------------------------------------------------------- statements
 
-    def clauses(self, stmts: Sequence[ast.Stmt]) -> list[tuple[ast.Stmt, str]]:
-        """Each statement with its clause; timed modifiers in a row that last until the same
-        event are one clause ("until the round ends: A and B", never the clause twice)."""
-        out: list[tuple[ast.Stmt, str]] = []
+    def clauses(self, stmts: Sequence[ast.Stmt]) -> Iterator[tuple[ast.Stmt, str, bool]]:
+        """Each statement with its clause and whether statements follow it, each worded
+        when it is reached (so the clause before it can set who acts); timed modifiers in
+        a row that last until the same event are one clause ("until the round ends: A and
+        B", never the clause twice)."""
+        self.noted |= stale_lets(stmts, set(self.vars))
         i = 0
         while i < len(stmts):
             st = stmts[i]
@@ -61,28 +76,49 @@ class _Renderer(ExpressionRenderer):
                         and nxt.until.name == st.until.name:
                     run.append(nxt)
                 if len(run) > 1:
-                    out.append((st, f"until {self.ident(st.until.name)}: "
-                                    + word_list([self.modifier(m.modifier) for m in run], "and")))
+                    yield (st, f"until {self.ident(st.until.name)}: "
+                           + word_list([self.modifier(m.modifier) for m in run], "and"), i + len(run) < len(stmts))
                     i += len(run)
                     continue
-            out.append((st, self.clause(st)))
+            yield st, self.clause(st), i + 1 < len(stmts)
             i += 1
-        return out
+
+    framed = False  # the next body is the steps of an order that names its subject ("they may: ...")
+
+    def __init__(self, wording: Wording) -> None:
+        super().__init__(wording)
+        self.noted: set[int] = set()  # `let`s (by id) worded where they stand, as a note: dsl/render/lets.py
 
     def body(self, stmts: Sequence[ast.Stmt]) -> str:
         clauses = []
         other = False  # the last clause named another player as its subject ("they lose 1 stone")
-        worded = self.clauses(stmts)
-        for i, (st, c) in enumerate(worded):
+        framed, self.framed = self.framed, False
+        acting = self.acting
+        # the first order of an `as P:` block names P, and of a block right after a clause about
+        # another player ("the host gains 1 gold, then if ...: that opponent pays ...")
+        first = acting is not None and acting.fresh
+        if acting is not None:
+            acting.fresh = False
+        for st, c, more in self.clauses(stmts):
             if not c:
                 continue
             subject = self.subject(st)
-            if subject == "you" and other:  # "they lose 1 stone, then you gain 5 gold", not "then gain"
+            if acting is not None and not framed and self.orders(st, c, subject):
+                # another player acts: each order says who ("they choose ..."), by name
+                # first and after a clause about someone else
+                c = (NAMED if first or other else YOU) + c.removeprefix(YOU)
+                subject = "you"
+            elif subject == "you" and other:  # "they lose 1 stone, then you gain 5 gold", not "then gain"
                 c = "you " + c
+            first = False
             if subject is not None:
                 other = subject == "other"
+            elif acting is not None and isinstance(st, ast.ForEach) and self.is_players(st.collection):
+                other = True  # its "they" were each of those players: the next order names the actor again
+            if acting is not None:
+                acting.fresh = other  # read by the next clause's blocks, worded when the loop goes on
             # a block followed by more statements is bracketed: what follows is not inside it
-            if i < len(worded) - 1 and _is_block(st):
+            if more and _is_block(st):
                 c = f"({c})"
             clauses.append(c)
         return ", then ".join(clauses) if clauses else "nothing happens"
@@ -94,9 +130,21 @@ class _Renderer(ExpressionRenderer):
         words, bookkeeping): a clause after an "other" one names "you" again."""
         if isinstance(st, (ast.Gain, ast.Lose, ast.Pay)):
             return "you" if self.actor(type(st), st.player) == _VERBS[type(st)][0] else "other"
+        if isinstance(st, (ast.ChooseOne, ast.Repeat)):  # "choose one — ...", "do this twice: ..."
+            return "you"
+        if isinstance(st, ast.Let) and id(st) in self.noted:  # "note how much gold you have"
+            return "you"
         if _is_block(st) or isinstance(st, (ast.Run, ast.Let, ast.Log, ast.Announce, ast.EndGame)):
             return None
         return "you"
+
+    def orders(self, st: ast.Stmt, clause: str, subject: str | None) -> bool:
+        """Whether a clause is an order to the acting player, to be given a subject when
+        another player acts: a "you" clause, "you may: ...", a procedure's words that
+        begin with a verb ("unlock a token")."""
+        if subject == "you" or clause.startswith(YOU):
+            return True
+        return isinstance(st, ast.Run) and not _NOT_A_VERB.match(clause)
 
     def modifier(self, m: ast.Modifier) -> str:
         quantity = self.ident(m.quantity.name)
@@ -180,6 +228,8 @@ class _Renderer(ExpressionRenderer):
 
     def worded(self, s: ast.Stmt) -> str:  # noqa: C901 - one branch per statement kind
         x = self.expr
+        if isinstance(s, ast.Let) and id(s) in self.noted:
+            return self.note(s)
         if isinstance(s, ast.Let):
             earlier = self.lets.get(s.var)
             self.lets[s.var] = s.value if earlier is None else _substitute(s.value, s.var, earlier)
@@ -262,39 +312,70 @@ class _Renderer(ExpressionRenderer):
             options = []
             for option in s.options:
                 cond = "" if option.condition is None else f" (only if {x(option.condition)})"
+                self.framed = True  # an option's steps are what "chooses one" offers
                 label, body = self.filled(option.label), self.body(option.body)
                 # "• lose 2 stars", not "• lose 2 stars: lose 2 stars"
                 options.append(f"• {label}{cond}" + ("" if body.lower() == label.lower() else f": {body}"))
             return "choose one — " + ". ".join(options)
         if isinstance(s, ast.May):
+            self.framed = True  # "they may: give 5 gold, then gain 1 point": the steps of "may"
             return f"you may: {self.body(s.body)}"
         if isinstance(s, ast.ForEach):
             return self.for_each(s)
         if isinstance(s, ast.AsPlayer):
-            who = x(s.player)
-            # inside, "you" is the deciding player: a `let` that stood for the outer player
-            # (`let writer be me`) reads as the designer's word ("the writer")
-            outer = {n: v for n, v in self.lets.items()
-                     if any(isinstance(node, ast.Name) and node.name == "me" for node in ast.walk(v))}
-            saved_vars = {n: self.vars.get(n) for n in outer}
-            for n in outer:
-                del self.lets[n]
-                self.vars[n] = f"the {self.ident(n)}"
-            try:
-                return f"{who} decides: {self.body(s.body)}"
-            finally:
-                self.lets.update(outer)
-                for n, v in saved_vars.items():
-                    if v is None:
-                        self.vars.pop(n, None)
-                    else:
-                        self.vars[n] = v
+            return self.as_player(x(s.player), s.body)
         if isinstance(s, ast.Repeat):
-            return f"do this {self.times(s.count)}: {self.body(s.body)}"
-        if isinstance(s, ast.TakeTurns):
+            times = self.times(s.count)
+            self.framed = True  # "they do this twice: choose ...": the steps of "do this"
+            return f"do this {times}: {self.body(s.body)}"
+        if isinstance(s, ast.TakeTurns):  # each turn is played by another player: "they", never "your"
             until = "" if s.until is None else f" until {x(s.until)}"
-            return f"take turns{until}: {self.body(s.body)}"
+            return f"take turns{until}: each turn, {self.as_player('the player whose turn it is', s.body)}"
         raise TypeError(f"the renderer cannot word statement {type(s).__name__}")
+
+    def note(self, s: ast.Let) -> str:
+        """A `let` a later change would make untrue if worded as what it stands for: "note
+        how much gold you have" here, "the noted amount" where it is used."""
+        value = self.deref(s.value)
+        found = self.holder(value)
+        if found is not None:
+            who, what = found
+            many = what.rsplit(" ", 1)[-1] in self.w.count_nouns
+            have = "have" if who in ("you", "they") else "has"
+            said = f"note how {'many' if many else 'much'} {what.removeprefix('of ')} {who} {have}"
+        else:
+            said = f"note {self.expr(value)}"
+        seen = sum(1 for reads in self.vars.values() if reads.endswith("noted amount"))
+        self.lets.pop(s.var, None)
+        self.bind(s.var, "the noted amount" if seen == 0 else f"the {ordinal(seen + 1)} noted amount")
+        return said
+
+    def as_player(self, who: str, body: Sequence[ast.Stmt]) -> str:
+        """`as P:` in the third person: "that opponent chooses a card in their hand, then
+        they gain 1 point"; "that opponent decides: if they have ..." when the block does
+        not begin with an order. Never "your": on a card that is its owner."""
+        # inside, "you" is the deciding player: a `let` that stood for the outer player
+        # (`let writer be me`) reads as the designer's word ("the writer")
+        outer = {n: v for n, v in self.lets.items()
+                 if any(isinstance(node, ast.Name) and node.name == "me" for node in ast.walk(v))}
+        saved_vars = {n: self.vars.get(n) for n in outer}
+        for n in outer:
+            del self.lets[n]
+            self.vars[n] = f"the {self.ident(n)}"
+        saved, self.acting = self.acting, Acting()
+        try:
+            text = third_person(self.body(body))
+        finally:
+            self.acting = saved
+            self.lets.update(outer)
+            for n, v in saved_vars.items():
+                if v is None:
+                    self.vars.pop(n, None)
+                else:
+                    self.vars[n] = v
+        if not text.lstrip("(").startswith(NAMED):  # "(that opponent chooses one — ...), then ..."
+            text = f"{who} decides: {text}"
+        return name_subject(text, who)
 
     def perform(self, s: ast.Perform) -> str:
         """A menu by its label ("perform one of your turn actions"); one action as what
@@ -518,7 +599,7 @@ class _Renderer(ExpressionRenderer):
 
     def program(self, p: ast.Program) -> str:
         paragraphs = []
-        statements = " ".join(s for s in (sentence(c) for _, c in self.clauses(p.statements)) if s)
+        statements = " ".join(s for s in (sentence(c) for _, c, _ in self.clauses(p.statements)) if s)
         if statements:
             paragraphs.append(statements)
         paragraphs.extend(s for s in (sentence(self.declaration(d)) for d in p.declarations) if s)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from .. import ast
 from ..english import article, plural, possessive
+from .persons import Acting
 from ..printer import AND, OR, POSTFIX
 from ..vocabulary import GENERIC_NOUNS
 from ..wording import Wording
@@ -84,6 +85,7 @@ class Collections:
     vars: dict[str, str]
     lets: dict[str, ast.Expr]
     they: set[str]
+    acting: Acting | None = None  # inside `as P:`: "your opponents" are P's (worded "their opponents")
 
     def expr(self, e: ast.Expr, min_precedence: int = 0) -> str:  # pragma: no cover - the renderer's
         raise NotImplementedError
@@ -114,8 +116,9 @@ class Collections:
                 return None
             if coll.name == "players":
                 return Phrase("player", "players")
-            if coll.name == "opponents":
-                return Phrase("opponent", "opponents", whose_many="your ")
+            if coll.name == "opponents":  # whose, inside `as P:`: "each of their opponents"
+                return Phrase("opponent", "opponents", whose_one="" if self.acting is None else "your ",
+                              whose_many="your ")
             if coll.name in self.w.kind_plurals or coll.name in self.w.nouns:
                 one = self.noun(coll.name)
                 return Phrase(one, self.many(one, coll.name))

@@ -253,7 +253,7 @@ class ExpressionRenderer(Collections):
                                     and e.source.name in ("players", "opponents")):
                 first = "first" if e.end == "top" else "last"
                 who = "player" if not (isinstance(e.source, ast.Name) and e.source.name == "opponents") \
-                    else "opponent"
+                    else "opponent" if self.acting is None else "of your opponents"  # whose, inside `as P:`
                 if isinstance(e.source, ast.Relative):
                     return f"the {first} of {self.expr(e.source)}"
                 return f"the {first} {who} in turn order"

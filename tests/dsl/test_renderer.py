@@ -146,7 +146,7 @@ def test_a_let_for_the_outer_player_keeps_its_name_inside_as() -> None:
     text = render_program(parse_program(
         "let writer be me\nfor each P in opponents:\n    as P:\n        transfer 10 from my gold to writer's gold\n"
         "gain 1 fame for writer"))
-    assert text == "For each opponent: that opponent decides: give 10 gold to the writer. Gain 1 fame."
+    assert text == "For each opponent: that opponent gives 10 gold to the writer. Gain 1 fame."
 
 
 def test_a_signed_era_value_signs_every_era() -> None:

@@ -29,8 +29,8 @@ def render(source: str) -> str:
     ("auction among players for gold as W and B\nif W is not nobody:\n    gain 2 fame for W\n    pay 1 gold",
      "Hold an auction among every player for gold: the highest bidder pays their bid. If the winner is not "
      "nobody: they gain 2 fame, then you pay 1 gold."),
-    ("as top of opponents:\n    gain 1 fame",  # inside `as P:` the imperative is that player's
-     "The first opponent in turn order decides: gain 1 fame."),
+    ("as top of opponents:\n    gain 1 fame",  # inside `as P:` the order is that player's, said of them
+     "The first opponent in turn order gains 1 fame."),
 ])
 def test_the_subject_of_each_clause_is_who_acts(source: str, expected: str) -> None:
     assert render(source) == expected
