@@ -68,8 +68,7 @@ def apply_random_option(state: GameState, rng: random.Random, undo: Undo = Undo.
 def random_playout(state: GameState, rng: random.Random, max_decisions: int = 5000) -> GameState:
     """Play random legal options to the end on a throwaway copy: no undo backups; a
     refused option ends the playout where it stands (the copy is only evaluated: it
-    makes no words, State.texts)."""
-    state.st.texts = False
+    answers by index, so it makes no words: interpreter/decisions.py)."""
     for _ in range(max_decisions):
         d = state.decision
         if d is None:
@@ -467,7 +466,6 @@ def _iterate(root: _Node, world: GameState, rng: random.Random, job: SearchJob) 
             break
         node = child
         path.append(child)
-    world.st.texts = False  # a short random playout, read for its scores only: no words made
     for _ in range(job.playout):
         d = world.decision
         if d is None:

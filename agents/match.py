@@ -339,6 +339,7 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
             private = bool(humans) and humans != [d.player] and (
                 (d.kind not in _NOT_PIECES and _private(state, d.options[index].value))
                 or _names_hidden(state, d.options[index].label, humans))
+            label = d.options[index].label  # read while the decision is pending (interpreter/decisions.py)
             try:
                 state.apply(index, undo=Undo.REPLAY)  # the match changes its state through apply alone
                 break
@@ -357,7 +358,6 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         made_by += [-1] * (len(state.st.history) - 1 - len(made_by)) + [d.player]
         if observe is not None:
             observe(d, index)
-        label = d.options[index].label
         actions.append({"player": state.game.player_names[d.player], "prompt": d.prompt, "choice": label})
         shown = "(a hidden card)" if private else label  # hot-seat: what others may not see stays hidden
         number = f"{len(state.st.history)}. " if numbered else ""

@@ -43,7 +43,7 @@ from .compile.choices import ChoiceCompiler, CompiledAction
 from .compile.closures import Closures
 from .compile.collections import CollectionCompiler
 from .compile.columns import Columns, Table
-from .compile.context import MISSING, CompileContext, Fn, Instr, fill_text, run_direct, spend
+from .compile.context import MISSING, CompileContext, Filled, Fn, Instr, fill_text, run_direct, spend
 from .compile.expressions import ExpressionCompiler
 from .compile.filters import StaticFilters
 from .compile.general import GeneralCompiler
@@ -117,7 +117,7 @@ class Compiler:
             return lambda a: a.me
         return self.expr(e)
 
-    def text(self, node: ast.Node, text: str) -> "str | Callable[[State, Activation], str]":
+    def text(self, node: ast.Node, text: str) -> "str | Filled":
         return fill_text(self, self.ctx, node, text)
 
     def compile_action(self, spec: ActionSpec) -> CompiledAction:

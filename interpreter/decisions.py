@@ -1,20 +1,146 @@
 """The decision protocol: whenever the rules or an effect need a choice, the game
 stops on a Decision (who decides, a prompt, the legal options) and waits for one of
-them. Bots, the terminal and tests all answer through the same protocol."""
+them. Bots, the terminal and tests all answer through the same protocol.
+
+An option is what it is (its value, the piece it names), not its words: a label is made
+the first time someone reads one of the decision's options (a person, a log, the seat's
+view), from the state as it stands at the decision, and alike labels are told apart then
+(naming.told_apart). A bot that answers by index never makes one (issue 32, step 1).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from .errors import InternalError
+from .naming import player_name, told_apart
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .vm import State
+
+Words = Callable[[Any], str]
+"""Words made when read: given a reader (a State of the game, or anything with its
+`game`), the text. Words read only what does not change in a game (names, labels) and
+what they captured when they were made, so they read the same whenever they are made."""
 
 
-@dataclass(frozen=True, slots=True)
 class Choice:
-    label: str
-    value: object
-    # the piece (an int) or item (a DefRef) the option names, where its maker knows it
-    # does: a member of a collection of items, an action's item target. Players and
-    # numbers are ints too, so the value alone cannot tell.
-    item: object = None
+    """One option of a decision: its `value` (what answering it runs with), the piece (an
+    int) or item (a DefRef) it names where its maker knows it does (`item`: players and
+    numbers are ints too, so the value alone cannot tell), and its label: given as text,
+    or as `words` made when first read."""
+
+    __slots__ = ("value", "item", "_label", "_words", "_of")
+
+    def __init__(self, label: str | None, value: object, item: object = None, words: Words | None = None):
+        self._label = label
+        self.value = value
+        self.item = item
+        self._words = words
+        self._of: Decision | None = None  # the decision it is an option of: labels are told apart there
+
+    @property
+    def label(self) -> str:
+        of = self._of
+        if of is None:
+            raise InternalError("an option's label is read before it is offered (Choice.words reads it alone)")
+        if not of.named:
+            of.name_options()
+        assert self._label is not None
+        return self._label
+
+    def words(self, reader: Any) -> str:
+        """The label alone, as its maker worded it (not told apart from the others'):
+        for an option taken without being asked (Taken)."""
+        if self._label is not None:
+            return self._label
+        assert self._words is not None
+        return self._words(reader)
+
+    def __repr__(self) -> str:
+        shown = self._label if self._label is not None else "<words not made>"
+        return f"Choice({shown!r}, {self.value!r})"
+
+
+class Decision:
+    """A question waiting for an answer. `options` can be counted and answered by index
+    without a word made; the first label read (or `labels()`) makes them all, told apart,
+    while the decision is pending (State.ask gives it the state it is asked in)."""
+
+    __slots__ = ("player", "options", "kind", "named", "_prompt", "_st")
+
+    def __init__(self, player: int, prompt: str | Words, options: tuple[Choice, ...], kind: str = "choose"):
+        self.player = player
+        self._prompt = prompt
+        self.options = options
+        self.kind = kind  # choose | one | may | number | action | bid
+        self.named = False
+        self._st: State | None = None
+        for option in options:
+            option._of = self
+
+    @property
+    def prompt(self) -> str:
+        prompt = self._prompt
+        if not isinstance(prompt, str):
+            prompt = self._prompt = prompt(self._reader())
+        return prompt
+
+    def labels(self) -> list[str]:
+        if not self.named:
+            self.name_options()
+        return [o._label for o in self.options]  # type: ignore[misc]  # made by name_options
+
+    def name_options(self) -> None:
+        """Make every option's label and tell alike ones apart, from the state the
+        decision is pending in: where each piece is is part of a told-apart label."""
+        st = self._reader()
+        if st.pending is not self:
+            raise InternalError(f"the options of `{self.prompt}` are read after it was answered: a decision's "
+                                "labels are read while it is pending")
+        options = self.options
+        labels = [o._label if o._label is not None else o._words(st) for o in options]  # type: ignore[misc]
+        for option, label in zip(options, told_apart(st, self.player, options, labels)):
+            option._label = label
+        self.named = True
+
+    def asked_in(self, st: State) -> None:
+        self._st = st
+
+    def is_in(self, st: State) -> bool:
+        """Was it asked in `st` (not in the state `st` was copied from)?"""
+        return self._st is st
+
+    def bound(self, st: State) -> "Decision":
+        """The same decision pending in `st` (a copy of the state it was asked in): its
+        options new, so that labels read there are made from `st`."""
+        new = Decision(self.player, self._prompt,
+                       tuple(Choice(o._label, o.value, o.item, o._words) for o in self.options), self.kind)
+        new.named = self.named
+        new._st = st
+        return new
+
+    def _reader(self) -> State:
+        if self._st is None:
+            raise InternalError("a decision's words are read before it was asked (State.ask)")
+        return self._st
+
+    def __eq__(self, other: object) -> bool:
+        """The same question: who, what, which options (their values and words)."""
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return (self.player, self.kind, self.prompt, [(o.value, o.item) for o in self.options], self.labels()) == \
+            (other.player, other.kind, other.prompt, [(o.value, o.item) for o in other.options], other.labels())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Decision(P{self.player + 1}, {self._prompt!r}, {len(self.options)} options, {self.kind!r})"
+
+
+def value_words(labeler: Callable[[Any, Any], str], value: Any) -> Words:
+    """A value's label (a piece's name, a player's, a number), made when read."""
+    return lambda reader: labeler(reader, value)
 
 
 class Taken(str):
@@ -26,20 +152,31 @@ class Taken(str):
     piece: int | None
 
     @staticmethod
-    def of(player: int, who: str, prompt: str, choice: Choice) -> "Taken":
-        line = Taken(f"{who} [{prompt}]: {choice.label} (the only choice)")
-        line.player = player
-        # the piece the option names, never its value: a number taken (a bid of 1) is no piece
-        line.piece = choice.item if type(choice.item) is int else None
-        return line
+    def said(player: int, prompt: str | Words, choice: Choice) -> "Said":
+        """The line, made when the log is read (vm.Log): the option's words and the
+        prompt's are those it was made with."""
+        return Said(_taken, (player, prompt, choice))
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    player: int
-    prompt: str
-    options: tuple[Choice, ...]
-    kind: str = "choose"  # choose | one | may | number | action
+def _taken(reader: Any, player: int, prompt: str | Words, choice: Choice) -> "Taken":
+    asked = prompt if isinstance(prompt, str) else prompt(reader)
+    line = Taken(f"{player_name(reader, player)} [{asked}]: {choice.words(reader)} (the only choice)")
+    line.player = player
+    # the piece the option names, never its value: a number taken (a bid of 1) is no piece
+    line.piece = choice.item if type(choice.item) is int else None
+    return line
 
-    def labels(self) -> list[str]:
-        return [o.label for o in self.options]
+
+class Said:
+    """A log line made when the log is read (vm.Log): `make(reader, *args)`, the args
+    captured when it was said (values, never the live state), so it reads the same
+    whenever it is read."""
+
+    __slots__ = ("make", "args")
+
+    def __init__(self, make: Callable[..., str], args: tuple):
+        self.make = make
+        self.args = args
+
+    def text(self, reader: Any) -> str:
+        return self.make(reader, *self.args)

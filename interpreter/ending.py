@@ -8,6 +8,9 @@ fingerprint) and is copied by a clone like any other slot."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from .decisions import Said
 from .mechanics import player_name
 from .vm import State
 
@@ -21,10 +24,12 @@ def end_game(st: State, winner: int, reason: str | None) -> None:
     st.pending = None
     st.ending = (winner, reason or "")
     st.over = True
-    if winner != NOT_NAMED:
-        st.log.append(f"{player_name(st, winner)} wins" + (f": {reason}" if reason else ""))
-    else:
-        st.log.append("the game ends" + (f": {reason}" if reason else ""))
+    st.log.append(Said(_ended, (winner, reason)))
+
+
+def _ended(reader: Any, winner: int, reason: str | None) -> str:
+    because = f": {reason}" if reason else ""
+    return f"{player_name(reader, winner)} wins{because}" if winner != NOT_NAMED else f"the game ends{because}"
 
 
 def named_winner(st: State) -> int:

@@ -9,14 +9,33 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .budget import spend
-from .decisions import Choice, Decision, Taken
+from .decisions import Choice, Decision, Said, Taken, Words, value_words
 from .layout import PART_ORDER
 from .mechanics import adjust, describe, player_name
-from .naming import told_apart
 from .vm import Activation, BlockFrame, Frame, State
 
 Builder = Callable[[State, Activation, Any], list]  # (state, activation, data) -> list[Choice]
 Then = Callable[[State, Activation, Any, Any], None]  # (state, activation, chosen value, data)
+
+
+def _listed(labeler: Callable[[Any, Any], str], values: tuple) -> Words:
+    """Several members' labels in one, made when read ("ore, wool")."""
+    return lambda reader: ", ".join(labeler(reader, v) for v in values)
+
+
+def _counted(prompt: str | Words, count: str) -> Words:
+    """A prompt with how far the asking has gone ("choose 2 (1 of 2)"), made when read."""
+    if isinstance(prompt, str):
+        return lambda reader: prompt + count
+    return lambda reader: prompt(reader) + count
+
+
+def _bid(amount: int) -> Words:
+    return lambda reader: f"bid {amount}"
+
+
+def _auction_won(reader: Any, bidder: int, high: int) -> str:
+    return f"{player_name(reader, bidder)} wins the auction with {high}"
 
 
 class AskFrame(Frame):
@@ -25,7 +44,7 @@ class AskFrame(Frame):
 
     __slots__ = ("build", "then", "prompt", "kind", "auto", "empty", "data")
 
-    def __init__(self, act: Activation, build: Builder, then: Then, prompt: str, kind: str = "choose",
+    def __init__(self, act: Activation, build: Builder, then: Then, prompt: str | Words, kind: str = "choose",
                  auto: bool = True, empty: Callable[[State, Activation], None] | None = None, data: Any = None):
         self.act = act
         self.build = build
@@ -39,7 +58,7 @@ class AskFrame(Frame):
     def step(self, st: State) -> None:
         with st.frozen():
             options = self.build(st, self.act, self.data)
-        spend(st, len(options))  # each option made, named and told apart
+        spend(st, len(options))  # each option made
         if not options:
             st.frames.pop()
             if self.empty is not None:
@@ -48,10 +67,10 @@ class AskFrame(Frame):
         who = self.act.me if self.act.me >= 0 else st.active
         if self.auto and len(options) == 1:
             st.frames.pop()
-            st.log.append(Taken.of(who, player_name(st, who), self.prompt, options[0]))  # not asked: said
+            st.log.append(Taken.said(who, self.prompt, options[0]))  # not asked: said
             self.then(st, self.act, options[0].value, self.data)
             return
-        st.ask(Decision(who, self.prompt, tuple(told_apart(st, who, options)), self.kind))
+        st.ask(Decision(who, self.prompt, tuple(options), self.kind))
 
     def resume(self, st: State, value: Any) -> None:
         st.frames.pop()
@@ -64,8 +83,8 @@ class ChooseManyFrame(Frame):
 
     __slots__ = ("pool", "need", "total", "picked", "var", "up_to", "prompt", "labeler")
 
-    def __init__(self, act: Activation, pool: list, need: int, var: str, up_to: bool, prompt: str,
-                 labeler: Callable[[State, Any], str]):
+    def __init__(self, act: Activation, pool: list, need: int, var: str, up_to: bool, prompt: str | Words,
+                 labeler: Callable[[Any, Any], str]):
         self.act = act
         self.pool = pool
         self.need = need
@@ -84,12 +103,12 @@ class ChooseManyFrame(Frame):
         if self.need <= 0 or not self.pool:
             self._finish(st)
             return
-        spend(st, len(self.pool))  # each member named
+        spend(st, len(self.pool))  # each member offered
         if not self.up_to and len(self.pool) <= self.need:  # one possible answer: every one, not asked
             who = self.act.me if self.act.me >= 0 else st.active
-            everything = Choice(", ".join(self.labeler(st, v) for v in self.pool), self.pool[0],
-                                self.pool[0] if self.labeler is describe else None)
-            st.log.append(Taken.of(who, player_name(st, who), f"{self.prompt} ({self.total})", everything))
+            everything = Choice(None, self.pool[0], self.pool[0] if self.labeler is describe else None,
+                                _listed(self.labeler, tuple(self.pool)))
+            st.log.append(Taken.said(who, _counted(self.prompt, f" ({self.total})"), everything))
             self.picked.extend(self.pool)
             self.pool = []
             self._finish(st)
@@ -97,12 +116,12 @@ class ChooseManyFrame(Frame):
         # pieces are labelled by mechanics.describe, players by player_name, numbers by
         # number_name: only pieces are items
         items = self.labeler is describe
-        options = [Choice(self.labeler(st, v), v, v if items else None) for v in self.pool]
+        options = [Choice(None, v, v if items else None, value_words(self.labeler, v)) for v in self.pool]
         if self.up_to:
             options.append(Choice("done", None))
         n = len(self.picked) + 1
         who = self.act.me if self.act.me >= 0 else st.active
-        st.ask(Decision(who, f"{self.prompt} ({n} of {self.total})", tuple(told_apart(st, who, options)), "choose"))
+        st.ask(Decision(who, _counted(self.prompt, f" ({n} of {self.total})"), tuple(options), "choose"))
 
     def resume(self, st: State, value: Any) -> None:
         if value is None:
@@ -179,7 +198,7 @@ class PerformFrame(Frame):
         if not options or (len(options) == 1 and options[0].value is None):
             st.frames.pop()
             return
-        st.ask(Decision(self.act.me, "choose an action", tuple(told_apart(st, self.act.me, options)), "action"))
+        st.ask(Decision(self.act.me, "choose an action", tuple(options), "action"))
 
     def resume(self, st: State, value: Any) -> None:
         if value is None:
@@ -212,7 +231,7 @@ class TurnsFrame(Frame):
                 or (self.until is not None and self.until(self.act))
                 or self.count >= st.game.spec.limits.max_turns):
             if self.count >= st.game.spec.limits.max_turns:
-                st.log.append(f"turn limit of {self.count} turns reached")
+                st.log.append(f"turn limit of {self.count} turns reached")  # once a game: said now
             st.frames.pop()
             return
         self.index += 1
@@ -260,7 +279,7 @@ class AuctionFrame(Frame):
             st.frames.pop()
             if self.high_bidder >= 0:
                 adjust(st, self.slot_base + self.high_bidder, -self.high)
-                st.log.append(f"{player_name(st, self.high_bidder)} wins the auction with {self.high}")
+                st.log.append(Said(_auction_won, (self.high_bidder, self.high)))
             self.act.env[self.winner_var] = self.high_bidder
             self.act.env[self.amount_var] = self.high
             return
@@ -274,9 +293,9 @@ class AuctionFrame(Frame):
             self.passed.append(bidder)
             return
         amounts = sorted({a for a in [low + s for s in self.steps] + [most] if low <= a <= most})
-        options = (Choice("pass", None),) + tuple(Choice(f"bid {a}", a) for a in amounts)
+        options = (Choice("pass", None),) + tuple(Choice(None, a, None, _bid(a)) for a in amounts)
         self.asked = bidder
-        st.ask(Decision(bidder, f"bid (highest so far {self.high})", options, "bid"))
+        st.ask(Decision(bidder, _counted("bid", f" (highest so far {self.high})"), options, "bid"))
 
     def resume(self, st: State, value: Any) -> None:
         if value is None:

@@ -248,7 +248,7 @@ class GameState:
     # ------------------------------------------------------------------ decisions
     @property
     def decision(self) -> Decision | None:
-        return self.st.pending
+        return self.st.decision()
 
     def current_player(self) -> int:
         return self.st.pending.player if self.st.pending is not None else -1
@@ -298,6 +298,7 @@ class GameState:
                 st.answer(d.options[index].value)
             except BaseException:
                 self._rewind(checkpoint, made)
+                st.pending = d  # the same question as the replay's, and the one its caller holds
                 raise
             return
         backup = st.clone()
@@ -421,7 +422,7 @@ class GameState:
             "active": st.active,
             "timed": [list(map(_plain, m)) for m in st.timed], "rng": st.rng, "history": st.history[:],
             "revealed": sorted(st.revealed), "turns": st.turns, "over": st.over,
-            "pending": None if st.pending is None else [st.pending.player, st.pending.prompt, st.pending.labels()],
+            "pending": None if (d := st.decision()) is None else [d.player, d.prompt, d.labels()],
             "frames": [_frame_data(f) for f in st.frames],
             # how the rules ended the game, only when they did (older fingerprints stay valid)
             **({"ending": list(st.ending)} if st.ending is not None else {}),
@@ -493,10 +494,11 @@ class GameState:
                     for slot in slots:
                         del counters[lay.counter_label[slot]]
         pending = None
-        if st.pending is not None:
-            pending = {"player": st.pending.player, "prompt": st.pending.prompt}
-            if st.pending.player == player:
-                pending["options"] = st.pending.labels()
+        d = st.decision()
+        if d is not None:
+            pending = {"player": d.player, "prompt": d.prompt}
+            if d.player == player:
+                pending["options"] = d.labels()
         return {"player": player, "active": st.active, "turn_order": list(st.turn_order), "counters": counters,
                 "zones": zones, "decision": pending}
 

@@ -14,6 +14,7 @@ from legacies.dsl.numbers import MAX_NUMBER, size_words
 
 from . import rng
 from .budget import check_depth, over, spend, walked
+from .decisions import Said
 from .errors import ContentError
 from .layout import BOX, PART_COUNTERS, PART_HOLDERS, PART_PIECES, PART_TIMED, PART_VALUES
 from .naming import describe, number_name, player_name, zone_words  # noqa: F401 - also read as mechanics.describe...
@@ -201,8 +202,12 @@ def refill(st: State, zone: int) -> bool:
     for pid in list(st.zones[src]):
         move(st, pid, zone)
     shuffle(st, zone)
-    st.log.append(f"{zone_words(st, zone)} is rebuilt from {zone_words(st, src)}")
+    st.log.append(Said(_rebuilt, (zone, src)))
     return True
+
+
+def _rebuilt(reader: Any, zone: int, src: int) -> str:
+    return f"{zone_words(reader, zone)} is rebuilt from {zone_words(reader, src)}"
 
 
 def draw_one(st: State, src: int, dest: int) -> int | None:
@@ -442,9 +447,9 @@ def advance(st: State, target: int, steps: int) -> None:
 
 
 # ---------------------------------------------------------------------- payments
-def payments(st: State, card: int, zone: int) -> list[tuple[str, list[int]]]:
+def payments(st: State, card: int, zone: int) -> list[tuple[tuple[str, ...], list[int]]]:
     """Every distinct way to pay `card`'s symbol cost with cards from `zone`, at most
-    `max_wild` wild cards each. Returns (label, cards) pairs, stable order."""
+    `max_wild` wild cards each. Returns (the symbols paid, cards) pairs, stable order."""
     pay = st.game.spec.vocab.payment
     if pay is None:
         return []
@@ -453,12 +458,12 @@ def payments(st: State, card: int, zone: int) -> list[tuple[str, list[int]]]:
     written: Any = defs[d].attrs.get(pay.cost) or []
     cost = list(written)
     if not cost:
-        return [("nothing", [])]
+        return [(("nothing",), [])]
     have: dict[Any, list[int]] = {}
     for pid in reversed(st.zones[zone]):
         have.setdefault(defs[lay.piece_def[pid]].attrs.get(pay.symbol), []).append(pid)
     wilds = have.get(pay.wild, []) if pay.wild else []
-    out: list[tuple[str, list[int]]] = []
+    out: list[tuple[tuple[str, ...], list[int]]] = []
     seen: set[tuple] = set()
     spend(st, len(st.zones[zone]))
     for w in range(0, min(pay.max_wild, len(wilds), len(cost)) + 1):
@@ -474,8 +479,7 @@ def payments(st: State, card: int, zone: int) -> list[tuple[str, list[int]]]:
                 need[s] = need.get(s, 0) + 1
             if all(len(have.get(s, [])) - (w if s == pay.wild else 0) >= n for s, n in need.items()):
                 cards = [pid for s, n in sorted(need.items()) for pid in have[s][:n]] + wilds[:w]
-                label = ", ".join(sorted(rest) + [pay.wild] * w)
-                out.append((label, cards))
+                out.append((tuple(sorted(rest) + [pay.wild] * w), cards))
     return out
 
 

@@ -5,7 +5,7 @@ alike, so it depends on none of them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from .values import DefRef, EffectRef
 
@@ -13,12 +13,30 @@ if TYPE_CHECKING:  # pragma: no cover
     from .vm import State
 
 
-def player_name(st: State, p: int) -> str:
+class Reads(Protocol):
+    """What words are made from: a game's fixed names and labels (a State has them; so
+    does a GameReader, which a log keeps to make its lines when they are read)."""
+
+    @property
+    def game(self) -> Any: ...
+
+
+class GameReader:
+    """The game's names, without a state: what a log's lines are made from when read
+    (decisions.Said), long after the state that said them moved on."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Any):
+        self.game = game
+
+
+def player_name(st: Reads, p: int) -> str:
     names = st.game.player_names
     return names[p] if 0 <= p < len(names) else "nobody"
 
 
-def zone_words(st: State, zone: int) -> str:
+def zone_words(st: Reads, zone: int) -> str:
     """A zone as a player reads it: "the legacy deck", "P2's discard pile" (its label)."""
     lay = st.game.layout
     name = lay.zone_name[zone]
@@ -28,12 +46,12 @@ def zone_words(st: State, zone: int) -> str:
     return label if label.lower().startswith(("the ", "this ")) else "the " + label
 
 
-def number_name(st: State, x: Any) -> str:
+def number_name(st: Reads, x: Any) -> str:
     """A number as a player reads it (a number is never a piece's id here)."""
     return str(x)
 
 
-def namer_for(tag: str) -> Callable[[State, Any], str]:
+def namer_for(tag: str) -> Callable[[Reads, Any], str]:
     """How a value of a type (its checker tag) reads: players and numbers are ints, so
     they read as players and numbers, never as the pieces with those numbers."""
     if tag == "player":
@@ -45,7 +63,7 @@ def namer_for(tag: str) -> Callable[[State, Any], str]:
     return describe
 
 
-def describe(st: State, x: Any) -> str:
+def describe(st: Reads, x: Any) -> str:
     """A player-facing label for a value (a piece, a player, a symbol)."""
     if type(x) is int:  # a piece (not a DefRef, not a bool): the most asked
         names = st.game.piece_names
@@ -71,7 +89,7 @@ def whose(who: str) -> str:
     return f"{who}'" if who.endswith("s") else f"{who}'s"
 
 
-def copy_name(st: State, pid: int) -> str:
+def copy_name(st: Reads, pid: int) -> str:
     """A piece by name, with `#k` for the k-th of several copies of one item, so that
     two copies never read the same ("Crate #2")."""
     lay = st.game.layout
@@ -80,7 +98,7 @@ def copy_name(st: State, pid: int) -> str:
     return f"{name} #{copies.index(pid) + 1}" if len(copies) > 1 and lay.piece_owner[pid] < 0 else name
 
 
-def zone_name(st: State, zone: int, viewer: int = -1, article: bool = True) -> str:
+def zone_name(st: Reads, zone: int, viewer: int = -1, article: bool = True) -> str:
     """A zone as a player reads it: "P1's hand" ("your hand" for the viewer), "The
     Lighthouse's track, space 2", "Harbour" (a piece that holds pieces), "the market" (without
     `article`: "market", as `legacies try` lists zones). Worked out once per game and
@@ -93,7 +111,7 @@ def zone_name(st: State, zone: int, viewer: int = -1, article: bool = True) -> s
     return found
 
 
-def _zone_name(st: State, zone: int, viewer: int, article: bool) -> str:
+def _zone_name(st: Reads, zone: int, viewer: int, article: bool) -> str:
     lay, vocab = st.game.layout, st.game.spec.vocab
     track = lay.zone_track[zone]
     if track is not None:
@@ -121,7 +139,7 @@ def place_of(st: State, pid: int, viewer: int = -1) -> str:
     return ("on " if on else "in ") + zone_name(st, zone, viewer)
 
 
-def piece_name(st: State, pid: int, viewer: int = -1) -> str:
+def piece_name(st: Reads, pid: int, viewer: int = -1) -> str:
     """A piece by name, a token with its owner ("your relationship token", "P2's
     relationship token"), a copy that keeps state of its own with its number ("Crate
     #2"; two Mills, which nothing tells apart, read "Mill")."""
@@ -133,20 +151,17 @@ def piece_name(st: State, pid: int, viewer: int = -1) -> str:
     return f"your {name}" if owner == viewer else f"{whose(player_name(st, owner))} {name}"
 
 
-def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
-    """A decision's options (Choices) with labels that read the same as another's told
-    apart where what they name differs: by where each piece is when they are in
-    different places ("your relationship token on The Lighthouse's track, space 3", "Play
-    Crate (in the market)"), by copy number when copies in one place keep state of their
-    own ("Crate #2": each holds its own). Copies that nothing tells apart (two alike in
-    one hand) are said to be copies ("Crate (copy 1 of 2)"): either is the same choice, and
-    no two options read the same. Options are returned unchanged when no two labels are
-    the same."""
-    if not st.texts:  # nobody reads them (State.texts)
-        return options
-    labels = [o.label for o in options]
+def told_apart(st: State, player: int, options: Sequence[Any], labels: list[str]) -> list[str]:
+    """The labels of a decision's options (Choices), with labels that read the same as
+    another's told apart where what they name differs: by where each piece is when they
+    are in different places ("your relationship token on The Lighthouse's track, space 3",
+    "Play Crate (in the market)"), by copy number when copies in one place keep state of
+    their own ("Crate #2": each holds its own). Copies that nothing tells apart (two alike
+    in one hand) are said to be copies ("Crate (copy 1 of 2)"): either is the same choice,
+    and no two options read the same. Made when someone reads the labels, while the
+    decision is pending (decisions.Decision): where a piece is is where it is then."""
     if len(set(labels)) == len(labels):
-        return options
+        return labels
     lay = st.game.layout
     new = list(labels)
     alike: dict[str, list[int]] = {}  # each label's options, in one pass (a count per label was n x labels)
@@ -184,7 +199,7 @@ def told_apart(st: State, player: int, options: list[Any]) -> list[Any]:
                 new[i] = f"{name} {place}" if apart else name
             else:
                 new[i] = f"{label} ({place})" if apart else f"{label} ({copy_name(st, pid)})"
-    return [o if label == o.label else type(o)(label, o.value, o.item) for o, label in zip(options, new)]
+    return new
 
 
 def _piece_of(st: State, option: Any) -> int | None:

@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from . import budget
-from .decisions import Decision
+from .decisions import Decision, Said
 from .errors import BudgetExceeded, InternalError, Refused, Where, locate
 from .coverage import Coverage
 from .layout import FIRST_COUNTER_PART, Layout
 from .spec import GameSpec
-from .naming import describe, player_name
+from .naming import GameReader, describe, player_name
 
 
 Value = Any
@@ -219,6 +219,53 @@ class Journal:
         return f"Journal({self.tolist()!r})"
 
 
+class Log(Journal):
+    """A game's log: its lines said as text, or as Said (words made when the log is read:
+    a game nobody reads makes none). A line made is kept in place of its Said: every copy
+    sharing the list reads the same words, as the Said reads only what it captured."""
+
+    __slots__ = ("_reader",)
+
+    def __init__(self, reader: GameReader, limit: int | None = None):
+        super().__init__((), limit)
+        self._reader = reader
+
+    def copy(self) -> "Log":
+        new = Log.__new__(Log)
+        new._items = self._items
+        new._n = self._n
+        new._limit = self._limit
+        new._reader = self._reader
+        return new
+
+    def _made(self, upto: int) -> list[Any]:
+        """The first `upto` lines, each made (the shared list, its Saids replaced)."""
+        items = self._items
+        for i in range(upto):
+            line = items[i]
+            if type(line) is Said:
+                items[i] = line.text(self._reader)
+        return items
+
+    def tolist(self) -> list[Any]:
+        return self._made(self._n)[:self._n]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.tolist())
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return self.tolist()[index]
+        line = super().__getitem__(index)
+        if type(line) is Said:
+            line = line.text(self._reader)
+            self._items[index + self._n if index < 0 else index] = line
+        return line
+
+    def __repr__(self) -> str:
+        return f"Log({self.tolist()!r})"
+
+
 def refusal_outside_option(err: Refused) -> InternalError:
     """A refusal no player's option led to: the rules' own statements refused themselves."""
     return InternalError(f"the rules refused their own statement ({err}): no option of the last decision led to "
@@ -300,7 +347,7 @@ class State:
     GAME_DATA = ("counters", "values", "zones", "turn_order", "active", "timed", "rng", "frames", "pending",
                  "history", "over", "turns", "revealed", "flags", "fired", "ending")
     DERIVED = ("loc", "memo", "keep", "versions", "slot_versions", "zone_versions")
-    RUN = ("game", "spent", "limit", "deadline", "option", "steps", "texts", "log", "turn_starts")
+    RUN = ("game", "spent", "limit", "deadline", "option", "steps", "log", "turn_starts")
     __slots__ = GAME_DATA + DERIVED + RUN
 
     def __init__(self, game: GameRules):
@@ -316,7 +363,7 @@ class State:
         self.frames: list[Frame] = []
         self.pending: Decision | None = None
         self.history = Journal()  # every decision's option, in order
-        self.log = Journal(limit=budget.MAX_LOG_LINES)  # what happened, as text
+        self.log = Log(GameReader(game), limit=budget.MAX_LOG_LINES)  # what happened, its words made when read
         # where each turn began in the log: (lines logged before it, its number, whose turn),
         # so a reader can head each turn's lines, those of a seat the rules run included
         self.turn_starts = Journal()
@@ -345,10 +392,6 @@ class State:
         self.slot_versions: list[int] = [0] * getattr(lay, "n_counters", 0)  # each counter slot's changes
         self.zone_versions: list[int] = [0] * len(getattr(lay, "zone_name", ()))  # each zone's changes
         self.keep: dict[tuple, tuple[Any, Any]] = {}  # key -> (what it read then, the result)
-        # whether anyone reads this state's words (option labels, log lines): a search's
-        # playout, read for its scores only, makes none (labels "", never told apart);
-        # no text ever decides what happens, so the game is the same
-        self.texts = True
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
@@ -501,7 +544,17 @@ class State:
         return locate(err, self.where_now(), self.running())
 
     def ask(self, decision: Decision) -> None:
+        decision.asked_in(self)
         self.pending = decision
+
+    def decision(self) -> Decision | None:
+        """The pending decision, its words made from this state: a copy's pending
+        decision was asked in the state it was copied from (and copies share it until
+        one reads its words)."""
+        pending = self.pending
+        if pending is not None and not pending.is_in(self):
+            pending = self.pending = pending.bound(self)
+        return pending
 
     # ------------------------------------------------------------------ names
     def describe(self, x: Any) -> str:
@@ -550,7 +603,6 @@ class State:
         new.slot_versions = self.slot_versions[:]
         new.zone_versions = self.zone_versions[:]
         new.keep = {}  # a copy goes its own way: what it keeps is its own
-        new.texts = self.texts
         return new
 
     def changed(self) -> None:
@@ -564,5 +616,7 @@ class State:
         """Become exactly `other` (used to undo a refused action)."""
         for slot in State.__slots__:
             setattr(self, slot, getattr(other, slot))
+        if self.pending is not None and not self.pending.is_in(self):
+            self.pending = self.pending.bound(self)
         for f in self.frames:
             f.act.st = self

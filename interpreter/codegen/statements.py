@@ -214,7 +214,7 @@ class StatementWriter:
         if isinstance(text, str):
             out.append(f"{pad}st.log.append({text!r})")
         else:
-            out.append(f"{pad}st.log.append({self.writer.bind(text, 'c')}(st, {s.a}))")
+            out.append(f"{pad}st.log.append({self.writer.bind(text.said, 'c')}({s.a}))")  # words made when read
 
 
 

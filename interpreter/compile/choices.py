@@ -15,10 +15,10 @@ from legacies.dsl.renderer import render_expr, render_member
 from .. import mechanics as mech
 from ..budget import spend
 from .context import Fn, Instr, of_items
-from .context import CompileContext, Compiles
+from .context import CompileContext, Compiles, Filled
 from .general import GeneralCompiler
 from .statements import StatementCompiler
-from ..decisions import Choice
+from ..decisions import Choice, Words, value_words
 from ..errors import ContentError, Refused
 from ..frames import AskFrame, AuctionFrame, ChooseManyFrame, PerformFrame
 from ..naming import namer_for
@@ -29,7 +29,7 @@ from ..vm import Activation, BlockFrame, State
 class CompiledAction:
     __slots__ = ("name", "label", "var", "collection", "condition", "instrs", "gate", "items", "listed", "exists")
 
-    def __init__(self, name: str, label: "str | Callable[[State, Activation], str]", var: str | None,
+    def __init__(self, name: str, label: "str | Filled", var: str | None,
                  collection: Fn | None, condition: Fn | None, instrs: tuple, gate: bool = False, items: bool = False):
         self.name = name
         self.label = label
@@ -74,10 +74,11 @@ class CompiledAction:
             return [Choice(label, (index, t), t if self.items else None) for t in targets]
         probe = Activation(st, act.me, act.this)  # the label's `{EXPR}` parts, the target bound
         out: list[Choice] = []
+        words = label.words
         for t in targets:
             if self.var:
                 probe.env[self.var] = t
-            out.append(Choice(label(st, probe), (index, t), t if self.items and t is not None else None))
+            out.append(Choice(None, (index, t), t if self.items and t is not None else None, words(probe)))
         return out
 
     def available_for(self, st: State, me: int, this: int) -> bool:
@@ -98,6 +99,37 @@ class CompiledAction:
 
 
 _NONE = object()  # "no target" (None is a real target: an action without `choose:`)
+
+
+def _yes_no(st: State, a: Activation, data: Any) -> list[Choice]:
+    return [Choice("yes", True), Choice("no", False)]  # new each time: an option belongs to one decision
+
+
+def _paid_with(symbols: tuple[str, ...]) -> Words:
+    """A way to pay, made when read: its symbols ("ore, wild")."""
+    return lambda reader: ", ".join(symbols)
+
+
+def _direction(frm: int, to: int) -> Words:
+    """A transfer's way, made when read: "from ore to wool"."""
+    def words(reader: Any) -> str:
+        names, label = reader.game.layout.counter_name, reader.game.spec.vocab.label
+        return f"from {label(names[frm])} to {label(names[to])}"
+    return words
+
+
+def _named_prompt(prompt: str, named: list[tuple[str, Callable[[Any, Any], str], Any]]) -> Words:
+    """A prompt naming what the names bound earlier hold, made when read."""
+    def words(reader: Any) -> str:
+        asked = prompt
+        for name, namer, value in named:
+            asked = asked.replace("{" + name + "}", namer(reader, value))
+        return asked
+    return words
+
+
+def _number_prompt(what: str, low: int, high: int, by: int) -> Words:
+    return lambda reader: f"choose {what}: {low} to {high}" + (f" in steps of {by}" if by != 1 else "")
 
 
 def _all_of(parts: list[Fn]) -> Fn | None:
@@ -121,7 +153,7 @@ class ChoiceCompiler:
         source = self.compiler.expr(s.source)
 
         def build(st: State, a: Activation, data: Any) -> list[Choice]:
-            return [Choice(label, cards) for label, cards in mech.payments(st, data[0], data[1])]
+            return [Choice(None, cards, None, _paid_with(symbols)) for symbols, cards in mech.payments(st, data[0], data[1])]
 
         def then(st: State, a: Activation, cards: Any, data: Any) -> None:
             for pid in cards:
@@ -150,7 +182,8 @@ class ChoiceCompiler:
 
         def how_much(st: State, a: Activation, data: Any) -> list[Choice]:
             frm, _, most = data
-            return [Choice(str(k), k) for k in mech.number_range(0, most, advice="transfer up to a smaller amount")]
+            return [Choice(None, k, None, value_words(mech.number_name, k))
+                    for k in mech.number_range(0, most, advice="transfer up to a smaller amount")]
 
         def chosen(st: State, a: Activation, k: Any, data: Any) -> None:
             move_amount(st, data[0], data[1], k)
@@ -165,9 +198,7 @@ class ChoiceCompiler:
 
         def directions(st: State, a: Activation, data: Any) -> list[Choice]:
             f, t = data
-            names, label = st.game.layout.counter_name, st.game.spec.vocab.label
-            one, other = label(names[f]), label(names[t])
-            return [Choice(f"from {one} to {other}", (f, t)), Choice(f"from {other} to {one}", (t, f))]
+            return [Choice(None, (f, t), None, _direction(f, t)), Choice(None, (t, f), None, _direction(t, f))]
 
         def direction(st: State, a: Activation, pair: Any, data: Any) -> None:
             ask_amount(st, a, pair[0], pair[1])
@@ -205,7 +236,7 @@ class ChoiceCompiler:
         items = of_items(self.ctx.type_of(s.collection))
 
         def build(st: State, a: Activation, pool: Any) -> list[Choice]:
-            return [Choice(describe(st, x), x, x if items else None) for x in pool]
+            return [Choice(None, x, x if items else None, value_words(describe, x)) for x in pool]
 
         def bind(st: State, a: Activation, value: Any, pool: Any) -> None:
             a.env[var] = value
@@ -219,9 +250,9 @@ class ChoiceCompiler:
         def choose(st: State, a: Activation) -> None:
             pool = list(st.zones[coll(a)] if zone else coll(a))
             spend(st, len(pool))
-            asked = prompt
-            for name, namer in names.items():  # "choose a resource in {V}'s cost" -> "... in Storm's cost"
-                asked = asked.replace("{" + name + "}", namer(st, a.env.get(name)))
+            asked: str | Words = prompt
+            if names:  # "choose a resource in {V}'s cost" -> "... in Storm's cost", made when read
+                asked = _named_prompt(prompt, [(name, namer, a.env.get(name)) for name, namer in names.items()])
             if single:
                 st.frames.append(AskFrame(a, build, bind, asked, empty=nothing_to_choose, data=pool))
             else:
@@ -271,7 +302,7 @@ class ChoiceCompiler:
             lo, hi, by = bounds
             numbers = mech.number_range(lo, hi, by)
             kept = numbers if offered is None else offered(st, a, numbers)
-            return [Choice(str(k), k) for k in kept]
+            return [Choice(None, k, None, value_words(mech.number_name, k)) for k in kept]
 
         def bind(st: State, a: Activation, value: Any, bounds: Any) -> None:
             a.env[var] = value
@@ -284,8 +315,7 @@ class ChoiceCompiler:
             if by <= 0:
                 raise ContentError(f"`{written}`: a number is chosen in steps of {by}: a step must be at least 1")
             lo, hi = low(a), high(a)
-            steps = f" in steps of {by}" if by != 1 else ""
-            st.frames.append(AskFrame(a, build, bind, f"choose {what}: {lo} to {hi}{steps}", "number",
+            st.frames.append(AskFrame(a, build, bind, _number_prompt(what, lo, hi, by), "number",
                                       empty=lambda st, a: mech.abandon(st, a), data=(lo, hi, by)))
         return choose_number
 
@@ -306,7 +336,7 @@ class ChoiceCompiler:
                               self.stmts.body_lines(o.body)) for o in s.options] if coverage else []
 
         def build(st: State, a: Activation, data: Any) -> list[Choice]:
-            return [Choice(label if isinstance(label, str) else label(st, a), i)
+            return [Choice(label, i) if isinstance(label, str) else Choice(None, i, None, label.words(a))
                     for i, (label, cond, _) in enumerate(options) if cond is None or cond(a)]
 
         def then(st: State, a: Activation, i: Any, data: Any) -> None:
@@ -321,7 +351,6 @@ class ChoiceCompiler:
     def s_May(self, s: ast.May) -> Instr:
         body = self.compiler.block(s.body)
         prompt = self.compiler.text(s, s.prompt) if s.prompt else "do it?"
-        yes_no = [Choice("yes", True), Choice("no", False)]
         coverage = self.ctx.coverage
         ids = (coverage.probe(self.ctx.where(s), "may: no"), coverage.probe(self.ctx.where(s), "may: yes")) if coverage else ()
 
@@ -332,8 +361,8 @@ class ChoiceCompiler:
                 st.frames.append(BlockFrame(body, a))
 
         def may(st: State, a: Activation) -> None:
-            asked = prompt if isinstance(prompt, str) else prompt(st, a)
-            st.frames.append(AskFrame(a, lambda st, a, d: yes_no, then, asked, "may", auto=False))
+            asked = prompt if isinstance(prompt, str) else prompt.words(a)
+            st.frames.append(AskFrame(a, _yes_no, then, asked, "may", auto=False))
         return may
 
     # ------------------------------------------------------------------ declarations

@@ -24,6 +24,7 @@ from legacies.dsl.types import T
 from .. import mechanics as mech
 from ..builtins import NOBODY
 from ..coverage import Coverage
+from ..decisions import Said
 from ..budget import spend
 from ..errors import ContentError, Refused, Where, locate
 from ..layout import Layout
@@ -174,12 +175,12 @@ class Compiles(Protocol):
 
     def player_or_me(self, e: ast.Expr | None) -> Fn: ...
 
-    def text(self, node: ast.Node, text: str) -> "str | Callable[[State, Activation], str]": ...
+    def text(self, node: ast.Node, text: str) -> "str | Filled": ...
 
 
-def fill_text(c: Compiles, ctx: CompileContext, node: ast.Node, text: str) -> "str | Callable[[State, Activation], str]":
-    """A log line's or an option label's text; with `{EXPR}` parts, a function that fills
-    them in: players and pieces by name, numbers as numbers."""
+def fill_text(c: Compiles, ctx: CompileContext, node: ast.Node, text: str) -> "str | Filled":
+    """A log line's, an option label's or a prompt's text; with `{EXPR}` parts, a Filled
+    that fills them in: players and pieces by name, numbers as numbers."""
     parts = [(placeholder, c.expr(e), ctx.type_of(e).tag)
              for placeholder, e in ctx.res.log_parts.get(id(node), [])]
     if not parts:
@@ -189,32 +190,61 @@ def fill_text(c: Compiles, ctx: CompileContext, node: ast.Node, text: str) -> "s
     after = {placeholder: (f"{placeholder} {m.group(1)}", nouns[m.group(1)])
              for placeholder, _, tag in parts if tag == "amount"
              for m in [re.search(re.escape(placeholder) + r" ([a-z]+)\b", text)] if m and m.group(1) in nouns}
+    return Filled(text, tuple(parts), after)
 
-    def fill(st: State, a: Activation) -> str:
-        if not st.texts:  # nobody reads it (State.texts)
-            return ""
-        line = text
-        for placeholder, value, tag in parts:
+
+class Filled:
+    """A text with `{EXPR}` parts. Its parts' values are read when it is said (`said`
+    for a log line, `words` for a label or a prompt) and its words are made when they are
+    read (decisions.Said, decisions.Words): a game nobody reads makes none. Called, it
+    is the text now (a screen's line, a reason)."""
+
+    __slots__ = ("text", "parts", "after")
+
+    def __init__(self, text: str, parts: tuple[tuple[str, Fn, str], ...], after: dict[str, tuple[str, str]]):
+        self.text = text
+        self.parts = parts
+        self.after = after
+
+    def __call__(self, st: State, a: Activation) -> str:
+        return self.made(st, self.values(a))
+
+    def values(self, a: Activation) -> tuple:
+        """The parts' values now (a collection copied: it may change after)."""
+        out = []
+        for _, value, _ in self.parts:
             v = value(a)
+            out.append(tuple(v) if isinstance(v, list) else v)
+        return tuple(out)
+
+    def said(self, a: Activation) -> Said:
+        return Said(self.made, (self.values(a),))
+
+    def words(self, a: Activation) -> "Callable[[Any], str]":
+        values = self.values(a)
+        return lambda reader: self.made(reader, values)
+
+    def made(self, reader: Any, values: tuple) -> str:
+        """The text with `values` filled in, in words."""
+        line = self.text
+        after = self.after
+        for (placeholder, _, tag), v in zip(self.parts, values):
             if placeholder in after and type(v) is int and v in (1, -1):
                 written, one = after[placeholder]
                 line = line.replace(written, f"{v} {one}", 1)
                 continue
             if tag == "player":
-                shown = mech.player_name(st, v)
+                shown = mech.player_name(reader, v)
             elif tag == "players":
-                shown = ", ".join(mech.player_name(st, p) for p in v) or "none"
+                shown = ", ".join(mech.player_name(reader, p) for p in v) or "none"
             elif tag in ("amount", "flag", "text") or isinstance(v, bool):
                 shown = ("yes" if v else "no") if isinstance(v, bool) else str(v)
             elif isinstance(v, (list, tuple)) and not v:  # an empty collection, as an empty list of players
                 shown = "none"
             else:
-                if isinstance(v, (list, tuple)):
-                    spend(st, len(v))  # each member named
-                shown = mech.describe(st, v)
+                shown = mech.describe(reader, v)
             line = line.replace(placeholder, shown, 1)
         return line
-    return fill
 
 
 def held_slot(table: dict[str, int], counter: Any, written: str) -> int:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from legacies.dsl import ast, printer
 from legacies.dsl import resolution as r
@@ -17,6 +17,7 @@ from .columns import Columns
 from .context import CompileContext, Compiles
 from .expressions import ExpressionCompiler
 from ..coverage import Coverage
+from ..decisions import Said
 from ..errors import ContentError, InternalError, Refused
 from ..frames import ForEachFrame, RepeatFrame, TurnsFrame, innermost_turns
 from ..layout import PART_ORDER, PART_TIMED, PART_VALUES
@@ -258,7 +259,7 @@ class StatementCompiler:
         def reveal(st: State, a: Activation) -> None:
             for pid in what(a):
                 st.revealed.add(pid)
-                st.log.append(f"revealed: {mech.describe(st, pid)}")
+                st.log.append(Said(_revealed, (pid,)))
         return reveal
 
     def s_Shuffle(self, s: ast.Shuffle) -> Instr:
@@ -365,7 +366,7 @@ class StatementCompiler:
             f = innermost_turns(st)
             if f is not None and f.final_from < 0:
                 f.final_from = st.active
-                st.log.append(f"{mech.player_name(st, st.active)} starts the final round")
+                st.log.append(Said(_final_round, (st.active,)))
         return begin_final_round
 
     def s_StopTurns(self, s: ast.StopTurns) -> Instr:
@@ -402,7 +403,8 @@ class StatementCompiler:
         if isinstance(text, str):
             fixed = text
             return lambda st, a: st.log.append(fixed)
-        return lambda st, a: st.log.append(text(st, a))
+        said = text.said
+        return lambda st, a: st.log.append(said(a))  # its words made when the log is read
 
     def s_If(self, s: ast.If) -> Instr:
         branches = [(self.compiler.expr(b.condition), self.compiler.block(b.body)) for b in s.branches]
@@ -516,3 +518,11 @@ class StatementCompiler:
         until = self.compiler.expr(s.until) if s.until is not None else None
         body = self.compiler.block(s.body)
         return lambda st, a: st.frames.append(TurnsFrame(a, until, body))
+
+
+def _revealed(reader: Any, pid: int) -> str:
+    return f"revealed: {mech.describe(reader, pid)}"
+
+
+def _final_round(reader: Any, player: int) -> str:
+    return f"{mech.player_name(reader, player)} starts the final round"

@@ -158,35 +158,6 @@ def test_greedy_and_search_bots_choose_an_option_the_rules_take_through_a_game(
     assert asked >= 5 and len(state.st.history) == length  # the same game as the one measured
 
 
-@pytest.mark.parametrize("ruleset", ["legacy", "legacies", "gears-of-time", "leaders-legacy"])
-def test_a_state_that_makes_no_words_plays_the_same_game(ruleset: str) -> None:
-    """A search's playouts make no words (State.texts false: labels and log lines with
-    parts filled in are left empty, labels never told apart): the same random options
-    give the same game, counters, zones, values and decisions, only with fewer words."""
-    import random
-
-    from legacies.agents.bots import apply_random_option
-    from legacies.interpreter.game import Undo
-
-    spec = load_ruleset(ruleset).spec
-    assert spec is not None
-    game = Game(spec, spec.min_players + 1 if spec.max_players > spec.min_players else spec.min_players)
-    for seed in range(2):
-        worded, silent = game.new_state(seed), game.new_state(seed)
-        silent.st.texts = False
-        rng_a, rng_b = random.Random(seed), random.Random(seed)
-        for _ in range(400):
-            if worded.decision is None:
-                break
-            assert silent.decision is not None and len(silent.decision.options) == len(worded.decision.options)
-            assert [o.value for o in silent.decision.options] == [o.value for o in worded.decision.options]
-            apply_random_option(worded, rng_a, undo=Undo.REPLAY)
-            apply_random_option(silent, rng_b, undo=Undo.REPLAY)
-        w, s = worded.st, silent.st
-        assert (w.counters, w.zones, w.values, w.history.tolist()) == (s.counters, s.zones, s.values, s.history.tolist())
-        assert sum(map(len, s.log)) < sum(map(len, w.log))  # fewer words: the lines filled in are left empty
-
-
 class _Forgetful(dict):
     """A store of states that keeps none: every pass applies each line again."""
 

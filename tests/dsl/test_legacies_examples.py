@@ -173,7 +173,7 @@ class Table:
 
     def options(self, action: str, player: int = 1) -> list[str]:
         """The labels the action menu would offer `player` for one action."""
-        return [c.label for c in self.game.actions[action].options(self.st, Activation(self.st, player - 1), 0)]
+        return [c.words(self.st) for c in self.game.actions[action].options(self.st, Activation(self.st, player - 1), 0)]
 
     def refresh(self) -> None:
         """Ask the pending question again, after a test edited the state under it."""

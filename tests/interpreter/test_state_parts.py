@@ -79,4 +79,7 @@ def test_a_clone_and_a_restore_carry_every_slot() -> None:
             assert mine is not theirs, f"a clone shares `{slot}`: a change to one changes the other"
     other = State.__new__(State)
     other.restore(copy)
-    assert all(getattr(other, slot) is getattr(copy, slot) for slot in State.__slots__)
+    assert all(getattr(other, slot) is getattr(copy, slot) for slot in State.__slots__ if slot != "pending")
+    # the pending decision is the same question, asked in the state restored (its words are made there)
+    assert other.pending is not None and other.pending.is_in(other) and other.pending.player == copy.pending.player
+    assert [o.value for o in other.pending.options] == [o.value for o in copy.pending.options]
