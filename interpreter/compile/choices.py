@@ -72,14 +72,9 @@ class CompiledAction:
             if self.collection is None:
                 return [Choice(label, (index, None)) for _ in targets]
             return [Choice(label, (index, t), t if self.items else None) for t in targets]
-        probe = Activation(st, act.me, act.this)  # the label's `{EXPR}` parts, the target bound
-        out: list[Choice] = []
-        words = label.words
-        for t in targets:
-            if self.var:
-                probe.env[self.var] = t
-            out.append(Choice(None, (index, t), t if self.items and t is not None else None, words(probe)))
-        return out
+        me, this, var = act.me, act.this, self.var
+        return [Choice(None, (index, t), t if self.items and t is not None else None, _action_words(label, me, this, var, t))
+                for t in targets]
 
     def available_for(self, st: State, me: int, this: int) -> bool:
         """`available` for a player and an item (generated code has no Activation)."""
@@ -99,6 +94,15 @@ class CompiledAction:
 
 
 _NONE = object()  # "no target" (None is a real target: an action without `choose:`)
+
+
+def _action_words(label: Filled, me: int, this: int, var: str | None, target: Any) -> Words:
+    """An action's label with `{EXPR}` parts, its target bound, made when read. A menu's
+    options are read while it is pending (never taken unasked: decisions.Decision), so
+    the parts are worked out then, from the state it is pending in."""
+    def words(reader: Any) -> str:
+        return label(reader, Activation(reader, me, this, {var: target} if var else {}))
+    return words
 
 
 def _yes_no(st: State, a: Activation, data: Any) -> list[Choice]:
