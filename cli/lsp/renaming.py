@@ -8,7 +8,10 @@ never inside prose (`name:`, `text:`, `label:`, `description:`, `flavor:`, a lab
 wording in `labels:`, a scenario test's `changes:`) nor in a comment. What may be
 renamed: a content item's id, a kind, a counter and a quantity (a kind's declared
 `plural:` is a word of its own, left as written). A name declared in the installed
-package (not a folder the designer edits) is found, never renamed.
+package (not a folder the designer edits) is found, never renamed. One prose is renamed
+too: a scenario test's `changes:` lines word a counter, kind or quantity by its label,
+which is its name in words ("major investment") unless the ruleset gives one, so a
+rename without a label given rewrites those words there, or the tests would fail.
 
 Positions are 0-based lines and columns in characters. No editor protocol lives here.
 """
@@ -47,6 +50,7 @@ class Hit:
     line: int
     start: int
     end: int
+    text: str | None = None  # what to write there, when not the new name (a label's words)
 
 
 def renamable(checks: Sequence[Check], word: str) -> str | None:
@@ -106,10 +110,50 @@ def rename(checks: Sequence[Check], word: str, new: str, texts: Mapping[Path, st
     if installed:
         raise RenameRefused(f"`{word}` is written in the installed ruleset ({installed[0].name}), which is not "
                             "yours to edit: rename it in a copy of the ruleset (a folder holding rules/ and content/)")
+    if what != "item" and all(vocab.label(word) == word.replace("_", " ") for _, vocab in with_vocab(checks)):
+        hits += _wording(checks, texts, word.replace("_", " "), new.replace("_", " "))
     by_file: dict[Path, list[Hit]] = {}
     for hit in hits:
         by_file.setdefault(hit.path, []).append(hit)
     return by_file
+
+
+def _wording(checks: Sequence[Check], texts: Mapping[Path, str], old: str, new: str) -> list[Hit]:
+    """The places the scenario tests' `changes:` lines word a renamed name by its label
+    (`old`, the name in words), with `new` to write there."""
+    check = next((c for c in checks if c.build is not None), checks[0] if checks else None)
+    if check is None or old == new:
+        return []
+    # what a change is of, as `try` words it: "P1's gold: 200 -> 197", "market: + Crate"; never
+    # a word inside another's label ("P1's extra gold when exploring: 0 -> 5")
+    pattern = re.compile(rf"(?:(?<=\")|(?<=')|(?<='s )|(?<=- )){re.escape(old)}(?=:)")
+    hits: list[Hit] = []
+    for path in _scenario_tests(check, texts):
+        try:
+            text = texts[path] if path in texts else path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for n, line in _changes_lines(text.split("\n")):
+            hits.extend(Hit(path, n, m.start(), m.end(), new) for m in pattern.finditer(line))
+    return hits
+
+
+def _changes_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """(line number, line) of each line of a `changes:` list (its entries, however
+    indented: YAML lets a list stand at its key's own indent)."""
+    under: int | None = None  # the indent of the `changes:` key being read
+    for n, text in enumerate(lines):
+        stripped = text.strip()
+        indent = len(text) - len(text.lstrip(" "))
+        if under is not None and stripped and not stripped.startswith("#"):
+            if indent > under or (indent == under and stripped.startswith("- ")):
+                yield n, text
+                continue
+            under = None
+        key = _KEY.match(text)
+        if key is not None and key.group("key") == "changes":
+            under = len(key.group("indent")) + (text.index("changes") - len(key.group("indent"))
+                                                 if text.lstrip(" ").startswith("- ") else 0)
 
 
 def _all_tables(vocab: object) -> Iterator[Mapping[str, object]]:

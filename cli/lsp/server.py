@@ -193,7 +193,7 @@ def make_server() -> ContentServer:
         except renaming.RenameRefused as err:
             raise JsonRpcException(str(err), code=-32803) from None  # RequestFailed
         changes = {from_fs_path(str(path)) or str(path): [lsp.TextEdit(range=_hit_range(ls, s),
-                                                                       new_text=params.new_name) for s in hits]
+                                                                       new_text=s.text or params.new_name) for s in hits]
                    for path, hits in by_file.items()}
         return lsp.WorkspaceEdit(changes=changes)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from legacies.agents.scenario_tests import find_tests, run_tests
 from legacies.pipeline.validate import validate
 
 pytest.importorskip("pygls")
@@ -148,13 +149,23 @@ def test_references_and_rename_reach_every_file_and_the_scenario_tests(editor: E
     at = {"textDocument": {"uri": uri}, "position": {"line": gold, "character": lines[gold].index("gold") + 1}}
     found = editor.request("textDocument/references", {**at, "context": {"includeDeclaration": True}})
     edit = editor.request("textDocument/rename", {**at, "newName": "coin"})
-    assert sum(len(e) for e in edit["changes"].values()) == len(found) > 100
+    worded = scenario.read_text(encoding="utf-8").count("'s gold:")  # the changes that word it by its label
+    assert sum(len(e) for e in edit["changes"].values()) == len(found) + worded and len(found) > 100 and worded > 5
     assert len(edit["changes"]) > 5 and (tmp_path / "rules" / "legacies" / "ruleset.yaml").as_uri() in edit["changes"]
     for file_uri, edits in edit["changes"].items():
         path = Path(file_uri.removeprefix("file://"))
         path.write_text(applied(path.read_text(encoding="utf-8"), edits), encoding="utf-8")
     assert not [d for d in validate([str(tmp_path / "content" / "legacies" / "cards_i.yaml")]).diagnostics
                 if d.severity == "error"]
+    # and the scenario tests beside it still pass: their `changes:` word the counter by its
+    # label, the name in words, renamed with it ("P1's coin: 200 -> 197"), never a word of
+    # another's label ("P1's extra gold when exploring", a quantity labelled in the rules)
+    renamed = scenario.read_text(encoding="utf-8")
+    assert "P1's coin: 200 -> 197" in renamed and "P1's gold:" not in renamed
+    assert "extra gold when exploring" in renamed
+    tests, problems = find_tests([scenario])
+    run = run_tests(tests, str(tmp_path), "legacies")
+    assert not problems and run.passed == len(tests) > 10, [d.message for d in run.failures]
 
     # refused, in words: a name already taken
     with pytest.raises(AssertionError, match="already names something"):
