@@ -278,7 +278,9 @@ def _run(state: GameState, source: str | tuple[ast.Program, Origin], me: int, th
             state.apply_label(answer(st.pending))
     except DiagnosticError as err:
         st.restore(backup)
-        raise TrialError(f"{what} does not check: " + "; ".join(d.headline() for d in err.diagnostics)) from None
+        lines = source.split("\n") if isinstance(source, str) else None  # `--run` text: shown with a caret
+        raise TrialError(f"{what} does not check:\n" + "\n".join(d.render(lines if d.file == "<effect>" else None)
+                                                              for d in err.diagnostics)) from None
     except Refused as err:
         st.restore(backup)
         hint = " (the game may still be in its setup: --play N, or `play: N` in a scenario, takes the first " \

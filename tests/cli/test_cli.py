@@ -387,3 +387,11 @@ def test_seats_can_name_their_players() -> None:
     assert result.exit_code == 0 and "Ann (random)" in result.output and "Bob (greedy)" in result.output
     twice = runner.invoke(app, ["play", "-r", "legacy", "-s", "random:Ann", "-s", "greedy:Ann"])
     assert twice.exit_code == 2 and "two players are called Ann" in twice.output
+
+
+def test_try_run_with_a_mistake_shows_the_caret_and_the_hint() -> None:
+    """`try --run SOURCE` with a mistake shows it as validate does: the source line, a
+    caret under the mistake and the hint (it printed the headline alone)."""
+    code, out = run("try", "C1005", "-r", "legacies", "--run", "gain 2 gold whre x")
+    assert code != 0
+    assert "E100" in out and "gain 2 gold whre x" in out and "^~~~" in out and "did you mean `where`?" in out
