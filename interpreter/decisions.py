@@ -23,16 +23,21 @@ Words = Callable[[Any], str]
 `game`), the text. Words read only what does not change in a game (names, labels) and
 what they captured when they were made, so they read the same whenever they are made."""
 
+Label = Callable[[Any, Any], str]
+"""An option's label made when read: given a reader and the option's value. One function
+serves every option of a pool (a piece's name, a player's, a number): no words and no
+function are made per option until someone reads them."""
+
 
 class Choice:
     """One option of a decision: its `value` (what answering it runs with), the piece (an
     int) or item (a DefRef) it names where its maker knows it does (`item`: players and
     numbers are ints too, so the value alone cannot tell), and its label: given as text,
-    or as `words` made when first read."""
+    or made when first read by `words(reader, value)`."""
 
     __slots__ = ("value", "item", "_label", "_words", "_of")
 
-    def __init__(self, label: str | None, value: object, item: object = None, words: Words | None = None):
+    def __init__(self, label: str | None, value: object, item: object = None, words: Label | None = None):
         self._label = label
         self.value = value
         self.item = item
@@ -55,7 +60,7 @@ class Choice:
         if self._label is not None:
             return self._label
         assert self._words is not None
-        return self._words(reader)
+        return self._words(reader, self.value)
 
     def __repr__(self) -> str:
         shown = self._label if self._label is not None else "<words not made>"
@@ -99,7 +104,7 @@ class Decision:
             raise InternalError(f"the options of `{self.prompt}` are read after it was answered: a decision's "
                                 "labels are read while it is pending")
         options = self.options
-        labels = [o._label if o._label is not None else o._words(st) for o in options]  # type: ignore[misc]
+        labels = [o._label if o._label is not None else o._words(st, o.value) for o in options]  # type: ignore[misc]
         for option, label in zip(options, told_apart(st, self.player, options, labels)):
             option._label = label
         self.named = True
@@ -136,11 +141,6 @@ class Decision:
 
     def __repr__(self) -> str:
         return f"Decision(P{self.player + 1}, {self._prompt!r}, {len(self.options)} options, {self.kind!r})"
-
-
-def value_words(labeler: Callable[[Any, Any], str], value: Any) -> Words:
-    """A value's label (a piece's name, a player's, a number), made when read."""
-    return lambda reader: labeler(reader, value)
 
 
 class Taken(str):

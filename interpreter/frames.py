@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .budget import spend
-from .decisions import Choice, Decision, Said, Taken, Words, value_words
+from .decisions import Choice, Decision, Said, Taken, Words
 from .layout import PART_ORDER
 from .mechanics import adjust, describe, player_name
 from .vm import Activation, BlockFrame, Frame, State
@@ -18,9 +18,9 @@ Builder = Callable[[State, Activation, Any], list]  # (state, activation, data) 
 Then = Callable[[State, Activation, Any, Any], None]  # (state, activation, chosen value, data)
 
 
-def _listed(labeler: Callable[[Any, Any], str], values: tuple) -> Words:
+def _listed(labeler: Callable[[Any, Any], str], values: tuple) -> Callable[[Any, Any], str]:
     """Several members' labels in one, made when read ("ore, wool")."""
-    return lambda reader: ", ".join(labeler(reader, v) for v in values)
+    return lambda reader, value: ", ".join(labeler(reader, v) for v in values)
 
 
 def _counted(prompt: str | Words, count: str) -> Words:
@@ -30,8 +30,8 @@ def _counted(prompt: str | Words, count: str) -> Words:
     return lambda reader: prompt(reader) + count
 
 
-def _bid(amount: int) -> Words:
-    return lambda reader: f"bid {amount}"
+def _bid(reader: Any, amount: int) -> str:
+    return f"bid {amount}"
 
 
 def _auction_won(reader: Any, bidder: int, high: int) -> str:
@@ -107,7 +107,7 @@ class ChooseManyFrame(Frame):
         if not self.up_to and len(self.pool) <= self.need:  # one possible answer: every one, not asked
             who = self.act.me if self.act.me >= 0 else st.active
             everything = Choice(None, self.pool[0], self.pool[0] if self.labeler is describe else None,
-                                _listed(self.labeler, tuple(self.pool)))
+                                _listed(self.labeler, tuple(self.pool)))  # once, when every member is taken
             st.log.append(Taken.said(who, _counted(self.prompt, f" ({self.total})"), everything))
             self.picked.extend(self.pool)
             self.pool = []
@@ -116,7 +116,8 @@ class ChooseManyFrame(Frame):
         # pieces are labelled by mechanics.describe, players by player_name, numbers by
         # number_name: only pieces are items
         items = self.labeler is describe
-        options = [Choice(None, v, v if items else None, value_words(self.labeler, v)) for v in self.pool]
+        labeler = self.labeler
+        options = [Choice(None, v, v if items else None, labeler) for v in self.pool]
         if self.up_to:
             options.append(Choice("done", None))
         n = len(self.picked) + 1
@@ -293,7 +294,7 @@ class AuctionFrame(Frame):
             self.passed.append(bidder)
             return
         amounts = sorted({a for a in [low + s for s in self.steps] + [most] if low <= a <= most})
-        options = (Choice("pass", None),) + tuple(Choice(None, a, None, _bid(a)) for a in amounts)
+        options = (Choice("pass", None),) + tuple(Choice(None, a, None, _bid) for a in amounts)
         self.asked = bidder
         st.ask(Decision(bidder, _counted("bid", f" (highest so far {self.high})"), options, "bid"))
 

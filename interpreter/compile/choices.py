@@ -18,7 +18,7 @@ from .context import Fn, Instr, of_items
 from .context import CompileContext, Compiles, Filled
 from .general import GeneralCompiler
 from .statements import StatementCompiler
-from ..decisions import Choice, Words, value_words
+from ..decisions import Choice, Label, Words
 from ..errors import ContentError, Refused
 from ..frames import AskFrame, AuctionFrame, ChooseManyFrame, PerformFrame
 from ..naming import namer_for
@@ -72,9 +72,8 @@ class CompiledAction:
             if self.collection is None:
                 return [Choice(label, (index, None)) for _ in targets]
             return [Choice(label, (index, t), t if self.items else None) for t in targets]
-        me, this, var = act.me, act.this, self.var
-        return [Choice(None, (index, t), t if self.items and t is not None else None, _action_words(label, me, this, var, t))
-                for t in targets]
+        words = _action_words(label, act.me, act.this, self.var)
+        return [Choice(None, (index, t), t if self.items and t is not None else None, words) for t in targets]
 
     def available_for(self, st: State, me: int, this: int) -> bool:
         """`available` for a player and an item (generated code has no Activation)."""
@@ -96,12 +95,12 @@ class CompiledAction:
 _NONE = object()  # "no target" (None is a real target: an action without `choose:`)
 
 
-def _action_words(label: Filled, me: int, this: int, var: str | None, target: Any) -> Words:
-    """An action's label with `{EXPR}` parts, its target bound, made when read. A menu's
-    options are read while it is pending (never taken unasked: decisions.Decision), so
-    the parts are worked out then, from the state it is pending in."""
-    def words(reader: Any) -> str:
-        return label(reader, Activation(reader, me, this, {var: target} if var else {}))
+def _action_words(label: Filled, me: int, this: int, var: str | None) -> Label:
+    """An action's label with `{EXPR}` parts, each option's target bound, made when read.
+    A menu's options are read while it is pending (never taken unasked:
+    decisions.Decision), so the parts are worked out then, from the state it is pending in."""
+    def words(reader: Any, value: Any) -> str:
+        return label(reader, Activation(reader, me, this, {var: value[1]} if var else {}))
     return words
 
 
@@ -109,17 +108,15 @@ def _yes_no(st: State, a: Activation, data: Any) -> list[Choice]:
     return [Choice("yes", True), Choice("no", False)]  # new each time: an option belongs to one decision
 
 
-def _paid_with(symbols: tuple[str, ...]) -> Words:
+def _paid_with(symbols: tuple[str, ...]) -> Label:
     """A way to pay, made when read: its symbols ("ore, wild")."""
-    return lambda reader: ", ".join(symbols)
+    return lambda reader, cards: ", ".join(symbols)
 
 
-def _direction(frm: int, to: int) -> Words:
+def _direction(reader: Any, way: tuple[int, int]) -> str:
     """A transfer's way, made when read: "from ore to wool"."""
-    def words(reader: Any) -> str:
-        names, label = reader.game.layout.counter_name, reader.game.spec.vocab.label
-        return f"from {label(names[frm])} to {label(names[to])}"
-    return words
+    names, label = reader.game.layout.counter_name, reader.game.spec.vocab.label
+    return f"from {label(names[way[0]])} to {label(names[way[1]])}"
 
 
 def _named_prompt(prompt: str, named: list[tuple[str, Callable[[Any, Any], str], Any]]) -> Words:
@@ -186,7 +183,7 @@ class ChoiceCompiler:
 
         def how_much(st: State, a: Activation, data: Any) -> list[Choice]:
             frm, _, most = data
-            return [Choice(None, k, None, value_words(mech.number_name, k))
+            return [Choice(None, k, None, mech.number_name)
                     for k in mech.number_range(0, most, advice="transfer up to a smaller amount")]
 
         def chosen(st: State, a: Activation, k: Any, data: Any) -> None:
@@ -202,7 +199,7 @@ class ChoiceCompiler:
 
         def directions(st: State, a: Activation, data: Any) -> list[Choice]:
             f, t = data
-            return [Choice(None, (f, t), None, _direction(f, t)), Choice(None, (t, f), None, _direction(t, f))]
+            return [Choice(None, (f, t), None, _direction), Choice(None, (t, f), None, _direction)]
 
         def direction(st: State, a: Activation, pair: Any, data: Any) -> None:
             ask_amount(st, a, pair[0], pair[1])
@@ -240,7 +237,7 @@ class ChoiceCompiler:
         items = of_items(self.ctx.type_of(s.collection))
 
         def build(st: State, a: Activation, pool: Any) -> list[Choice]:
-            return [Choice(None, x, x if items else None, value_words(describe, x)) for x in pool]
+            return [Choice(None, x, x if items else None, describe) for x in pool]
 
         def bind(st: State, a: Activation, value: Any, pool: Any) -> None:
             a.env[var] = value
@@ -306,7 +303,7 @@ class ChoiceCompiler:
             lo, hi, by = bounds
             numbers = mech.number_range(lo, hi, by)
             kept = numbers if offered is None else offered(st, a, numbers)
-            return [Choice(None, k, None, value_words(mech.number_name, k)) for k in kept]
+            return [Choice(None, k, None, mech.number_name) for k in kept]
 
         def bind(st: State, a: Activation, value: Any, bounds: Any) -> None:
             a.env[var] = value
@@ -340,7 +337,7 @@ class ChoiceCompiler:
                               self.stmts.body_lines(o.body)) for o in s.options] if coverage else []
 
         def build(st: State, a: Activation, data: Any) -> list[Choice]:
-            return [Choice(label, i) if isinstance(label, str) else Choice(None, i, None, label.words(a))
+            return [Choice(label, i) if isinstance(label, str) else Choice(None, i, None, label.label(a))
                     for i, (label, cond, _) in enumerate(options) if cond is None or cond(a)]
 
         def then(st: State, a: Activation, i: Any, data: Any) -> None:

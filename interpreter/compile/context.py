@@ -221,8 +221,14 @@ class Filled:
         return Said(self.made, (self.values(a),))
 
     def words(self, a: Activation) -> "Callable[[Any], str]":
+        """Its words made when read (a prompt), the values now."""
         values = self.values(a)
         return lambda reader: self.made(reader, values)
+
+    def label(self, a: Activation) -> "Callable[[Any, Any], str]":
+        """An option's label made when read (decisions.Label), the values now."""
+        values = self.values(a)
+        return lambda reader, value: self.made(reader, values)
 
     def made(self, reader: Any, values: tuple) -> str:
         """The text with `values` filled in, in words."""
