@@ -285,11 +285,15 @@ def _terminal_word(name: str) -> str | None:
 
 
 def close_word(word: str, candidates: list[str] | tuple[str, ...] | frozenset[str] | set[str]) -> str | None:
-    """The candidate closest to `word`, ignoring case (`Gian` -> `gain`, `Stones` -> `stone`), or None."""
+    """The candidate closest to `word`, ignoring case (`Gian` -> `gain`, `Stones` -> `stone`), or None.
+    A candidate one typo away comes first (`industri` -> `industry`, not `industries`,
+    which shares more letters but needs two)."""
     by_lower: dict[str, str] = {}
     for c in candidates:
         by_lower.setdefault(c.lower(), c)
-    hits = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
+    lowered = word.lower()
+    near = [c for c in by_lower if _one_edit(lowered, c)]
+    hits = difflib.get_close_matches(lowered, near or list(by_lower), n=1, cutoff=0.6)
     return by_lower[hits[0]] if hits else None
 
 

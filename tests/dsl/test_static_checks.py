@@ -517,6 +517,8 @@ def test_procedures_in_a_loop_unknown_procedures_and_triggers_that_never_run(tmp
 def test_close_names_ignore_case(tmp_path: Path) -> None:
     assert close_word("Gems", ["gem", "gold", "points"]) == "gem"
     assert close_word("GIAN", ["gain", "lose"]) == "gain"
+    # one typo away comes before more shared letters (a designer's `choose an industri as X`)
+    assert close_word("industri", ["industries", "industry", "investment"]) == "industry"
     ruleset = RULESET.replace("  points: {}\n", "  points: {}\n  gem: {}\n")
     procedures = PROCEDURES.replace("      announce built\n", "      announce built\n      gain 1 Gems\n")
     write_ruleset(tmp_path, items(), procedures, ruleset)
