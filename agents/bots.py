@@ -147,7 +147,7 @@ class GreedyBot:
     line stopped (`_Worth`), and the states are weighed when the passes are over: a line
     cut short in one pass and followed further in the next is never weighed, and nothing
     the pass that ran out of lookahead reached is weighed (both were, before: about half
-    of greedy's evaluations in Gears of Time). The weighing itself skips what cannot
+    of greedy's evaluations in a shipped ruleset). The weighing itself skips what cannot
     change the choice (`_Weigh`). Every option that can be the best is weighed exactly,
     so the choices are the same."""
 

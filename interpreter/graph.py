@@ -70,7 +70,7 @@ class Graph:
 
         A step by a link with a condition is remembered while the state is only read
         (`State.frozen`, building a menu: nothing changes meanwhile), per place, player and
-        `this`: a menu asks the same steps again and again (a walk from the same leader for
+        `this`: a menu asks the same steps again and again (a walk from the same place for
         each place it tests, the same place's neighbours for each option). A condition
         that does not read `there` is asked once per place and link, not once per
         neighbour: its answer is the same for every neighbour."""
@@ -160,7 +160,7 @@ class Graph:
         """Every place `start` reaches by `links`, with its distance: one walk, remembered
         while the state is only read (`State.frozen`) for the same start, links, player
         and `this`. A menu that tests each place's distance from the same one (`distance
-        from my leader_at to V <= N` for every province V) walks once, not once a place;
+        from X to V <= N` for every place V) walks once, not once a place;
         the walk is charged when it is made."""
         memo = a.st.memo
         if memo is None:
@@ -173,7 +173,7 @@ class Graph:
 
     def within(self, a: Activation, start: Any, links: Sequence[str], most: int,
                through: Condition | None = None) -> list[int]:
-        if through is None and type(start) is int and a.st.memo is not None:
+        if through is None and type(start) is int and most >= 0 and a.st.memo is not None:
             return [y for y, d in sorted(self.reach(a, start, links).items()) if d <= most]
         return sorted(self.distances(a, start, links, most, through))
 
