@@ -139,7 +139,16 @@ class GreedyBot:
     the option whose action leaves it best placed by `standing` is taken. Lines are
     followed one decision deeper at a time, all to the same depth, until every one
     reaches its end or the next depth would exceed `lookahead`; `lookahead=0` weighs each
-    option as it stands (one decision ahead)."""
+    option as it stands (one decision ahead).
+
+    What it pays for: the options applied, and the evaluations of the lines of the deepest
+    pass that fits in the lookahead, each once. A pass only applies; it keeps where each
+    line stopped (`_Worth`), and the states are weighed when the passes are over: a line
+    cut short in one pass and followed further in the next is never weighed, and nothing
+    the pass that ran out of lookahead reached is weighed (both were, before: about half
+    of greedy's evaluations in a shipped ruleset). The weighing itself skips what cannot
+    change the choice (`_Weigh`). Every option that can be the best is weighed exactly,
+    so the choices are the same."""
 
     LOOKAHEAD = 400
     MAX_DEPTH = 8  # own decisions followed after the option weighed
@@ -149,6 +158,7 @@ class GreedyBot:
         self.name = name
         self.lookahead = lookahead
         self.last_depth = 0  # how many decisions deep the last choice followed its options (for tests)
+        self.last_weighed = 0  # how many evaluations (one player's each) the last choice made (for tests)
 
     def choose(self, state: GameState) -> int:
         deciding = _deciding(state)
@@ -164,16 +174,18 @@ class GreedyBot:
                 children.append(child)
             except Refused:
                 children.append(None)
-        values = self._follow(children, me, world.st.turns)
+        values = self._follow(children, me, world.st.turns, world.game.players)
         best = max((v for v in values if v is not None), default=None)
         if best is None:  # the rules refuse every option: the match runner says so
             return 0
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
 
-    def _follow(self, children: list[GameState | None], me: int, turn: int) -> list[float | None]:
-        """Each option's worth, followed as deep as the lookahead allows (see the class)."""
-        values: list[float | None] = []
-        ended: dict[tuple[int, ...], float] = {}  # lines that reached their action's end: their worth
+    def _follow(self, children: list[GameState | None], me: int, turn: int, players: int) -> list[float | None]:
+        """Each option's worth, followed as deep as the lookahead allows (see the class):
+        exact for every option that is the best or ties with it, below the best for the
+        others (None: refused)."""
+        worths: list[_Worth | None] = []
+        ended: dict[tuple[int, ...], _Worth] = {}  # lines that reached their action's end: their worth
         applied: dict[tuple[int, ...], GameState] = {}  # lines cut short: their state, for the next pass
         for depth in range(self.MAX_DEPTH + 1):
             line = _Line(me, turn, self.lookahead, ended, applied)
@@ -181,9 +193,18 @@ class GreedyBot:
                 deeper = [None if c is None else line.best(c, depth, (i,))[0] for i, c in enumerate(children)]
             except _OutOfLookahead:
                 break
-            values, self.last_depth = deeper, depth
+            worths, self.last_depth = deeper, depth
             if not line.cut:  # every line reached the end of its action
                 break
+        weigh = _Weigh(me, players)
+        values: list[float | None] = []
+        floor = -math.inf  # the best option so far: an option below it is not taken, however far below
+        for w in worths:
+            value = None if w is None else weigh(w, floor)
+            if value is not None and value > floor:
+                floor = value
+            values.append(value)
+        self.last_weighed = weigh.count
         return values
 
 
@@ -191,19 +212,123 @@ class _OutOfLookahead(Exception):
     """Following the options one decision deeper would apply more than the lookahead."""
 
 
+class _Worth:
+    """Where a line of greedy's lookahead stopped, weighed only when asked (`_Weigh`):
+    a state to weigh by `standing` (`options` None), or a decision of `me`'s whose
+    worth is its best option's (`options`: each accepted option's worth; `state` is
+    weighed instead when the rules refuse them all)."""
+
+    __slots__ = ("state", "options", "value")
+
+    def __init__(self, state: GameState, options: list["_Worth"] | None = None):
+        self.state = state
+        self.options = options
+        self.value: float | None = None  # once weighed
+
+
+class _Weigh:
+    """Weighs `_Worth`s for `me`, counting the evaluations made (`State.evaluate`, one
+    player each), with three savings that leave every worth that can matter exact:
+
+    - each worth once (`_Worth.value`), and lines that reach the same state (two orders of
+      the same parts, two alike pieces taken) share their players' evaluations: a state
+      is known by what an evaluation can read of it (`_content`);
+    - a floor: only a worth that reaches it matters (the best option found so far, here or
+      higher up, must be beaten or tied), so a state is weighed only until its standing
+      is sure to fall below it: `me`'s evaluation minus the best opponent's so far is
+      already an upper bound. Such a worth comes back below the floor, not exact, and is
+      never the best or a tie;
+    - the opponents are evaluated the one that stood best last first: the bound falls
+      fastest."""
+
+    __slots__ = ("me", "players", "count", "seen", "rivals")
+
+    def __init__(self, me: int, players: int):
+        self.me = me
+        self.players = players
+        self.count = 0
+        self.seen: dict[tuple, dict[int, float]] = {}  # a state's content -> the players evaluated there
+        self.rivals = [p for p in range(players) if p != me]  # the opponents, the best last first
+
+    def __call__(self, worth: _Worth, floor: float = -math.inf) -> float:
+        """The worth, exact when it is at least `floor`; else some number below `floor`."""
+        value = worth.value
+        if value is not None:
+            return value
+        best: float | None = None
+        if worth.options is not None:
+            for option in worth.options:
+                known = self(option, floor if best is None or best < floor else best)
+                if known > -math.inf and (best is None or known > best):
+                    best = known
+        if best is None:
+            best = self.standing(worth.state, floor)
+        if best >= floor:  # exact: a number below the floor may be a bound
+            worth.value = best
+        return best
+
+    def standing(self, state: GameState, floor: float) -> float:
+        """`standing(state, me)`, exact when it is at least `floor`."""
+        if state.is_terminal() or self.players < 2:
+            self.count += 1
+            return standing(state, self.me)
+        key = _content(state)
+        values = self.seen.setdefault(key, {}) if key is not None else {}
+        mine = values.get(self.me)
+        if mine is None:
+            mine = values[self.me] = self._evaluate(state, self.me)
+        top, first = -math.inf, 0
+        rivals = self.rivals
+        for n, p in enumerate(rivals):
+            v = values.get(p)
+            if v is None:
+                v = values[p] = self._evaluate(state, p)
+            if v > top:
+                top, first = v, n
+            if -math.inf < mine - top < floor:
+                break  # below the floor whatever the others' evaluations
+        if first:  # the best opponent here is asked first next time
+            rivals.insert(0, rivals.pop(first))
+        return mine - top
+
+    def _evaluate(self, state: GameState, player: int) -> float:
+        self.count += 1
+        return state.evaluate(player)
+
+
+def _content(state: GameState) -> tuple | None:
+    """Everything an evaluation or a score can read of a state (the game's data but the
+    history, the random numbers and the procedures' frames, which no expression reads),
+    as a key: two states with equal keys stand equally. None when a part cannot be a key
+    (a value that is a list): such a state is weighed on its own."""
+    st = state.st
+    try:
+        key = (tuple(st.counters), tuple(st.values), tuple(map(tuple, st.zones)), tuple(st.turn_order), st.active,
+               st.turns, st.over, st.ending, tuple(st.timed), frozenset(st.revealed), tuple(st.flags.items()),
+               tuple(st.fired.items()))
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+_REFUSED = _Worth(None, [])  # type: ignore[arg-type]  # an option the rules refuse: never the best
+_REFUSED.value = -math.inf
+
+
 class _Line:
-    """One pass of GreedyBot's lookahead: the best worth of a state for `me`, taking the
-    best option at each of `me`'s decisions within turn `turn`, at most `depth` deep.
+    """One pass of GreedyBot's lookahead: where each line stops for `me`, taking
+    every option at each of `me`'s decisions within turn `turn`, at most `depth` deep.
     `ended` keeps the worth of every line (a path of option indices) whose decisions all
-    reached the action's end, from one pass to the next: a deeper pass does not apply or
-    weigh them again. `applied` keeps the state after every other line applied so far: a
+    reached the action's end, from one pass to the next: a deeper pass does not apply
+    them again. `applied` keeps the state after every other line applied so far: a
     deeper pass goes on from it instead of applying the line again. The lookahead still
     counts such an option as applied in each pass, so how deep a pass goes, and so the
     bot's choice, does not depend on what was kept."""
 
     __slots__ = ("me", "turn", "left", "cut", "ended", "applied")
 
-    def __init__(self, me: int, turn: int, lookahead: int, ended: dict[tuple[int, ...], float],
+    def __init__(self, me: int, turn: int, lookahead: int, ended: dict[tuple[int, ...], _Worth],
                  applied: dict[tuple[int, ...], GameState]):
         self.me = me
         self.turn = turn
@@ -212,19 +337,19 @@ class _Line:
         self.ended = ended
         self.applied = applied
 
-    def best(self, state: GameState, depth: int, path: tuple[int, ...]) -> tuple[float, bool]:
-        """The worth, and whether every line below reached its action's end."""
+    def best(self, state: GameState, depth: int, path: tuple[int, ...]) -> tuple[_Worth, bool]:
+        """The worth (weighed later), and whether every line below reached its action's end."""
         known = self.ended.get(path)
         if known is not None:
             return known, True
         d = state.decision
         if d is None or d.player != self.me or state.st.turns != self.turn:
-            value = self.ended[path] = standing(state, self.me)
-            return value, True
+            worth = self.ended[path] = _Worth(state)
+            return worth, True
         if depth <= 0:
             self.cut = True
-            return standing(state, self.me), False
-        best: float | None = None
+            return _Worth(state), False
+        options: list[_Worth] = []
         ended = True
         for index in range(len(d.options)):
             below = path + (index,)
@@ -239,7 +364,7 @@ class _Line:
                     try:
                         child.apply(index, undo=Undo.NONE)
                     except Refused:
-                        self.ended[below] = -math.inf  # never the best while any option is accepted
+                        self.ended[below] = _REFUSED
                         continue
                 known, whole = self.best(child, depth - 1, below)
                 if whole:  # its worth is in `ended` now: no pass applies it again
@@ -247,12 +372,11 @@ class _Line:
                 else:
                     self.applied[below] = child
                 ended = ended and whole
-            if known > -math.inf and (best is None or known > best):
-                best = known
-        value = standing(state, self.me) if best is None else best
+            options.append(known)
+        worth = _Worth(state, options)
         if ended:
-            self.ended[path] = value
-        return value, ended
+            self.ended[path] = worth
+        return worth, ended
 
 
 class _Node:

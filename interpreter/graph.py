@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from legacies.dsl import ast
+
 from .budget import spend, walked
 from .spec import GameSpec
 from .layout import Layout
@@ -31,7 +33,7 @@ Condition = Callable[[Activation], Any]
 class Graph:
     """The places and their links; the walks over them."""
 
-    __slots__ = ("adjacent", "conditions", "_union", "_plain")
+    __slots__ = ("adjacent", "conditions", "_union", "_plain", "_reads_there")
 
     def __init__(self, spec: GameSpec, lay: Layout, conditions: dict[str, Condition]):
         n = len(lay.piece_def)
@@ -53,6 +55,9 @@ class Graph:
         self.conditions = conditions  # link -> its condition, compiled (absent: always usable)
         self._union: dict[tuple[str, ...], list[tuple[int, ...]]] = {}  # links without conditions, joined
         self._plain: dict[tuple[str, ...], bool] = {}  # links asked together: whether none has a condition
+        # links whose condition reads `there` (asked for each neighbour); any other is asked once a place
+        self._reads_there = {link for link, (test, _) in spec.link_conditions.items()
+                             if any(getattr(n, "name", None) == "there" for n in ast.walk(test))}
 
     # ------------------------------------------------------------------ one step
     def neighbours(self, st: State, me: int, this: Any, x: Any, links: Sequence[str]) -> list[int]:
@@ -61,7 +66,14 @@ class Graph:
 
     def step(self, st: State, me: int, this: Any, x: Any, links: Sequence[str]) -> Sequence[int]:
         """The places one link from `x` by any of `links`, in piece order; a link's
-        condition is asked as `me` with `this`, `here` and `there` bound."""
+        condition is asked as `me` with `this`, `here` and `there` bound.
+
+        A step by a link with a condition is remembered while the state is only read
+        (`State.frozen`, building a menu: nothing changes meanwhile), per place, player and
+        `this`: a menu asks the same steps again and again (a walk from the same place for
+        each place it tests, the same place's neighbours for each option). A condition
+        that does not read `there` is asked once per place and link, not once per
+        neighbour: its answer is the same for every neighbour."""
         if type(x) is not int or not links:
             return ()
         key = tuple(links)
@@ -73,23 +85,39 @@ class Graph:
                 per_piece = self.adjacent[links[0]]
                 return per_piece[x] if x < len(per_piece) else ()
             return self._joined(key)[x]
+        memo = st.memo
+        if memo is not None:
+            remembered = memo.get(("graph step", key, x, me, this))
+            if remembered is not None:
+                return remembered
         found: set[int] = set()
         env: dict[str, Any] = {"here": x}
-        probe = Activation(st, me, this, env)  # one for every link asked (a condition keeps nothing of it)
+        probe: Activation | None = None  # one for every link asked (a condition keeps nothing of it)
         for link in links:
             per_piece = self.adjacent[link]
-            if x >= len(per_piece):
+            if x >= len(per_piece) or not per_piece[x]:
                 continue
             cond = self.conditions.get(link)
+            if cond is None:
+                found.update(per_piece[x])
+                continue
+            if probe is None:
+                probe = Activation(st, me, this, env)
+            if link not in self._reads_there:
+                # asked once, and only when a neighbour is not found yet (as when asked for each)
+                if not found.issuperset(per_piece[x]) and cond(probe):
+                    found.update(per_piece[x])
+                continue
             for y in per_piece[x]:
                 if y in found:
                     continue
-                if cond is not None:
-                    env["there"] = y
-                    if not cond(probe):
-                        continue
-                found.add(y)
-        return sorted(found)
+                env["there"] = y
+                if cond(probe):
+                    found.add(y)
+        result = tuple(sorted(found))
+        if memo is not None:
+            memo[("graph step", key, x, me, this)] = result
+        return result
 
     def _joined(self, links: tuple[str, ...]) -> list[tuple[int, ...]]:
         joined = self._union.get(links)
@@ -128,14 +156,33 @@ class Graph:
         spend(a.st, len(dist) + walked)
         return dist
 
+    def reach(self, a: Activation, start: int, links: Sequence[str]) -> dict[int, int]:
+        """Every place `start` reaches by `links`, with its distance: one walk, remembered
+        while the state is only read (`State.frozen`) for the same start, links, player
+        and `this`. A menu that tests each place's distance from the same one (`distance
+        from X to V <= N` for every place V) walks once, not once a place;
+        the walk is charged when it is made."""
+        memo = a.st.memo
+        if memo is None:
+            return self.distances(a, start, links, UNREACHABLE)
+        key = ("graph reach", tuple(links), start, a.me, a.this)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self.distances(a, start, links, UNREACHABLE)
+        return found
+
     def within(self, a: Activation, start: Any, links: Sequence[str], most: int,
                through: Condition | None = None) -> list[int]:
+        if through is None and type(start) is int and most >= 0 and a.st.memo is not None:
+            return [y for y, d in sorted(self.reach(a, start, links).items()) if d <= most]
         return sorted(self.distances(a, start, links, most, through))
 
     def distance(self, a: Activation, start: Any, goal: Any, links: Sequence[str],
                  through: Condition | None = None) -> int:
         if start == goal and type(start) is int:
             return 0
+        if through is None and type(start) is int and a.st.memo is not None:
+            return self.reach(a, start, links).get(goal, UNREACHABLE)
         return self.distances(a, start, links, UNREACHABLE, through, goal).get(goal, UNREACHABLE)
 
     def group(self, a: Activation, start: Any, links: Sequence[str], condition: Condition) -> list[int]:

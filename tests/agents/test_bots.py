@@ -200,3 +200,51 @@ def test_greedy_goes_on_from_the_states_its_last_pass_reached(monkeypatch: pytes
     kept, forgot = play(keep=True), play(keep=False)
     assert kept[:2] == forgot[:2] and max(kept[1]) >= 2  # some decision was followed two passes deep or more
     assert kept[2] < forgot[2]
+
+
+def test_greedy_weighs_only_what_can_change_its_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Greedy weighs the lines of its last pass only, each state once, and stops
+    evaluating a state's opponents once it cannot reach the best option so far: the same
+    choices as weighing every line of every pass with every player's evaluation, for
+    fewer evaluations (each counted in `last_weighed`, one player's each)."""
+    from legacies.agents import bots
+    from legacies.agents.bench import mid_game
+
+    evaluations = 0
+    evaluate = GameState.evaluate
+
+    def counted(self: GameState, player: int) -> float:
+        nonlocal evaluations
+        evaluations += 1
+        return evaluate(self, player)
+
+    class Exact(bots._Weigh):
+        """Every line weighed exactly, every player evaluated, nothing shared."""
+
+        def __call__(self, worth: bots._Worth, floor: float = float("-inf")) -> float:
+            return super().__call__(worth, float("-inf"))
+
+        def standing(self, state: GameState, floor: float) -> float:
+            return bots.standing(state, self.me)
+
+    def play(ruleset: str, exact: bool) -> tuple[list[int], int, int]:
+        nonlocal evaluations
+        state = mid_game(ruleset, 4, 30)
+        assert state is not None
+        picks, evaluations, weighed = [], 0, 0
+        with monkeypatch.context() as m:
+            m.setattr(GameState, "evaluate", counted)
+            if exact:
+                m.setattr(bots, "_Weigh", Exact)
+            for _ in range(4):
+                bot = GreedyBot(3)
+                picks.append(bot.choose(state))
+                weighed += bot.last_weighed
+                state.apply(picks[-1])
+        return picks, evaluations, weighed
+
+    for ruleset in ("leaders-legacy", "gears-of-time"):
+        lean, exact = play(ruleset, exact=False), play(ruleset, exact=True)
+        assert lean[0] == exact[0]
+        assert lean[1] == lean[2] > 0  # every evaluation counted
+        assert lean[1] < 0.7 * exact[1]
