@@ -4,7 +4,8 @@ of them) written as one Python function `s(st, a)`, and a block made only of the
 function `b(st, a)` (a block with no frame: compiler.py `Compiler.block`); loops charged
 to the step budget as the closures charge them, each inner statement's Where kept so an
 error names the statement that raised it (as run_direct does); a change of a player's
-counter written in place (mechanics.adjust's clamp, the bounds known here).
+counter made by a function for that counter alone (its bounds known here), written in
+place in a loop's body.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ..compile.columns import Columns
 from ..compile.context import CompileContext, Compiles, Instr, held_slot
 from ..errors import Where
 from .expressions import ExpressionWriter
-from .runtime import Reads, Scope, Unsupported
+from .runtime import Reads, Scope, Unsupported, counter_changer
 from .writer import CodeWriter, guarded, prelude
 from ..layout import PART_COUNTERS, PART_VALUES
 
@@ -39,6 +40,8 @@ class StatementWriter:
         self.gen = gen
         self.closures = closures
         self.columns = columns
+        self._changers: dict[tuple, str] = {}  # (min, max, part, pay) -> the name of its counter_changer
+        self._loops = 0  # loops around the statement being written
 
     def writes(self, s: ast.Stmt) -> bool:
         """Whether the statement is one this writes (a score ledger's records are the closures')."""
@@ -138,9 +141,27 @@ class StatementWriter:
             else:
                 out.append(f"{pad}_adjust(st, {slot}, {amount if verb == 'gain' else f'-{amount}'})")
             return
-        # mechanics.adjust (and _rt_pay's test) written in place, the bounds and the part known
-        # here: a change of a player's counter is the commonest statement, and the calls and
-        # their look-ups cost more than its work
+        if self._loops:
+            self._change_in_place(verb, amount, slot, bounds, pad, out)
+            return
+        # mechanics.adjust (and _rt_pay's test) for this counter alone, its bounds and part
+        # known here (codegen/runtime.py `counter_changer`): a change of a player's counter is
+        # the commonest statement, and the look-ups cost more than its work
+        key = (*bounds, verb == "pay")
+        change = self._changers.get(key)
+        if change is None:
+            change = self._changers[key] = self.writer.bind(counter_changer(*key), "c")
+        if verb == "pay":
+            out.append(f"{pad}_n = {amount}")
+            out.append(f"{pad}{change}(st, {slot}, _n)")
+        else:
+            out.append(f"{pad}{change}(st, {slot}, {amount if verb == 'gain' else f'-{amount}'})")
+
+    def _change_in_place(self, verb: str, amount: str, slot: str, bounds: tuple[int | None, int | None, int],
+                         pad: str, out: list[str]) -> None:
+        """counter_changer written in place, in a loop's body: there the call costs as much
+        as the change, every time round (outside a loop the source it takes costs more to
+        compile than it saves)."""
         lo, hi, part = bounds
         if verb == "pay":
             out.append(f"{pad}_n = {amount}")
@@ -211,7 +232,7 @@ class StatementWriter:
         out.append(f"{pad}for {item} in {items}:")
         out.append(f"{pad}    {s.env}[{stmt.var!r}] = {item}")  # as the closures: later statements read it there
         rebound = any(isinstance(n, ast.Let) and n.var == stmt.var for x in stmt.body for n in ast.walk(x))
-        self._body(stmt.body, s if rebound else s.binding(stmt.var, item), out, depth + 1, wheres)
+        self._looped(stmt.body, s if rebound else s.binding(stmt.var, item), out, depth + 1, wheres)
 
     def w_Repeat(self, stmt: ast.Repeat, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
@@ -220,7 +241,15 @@ class StatementWriter:
         out.append(f"{pad}if {times} > 0:")
         out.append(f"{pad}    _spend(st, {times} * {len(stmt.body) + 1!r})")
         out.append(f"{pad}    for _ in range({times}):")
-        self._body(stmt.body, s, out, depth + 2, wheres)
+        self._looped(stmt.body, s, out, depth + 2, wheres)
+
+    def _looped(self, body: ast.Body, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        """A loop's body: what it changes may be written in place (`_change_in_place`)."""
+        self._loops += 1
+        try:
+            self._body(body, s, out, depth, wheres)
+        finally:
+            self._loops -= 1
 
     def w_AsPlayer(self, stmt: ast.AsPlayer, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth

@@ -187,10 +187,13 @@ def test_a_loop_of_blocks_run_at_once_still_stops_at_the_budget(spec: GameSpec) 
             _run(state, code)
 
 
-def test_a_gain_written_in_place_keeps_the_counters_bounds(spec: GameSpec) -> None:
+@pytest.mark.parametrize("looped", [False, True], ids=["a counter's own function", "written in place in a loop"])
+def test_a_change_of_a_players_counter_keeps_its_bounds(spec: GameSpec, looped: bool) -> None:
+    source = "gain 100 gold\nlose 5 points\ngain 3 points for top of opponents\npay 4 gold"
+    if looped:
+        source = "repeat 2 times:\n" + "".join(f"    {line}\n" for line in source.splitlines())
     states = []
-    for state, code in _both(spec, "gain 100 gold\nlose 5 points\ngain 3 points for top of opponents\n"
-                                   "pay 4 gold"):
+    for state, code in _both(spec, source):
         _run(state, code)
         states.append(state)
     made, reference = states
@@ -198,9 +201,12 @@ def test_a_gain_written_in_place_keeps_the_counters_bounds(spec: GameSpec) -> No
     lay = made.game.layout
     assert made.st.counters[lay.player_counter["gold"]] == 6  # its max, then 4 paid
     assert made.st.counters[lay.player_counter["points"]] == 0  # no lower than nothing
-    assert made.st.counters[lay.player_counter["points"] + 1] == 3
+    assert made.st.counters[lay.player_counter["points"] + 1] == (6 if looped else 3)
     written = "".join(made.game.compiler.sources.values())
-    assert "_adjust(" not in written and "_rt_pay(" not in written  # written in place
+    assert "_adjust(" not in written and "_rt_pay(" not in written  # mechanics.adjust, _rt_pay: not called
+    assert ("st.slot_versions[_k] += 1" in written) == looped  # written in place
+    with pytest.raises(InternalError, match="cannot pay 1000 gold"):  # a refusal outside an option, as before
+        _run(made, _compile(made.game, ("repeat 2 times:\n    " if looped else "") + "pay 1000 gold"))
 
 
 def test_games_play_as_the_closures_do(spec: GameSpec) -> None:
