@@ -102,8 +102,20 @@ class Compiler:
         return self.closures.stmt(s)
 
     def block(self, body: ast.Body, origin: str | None = None) -> Block:
-        return Block(tuple(self.stmt(s) for s in body), tuple(self.ctx.where(s) for s in body),
-                     origin or self.ctx.origin.what)
+        origin = origin or self.ctx.origin.what
+        if self.codegen and body and all(self.gen_stmts.writes(s) for s in body):
+            # nothing in it can ask a decision or push a frame (no `choose`, no procedure,
+            # no play, no event or move that fires a trigger or hook), decided here from its
+            # statements alone (codegen/statements.py `_straight`): one instruction, one step
+            try:
+                whole = self.gen_stmts.block_function(body)
+            except Unsupported:
+                pass
+            else:
+                block = Block((whole,), (self.ctx.where(body[0]),), origin)
+                block.run = whole
+                return block
+        return Block(tuple(self.stmt(s) for s in body), tuple(self.ctx.where(s) for s in body), origin)
 
     def program(self, program: ast.Program | None, origin: Origin | None = None) -> Block:
         if origin is not None:

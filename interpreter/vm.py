@@ -4,7 +4,9 @@ Control flow lives in an explicit stack of small frame objects instead of Python
 call stack, so a game can stop on a Decision anywhere (mid-effect, mid-turn) and still
 be cloned, compared and saved: a clone copies plain lists and a few frames. Every
 frame step spends from the step budget (starlark-go's habit), and so does the work inside a
-step that grows with a collection (interpreter/budget.py): no effect runs forever.
+step that grows with a collection (interpreter/budget.py): no effect runs forever. A block
+that cannot ask is one generated instruction, a single step, and where a statement would
+push its frame it runs at once (`run_now`): a frame is for what may stop on a Decision.
 
 An exception out of a frame is either a refusal (`Refused`: the caller restores the
 state) or, for anything else, an InternalError naming the statement that was running
@@ -29,10 +31,16 @@ Value = Any
 
 class Block(tuple):
     """A compiled block: its instructions, plus where each statement was written
-    (`wheres`, one Where per instruction) and what the block belongs to (`origin`)."""
+    (`wheres`, one Where per instruction) and what the block belongs to (`origin`).
+
+    A block that cannot ask a decision and pushes no frame (every statement straight
+    through: compiler.py `Compiler.block`) is one instruction, the whole block as one
+    generated function, which is also its `run`: a frame steps it once, and a caller
+    that would push its frame may run it at once instead (`run_now`)."""
 
     wheres: tuple[Where | None, ...]
     origin: str
+    run: "Instr | None" = None
 
     def __new__(cls, instrs: tuple = (), wheres: tuple = (), origin: str = "") -> "Block":
         block = super().__new__(cls, instrs)
@@ -150,6 +158,29 @@ class BlockFrame(Frame):
             return
         self.i = i + 1
         self.instrs[i](st, self.act)
+
+
+def run_now(st: "State", block: Block, act: Activation) -> bool:
+    """Run a block that cannot ask (`block.run`) at once, in place of pushing its frame:
+    the steps its frame would have taken (its one instruction and its end) charged to the
+    step budget as work, an error located at its statement by the block itself. False,
+    doing nothing, for a block that may ask: the caller pushes its frame."""
+    run = block.run
+    if run is None:
+        return False
+    st.spent += 2  # budget.spend, written out
+    if st.spent > st.limit:
+        budget.over(st)
+    try:
+        run(st, act)
+    except BaseException:
+        # the stack as its frame would have left it: there, for what was running to name
+        # it (an error) and for a refusal to be told the player's or the rules' own (in_option)
+        frame = BlockFrame(block, act)
+        frame.i = len(block)
+        st.frames.append(frame)
+        raise
+    return True
 
 
 class Journal:
@@ -478,7 +509,10 @@ class State:
         except Refused as err:
             if self.in_option():
                 raise
-            raise self._located(refusal_outside_option(err)) from err
+            located = refusal_outside_option(err)
+            if isinstance(err.where, Where):  # from a block run in one step: the statement it was running
+                located.where = err.where
+            raise self._located(located) from err
         except Exception as err:  # an internal error, or a bug: never a refusal, never silent
             raise self._located(err)
         self.steps += steps

@@ -1,8 +1,11 @@
 """The code generator's statements: a statement that never asks a decision and never
 pushes a frame (the registry's `direct`, and `if` / `for each` / `repeat` / `as P:` made
-of them) written as one Python function `s(st, a)`, loops charged to the step budget as
-the closures charge them, each inner statement's Where kept so an error names the
-statement that raised it (as run_direct does).
+of them) written as one Python function `s(st, a)`, and a block made only of them as one
+function `b(st, a)` (a block with no frame: compiler.py `Compiler.block`); loops charged
+to the step budget as the closures charge them, each inner statement's Where kept so an
+error names the statement that raised it (as run_direct does); a change of a player's
+counter made by a function for that counter alone (its bounds known here), written in
+place in a loop's body.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import ast as pyast
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
 from legacies.dsl.constructs import CONSTRUCTS, child_blocks
+from legacies.dsl.numbers import MAX_NUMBER
 
 from .. import mechanics as mech
 from ..compile.closures import Closures
@@ -19,9 +23,9 @@ from ..compile.columns import Columns
 from ..compile.context import CompileContext, Compiles, Instr, held_slot
 from ..errors import Where
 from .expressions import ExpressionWriter
-from .runtime import Reads, Scope, Unsupported
+from .runtime import Reads, Scope, Unsupported, counter_changer
 from .writer import CodeWriter, guarded, prelude
-from ..layout import PART_VALUES
+from ..layout import PART_COUNTERS, PART_VALUES
 
 
 class StatementWriter:
@@ -36,6 +40,8 @@ class StatementWriter:
         self.gen = gen
         self.closures = closures
         self.columns = columns
+        self._changers: dict[tuple, str] = {}  # (min, max, part, pay) -> the name of its counter_changer
+        self._loops = 0  # loops around the statement being written
 
     def writes(self, s: ast.Stmt) -> bool:
         """Whether the statement is one this writes (a score ledger's records are the closures')."""
@@ -58,6 +64,31 @@ class StatementWriter:
         else:
             lines += body
         fn: Instr = self.writer.define("\n".join(lines) + "\n", name)
+        fn.direct = True  # type: ignore[attr-defined]
+        return fn
+
+    def block_function(self, body: ast.Body) -> Instr:
+        """A whole block of straight-through statements as one generated function `b(st, a)`:
+        what a frame would run a statement a step, run in one call (Unsupported: the block
+        runs as frames). Every statement, the first too, says it is running (`_w`), so an
+        error is located at it here, as the frame would have located it."""
+        if not body:
+            raise Unsupported("an empty block")
+        wheres: list[Where] = []
+        tops: list[Where] = []  # for each of `wheres`, the block's statement it is in
+        scope = Scope("a", "me", "this", "env", "a.it", None, {"st"})
+        lines: list[str] = []
+        for stmt in body:
+            self._write(stmt, scope, lines, 2, wheres)
+            tops += [self.ctx.where(stmt)] * (len(wheres) - len(tops))
+        name = self.writer.name("b")
+        w, t = self.writer.bind(tuple(wheres)), self.writer.bind(tuple(tops))
+        names = tuple(sorted(scope.names))
+        head = [f"def {name}(st, a):"] + [f"    {line}" for line in prelude(scope) if not line.startswith("st =")]
+        source = head + ["    _w = -1", "    try:"] + lines + \
+            ["    except BaseException as err:", f"        located = _rt_locate_block(err, {w}, {t}, _w, {names!r})",
+             "        if located is err:", "            raise", "        raise located from err"]
+        fn: Instr = self.writer.define("\n".join(source) + "\n", name)
         fn.direct = True  # type: ignore[attr-defined]
         return fn
 
@@ -102,11 +133,74 @@ class StatementWriter:
         amount = self.gen.g(stmt.amount, s, Reads())
         slot = self._slot(stmt.counter, stmt.player, verb, s, Reads())
         # read in the closures' order: `pay` the amount first, `gain`/`lose` the slot first
+        bounds = self._player_counter_bounds(stmt.counter)
+        if bounds is None:
+            if verb == "pay":
+                out.append(f"{pad}_n = {amount}")
+                out.append(f"{pad}_rt_pay(st, _adjust, {slot}, _n)")
+            else:
+                out.append(f"{pad}_adjust(st, {slot}, {amount if verb == 'gain' else f'-{amount}'})")
+            return
+        if self._loops:
+            self._change_in_place(verb, amount, slot, bounds, pad, out)
+            return
+        # mechanics.adjust (and _rt_pay's test) for this counter alone, its bounds and part
+        # known here (codegen/runtime.py `counter_changer`): a change of a player's counter is
+        # the commonest statement, and the look-ups cost more than its work
+        key = (*bounds, verb == "pay")
+        change = self._changers.get(key)
+        if change is None:
+            change = self._changers[key] = self.writer.bind(counter_changer(*key), "c")
         if verb == "pay":
             out.append(f"{pad}_n = {amount}")
-            out.append(f"{pad}_rt_pay(st, _adjust, {slot}, _n)")
+            out.append(f"{pad}{change}(st, {slot}, _n)")
         else:
-            out.append(f"{pad}_adjust(st, {slot}, {amount if verb == 'gain' else f'-{amount}'})")
+            out.append(f"{pad}{change}(st, {slot}, {amount if verb == 'gain' else f'-{amount}'})")
+
+    def _change_in_place(self, verb: str, amount: str, slot: str, bounds: tuple[int | None, int | None, int],
+                         pad: str, out: list[str]) -> None:
+        """counter_changer written in place, in a loop's body: there the call costs as much
+        as the change, every time round (outside a loop the source it takes costs more to
+        compile than it saves)."""
+        lo, hi, part = bounds
+        if verb == "pay":
+            out.append(f"{pad}_n = {amount}")
+            out.append(f"{pad}_k = {slot}")
+            out.append(f"{pad}if st.counters[_k] - _n < {lo or 0!r}:")
+            out.append(f"{pad}    _rt_refuse_pay(st, _k, _n)")
+            out.append(f"{pad}_n = -_n")
+        else:
+            out.append(f"{pad}_k = {slot}")
+            out.append(f"{pad}_n = {amount if verb == 'gain' else f'-{amount}'}")  # as the call's argument
+        out.append(f"{pad}_c = st.counters")
+        out.append(f"{pad}_v = _c[_k] + _n")
+        bounded = self.writer.bind(mech.bounded)
+        for end, past, limit in ((lo, "<", -MAX_NUMBER), (hi, ">", MAX_NUMBER)):
+            if end is not None:
+                out.append(f"{pad}if _v {past} {end!r}:")
+                out.append(f"{pad}    _v = {end!r}")
+            else:
+                out.append(f"{pad}if _v {past} {limit!r}:")
+                out.append(f"{pad}    {bounded}(_v)")
+        out.append(f"{pad}_c[_k] = _v")
+        out.append(f"{pad}_c = st.versions")
+        out.append(f"{pad}_c[{PART_COUNTERS!r}] += 1")
+        out.append(f"{pad}_c[{part!r}] += 1")
+        out.append(f"{pad}st.slot_versions[_k] += 1")
+
+    def _player_counter_bounds(self, counter: ast.Name) -> tuple[int | None, int | None, int] | None:
+        """A player counter's min, max and part of the state, when every player's slot has
+        the same bounds; None for any other counter (mechanics.adjust reads them)."""
+        if not isinstance(self.ctx.ref(counter), r.PlayerCounter):
+            return None
+        lay = self.ctx.lay
+        base = lay.player_counter[counter.name]
+        slots = range(base, base + lay.players)
+        ends = {(lay.counter_min[k], lay.counter_max[k], lay.counter_part[k]) for k in slots}
+        if len(ends) != 1:
+            return None
+        lo, hi, part = ends.pop()
+        return lo, hi, part
 
     def w_Gain(self, stmt: ast.Gain, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         self._change(stmt, "gain", s, out, depth)
@@ -138,7 +232,7 @@ class StatementWriter:
         out.append(f"{pad}for {item} in {items}:")
         out.append(f"{pad}    {s.env}[{stmt.var!r}] = {item}")  # as the closures: later statements read it there
         rebound = any(isinstance(n, ast.Let) and n.var == stmt.var for x in stmt.body for n in ast.walk(x))
-        self._body(stmt.body, s if rebound else s.binding(stmt.var, item), out, depth + 1, wheres)
+        self._looped(stmt.body, s if rebound else s.binding(stmt.var, item), out, depth + 1, wheres)
 
     def w_Repeat(self, stmt: ast.Repeat, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
@@ -147,7 +241,15 @@ class StatementWriter:
         out.append(f"{pad}if {times} > 0:")
         out.append(f"{pad}    _spend(st, {times} * {len(stmt.body) + 1!r})")
         out.append(f"{pad}    for _ in range({times}):")
-        self._body(stmt.body, s, out, depth + 2, wheres)
+        self._looped(stmt.body, s, out, depth + 2, wheres)
+
+    def _looped(self, body: ast.Body, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        """A loop's body: what it changes may be written in place (`_change_in_place`)."""
+        self._loops += 1
+        try:
+            self._body(body, s, out, depth, wheres)
+        finally:
+            self._loops -= 1
 
     def w_AsPlayer(self, stmt: ast.AsPlayer, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth

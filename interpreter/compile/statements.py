@@ -21,7 +21,7 @@ from ..decisions import Said
 from ..errors import ContentError, InternalError, Refused
 from ..frames import ForEachFrame, RepeatFrame, TurnsFrame, innermost_turns
 from ..layout import PART_ORDER, PART_TIMED, PART_VALUES
-from ..vm import Activation, Block, BlockFrame, State
+from ..vm import Activation, Block, BlockFrame, State, run_now
 
 
 CARD_STEPS = 4
@@ -319,8 +319,10 @@ class StatementCompiler:
                     raise ContentError("there is no effect to resolve")
                 if played is not None and ref.this >= 0:
                     played.add((st.game.layout.piece_def[ref.this], a.me))
-                check_depth(st)
-                st.frames.append(BlockFrame(ref.code, Activation(st, a.me, ref.this)))
+                act = Activation(st, a.me, ref.this)
+                if not run_now(st, ref.code, act):  # an effect that may ask runs as a frame
+                    check_depth(st)
+                    st.frames.append(BlockFrame(ref.code, act))
             return resolve
 
         def play(st: State, a: Activation) -> None:
@@ -331,8 +333,10 @@ class StatementCompiler:
             instrs = st.game.effects[st.game.layout.piece_def[pid]]
             if played is not None:
                 played.add((st.game.layout.piece_def[pid], a.me))
-            check_depth(st)
-            st.frames.append(BlockFrame(instrs, Activation(st, a.me, pid)))
+            act = Activation(st, a.me, pid)
+            if not run_now(st, instrs, act):  # an effect that may ask runs as a frame
+                check_depth(st)
+                st.frames.append(BlockFrame(instrs, act))
         return play
 
     def s_Run(self, s: ast.Run) -> Instr:
@@ -342,8 +346,11 @@ class StatementCompiler:
 
         def run(st: State, a: Activation) -> None:
             env = {p: f(a) for p, f in zip(params, args)}
-            check_depth(st)
-            st.frames.append(BlockFrame(st.game.procedures[name], Activation(st, a.me, a.this, env)))
+            body = st.game.procedures[name]
+            act = Activation(st, a.me, a.this, env)
+            if not run_now(st, body, act):  # a procedure that may ask runs as a frame
+                check_depth(st)
+                st.frames.append(BlockFrame(body, act))
         return run
 
     def s_SortTurnOrder(self, s: ast.SortTurnOrder) -> Instr:
@@ -425,9 +432,10 @@ class StatementCompiler:
         def if_(st: State, a: Activation) -> None:
             for cond, instrs in branches:
                 if cond(a):
-                    st.frames.append(BlockFrame(instrs, a))
+                    if not run_now(st, instrs, a):  # a branch that may ask runs as a frame
+                        st.frames.append(BlockFrame(instrs, a))
                     return
-            if otherwise is not None:
+            if otherwise is not None and not run_now(st, otherwise, a):
                 st.frames.append(BlockFrame(otherwise, a))
         return if_
 

@@ -1,0 +1,215 @@
+"""Blocks that cannot ask a decision (compiler.py `Compiler.block`, vm.py `run_now`): one
+generated function each, run in one step of the frame loop or, where a procedure, an
+effect played or a branch would push their frame, at once with no frame; their cost
+charged to the step budget, their errors located at the statement, and the game the same
+as the closures play it (the reference, which steps every statement as a frame)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from legacies.dsl.checker import Checker, Context
+from legacies.dsl.parser import parse_program
+from legacies.interpreter.compile import statements as compiled_statements
+from legacies.interpreter.errors import BudgetExceeded, InternalError
+from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.spec import GameSpec, Origin
+from legacies.interpreter.vm import Activation, Block, BlockFrame
+from legacies.pipeline.ruleset import load_ruleset
+
+RULESET = """\
+format: 2
+ruleset: straight
+title: Straight
+players: {min: 2, max: 2}
+score: points
+limits: {max_turns: 4}
+counters:
+  gold: {start: 3, max: 10}
+  points: {}
+zones:
+  pool: {}
+kinds:
+  post: {piece: board}
+"""
+PROCEDURES = """\
+format: 2
+actions:
+  rest:
+    label: Rest
+    do: |
+      gain 1 gold
+procedures:
+  bonus:
+    do: |
+      gain 1 points
+      gain 2 gold
+  broken:
+    do: |
+      gain 1 points
+      let X be 0
+      gain 10 divided by X gold
+  greedy:
+    do: |
+      gain 1 points
+      pay 1000 gold
+  asks:
+    do: |
+      gain 1 points
+      choose one:
+          "gold": gain 1 gold
+          "points": gain 1 points
+game: |
+  take turns:
+      perform one of rest
+      bonus()
+"""
+
+
+@pytest.fixture(scope="module")
+def spec(tmp_path_factory: pytest.TempPathFactory) -> GameSpec:
+    root = tmp_path_factory.mktemp("straight")
+    (root / "rules" / "straight").mkdir(parents=True)
+    (root / "content" / "straight").mkdir(parents=True)
+    (root / "rules" / "straight" / "ruleset.yaml").write_text(RULESET, encoding="utf-8")
+    (root / "rules" / "straight" / "procedures.yaml").write_text(PROCEDURES, encoding="utf-8")
+    (root / "content" / "straight" / "board.yaml").write_text(
+        "format: 2\nruleset: straight\nitems:\n  - {id: the_post, kind: post, name: The Post}\n", encoding="utf-8")
+    result = load_ruleset("straight", root=root)
+    assert result.ok, [d.headline() for d in result.diagnostics]
+    assert result.spec is not None
+    return result.spec
+
+
+def _compile(game: Game, source: str) -> Block:
+    program = parse_program(source)
+    diags = Checker(game.spec.vocab, game.spec.res).check_program(program, Context())
+    assert not [d for d in diags if d.severity == "error"], [d.headline() for d in diags]
+    code = game.compiler.program(program, Origin("a test effect", "test.yaml", 0, 0))
+    game.compiler.finish()
+    return code
+
+
+def _run(state: GameState, code: Block) -> None:
+    st = state.st
+    st.pending = None
+    st.frames = [BlockFrame(code, Activation(st, 0))]
+    st.run()
+
+
+def _both(spec: GameSpec, source: str) -> list[tuple[GameState, Block]]:
+    """`source` compiled for a new game on generated code and on the closures."""
+    out = []
+    for codegen in (True, False):
+        game = Game(spec, 2, codegen=codegen)
+        out.append((game.new_state(1), _compile(game, source)))
+    return out
+
+
+def test_a_block_that_cannot_ask_is_one_generated_function(spec: GameSpec) -> None:
+    (_, made), (_, reference) = _both(spec, "gain 1 points\nlet X be 2\ngain X gold")
+    assert made.run is not None and tuple(made) == (made.run,)  # one instruction: the whole block
+    assert reference.run is None and len(reference) == 3  # the closures step each statement
+    (_, asks), _ = _both(spec, 'gain 1 points\nchoose one:\n    "a": gain 1 gold\n    "b": gain 1 points')
+    assert asks.run is None and len(asks) == 2  # a choice: stepped as a frame
+    (_, calls), _ = _both(spec, "gain 1 points\nbonus()")
+    assert calls.run is None  # a procedure: it may ask, whatever it does today
+
+
+def test_the_frame_loop_runs_it_in_one_step(spec: GameSpec) -> None:
+    (made, code), (reference, reference_code) = _both(spec, "gain 1 points\nlet X be 2\ngain X gold")
+    before = made.st.steps, reference.st.steps
+    _run(made, code)
+    _run(reference, reference_code)
+    assert made.fingerprint() == reference.fingerprint()
+    # its one instruction and its end; each statement and the end
+    assert (made.st.steps - before[0], reference.st.steps - before[1]) == (2, 4)
+
+
+@pytest.mark.parametrize("source", [
+    "bonus()\ngain 1 gold",  # a procedure
+    'if my gold > 100:\n    choose one:\n        "a": gain 1 gold\n        "b": gain 1 points\n'
+    "else:\n    gain 1 points\n    gain 1 gold",  # the branch taken, of an `if` whose other branch asks
+])
+def test_a_block_that_cannot_ask_runs_with_no_frame(spec: GameSpec, monkeypatch: pytest.MonkeyPatch,
+                                                     source: str) -> None:
+    (made, code), (reference, reference_code) = _both(spec, source)
+    _run(reference, reference_code)
+
+    class NoFrame(BlockFrame):
+        def __init__(self, instrs: tuple, act: Activation) -> None:
+            raise AssertionError("a frame was pushed for a block that cannot ask")
+    monkeypatch.setattr(compiled_statements, "BlockFrame", NoFrame)
+    _run(made, code)
+    assert made.fingerprint() == reference.fingerprint()
+    assert made.st.steps < reference.st.steps  # its statements charged as work, not stepped
+
+
+def test_a_procedure_that_can_ask_still_asks(spec: GameSpec) -> None:
+    for state, code in _both(spec, "asks()\ngain 1 gold"):
+        _run(state, code)
+        assert state.st.pending is not None and [o.label for o in state.st.pending.options] == ["gold", "points"]
+
+
+@pytest.mark.parametrize("source", ["broken()", "gain 1 gold\nbroken()"])
+def test_an_error_in_a_block_run_at_once_names_its_statement(spec: GameSpec, source: str) -> None:
+    errors = []
+    for state, code in _both(spec, source):
+        with pytest.raises(InternalError) as caught:
+            _run(state, code)
+        errors.append(caught.value)
+    assert str(errors[0]) == str(errors[1])  # where, what was running, the message
+    err = errors[0]
+    assert err.where is not None and err.where.file.endswith("procedures.yaml") and err.where.line == 16
+    assert "division by zero" in str(err) and "procedure `broken`" in err.running
+
+
+@pytest.mark.parametrize("source, file, line", [("greedy()", "procedures.yaml", 20),
+                                                ("gain 1 gold\npay 1000 gold\ngain 1 points", "test.yaml", 2)])
+def test_a_refusal_of_the_rules_own_statement_is_located_there(spec: GameSpec, source: str, file: str,
+                                                               line: int) -> None:
+    errors = []
+    for state, code in _both(spec, source):
+        with pytest.raises(InternalError) as caught:
+            _run(state, code)
+        errors.append(caught.value)
+    assert str(errors[0]) == str(errors[1])
+    err = errors[0]
+    assert "the rules refused their own statement" in str(err)
+    assert err.where is not None and err.where.file.endswith(file) and err.where.line == line
+
+
+def test_a_loop_of_blocks_run_at_once_still_stops_at_the_budget(spec: GameSpec) -> None:
+    for state, code in _both(spec, "repeat 1000000 times:\n    bonus()"):
+        with pytest.raises(BudgetExceeded):
+            _run(state, code)
+
+
+@pytest.mark.parametrize("looped", [False, True], ids=["a counter's own function", "written in place in a loop"])
+def test_a_change_of_a_players_counter_keeps_its_bounds(spec: GameSpec, looped: bool) -> None:
+    source = "gain 100 gold\nlose 5 points\ngain 3 points for top of opponents\npay 4 gold"
+    if looped:
+        source = "repeat 2 times:\n" + "".join(f"    {line}\n" for line in source.splitlines())
+    states = []
+    for state, code in _both(spec, source):
+        _run(state, code)
+        states.append(state)
+    made, reference = states
+    assert made.fingerprint() == reference.fingerprint()
+    lay = made.game.layout
+    assert made.st.counters[lay.player_counter["gold"]] == 6  # its max, then 4 paid
+    assert made.st.counters[lay.player_counter["points"]] == 0  # no lower than nothing
+    assert made.st.counters[lay.player_counter["points"] + 1] == (6 if looped else 3)
+    written = "".join(made.game.compiler.sources.values())
+    assert "_adjust(" not in written and "_rt_pay(" not in written  # mechanics.adjust, _rt_pay: not called
+    assert ("st.slot_versions[_k] += 1" in written) == looped  # written in place
+    with pytest.raises(InternalError, match="cannot pay 1000 gold"):  # a refusal outside an option, as before
+        _run(made, _compile(made.game, ("repeat 2 times:\n    " if looped else "") + "pay 1000 gold"))
+
+
+def test_games_play_as_the_closures_do(spec: GameSpec) -> None:
+    from tests.interpreter.test_codegen import play_both  # noqa: PLC0415 - the differential helper
+    for seed in range(3):
+        assert play_both(spec, 2, seed) > 0
