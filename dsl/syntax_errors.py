@@ -286,7 +286,7 @@ def _terminal_word(name: str) -> str | None:
 
 def close_word(word: str, candidates: list[str] | tuple[str, ...] | frozenset[str] | set[str]) -> str | None:
     """The candidate closest to `word`, ignoring case (`Gian` -> `gain`, `Stones` -> `stone`), or None.
-    A candidate one typo away comes first (`industri` -> `industry`, not `industries`,
+    A candidate one typo away comes first (`librari` -> `library`, not `libraries`,
     which shares more letters but needs two)."""
     by_lower: dict[str, str] = {}
     for c in candidates:

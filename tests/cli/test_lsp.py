@@ -169,7 +169,7 @@ def test_an_editor_sees_diagnostics_hover_definition_and_completion(editor: Edit
     uri = _open(editor, cards, broken)  # the file on disk stays right: the editor's text is what counts
     found = editor.diagnostics(uri)
     wrong = [d for d in found if d["code"] == "E201"]
-    assert [d["message"] for d in wrong] == ["unknown name `industri`\nhint: did you mean `industries`?"]
+    assert [d["message"] for d in wrong] == ["unknown name `industri`\nhint: did you mean `industry`?"]
     assert wrong[0]["range"] == {"start": {"line": bad_line, "character": bad_column},
                                  "end": {"line": bad_line, "character": bad_column + len("industri")}}
     assert wrong[0]["severity"] == 1 and wrong[0]["source"] == "legacies"

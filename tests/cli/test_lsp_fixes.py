@@ -59,10 +59,10 @@ def test_a_did_you_mean_and_a_parenthesised_form_are_quick_fixes(editor: Editor,
     assert {"E201", "E221"} <= set(found)
 
     [fix] = fixes_for(editor, uri, found["E201"])
-    assert fix["title"] == "Change `industri` to `industries`" and fix["kind"] == "quickfix" and fix["isPreferred"]
+    assert fix["title"] == "Change `industri` to `industry`" and fix["kind"] == "quickfix" and fix["isPreferred"]
     assert fix["diagnostics"][0]["code"] == "E201"
     [edit] = only_edit(fix, uri)
-    assert edit["newText"] == "industries" and edit["range"] == found["E201"]["range"]
+    assert edit["newText"] == "industry" and edit["range"] == found["E201"]["range"]
     text = applied(broken, [edit])
 
     both, every = fixes_for(editor, uri, found["E221"])
