@@ -11,13 +11,9 @@ import os
 import re
 from typing import Any, Callable
 
-from legacies.dsl.numbers import MAX_NUMBER
-
 from ..budget import spend, walked
 from ..compile.context import MISSING, Fn, as_def, indexable, no_player
 from ..errors import ContentError, Refused, locate
-from ..layout import PART_COUNTERS
-from ..mechanics import bounded
 from ..values import DefRef, EraValue
 from ..vm import Activation, State
 
@@ -231,49 +227,10 @@ def _rt_distinct(st: State, xs: Any) -> list:
 def _rt_pay(st: State, adjust: Callable, k: int, n: int) -> None:
     lo = st.game.layout.counter_min[k] or 0
     if st.counters[k] - n < lo:
-        _rt_refuse_pay(st, k, n)
+        name = st.game.spec.vocab.label(st.game.layout.counter_name[k])
+        base = st.game.layout.player_counter.get(st.game.layout.counter_name[k], k)
+        raise Refused(f"{st.player_name(k - base)} cannot pay {n} {name}: has {st.counters[k]}")
     adjust(st, k, -n)
-
-
-def _rt_refuse_pay(st: State, k: int, n: int) -> None:
-    """`pay` more than the counter in slot `k` has above its minimum: refused."""
-    name = st.game.spec.vocab.label(st.game.layout.counter_name[k])
-    base = st.game.layout.player_counter.get(st.game.layout.counter_name[k], k)
-    raise Refused(f"{st.player_name(k - base)} cannot pay {n} {name}: has {st.counters[k]}")
-
-
-def counter_changer(lo: int | None, hi: int | None, part: int, pay: bool = False) -> Callable[[State, int, Any], None]:
-    """mechanics.adjust for the slots of one counter, its bounds and its part of the state
-    known (every player's the same): `change(st, slot, delta)`; with `pay`, _rt_pay's
-    `change(st, slot, amount)`, refused past the minimum. The same clamp, the same counts
-    of changes, without reading the layout at every change."""
-    low = -MAX_NUMBER if lo is None else lo
-    high = MAX_NUMBER if hi is None else hi
-    floor = lo or 0
-
-    def change(st: State, k: int, delta: Any) -> None:
-        counters = st.counters
-        if pay:
-            if counters[k] - delta < floor:
-                _rt_refuse_pay(st, k, delta)
-            delta = -delta
-        v = counters[k] + delta
-        if v < low:  # as adjust: past a bound, the bound; past the engine's limit, an error
-            if lo is None:
-                bounded(v)
-            else:
-                v = lo
-        if v > high:
-            if hi is None:
-                bounded(v)
-            else:
-                v = hi
-        counters[k] = v
-        versions = st.versions
-        versions[PART_COUNTERS] += 1
-        versions[part] += 1
-        st.slot_versions[k] += 1
-    return change
 
 
 def _rt_unbound(err: BaseException, names: tuple[str, ...]) -> BaseException:

@@ -3,9 +3,7 @@ pushes a frame (the registry's `direct`, and `if` / `for each` / `repeat` / `as 
 of them) written as one Python function `s(st, a)`, and a block made only of them as one
 function `b(st, a)` (a block with no frame: compiler.py `Compiler.block`); loops charged
 to the step budget as the closures charge them, each inner statement's Where kept so an
-error names the statement that raised it (as run_direct does); a change of a player's
-counter made by a function for that counter alone (its bounds known here), written in
-place in a loop's body.
+error names the statement that raised it (as run_direct does).
 """
 
 from __future__ import annotations
@@ -15,7 +13,6 @@ import ast as pyast
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
 from legacies.dsl.constructs import CONSTRUCTS, child_blocks
-from legacies.dsl.numbers import MAX_NUMBER
 
 from .. import mechanics as mech
 from ..compile.closures import Closures
@@ -23,9 +20,9 @@ from ..compile.columns import Columns
 from ..compile.context import CompileContext, Compiles, Instr, held_slot
 from ..errors import Where
 from .expressions import ExpressionWriter
-from .runtime import Reads, Scope, Unsupported, counter_changer
+from .runtime import Reads, Scope, Unsupported
 from .writer import CodeWriter, guarded, prelude
-from ..layout import PART_COUNTERS, PART_VALUES
+from ..layout import PART_VALUES
 
 
 class StatementWriter:
@@ -40,8 +37,6 @@ class StatementWriter:
         self.gen = gen
         self.closures = closures
         self.columns = columns
-        self._changers: dict[tuple, str] = {}  # (min, max, part, pay) -> the name of its counter_changer
-        self._loops = 0  # loops around the statement being written
 
     def writes(self, s: ast.Stmt) -> bool:
         """Whether the statement is one this writes (a score ledger's records are the closures')."""
@@ -133,74 +128,11 @@ class StatementWriter:
         amount = self.gen.g(stmt.amount, s, Reads())
         slot = self._slot(stmt.counter, stmt.player, verb, s, Reads())
         # read in the closures' order: `pay` the amount first, `gain`/`lose` the slot first
-        bounds = self._player_counter_bounds(stmt.counter)
-        if bounds is None:
-            if verb == "pay":
-                out.append(f"{pad}_n = {amount}")
-                out.append(f"{pad}_rt_pay(st, _adjust, {slot}, _n)")
-            else:
-                out.append(f"{pad}_adjust(st, {slot}, {amount if verb == 'gain' else f'-{amount}'})")
-            return
-        if self._loops:
-            self._change_in_place(verb, amount, slot, bounds, pad, out)
-            return
-        # mechanics.adjust (and _rt_pay's test) for this counter alone, its bounds and part
-        # known here (codegen/runtime.py `counter_changer`): a change of a player's counter is
-        # the commonest statement, and the look-ups cost more than its work
-        key = (*bounds, verb == "pay")
-        change = self._changers.get(key)
-        if change is None:
-            change = self._changers[key] = self.writer.bind(counter_changer(*key), "c")
         if verb == "pay":
             out.append(f"{pad}_n = {amount}")
-            out.append(f"{pad}{change}(st, {slot}, _n)")
+            out.append(f"{pad}_rt_pay(st, _adjust, {slot}, _n)")
         else:
-            out.append(f"{pad}{change}(st, {slot}, {amount if verb == 'gain' else f'-{amount}'})")
-
-    def _change_in_place(self, verb: str, amount: str, slot: str, bounds: tuple[int | None, int | None, int],
-                         pad: str, out: list[str]) -> None:
-        """counter_changer written in place, in a loop's body: there the call costs as much
-        as the change, every time round (outside a loop the source it takes costs more to
-        compile than it saves)."""
-        lo, hi, part = bounds
-        if verb == "pay":
-            out.append(f"{pad}_n = {amount}")
-            out.append(f"{pad}_k = {slot}")
-            out.append(f"{pad}if st.counters[_k] - _n < {lo or 0!r}:")
-            out.append(f"{pad}    _rt_refuse_pay(st, _k, _n)")
-            out.append(f"{pad}_n = -_n")
-        else:
-            out.append(f"{pad}_k = {slot}")
-            out.append(f"{pad}_n = {amount if verb == 'gain' else f'-{amount}'}")  # as the call's argument
-        out.append(f"{pad}_c = st.counters")
-        out.append(f"{pad}_v = _c[_k] + _n")
-        bounded = self.writer.bind(mech.bounded)
-        for end, past, limit in ((lo, "<", -MAX_NUMBER), (hi, ">", MAX_NUMBER)):
-            if end is not None:
-                out.append(f"{pad}if _v {past} {end!r}:")
-                out.append(f"{pad}    _v = {end!r}")
-            else:
-                out.append(f"{pad}if _v {past} {limit!r}:")
-                out.append(f"{pad}    {bounded}(_v)")
-        out.append(f"{pad}_c[_k] = _v")
-        out.append(f"{pad}_c = st.versions")
-        out.append(f"{pad}_c[{PART_COUNTERS!r}] += 1")
-        out.append(f"{pad}_c[{part!r}] += 1")
-        out.append(f"{pad}st.slot_versions[_k] += 1")
-
-    def _player_counter_bounds(self, counter: ast.Name) -> tuple[int | None, int | None, int] | None:
-        """A player counter's min, max and part of the state, when every player's slot has
-        the same bounds; None for any other counter (mechanics.adjust reads them)."""
-        if not isinstance(self.ctx.ref(counter), r.PlayerCounter):
-            return None
-        lay = self.ctx.lay
-        base = lay.player_counter[counter.name]
-        slots = range(base, base + lay.players)
-        ends = {(lay.counter_min[k], lay.counter_max[k], lay.counter_part[k]) for k in slots}
-        if len(ends) != 1:
-            return None
-        lo, hi, part = ends.pop()
-        return lo, hi, part
+            out.append(f"{pad}_adjust(st, {slot}, {amount if verb == 'gain' else f'-{amount}'})")
 
     def w_Gain(self, stmt: ast.Gain, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         self._change(stmt, "gain", s, out, depth)
@@ -232,7 +164,7 @@ class StatementWriter:
         out.append(f"{pad}for {item} in {items}:")
         out.append(f"{pad}    {s.env}[{stmt.var!r}] = {item}")  # as the closures: later statements read it there
         rebound = any(isinstance(n, ast.Let) and n.var == stmt.var for x in stmt.body for n in ast.walk(x))
-        self._looped(stmt.body, s if rebound else s.binding(stmt.var, item), out, depth + 1, wheres)
+        self._body(stmt.body, s if rebound else s.binding(stmt.var, item), out, depth + 1, wheres)
 
     def w_Repeat(self, stmt: ast.Repeat, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
@@ -241,15 +173,7 @@ class StatementWriter:
         out.append(f"{pad}if {times} > 0:")
         out.append(f"{pad}    _spend(st, {times} * {len(stmt.body) + 1!r})")
         out.append(f"{pad}    for _ in range({times}):")
-        self._looped(stmt.body, s, out, depth + 2, wheres)
-
-    def _looped(self, body: ast.Body, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
-        """A loop's body: what it changes may be written in place (`_change_in_place`)."""
-        self._loops += 1
-        try:
-            self._body(body, s, out, depth, wheres)
-        finally:
-            self._loops -= 1
+        self._body(stmt.body, s, out, depth + 2, wheres)
 
     def w_AsPlayer(self, stmt: ast.AsPlayer, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth

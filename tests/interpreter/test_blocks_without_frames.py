@@ -187,7 +187,7 @@ def test_a_loop_of_blocks_run_at_once_still_stops_at_the_budget(spec: GameSpec) 
             _run(state, code)
 
 
-@pytest.mark.parametrize("looped", [False, True], ids=["a counter's own function", "written in place in a loop"])
+@pytest.mark.parametrize("looped", [False, True], ids=["in a block", "in a loop's body"])
 def test_a_change_of_a_players_counter_keeps_its_bounds(spec: GameSpec, looped: bool) -> None:
     source = "gain 100 gold\nlose 5 points\ngain 3 points for top of opponents\npay 4 gold"
     if looped:
@@ -202,9 +202,6 @@ def test_a_change_of_a_players_counter_keeps_its_bounds(spec: GameSpec, looped: 
     assert made.st.counters[lay.player_counter["gold"]] == 6  # its max, then 4 paid
     assert made.st.counters[lay.player_counter["points"]] == 0  # no lower than nothing
     assert made.st.counters[lay.player_counter["points"] + 1] == (6 if looped else 3)
-    written = "".join(made.game.compiler.sources.values())
-    assert "_adjust(" not in written and "_rt_pay(" not in written  # mechanics.adjust, _rt_pay: not called
-    assert ("st.slot_versions[_k] += 1" in written) == looped  # written in place
     with pytest.raises(InternalError, match="cannot pay 1000 gold"):  # a refusal outside an option, as before
         _run(made, _compile(made.game, ("repeat 2 times:\n    " if looped else "") + "pay 1000 gold"))
 
