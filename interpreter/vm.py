@@ -15,7 +15,7 @@ state) or, for anything else, an InternalError naming the statement that was run
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator, Protocol
+from typing import Any, Callable, Iterable, Iterator, Protocol, Self
 
 from . import budget
 from .decisions import Decision, Said
@@ -208,8 +208,8 @@ class Journal:
         items.append(item)
         self._n += 1
 
-    def copy(self) -> "Journal":
-        new = Journal.__new__(Journal)
+    def copy(self) -> Self:
+        new = object.__new__(type(self))
         new._items = self._items
         new._n = self._n
         new._limit = self._limit
@@ -262,24 +262,19 @@ class Log(Journal):
         self._reader = reader
 
     def copy(self) -> "Log":
-        new = Log.__new__(Log)
-        new._items = self._items
-        new._n = self._n
-        new._limit = self._limit
+        new = super().copy()
         new._reader = self._reader
         return new
 
-    def _made(self, upto: int) -> list[Any]:
-        """The first `upto` lines, each made (the shared list, its Saids replaced)."""
-        items = self._items
-        for i in range(upto):
-            line = items[i]
-            if type(line) is Said:
-                items[i] = line.text(self._reader)
-        return items
+    def _line(self, i: int) -> Any:
+        """Line `i` (0 <= i < len), made: its Said replaced in the shared list."""
+        line = self._items[i]
+        if type(line) is Said:
+            line = self._items[i] = line.text(self._reader)
+        return line
 
     def tolist(self) -> list[Any]:
-        return self._made(self._n)[:self._n]
+        return [self._line(i) for i in range(self._n)]
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.tolist())
@@ -287,11 +282,8 @@ class Log(Journal):
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
             return self.tolist()[index]
-        line = super().__getitem__(index)
-        if type(line) is Said:
-            line = line.text(self._reader)
-            self._items[index + self._n if index < 0 else index] = line
-        return line
+        super().__getitem__(index)  # its bounds, as a list's
+        return self._line(index + self._n if index < 0 else index)
 
     def __repr__(self) -> str:
         return f"Log({self.tolist()!r})"
