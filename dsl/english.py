@@ -156,6 +156,19 @@ def conjugate(template: str, args: Sequence[str]) -> str:
     return out
 
 
+_MODALS = frozenset({"may", "can", "must", "will", "should", "might", "could", "would"})  # "that opponent may ..."
+_THIRD = {you: one for one, you in _IRREGULAR.items()} | {"be": "is"}  # "have" -> "has": conjugate's table, turned
+
+
+def third_singular(verb: str) -> str:
+    """A verb said of one other player: "choose" -> "chooses", "carry" -> "carries",
+    "push" -> "pushes" (a noun's plural spelling), "have" -> "has"; a modal stays ("may").
+    The other way from `conjugate`'s "you" form."""
+    if verb in _MODALS:
+        return verb
+    return _THIRD.get(verb) or plural(verb)
+
+
 _NUMBER_NOUN = re.compile(r"(?<![\w/.-])(-?\d+) ([a-z]+)\b")
 
 

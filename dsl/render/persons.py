@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..english import third_singular
+
 
 
 @dataclass
@@ -34,8 +36,6 @@ _OBJECT_AFTER = ("to", "than", "with", "after", "before", "from", "for", "of", "
                  "not", "but", "except", "like", "against", "about", "into", "onto", "between", "beside")
 _YOU = re.compile(r"\b(?:(?P<word>[A-Za-z]+) )?(?P<you>[Yy]ou(?:rs|rself|r)?)\b")
 _OWN = {"your": "their", "yours": "theirs", "yourself": "themselves"}
-_SAME = {"may", "can", "must", "will", "should", "might", "could", "would"}  # "that opponent may ..."
-_IRREGULAR = {"have": "has", "do": "does", "go": "goes", "be": "is", "are": "is"}
 
 
 def third_person(text: str) -> str:
@@ -68,20 +68,6 @@ def conjugated(order: str) -> str:
         return order
     word, tail = head.group(0), verb[head.end():]
     return third_singular(word) + tail + sep + rest
-
-
-def third_singular(verb: str) -> str:
-    """"choose" -> "chooses", "pay" -> "pays", "carry" -> "carries", "push" -> "pushes",
-    "have" -> "has"; a modal stays ("may")."""
-    if verb in _SAME:
-        return verb
-    if verb in _IRREGULAR:
-        return _IRREGULAR[verb]
-    if re.search(r"(s|sh|ch|x|z|o)$", verb):
-        return verb + "es"
-    if re.search(r"[^aeiou]y$", verb):
-        return verb[:-1] + "ies"
-    return verb + "s"
 
 
 def name_subject(text: str, who: str) -> str:

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from legacies.dsl.parser import parse_program
-from legacies.dsl.render.persons import third_person, third_singular
+from legacies.dsl.english import third_singular
+from legacies.dsl.render.persons import third_person
 from legacies.dsl.renderer import render_program
 from legacies.dsl.wording import Wording
 from legacies.pipeline.ruleset import load_ruleset
