@@ -201,21 +201,31 @@ async def _act(table: ServedTable, listener: Listener, said: Any) -> None:
     elif isinstance(said, protocol.Ready):
         refused = await run_in_threadpool(table.ready, listener, said.seat)
         if refused is not None:
-            listener.send({"type": "refused", "text": refused})
+            listener.send(_refusal(said, refused))
             listener.send_view()
     elif seat is None:  # a covered hot seat acts as no seat
-        listener.send({"type": "refused", "text": "the screen is covered: the next person says they are ready first"})
+        listener.send(_refusal(said, "the screen is covered: the next person says they are ready first"))
         listener.send_view()
     elif isinstance(said, protocol.Answer):
         try:
             await table.answer(seat, said.decision, said.option)
         except Refused as err:
-            listener.send({"type": "refused", "text": str(err)})
+            listener.send(_refusal(said, str(err)))
             listener.send_view()
         except GameStopped as err:  # the table stopped the game and says so to every page
             listener.send({"type": "error", "text": f"the game stopped: {err}"})
     elif isinstance(said, protocol.Undo):
         listener.send({"type": "said", "text": await table.undo(seat)})
+
+
+def _refusal(said: Any, why: str) -> dict[str, Any]:
+    """The refusal of a page's message, in words, naming the message refused (an answer
+    also by its decision's number: a page tells the refusal of its last answer from a
+    stale one's)."""
+    refusal: dict[str, Any] = {"type": "refused", "of": said.type, "text": why}
+    if isinstance(said, protocol.Answer):
+        refusal["decision"] = said.decision
+    return refusal
 
 
 async def _close(ws: WebSocket, listener: Listener, why: str) -> None:

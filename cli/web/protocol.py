@@ -15,7 +15,9 @@ Server to client:
   {"type": "cover", "seat": N|null, "next": NAME|null, "waiting": NAME|null, "title": TEXT}
                                     the hot seat: pass the device to `next` (null: a bot, `waiting`,
                                     is asked); nothing of any seat's view until it answers "ready"
-  {"type": "refused", "text": ...}  an answer the game refuses (stale, not asked, out of range)
+  {"type": "refused", "of": KIND, "text": ...}  a message refused, in words: `of` is the refused
+                                    message's type ("answer" also names its "decision": N, so a
+                                    page tells a refusal of its last answer from a stale one's)
   {"type": "said", "text": ...}     what an undo or a save did
   {"type": "error", "text": ...}    a message the server cannot read (the connection may close)"""
 
