@@ -76,7 +76,8 @@ def _played(ruleset: str, seed: int, decisions: int) -> int:
                             assert not leaked, f"decision {shown}: seat {seat} was sent hidden pieces {leaked}"
                             checked += 1
                         else:
-                            assert message["type"] == "refused" and seat == asked and now == number
+                            assert message["type"] == "refused" and seat == asked and now == number, message
+                            assert (message["of"], message["decision"]) == ("answer", number)
         finally:
             for p in pages:
                 p.__exit__(None, None, None)
