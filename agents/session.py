@@ -17,7 +17,7 @@ from typing import Any, Callable
 from legacies.interpreter.errors import IllegalChoice, InternalError, Refused
 from legacies.interpreter.game import Game, GameState, Undo
 from legacies.interpreter.spec import GameSpec
-from legacies.pipeline.writes import write_whole
+from legacies.pipeline.writes import WriteError, write_whole
 from legacies.view.build import seat_view
 from legacies.view.model import SeatView
 
@@ -49,6 +49,7 @@ class TableSession:
         self.chronicle = Chronicle(state)
         self.made_by: list[int] = [-1] * len(state.st.history)  # who took each decision (a person's undo)
         self.lock = threading.Lock()  # two seats answering at once are applied one at a time
+        self.keep_to: Path | None = None  # where every change is written as it is made (serve --save)
 
     # ------------------------------------------------------------------ reading
     def view(self, seat: int) -> SeatView:
@@ -81,6 +82,7 @@ class TableSession:
             raise GameStopped(err, index) from err
         self.made_by += [-1] * (len(state.st.history) - 1 - len(self.made_by)) + [d.player]
         self.chronicle.chose(d, label, hidden)
+        self._keep()
 
     def answer(self, seat: int, number: int, index: int) -> None:
         """Seat `seat` answers decision `number` (the decisions made before it) with option
@@ -148,7 +150,19 @@ class TableSession:
             del self.made_by[mine[-1]:]
             self.chronicle.rewound()
             self.chronicle.note(f"{name} took back their last decision")
+            self._keep()
             return "your last decision is taken back"
+
+    def _keep(self) -> None:
+        """Write the game to `keep_to` (if set) under the lock, with the change just made:
+        nobody is told of a change the file does not hold yet. A file that cannot be
+        written keeps its earlier save (the save button says why in words)."""
+        if self.keep_to is None:
+            return
+        try:
+            write_whole(self.keep_to, self.state.serialize(seats=self.seats))
+        except WriteError:
+            pass
 
     def save(self, path: Path) -> Path:
         """Write the game as it stands (a save `legacies resume` continues); raises

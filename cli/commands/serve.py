@@ -122,7 +122,13 @@ def serve(
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again
         pass
     if save is not None and not session.over and table.stopped is None:
-        table.keep()
+        from legacies.pipeline.writes import WriteError
+
+        try:  # (written after every change already: this says where, or why the file is behind)
+            session.save(save)
+        except WriteError as err:
+            typer.echo(f"the game could not be saved to {save}: {err}", err=True)
+            raise typer.Exit(1) from None
         typer.echo(f"the game is saved to {save} ({_continued(save, folder)})", err=True)
 
 

@@ -1,9 +1,10 @@
 """The game a server serves: one TableSession (the one authority), the secret link of each
 person's seat, and the pages listening. A page's answer is applied in a worker thread
 (the session's lock puts two seats' answers one after the other), the bots then play in a
-worker thread until a person is asked, the game is saved after each (when a save file is
-given), and every page listening is told after every change: it is sent its seat's fresh
-view (a page that falls behind is sent the latest view once, never a backlog).
+worker thread until a person is asked, the game is saved after each change before anyone
+is told of it (when a save file is given: `TableSession.keep_to`), and every page listening
+is told after every change: it is sent its seat's fresh view (a page that falls behind is
+sent the latest view once, never a backlog).
 
 Hot seat (`serve --hot-seat`, two people or more): every person's seat shares one link,
 and its page plays whichever person's seat the game waits on. A page of that link shows one
@@ -82,6 +83,7 @@ class ServedTable:
     def __init__(self, session: TableSession, save_path: Path | None = None, hot_seat: bool = False):
         self.session = session
         self.save_path = save_path
+        session.keep_to = save_path  # every change is written as it is made, before a page is told
         self.hot_seat = hot_seat and len(session.humans) > 1  # one person: their own link, as without
         self.tokens: dict[int, str] = {} if self.hot_seat else {
             seat: secrets.token_urlsafe(24) for seat in session.humans}
@@ -225,7 +227,6 @@ class ServedTable:
         except GameStopped as err:
             await run_in_threadpool(self._stop, err)
             raise
-        await run_in_threadpool(self.keep)
         self.changed()
         self.wake_bots()
 
@@ -246,15 +247,6 @@ class ServedTable:
             return f"not saved: {err}"
         return f"saved on the server to {target.name}"
 
-    def keep(self) -> None:
-        """Write the game to the --save file, as `play --save` keeps it (a worker thread)."""
-        if self.save_path is None:
-            return
-        try:
-            self.session.save(self.save_path)
-        except WriteError:
-            pass  # the earlier save is kept; the page's save button says why in words
-
     # ------------------------------------------------------------------ the bots
     def wake_bots(self) -> None:
         """The bots play (in a worker thread) until a person is asked; one run at a time."""
@@ -269,20 +261,10 @@ class ServedTable:
         self.changed()
 
     def _advance(self) -> None:
-        moved = False
-
-        def on_move() -> None:
-            nonlocal moved
-            moved = True
-            self.changed()
-
         try:
-            self.session.advance(on_move=on_move)
+            self.session.advance(on_move=self.changed)
         except GameStopped as err:
             self._stop(err)
-            return
-        if moved:
-            self.keep()
 
     def _stop(self, err: GameStopped) -> None:
         """The game cannot go on (a content or engine bug, the move undone): said to every

@@ -160,6 +160,34 @@ def test_save_writes_a_save_that_loads_back_to_the_same_game(spec: GameSpec, tmp
     assert loaded.decision is not None and loaded.decision.player == session.asked()
 
 
+def test_with_keep_to_every_change_is_in_the_file_before_anyone_is_told(spec: GameSpec, tmp_path: Path) -> None:
+    """`keep_to` (serve --save): each answer, each bot's move and an undo are written under
+    the lock as they are made, so whoever is told of a change (on_move, or the answer's
+    return) finds the file holding it: CI once saw a page shown a decision one past the
+    file, when the file was written after the bots' last move."""
+    kept = tmp_path / "game.json"
+    session = TableSession(spec, ["human", "random"], seed=4)
+    session.keep_to = kept
+
+    def in_the_file() -> GameState:
+        return GameState.deserialize(spec, kept.read_text(encoding="utf-8"))
+
+    session.answer(0, _at(session), _option(session, "Play"))
+    assert in_the_file().fingerprint() == session.state.fingerprint()
+    told: list[bool] = []
+    session.advance(on_move=lambda: told.append(in_the_file().fingerprint() == session.state.fingerprint()))
+    assert told and all(told)
+    session.answer(0, _at(session), _option(session, "Hold an auction"))
+    session.answer(0, _at(session), _option(session, "bid 1"))
+    session.advance()
+    assert session.undo(0) == "your last decision is taken back"
+    assert in_the_file().fingerprint() == session.state.fingerprint()  # the undo is kept too
+    kept.unlink()
+    kept.mkdir()  # a file that cannot be written: the game goes on, the earlier save kept
+    session.answer(0, _at(session), _option(session, "bid 2"))
+    assert kept.is_dir()
+
+
 def test_two_answers_at_once_are_applied_one_at_a_time(spec: GameSpec, monkeypatch: pytest.MonkeyPatch) -> None:
     """Both threads answer the same decision; applying one takes a while (slowed here), so
     without the session's lock both would pass the checks before either applied."""
