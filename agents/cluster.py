@@ -3,6 +3,7 @@ peer that may be slow, absent, not a scheduler at all, or lose its workers.
 
 - The address is checked first: `[tcp|tls|ws|wss]://HOST:PORT` or `HOST:PORT`
   (`address_problem`: a usage error, never a traceback from deep in Dask).
+- Nothing listening at the address is said at once (a TCP connection is tried first).
 - Connecting has a deadline (CONNECT_SECONDS): a listener that accepts and never answers,
   or answers with anything but Dask's protocol (garbage that Dask reads as a frame
   length of exabytes), is said in words and nothing is sent. The connection is made on
@@ -19,6 +20,7 @@ peer that may be slow, absent, not a scheduler at all, or lose its workers.
 from __future__ import annotations
 
 import re
+import socket
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -32,6 +34,7 @@ SAY_EVERY = 5.0  # seconds between two "waiting for workers" lines
 
 _ADDRESS = re.compile(r"^(?:(?:tcp|tls|ws|wss)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}))"
                       r":(\d{1,5})$")
+_HOST_PORT = re.compile(r"^(?:[a-z]+://)?(.+):(\d+)$")
 
 
 class ClusterError(LegaciesError):
@@ -72,6 +75,7 @@ def connect(address: str, seconds: float = CONNECT_SECONDS) -> Any:
         from dask.distributed import Client
     except ImportError:
         raise ClusterError("--cluster needs Dask: pip install 'legacies[cluster]'") from None
+    _knock(address, seconds)
     outcome: dict[str, Any] = {}
 
     def attempt() -> None:
@@ -93,6 +97,17 @@ def connect(address: str, seconds: float = CONNECT_SECONDS) -> Any:
         raise ClusterError(f"{address} is not a Dask scheduler: what it sent is not Dask's protocol "
                            f"({type(err).__name__}{': ' + str(err)[:100] if str(err) else ''})")
     return outcome["client"]
+
+
+def _knock(address: str, seconds: float) -> None:
+    """Raise ClusterError at once when nothing listens at `address`: Dask retries a refused
+    connection until its whole deadline, so a mistyped port took 10 s to be said."""
+    found = _HOST_PORT.match(address)
+    assert found is not None  # address_problem passed it
+    try:
+        socket.create_connection((found.group(1).strip("[]"), int(found.group(2))), timeout=seconds).close()
+    except OSError as err:  # refused, no such host, unreachable, timed out
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {err.strerror or err}") from None
 
 
 def run_tasks(address: str, function: Callable[..., Any], arguments: Sequence[tuple[Any, ...]],
