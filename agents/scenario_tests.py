@@ -38,8 +38,10 @@ from typing import Any
 from legacies.dsl.diagnostics import Diagnostic, DiagnosticError
 from legacies.interpreter import sandbox
 from legacies.interpreter.errors import InternalError
+from legacies.interpreter.game import Game
+from legacies.interpreter.spec import GameSpec
 from legacies.interpreter.mechanics import describe
-from legacies.pipeline.ruleset import load_ruleset, rulesets
+from legacies.pipeline.ruleset import RulesetResult, load_ruleset, rulesets
 from legacies.pipeline.walk import walk
 from legacies.pipeline.yaml_source import read_yaml_file, walk_diagnostic
 
@@ -192,15 +194,38 @@ def run_tests(tests: list[ScenarioTest], root: str | None = None, ruleset: str |
     """Run every test; `ruleset` (with `root` for a folder) is the ruleset they are for,
     unless a test names its own."""
     result = TestRun(tests=list(tests))
+    kept = _Built()
     for test in tests:
-        failures = run_test(test, root, ruleset, expansions)
+        failures = run_test(test, root, ruleset, expansions, kept)
         result.failures.extend(failures)
         result.passed += not failures
     return result
 
 
+class _Built:
+    """What a run of tests builds once and every test shares: each ruleset it loads (a
+    folder's is built anew by `load_ruleset` each time: 14 tests built Legacies 14 times)
+    and each compiled Game, by its ruleset and player count (a Game does not change while
+    it is played)."""
+
+    def __init__(self) -> None:
+        self.rulesets: dict[str, RulesetResult] = {}
+        self.games: dict[tuple[int, int], Game] = {}
+
+    def ruleset(self, name: str, root: str | None, expansions: tuple[str | Path, ...]) -> RulesetResult:
+        if name not in self.rulesets:
+            self.rulesets[name] = load_ruleset(name, root, expansions)
+        return self.rulesets[name]
+
+    def game(self, spec: GameSpec, players: int) -> Game:
+        key = (id(spec), players)
+        if key not in self.games:
+            self.games[key] = Game(spec, players)
+        return self.games[key]
+
+
 def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = None,
-             expansions: tuple[str | Path, ...] = ()) -> list[Diagnostic]:
+             expansions: tuple[str | Path, ...] = (), built: _Built | None = None) -> list[Diagnostic]:
     def fail(message: str, hint: str | None = None, code: str = "T001", at: str = "") -> list[Diagnostic]:
         line, column = test.places.get(at) or (test.line, 1)  # the failing key, else the test's `item:`
         return [Diagnostic(code, f"{test.label}: {message}", line, column, file=test.file, hint=hint)]
@@ -208,8 +233,9 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
     wanted = test.ruleset or ruleset
     names = [wanted] if wanted else rulesets()
     spec = None
+    built = built or _Built()
     for name in names:
-        loaded = load_ruleset(name, root, expansions)
+        loaded = built.ruleset(name, root, expansions)
         if loaded.spec is None:
             if wanted:
                 return fail(f"ruleset `{name}` has content errors: run "
@@ -222,7 +248,7 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
         return fail(f"no item `{test.item}` in {'ruleset `' + wanted + '`' if wanted else 'any installed ruleset'}")
     try:
         trial = run_trial(spec, test.item, test.scenario, effect=test.effect, run=test.run, answers=test.choose,
-                          what="the scenario test")
+                          what="the scenario test", make_game=built.game)
     except TrialError as err:
         if test.refused is not None and "the rules refuse" in str(err):
             if test.refused.lower() in str(err).lower():

@@ -127,11 +127,12 @@ class Trial:
 
 def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str | None = None,
               run: str | None = None, answers: list[int] | None = None, ask: Asker | None = None,
-              seconds: float | None = None, what: str = "`legacies try`") -> Trial:
+              seconds: float | None = None, what: str = "`legacies try`",
+              make_game: Callable[[GameSpec, int], Game] = Game) -> Trial:
     """Set up the scenario, play the item's effect as the scenario's seat and return what
     changed. `answers` (0-based option numbers) are used first, then `ask`. The rules run
     within `seconds` (TRIAL_SECONDS unless given; `what` names the deadline where it
-    stops them)."""
+    stops them). `make_game` makes the Game played (a run of tests shares one per player count)."""
     seconds = TRIAL_SECONDS if seconds is None else seconds
     if item_id not in spec.vocab.content:
         raise TrialError(f"no item `{item_id}` in ruleset `{spec.name}`", usage=True)
@@ -140,7 +141,7 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
         raise TrialError(f"{spec.title} is played by {spec.min_players} to {spec.max_players} players, not {players}",
                          usage=True)
     try:
-        game = Game(spec, players)
+        game = make_game(spec, players)
     except TableError as err:
         raise TrialError(str(err), usage=True) from None
     if scenario.play < 0:
