@@ -38,8 +38,7 @@ from typing import Any
 from legacies.dsl.diagnostics import Diagnostic, DiagnosticError
 from legacies.interpreter import sandbox
 from legacies.interpreter.errors import InternalError
-from legacies.interpreter.game import Game
-from legacies.interpreter.spec import GameSpec
+from legacies.interpreter.game import cached_game
 from legacies.interpreter.mechanics import describe
 from legacies.pipeline.ruleset import RulesetResult, load_ruleset, rulesets
 from legacies.pipeline.walk import walk
@@ -203,25 +202,17 @@ def run_tests(tests: list[ScenarioTest], root: str | None = None, ruleset: str |
 
 
 class _Built:
-    """What a run of tests builds once and every test shares: each ruleset it loads (a
-    folder's is built anew by `load_ruleset` each time: 14 tests built Legacies 14 times)
-    and each compiled Game, by its ruleset and player count (a Game does not change while
-    it is played)."""
+    """Each ruleset a run of tests loads, built once for every test (a folder's is built
+    anew by `load_ruleset` each time: 14 tests built Legacies 14 times); the Games they
+    play are compiled once too (`cached_game`)."""
 
     def __init__(self) -> None:
         self.rulesets: dict[str, RulesetResult] = {}
-        self.games: dict[tuple[int, int], Game] = {}
 
     def ruleset(self, name: str, root: str | None, expansions: tuple[str | Path, ...]) -> RulesetResult:
         if name not in self.rulesets:
             self.rulesets[name] = load_ruleset(name, root, expansions)
         return self.rulesets[name]
-
-    def game(self, spec: GameSpec, players: int) -> Game:
-        key = (id(spec), players)
-        if key not in self.games:
-            self.games[key] = Game(spec, players)
-        return self.games[key]
 
 
 def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = None,
@@ -248,7 +239,7 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
         return fail(f"no item `{test.item}` in {'ruleset `' + wanted + '`' if wanted else 'any installed ruleset'}")
     try:
         trial = run_trial(spec, test.item, test.scenario, effect=test.effect, run=test.run, answers=test.choose,
-                          what="the scenario test", make_game=built.game)
+                          what="the scenario test", make_game=cached_game)
     except TrialError as err:
         if test.refused is not None and "the rules refuse" in str(err):
             if test.refused.lower() in str(err).lower():

@@ -194,12 +194,12 @@ def cached_game(spec: GameSpec, players: int, options: dict[str, Any] | None = N
                enabled_by_default())
     except TypeError:  # an option value that cannot be a key: a table error, said by Game itself
         return Game(spec, players, options, names)
-    game = _GAMES.get(key)
+    game = _GAMES.pop(key, None)
     if game is None or game.spec is not spec:
         game = Game(spec, players, options, names)
         if len(_GAMES) >= MAX_CACHED_GAMES:
-            _GAMES.pop(next(iter(_GAMES)))
-        _GAMES[key] = game
+            _GAMES.pop(next(iter(_GAMES)))  # the least recently used
+    _GAMES[key] = game  # last: the most recently used
     return game
 
 

@@ -12,7 +12,7 @@ import pytest
 import tables
 
 from legacies.interpreter import mechanics as mech
-from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.game import GameState, cached_game
 
 RULESET = "gears-of-time"
 DRAW = "Draw 2 cards, keep 1"
@@ -34,7 +34,7 @@ class Table(tables.Table):
         """A new game (with setup `options`); the setup's turn-order spots are chosen in the
         order asked (the lowest free spot, or the spots given, one per player in the order
         they choose)."""
-        super().__init__(Game(spec(), players, options=options), seed)
+        super().__init__(cached_game(spec(), players, options=options), seed)
         self.reserved: set[int] = set()
         self.choosers: list[int] = []
         wanted = list(spots or [])

@@ -12,7 +12,7 @@ import pytest
 import tables
 
 from legacies.interpreter import mechanics as mech
-from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.game import GameState, cached_game
 
 RULESET = "leaders-legacy"
 MENU = "choose an action"
@@ -47,7 +47,7 @@ class Table(tables.Table):
         """A new game, its setup answered by `answer` (the quietest option by default),
         stopped at the first turn's first question. `ruleset`: another GameSpec than
         Leader's Legacy's own (the ruleset with an expansion laid over it)."""
-        super().__init__(Game(ruleset or spec(), players, options=options or {}), seed)
+        super().__init__(cached_game(ruleset or spec(), players, options=options or {}), seed)
         self.players = players
         while self.decision is not None and self.counter("round") == 0:
             self.pick(answer(self.labels()))

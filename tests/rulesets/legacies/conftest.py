@@ -15,7 +15,7 @@ import tables
 
 from legacies.interpreter import sandbox
 from legacies.interpreter.decisions import Decision
-from legacies.interpreter.game import Game
+from legacies.interpreter.game import cached_game
 from legacies.interpreter.spec import GameSpec
 from legacies.pipeline.ruleset import load_ruleset, rulesets
 
@@ -46,7 +46,7 @@ class Table(tables.Table):
 
     def __init__(self, characters: Sequence[str] = ("politician", "socialite", "general"),
                  sides: Sequence[str] | None = None, seed: int = 0, **options: Any):
-        super().__init__(Game(spec(), len(characters), options), seed)
+        super().__init__(cached_game(spec(), len(characters), options), seed)
         wanted = list(sides) if sides is not None else ["aboveboard"] * len(characters)
         # SET-8: players pick in player-aid order; each picks the character the test gives them
         while self.decision is not None and self.decision.prompt.startswith(("choose a character", "choose a mat")):

@@ -11,7 +11,7 @@ import pytest
 import tables
 
 from legacies.interpreter import mechanics as mech
-from legacies.interpreter.game import Game
+from legacies.interpreter.game import cached_game
 
 TAKE = "Take a legacy card (look at the top 3, keep 1)"
 BUILD = "Build and destroy"
@@ -28,7 +28,7 @@ _PILES = ("resource_deck", "resource_discard", "legacy_deck", "legacy_discard")
 
 class Table(tables.Table):
     def __init__(self, players: int = 3, seed: int = 0, **options: Any):
-        super().__init__(Game(spec(), players, options), seed)
+        super().__init__(cached_game(spec(), players, options), seed)
         self.reserved: set[int] = set()
 
     # ------------------------------------------------------------------ reading (more in tests/tables.py)
