@@ -72,10 +72,10 @@ class Compiler:
         self.columns = Columns(ctx, self)
         self.filters = StaticFilters(ctx, self.columns)
         self.general = GeneralCompiler(ctx, self)
-        self.exprs = ExpressionCompiler(ctx, self, self.columns, self.filters, self.general)
+        self.collections = CollectionCompiler(ctx, self, self.columns, self.filters, self.general)
+        self.exprs = ExpressionCompiler(ctx, self, self.columns, self.filters, self.general, self.collections)
         self.stmts = StatementCompiler(ctx, self, self.columns, self.exprs)
         self.choices = ChoiceCompiler(ctx, self, self.stmts, self.general)
-        self.collections = CollectionCompiler(ctx, self, self.columns, self.filters, self.general)
         self.closures = Closures(self.general, self.exprs, self.collections, self.stmts, self.choices)  # as CLOSURE_PARTS
         # branch probes are the closures' (interpreter/coverage.py): a game that keeps them is not generated
         self.codegen = (enabled_by_default() if codegen is None else codegen) and coverage is None

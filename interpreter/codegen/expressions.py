@@ -29,7 +29,7 @@ from ..compile.closures import Closures
 from ..compile.columns import Columns
 from ..compile.context import CompileContext, Fn, aggregate_probe
 from ..compile.expressions import ExpressionCompiler
-from ..compile.filters import StaticFilters
+from ..compile.filters import StaticFilters, existence
 from ..compile.general import GeneralCompiler
 from ..layout import PART_HOLDERS, PART_PIECES
 from .definitions import DefinitionWriter
@@ -137,6 +137,11 @@ class ExpressionWriter:
         return f"_rt_has({self.writer.bind(self.ctx.lay.piece_def)}, {self.writer.bind(by_def)}, {subj}, {bool(e.negated)!r})"
 
     def g_Compare(self, e: ast.Compare, s: Scope, reads: Reads) -> str:
+        found = existence(self.ctx, e)
+        if found is not None:  # `count of (C where T) > 0`: stops at the first that passes
+            x, src, test = self._filter(found[0], s, reads)
+            some = f"any(True for {x} in {src} if {test})"
+            return some if found[1] else f"(not {some})"
         op = e.op
         if op in ("=", "!=", "in"):
             left, right = self.names.lenient(e.left, s, reads), self.names.lenient(e.right, s, reads)
@@ -235,6 +240,11 @@ class ExpressionWriter:
         return src
 
     def g_Where(self, e: ast.Where, s: Scope, reads: Reads) -> str:
+        x, src, test = self._filter(e, s, reads)
+        return f"[{x} for {x} in {src} if {test}]"
+
+    def _filter(self, e: ast.Where, s: Scope, reads: Reads) -> tuple[str, str, str]:
+        """A filter's parts: the member's name, the walk (charged whole) and the test."""
         src = f"_rt_walk({st_in(s)}, {self.source(e.collection, s, reads)})"
         x = self.writer.name("i")
         static = self.filters.static_test(e.condition)
@@ -244,11 +254,10 @@ class ExpressionWriter:
             bp, bd = self.writer.bind(by_piece), self.writer.bind(by_def)
             keep = f"{bp}[{x}]" if zone else f"({bp}[{x}] if type({x}) is int else {bd}[int({x})])"
             if None not in by_piece and None not in by_def:
-                return f"[{x} for {x} in {src} if {keep}]"
+                return x, src, keep
             cond = self.g(e.condition, s.with_it(x), reads)
-            return f"[{x} for {x} in {src} if ({keep} if {keep} is not None else {cond})]"
-        cond = self.g(e.condition, s.with_it(x), reads)
-        return f"[{x} for {x} in {src} if {cond}]"
+            return x, src, f"({keep} if {keep} is not None else {cond})"
+        return x, src, self.g(e.condition, s.with_it(x), reads)
 
     def g_Select(self, e: ast.Select, s: Scope, reads: Reads) -> str:
         st_tag = self.ctx.type_of(e.source).tag

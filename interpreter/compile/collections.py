@@ -34,14 +34,41 @@ class CollectionCompiler:
         self.filters = filters
         self.general = general
 
-    def x_Where(self, e: ast.Where) -> Fn:
+    def _members(self, e: ast.Where) -> Callable[[Activation], Any]:
+        """The collection a filter walks, charged to the budget whole."""
         coll = self.compiler.expr(e.collection)
+        if self.ctx.type_of(e.collection).tag == "zone":
+            return lambda a: walked(a.st, a.st.zones[coll(a)])
+        return lambda a: walked(a.st, coll(a))
+
+    def any_where(self, e: ast.Where) -> Fn:
+        """Whether any member passes the filter (`count of (C where T) > 0`): the walk
+        stops at the first that does (filters.existence)."""
+        members = self._members(e)
+        cond = self.compiler.expr(e.condition)
+        static = self.filters.static_test(e.condition)
+        by_piece, by_def = static if static is not None else (None, None)
+
+        def some(a: Activation) -> bool:
+            saved = a.it
+            try:
+                for x in members(a):
+                    keep = None if by_piece is None else (by_piece[x] if type(x) is int else by_def[int(x)])
+                    if keep is None:
+                        a.it = x
+                        keep = cond(a)
+                    if keep:
+                        return True
+                return False
+            finally:
+                a.it = saved
+        return some
+
+    def x_Where(self, e: ast.Where) -> Fn:
+        members = self._members(e)
         zone = self.ctx.type_of(e.collection).tag == "zone"
         cond = self.compiler.expr(e.condition)
         static = self.filters.static_test(e.condition)
-
-        def members(a: Activation) -> Any:  # the collection walked, charged
-            return walked(a.st, a.st.zones[coll(a)] if zone else coll(a))
         if static is not None:  # `where its suit is hearts`: decided per piece at compile time
             by_piece, by_def = static
             if None not in by_piece and None not in by_def:

@@ -21,7 +21,8 @@ from ..values import DefRef
 from ..vm import Activation
 from .columns import Columns
 from .context import MISSING, CompileContext, Compiles, Fn, as_def, held_slot, no_player, or_nobody
-from .filters import StaticFilters
+from .collections import CollectionCompiler
+from .filters import StaticFilters, existence
 from .general import GeneralCompiler
 
 
@@ -30,12 +31,13 @@ _MISSING = object()  # not in a memo (None is a value a definition may give)
 
 class ExpressionCompiler:
     def __init__(self, ctx: CompileContext, compiler: Compiles, columns: Columns, filters: StaticFilters,
-                 general: GeneralCompiler):
+                 general: GeneralCompiler, collections: CollectionCompiler):
         self.ctx = ctx
         self.compiler = compiler
         self.columns = columns
         self.filters = filters
         self.general = general
+        self.collections = collections
         self.definitions: dict[str, tuple[list[str], Fn]] = {}
         self._defining: set[str] = set()
 
@@ -273,6 +275,10 @@ class ExpressionCompiler:
         return has
 
     def x_Compare(self, e: ast.Compare) -> Fn:
+        found = existence(self.ctx, e)
+        if found is not None:  # `count of (C where T) > 0`: stops at the first that passes
+            some = self.collections.any_where(found[0])
+            return some if found[1] else (lambda a: not some(a))
         op = e.op
         if op in ("=", "!=", "in"):
             left, right = self.lenient(e.left), self.lenient(e.right)

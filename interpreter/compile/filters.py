@@ -32,6 +32,29 @@ def _or3(x: bool | None, y: bool | None) -> bool | None:
     return x if x is not False else y
 
 
+# `count of (C where T) OP N` that only asks whether any member passes: (OP, N) -> the
+# answer when one does (the walk stops at the first)
+_EXISTS: dict[tuple[str, int], bool] = {(">", 0): True, (">=", 1): True, ("!=", 0): True,
+                                        ("=", 0): False, ("<", 1): False, ("<=", 0): False}
+
+
+def existence(ctx: CompileContext, e: ast.Compare) -> tuple[ast.Where, bool] | None:
+    """(the filter, True for "some pass" / False for "none pass") when `e` compares the
+    count of a filtered collection with 0 or 1 only to ask whether any member passes;
+    None otherwise. Both the closures and the generated code then stop at the first
+    member that passes, so both charge and fail alike."""
+    count, number, op = e.left, e.right, e.op
+    if isinstance(count, ast.Num):  # `0 < count of ...`
+        count, number, op = number, count, _MIRRORED.get(op, op)
+    if not (isinstance(number, ast.Num) and isinstance(count, ast.Of) and isinstance(count.subject, ast.Where)):
+        return None
+    ref = ctx.ref(count)
+    if not (isinstance(ref, r.BuiltinOf) and ref.name == "count" and ctx.type_of(count.subject).is_collection):
+        return None
+    some = _EXISTS.get((op, number.value))
+    return None if some is None else (count.subject, some)
+
+
 class StaticFilters:
     """Filters decided once per piece and per definition, kept by the test they make."""
 

@@ -142,7 +142,7 @@ def test_the_switch_turns_the_generator_off(monkeypatch: pytest.MonkeyPatch) -> 
 _MADE = re.compile(r"^_[A-Za-z_]+\d*$")  # the generator's: `_k3`, `_d5`, `_rt_nth`, `_pieces_on`...
 _OURS = {"st", "a", "me", "this", "env", "memo", "key", "found", "keep", "kept", "stamp", "v", "sv", "zv", "err", "KeyError",
          "located", "TypeError", "BaseException", "len", "list", "type", "int", "bool", "isinstance", "max", "min",
-         "sum", "None", "True", "False", "range"}
+         "sum", "any", "None", "True", "False", "range"}
 
 
 def assert_only_our_names(sources: dict[str, str]) -> None:
