@@ -47,13 +47,13 @@ class CollectionCompiler:
         members = self._members(e)
         cond = self.compiler.expr(e.condition)
         static = self.filters.static_test(e.condition)
-        by_piece, by_def = static if static is not None else (None, None)
+        by_piece, by_def = static if static is not None else ([], [])  # (none decided: every one tested)
 
         def some(a: Activation) -> bool:
             saved = a.it
             try:
                 for x in members(a):
-                    keep = None if by_piece is None else (by_piece[x] if type(x) is int else by_def[int(x)])
+                    keep = None if static is None else (by_piece[x] if type(x) is int else by_def[int(x)])
                     if keep is None:
                         a.it = x
                         keep = cond(a)
