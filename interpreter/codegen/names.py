@@ -7,6 +7,8 @@ kept across menus is recomputed when what it read has changed.
 
 from __future__ import annotations
 
+import re
+
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
 
@@ -14,9 +16,11 @@ from .. import builtins
 from ..compile.columns import Columns
 from ..compile.context import MISSING, CompileContext, or_nobody
 from ..compile.expressions import ExpressionCompiler
-from ..layout import PART_ORDER, PART_PIECES, PART_VALUES
+from ..layout import PART_ORDER, PART_PIECES, PART_TIMED, PART_VALUES
 from ..values import DefRef
 from .runtime import Reads, Scope, Unsupported, make_reader, own_reader
+
+_SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|-?\d+)$")  # a name or a number: nothing to work out
 from .writer import CodeWriter, WritesExpressions, counter_read, guarded, me_in, st_in
 
 
@@ -119,8 +123,18 @@ class NameWriter:
         return self.gen.fallback(e, s)
 
     def _quantity(self, q: str, player: str, subject: str, s: Scope, reads: Reads) -> str:
-        reads.unknown()  # a modifier's value is any expression: remembered within a menu only
-        return f"_quantity({st_in(s)}, {q!r}, {player}, {subject})"
+        st = st_in(s)
+        read = f"_quantity({st}, {q!r}, {player}, {subject})"
+        if q in self.ctx.modified_quantities:
+            reads.unknown()  # a modifier's value is any expression: remembered within a menu only
+            return read
+        # no piece changes it: its default unless a timed modifier is in force (the player
+        # and the subject are still worked out, as the closures do: either may fail)
+        reads.add(PART_TIMED)
+        default = self.writer.bind(self.ctx.v.quantities[q].default)
+        if _SIMPLE.match(player) and _SIMPLE.match(subject):
+            return f"({read} if {st}.timed else {default})"
+        return f"({read} if {st}.timed else ({player}, {subject}, {default})[2])"
 
     def _player_counter(self, name: str, subject: ast.Expr | None, s: Scope, reads: Reads) -> str:
         base = self.ctx.lay.player_counter[name]

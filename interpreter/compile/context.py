@@ -142,6 +142,10 @@ class CompileContext:
         self.wording = Wording.of(self.v)
         self.piece_kind = [spec.defs[d].kind for d in lay.piece_def]
         self.era_slot = lay.game_counter.get(spec.era_counter or "", -1)
+        # the quantities a piece's `while in play:` changes (Game.continuous); any other is
+        # its default but for timed modifiers (State.timed)
+        self.modified_quantities = {decl.modifier.quantity.name for d in spec.defs if d.effect is not None
+                                    for decl in d.effect.declarations if isinstance(decl, ast.Continuous)}
 
     def ref(self, node: ast.Node) -> r.Ref:
         return self.res.ref(node)

@@ -153,7 +153,7 @@ def assert_only_our_names(sources: dict[str, str]) -> None:
                 assert node.id in _OURS or _MADE.match(node.id), (node.id, source)
             elif isinstance(node, pyast.Attribute):
                 assert node.attr in ("st", "me", "this", "env", "it", "counters", "values", "zones", "loc", "log",
-                                     "append", "active", "turn_order", "memo", "keep", "versions",
+                                     "append", "active", "turn_order", "timed", "memo", "keep", "versions",
                                      "slot_versions", "zone_versions", "get"), (node.attr, source)
             elif isinstance(node, pyast.FunctionDef):
                 assert _MADE.match(node.name), node.name

@@ -57,3 +57,4 @@ def test_the_walk_stops_at_the_first_that_passes_in_both_paths(states: dict[bool
     assert some[1] < whole[1]  # only the first player's hand was walked
     assert _run(made, f"{NONE} = 0") == (True, whole[1]) == _run(reference, f"{NONE} = 0")  # none pass: every one tested
     assert _run(made, f"{EVERY} > 1") == (True, whole[1])  # not a question of any: counted whole
+
