@@ -33,7 +33,7 @@ Condition = Callable[[Activation], Any]
 class Graph:
     """The places and their links; the walks over them."""
 
-    __slots__ = ("adjacent", "conditions", "_union", "_plain", "_reads_there")
+    __slots__ = ("adjacent", "conditions", "_union", "_split", "_reads_there")
 
     def __init__(self, spec: GameSpec, lay: Layout, conditions: dict[str, Condition]):
         n = len(lay.piece_def)
@@ -54,7 +54,8 @@ class Graph:
             link: [tuple(sorted(s)) for s in per_piece] for link, per_piece in lists.items()}
         self.conditions = conditions  # link -> its condition, compiled (absent: always usable)
         self._union: dict[tuple[str, ...], list[tuple[int, ...]]] = {}  # links without conditions, joined
-        self._plain: dict[tuple[str, ...], bool] = {}  # links asked together: whether none has a condition
+        # links asked together: the places of those without a condition, joined, and those with one
+        self._split: dict[tuple[str, ...], tuple[list[tuple[int, ...]], list[tuple]]] = {}
         # links whose condition reads `there` (asked for each neighbour); any other is asked once a place
         self._reads_there = {link for link, (test, _) in spec.link_conditions.items()
                              if any(getattr(n, "name", None) == "there" for n in ast.walk(test))}
@@ -73,51 +74,62 @@ class Graph:
         `this`: a menu asks the same steps again and again (a walk from the same place for
         each place it tests, the same place's neighbours for each option). A condition
         that does not read `there` is asked once per place and link, not once per
-        neighbour: its answer is the same for every neighbour."""
+        neighbour: its answer is the same for every neighbour. The links without a
+        condition are followed first, so a condition is never asked for places they
+        reach already (nor at all from a place its link does not leave)."""
         if type(x) is not int or not links:
             return ()
         key = tuple(links)
-        plain = self._plain.get(key)
-        if plain is None:
-            plain = self._plain[key] = not any(link in self.conditions for link in links)
-        if plain:
-            if len(links) == 1:
-                per_piece = self.adjacent[links[0]]
-                return per_piece[x] if x < len(per_piece) else ()
-            return self._joined(key)[x]
+        split = self._split.get(key)
+        if split is None:
+            split = self._split_links(key)
+        plain, conditioned = split
+        base = plain[x] if x < len(plain) else ()
+        if not conditioned:
+            return base
         memo = st.memo
         if memo is not None:
             remembered = memo.get(("graph step", key, x, me, this))
             if remembered is not None:
                 return remembered
-        found: set[int] = set()
+        found: set[int] | None = None  # (None: nothing beyond the plain links' places yet)
         env: dict[str, Any] = {"here": x}
         probe: Activation | None = None  # one for every link asked (a condition keeps nothing of it)
-        for link in links:
-            per_piece = self.adjacent[link]
-            if x >= len(per_piece) or not per_piece[x]:
+        for per_piece, link, reads_there in conditioned:
+            ys = per_piece[x] if x < len(per_piece) else ()
+            if not ys:
                 continue
-            cond = self.conditions.get(link)
-            if cond is None:
-                found.update(per_piece[x])
-                continue
+            cond = self.conditions[link]
+            if found is None:
+                found = set(base)
             if probe is None:
                 probe = Activation(st, me, this, env)
-            if link not in self._reads_there:
+            if not reads_there:
                 # asked once, and only when a neighbour is not found yet (as when asked for each)
-                if not found.issuperset(per_piece[x]) and cond(probe):
-                    found.update(per_piece[x])
+                if not found.issuperset(ys) and cond(probe):
+                    found.update(ys)
                 continue
-            for y in per_piece[x]:
+            for y in ys:
                 if y in found:
                     continue
                 env["there"] = y
                 if cond(probe):
                     found.add(y)
-        result = tuple(sorted(found))
+        result = base if found is None or len(found) == len(base) else tuple(sorted(found))
         if memo is not None:
             memo[("graph step", key, x, me, this)] = result
         return result
+
+    def _split_links(self, links: tuple[str, ...]) -> tuple[list[tuple[int, ...]], list[tuple]]:
+        """Links asked together, parted: the places of those without a condition, joined
+        (per place), and (places per place, the link, whether its condition reads
+        `there`) of each with one, in the order asked."""
+        plain = [link for link in links if link not in self.conditions]
+        joined = self._joined(tuple(plain)) if len(plain) != 1 else self.adjacent[plain[0]]
+        conditioned = [(self.adjacent[link], link, link in self._reads_there)
+                       for link in links if link in self.conditions]
+        split = self._split[links] = (joined, conditioned)
+        return split
 
     def _joined(self, links: tuple[str, ...]) -> list[tuple[int, ...]]:
         joined = self._union.get(links)
