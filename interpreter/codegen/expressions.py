@@ -55,6 +55,7 @@ class ExpressionWriter:
         # node kind -> its writer (this class's g_ methods and the names')
         self._table: dict[str, Callable[[Any, Scope, Reads], str]] = {
             n[2:]: getattr(part, n) for part in (self, self.names) for n in dir(part) if n.startswith("g_")}
+        self._condition_reads: dict[str, Reads] = {}  # a link -> what its condition reads
 
     # ------------------------------------------------------------------ entry points
     def function(self, e: ast.Expr) -> Fn:
@@ -342,11 +343,35 @@ class ExpressionWriter:
         key = self.g(e.key, s.with_it(x), reads)
         return f"_rt_ordered([({key}, {x}) for {x} in _rt_walk({st_in(s)}, {coll})], {bool(e.descending)!r})"
 
-    def _links(self, place: ast.Expr, links: tuple[ast.Name, ...], reads: Reads) -> str:
+    def _links(self, place: ast.Expr, links: tuple[ast.Name, ...], s: Scope, reads: Reads) -> str:
         names = self.general.via(place, links)
-        if any(link in self.ctx.spec.link_conditions for link in names):
-            reads.unknown()
+        for link in names:
+            if link in self.ctx.spec.link_conditions:
+                reads.merge(self._link_reads(link, s))
         return self.writer.bind(names)
+
+    def _link_reads(self, link: str, s: Scope) -> Reads:
+        """What a walk by `link` reads of the state through its condition (asked as the
+        walk's `me`): a site of the acting player's stands only where the walk is asked
+        as the `me` a stamp is worked out for."""
+        found = self._condition_reads.get(link)
+        if found is None:
+            found = Reads()
+            test, where = self.ctx.spec.link_conditions[link]
+            saved = self.ctx.origin
+            self.ctx.origin = where
+            try:
+                self.g(test, Scope("a", "me", "this", "env", "a.it"), found)
+            except Unsupported:
+                found.unknown()
+            finally:
+                self.ctx.origin = saved
+            self._condition_reads[link] = found
+        if found.sites and me_in(s) != "me":
+            unknown = Reads()
+            unknown.unknown()
+            return unknown
+        return found
 
     def _acting(self, s: Scope) -> str:
         """`st, me, this` as the scope names them: who asks a walk (a link's condition)."""
@@ -354,7 +379,7 @@ class ExpressionWriter:
 
     def g_Neighbours(self, e: ast.Neighbours, s: Scope, reads: Reads) -> str:
         place = self.g(e.place, s, reads)
-        return f"_rt_neighbours({self._acting(s)}, {place}, {self._links(e.place, e.links, reads)})"
+        return f"_rt_neighbours({self._acting(s)}, {place}, {self._links(e.place, e.links, s, reads)})"
 
     def _through(self, e: ast.Within | ast.Distance, s: Scope, reads: Reads) -> str | None:
         """The closures' code for a walk `through` a condition (None: there is none)."""
@@ -368,7 +393,7 @@ class ExpressionWriter:
         if left is not None:
             return left
         place, steps = self.g(e.place, s, reads), self.g(e.steps, s, reads)
-        links = self._links(e.place, e.links, reads)
+        links = self._links(e.place, e.links, s, reads)
         kind = self.ctx.v.kind_of_word(e.word)[1]
         walk = f"_rt_within({self._acting(s)}, {place}, {links}, {steps})"
         if kind is None:
@@ -381,7 +406,7 @@ class ExpressionWriter:
         if left is not None:
             return left
         origin, dest = self.g(e.origin, s, reads), self.g(e.dest, s, reads)
-        links = self._links(e.origin, e.links, reads)
+        links = self._links(e.origin, e.links, s, reads)
         return f"_rt_distance({self._acting(s)}, {origin}, {dest}, {links})"
 
     def g_Call(self, e: ast.Call, s: Scope, reads: Reads) -> str:

@@ -397,8 +397,9 @@ def inlined(body: str) -> bool:
 
 def costly(body: str) -> bool:
     """Whether a definition's code costs more than comparing what it read: it walks a
-    collection or calls two definitions (a cheap one is computed again instead)."""
-    return " for " in body or len(re.findall(r"\b_d\d+\(", body)) >= 2
+    collection or the map, or calls two definitions (a cheap one is computed again instead)."""
+    return (" for " in body or len(re.findall(r"\b_d\d+\(", body)) >= 2
+            or re.search(r"\b_rt_(?:neighbours|within|distance)\(", body) is not None)
 
 
 def simple(code: str) -> bool:

@@ -118,3 +118,40 @@ def test_a_menu_asks_each_step_once_and_walks_from_a_place_once(there_state: Gam
     before = len(asked)
     sandbox.run(state, "raise spot_e's guards by 1")  # outside a menu nothing is remembered
     assert graph.step(st, 0, None, spot_d, ("bridge",)) == () and len(asked) > before
+
+
+@pytest.mark.parametrize("condition", ["there's guards = 0", "here's guards = 0"])
+def test_a_definition_that_walks_a_conditioned_link_is_kept_until_what_the_condition_reads_changes(
+        tmp_path: Path, condition: str) -> None:
+    """A definition's result is kept across menus with the count of changes of what it reads
+    (codegen/definitions.py); a walk by a link with a condition reads what the condition
+    reads (codegen/expressions.py `_link_reads`), so raising a spot's guards, which the
+    bridge's condition reads, makes the walk be worked out again, as the closures do."""
+    root = tmp_path / "places"
+    shutil.copytree(PLACES, root)
+    rules = root / "rules" / "places"
+    (rules / "ruleset.yaml").write_text((rules / "ruleset.yaml").read_text(encoding="utf-8").replace(
+        "there's guards = 0", condition), encoding="utf-8")
+    procedures = rules / "procedures.yaml"
+    procedures.write_text(procedures.read_text(encoding="utf-8").replace("format: 2\n", (
+        "format: 2\ndefinitions:\n  across:\n    params: {S: \"kind:spot\"}\n"
+        "    text: \"the spots across a bridge from {S}\"\n    value: neighbours of S by bridge\n"), 1),
+        encoding="utf-8")
+    result = load_ruleset("places", root)
+    assert result.ok and result.spec is not None, [d.headline() for d in result.diagnostics]
+    made, reference = (Game(result.spec, 2, codegen=codegen).new_state(1) for codegen in (True, False))
+    # (a place named by a non-constant: a call with constants is written in place, not kept)
+    across = "count of across(home of bottom of players)" if condition.startswith("there") else \
+        "count of across(home of top of players)"
+    for state in (made, reference):
+        state.apply_label("Claim Elm")  # P1's home is now Elm
+        state.apply_label("Wait")
+        before = sandbox.value(state, across)
+        if state is made:
+            assert any("def _d" in source and "_rt_neighbours" in source and "stamp = " in source
+                       for source in made.game.compiler.sources.values())  # kept across menus, by what it reads
+        assert sandbox.value(state, across) == before  # (kept, in the generated code)
+        state.apply_label("Guard Elm")  # in play (sandbox.run would forget what is kept)
+        assert sandbox.value(state, "spot_e's guards") == 1
+        # from Dune into a guarded Elm no bridge leads; out of a guarded Elm none does
+        assert (before, sandbox.value(state, across)) == ((1, 0) if condition.startswith("there") else (2, 0))
