@@ -77,6 +77,7 @@ class TestRun:
     tests: list[ScenarioTest] = field(default_factory=list)
     failures: list[Diagnostic] = field(default_factory=list)
     passed: int = 0
+    failed_tests: list[ScenarioTest] = field(default_factory=list)  # (a failure may be at any key of its test)
 
     @property
     def ok(self) -> bool:
@@ -198,6 +199,8 @@ def run_tests(tests: list[ScenarioTest], root: str | None = None, ruleset: str |
         failures = run_test(test, root, ruleset, expansions, kept)
         result.failures.extend(failures)
         result.passed += not failures
+        if failures:
+            result.failed_tests.append(test)
     return result
 
 

@@ -254,9 +254,9 @@ def test_scenarios(
         if out:
             typer.echo(out)
     else:
-        failed = {(d.file, d.line) for d in result.failures}
+        failed = {id(t) for t in result.failed_tests}
         for t in tests:
-            mark = "FAIL" if (t.file, t.line) in failed else "ok  "
+            mark = "FAIL" if id(t) in failed else "ok  "
             typer.echo(f"{mark} {t.file}:{t.line}  {t.label}")
         for d in failures:
             typer.echo(f"\n{d.file}:{d.line}: {d.code}: {d.message}" + (f"\n    {d.hint}" if d.hint else ""))
