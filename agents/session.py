@@ -30,6 +30,24 @@ class NotYourTurn(Refused):
     """An answer from a seat that is not asked, or to a decision that is no longer pending."""
 
 
+def _deciders(state: GameState) -> list[int]:
+    """Who took each decision the state was played through (-1: the rules took it for a
+    seat they run), worked out by playing the game again from its seed: a game taken up
+    from a save lets a person undo past the point where it was taken up."""
+    history = list(state.st.history)
+    made: list[int] = []
+    if not history:
+        return made
+    replay = state.game.new_state(state.st.flags.get("seed", 0))
+    while len(replay.st.history) < len(history):
+        d = replay.decision
+        if d is None or replay.st.history[:] != history[:len(replay.st.history)]:
+            break  # (not this game's decisions: nothing more is known)
+        made += [-1] * (len(replay.st.history) - len(made)) + [d.player]
+        replay.apply(history[len(replay.st.history)], undo=Undo.NONE)
+    return made + [-1] * (len(history) - len(made))
+
+
 class TableSession:
     def __init__(self, spec: GameSpec, seats: list[str], seed: int = 0, options: dict[str, Any] | None = None,
                  names: list[str] | None = None, state: GameState | None = None, think: float | None = None,
@@ -47,7 +65,7 @@ class TableSession:
                                          for i, kind in enumerate(seats) if kind != "human"}
         self.agents.update(agents or {})
         self.chronicle = Chronicle(state)
-        self.made_by: list[int] = [-1] * len(state.st.history)  # who took each decision (a person's undo)
+        self.made_by: list[int] = _deciders(state)  # who took each decision (a person's undo)
         self.lock = threading.Lock()  # two seats answering at once are applied one at a time
         self.keep_to: Path | None = None  # where every change is written as it is made (serve --save)
 

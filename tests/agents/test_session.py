@@ -188,6 +188,22 @@ def test_with_keep_to_every_change_is_in_the_file_before_anyone_is_told(spec: Ga
     assert kept.is_dir()
 
 
+def test_a_game_taken_up_from_a_save_knows_who_took_each_decision(spec: GameSpec, tmp_path: Path) -> None:
+    """A person's undo reaches past the point where a saved game was taken up (a user's
+    trial of `serve --resume` was told "nothing of yours to undo yet" after 13 decisions)."""
+    session = TableSession(spec, ["human", "random"], seed=4)
+    session.answer(0, _at(session), _option(session, "Play"))
+    session.advance()
+    session.answer(0, _at(session), _option(session, "Hold an auction"))
+    session.answer(0, _at(session), _option(session, "bid 1"))
+    session.advance()
+    loaded = GameState.deserialize(spec, session.save(tmp_path / "game.json").read_text(encoding="utf-8"))
+    again = TableSession(spec, ["human", "random"], seed=4, state=loaded)
+    assert again.made_by == session.made_by and 0 in again.made_by and 1 in again.made_by
+    assert again.undo(0) == session.undo(0) == "your last decision is taken back"
+    assert again.state.fingerprint() == session.state.fingerprint()
+
+
 def test_two_answers_at_once_are_applied_one_at_a_time(spec: GameSpec, monkeypatch: pytest.MonkeyPatch) -> None:
     """Both threads answer the same decision; applying one takes a while (slowed here), so
     without the session's lock both would pass the checks before either applied."""
