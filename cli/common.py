@@ -8,7 +8,7 @@ from __future__ import annotations
 import errno
 import re
 from enum import Enum
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 import typer
 
@@ -82,7 +82,7 @@ def exit_code(err: BaseException) -> int:
     return USAGE_ERROR if getattr(err, "usage", False) is True else PROBLEM
 
 
-def fail(message: str, code: int = USAGE_ERROR) -> None:
+def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
     """`error: MESSAGE` on standard error, and exit with `code`; a long run of characters
     in it (a name or path the user gave, echoed) cut (`cut_echoes`)."""
     typer.echo(f"error: {cut_echoes(message)}", err=True)
@@ -98,7 +98,7 @@ def cut_echoes(text: str) -> str:
     return _LONG_RUN.sub(lambda m: f"{m.group(0)[:80]}... ({len(m.group(0)):,} characters)", text)
 
 
-def fail_on(err: BaseException, message: str | None = None) -> None:
+def fail_on(err: BaseException, message: str | None = None) -> NoReturn:
     """Fail on `err`: its words (or `message`, which says them in the command's terms), with
     the exit code `exit_code` gives it."""
     fail(str(err) if message is None else message, exit_code(err))

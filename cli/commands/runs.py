@@ -117,14 +117,17 @@ def soak(
     names = sorted({table_name(t) for t in tables})
     columns = (TextColumn("soak"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[failures]} failures"),
                TimeElapsedColumn())
+    failed: SoakError | None = None
     with Progress(*columns, console=_stderr_console(), transient=False) as bar:
         task = bar.add_task("soak", total=games, failures=0)
         try:
             result = run_soak(games, tables, seed, workers, max_decisions, out,
                               lambda done, failures, _: bar.update(task, completed=done, failures=failures))
         except SoakError as err:
-            fail_on(err)
-            return
+            failed = err
+            bar.update(task, visible=False)  # the error is the last line, not a bar drawn after it
+    if failed is not None:
+        fail_on(failed)
     for f, path in zip(result.failures, result.saved):
         laid = "".join(f" --expansion {x}" for x in f.expansions)
         again = (f"legacies replay --verify {path}" if isinstance(path, Path) else
@@ -322,8 +325,9 @@ def _simulated(request: Request, games: int, workers: int, cluster: Optional[str
             return run_simulation(request, workers, cluster, lambda done, _: bar.update(task, completed=done),
                                   lambda line: bar.console.print(line, highlight=False, markup=False))
         except SimulationError as err:
-            fail_on(err)
-            raise
+            failed = err
+            bar.update(task, visible=False)  # the error is the last line, not a bar drawn after it
+    fail_on(failed)
 
 
 def _write_report(out: Path, report: dict[str, Any], title: str) -> bool:
