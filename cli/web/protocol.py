@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -92,9 +92,28 @@ def read(raw: str | bytes | None) -> AskView | Answer | Ready | Undo | Save:
     try:
         return _READ.validate_python(data)
     except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the message"
-        raise Malformed(f"{where}: {first['msg']}") from None
+        raise Malformed(_words(err.errors()[0])) from None
+
+
+_KINDS = "view, answer, ready, undo or save"
+
+
+def _words(error: Any) -> str:
+    """A message's first fault, in the page's terms (pydantic's for what is not named here)."""
+    kind, loc, ctx = error["type"], error["loc"], error.get("ctx") or {}
+    if kind == "union_tag_not_found":
+        return f'a message names its "type": {_KINDS}'
+    if kind == "union_tag_invalid":
+        return f'"type" is one of {_KINDS}, not {str(ctx.get("tag"))[:40]!r}'
+    message, field = (loc[0], loc[1]) if len(loc) == 2 else ("the", ".".join(map(str, loc)))
+    a = "an" if str(message)[:1] in ("a", "e", "i", "o", "u") else "a"  # "an answer message", "a ready message"
+    if kind == "missing":
+        return f'{a} {message} message gives "{field}"'
+    if kind == "extra_forbidden":
+        return f'"{str(field)[:40]}" is not part of {a} {message} message'
+    if kind in ("int_type", "int_parsing", "int_from_float", "greater_than_equal", "less_than_equal"):
+        return f'"{field}" of {a} {message} message is a whole number from 0 to 1000000000'
+    return f"{message} message, {field}: {error['msg']}"
 
 
 class Flood:

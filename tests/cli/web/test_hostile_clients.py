@@ -142,3 +142,20 @@ def test_the_protocol_reads_only_its_shapes() -> None:
     for raw in BAD.values():
         with pytest.raises(protocol.Malformed):
             protocol.read(raw.replace("NUMBER", "3"))
+
+
+@pytest.mark.parametrize("raw, said", [
+    ('{"type": "answer", "decision": 0, "option": -1}', '"option" of an answer message is a whole number from 0 to 1000000000'),
+    ('{"type": "answer", "decision": 0, "option": "0"}', '"option" of an answer message is a whole number from 0 to 1000000000'),
+    ('{"type": "ready", "seat": 1.5}', '"seat" of a ready message is a whole number from 0 to 1000000000'),
+    ('{"type": "answer", "decision": 0}', 'an answer message gives "option"'),
+    ('{"type": "undo", "decision": 3}', '"decision" is not part of an undo message'),
+    ('{"type": "bogus"}', "\"type\" is one of view, answer, ready, undo or save, not 'bogus'"),
+    ('{}', 'a message names its "type": view, answer, ready, undo or save')])
+def test_a_malformed_message_is_said_in_the_pages_terms(raw: str, said: str) -> None:
+    """Not the validator's words ("Input should be greater than or equal to 0", "Input tag
+    'bogus' found using 'type' does not match any of the expected tags"), which a user's
+    trial of the server found in its errors."""
+    with pytest.raises(protocol.Malformed) as refused:
+        protocol.read(raw)
+    assert str(refused.value) == said
