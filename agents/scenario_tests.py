@@ -222,7 +222,10 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
              expansions: tuple[str | Path, ...] = (), built: _Built | None = None) -> list[Diagnostic]:
     def fail(message: str, hint: str | None = None, code: str = "T001", at: str = "") -> list[Diagnostic]:
         line, column = test.places.get(at) or (test.line, 1)  # the failing key, else the test's `item:`
-        return [Diagnostic(code, f"{test.label}: {message}", line, column, file=test.file, hint=hint)]
+        key = at.split(" ", 1)[-1] if at in test.places and not at.startswith("changes ") else None
+        end = column + len(str(key)) if key else None  # the key's name underlined whole (a changes line: its start)
+        return [Diagnostic(code, f"{test.label}: {message}", line, column, file=test.file, hint=hint,
+                           end_column=end)]
 
     wanted = test.ruleset or ruleset
     names = [wanted] if wanted else rulesets()

@@ -84,6 +84,8 @@ def test_the_command_exits_by_result_and_speaks_json_and_github(tmp_path: Path) 
     listed = runner.invoke(app, ["test", str(path)])  # the failure is at `expect:` (line 6), the test at line 1
     assert listed.exit_code == 1 and f"FAIL {path}:1  C1003" in listed.output and "ok  " not in listed.output
     assert f"{path}:6: T001" in listed.output and "0 passed, 1 failed" in listed.output
+    [at] = json.loads(runner.invoke(app, ["test", str(path), "--format", "json"]).stdout)
+    assert (at["line"], at["column"], at["end_column"]) == (6, 10, 17)  # `my gold` underlined whole
     failed = runner.invoke(app, ["test", str(path), "--format", "json"])
     assert failed.exit_code == 1
     assert json.loads(failed.stdout)[0]["code"] == "T001"
