@@ -47,20 +47,11 @@ class StatementWriter:
         wheres: list[Where] = []
         scope = Scope("a", "me", "this", "env", "a.it", None, {"st"})
         body: list[str] = []
-        self._write(stmt, scope, body, 1, wheres, top=True)
-        name = self.writer.name("s")
-        lines = [f"def {name}(st, a):"] + [f"    {line}" for line in prelude(scope) if not line.startswith("st =")]
-        if wheres or scope.names:
-            w = self.writer.bind(tuple(wheres))
-            names = tuple(sorted(scope.names))
-            lines += ["    _w = -1", "    try:"] + [f"    {line}" for line in body] + \
-                     ["    except BaseException as err:", f"        located = _rt_locate(err, {w}, _w, {names!r})",
-                      "        if located is err:", "            raise", "        raise located from err"]
-        else:
-            lines += body
-        fn: Instr = self.writer.define("\n".join(lines) + "\n", name)
-        fn.direct = True  # type: ignore[attr-defined]
-        return fn
+        self._write(stmt, scope, body, 2, wheres, top=True)
+        if not (wheres or scope.names):
+            return self._define("s", scope, body, None)
+        return self._define("s", scope, body, f"_rt_locate(err, {self.writer.bind(tuple(wheres))}, _w, "
+                                              f"{tuple(sorted(scope.names))!r})")
 
     def block_function(self, body: ast.Body) -> Instr:
         """A whole block of straight-through statements as one generated function `b(st, a)`:
@@ -76,14 +67,22 @@ class StatementWriter:
         for stmt in body:
             self._write(stmt, scope, lines, 2, wheres)
             tops += [self.ctx.where(stmt)] * (len(wheres) - len(tops))
-        name = self.writer.name("b")
         w, t = self.writer.bind(tuple(wheres)), self.writer.bind(tuple(tops))
-        names = tuple(sorted(scope.names))
-        head = [f"def {name}(st, a):"] + [f"    {line}" for line in prelude(scope) if not line.startswith("st =")]
-        source = head + ["    _w = -1", "    try:"] + lines + \
-            ["    except BaseException as err:", f"        located = _rt_locate_block(err, {w}, {t}, _w, {names!r})",
-             "        if located is err:", "            raise", "        raise located from err"]
-        fn: Instr = self.writer.define("\n".join(source) + "\n", name)
+        return self._define("b", scope, lines, f"_rt_locate_block(err, {w}, {t}, _w, {tuple(sorted(scope.names))!r})")
+
+    def _define(self, kind: str, scope: Scope, body: list[str], locate: str | None) -> Instr:
+        """A generated instruction `{kind}N(st, a)` running `body` (written two levels in);
+        with `locate`, the code of the error it raises in place of one escaping the body
+        (located at the statement running, `_w`; a refusal goes on as it is)."""
+        name = self.writer.name(kind)
+        lines = [f"def {name}(st, a):"] + [f"    {line}" for line in prelude(scope) if not line.startswith("st =")]
+        if locate is None:
+            lines += [line[4:] for line in body]  # no try: one level in
+        else:
+            lines += ["    _w = -1", "    try:"] + body + ["    except BaseException as err:", f"        located = {locate}",
+                                                         "        if located is err:", "            raise",
+                                                         "        raise located from err"]
+        fn: Instr = self.writer.define("\n".join(lines) + "\n", name)
         fn.direct = True  # type: ignore[attr-defined]
         return fn
 
