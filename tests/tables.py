@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import re
 import sys
+from pathlib import Path
 from collections import Counter
 from typing import Any, Sequence
 
+from legacies.dsl.checker import Checker, Context
+from legacies.dsl.parser import parse_program
 from legacies.interpreter import sandbox
 from legacies.interpreter.decisions import Decision
 from legacies.interpreter.game import Game, GameState
-from legacies.interpreter.spec import GameSpec
+from legacies.interpreter.spec import GameSpec, Origin
+from legacies.interpreter.vm import Activation, Block, BlockFrame
 from legacies.pipeline.ruleset import load_ruleset
 
 _SPECS: dict[tuple[str, tuple[str, ...]], GameSpec] = {}
@@ -130,3 +134,36 @@ class Table:
                 self.state.apply(i)
                 return
         raise AssertionError(f"piece {pid} is not an option of {self.decision.prompt}: {self.labels()}")
+
+
+# ---------------------------------------------------------------------- small rulesets and effects
+def small_ruleset(root: Path, name: str, ruleset: str, procedures: str, items: str) -> GameSpec:
+    """A ruleset written to `root` (its ruleset.yaml, procedures.yaml and one content file
+    of `items`, YAML list entries) and loaded; it must load clean."""
+    (root / "rules" / name).mkdir(parents=True)
+    (root / "content" / name).mkdir(parents=True)
+    (root / "rules" / name / "ruleset.yaml").write_text(ruleset, encoding="utf-8")
+    (root / "rules" / name / "procedures.yaml").write_text(procedures, encoding="utf-8")
+    (root / "content" / name / "board.yaml").write_text(f"format: 2\nruleset: {name}\nitems:\n{items}",
+                                                       encoding="utf-8")
+    result = load_ruleset(name, root=root)
+    assert result.ok and result.spec is not None, [d.headline() for d in result.diagnostics]
+    return result.spec
+
+
+def compile_effect(game: Game, source: str) -> Block:
+    """Effect `source`, checked clean and compiled by the game's compiler."""
+    program = parse_program(source)
+    diags = Checker(game.spec.vocab, game.spec.res).check_program(program, Context())
+    assert not [d for d in diags if d.severity == "error"], [d.headline() for d in diags]
+    code = game.compiler.program(program, Origin("a test effect", "test.yaml", 0, 0))
+    game.compiler.finish()
+    return code
+
+
+def run_block(state: GameState, code: Block) -> None:
+    """Run `code` as P1 on the state, in place of whatever it was running."""
+    st = state.st
+    st.pending = None
+    st.frames = [BlockFrame(code, Activation(st, 0))]
+    st.run()

@@ -6,18 +6,15 @@ as the closures play it (the reference, which steps every statement as a frame).
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from legacies.dsl.checker import Checker, Context
-from legacies.dsl.parser import parse_program
 from legacies.interpreter.compile import statements as compiled_statements
 from legacies.interpreter.errors import BudgetExceeded, InternalError
 from legacies.interpreter.game import Game, GameState
-from legacies.interpreter.spec import GameSpec, Origin
+from legacies.interpreter.spec import GameSpec
 from legacies.interpreter.vm import Activation, Block, BlockFrame
-from legacies.pipeline.ruleset import load_ruleset
+from tables import compile_effect, run_block, small_ruleset
 
 RULESET = """\
 format: 2
@@ -70,33 +67,8 @@ game: |
 
 @pytest.fixture(scope="module")
 def spec(tmp_path_factory: pytest.TempPathFactory) -> GameSpec:
-    root = tmp_path_factory.mktemp("straight")
-    (root / "rules" / "straight").mkdir(parents=True)
-    (root / "content" / "straight").mkdir(parents=True)
-    (root / "rules" / "straight" / "ruleset.yaml").write_text(RULESET, encoding="utf-8")
-    (root / "rules" / "straight" / "procedures.yaml").write_text(PROCEDURES, encoding="utf-8")
-    (root / "content" / "straight" / "board.yaml").write_text(
-        "format: 2\nruleset: straight\nitems:\n  - {id: the_post, kind: post, name: The Post}\n", encoding="utf-8")
-    result = load_ruleset("straight", root=root)
-    assert result.ok, [d.headline() for d in result.diagnostics]
-    assert result.spec is not None
-    return result.spec
-
-
-def _compile(game: Game, source: str) -> Block:
-    program = parse_program(source)
-    diags = Checker(game.spec.vocab, game.spec.res).check_program(program, Context())
-    assert not [d for d in diags if d.severity == "error"], [d.headline() for d in diags]
-    code = game.compiler.program(program, Origin("a test effect", "test.yaml", 0, 0))
-    game.compiler.finish()
-    return code
-
-
-def _run(state: GameState, code: Block) -> None:
-    st = state.st
-    st.pending = None
-    st.frames = [BlockFrame(code, Activation(st, 0))]
-    st.run()
+    return small_ruleset(tmp_path_factory.mktemp("straight"), "straight", RULESET, PROCEDURES,
+                         "  - {id: the_post, kind: post, name: The Post}\n")
 
 
 def _both(spec: GameSpec, source: str) -> list[tuple[GameState, Block]]:
@@ -104,7 +76,7 @@ def _both(spec: GameSpec, source: str) -> list[tuple[GameState, Block]]:
     out = []
     for codegen in (True, False):
         game = Game(spec, 2, codegen=codegen)
-        out.append((game.new_state(1), _compile(game, source)))
+        out.append((game.new_state(1), compile_effect(game, source)))
     return out
 
 
@@ -121,8 +93,8 @@ def test_a_block_that_cannot_ask_is_one_generated_function(spec: GameSpec) -> No
 def test_the_frame_loop_runs_it_in_one_step(spec: GameSpec) -> None:
     (made, code), (reference, reference_code) = _both(spec, "gain 1 points\nlet X be 2\ngain X gold")
     before = made.st.steps, reference.st.steps
-    _run(made, code)
-    _run(reference, reference_code)
+    run_block(made, code)
+    run_block(reference, reference_code)
     assert made.fingerprint() == reference.fingerprint()
     # its one instruction and its end; each statement and the end
     assert (made.st.steps - before[0], reference.st.steps - before[1]) == (2, 4)
@@ -136,20 +108,20 @@ def test_the_frame_loop_runs_it_in_one_step(spec: GameSpec) -> None:
 def test_a_block_that_cannot_ask_runs_with_no_frame(spec: GameSpec, monkeypatch: pytest.MonkeyPatch,
                                                      source: str) -> None:
     (made, code), (reference, reference_code) = _both(spec, source)
-    _run(reference, reference_code)
+    run_block(reference, reference_code)
 
     class NoFrame(BlockFrame):
         def __init__(self, instrs: tuple, act: Activation) -> None:
             raise AssertionError("a frame was pushed for a block that cannot ask")
     monkeypatch.setattr(compiled_statements, "BlockFrame", NoFrame)
-    _run(made, code)
+    run_block(made, code)
     assert made.fingerprint() == reference.fingerprint()
     assert made.st.steps < reference.st.steps  # its statements charged as work, not stepped
 
 
 def test_a_procedure_that_can_ask_still_asks(spec: GameSpec) -> None:
     for state, code in _both(spec, "asks()\ngain 1 gold"):
-        _run(state, code)
+        run_block(state, code)
         assert state.st.pending is not None and [o.label for o in state.st.pending.options] == ["gold", "points"]
 
 
@@ -158,7 +130,7 @@ def test_an_error_in_a_block_run_at_once_names_its_statement(spec: GameSpec, sou
     errors = []
     for state, code in _both(spec, source):
         with pytest.raises(InternalError) as caught:
-            _run(state, code)
+            run_block(state, code)
         errors.append(caught.value)
     assert str(errors[0]) == str(errors[1])  # where, what was running, the message
     err = errors[0]
@@ -173,7 +145,7 @@ def test_a_refusal_of_the_rules_own_statement_is_located_there(spec: GameSpec, s
     errors = []
     for state, code in _both(spec, source):
         with pytest.raises(InternalError) as caught:
-            _run(state, code)
+            run_block(state, code)
         errors.append(caught.value)
     assert str(errors[0]) == str(errors[1])
     err = errors[0]
@@ -184,7 +156,7 @@ def test_a_refusal_of_the_rules_own_statement_is_located_there(spec: GameSpec, s
 def test_a_loop_of_blocks_run_at_once_still_stops_at_the_budget(spec: GameSpec) -> None:
     for state, code in _both(spec, "repeat 1000000 times:\n    bonus()"):
         with pytest.raises(BudgetExceeded):
-            _run(state, code)
+            run_block(state, code)
 
 
 @pytest.mark.parametrize("looped", [False, True], ids=["in a block", "in a loop's body"])
@@ -194,7 +166,7 @@ def test_a_change_of_a_players_counter_keeps_its_bounds(spec: GameSpec, looped: 
         source = "repeat 2 times:\n" + "".join(f"    {line}\n" for line in source.splitlines())
     states = []
     for state, code in _both(spec, source):
-        _run(state, code)
+        run_block(state, code)
         states.append(state)
     made, reference = states
     assert made.fingerprint() == reference.fingerprint()
@@ -203,7 +175,7 @@ def test_a_change_of_a_players_counter_keeps_its_bounds(spec: GameSpec, looped: 
     assert made.st.counters[lay.player_counter["points"]] == 0  # no lower than nothing
     assert made.st.counters[lay.player_counter["points"] + 1] == (6 if looped else 3)
     with pytest.raises(InternalError, match="cannot pay 1000 gold"):  # a refusal outside an option, as before
-        _run(made, _compile(made.game, ("repeat 2 times:\n    " if looped else "") + "pay 1000 gold"))
+        run_block(made, compile_effect(made.game, ("repeat 2 times:\n    " if looped else "") + "pay 1000 gold"))
 
 
 def test_games_play_as_the_closures_do(spec: GameSpec) -> None:

@@ -21,6 +21,8 @@ from legacies.interpreter.errors import BudgetExceeded, InternalError, Refused
 from legacies.interpreter.game import Game, GameState, Undo
 from legacies.pipeline.ruleset import load_ruleset
 
+from tables import compile_effect, run_block
+
 TINY = Path(__file__).parent / "fixtures" / "tiny"
 SENTINEL = "_legacies_injected_"
 
@@ -300,10 +302,10 @@ def test_an_error_in_generated_code_names_the_statement_as_the_closures_do() -> 
     errors = []
     for game in (made, reference):
         state = game.new_state(3)
-        instrs = _compile(game, "let X be 0\nfor each C in cards in deck:\n    gain 1 gold\n"
+        instrs = compile_effect(game, "let X be 0\nfor each C in cards in deck:\n    gain 1 gold\n"
                                 "    gain 10 divided by X gold\n")
         try:
-            _run_block(state, instrs)
+            run_block(state, instrs)
         except InternalError as err:
             errors.append(err)
     assert len(errors) == 2
@@ -317,27 +319,7 @@ def test_a_generated_loop_is_charged_to_the_step_budget() -> None:
         game = Game(spec, 2, codegen=codegen)
         state = game.new_state(3)
         with pytest.raises(BudgetExceeded):
-            _run_block(state, _compile(game, "repeat 100000 times:\n    gain 1 gold\n"))
-
-
-def _compile(game: Game, source: str):  # type: ignore[no-untyped-def]
-    from legacies.dsl.checker import Checker, Context
-    from legacies.dsl.parser import parse_program
-    from legacies.interpreter.spec import Origin
-    program = parse_program(source)
-    diags = Checker(game.spec.vocab, game.spec.res).check_program(program, Context())
-    assert not [d for d in diags if d.severity == "error"], [d.headline() for d in diags]
-    code = game.compiler.program(program, Origin("a test effect", "test.yaml", 0, 0))
-    game.compiler.finish()
-    return code
-
-
-def _run_block(state: GameState, code) -> None:  # type: ignore[no-untyped-def]
-    from legacies.interpreter.vm import Activation, BlockFrame
-    st = state.st
-    st.pending = None
-    st.frames = [BlockFrame(code, Activation(st, 0))]
-    st.run()
+            run_block(state, compile_effect(game, "repeat 100000 times:\n    gain 1 gold\n"))
 
 
 def _legacies_forty_decisions_in() -> tuple[Game, GameState]:

@@ -15,6 +15,8 @@ from legacies.interpreter.errors import ContentError, GameError, InternalError, 
 from legacies.interpreter.game import Game, GameState
 from legacies.pipeline.ruleset import load_ruleset
 
+from tables import small_ruleset
+
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "minilegacies"
 
 
@@ -219,16 +221,8 @@ game: |
 
 @pytest.fixture(scope="module")
 def tidy_spec(tmp_path_factory):
-    root = tmp_path_factory.mktemp("tidy")
-    (root / "rules" / "tidy").mkdir(parents=True)
-    (root / "content" / "tidy").mkdir(parents=True)
-    (root / "rules" / "tidy" / "ruleset.yaml").write_text(TIDY_RULESET, encoding="utf-8")
-    (root / "rules" / "tidy" / "procedures.yaml").write_text(TIDY_PROCEDURES, encoding="utf-8")
-    (root / "content" / "tidy" / "board.yaml").write_text(
-        "format: 2\nruleset: tidy\nitems:\n  - {id: the_post, kind: post, name: The Post}\n", encoding="utf-8")
-    result = load_ruleset("tidy", root=root)
-    assert result.ok, [d.headline() for d in result.diagnostics]
-    return result.spec
+    return small_ruleset(tmp_path_factory.mktemp("tidy"), "tidy", TIDY_RULESET, TIDY_PROCEDURES,
+                         "  - {id: the_post, kind: post, name: The Post}\n")
 
 
 def test_a_refusal_in_the_rules_own_statements_is_an_internal_error_at_the_statement(tidy_spec) -> None:
