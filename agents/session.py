@@ -178,13 +178,16 @@ class TableSession:
         if self.keep_to is None:
             return
         try:
-            write_whole(self.keep_to, self.state.serialize(seats=self.seats))
+            self._write(self.keep_to)
         except WriteError:
             pass
+
+    def _write(self, path: Path) -> None:
+        write_whole(path, self.state.serialize(seats=self.seats))
 
     def save(self, path: Path) -> Path:
         """Write the game as it stands (a save `legacies resume` continues); raises
         WriteError when it cannot be written (an earlier save in the file is kept)."""
         with self.lock:
-            write_whole(path, self.state.serialize(seats=self.seats))
+            self._write(path)
         return path
