@@ -183,6 +183,17 @@ def run_now(st: "State", block: Block, act: Activation) -> bool:
     return True
 
 
+def enter(st: "State", block: Block, act: Activation, call: bool = False) -> None:
+    """Start `block` for `act` inside what is running: at once when it cannot ask
+    (`run_now`), else as its frame, pushed; a `call` (an effect played or resolved, a
+    procedure) nests a level, so the stack's depth is checked first."""
+    if run_now(st, block, act):
+        return
+    if call:
+        budget.check_depth(st)
+    st.frames.append(BlockFrame(block, act))
+
+
 class Journal:
     """An append-only list (a game's decisions, its log) that copies in O(1), so cloning
     a state costs the same at decision 10 and at decision 10,000. Copies share one

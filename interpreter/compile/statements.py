@@ -10,7 +10,7 @@ from legacies.dsl import ast, printer
 from legacies.dsl import resolution as r
 
 from .. import mechanics as mech
-from ..budget import MAX_TIMED, check_depth
+from ..budget import MAX_TIMED
 from .context import (Fn, Instr, MISSING, base_of, mark_direct, held_slot, is_direct, no_player, with_it,
                            run_direct, spend)
 from .columns import Columns
@@ -21,7 +21,7 @@ from ..decisions import Said
 from ..errors import ContentError, InternalError, Refused
 from ..frames import ForEachFrame, RepeatFrame, TurnsFrame, innermost_turns
 from ..layout import PART_ORDER, PART_TIMED, PART_VALUES
-from ..vm import Activation, Block, BlockFrame, State, run_now
+from ..vm import Activation, Block, BlockFrame, State, enter
 
 
 CARD_STEPS = 4
@@ -319,10 +319,7 @@ class StatementCompiler:
                     raise ContentError("there is no effect to resolve")
                 if played is not None and ref.this >= 0:
                     played.add((st.game.layout.piece_def[ref.this], a.me))
-                act = Activation(st, a.me, ref.this)
-                if not run_now(st, ref.code, act):  # an effect that may ask runs as a frame
-                    check_depth(st)
-                    st.frames.append(BlockFrame(ref.code, act))
+                enter(st, ref.code, Activation(st, a.me, ref.this), call=True)
             return resolve
 
         def play(st: State, a: Activation) -> None:
@@ -333,10 +330,7 @@ class StatementCompiler:
             instrs = st.game.effects[st.game.layout.piece_def[pid]]
             if played is not None:
                 played.add((st.game.layout.piece_def[pid], a.me))
-            act = Activation(st, a.me, pid)
-            if not run_now(st, instrs, act):  # an effect that may ask runs as a frame
-                check_depth(st)
-                st.frames.append(BlockFrame(instrs, act))
+            enter(st, instrs, Activation(st, a.me, pid), call=True)
         return play
 
     def s_Run(self, s: ast.Run) -> Instr:
@@ -346,11 +340,7 @@ class StatementCompiler:
 
         def run(st: State, a: Activation) -> None:
             env = {p: f(a) for p, f in zip(params, args)}
-            body = st.game.procedures[name]
-            act = Activation(st, a.me, a.this, env)
-            if not run_now(st, body, act):  # a procedure that may ask runs as a frame
-                check_depth(st)
-                st.frames.append(BlockFrame(body, act))
+            enter(st, st.game.procedures[name], Activation(st, a.me, a.this, env), call=True)
         return run
 
     def s_SortTurnOrder(self, s: ast.SortTurnOrder) -> Instr:
@@ -432,11 +422,10 @@ class StatementCompiler:
         def if_(st: State, a: Activation) -> None:
             for cond, instrs in branches:
                 if cond(a):
-                    if not run_now(st, instrs, a):  # a branch that may ask runs as a frame
-                        st.frames.append(BlockFrame(instrs, a))
+                    enter(st, instrs, a)
                     return
-            if otherwise is not None and not run_now(st, otherwise, a):
-                st.frames.append(BlockFrame(otherwise, a))
+            if otherwise is not None:
+                enter(st, otherwise, a)
         return if_
 
     def _if_covered(self, s: ast.If, branches: list[tuple[Fn, Block]], otherwise: Block | None,

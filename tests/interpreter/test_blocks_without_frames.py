@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from legacies.interpreter import vm
 from legacies.interpreter.compile import statements as compiled_statements
 from legacies.interpreter.errors import BudgetExceeded, InternalError
 from legacies.interpreter.game import Game, GameState
@@ -114,6 +115,7 @@ def test_a_block_that_cannot_ask_runs_with_no_frame(spec: GameSpec, monkeypatch:
         def __init__(self, instrs: tuple, act: Activation) -> None:
             raise AssertionError("a frame was pushed for a block that cannot ask")
     monkeypatch.setattr(compiled_statements, "BlockFrame", NoFrame)
+    monkeypatch.setattr(vm, "BlockFrame", NoFrame)  # (vm.enter pushes a statement's block)
     run_block(made, code)
     assert made.fingerprint() == reference.fingerprint()
     assert made.st.steps < reference.st.steps  # its statements charged as work, not stepped
