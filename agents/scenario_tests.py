@@ -76,7 +76,6 @@ class ScenarioTest:
 class TestRun:
     tests: list[ScenarioTest] = field(default_factory=list)
     failures: list[Diagnostic] = field(default_factory=list)
-    passed: int = 0
     failed_tests: list[ScenarioTest] = field(default_factory=list)  # (a failure may be at any key of its test)
 
     @property
@@ -86,7 +85,11 @@ class TestRun:
     @property
     def failed(self) -> int:
         """Tests that failed (a test with three wrong expectations is one)."""
-        return len(self.tests) - self.passed
+        return len(self.failed_tests)
+
+    @property
+    def passed(self) -> int:
+        return len(self.tests) - len(self.failed_tests)
 
     @property
     def malformed(self) -> bool:
@@ -198,7 +201,6 @@ def run_tests(tests: list[ScenarioTest], root: str | None = None, ruleset: str |
     for test in tests:
         failures = run_test(test, root, ruleset, expansions, kept)
         result.failures.extend(failures)
-        result.passed += not failures
         if failures:
             result.failed_tests.append(test)
     return result
