@@ -26,9 +26,11 @@ from __future__ import annotations
 import json
 import time
 from collections import deque
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from legacies.dsl.english import article, word_list
 
 MAX_MESSAGE = 4096
 """The longest message a page may send, in bytes (every real one is under 100)."""
@@ -48,15 +50,19 @@ class AskView(_Message):
     type: Literal["view"]
 
 
+MOST = 10**9
+"""The largest number a message may give (a decision, an option, a seat)."""
+
+
 class Answer(_Message):
     type: Literal["answer"]
-    decision: int = Field(ge=0, le=10**9)
-    option: int = Field(ge=0, le=10**9)
+    decision: int = Field(ge=0, le=MOST)
+    option: int = Field(ge=0, le=MOST)
 
 
 class Ready(_Message):
     type: Literal["ready"]
-    seat: int = Field(ge=0, le=10**9)
+    seat: int = Field(ge=0, le=MOST)
 
 
 class Undo(_Message):
@@ -95,7 +101,8 @@ def read(raw: str | bytes | None) -> AskView | Answer | Ready | Undo | Save:
         raise Malformed(_words(err.errors()[0])) from None
 
 
-_KINDS = "view, answer, ready, undo or save"
+_KINDS = word_list([get_args(kind.model_fields["type"].annotation)[0]
+                    for kind in get_args(get_args(Message)[0])], "or")  # "view, answer, ready, undo or save"
 
 
 def _words(error: Any) -> str:
@@ -105,14 +112,14 @@ def _words(error: Any) -> str:
         return f'a message names its "type": {_KINDS}'
     if kind == "union_tag_invalid":
         return f'"type" is one of {_KINDS}, not {str(ctx.get("tag"))[:40]!r}'
-    message, field = (loc[0], loc[1]) if len(loc) == 2 else ("the", ".".join(map(str, loc)))
-    a = "an" if str(message)[:1] in ("a", "e", "i", "o", "u") else "a"  # "an answer message", "a ready message"
+    message, field = (str(loc[0]), loc[1]) if len(loc) == 2 else ("the", ".".join(map(str, loc)))
+    a = f"{article(message)} {message} message"  # "an answer message", "a ready message"
     if kind == "missing":
-        return f'{a} {message} message gives "{field}"'
+        return f'{a} gives "{field}"'
     if kind == "extra_forbidden":
-        return f'"{str(field)[:40]}" is not part of {a} {message} message'
+        return f'"{str(field)[:40]}" is not part of {a}'
     if kind in ("int_type", "int_parsing", "int_from_float", "greater_than_equal", "less_than_equal"):
-        return f'"{field}" of {a} {message} message is a whole number from 0 to 1000000000'
+        return f'"{field}" of {a} is a whole number from 0 to {MOST}'
     return f"{message} message, {field}: {error['msg']}"
 
 
