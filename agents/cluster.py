@@ -32,9 +32,8 @@ CONNECT_SECONDS = 10.0
 WAIT_SECONDS = 60.0
 SAY_EVERY = 5.0  # seconds between two "waiting for workers" lines
 
-_ADDRESS = re.compile(r"^(?:(?:tcp|tls|ws|wss)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}))"
-                      r":(\d{1,5})$")
-_HOST_PORT = re.compile(r"^(?:[a-z]+://)?(.+):(\d+)$")
+_ADDRESS = re.compile(r"^(?:(?:tcp|tls|ws|wss)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}))"
+                      r":(?P<port>\d{1,5})$")
 
 
 class ClusterError(LegaciesError):
@@ -58,7 +57,7 @@ class ClusterLost(Exception):
 def address_problem(address: str) -> str | None:
     """Why `address` is not a scheduler's address, in words (None when it is one)."""
     found = _ADDRESS.match(address)
-    if found is None or not 0 < int(found.group(1)) < 65536:
+    if found is None or not 0 < int(found.group("port")) < 65536:
         shown = address if len(address) <= 60 else address[:60] + "..."
         return (f"--cluster takes a Dask scheduler's address, tcp://HOST:PORT (tcp://10.0.0.5:8786) or HOST:PORT, "
                 f"not `{shown}`")
@@ -102,10 +101,10 @@ def connect(address: str, seconds: float = CONNECT_SECONDS) -> Any:
 def _knock(address: str, seconds: float) -> None:
     """Raise ClusterError at once when nothing listens at `address`: Dask retries a refused
     connection until its whole deadline, so a mistyped port took 10 s to be said."""
-    found = _HOST_PORT.match(address)
+    found = _ADDRESS.match(address)
     assert found is not None  # address_problem passed it
     try:
-        socket.create_connection((found.group(1).strip("[]"), int(found.group(2))), timeout=seconds).close()
+        socket.create_connection((found.group("host").strip("[]"), int(found.group("port"))), timeout=seconds).close()
     except OSError as err:  # refused, no such host, unreachable, timed out
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {err.strerror or err}") from None
 
