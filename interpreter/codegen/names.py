@@ -7,8 +7,6 @@ kept across menus is recomputed when what it read has changed.
 
 from __future__ import annotations
 
-import re
-
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
 
@@ -18,9 +16,7 @@ from ..compile.context import MISSING, CompileContext, or_nobody
 from ..compile.expressions import ExpressionCompiler
 from ..layout import PART_ORDER, PART_PIECES, PART_TIMED, PART_VALUES
 from ..values import DefRef
-from .runtime import Reads, Scope, Unsupported, make_reader, own_reader
-
-_SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|-?\d+)$")  # a name or a number: nothing to work out
+from .runtime import Reads, Scope, Unsupported, make_reader, own_reader, simple
 from .writer import CodeWriter, WritesExpressions, counter_read, guarded, me_in, st_in
 
 
@@ -132,7 +128,7 @@ class NameWriter:
         # and the subject are still worked out, as the closures do: either may fail)
         reads.add(PART_TIMED)
         default = self.writer.bind(self.ctx.v.quantities[q].default)
-        if _SIMPLE.match(player) and _SIMPLE.match(subject):
+        if simple(player) and simple(subject):
             return f"({read} if {st}.timed else {default})"
         return f"({read} if {st}.timed else ({player}, {subject}, {default})[2])"
 
