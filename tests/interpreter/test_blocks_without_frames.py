@@ -15,6 +15,7 @@ from legacies.interpreter.errors import BudgetExceeded, InternalError
 from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.spec import GameSpec
 from legacies.interpreter.vm import Activation, Block, BlockFrame
+
 from tables import compile_effect, run_block, small_ruleset
 
 RULESET = """\
