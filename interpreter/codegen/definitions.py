@@ -9,6 +9,7 @@ whether there is one.
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from legacies.dsl import ast
@@ -17,7 +18,9 @@ from ..compile.context import CompileContext
 from ..errors import InternalError
 from ..spec import ActionSpec, Origin
 from .runtime import MEMO_WINDOW, Reads, Scope, Unsupported, costly, inlined, simple
-from .writer import CodeWriter, WritesExpressions, me_in, st_in
+from .writer import CodeWriter, WritesExpressions, me_in, st_in, this_in
+
+_ME = re.compile(r"\bme\b")
 
 
 
@@ -27,6 +30,7 @@ class DefinitionWriter:
         self.writer = writer
         self.gen = gen
         self._def_fns: dict[str, tuple[str, list[str], Reads, str]] = {}  # name -> (fn, params, reads, body)
+        self._acting: dict[str, frozenset[str]] = {}  # name -> which of `me`, `this` its value depends on
         self._def_failed: set[str] = set()
         self._generating: set[str] = set()
 
@@ -56,10 +60,12 @@ class DefinitionWriter:
             finally:
                 self.ctx.origin = saved
         reads.merge(def_reads)
-        this = s.this
-        if this == "this":
-            s.uses.add("this")
-        return f"{fn}({', '.join([st_in(s), me_in(s), this] + args)})"
+        # `me` and `this` are passed only to a definition whose value depends on them;
+        # -1 to one that does not, so the caller does not depend on them through it
+        acting = self._acting[name]
+        me = me_in(s) if "me" in acting else "-1"
+        this = this_in(s) if "this" in acting else "-1"
+        return f"{fn}({', '.join([st_in(s), me, this] + args)})"
 
     def definition_fn(self, name: str) -> tuple[str, list[str], Reads, str] | None:
         """The generated function of a definition (None: the closures compute it)."""
@@ -73,7 +79,7 @@ class DefinitionWriter:
         saved = self.ctx.origin
         try:
             params = {p: f"_p{i}" for i, p in enumerate(d.params)}
-            scope = Scope(None, "me", "this", None, "None", params, {"st", "me", "this"})
+            scope = Scope(None, "me", "this", None, "None", params, {"st"})
             reads = Reads()
             body = self.gen.g(d.value, scope, reads)
         except Unsupported:
@@ -83,6 +89,9 @@ class DefinitionWriter:
             self._generating.discard(name)
             self.ctx.origin = saved
         fn = self.writer.name("d")
+        # what it depends on of the activation: a stamp's site such as `sv[19 + me]` reads `me`
+        acting = frozenset(scope.uses & {"me", "this"}) | ({"me"} if any(_ME.search(x) for x in reads.sites) else set())
+        self._acting[name] = acting
         # remembered while a menu is built (st.memo), and across menus while what it
         # reads has not changed (st.keep); an argument that is a list is not remembered.
         # Remembering costs a key and a look-up a call: a definition whose calls find
@@ -92,7 +101,9 @@ class DefinitionWriter:
         self.writer.ns["_memo_made"].append(0)
         self.writer.ns["_memo_off"].append(False)
         plist = ", ".join(params.values())
-        key = f"({k!r}, me, this{', ' if plist else ''}{plist})"
+        # keyed by `me` and `this` only when its value depends on them: what two players
+        # ask alike (a technology's leaders) is computed once for both, and kept for both
+        key = f"({', '.join([repr(k)] + [n for n in ('me', 'this') if n in acting] + list(params.values()))},)"
         # a definition that does much charges its steps each time it is computed, not when remembered
         charge = [f"        _rt_spend(st, {d.charge!r})"] if d.charge else []
         lines = [f"def {fn}(st, me, this{', ' if plist else ''}{plist}):",

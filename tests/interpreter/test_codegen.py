@@ -347,8 +347,9 @@ def test_a_definition_is_kept_across_menus_until_what_it_reads_changes() -> None
     heirloom = game.layout.kind_pieces["heirloom"][0]
     with st_.frozen():
         first = fn(st_, 0, -1, heirloom)
-    key_id = int(re.search(r"key = \((\d+),", game.compiler.sources[made]).group(1))  # type: ignore[union-attr]
-    key = (key_id, 0, -1, heirloom)
+    # keyed by its player (it reads their resources), not by `this` (it reads no piece's own)
+    key_id = int(re.search(r"key = \((\d+), me, _p0,\)", game.compiler.sources[made]).group(1))  # type: ignore[union-attr]
+    key = (key_id, 0, heirloom)
     stamp, value = st_.keep[key]
     assert value == first
     st_.keep[key] = (stamp, "forged")
@@ -362,6 +363,47 @@ def test_a_definition_is_kept_across_menus_until_what_it_reads_changes() -> None
         mech.adjust(st_, game.layout.player_counter["gold"] + 1, 1)
     with st_.frozen():
         assert fn(st_, 0, -1, heirloom) == "forged again"
+
+
+def test_a_definition_that_reads_nothing_of_the_acting_player_is_one_for_every_player() -> None:
+    """Gears of Time's `leads(C, P)` is given its player and reads nothing of the acting
+    player's or of `this`: its key leaves them out, so what one player's evaluation
+    computed another's finds (a forged kept value shows it was not computed again).
+    `may_establish(C)` reads the acting player's pawn and hand: each player's is their own."""
+    from legacies.agents.bots import apply_random_option
+
+    game = Game(_spec("gears-of-time"), 4)
+    state = game.new_state(3)
+    rng = random.Random(3)
+    for _ in range(60):
+        apply_random_option(state, rng)
+    st_, sources, ns = state.st, game.compiler.sources, game.compiler.writer.ns
+    leads, may = (game.compiler.gen.definitions.written(n) for n in ("leads", "may_establish"))
+    assert leads is not None and may is not None
+    leads_key = re.search(r"key = \((\d+), _p0, _p1,\)", sources[leads])
+    may_key = re.search(r"key = \((\d+), me, _p0,\)", sources[may])
+    assert leads_key is not None and may_key is not None
+    technologies = set(game.layout.kind_pieces["technology"])
+    placed = [x for x in st_.zones[game.layout.game_zone["timeline"]] if x in technologies]
+    assert placed, "sixty decisions in, a technology is on the timeline"
+    with st_.frozen():
+        first = ns[leads](st_, 0, -1, placed[0], 1)
+    key = (int(leads_key.group(1)), placed[0], 1)
+    stamp, value = st_.keep[key]
+    assert value == first
+    st_.keep[key] = (stamp, "forged")
+    with st_.frozen():  # another player asks the same: found, not computed
+        assert ns[leads](st_, 2, -1, placed[0], 1) == "forged"
+
+    in_hand = [x for x in technologies if x not in placed][0]
+    with st_.frozen():
+        mine = ns[may](st_, 0, -1, in_hand)
+    key = (int(may_key.group(1)), 0, in_hand)
+    st_.keep[key] = (st_.keep[key][0], "forged")
+    with st_.frozen():  # player 0's is kept; player 1's is computed for player 1
+        assert ns[may](st_, 0, -1, in_hand) == "forged"
+        assert ns[may](st_, 1, -1, in_hand) in (True, False)
+    assert isinstance(mine, bool)
 
 
 def test_a_memo_that_finds_nothing_stops_remembering_and_one_that_finds_keeps_on() -> None:
