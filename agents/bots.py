@@ -112,13 +112,18 @@ class RolloutBot:
             try:
                 for world in worlds:
                     child = world.clone()
-                    child.apply(index)
-                    total += self.value(random_playout(child, self.rng), me)
+                    try:
+                        child.apply(index)
+                        total += self.value(random_playout(child, self.rng), me)
+                    finally:
+                        child.discard()
             except Refused:
                 continue
             mean = total / self.rollouts
             if mean > best:
                 best, best_index = mean, index
+        for world in worlds:
+            world.discard()
         return best_index
 
 
@@ -166,21 +171,28 @@ class GreedyBot:
             return 0
         me, options = deciding
         world = determinize(state, me, self.rng)
+        made = [world]  # every copy made for this choice: discarded when it is made
         children: list[GameState | None] = []
-        for index in range(options):
-            child = world.clone()
-            try:
-                child.apply(index, undo=Undo.NONE)
-                children.append(child)
-            except Refused:
-                children.append(None)
-        values = self._follow(children, me, world.st.turns, world.game.players)
+        try:
+            for index in range(options):
+                child = world.clone()
+                made.append(child)
+                try:
+                    child.apply(index, undo=Undo.NONE)
+                    children.append(child)
+                except Refused:
+                    children.append(None)
+            values = self._follow(children, me, world.st.turns, world.game.players, made)
+        finally:
+            for copy in made:
+                copy.discard()
         best = max((v for v in values if v is not None), default=None)
         if best is None:  # the rules refuse every option: the match runner says so
             return 0
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
 
-    def _follow(self, children: list[GameState | None], me: int, turn: int, players: int) -> list[float | None]:
+    def _follow(self, children: list[GameState | None], me: int, turn: int, players: int,
+                made: list[GameState]) -> list[float | None]:
         """Each option's worth, followed as deep as the lookahead allows (see the class):
         exact for every option that is the best or ties with it, below the best for the
         others (None: refused)."""
@@ -188,7 +200,7 @@ class GreedyBot:
         ended: dict[tuple[int, ...], _Worth] = {}  # lines that reached their action's end: their worth
         applied: dict[tuple[int, ...], GameState] = {}  # lines cut short: their state, for the next pass
         for depth in range(self.MAX_DEPTH + 1):
-            line = _Line(me, turn, self.lookahead, ended, applied)
+            line = _Line(me, turn, self.lookahead, ended, applied, made)
             try:
                 deeper = [None if c is None else line.best(c, depth, (i,))[0] for i, c in enumerate(children)]
             except _OutOfLookahead:
@@ -326,16 +338,17 @@ class _Line:
     counts such an option as applied in each pass, so how deep a pass goes, and so the
     bot's choice, does not depend on what was kept."""
 
-    __slots__ = ("me", "turn", "left", "cut", "ended", "applied")
+    __slots__ = ("me", "turn", "left", "cut", "ended", "applied", "made")
 
     def __init__(self, me: int, turn: int, lookahead: int, ended: dict[tuple[int, ...], _Worth],
-                 applied: dict[tuple[int, ...], GameState]):
+                 applied: dict[tuple[int, ...], GameState], made: list[GameState]):
         self.me = me
         self.turn = turn
         self.left = lookahead  # options that may still be applied in this pass
         self.cut = False  # a line stopped at the depth before its action's end
         self.ended = ended
         self.applied = applied
+        self.made = made  # every copy applied, for the bot to discard when it has chosen
 
     def best(self, state: GameState, depth: int, path: tuple[int, ...]) -> tuple[_Worth, bool]:
         """The worth (weighed later), and whether every line below reached its action's end."""
@@ -361,6 +374,7 @@ class _Line:
                 child = self.applied.get(below)
                 if child is None:
                     child = state.clone()
+                    self.made.append(child)
                     try:
                         child.apply(index, undo=Undo.NONE)
                     except Refused:
@@ -540,7 +554,11 @@ def search_tree(state: GameState, job: SearchJob) -> SearchRoot:
             break
         if deadline is not None and count > 0 and time.perf_counter() >= deadline:
             break
-        _iterate(root, determinize(state, job.me, rng), rng, job)
+        world = determinize(state, job.me, rng)
+        try:
+            _iterate(root, world, rng, job)
+        finally:
+            world.discard()
         count += 1
     return SearchRoot([(key, child.visits) for key, child in root.children.items()], count)
 

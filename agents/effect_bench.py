@@ -331,6 +331,9 @@ def _snapshot(st: State) -> tuple:
 
 def _fresh(base: GameState) -> State:
     st = base.clone().st
+    # every zone this state's own before it is run (outside the timing): the hand versions
+    # write to the lists as they stand, where the engine makes a shared list its own first
+    st.zones, st.own_zones = [z[:] for z in st.zones], None
     st.frames, st.pending = [], None
     st.active = 0
     return st

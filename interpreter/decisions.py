@@ -10,6 +10,7 @@ view), from the state as it stands at the decision, and alike labels are told ap
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import InternalError
@@ -42,13 +43,19 @@ class Choice:
         self.value = value
         self.item = item
         self._words = words
-        self._of: Decision | None = None  # the decision it is an option of: labels are told apart there
+        # the decision it is an option of, where labels are told apart: by a weak reference,
+        # so a decision and its options are no cycle and go when the game moves on (not at
+        # the garbage collector's next pass: most decisions are answered unread)
+        self._of: weakref.ref[Decision] | None = None
 
     @property
     def label(self) -> str:
-        of = self._of
-        if of is None:
+        if self._of is None:
             raise InternalError("an option's label is read before it is offered (Choice.words reads it alone)")
+        of = self._of()
+        if of is None:
+            raise InternalError("an option's label is read after its decision is gone (read it while the decision is "
+                                "pending)")
         if not of.named:
             of.name_options()
         assert self._label is not None
@@ -72,7 +79,7 @@ class Decision:
     without a word made; the first label read (or `labels()`) makes them all, told apart,
     while the decision is pending (State.ask gives it the state it is asked in)."""
 
-    __slots__ = ("player", "options", "kind", "named", "_prompt", "_st")
+    __slots__ = ("player", "options", "kind", "named", "_prompt", "_st", "__weakref__")
 
     def __init__(self, player: int, prompt: str | Words, options: tuple[Choice, ...], kind: str = "choose"):
         self.player = player
@@ -81,8 +88,9 @@ class Decision:
         self.kind = kind  # choose | one | may | number | action | bid
         self.named = False
         self._st: State | None = None
+        me = weakref.ref(self)
         for option in options:
-            option._of = self
+            option._of = me
 
     @property
     def prompt(self) -> str:

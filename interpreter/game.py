@@ -291,6 +291,8 @@ class GameState:
             checkpoint = self._checkpoint
             if checkpoint is None or made - len(checkpoint.history) >= CHECKPOINT_EVERY \
                     or made < len(checkpoint.history):
+                if checkpoint is not None:
+                    checkpoint.discard()
                 checkpoint = self._checkpoint = st.clone()
             try:
                 st.pending = None
@@ -309,6 +311,7 @@ class GameState:
         except BaseException:  # a refusal, a bug or an interrupt: nothing half-applied is left behind
             st.restore(backup)
             raise
+        backup.discard()
 
     def _rewind(self, checkpoint: State, made: int) -> None:
         """Become the state after the first `made` decisions again: a copy of the
@@ -355,6 +358,13 @@ class GameState:
 
     def clone(self) -> "GameState":
         return GameState(self.st.clone())
+
+    def discard(self) -> None:
+        """This copy is not used again: freed at once (State.discard)."""
+        self.st.discard()
+        if self._checkpoint is not None:
+            self._checkpoint.discard()
+            self._checkpoint = None
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[int]:

@@ -65,7 +65,7 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
         pieces = sorted([zones[z][i] for z, i in places])  # the real arrangement is not read
         rng.shuffle(pieces)
         for (z, i), pid in zip(places, pieces):
-            zones[z][i] = pid
+            st.zone(z)[i] = pid
             loc[pid] = z
     st.rng = rng.getrandbits(64)  # the future is unknown too: the real game's next shuffles are not
     st.changed()

@@ -132,14 +132,14 @@ def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
                                f"({describe(st, pid)})")
     work = 0  # in a large zone, the members searched and shifted along (charged once the move is done)
     if old >= 0:
-        left = st.zones[old]
+        left = st.zone(old)
         if left[-1] == pid:  # the top: a card drawn, a piece just placed
             left.pop()
         else:
             at = left.index(pid)
             del left[at]
             work = at // SEARCHED_PER_STEP + (len(left) - at) // SHIFTED_PER_STEP
-    to = st.zones[dest]
+    to = st.zone(dest)
     if bottom:
         to.insert(0, pid)
         work += len(to) // SHIFTED_PER_STEP
@@ -184,7 +184,7 @@ plain steps takes)."""
 
 def shuffle(st: State, zone: int) -> None:
     spend(st, SHUFFLE_STEPS * len(st.zones[zone]))
-    st.rng = rng.shuffle(st.rng, st.zones[zone])
+    st.rng = rng.shuffle(st.rng, st.zone(zone))
     st.versions[PART_PIECES] += 1
     st.zone_versions[zone] += 1
     if st.game.layout.zone_holds[zone]:

@@ -76,7 +76,7 @@ def rearranged(state: GameState, player: int, rng: random.Random) -> GameState:
         pieces = [st.zones[z][i] for z, i in places]
         rng.shuffle(pieces)
         for (z, i), pid in zip(places, pieces):
-            st.zones[z][i] = pid
+            st.zone(z)[i] = pid
             st.loc[pid] = z
     return other
 

@@ -301,7 +301,7 @@ def check_views(gs: GameState, permute: random.Random | None) -> None:
         permute.shuffle(pieces)
         other: State = st.clone()
         for (z, i), q in zip(slots, pieces):
-            other.zones[z][i] = q
+            other.zone(z)[i] = q
             other.loc[q] = z
         assert GameState(other).view(p) == v, f"view({p}) changes with pieces P{p} cannot see"
 
@@ -419,7 +419,7 @@ def test_problems_reports_board_items_in_zones_and_a_wrong_end() -> None:
     assert problems(gs) == []
     st, lay = gs.st, gs.game.layout
     board = lay.piece_start.index(-1)
-    st.zones[1].append(board)
+    st.zone(1).append(board)
     st.loc[board] = 1
     st.over = True  # yet a decision is pending
     found = problems(gs)

@@ -102,7 +102,7 @@ class DefinitionWriter:
         self.writer.ns["_memo_off"].append(False)
         plist = ", ".join(params.values())
         # keyed by `me` and `this` only when its value depends on them: what two players
-        # ask alike (a technology's leaders) is computed once for both, and kept for both
+        # ask alike (a piece's standing against each player) is computed and kept once
         key = f"({', '.join([repr(k)] + [n for n in ('me', 'this') if n in acting] + list(params.values()))},)"
         # a definition that does much charges its steps each time it is computed, not when remembered
         charge = [f"        _rt_spend(st, {d.charge!r})"] if d.charge else []

@@ -189,7 +189,7 @@ def test_greedy_goes_on_from_the_states_its_last_pass_reached(monkeypatch: pytes
             m.setattr(GameState, "apply", counted)
             if not keep:
                 line = bots._Line
-                m.setattr(bots, "_Line", lambda me, turn, left, ended, _: line(me, turn, left, ended, _Forgetful()))
+                m.setattr(bots, "_Line", lambda me, turn, left, ended, _, made: line(me, turn, left, ended, _Forgetful(), made))
             for _ in range(6):
                 bot = GreedyBot(7)
                 picks.append(bot.choose(state))

@@ -73,14 +73,14 @@ def _bool_counter(state: GameState) -> str:
 
 def _piece_in_two_zones(state: GameState) -> str:
     z, pid = a_piece_in_a_zone(state)
-    state.st.zones[z + 1 if z + 1 < len(state.st.zones) else 0].append(pid)
+    state.st.zone(z + 1 if z + 1 < len(state.st.zones) else 0).append(pid)
     return f"piece {pid} is in zones"
 
 
 def _int_like_piece_in_a_zone(state: GameState) -> str:
     """A card name (an int subclass) where a piece belongs: it indexes like the piece."""
     z, pid = a_piece_in_a_zone(state)
-    state.st.zones[z][0] = DefRef(pid)
+    state.st.zone(z)[0] = DefRef(pid)
     return f"unknown piece def:{pid}"
 
 
@@ -98,7 +98,7 @@ def _location_out_of_step(state: GameState) -> str:
 
 def _piece_in_no_zone(state: GameState) -> str:
     z, pid = a_piece_in_a_zone(state)
-    state.st.zones[z].remove(pid)
+    state.st.zone(z).remove(pid)
     return f"located in zone {z} but no zone lists it"
 
 

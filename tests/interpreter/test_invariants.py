@@ -17,7 +17,7 @@ def test_each_broken_invariant_is_reported() -> None:
     st, lay = s.st, s.game.layout
     hand = lay.player_zone["hand"]
     pid = st.zones[hand][0]
-    st.zones[hand + 1].append(pid)  # one card in two hands
+    st.zone(hand + 1).append(pid)  # one card in two hands
     st.counters[lay.player_counter["points"]] = -3  # below its minimum
     found = problems(s)
     assert any(f"piece {pid} is in zones" in p for p in found)

@@ -46,7 +46,7 @@ def _seat(state: GameState, hand_sizes: list[int]) -> None:
     for p, n in enumerate(hand_sizes):
         for _ in range(n):
             pid = pieces.pop()
-            state.st.zones[zone + p].append(pid)
+            state.st.zone(zone + p).append(pid)
             state.st.loc[pid] = zone + p
 
 
