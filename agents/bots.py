@@ -54,15 +54,24 @@ def apply_random_option(state: GameState, rng: random.Random, undo: Undo = Undo.
     refused them all, how many were refused)."""
     d = state.decision
     assert d is not None
-    order = list(range(len(d.options)))
+    # the options in a random order, drawn as they are tried: most first tries are
+    # accepted, and shuffling every option of a large menu first cost more than the try
+    count = len(d.options)
+    first = rng.randrange(count)
+    try:
+        state.apply(first, undo=undo)
+        return first, 0
+    except Refused:
+        pass
+    order = [index for index in range(count) if index != first]
     rng.shuffle(order)
-    for refused, index in enumerate(order):
+    for refused, index in enumerate(order, 1):
         try:
             state.apply(index, undo=undo)
             return index, refused
         except Refused:
             continue
-    return None, len(order)
+    return None, count
 
 
 def random_playout(state: GameState, rng: random.Random, max_decisions: int = 5000) -> GameState:
