@@ -54,6 +54,8 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
     hidden, kinds = _unseen(world.game, player)
     slots: dict[str, list[tuple[int, int]]] = {}  # kind -> (zone, index) places of unseen pieces
     for z in hidden:
+        if zones[z]:
+            st.zone(z)  # this copy's own: its pieces are dealt again
         for i, pid in enumerate(zones[z]):
             if pid not in revealed:
                 places = slots.get(kinds[pid])
@@ -65,7 +67,7 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
         pieces = sorted([zones[z][i] for z, i in places])  # the real arrangement is not read
         rng.shuffle(pieces)
         for (z, i), pid in zip(places, pieces):
-            st.zone(z)[i] = pid
+            zones[z][i] = pid  # a list of this copy's own (made so above)
             loc[pid] = z
     st.rng = rng.getrandbits(64)  # the future is unknown too: the real game's next shuffles are not
     st.changed()

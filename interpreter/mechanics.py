@@ -131,15 +131,16 @@ def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
             raise ContentError(f"{describe(st, carrier)} is not on the table, so nothing can be put on it "
                                f"({describe(st, pid)})")
     work = 0  # in a large zone, the members searched and shifted along (charged once the move is done)
+    zones, own = st.zones, st.own_zones  # State.zone, written out: a list a copy shares is made this state's first
     if old >= 0:
-        left = st.zone(old)
+        left = zones[old] if own is None or old in own else st.zone(old)
         if left[-1] == pid:  # the top: a card drawn, a piece just placed
             left.pop()
         else:
             at = left.index(pid)
             del left[at]
             work = at // SEARCHED_PER_STEP + (len(left) - at) // SHIFTED_PER_STEP
-    to = st.zone(dest)
+    to = zones[dest] if own is None or dest in own else st.zone(dest)
     if bottom:
         to.insert(0, pid)
         work += len(to) // SHIFTED_PER_STEP

@@ -111,7 +111,8 @@ def _rt_among(piece_def: list[int], x: Any, ys: Any) -> bool:
 def _rt_same_card(piece_def: list[int], x: Any, y: Any, negated: bool) -> bool:
     if x is None or y is None:
         return (x is y) != negated
-    return (as_def(piece_def, x) == as_def(piece_def, y)) != negated
+    # as_def, written out: a piece's definition, or the card named in source
+    return ((int(x) if type(x) is DefRef else piece_def[x]) == (int(y) if type(y) is DefRef else piece_def[y])) != negated
 
 
 def _rt_has(piece_def: list[int], by_def: list, x: Any, negated: bool) -> bool:
