@@ -173,6 +173,7 @@ class GreedyBot:
         self.lookahead = lookahead
         self.last_depth = 0  # how many decisions deep the last choice followed its options (for tests)
         self.last_weighed = 0  # how many evaluations (one player's each) the last choice made (for tests)
+        self.menus_when_read = True  # False: every menu its copies reach is made (to compare, in tests)
 
     def choose(self, state: GameState) -> int:
         deciding = _deciding(state)
@@ -180,6 +181,8 @@ class GreedyBot:
             return 0
         me, options = deciding
         world = determinize(state, me, self.rng)
+        # the lines end at another player's menu, weighed without reading it: made if read
+        world.st.menus_when_read = self.menus_when_read
         made = [world]  # every copy made for this choice: discarded when it is made
         children: list[GameState | None] = []
         try:

@@ -79,18 +79,50 @@ class Decision:
     without a word made; the first label read (or `labels()`) makes them all, told apart,
     while the decision is pending (State.ask gives it the state it is asked in)."""
 
-    __slots__ = ("player", "options", "kind", "named", "_prompt", "_st", "__weakref__")
+    __slots__ = ("player", "_options", "kind", "named", "_prompt", "_st", "_build", "__weakref__")
 
-    def __init__(self, player: int, prompt: str | Words, options: tuple[Choice, ...], kind: str = "choose"):
+    def __init__(self, player: int, prompt: str | Words, options: tuple[Choice, ...] | None, kind: str = "choose",
+                 build: Callable[[State], tuple[Choice, ...]] | None = None):
         self.player = player
         self._prompt = prompt
-        self.options = options
         self.kind = kind  # choose | one | may | number | action | bid
         self.named = False
         self._st: State | None = None
+        # options made when first read (`build(state)`, from the state it is pending in): an
+        # action menu in a bot's copy of the game, which a bot looking ahead mostly weighs
+        # without reading whose turn it is next (State.menus_when_read)
+        self._build = build
+        self._options: tuple[Choice, ...] | None = None
+        if options is not None:
+            self._offer(options)
+        elif build is None:
+            raise InternalError("a decision has neither options nor a way to make them")
+
+    def _offer(self, options: tuple[Choice, ...]) -> None:
+        self._options = options
         me = weakref.ref(self)
         for option in options:
             option._of = me
+
+    @property
+    def options(self) -> tuple[Choice, ...]:
+        """The legal options, made now if they are made when read."""
+        options = self._options
+        if options is None:
+            build, st = self._build, self._reader()
+            assert build is not None
+            try:
+                options = build(st)
+            except Exception as err:  # located as the run that asked would have located it
+                raise st.located(err) from None
+            self._offer(options)
+            self._build = None
+        return options
+
+    @property
+    def made(self) -> bool:
+        """Whether its options are made (a decision whose options are made when read)."""
+        return self._options is not None
 
     @property
     def prompt(self) -> str:
@@ -127,8 +159,12 @@ class Decision:
     def bound(self, st: State) -> "Decision":
         """The same decision pending in `st` (a copy of the state it was asked in): its
         options new, so that labels read there are made from `st`."""
+        if self._options is None:  # made from `st` when read
+            new = Decision(self.player, self._prompt, None, self.kind, self._build)
+            new._st = st
+            return new
         new = Decision(self.player, self._prompt,
-                       tuple(Choice(o._label, o.value, o.item, o._words) for o in self.options), self.kind)
+                       tuple(Choice(o._label, o.value, o.item, o._words) for o in self._options), self.kind)
         new.named = self.named
         new._st = st
         return new
@@ -148,7 +184,8 @@ class Decision:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Decision(P{self.player + 1}, {self._prompt!r}, {len(self.options)} options, {self.kind!r})"
+        count = "unmade" if self._options is None else len(self._options)
+        return f"Decision(P{self.player + 1}, {self._prompt!r}, {count} options, {self.kind!r})"
 
 
 class Taken(str):

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from .budget import spend
 from .decisions import Choice, Decision, Said, Taken, Words
+from .errors import InternalError
 from .layout import PART_ORDER
 from .mechanics import adjust, describe, player_name
 from .vm import Activation, BlockFrame, Frame, State
@@ -193,13 +194,26 @@ class PerformFrame(Frame):
         if self.done >= (1 if self.mode != "any" else limit):
             st.frames.pop()
             return
-        options = self.options(st)
-        if self.mode != "one":
-            options.append(Choice("done", None))
+        if st.menus_when_read:
+            with st.frozen():
+                offered = any(action.available(st, self.act) for action in self.actions)
+            if not offered:  # "done" alone is not asked
+                st.frames.pop()
+                return
+            st.ask(Decision(self.act.me, "choose an action", None, "action", _menu))
+            return
+        options = self.menu(st)
         if not options or (len(options) == 1 and options[0].value is None):
             st.frames.pop()
             return
-        st.ask(Decision(self.act.me, "choose an action", tuple(options), "action"))
+        st.ask(Decision(self.act.me, "choose an action", options, "action"))
+
+    def menu(self, st: State) -> tuple[Choice, ...]:
+        """Every (action, target) the rules allow now, then "done" unless one must be taken."""
+        options = self.options(st)
+        if self.mode != "one":
+            options.append(Choice("done", None))
+        return tuple(options)
 
     def resume(self, st: State, value: Any) -> None:
         if value is None:
@@ -208,6 +222,15 @@ class PerformFrame(Frame):
         self.done += 1
         index, target = value
         self.actions[index].start(st, self.act, target)
+
+
+def _menu(st: State) -> tuple[Choice, ...]:
+    """The menu a state's pending action decision offers, made when read: the frame that
+    asked is on top while the decision is pending."""
+    frame = st.frames[-1]
+    if not isinstance(frame, PerformFrame):
+        raise InternalError(f"an action menu is read while {type(frame).__name__} runs, not the menu that asked")
+    return frame.menu(st)
 
 
 class TurnsFrame(Frame):

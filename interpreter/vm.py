@@ -381,7 +381,7 @@ class State:
     GAME_DATA = ("counters", "values", "zones", "turn_order", "active", "timed", "rng", "frames", "pending",
                  "history", "over", "turns", "revealed", "flags", "fired", "ending")
     DERIVED = ("loc", "memo", "keep", "versions", "slot_versions", "zone_versions", "own_zones")
-    RUN = ("game", "spent", "limit", "deadline", "option", "steps", "log", "turn_starts")
+    RUN = ("game", "spent", "limit", "deadline", "option", "steps", "log", "turn_starts", "menus_when_read")
     __slots__ = GAME_DATA + DERIVED + RUN
 
     def __init__(self, game: GameRules):
@@ -423,6 +423,9 @@ class State:
         # what the answer being run belongs to (see `refused`): a frame, or the names (env) of
         # the effect that asked; None while no answer runs (setup, rules between decisions)
         self.option: object | None = None
+        # an action menu's options made when first read, not when it is asked (its copies
+        # too): a bot's copy, where most menus reached are weighed unread (frames.PerformFrame)
+        self.menus_when_read = False
         # how many times each part of the state changed (interpreter/layout.py's parts), and
         # definitions' results kept across menus with the counts of what they read (codegen)
         lay = getattr(game, "layout", None)
@@ -462,7 +465,7 @@ class State:
                 located = InternalError(f"{self.player_name(decision.player)} is run by the rules and answered more "
                                         f"than {budget.MAX_AUTOMATED_ANSWERS:,} decisions in a row (`{decision.prompt}`): "
                                         "a loop of decisions that does not end")
-                raise self._located(located)
+                raise self.located(located)
             for n, option in enumerate(decision.options, 1):
                 last = n == len(decision.options)
                 backup = None if last else self.clone()
@@ -478,7 +481,7 @@ class State:
                     if last:
                         located = InternalError(f"{self.player_name(decision.player)} is run by the rules and every "
                                                 f"option of `{decision.prompt}` was refused (the last: {err})")
-                        raise self._located(located) from None
+                        raise self.located(located) from None
                     assert backup is not None
                     self.restore(backup)
                     self.spent, self.limit = spent, 0  # the next charge sets the limit again (budget.over)
@@ -519,9 +522,9 @@ class State:
             located = refusal_outside_option(err)
             if isinstance(err.where, Where):  # from a block run in one step: the statement it was running
                 located.where = err.where
-            raise self._located(located) from err
+            raise self.located(located) from err
         except Exception as err:  # an internal error, or a bug: never a refusal, never silent
-            raise self._located(err)
+            raise self.located(err)
         self.steps += steps
         if not frames and self.pending is None:
             self.over = True
@@ -559,7 +562,7 @@ class State:
         except Refused:
             raise
         except Exception as err:  # an internal error or a bug, located
-            raise self._located(err)
+            raise self.located(err)
 
     def where_now(self) -> Where | None:
         """The statement running now: the innermost block that has started one."""
@@ -579,7 +582,7 @@ class State:
                 seen.append(origin)
         return tuple(seen)
 
-    def _located(self, err: BaseException) -> BaseException:
+    def located(self, err: BaseException) -> BaseException:
         """`err` located at the statement running now, with what is on the stack
         (interpreter/errors.py `locate`)."""
         return locate(err, self.where_now(), self.running())
@@ -627,7 +630,9 @@ class State:
         new.rng = self.rng
         memo: dict[int, Any] = {}
         new.frames = [f.clone(memo, new) for f in self.frames]
-        new.pending = self.pending
+        pending = new.pending = self.pending
+        if pending is not None and not pending.made:  # made here, from this state, before either moves on
+            pending.options
         new.history = self.history.copy()
         new.log = self.log.copy()
         new.turn_starts = self.turn_starts.copy()
@@ -642,6 +647,7 @@ class State:
         budget.fresh(new)
         new.ending = self.ending
         new.option = None  # it names frames of this state: a copy runs no answer yet
+        new.menus_when_read = self.menus_when_read
         new.versions = self.versions[:]
         new.slot_versions = self.slot_versions[:]
         new.zone_versions = self.zone_versions[:]
