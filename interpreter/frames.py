@@ -10,10 +10,9 @@ from typing import Any, Callable
 
 from .budget import spend
 from .decisions import Choice, Decision, Said, Taken, Words
-from .errors import InternalError
 from .layout import PART_ORDER
 from .mechanics import adjust, describe, player_name
-from .vm import Activation, BlockFrame, Frame, State
+from .vm import Activation, BlockFrame, Frame, State, made_when_read
 
 Builder = Callable[[State, Activation, Any], list]  # (state, activation, data) -> list[Choice]
 Then = Callable[[State, Activation, Any, Any], None]  # (state, activation, chosen value, data)
@@ -200,7 +199,7 @@ class PerformFrame(Frame):
             if not offered:  # "done" alone is not asked
                 st.frames.pop()
                 return
-            st.ask(Decision(self.act.me, "choose an action", None, "action", _menu))
+            st.ask(Decision(self.act.me, "choose an action", None, "action", made_when_read))
             return
         options = self.menu(st)
         if not options or (len(options) == 1 and options[0].value is None):
@@ -222,15 +221,6 @@ class PerformFrame(Frame):
         self.done += 1
         index, target = value
         self.actions[index].start(st, self.act, target)
-
-
-def _menu(st: State) -> tuple[Choice, ...]:
-    """The menu a state's pending action decision offers, made when read: the frame that
-    asked is on top while the decision is pending."""
-    frame = st.frames[-1]
-    if not isinstance(frame, PerformFrame):
-        raise InternalError(f"an action menu is read while {type(frame).__name__} runs, not the menu that asked")
-    return frame.menu(st)
 
 
 class TurnsFrame(Frame):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator, Protocol, Self
 
 from . import budget
-from .decisions import Decision, Said
+from .decisions import Choice, Decision, Said
 from .errors import BudgetExceeded, InternalError, Refused, Where, locate
 from .coverage import Coverage
 from .layout import FIRST_COUNTER_PART, Layout
@@ -90,6 +90,10 @@ class Frame:
     def resume(self, st: "State", value: Value) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def menu(self, st: "State") -> "tuple[Choice, ...]":
+        """The options of the decision it asked (a menu made when read: `made_when_read`)."""
+        raise InternalError(f"a decision's options are read from {type(self).__name__}, which asks none of its own")
+
     def clone(self, memo: dict[int, Any], st: "State") -> "Frame":
         """A copy in `st` (lists copied, activations through `memo`). Each frame class
         gets its own copy of this, written for its slots (see __init_subclass__)."""
@@ -115,6 +119,12 @@ def _make_cloner(cls: type) -> Callable[..., Frame]:
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_list": list}
     exec("\n".join(lines), namespace)  # noqa: S102 - code made from our own slot names only
     return namespace["clone"]
+
+
+def made_when_read(st: "State") -> "tuple[Choice, ...]":
+    """The options of a state's pending decision that makes them when read: the frame
+    that asked is on top while the decision is pending (decisions.Decision `build`)."""
+    return st.frames[-1].menu(st)
 
 
 def _act(old: Activation, memo: dict[int, Any], st: "State") -> Activation:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from .decisions import Choice, Decision
-from .vm import Activation, Frame, State
+from .vm import Activation, Frame, State, made_when_read
 
 PASSED = "windows passed"  # the state's flags entry: (the turn, the players who passed the rest of it)
 REST_OF_TURN = "rest of turn"  # the answer that passes every window until the next turn
@@ -36,6 +36,12 @@ def pass_rest_of_turn(st: State, player: int) -> None:
     kept = st.flags.get(PASSED)
     players = kept[1] if type(kept) is tuple and kept[0] == st.turns else ()
     st.flags[PASSED] = (st.turns, (*players, player))
+
+
+def _passes() -> tuple[Choice, Choice]:
+    """Passing, first: a player the rules run (the ruleset's `automated`) takes it. New
+    each time: an option belongs to one decision."""
+    return (Choice("pass", None), Choice("pass for the rest of this turn", REST_OF_TURN))
 
 
 class OfferFrame(Frame):
@@ -62,19 +68,33 @@ class OfferFrame(Frame):
                 self.passes += 1
                 continue
             responder = Activation(st, player, self.act.this)
-            options: list[Choice] = []
-            with st.frozen():
-                for index, action in enumerate(self.actions):
-                    options.extend(action.options(st, responder, index))
-            if not options:
+            if st.menus_when_read:  # whether there is a response; the responses made when read
+                with st.frozen():
+                    offered = any(action.available(st, responder) for action in self.actions)
+                if not offered:
+                    self.passes += 1
+                    continue
+                self.asked = player
+                st.ask(Decision(player, "respond, or pass", None, "action", made_when_read))
+                return
+            responses = self._responses(st, responder)
+            if not responses:
                 self.passes += 1
                 continue
             self.asked = player
-            # pass first: a player the rules run (the ruleset's `automated`) takes it
-            passes = (Choice("pass", None), Choice("pass for the rest of this turn", REST_OF_TURN))
-            st.ask(Decision(player, "respond, or pass", (*passes, *options), "action"))
+            st.ask(Decision(player, "respond, or pass", (*_passes(), *responses), "action"))
             return
         st.frames.pop()
+
+    def _responses(self, st: State, responder: Activation) -> list[Choice]:
+        options: list[Choice] = []
+        with st.frozen():
+            for index, action in enumerate(self.actions):
+                options.extend(action.options(st, responder, index))
+        return options
+
+    def menu(self, st: State) -> tuple[Choice, ...]:
+        return (*_passes(), *self._responses(st, Activation(st, self.asked, self.act.this)))
 
     def resume(self, st: State, value: Any) -> None:
         if value is None or value == REST_OF_TURN:

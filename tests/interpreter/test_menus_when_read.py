@@ -1,6 +1,6 @@
-"""An action menu made when it is read (issue 32; State.menus_when_read, a bot's copy of
-the game): a greedy bot's lines end at the next player's menu, which it weighs without
-reading. Such a menu is the same menu, made from the same state, whenever it is read;
+"""An action menu or a response window made when it is read (issue 32;
+State.menus_when_read, a bot's copy of the game): a greedy bot's lines end at the next
+player's menu, which it weighs without reading. Such a menu is the same menu, made from the same state, whenever it is read;
 one nobody reads is never made; a copy's menu is made before either side moves on."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from legacies.agents.bench import mid_game, to_a_choice
 from legacies.agents.bots import BOTS, apply_random_option
 from legacies.interpreter.decisions import Decision
 from legacies.interpreter.frames import PerformFrame
+from legacies.interpreter.windows import OfferFrame
 from legacies.interpreter.game import Game, GameState, Undo
 from legacies.pipeline.ruleset import load_ruleset, rulesets
 
@@ -45,7 +46,7 @@ def test_a_menu_made_when_read_is_the_menu_made_when_asked(name: str) -> None:
         except Exception:
             continue
         lazy.apply(index, undo=Undo.NONE)
-        if lazy.decision is not None and isinstance(lazy.st.frames[-1], PerformFrame):  # an action menu
+        if lazy.decision is not None and isinstance(lazy.st.frames[-1], (PerformFrame, OfferFrame)):  # a menu
             unread += not lazy.decision.made  # asked, not made: nobody read it yet
             assert _menu(lazy.decision) == _menu(state.decision)
             compared += 1
