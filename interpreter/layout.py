@@ -15,8 +15,8 @@ BOX = 0  # the zone removed pieces go to: out of the game, still accounted for
 # The parts of the state that each count their changes (State.versions): a result computed
 # from some parts stands while their counts have not moved (interpreter/codegen.py keeps
 # definitions' results across menus so). Each counter name is a part of its own after these;
-# each counter slot and each zone also counts its own changes (State.slot_versions,
-# State.zone_versions).
+# each counter slot, each value slot and each zone also counts its own changes
+# (State.slot_versions, State.value_versions, State.zone_versions).
 PART_PIECES, PART_VALUES, PART_ORDER, PART_TIMED, PART_COUNTERS, PART_HOLDERS = 0, 1, 2, 3, 4, 5
 FIRST_COUNTER_PART = 6
 

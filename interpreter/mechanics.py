@@ -311,6 +311,7 @@ def release(st: State, pid: int) -> None:
         st.slot_versions[slot] += 1
     for slot in values:
         st.values[slot] = lay.value_start[slot]
+        st.value_versions[slot] += 1
     st.versions[PART_COUNTERS] += 1
     st.versions[PART_VALUES] += 1
 

@@ -390,7 +390,7 @@ class State:
 
     GAME_DATA = ("counters", "values", "zones", "turn_order", "active", "timed", "rng", "frames", "pending",
                  "history", "over", "turns", "revealed", "flags", "fired", "ending")
-    DERIVED = ("loc", "memo", "keep", "versions", "slot_versions", "zone_versions", "own_zones")
+    DERIVED = ("loc", "memo", "keep", "versions", "slot_versions", "zone_versions", "value_versions", "own_zones")
     RUN = ("game", "spent", "limit", "deadline", "option", "steps", "log", "turn_starts", "menus_when_read")
     __slots__ = GAME_DATA + DERIVED + RUN
 
@@ -441,6 +441,7 @@ class State:
         lay = getattr(game, "layout", None)
         self.versions: list[int] = [0] * getattr(lay, "parts", FIRST_COUNTER_PART)
         self.slot_versions: list[int] = [0] * getattr(lay, "n_counters", 0)  # each counter slot's changes
+        self.value_versions: list[int] = [0] * len(getattr(lay, "value_start", ()))  # each value slot's changes
         self.zone_versions: list[int] = [0] * len(getattr(lay, "zone_name", ()))  # each zone's changes
         self.keep: dict[tuple, tuple[Any, Any]] = {}  # key -> (what it read then, the result)
 
@@ -660,6 +661,7 @@ class State:
         new.menus_when_read = self.menus_when_read
         new.versions = self.versions[:]
         new.slot_versions = self.slot_versions[:]
+        new.value_versions = self.value_versions[:]
         new.zone_versions = self.zone_versions[:]
         new.keep = {}  # a copy goes its own way: what it keeps is its own
         return new

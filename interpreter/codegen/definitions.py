@@ -124,7 +124,7 @@ class DefinitionWriter:
                    f"            _rt_memo_pays(_memo_calls, _memo_made, _memo_off, {k!r})"]
         if reads.parts is not None and costly(body):
             lines += ["        keep = st.keep",
-                      "        v, sv, zv = st.versions, st.slot_versions, st.zone_versions",
+                      "        v, sv, zv, vv = st.versions, st.slot_versions, st.zone_versions, st.value_versions",
                       f"        stamp = {reads.stamp()}",
                       "        kept = keep.get(key)",
                       "        if kept is not None and kept[0] == stamp:",

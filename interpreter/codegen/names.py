@@ -86,7 +86,7 @@ class NameWriter:
         if isinstance(ref, r.PlayerCounter):
             return self._player_counter(ref.name, None, s, reads)
         if isinstance(ref, r.GameValue):
-            reads.add(PART_VALUES)
+            reads.site(f"vv[{lay.game_value[ref.name]!r}]")
             read = f"{st_in(s)}.values[{lay.game_value[ref.name]!r}]"
             return f"{self.writer.bind(or_nobody)}({read})" if self.exprs.player_valued(ref.name) else read
         if isinstance(ref, r.PlayerValue):
@@ -145,8 +145,11 @@ class NameWriter:
 
     def _player_value(self, name: str, subject: ast.Expr | None, s: Scope, reads: Reads) -> str:
         base = self.ctx.lay.player_value[name]
-        reads.add(PART_VALUES)
         p = self.gen.player(subject, s, reads)
+        if p == "me" and s.me == "me":  # the acting player's: that slot's count of changes
+            reads.site(f"vv[{base!r} + me]")
+        else:
+            reads.add(PART_VALUES)
         st = st_in(s)
         read = guarded(p, lambda q: f"{st}.values[{base!r} + {q}]", f"nobody has `{name}`")
         return f"{self.writer.bind(or_nobody)}({read})" if self.exprs.player_valued(name) else read  # unset: nobody

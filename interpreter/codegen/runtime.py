@@ -291,9 +291,9 @@ RUNTIME = {name: value for name, value in globals().items() if name.startswith("
 
 class Reads:
     """What one generated function reads of the state: parts (State.versions), and
-    single counter slots and zones (`sv[...]`, `zv[...]`: State.slot_versions and
-    zone_versions, indexed by a constant or by the acting player); parts None: it
-    cannot say."""
+    single counter slots, value slots and zones (`sv[...]`, `vv[...]`, `zv[...]`:
+    State.slot_versions, value_versions and zone_versions), indexed by a constant or by
+    the acting player; parts None: it cannot say."""
 
     __slots__ = ("parts", "sites")
 

@@ -191,8 +191,10 @@ class StatementWriter:
         ref = self.ctx.ref(stmt.target)
         value = self.gen.g(stmt.value, s, Reads())
         if isinstance(ref, r.GameValue):
-            out.append(f"{pad}st.values[{self.ctx.lay.game_value[ref.name]!r}] = {self.writer.bind(mech.bounded)}({value})")
+            vslot = self.ctx.lay.game_value[ref.name]
+            out.append(f"{pad}st.values[{vslot!r}] = {self.writer.bind(mech.bounded)}({value})")
             out.append(f"{pad}st.versions[{PART_VALUES!r}] += 1")
+            out.append(f"{pad}st.value_versions[{vslot!r}] += 1")
             return
         if isinstance(ref, r.PlayerValue):
             base = self.ctx.lay.player_value[ref.name]
@@ -201,6 +203,7 @@ class StatementWriter:
             out.append(f"{pad}_k = {guarded(who, lambda q: f'{base!r} + {q}', f'nobody has `{ref.name}`')}")
             out.append(f"{pad}st.values[_k] = {self.writer.bind(mech.bounded)}({value})")
             out.append(f"{pad}st.versions[{PART_VALUES!r}] += 1")
+            out.append(f"{pad}st.value_versions[_k] += 1")
             return
         if isinstance(ref, (r.GameCounter, r.PlayerCounter, r.ItemCounter)):
             slot = self._lvalue(stmt.target, s)

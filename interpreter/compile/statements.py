@@ -128,6 +128,7 @@ class StatementCompiler:
             def set_game_value(st: State, a: Activation) -> None:
                 st.values[vslot] = mech.bounded(value(a))
                 st.versions[PART_VALUES] += 1
+                st.value_versions[vslot] += 1
             return set_game_value
         if isinstance(ref, r.PlayerValue):
             base = self.ctx.lay.player_value[ref.name]
@@ -140,13 +141,16 @@ class StatementCompiler:
                     raise no_player(f"nobody has `{name}`")
                 st.values[base + p] = mech.bounded(value(a))
                 st.versions[PART_VALUES] += 1
+                st.value_versions[base + p] += 1
             return set_player_value
         if isinstance(ref, r.ItemValue) and isinstance(s.target, ast.Of):
             own = self.columns.own_slot(s.target, ref)
 
             def set_item_value(st: State, a: Activation) -> None:
-                st.values[own(a)] = mech.bounded(value(a))  # a number that feeds on itself stops at the limit
+                slot = own(a)
+                st.values[slot] = mech.bounded(value(a))  # a number that feeds on itself stops at the limit
                 st.versions[PART_VALUES] += 1
+                st.value_versions[slot] += 1
             return set_item_value
         slot = self.lvalue(s.target)
         adjust = self.ctx.adjuster(s)

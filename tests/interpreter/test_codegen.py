@@ -142,7 +142,7 @@ def test_the_switch_turns_the_generator_off(monkeypatch: pytest.MonkeyPatch) -> 
 
 # ---------------------------------------------------------------------- no content text is source
 _MADE = re.compile(r"^_[A-Za-z_]+\d*$")  # the generator's: `_k3`, `_d5`, `_rt_nth`, `_pieces_on`...
-_OURS = {"st", "a", "me", "this", "env", "memo", "key", "found", "keep", "kept", "stamp", "v", "sv", "zv", "err", "KeyError",
+_OURS = {"st", "a", "me", "this", "env", "memo", "key", "found", "keep", "kept", "stamp", "v", "sv", "zv", "vv", "err", "KeyError",
          "located", "TypeError", "BaseException", "len", "list", "type", "int", "bool", "isinstance", "max", "min",
          "sum", "any", "None", "True", "False", "range"}
 
@@ -156,7 +156,7 @@ def assert_only_our_names(sources: dict[str, str]) -> None:
             elif isinstance(node, pyast.Attribute):
                 assert node.attr in ("st", "me", "this", "env", "it", "counters", "values", "zones", "loc", "log",
                                      "append", "active", "turn_order", "timed", "memo", "keep", "versions",
-                                     "slot_versions", "zone_versions", "get"), (node.attr, source)
+                                     "slot_versions", "zone_versions", "value_versions", "get"), (node.attr, source)
             elif isinstance(node, pyast.FunctionDef):
                 assert _MADE.match(node.name), node.name
 
@@ -404,6 +404,39 @@ def test_a_definition_that_reads_nothing_of_the_acting_player_is_one_for_every_p
         assert ns[may](st_, 0, -1, in_hand) == "forged"
         assert ns[may](st_, 1, -1, in_hand) in (True, False)
     assert isinstance(mine, bool)
+
+
+def test_a_definition_reading_the_acting_players_value_is_kept_while_only_others_change() -> None:
+    """Leader's Legacy's `my_abilities` reads the acting player's `leader` (a value slot):
+    it is stamped with that slot's own count of changes, so another player's value
+    changing leaves it kept (a forged kept value shows it), and its own player's
+    changing makes it again."""
+    from legacies.agents.bots import apply_random_option
+
+    game = Game(_spec("leaders-legacy"), 4)
+    state = game.new_state(2)
+    rng = random.Random(2)
+    for _ in range(30):
+        apply_random_option(state, rng)
+    made = game.compiler.gen.definitions.written("my_abilities")
+    assert made is not None
+    source = game.compiler.sources[made]
+    leader = game.layout.player_value["leader"]
+    assert f"vv[{leader} + me]" in source and "v[1]" not in source  # its own slot, not every value
+    key_id = int(re.search(r"key = \((\d+), me,\)", source).group(1))  # type: ignore[union-attr]
+    st_, fn = state.st, game.compiler.writer.ns[made]
+    with st_.frozen():
+        first = fn(st_, 0, -1)
+    key = (key_id, 0)
+    st_.keep[key] = (st_.keep[key][0], "forged")
+    st_.values[leader + 1] = st_.values[leader + 0]  # another player's leader, set as a statement sets it
+    st_.versions[1] += 1
+    st_.value_versions[leader + 1] += 1
+    with st_.frozen():
+        assert fn(st_, 0, -1) == "forged"
+    st_.value_versions[leader + 0] += 1  # its own player's
+    with st_.frozen():
+        assert fn(st_, 0, -1) == first
 
 
 def test_a_memo_that_finds_nothing_stops_remembering_and_one_that_finds_keeps_on() -> None:
