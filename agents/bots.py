@@ -183,7 +183,7 @@ class GreedyBot:
         world = determinize(state, me, self.rng)
         # the lines end at another player's menu, weighed without reading it: made if read
         world.st.menus_when_read = self.menus_when_read
-        made = [world]  # every copy made for this choice: discarded when it is made
+        made = [world]  # every copy made for this choice: discarded once it is chosen
         children: list[GameState | None] = []
         try:
             for index in range(options):
