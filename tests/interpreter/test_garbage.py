@@ -18,19 +18,15 @@ from legacies.interpreter.decisions import Choice, Decision
 from legacies.interpreter.errors import InternalError
 from legacies.interpreter.game import Game, Undo
 from legacies.pipeline.ruleset import load_ruleset
+from legacies.pipeline.validate import gc_paused
 
 
 @pytest.fixture()
 def no_collector() -> Iterator[None]:
     """The collector off: what is freed is freed by reference counting."""
     gc.collect()
-    was = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         yield
-    finally:
-        if was:
-            gc.enable()
 
 
 @pytest.mark.parametrize("name", ["legacies", "leaders-legacy", "gears-of-time", "legacy"])
