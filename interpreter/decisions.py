@@ -89,8 +89,8 @@ class Decision:
         self.named = False
         self._st: State | None = None
         # options made when first read (`build(state)`, from the state it is pending in): an
-        # action menu in a bot's copy of the game, which a bot looking ahead mostly weighs
-        # without reading whose turn it is next (State.menus_when_read)
+        # action menu or a response window in a bot's copy of the game, which a bot looking
+        # ahead mostly weighs without reading (State.menus_when_read)
         self._build = build
         self._options: tuple[Choice, ...] | None = None
         if options is not None:

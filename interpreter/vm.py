@@ -433,8 +433,9 @@ class State:
         # what the answer being run belongs to (see `refused`): a frame, or the names (env) of
         # the effect that asked; None while no answer runs (setup, rules between decisions)
         self.option: object | None = None
-        # an action menu's options made when first read, not when it is asked (its copies
-        # too): a bot's copy, where most menus reached are weighed unread (frames.PerformFrame)
+        # an action menu's or a response window's options made when first read, not when
+        # asked (its copies too): a bot's copy, where most menus reached are weighed unread
+        # (frames.PerformFrame, windows.OfferFrame)
         self.menus_when_read = False
         # how many times each part of the state changed (interpreter/layout.py's parts), and
         # definitions' results kept across menus with the counts of what they read (codegen)
