@@ -109,12 +109,9 @@ class Decision:
         """The legal options, made now if they are made when read."""
         options = self._options
         if options is None:
-            build, st = self._build, self._reader()
+            build = self._build
             assert build is not None
-            try:
-                options = build(st)
-            except Exception as err:  # located as the run that asked would have located it
-                raise st.located(err) from None
+            options = build(self._reader())  # a failure located by the builder (vm.made_when_read)
             self._offer(options)
             self._build = None
         return options

@@ -123,8 +123,16 @@ def _make_cloner(cls: type) -> Callable[..., Frame]:
 
 def made_when_read(st: "State") -> "tuple[Choice, ...]":
     """The options of a state's pending decision that makes them when read: the frame
-    that asked is on top while the decision is pending (decisions.Decision `build`)."""
-    return st.frames[-1].menu(st)
+    that asked is on top while the decision is pending (decisions.Decision `build`). A
+    failure is what the run that asked would have raised (State.run_error): nothing is
+    being answered, so a refusal here is the rules' own mistake."""
+    try:
+        return st.frames[-1].menu(st)
+    except Exception as err:
+        failure = st.run_error(err)
+        if failure is err:
+            raise
+        raise failure from err
 
 
 def _act(old: Activation, memo: dict[int, Any], st: "State") -> Activation:
@@ -528,19 +536,29 @@ class State:
                     if deadline is not None and deadline.passed():
                         raise budget.deadline_passed(deadline)
                     check = min(allowed, steps + budget.POLL)
-        except Refused as err:
-            if self.in_option():
+        except Exception as err:  # a refusal the player's answer led to goes on; any other, located
+            failure = self.run_error(err)
+            if failure is err:
                 raise
-            located = refusal_outside_option(err)
-            if isinstance(err.where, Where):  # from a block run in one step: the statement it was running
-                located.where = err.where
-            raise self.located(located) from err
-        except Exception as err:  # an internal error, or a bug: never a refusal, never silent
-            raise self.located(err)
+            raise failure from err
         self.steps += steps
         if not frames and self.pending is None:
             self.over = True
         return allowed - steps
+
+    def run_error(self, err: Exception) -> BaseException:
+        """What a run that met `err` raises: a refusal the answer being run led to, as it is
+        (the player's option is refused); a refusal of the rules' own statements, as the
+        mistake it is; an internal error or a bug, never a refusal, never silent, located
+        at the statement running."""
+        if not isinstance(err, Refused):
+            return self.located(err)
+        if self.in_option():
+            return err
+        located = refusal_outside_option(err)
+        if isinstance(err.where, Where):  # from a block run in one step: the statement it was running
+            located.where = err.where
+        return self.located(located)
 
     def answer(self, value: Value) -> None:
         """Resume the frame that asked with the chosen value, then run on."""

@@ -12,6 +12,7 @@ import pytest
 from legacies.agents.bench import mid_game, to_a_choice
 from legacies.agents.bots import BOTS, apply_random_option
 from legacies.interpreter.decisions import Decision
+from legacies.interpreter.errors import InternalError, Refused
 from legacies.interpreter.frames import PerformFrame
 from legacies.interpreter.windows import OfferFrame
 from legacies.interpreter.game import Game, GameState, Undo
@@ -43,7 +44,7 @@ def test_a_menu_made_when_read_is_the_menu_made_when_asked(name: str) -> None:
         lazy = _lazy(state)
         try:
             state.apply(index, undo=Undo.REPLAY)
-        except Exception:
+        except Refused:  # an option the rules refuse; anything else fails the test
             continue
         lazy.apply(index, undo=Undo.NONE)
         if lazy.decision is not None and isinstance(lazy.st.frames[-1], (PerformFrame, OfferFrame)):  # a menu
@@ -55,9 +56,11 @@ def test_a_menu_made_when_read_is_the_menu_made_when_asked(name: str) -> None:
     assert compared > 5 and unread == compared
 
 
-def test_a_copy_of_an_unread_menu_reads_the_menu_of_when_it_was_copied() -> None:
-    state = Game(load_ruleset("legacies").spec, 4).new_state(6)
-    rng = random.Random(6)
+def _an_unread_menu(seed: int) -> tuple[GameState, GameState]:
+    """A Legacies game at an action menu of three options or more, and a lazy copy that
+    reached it by the same decisions with the menu not yet made."""
+    state = Game(load_ruleset("legacies").spec, 4).new_state(seed)
+    rng = random.Random(seed)
     for _ in range(200):
         d = state.decision
         assert d is not None
@@ -67,14 +70,32 @@ def test_a_copy_of_an_unread_menu_reads_the_menu_of_when_it_was_copied() -> None
         lazy.apply(index, undo=Undo.NONE)
         pending = lazy.st.pending
         if pending is not None and pending.kind == "action" and len(state.decision.options) > 2:  # type: ignore[union-attr]
-            break
-    else:
-        pytest.fail("no action menu of three options in 200 decisions")
-    assert not pending.made
+            assert not pending.made
+            return state, lazy
+    pytest.fail("no action menu of three options in 200 decisions")
+
+
+def test_a_copy_of_an_unread_menu_reads_the_menu_of_when_it_was_copied() -> None:
+    state, lazy = _an_unread_menu(6)
+    pending = lazy.st.pending
+    assert pending is not None
     copy = lazy.clone()  # made now, from the state as both stand
     assert pending.made
     lazy.apply(0, undo=Undo.NONE)  # the original moves on
     assert _menu(copy.decision) == _menu(state.decision)
+
+
+def test_a_refusal_met_making_a_menu_when_read_is_the_rules_mistake(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing is being answered when a menu is made late: a refusal met there is raised as
+    the run that asked would have raised it, a mistake in the rules, never a refusal."""
+    _, lazy = _an_unread_menu(6)
+
+    def refuses(self: PerformFrame, st: object) -> tuple:
+        raise Refused("a test's refusal")
+
+    monkeypatch.setattr(PerformFrame, "menu", refuses)
+    with pytest.raises(InternalError, match="the rules refused their own statement"):
+        lazy.decision.options  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("name", ["leaders-legacy", "legacies", "gears-of-time"])
