@@ -46,6 +46,14 @@ def adjust(st: State, slot: int, delta: int) -> None:
     st.slot_versions[slot] += 1
 
 
+def set_value(st: State, slot: int, value: Any) -> None:
+    """Set a value slot (a player's, the game's or a piece's own), counting the change:
+    what was computed from values, or from this slot, no longer stands (codegen's keep)."""
+    st.values[slot] = bounded(value)  # a number that feeds on itself stops at the limit
+    st.versions[PART_VALUES] += 1
+    st.value_versions[slot] += 1
+
+
 def outside(st: State, slot: int, value: int) -> int:
     """`value`, set on a counter: a value past one of the counter's ends stops the game at
     the statement (a `set` is never clamped in silence; `gain`, `raise` and `lower` stop at

@@ -22,7 +22,6 @@ from ..errors import Where
 from .expressions import ExpressionWriter
 from .runtime import Reads, Scope, Unsupported
 from .writer import CodeWriter, guarded, prelude
-from ..layout import PART_VALUES
 
 
 class StatementWriter:
@@ -191,19 +190,14 @@ class StatementWriter:
         ref = self.ctx.ref(stmt.target)
         value = self.gen.g(stmt.value, s, Reads())
         if isinstance(ref, r.GameValue):
-            vslot = self.ctx.lay.game_value[ref.name]
-            out.append(f"{pad}st.values[{vslot!r}] = {self.writer.bind(mech.bounded)}({value})")
-            out.append(f"{pad}st.versions[{PART_VALUES!r}] += 1")
-            out.append(f"{pad}st.value_versions[{vslot!r}] += 1")
+            out.append(f"{pad}{self.writer.bind(mech.set_value)}(st, {self.ctx.lay.game_value[ref.name]!r}, {value})")
             return
         if isinstance(ref, r.PlayerValue):
             base = self.ctx.lay.player_value[ref.name]
             who = self.gen.player(ref.subject, s, Reads())
             # the player first, then the value, as the closures read them
             out.append(f"{pad}_k = {guarded(who, lambda q: f'{base!r} + {q}', f'nobody has `{ref.name}`')}")
-            out.append(f"{pad}st.values[_k] = {self.writer.bind(mech.bounded)}({value})")
-            out.append(f"{pad}st.versions[{PART_VALUES!r}] += 1")
-            out.append(f"{pad}st.value_versions[_k] += 1")
+            out.append(f"{pad}{self.writer.bind(mech.set_value)}(st, _k, {value})")
             return
         if isinstance(ref, (r.GameCounter, r.PlayerCounter, r.ItemCounter)):
             slot = self._lvalue(stmt.target, s)

@@ -20,7 +20,7 @@ from ..coverage import Coverage
 from ..decisions import Said
 from ..errors import ContentError, InternalError, Refused
 from ..frames import ForEachFrame, RepeatFrame, TurnsFrame, innermost_turns
-from ..layout import PART_ORDER, PART_TIMED, PART_VALUES
+from ..layout import PART_ORDER, PART_TIMED
 from ..vm import Activation, Block, BlockFrame, State, enter
 
 
@@ -126,9 +126,7 @@ class StatementCompiler:
             vslot = self.ctx.lay.game_value[ref.name]
 
             def set_game_value(st: State, a: Activation) -> None:
-                st.values[vslot] = mech.bounded(value(a))
-                st.versions[PART_VALUES] += 1
-                st.value_versions[vslot] += 1
+                mech.set_value(st, vslot, value(a))
             return set_game_value
         if isinstance(ref, r.PlayerValue):
             base = self.ctx.lay.player_value[ref.name]
@@ -139,18 +137,14 @@ class StatementCompiler:
                 p = who(a)
                 if p < 0:
                     raise no_player(f"nobody has `{name}`")
-                st.values[base + p] = mech.bounded(value(a))
-                st.versions[PART_VALUES] += 1
-                st.value_versions[base + p] += 1
+                mech.set_value(st, base + p, value(a))
             return set_player_value
         if isinstance(ref, r.ItemValue) and isinstance(s.target, ast.Of):
             own = self.columns.own_slot(s.target, ref)
 
             def set_item_value(st: State, a: Activation) -> None:
-                slot = own(a)
-                st.values[slot] = mech.bounded(value(a))  # a number that feeds on itself stops at the limit
-                st.versions[PART_VALUES] += 1
-                st.value_versions[slot] += 1
+                v = value(a)  # the value first, then the piece (as `st.values[own(a)] = ...` read them)
+                mech.set_value(st, own(a), v)
             return set_item_value
         slot = self.lvalue(s.target)
         adjust = self.ctx.adjuster(s)
