@@ -168,6 +168,13 @@ class RepeatFrame(Frame):
         st.frames.append(BlockFrame(self.instrs, self.act))
 
 
+def offers(st: State, actions: tuple, act: Activation) -> bool:
+    """Whether any of `actions` has a target for `act` now, without listing them: what a
+    menu made when read (State.menus_when_read) asks before it is asked."""
+    with st.frozen():
+        return any(action.available(st, act) for action in actions)
+
+
 class PerformFrame(Frame):
     """The action menu: offer every legal (action, target) pair; `any` repeats until
     the player is done, `one` takes exactly one, `up_to_one` allows passing."""
@@ -194,9 +201,7 @@ class PerformFrame(Frame):
             st.frames.pop()
             return
         if st.menus_when_read:
-            with st.frozen():
-                offered = any(action.available(st, self.act) for action in self.actions)
-            if not offered:  # "done" alone is not asked
+            if not offers(st, self.actions, self.act):  # "done" alone is not asked
                 st.frames.pop()
                 return
             st.ask(Decision(self.act.me, "choose an action", None, "action", made_when_read))

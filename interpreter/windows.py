@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from .decisions import Choice, Decision
+from .frames import offers
 from .vm import Activation, Frame, State, made_when_read
 
 PASSED = "windows passed"  # the state's flags entry: (the turn, the players who passed the rest of it)
@@ -69,9 +70,7 @@ class OfferFrame(Frame):
                 continue
             responder = Activation(st, player, self.act.this)
             if st.menus_when_read:  # whether there is a response; the responses made when read
-                with st.frozen():
-                    offered = any(action.available(st, responder) for action in self.actions)
-                if not offered:
+                if not offers(st, self.actions, responder):
                     self.passes += 1
                     continue
                 self.asked = player
