@@ -112,15 +112,17 @@ def _words(error: Any) -> str:
         return f'a message names its "type": {_KINDS}'
     if kind == "union_tag_invalid":
         return f'"type" is one of {_KINDS}, not {str(ctx.get("tag"))[:40]!r}'
-    message, field = (str(loc[0]), loc[1]) if len(loc) == 2 else ("the", ".".join(map(str, loc)))
-    a = f"{article(message)} {message} message"  # "an answer message", "a ready message"
+    if len(loc) == 2:
+        field, a = loc[1], f"{article(str(loc[0]))} {loc[0]} message"  # "an answer message", "a ready message"
+    else:
+        field, a = ".".join(map(str, loc)), "the message"
     if kind == "missing":
         return f'{a} gives "{field}"'
     if kind == "extra_forbidden":
         return f'"{str(field)[:40]}" is not part of {a}'
     if kind in ("int_type", "int_parsing", "int_from_float", "greater_than_equal", "less_than_equal"):
         return f'"{field}" of {a} is a whole number from 0 to {MOST}'
-    return f"{message} message, {field}: {error['msg']}"
+    return f"{a}, {field}: {error['msg']}"
 
 
 class Flood:
