@@ -156,7 +156,8 @@ class GreedyBot:
     option as it stands (one decision ahead).
 
     What it pays for: the options applied, and the evaluations of the lines of the deepest
-    pass that fits in the lookahead, each once. A pass only applies; it keeps where each
+    pass that fits in the lookahead, each once. A pass that would not fit is known from the
+    pass before (`_Line.would_exceed`) and never applied. A pass only applies; it keeps where each
     line stopped (`_Worth`), and the states are weighed when the passes are over: a line
     cut short in one pass and followed further in the next is never weighed, and nothing
     the pass that ran out of lookahead reached is weighed (both were, before: about half
@@ -213,6 +214,8 @@ class GreedyBot:
         applied: dict[tuple[int, ...], GameState] = {}  # lines cut short: their state, for the next pass
         for depth in range(self.MAX_DEPTH + 1):
             line = _Line(me, turn, self.lookahead, ended, applied, made)
+            if line.would_exceed(children, depth):
+                break  # known before a pass that would have run out: none of it applied
             try:
                 deeper = [None if c is None else line.best(c, depth, (i,))[0] for i, c in enumerate(children)]
             except _OutOfLookahead:
@@ -361,6 +364,45 @@ class _Line:
         self.ended = ended
         self.applied = applied
         self.made = made  # every copy applied, for the bot to discard when it has chosen
+
+    def would_exceed(self, roots: list[GameState | None], depth: int) -> bool:
+        """Whether a pass `depth` deep would count more options than the lookahead, known
+        from the pass before without applying any: its kept states are where this pass
+        goes on from, and an option not applied yet lies one step below a line cut at the
+        last depth, so this pass weighs it as it stands (nothing below it is counted).
+        False when that cannot be known (a pass has not reached depth - 1): the pass runs."""
+        count = 0
+        for index, root in enumerate(roots):
+            if root is not None:
+                below = self._count(root, depth, (index,))
+                if below is None:
+                    return False
+                count += below
+                if count > self.left:
+                    return True
+        return False
+
+    def _count(self, state: GameState, depth: int, path: tuple[int, ...]) -> int | None:
+        """How many options `best(state, depth, path)` would count (None: not known)."""
+        if path in self.ended or depth <= 0:
+            return 0
+        d = state.decision
+        assert d is not None  # a line neither ended nor cut is one of `me`'s decisions
+        count = 0
+        for index in range(len(d.options)):
+            below = path + (index,)
+            if below in self.ended:
+                continue
+            count += 1
+            child = self.applied.get(below)
+            if child is not None:
+                deeper = self._count(child, depth - 1, below)
+                if deeper is None:
+                    return None
+                count += deeper
+            elif depth > 1:  # not applied, yet followed deeper than as it stands
+                return None
+        return count
 
     def best(self, state: GameState, depth: int, path: tuple[int, ...]) -> tuple[_Worth, bool]:
         """The worth (weighed later), and whether every line below reached its action's end."""

@@ -248,3 +248,42 @@ def test_greedy_weighs_only_what_can_change_its_choice(monkeypatch: pytest.Monke
         assert lean[0] == exact[0]
         assert lean[1] == lean[2] > 0  # every evaluation counted
         assert lean[1] < 0.7 * exact[1]
+
+
+def test_greedy_knows_a_pass_would_run_out_before_applying_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether the next pass of greedy's lookahead would count more options than the
+    lookahead is known from the pass before (`_Line.would_exceed`), so the pass that used
+    to run out is never applied: the same choices, depths and evaluations as running it
+    until it ran out, for fewer options applied."""
+    from legacies.agents import bots
+    from legacies.agents.bench import mid_game
+
+    applied = 0
+    apply = GameState.apply
+
+    def counted(self: GameState, *args: object, **kwargs: object) -> object:
+        nonlocal applied
+        applied += 1
+        return apply(self, *args, **kwargs)
+
+    def play(ruleset: str, foresee: bool) -> tuple[list[tuple[int, int, int]], int]:
+        nonlocal applied
+        state = mid_game(ruleset, 4, 150)
+        assert state is not None
+        picks, applied = [], 0
+        with monkeypatch.context() as m:
+            m.setattr(GameState, "apply", counted)
+            if not foresee:
+                m.setattr(bots._Line, "would_exceed", lambda self, roots, depth: False)
+            for _ in range(5):
+                bot = GreedyBot(11)
+                pick = bot.choose(state)
+                picks.append((pick, bot.last_depth, bot.last_weighed))
+                apply(state, pick)
+        return picks, applied
+
+    for ruleset in ("leaders-legacy", "gears-of-time"):
+        foreseen, ran_out = play(ruleset, foresee=True), play(ruleset, foresee=False)
+        assert foreseen[0] == ran_out[0]
+        assert any(depth >= 1 for _, depth, _ in foreseen[0])
+        assert foreseen[1] < 0.8 * ran_out[1]
