@@ -20,7 +20,8 @@ from __future__ import annotations
 import random
 
 from .game import Game, GameState
-from .layout import Layout
+from .layout import PART_HOLDERS, PART_PIECES, Layout
+from .versions import tick
 
 
 def hidden_zones(state: GameState, player: int) -> list[int]:
@@ -53,6 +54,7 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
     zones, revealed = st.zones, st.revealed
     hidden, kinds = _unseen(world.game, player)
     slots: dict[str, list[tuple[int, int]]] = {}  # kind -> (zone, index) places of unseen pieces
+    dealt: list[int] = []  # the zones dealt again
     for z in hidden:
         if zones[z]:
             st.zone(z)  # this copy's own: its pieces are dealt again
@@ -62,6 +64,8 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
                 if places is None:
                     places = slots[kinds[pid]] = []
                 places.append((z, i))
+                if not dealt or dealt[-1] != z:
+                    dealt.append(z)
     loc = st.loc
     for places in slots.values():
         pieces = sorted([zones[z][i] for z, i in places])  # the real arrangement is not read
@@ -70,5 +74,12 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
             zones[z][i] = pid  # a list of this copy's own (made so above)
             loc[pid] = z
     st.rng = rng.getrandbits(64)  # the future is unknown too: the real game's next shuffles are not
-    st.changed()
+    # what was computed from a zone dealt again no longer stands; the rest of what the
+    # real game kept does, and the world shares it (interpreter/versions.py)
+    now = tick()
+    for z in dealt:
+        st.zone_versions[z] = now
+    st.versions[PART_PIECES] = now
+    if any(st.game.layout.zone_holds[z] for z in dealt):
+        st.versions[PART_HOLDERS] = now
     return world

@@ -17,8 +17,10 @@ BOX = 0  # the zone removed pieces go to: out of the game, still accounted for
 # definitions' results across menus so). Each counter name is a part of its own after these;
 # each counter slot, each value slot and each zone also counts its own changes
 # (State.slot_versions, State.value_versions, State.zone_versions).
-PART_PIECES, PART_VALUES, PART_ORDER, PART_TIMED, PART_COUNTERS, PART_HOLDERS = 0, 1, 2, 3, 4, 5
-FIRST_COUNTER_PART = 6
+# The turn order (the players' list) and whose turn it is are two parts: a turn passing
+# leaves what was computed from the list of players standing.
+PART_PIECES, PART_VALUES, PART_ORDER, PART_TIMED, PART_COUNTERS, PART_HOLDERS, PART_ACTIVE = 0, 1, 2, 3, 4, 5, 6
+FIRST_COUNTER_PART = 7
 
 
 @dataclass

@@ -20,6 +20,7 @@ from .layout import BOX, PART_COUNTERS, PART_HOLDERS, PART_PIECES, PART_TIMED, P
 from .naming import describe, number_name, player_name, zone_words  # noqa: F401 - also read as mechanics.describe...
 from .values import DefRef, EffectRef
 from .vm import Activation, BlockFrame, State
+from .versions import tick
 
 
 # ---------------------------------------------------------------------- counters
@@ -41,17 +42,14 @@ def adjust(st: State, slot: int, delta: int) -> None:
         bounded(value)
     st.counters[slot] = value
     versions = st.versions  # what was computed from this counter no longer stands (codegen's keep)
-    versions[PART_COUNTERS] += 1
-    versions[lay.counter_part[slot]] += 1
-    st.slot_versions[slot] += 1
+    versions[PART_COUNTERS] = versions[lay.counter_part[slot]] = st.slot_versions[slot] = tick()
 
 
 def set_value(st: State, slot: int, value: Any) -> None:
     """Set a value slot (a player's, the game's or a piece's own), counting the change:
     what was computed from values, or from this slot, no longer stands (codegen's keep)."""
     st.values[slot] = bounded(value)  # a number that feeds on itself stops at the limit
-    st.versions[PART_VALUES] += 1
-    st.value_versions[slot] += 1
+    st.versions[PART_VALUES] = st.value_versions[slot] = tick()
 
 
 def outside(st: State, slot: int, value: int) -> int:
@@ -155,13 +153,11 @@ def move(st: State, pid: int, dest: int, bottom: bool = False) -> None:
     else:
         to.append(pid)
     st.loc[pid] = dest
-    st.versions[PART_PIECES] += 1
-    zone_versions = st.zone_versions
-    zone_versions[dest] += 1
+    now = st.versions[PART_PIECES] = st.zone_versions[dest] = tick()
     if old >= 0:
-        zone_versions[old] += 1
+        st.zone_versions[old] = now
     if lay.zone_holds[dest] or (old >= 0 and lay.zone_holds[old]):
-        st.versions[PART_HOLDERS] += 1
+        st.versions[PART_HOLDERS] = now
     if pid in st.revealed and lay.zone_visibility[dest] != "public":
         st.revealed.discard(pid)  # a revealed card that goes back into hiding is hidden again
     if work:
@@ -194,10 +190,9 @@ plain steps takes)."""
 def shuffle(st: State, zone: int) -> None:
     spend(st, SHUFFLE_STEPS * len(st.zones[zone]))
     st.rng = rng.shuffle(st.rng, st.zone(zone))
-    st.versions[PART_PIECES] += 1
-    st.zone_versions[zone] += 1
+    now = st.versions[PART_PIECES] = st.zone_versions[zone] = tick()
     if st.game.layout.zone_holds[zone]:
-        st.versions[PART_HOLDERS] += 1
+        st.versions[PART_HOLDERS] = now
     if st.revealed:
         st.revealed.difference_update(st.zones[zone])
 
@@ -313,15 +308,13 @@ def release(st: State, pid: int) -> None:
         for held in reversed(st.zones[z][:]):  # the last placed first
             give_back(st, held)
     counters, values = lay.piece_slots.get(pid, ((), ()))
+    now = st.versions[PART_COUNTERS] = st.versions[PART_VALUES] = tick()
     for slot in counters:
         st.counters[slot] = lay.counter_start[slot]
-        st.versions[lay.counter_part[slot]] += 1
-        st.slot_versions[slot] += 1
+        st.versions[lay.counter_part[slot]] = st.slot_versions[slot] = now
     for slot in values:
         st.values[slot] = lay.value_start[slot]
-        st.value_versions[slot] += 1
-    st.versions[PART_COUNTERS] += 1
-    st.versions[PART_VALUES] += 1
+        st.value_versions[slot] = now
 
 
 def give_back(st: State, pid: int) -> None:
@@ -560,7 +553,7 @@ def announce(st: State, event: str, args: dict[str, Any]) -> None:
     (pieces in play, in piece order; each trigger's body runs as its owner)."""
     if st.timed:
         st.timed = [m for m in st.timed if m[5] != event]
-        st.versions[PART_TIMED] += 1
+        st.versions[PART_TIMED] = tick()
     lay = st.game.layout
     loc, in_zone = st.loc, lay.zone_in_play
     to_run = []

@@ -24,6 +24,7 @@ from .coverage import Coverage
 from .layout import FIRST_COUNTER_PART, Layout
 from .spec import GameSpec
 from .naming import GameReader, describe, player_name
+from .versions import tick
 
 
 Value = Any
@@ -682,14 +683,15 @@ class State:
         new.slot_versions = self.slot_versions[:]
         new.value_versions = self.value_versions[:]
         new.zone_versions = self.zone_versions[:]
-        new.keep = {}  # a copy goes its own way: what it keeps is its own
+        new.keep = self.keep  # shared: a result kept stands where the numbers it read are the same (versions.py)
         return new
 
     def changed(self) -> None:
         """Something changed outside the mechanisms (a tool, a test, a sampled world):
-        nothing kept from before is used again."""
-        for i in range(len(self.versions)):
-            self.versions[i] += 1
+        nothing kept from before is used again, here or by what shares this state's keep."""
+        now = tick()
+        for counts in (self.versions, self.slot_versions, self.value_versions, self.zone_versions):
+            counts[:] = [now] * len(counts)
         self.keep = {}
 
     def discard(self) -> None:

@@ -31,7 +31,7 @@ from ..compile.context import CompileContext, Fn, aggregate_probe
 from ..compile.expressions import ExpressionCompiler
 from ..compile.filters import StaticFilters, existence
 from ..compile.general import GeneralCompiler
-from ..layout import PART_HOLDERS, PART_PIECES
+from ..layout import PART_PIECES
 from .definitions import DefinitionWriter
 from .names import NameWriter
 from .runtime import Reads, Scope, Unsupported
@@ -128,7 +128,7 @@ class ExpressionWriter:
             self.names.zone_read(e.subject, s, reads)
             return f"(not {st_in(s)}.zones[{subj}])"
         if t == "thing":
-            reads.add(PART_HOLDERS)
+            reads.held(subj)
             return f"(not _pieces_on({st_in(s)}, {subj}))"
         return f"(not len({subj}))"
 
@@ -277,7 +277,7 @@ class ExpressionWriter:
         elif st_tag == "zones":
             reads.add(PART_PIECES)
         elif st_tag not in ("things", "table"):
-            reads.add(PART_HOLDERS)  # the pieces on an item
+            reads.held(src)  # the pieces on an item
         # every walk charged to the step budget, as interpreter/selection.py charges it
         if kind:
             pk = self.writer.bind(self.ctx.piece_kind)

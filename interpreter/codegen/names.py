@@ -14,7 +14,7 @@ from .. import builtins
 from ..compile.columns import Columns
 from ..compile.context import MISSING, CompileContext, or_nobody
 from ..compile.expressions import ExpressionCompiler
-from ..layout import PART_ORDER, PART_PIECES, PART_TIMED, PART_VALUES
+from ..layout import PART_ACTIVE, PART_ORDER, PART_PIECES, PART_TIMED, PART_VALUES
 from ..values import DefRef
 from .runtime import Reads, Scope, Unsupported, make_reader, own_reader, simple
 from .writer import CodeWriter, WritesExpressions, counter_read, guarded, me_in, st_in
@@ -67,7 +67,7 @@ class NameWriter:
             if n == "nobody":
                 return "-1"
             if n == "active_player":
-                reads.add(PART_ORDER)
+                reads.add(PART_ACTIVE)
                 return f"{st_in(s)}.active"
             if n == "players":
                 reads.add(PART_ORDER)

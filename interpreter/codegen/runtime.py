@@ -15,6 +15,7 @@ from ..budget import spend, walked
 from ..compile.context import MISSING, Fn, as_def, indexable, no_player
 from ..errors import ContentError, Refused, locate
 from ..values import DefRef, EraValue
+from ..layout import PART_HOLDERS
 from ..vm import Activation, State
 
 ENV_SWITCH = "LEGACIES_CODEGEN"
@@ -277,6 +278,18 @@ def _rt_memo_pays(calls: list[int], made: list[int], off: list[bool], k: int) ->
     calls[k] = made[k] = 0
 
 
+def _rt_held_version(st: State, target: Any) -> Any:
+    """The number of the last change to the pieces on `target` (its holder zone's; each
+    space's for a track): a site of a stamp (Reads.own_site), where the part counts the
+    pieces on every holder. None for anything else (reading its pieces is refused)."""
+    lay = st.game.layout
+    zone = lay.holder_zone.get(target)
+    if zone is not None:
+        return st.zone_versions[zone]
+    spaces = lay.track_zones.get(target)
+    return None if spaces is None else tuple(st.zone_versions[z] for z in spaces)
+
+
 RUNTIME = {name: value for name, value in globals().items() if name.startswith("_rt_")}
 
 
@@ -289,17 +302,21 @@ RUNTIME = {name: value for name, value in globals().items() if name.startswith("
 
 
 
+_PARAMETER = re.compile(r"_p\d+")  # a generated definition's parameter (DefinitionWriter)
+
+
 class Reads:
     """What one generated function reads of the state: parts (State.versions), and
     single counter slots, value slots and zones (`sv[...]`, `vv[...]`, `zv[...]`:
     State.slot_versions, value_versions and zone_versions), indexed by a constant or by
     the acting player; parts None: it cannot say."""
 
-    __slots__ = ("parts", "sites")
+    __slots__ = ("parts", "sites", "own")
 
     def __init__(self) -> None:
         self.parts: set[int] | None = set()
         self.sites: dict[str, None] = {}
+        self.own: dict[str, int] = {}  # sites naming a definition's own parameters -> the part read
 
     def add(self, part: int) -> None:
         if self.parts is not None:
@@ -307,6 +324,20 @@ class Reads:
 
     def site(self, code: str) -> None:
         self.sites[code] = None
+
+    def own_site(self, code: str, part: int) -> None:
+        """A site that names the definition's own parameters (`_p0`): one holder's pieces,
+        where `part` counts every holder's. A caller reads it as the whole part."""
+        self.own[code] = part
+
+    def held(self, target: str) -> None:
+        """The pieces on the item `target` (generated code) are read: counted by that item's
+        own zone when it is one of the definition's parameters (known where the stamp is
+        made), else by the part that counts the pieces on every holder."""
+        if _PARAMETER.fullmatch(target):
+            self.own_site(f"_rt_held_version(st, {target})", PART_HOLDERS)
+        else:
+            self.add(PART_HOLDERS)
 
     def unknown(self) -> None:
         self.parts = None
@@ -316,15 +347,17 @@ class Reads:
             self.parts = None
         elif self.parts is not None:
             self.parts |= other.parts
+            self.parts.update(other.own.values())  # its parameters are not the caller's
             self.sites.update(other.sites)
 
     def stamp(self) -> str:
-        """The code of a number that moves whenever anything read moves: the sum of their
-        counts. Counts only grow while a State keeps its results (a copy keeps none of
-        its original's, State.changed forgets them), so an equal sum is an unchanged read."""
+        """The code of what was read, as the numbers of the last changes to it: a tuple of
+        the versions read. Each change takes a number no other change has (versions.py),
+        so an equal tuple, in this state or in a copy that shares its keep, is an
+        unchanged read."""
         assert self.parts is not None
-        items = [f"v[{p!r}]" for p in sorted(self.parts)] + list(self.sites)
-        return " + ".join(items) if items else "0"
+        items = [f"v[{p!r}]" for p in sorted(self.parts)] + list(self.sites) + list(self.own)
+        return f"({', '.join(items)},)" if items else "()"
 
 
 # --------------------------------------------------------------------------- the writer

@@ -22,6 +22,7 @@ from ..errors import ContentError, InternalError, Refused
 from ..frames import ForEachFrame, RepeatFrame, TurnsFrame, innermost_turns
 from ..layout import PART_ORDER, PART_TIMED
 from ..vm import Activation, Block, BlockFrame, State, enter
+from ..versions import tick
 
 
 CARD_STEPS = 4
@@ -353,7 +354,7 @@ class StatementCompiler:
                 keys[p] = key(a)
             a.it = saved
             st.turn_order.sort(key=lambda p: -keys[p] if desc else keys[p])  # stable: ties keep order
-            st.versions[PART_ORDER] += 1
+            st.versions[PART_ORDER] = tick()
         return sort_turn_order
 
     def s_BeginFinalRound(self, s: ast.BeginFinalRound) -> Instr:
@@ -390,7 +391,7 @@ class StatementCompiler:
                 raise ContentError(f"more than {MAX_TIMED:,} timed modifiers waiting at once (`until ...:` in a loop, "
                                    "for an event that does not come)")
             st.timed.append((q, subject(a) if subject else None, op, value(a), who, until))
-            st.versions[PART_TIMED] += 1
+            st.versions[PART_TIMED] = tick()
         return add_modifier
 
     def s_Log(self, s: ast.Log) -> Instr:

@@ -476,15 +476,23 @@ def test_a_memo_that_finds_nothing_stops_remembering_and_one_that_finds_keeps_on
 
 
 def test_every_change_of_a_counter_or_a_zone_is_counted() -> None:
+    """Each change takes a number no change before it took (interpreter/versions.py), in
+    the state and in each of its copies: two copies that each change the same counter
+    hold different numbers for it, so neither finds the other's kept results stand."""
     spec = _spec("tiny", TINY)
     state = Game(spec, 2).new_state(1)
     st_ = state.st
     before = (list(st_.versions), list(st_.slot_versions), list(st_.zone_versions))
     mech.adjust(st_, 0, 1)
-    assert st_.slot_versions[0] == before[1][0] + 1 and st_.versions != before[0]
+    assert st_.slot_versions[0] > max(before[0] + before[1] + before[2]) and st_.versions != before[0]
     pid = st_.zones[st_.game.layout.game_zone["deck"]][-1]
     mech.move(st_, pid, st_.game.layout.game_zone["discard"])
     assert st_.zone_versions != before[2]
+    one, two = state.clone(), state.clone()
+    mech.adjust(one.st, 0, 1)
+    mech.adjust(two.st, 0, 1)
+    assert one.st.counters[0] == two.st.counters[0]
+    assert len({st_.slot_versions[0], one.st.slot_versions[0], two.st.slot_versions[0]}) == 3
 
 
 def test_every_construct_is_written_or_left_to_the_closures_on_purpose() -> None:
