@@ -16,7 +16,8 @@ BOX = 0  # the zone removed pieces go to: out of the game, still accounted for
 # from some parts stands while their counts have not moved (interpreter/codegen.py keeps
 # definitions' results across menus so). Each counter name is a part of its own after these;
 # each counter slot, each value slot and each zone also counts its own changes
-# (State.slot_versions, State.value_versions, State.zone_versions).
+# (State.slot_versions, State.value_versions, State.zone_versions). Each value name is a part
+# after the counter names.
 # The turn order (the players' list) and whose turn it is are two parts: a turn passing
 # leaves what was computed from the list of players standing.
 PART_PIECES, PART_VALUES, PART_ORDER, PART_TIMED, PART_COUNTERS, PART_HOLDERS, PART_ACTIVE = 0, 1, 2, 3, 4, 5, 6
@@ -34,6 +35,8 @@ class Layout:
     counter_name: list[str] = field(default_factory=list)  # the vocabulary name, for players to read
     counter_part: list[int] = field(default_factory=list)  # each slot's part of the state (its name's)
     counter_parts: dict[str, int] = field(default_factory=dict)  # a counter name's part
+    value_part: list[int] = field(default_factory=list)  # each value slot's part of the state (its name's)
+    value_parts: dict[str, int] = field(default_factory=dict)  # a value name's part
     parts: int = FIRST_COUNTER_PART  # how many parts count their changes
     zone_holds: list[bool] = field(default_factory=list)  # a zone of a holder or a track (PART_HOLDERS)
     game_counter: dict[str, int] = field(default_factory=dict)
@@ -221,6 +224,10 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
         lay.counter_parts.setdefault(name, FIRST_COUNTER_PART + len(lay.counter_parts))
     lay.counter_part = [lay.counter_parts[name] for name in lay.counter_name]
     lay.parts = FIRST_COUNTER_PART + len(lay.counter_parts)
+    for name in lay.value_name:  # each value name a part too: setting one leaves what read the others standing
+        lay.value_parts.setdefault(name.split("[", 1)[0], lay.parts + len(lay.value_parts))
+    lay.value_part = [lay.value_parts[name.split("[", 1)[0]] for name in lay.value_name]
+    lay.parts += len(lay.value_parts)
     lay.zone_holds = [lay.zone_track[z] is not None or z in lay.zone_holder for z in range(len(lay.zone_name))]
     return lay
 

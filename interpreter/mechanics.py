@@ -49,7 +49,8 @@ def set_value(st: State, slot: int, value: Any) -> None:
     """Set a value slot (a player's, the game's or a piece's own), counting the change:
     what was computed from values, or from this slot, no longer stands (codegen's keep)."""
     st.values[slot] = bounded(value)  # a number that feeds on itself stops at the limit
-    st.versions[PART_VALUES] = st.value_versions[slot] = tick()
+    versions = st.versions
+    versions[PART_VALUES] = versions[st.game.layout.value_part[slot]] = st.value_versions[slot] = tick()
 
 
 def outside(st: State, slot: int, value: int) -> int:
@@ -314,7 +315,7 @@ def release(st: State, pid: int) -> None:
         st.versions[lay.counter_part[slot]] = st.slot_versions[slot] = now
     for slot in values:
         st.values[slot] = lay.value_start[slot]
-        st.value_versions[slot] = now
+        st.versions[lay.value_part[slot]] = st.value_versions[slot] = now
 
 
 def give_back(st: State, pid: int) -> None:

@@ -49,6 +49,11 @@ class NameWriter:
         else:
             reads.add(part)
 
+    def value_part(self, reads: Reads, name: str) -> None:
+        """A value read by name (any slot of it): the name's part, else every value's."""
+        part = self.ctx.lay.value_parts.get(name)
+        reads.add(PART_VALUES if part is None else part)
+
     def g_Name(self, e: ast.Name, s: Scope, reads: Reads) -> str:  # noqa: C901 - one branch per kind of name
         ref = self.ctx.ref(e)
         lay = self.ctx.lay
@@ -149,7 +154,7 @@ class NameWriter:
         if p == "me" and s.me == "me":  # the acting player's: that slot's count of changes
             reads.site(f"vv[{base!r} + me]")
         else:
-            reads.add(PART_VALUES)
+            self.value_part(reads, name)
         st = st_in(s)
         read = guarded(p, lambda q: f"{st}.values[{base!r} + {q}]", f"nobody has `{name}`")
         return f"{self.writer.bind(or_nobody)}({read})" if self.exprs.player_valued(name) else read  # unset: nobody
@@ -237,7 +242,7 @@ class NameWriter:
         if counter:
             self.name_part(reads, ref.name)
         else:
-            reads.add(PART_VALUES)
+            self.value_part(reads, ref.name)
         slots = self.ctx.lay.counter_slots(ref.name) if counter else self.ctx.lay.value_slots(ref.name)
         subj = self.gen.g(e.subject, s, reads)
         fn = self.writer.bind(own_reader(ref.name, slots, counter, strict), "r")

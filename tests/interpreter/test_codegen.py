@@ -514,3 +514,37 @@ def test_every_construct_is_written_or_left_to_the_closures_on_purpose() -> None
         f"no writer and not on LEFT_TO_CLOSURES: {sorted(wanted - written - set(LEFT_TO_CLOSURES))}"
     assert not set(LEFT_TO_CLOSURES) & written, f"written, yet listed: {sorted(set(LEFT_TO_CLOSURES) & written)}"
     assert all(LEFT_TO_CLOSURES.values())
+
+
+def test_each_value_name_counts_its_own_changes() -> None:
+    """Leader's Legacy's `attack_sources(T)` reads each province's `controller` (a value of
+    each province, read for pieces a walk reaches): it is stamped with the part that
+    counts the `controller` values' changes, not with every value's, so setting another
+    value (`attack_target`, as a statement sets it) leaves it kept (a forged kept value
+    shows it), and a province's controller changing makes it again."""
+    from legacies.agents.bots import apply_random_option
+
+    game = Game(_spec("leaders-legacy"), 4)
+    state = game.new_state(2)
+    rng = random.Random(2)
+    for _ in range(30):
+        apply_random_option(state, rng)
+    lay = game.layout
+    made = game.compiler.gen.definitions.written("attack_sources")
+    assert made is not None
+    source = game.compiler.sources[made]
+    assert f"v[{lay.value_parts['controller']}]" in source and "v[1]" not in source
+    key_id = int(re.search(r"key = \((\d+), me, this, _p0,\)", source).group(1))  # type: ignore[union-attr]
+    st_, fn = state.st, game.compiler.writer.ns[made]
+    province = lay.kind_pieces["province"][0]
+    with st_.frozen():
+        first = fn(st_, 0, -1, province)
+    key = (key_id, 0, -1, province)
+    st_.keep[key] = (st_.keep[key][0], "forged")
+    mech.set_value(st_, lay.game_value["attack_target"], province)
+    with st_.frozen():
+        assert fn(st_, 0, -1, province) == "forged"
+    controller = lay.item_value[("province", "controller")] + lay.item_index[province]
+    mech.set_value(st_, controller, st_.values[controller])  # set again: a change all the same
+    with st_.frozen():
+        assert fn(st_, 0, -1, province) == first
