@@ -98,7 +98,7 @@ def spend(st: "State", steps: int) -> None:
 def over(st: "State") -> None:
     """The charge passed the state's limit: the budget is spent, or it is time to look at
     the clock (a deadline is set)."""
-    budget = st.game.spec.limits.step_budget
+    budget = st.game.step_budget
     if st.spent > budget:
         raise BudgetExceeded(f"an effect used more than {budget:,} steps for one decision (a loop that does too "
                              "much, or walks over large collections inside a loop)")
@@ -110,8 +110,7 @@ def over(st: "State") -> None:
 def fresh(st: "State") -> None:
     """Start the budget afresh (a new run, or a read while the state is idle)."""
     st.spent = 0
-    budget = st.game.spec.limits.step_budget
-    st.limit = budget if st.deadline is None else min(budget, POLL)
+    st.limit = st.game.step_budget if st.deadline is None else min(st.game.step_budget, POLL)
 
 
 def log_full(limit: int) -> ContentError:

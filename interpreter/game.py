@@ -48,6 +48,7 @@ class Game:
         if type(players) is not int or not spec.min_players <= players <= spec.max_players:
             raise TableError(f"{spec.title} is for {spec.min_players}-{spec.max_players} players, not {players}")
         self.spec = spec
+        self.step_budget = spec.limits.step_budget  # read at every run (State.run, budget.fresh)
         self.players = players
         self.options: dict[str, Any] = dict(spec.option_defaults)
         for k, v in (options or {}).items():

@@ -352,6 +352,7 @@ class GameRules(Protocol):
     here, its type named beside it: the run does not import the compiler."""
 
     spec: GameSpec
+    step_budget: int  # spec.limits.step_budget, read at every run
     players: int
     options: dict[str, Any]
     player_names: list[str]
@@ -463,8 +464,9 @@ class State:
         self._run()
 
     def _run(self) -> None:
-        left = self._step_frames(self.game.spec.limits.step_budget)
-        automated = self.game.automated
+        game = self.game
+        left = self._step_frames(game.step_budget)
+        automated = game.automated
         if automated >= 0 and self.pending is not None and self.counters[automated + self.pending.player]:
             self._decide_automated(automated, left)
         budget.fresh(self)  # what is read before the next run (a score, a screen) starts afresh
@@ -531,7 +533,7 @@ class State:
                 steps += 1
                 if steps > check:
                     if steps > allowed:
-                        limit = self.game.spec.limits.step_budget
+                        limit = self.game.step_budget
                         raise BudgetExceeded(f"an effect used more than {limit:,} steps for one decision "
                                              "(a loop of triggers or of decisions the rules answer, or an effect that does too much)")
                     if deadline is not None and deadline.passed():
