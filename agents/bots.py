@@ -212,15 +212,16 @@ class GreedyBot:
         worths: list[_Worth | None] = []
         ended: dict[tuple[int, ...], _Worth] = {}  # lines that reached their action's end: their worth
         applied: dict[tuple[int, ...], GameState] = {}  # lines cut short: their state, for the next pass
+        cut: set[tuple[int, ...]] = set()  # the lines the last pass cut short
         for depth in range(self.MAX_DEPTH + 1):
-            line = _Line(me, turn, self.lookahead, ended, applied, made)
+            line = _Line(me, turn, self.lookahead, ended, applied, made, cut)
             if line.would_exceed(children, depth):
                 break  # known before a pass that would have run out: none of it applied
             try:
                 deeper = [None if c is None else line.best(c, depth, (i,))[0] for i, c in enumerate(children)]
             except _OutOfLookahead:
                 break
-            worths, self.last_depth = deeper, depth
+            worths, self.last_depth, cut = deeper, depth, line.cut
             if not line.cut:  # every line reached the end of its action
                 break
         weigh = _Weigh(me, players)
@@ -353,14 +354,16 @@ class _Line:
     counts such an option as applied in each pass, so how deep a pass goes, and so the
     bot's choice, does not depend on what was kept."""
 
-    __slots__ = ("me", "turn", "left", "cut", "ended", "applied", "made")
+    __slots__ = ("me", "turn", "left", "cut", "cut_before", "ended", "applied", "made")
 
     def __init__(self, me: int, turn: int, lookahead: int, ended: dict[tuple[int, ...], _Worth],
-                 applied: dict[tuple[int, ...], GameState], made: list[GameState]):
+                 applied: dict[tuple[int, ...], GameState], made: list[GameState],
+                 cut_before: set[tuple[int, ...]]):
         self.me = me
         self.turn = turn
         self.left = lookahead  # options that may still be applied in this pass
-        self.cut = False  # a line stopped at the depth before its action's end
+        self.cut: set[tuple[int, ...]] = set()  # the lines stopped at the depth before their action's end
+        self.cut_before = cut_before  # those the pass before stopped
         self.ended = ended
         self.applied = applied
         self.made = made  # every copy applied, for the bot to discard when it has chosen
@@ -370,22 +373,28 @@ class _Line:
         from the pass before without applying any: its kept states are where this pass
         goes on from, and an option not applied yet lies one step below a line cut at the
         last depth, so this pass weighs it as it stands (nothing below it is counted).
-        False when that cannot be known (a pass has not reached depth - 1): the pass runs."""
-        count = 0
-        for index, root in enumerate(roots):
-            if root is not None:
-                below = self._count(root, depth, (index,))
-                if below is None:
-                    return False
-                count += below
-                if count > self.left:
-                    return True
+        False when that cannot be known (a pass has not reached depth - 1): the pass runs.
+        A line cut at the last depth counts at least one option: when that is already too
+        many, its menu is not read."""
+        for exact in (False, True):
+            count = 0
+            for index, root in enumerate(roots):
+                if root is not None:
+                    below = self._count(root, depth, (index,), exact)
+                    if below is None:
+                        return False
+                    count += below
+                    if count > self.left:
+                        return True
         return False
 
-    def _count(self, state: GameState, depth: int, path: tuple[int, ...]) -> int | None:
-        """How many options `best(state, depth, path)` would count (None: not known)."""
+    def _count(self, state: GameState, depth: int, path: tuple[int, ...], exact: bool) -> int | None:
+        """How many options `best(state, depth, path)` would count (None: not known); at
+        least as many with `exact` False."""
         if path in self.ended or depth <= 0:
             return 0
+        if not exact and path in self.cut_before:
+            return 1
         d = state.decision
         assert d is not None  # a line neither ended nor cut is one of `me`'s decisions
         count = 0
@@ -396,7 +405,7 @@ class _Line:
             count += 1
             child = self.applied.get(below)
             if child is not None:
-                deeper = self._count(child, depth - 1, below)
+                deeper = self._count(child, depth - 1, below, exact)
                 if deeper is None:
                     return None
                 count += deeper
@@ -414,7 +423,7 @@ class _Line:
             worth = self.ended[path] = _Worth(state)
             return worth, True
         if depth <= 0:
-            self.cut = True
+            self.cut.add(path)
             return _Worth(state), False
         options: list[_Worth] = []
         ended = True

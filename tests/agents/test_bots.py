@@ -189,7 +189,8 @@ def test_greedy_goes_on_from_the_states_its_last_pass_reached(monkeypatch: pytes
             m.setattr(GameState, "apply", counted)
             if not keep:
                 line = bots._Line
-                m.setattr(bots, "_Line", lambda me, turn, left, ended, _, made: line(me, turn, left, ended, _Forgetful(), made))
+                m.setattr(bots, "_Line", lambda me, turn, left, ended, _, made, cut: line(me, turn, left, ended, _Forgetful(),
+                                                                                          made, cut))
             for _ in range(6):
                 bot = GreedyBot(7)
                 picks.append(bot.choose(state))
@@ -287,3 +288,42 @@ def test_greedy_knows_a_pass_would_run_out_before_applying_it(monkeypatch: pytes
         assert foreseen[0] == ran_out[0]
         assert any(depth >= 1 for _, depth, _ in foreseen[0])
         assert foreseen[1] < 0.8 * ran_out[1]
+
+
+def test_greedy_reads_no_menu_to_know_a_pass_is_too_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line the last pass cut counts at least one option in the next: when that alone
+    passes the lookahead, greedy stops without making the menus of the lines it cut
+    (made when read: vm.made_when_read). The same choices and depths as counting every
+    cut line's options exactly, for fewer menus made."""
+    from legacies.agents import bots
+    from legacies.agents.bench import mid_game
+    from legacies.interpreter import decisions
+
+    made = 0
+    build = decisions.Decision.options.fget  # type: ignore[attr-defined]
+
+    def counted(self: decisions.Decision) -> object:
+        nonlocal made
+        made += not self.made
+        return build(self)
+
+    def play(bound: bool) -> tuple[list[tuple[int, int]], int]:
+        nonlocal made
+        state = mid_game("leaders-legacy", 4, 150)
+        assert state is not None
+        picks, made = [], 0
+        with monkeypatch.context() as m:
+            m.setattr(decisions.Decision, "options", property(counted))
+            if not bound:
+                count = bots._Line._count
+                m.setattr(bots._Line, "_count", lambda self, st, depth, path, exact: count(self, st, depth, path, True))
+            for _ in range(5):
+                bot = GreedyBot(5)
+                pick = bot.choose(state)
+                picks.append((pick, bot.last_depth))
+                state.apply(pick)
+        return picks, made
+
+    bounded, exact = play(bound=True), play(bound=False)
+    assert bounded[0] == exact[0] and any(depth >= 1 for _, depth in bounded[0])
+    assert bounded[1] < exact[1]
