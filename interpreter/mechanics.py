@@ -584,7 +584,26 @@ def announce(st: State, event: str, args: dict[str, Any]) -> None:
 
 def quantity(st: State, name: str, player: int, subject: Any) -> Any:
     """A quantity's value for a player (and an item): its default, then every modifier
-    from pieces in play, then every timed modifier, in the order they arose."""
+    from pieces in play, then every timed modifier, in the order they arose. Remembered
+    while the state is only read (`State.frozen`: a menu asks the same cost of every
+    option), as a definition is, and charged when computed."""
+    memo = st.memo
+    if memo is None:
+        return _quantity(st, name, player, subject)
+    key = ("quantity", name, player, subject)
+    try:
+        found = memo.get(key, _UNKNOWN)
+    except TypeError:  # an unhashable subject (a list): not remembered
+        return _quantity(st, name, player, subject)
+    if found is _UNKNOWN:
+        found = memo[key] = _quantity(st, name, player, subject)
+    return found
+
+
+_UNKNOWN = object()  # not remembered yet (None is a value a quantity may have)
+
+
+def _quantity(st: State, name: str, player: int, subject: Any) -> Any:
     game = st.game
     value = game.spec.vocab.quantities[name].default
     per_player = game.spec.vocab.quantities[name].per == "player"
