@@ -4,6 +4,7 @@ search bots prefer what the ruleset's evaluation (or a win) prefers."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -165,6 +166,24 @@ class _Forgetful(dict):
         pass
 
 
+class _Applies:
+    """`GameState.apply` counting its calls, patched in with `counting(m)`; `apply` is the
+    original (what the test itself applies is not counted)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.apply = GameState.apply
+
+    def counting(self, m: pytest.MonkeyPatch) -> None:
+        original = self.apply
+
+        def counted(state: GameState, *args: Any, **kwargs: Any) -> object:
+            self.count += 1
+            return original(state, *args, **kwargs)
+
+        m.setattr(GameState, "apply", counted)
+
+
 def test_greedy_goes_on_from_the_states_its_last_pass_reached(monkeypatch: pytest.MonkeyPatch) -> None:
     """A deeper pass of greedy's lookahead starts from the states the pass before reached
     instead of applying each line again: fewer options applied, the same choices (the
@@ -172,21 +191,17 @@ def test_greedy_goes_on_from_the_states_its_last_pass_reached(monkeypatch: pytes
     from legacies.agents import bots
     from legacies.agents.bench import mid_game
 
-    applied = 0
-    apply = GameState.apply
-
-    def counted(self: GameState, *args: object, **kwargs: object) -> object:
-        nonlocal applied
-        applied += 1
-        return apply(self, *args, **kwargs)
+    applies = _Applies()
+    apply = applies.apply
 
     def play(keep: bool) -> tuple[list[int], list[int], int]:
-        nonlocal applied
         state = mid_game("leaders-legacy", 3, 40)
         assert state is not None
-        picks, depths, applied = [], [], 0
+        picks: list[int] = []
+        depths: list[int] = []
+        applies.count = 0
         with monkeypatch.context() as m:
-            m.setattr(GameState, "apply", counted)
+            applies.counting(m)
             if not keep:
                 line = bots._Line
                 m.setattr(bots, "_Line", lambda me, turn, left, ended, _, made, cut: line(me, turn, left, ended, _Forgetful(),
@@ -196,7 +211,7 @@ def test_greedy_goes_on_from_the_states_its_last_pass_reached(monkeypatch: pytes
                 picks.append(bot.choose(state))
                 depths.append(bot.last_depth)
                 apply(state, picks[-1])
-        return picks, depths, applied
+        return picks, depths, applies.count
 
     kept, forgot = play(keep=True), play(keep=False)
     assert kept[:2] == forgot[:2] and max(kept[1]) >= 2  # some decision was followed two passes deep or more
@@ -259,29 +274,23 @@ def test_greedy_knows_a_pass_would_run_out_before_applying_it(monkeypatch: pytes
     from legacies.agents import bots
     from legacies.agents.bench import mid_game
 
-    applied = 0
-    apply = GameState.apply
-
-    def counted(self: GameState, *args: object, **kwargs: object) -> object:
-        nonlocal applied
-        applied += 1
-        return apply(self, *args, **kwargs)
+    applies = _Applies()
 
     def play(ruleset: str, foresee: bool) -> tuple[list[tuple[int, int, int]], int]:
-        nonlocal applied
         state = mid_game(ruleset, 4, 150)
         assert state is not None
-        picks, applied = [], 0
+        picks: list[tuple[int, int, int]] = []
+        applies.count = 0
         with monkeypatch.context() as m:
-            m.setattr(GameState, "apply", counted)
+            applies.counting(m)
             if not foresee:
                 m.setattr(bots._Line, "would_exceed", lambda self, roots, depth: False)
             for _ in range(5):
                 bot = GreedyBot(11)
                 pick = bot.choose(state)
                 picks.append((pick, bot.last_depth, bot.last_weighed))
-                apply(state, pick)
-        return picks, applied
+                applies.apply(state, pick)
+        return picks, applies.count
 
     for ruleset in ("leaders-legacy", "gears-of-time"):
         foreseen, ran_out = play(ruleset, foresee=True), play(ruleset, foresee=False)
