@@ -148,9 +148,11 @@ def standing(state: GameState, me: int) -> float:
 class GreedyBot:
     """One action ahead: each option is applied in a sampled world and, while the same
     player goes on deciding within the same turn (the option chose an action whose target,
-    cost or part is asked next), followed to the end of the action by taking the best
-    option at every step (all of them weighed, up to `lookahead` options applied in all);
-    the option whose action leaves it best placed by `standing` is taken. Lines are
+    cost or part is asked next, or the turn offers another action), followed through those
+    decisions by taking the best option at every step (all of them weighed, up to
+    `lookahead` options applied in all): a turn of several actions is followed as far as
+    the lookahead reaches. The option whose line leaves it best placed by `standing` is
+    taken. Lines are
     followed one decision deeper at a time, all to the same depth, until every one
     reaches its end or the next depth would exceed `lookahead`; `lookahead=0` weighs each
     option as it stands (one decision ahead).
