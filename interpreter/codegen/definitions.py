@@ -164,7 +164,12 @@ class DefinitionWriter:
             isinstance(n, ast.Name) and n.name == spec.var for test, _ in spec.conditions() for n in ast.walk(test))
         listed, exists = self.writer.name("a"), self.writer.name("a")
         head = "(st, me, this):"
-        if coll is None:
+        some = self._some(spec, scope) if cond is None or gate else None
+        if some is not None:  # whether there is a target stops at the first (`possible`, an offer asked unread)
+            first = f"{cond} and " if cond is not None else ""
+            lines = [f"def {listed}{head}", f"    return list({coll}) if {cond or 'True'} else []",
+                     f"def {exists}{head}", f"    return bool({first}{some})"]
+        elif coll is None:
             lines = [f"def {listed}{head}", f"    return [None] if {cond or 'True'} else []",
                      f"def {exists}{head}", f"    return bool({cond or 'True'})"]
         elif gate:
@@ -179,3 +184,19 @@ class DefinitionWriter:
             lines += ["    return False"]
         self.writer.define("\n".join(lines) + "\n", listed)
         return self.writer.ns[listed], self.writer.ns[exists]
+
+    def _some(self, spec: ActionSpec, scope: Scope) -> str | None:
+        """When an action chooses from a definition without parameters whose value is a
+        filter (`choose: attack_targets()`, `provinces where ...`): whether any target
+        passes, written from the filter so that it stops at the first that does (as
+        `count of (C where T) > 0` does), where the list would test every one. None for
+        any other `choose:`."""
+        choose = spec.choose
+        name = choose.name if isinstance(choose, (ast.Call, ast.Name)) else None
+        d = self.ctx.spec.definitions.get(name or "")
+        if d is None or d.params or d.charge or not isinstance(choose, ast.Call) or choose.args:
+            return None
+        if not isinstance(d.value, ast.Where):
+            return None
+        x, src, test = self.gen.filter(d.value, scope, Reads())
+        return f"any(True for {x} in {src} if {test})"

@@ -140,7 +140,7 @@ class ExpressionWriter:
     def g_Compare(self, e: ast.Compare, s: Scope, reads: Reads) -> str:
         found = existence(self.ctx, e)
         if found is not None:  # `count of (C where T) > 0`: stops at the first that passes
-            x, src, test = self._filter(found[0], s, reads)
+            x, src, test = self.filter(found[0], s, reads)
             some = f"any(True for {x} in {src} if {test})"
             return some if found[1] else f"(not {some})"
         op = e.op
@@ -241,10 +241,10 @@ class ExpressionWriter:
         return src
 
     def g_Where(self, e: ast.Where, s: Scope, reads: Reads) -> str:
-        x, src, test = self._filter(e, s, reads)
+        x, src, test = self.filter(e, s, reads)
         return f"[{x} for {x} in {src} if {test}]"
 
-    def _filter(self, e: ast.Where, s: Scope, reads: Reads) -> tuple[str, str, str]:
+    def filter(self, e: ast.Where, s: Scope, reads: Reads) -> tuple[str, str, str]:
         """A filter's parts: the member's name, the walk (charged whole) and the test."""
         src = f"_rt_walk({st_in(s)}, {self.source(e.collection, s, reads)})"
         x = self.writer.name("i")

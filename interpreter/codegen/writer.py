@@ -34,6 +34,8 @@ class WritesExpressions(Protocol):
 
     def call(self, name: str, arg_nodes: list, e: ast.Node, s: Scope, reads: Reads) -> str: ...
 
+    def filter(self, e: ast.Where, s: Scope, reads: Reads) -> tuple[str, str, str]: ...
+
 
 class CodeWriter:
     """One Game's generated code: its namespace and every function written into it."""

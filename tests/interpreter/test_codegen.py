@@ -548,3 +548,35 @@ def test_each_value_name_counts_its_own_changes() -> None:
     mech.set_value(st_, controller, st_.values[controller])  # set again: a change all the same
     with st_.frozen():
         assert fn(st_, 0, -1, province) == first
+
+
+def test_whether_an_action_has_a_target_stops_at_the_first() -> None:
+    """An action choosing from a definition without parameters whose value is a filter
+    (Leader's Legacy's `attack`: `choose: attack_targets()`, `provinces where ...`) asks
+    whether there is a target from the filter itself, stopping at the first that passes,
+    where it built the whole list: the same answer as the list, for every player, in every
+    state of random games."""
+    from legacies.agents.bots import apply_random_option
+
+    game = Game(_spec("leaders-legacy"), 4)
+    attack = game.actions["attack"]
+    assert attack.exists is not None and attack.listed is not None
+    source = next(s for s in game.compiler.sources.values() if f"def {attack.exists.__name__}(" in s)
+    assert "any(True for" in source
+    asked = found = 0
+    for seed in range(3):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if state.decision is None:
+                break
+            st_ = state.st
+            for me in range(game.players):
+                with st_.frozen():
+                    listed = attack.listed(st_, me, -1)
+                with st_.frozen():
+                    assert attack.exists(st_, me, -1) == bool(listed)
+                asked += 1
+                found += bool(listed)
+            apply_random_option(state, rng)
+    assert asked > 100 and 0 < found < asked  # both answers met
