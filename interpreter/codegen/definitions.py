@@ -187,7 +187,7 @@ class DefinitionWriter:
 
     def _some(self, spec: ActionSpec, scope: Scope) -> str | None:
         """When an action chooses from a definition without parameters whose value is a
-        filter (`choose: attack_targets()`, `provinces where ...`): whether any target
+        filter (`choose: targets()`, its value `ITEMS where TEST`): whether any target
         passes, written from the filter so that it stops at the first that does (as
         `count of (C where T) > 0` does), where the list would test every one. None for
         any other `choose:`."""
