@@ -15,7 +15,7 @@ state) or, for anything else, an InternalError naming the statement that was run
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator, Protocol, Self
+from typing import Any, Callable, Iterable, Iterator, NoReturn, Protocol, Self
 
 from . import budget
 from .decisions import Choice, Decision, Said
@@ -125,15 +125,12 @@ def _make_cloner(cls: type) -> Callable[..., Frame]:
 def made_when_read(st: "State") -> "tuple[Choice, ...]":
     """The options of a state's pending decision that makes them when read: the frame
     that asked is on top while the decision is pending (decisions.Decision `build`). A
-    failure is what the run that asked would have raised (State.run_error): nothing is
-    being answered, so a refusal here is the rules' own mistake."""
+    failure is what the run that asked would have raised (State.fail): nothing is being
+    answered, so a refusal here is the rules' own mistake."""
     try:
         return st.frames[-1].menu(st)
     except Exception as err:
-        failure = st.run_error(err)
-        if failure is err:
-            raise
-        raise failure from err
+        st.fail(err)
 
 
 def _act(old: Activation, memo: dict[int, Any], st: "State") -> Activation:
@@ -540,28 +537,28 @@ class State:
                         raise budget.deadline_passed(deadline)
                     check = min(allowed, steps + budget.POLL)
         except Exception as err:  # a refusal the player's answer led to goes on; any other, located
-            failure = self.run_error(err)
-            if failure is err:
-                raise
-            raise failure from err
+            self.fail(err)
         self.steps += steps
         if not frames and self.pending is None:
             self.over = True
         return allowed - steps
 
-    def run_error(self, err: Exception) -> BaseException:
-        """What a run that met `err` raises: a refusal the answer being run led to, as it is
-        (the player's option is refused); a refusal of the rules' own statements, as the
-        mistake it is; an internal error or a bug, never a refusal, never silent, located
+    def fail(self, err: Exception) -> NoReturn:
+        """Raise what a run that met `err` raises: a refusal the answer being run led to, as
+        it is (the player's option is refused); a refusal of the rules' own statements, as
+        the mistake it is; an internal error or a bug, never a refusal, never silent, located
         at the statement running."""
-        if not isinstance(err, Refused):
-            return self.located(err)
-        if self.in_option():
-            return err
-        located = refusal_outside_option(err)
-        if isinstance(err.where, Where):  # from a block run in one step: the statement it was running
-            located.where = err.where
-        return self.located(located)
+        if isinstance(err, Refused):
+            if self.in_option():
+                raise err
+            located = refusal_outside_option(err)
+            if isinstance(err.where, Where):  # from a block run in one step: the statement it was running
+                located.where = err.where
+            raise self.located(located) from err
+        failure = self.located(err)
+        if failure is err:
+            raise err
+        raise failure from err
 
     def answer(self, value: Value) -> None:
         """Resume the frame that asked with the chosen value, then run on."""

@@ -112,3 +112,18 @@ def test_greedy_chooses_the_same_with_menus_made_when_read(name: str) -> None:
         assert chosen == eager.choose(gs)
         assert (lazy.last_depth, lazy.last_weighed) == (eager.last_depth, eager.last_weighed)  # type: ignore[attr-defined]
         gs.apply(chosen, undo=Undo.REPLAY)
+
+
+def test_a_bug_met_making_a_menu_when_read_is_an_error_never_a_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug met while a menu is made late (here a KeyError) is raised as the run that asked
+    would have raised it: an error, never a refusal a bot would skip as an illegal option."""
+    _, lazy = _an_unread_menu(6)
+
+    def breaks(self: PerformFrame, st: object) -> tuple:
+        raise KeyError("a test's bug")
+
+    monkeypatch.setattr(PerformFrame, "menu", breaks)
+    with pytest.raises(Exception) as caught:
+        lazy.decision.options  # type: ignore[union-attr]
+    assert not isinstance(caught.value, Refused)
+    assert "a test's bug" in str(caught.value) or "a test's bug" in str(caught.value.__cause__)
