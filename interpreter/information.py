@@ -54,7 +54,6 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
     zones, revealed = st.zones, st.revealed
     hidden, kinds = _unseen(world.game, player)
     slots: dict[str, list[tuple[int, int]]] = {}  # kind -> (zone, index) places of unseen pieces
-    dealt: list[int] = []  # the zones dealt again
     for z in hidden:
         if zones[z]:
             st.zone(z)  # this copy's own: its pieces are dealt again
@@ -64,8 +63,6 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
                 if places is None:
                     places = slots[kinds[pid]] = []
                 places.append((z, i))
-                if not dealt or dealt[-1] != z:
-                    dealt.append(z)
     loc = st.loc
     for places in slots.values():
         pieces = sorted([zones[z][i] for z, i in places])  # the real arrangement is not read
@@ -77,6 +74,7 @@ def determinize(state: GameState, player: int, rng: random.Random) -> GameState:
     # what was computed from a zone dealt again no longer stands; the rest of what the
     # real game kept does, and the world shares it (interpreter/versions.py)
     now = tick()
+    dealt = {z for places in slots.values() for z, _ in places}  # the zones dealt again
     for z in dealt:
         st.zone_versions[z] = now
     st.versions[PART_PIECES] = now

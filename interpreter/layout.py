@@ -224,9 +224,10 @@ def build_layout(spec: GameSpec, players: int) -> Layout:
         lay.counter_parts.setdefault(name, FIRST_COUNTER_PART + len(lay.counter_parts))
     lay.counter_part = [lay.counter_parts[name] for name in lay.counter_name]
     lay.parts = FIRST_COUNTER_PART + len(lay.counter_parts)
-    for name in lay.value_name:  # each value name a part too: setting one leaves what read the others standing
-        lay.value_parts.setdefault(name.split("[", 1)[0], lay.parts + len(lay.value_parts))
-    lay.value_part = [lay.value_parts[name.split("[", 1)[0]] for name in lay.value_name]
+    named = [label.split("[", 1)[0] for label in lay.value_name]  # a slot "NAME[ITEM]": NAME
+    for name in named:  # each value name a part too: setting one leaves what read the others standing
+        lay.value_parts.setdefault(name, lay.parts + len(lay.value_parts))
+    lay.value_part = [lay.value_parts[name] for name in named]
     lay.parts += len(lay.value_parts)
     lay.zone_holds = [lay.zone_track[z] is not None or z in lay.zone_holder for z in range(len(lay.zone_name))]
     return lay

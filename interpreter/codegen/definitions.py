@@ -192,11 +192,10 @@ class DefinitionWriter:
         `count of (C where T) > 0` does), where the list would test every one. None for
         any other `choose:`."""
         choose = spec.choose
-        name = choose.name if isinstance(choose, (ast.Call, ast.Name)) else None
-        d = self.ctx.spec.definitions.get(name or "")
-        if d is None or d.params or d.charge or not isinstance(choose, ast.Call) or choose.args:
+        if not isinstance(choose, ast.Call) or choose.args:
             return None
-        if not isinstance(d.value, ast.Where):
+        d = self.ctx.spec.definitions.get(choose.name)
+        if d is None or d.params or d.charge or not isinstance(d.value, ast.Where):
             return None
         x, src, test = self.gen.filter(d.value, scope, Reads())
         return f"any(True for {x} in {src} if {test})"
