@@ -9,6 +9,7 @@ error names the statement that raised it (as run_direct does).
 from __future__ import annotations
 
 import ast as pyast
+import textwrap
 
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
@@ -158,11 +159,21 @@ class StatementWriter:
         # a list made here is the loop's own (the closures copy what they are given)
         out.append(f"{pad}{items} = {source if _fresh_list(source) else f'list({source})'}")
         out.append(f"{pad}_spend(st, len({items}) * {len(stmt.body) + 1!r})")
-        s.uses.add("env")
         out.append(f"{pad}for {item} in {items}:")
-        out.append(f"{pad}    {s.env}[{stmt.var!r}] = {item}")  # as the closures: later statements read it there
         rebound = any(isinstance(n, ast.Let) and n.var == stmt.var for x in stmt.body for n in ast.walk(x))
-        self._body(stmt.body, s if rebound else s.binding(stmt.var, item), out, depth + 1, wheres)
+        inner: list[str] = []
+        self._body(stmt.body, s if rebound else s.binding(stmt.var, item), inner, depth + 1, wheres)
+        # the name in the table too, as the closures bind it: each time round where the body
+        # reads the table (a closure given the activation, a name of its own, an `as P:`
+        # block), else once, the last, as the closures leave it (a state's fingerprint reads it)
+        s.uses.add("env")
+        if rebound or {s.a or "a", s.env or "env"} & _names_read(inner):
+            out.append(f"{pad}    {s.env}[{stmt.var!r}] = {item}")
+            out += inner
+        else:
+            out += inner
+            out.append(f"{pad}if {items}:")
+            out.append(f"{pad}    {s.env}[{stmt.var!r}] = {items}[-1]")
 
     def w_Repeat(self, stmt: ast.Repeat, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
@@ -200,16 +211,24 @@ class StatementWriter:
             out.append(f"{pad}{self.writer.bind(mech.set_value)}(st, _k, {value})")
             return
         if isinstance(ref, (r.GameCounter, r.PlayerCounter, r.ItemCounter)):
-            slot = self._lvalue(stmt.target, s)
+            slot = self._lvalue(stmt.target, s, out, pad)
             out.append(f"{pad}_k = {slot}")
             out.append(f"{pad}_adjust(st, _k, {self.writer.bind(mech.outside)}(st, _k, {value}) - st.counters[_k])")
             return
         raise Unsupported("set of this target")
 
-    def _lvalue(self, e: ast.Expr, s: Scope) -> str:
+    def _lvalue(self, e: ast.Expr, s: Scope, out: list[str], pad: str) -> str:
+        """The slot a change of `e` writes; lines that work it out first go to `out`."""
         ref = self.ctx.ref(e)
-        if isinstance(ref, r.ItemCounter) and isinstance(e, ast.Of) and s.a is not None:
-            return f"{self.writer.bind(self.columns.own_slot(e, ref), 'c')}({s.a})"  # a piece's own counter: the closures' slot
+        if isinstance(ref, r.ItemCounter) and isinstance(e, ast.Of):
+            # a piece's own counter (as compile/columns.py `own_slot`): a card's changes only
+            # while it is on the table
+            subject = self.gen.g(e.subject, s, Reads())
+            if self.columns.own_changes_need_table(ref):
+                subject = f"{self.writer.bind(mech.mine)}(st, {subject}, {f'`{ref.name}`'!r})"
+            slots = self.writer.bind(self.ctx.lay.counter_slots(ref.name))
+            out.append(f"{pad}_x = {subject}")
+            return f"({slots}[_x] if type(_x) is int and {slots}[_x] >= 0 else _rt_no_own(st, _x, {ref.name!r}))"
         if isinstance(ref, r.GameCounter):
             return repr(int(self.ctx.lay.game_counter[ref.name]))
         if isinstance(ref, r.PlayerCounter):
@@ -220,13 +239,13 @@ class StatementWriter:
 
     def w_Raise(self, stmt: ast.Raise, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
-        slot = self._lvalue(stmt.target, s)
+        slot = self._lvalue(stmt.target, s, out, pad)
         out.append(f"{pad}_k = {slot}")
         out.append(f"{pad}_adjust(st, _k, {self.gen.g(stmt.amount, s, Reads())})")
 
     def w_Lower(self, stmt: ast.Lower, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
-        slot = self._lvalue(stmt.target, s)
+        slot = self._lvalue(stmt.target, s, out, pad)
         out.append(f"{pad}_k = {slot}")
         out.append(f"{pad}_adjust(st, _k, -{self.gen.g(stmt.amount, s, Reads())})")
 
@@ -243,8 +262,16 @@ class StatementWriter:
 def _fresh_list(code: str) -> bool:
     """Whether generated code makes a new list (a list, a comprehension, `list(...)`)."""
     node = pyast.parse(code, mode="eval").body
-    return isinstance(node, (pyast.List, pyast.ListComp)) or \
+    whole_slice = isinstance(node, pyast.Subscript) and isinstance(node.slice, pyast.Slice) and \
+        node.slice.lower is node.slice.upper is node.slice.step is None  # `xs[:]`
+    return whole_slice or isinstance(node, (pyast.List, pyast.ListComp)) or \
         isinstance(node, pyast.Call) and isinstance(node.func, pyast.Name) and node.func.id == "list"
+
+
+def _names_read(lines: list[str]) -> set[str]:
+    """The Python names generated lines use."""
+    tree = pyast.parse(textwrap.dedent("\n".join(lines)))
+    return {node.id for node in pyast.walk(tree) if isinstance(node, pyast.Name)}
 
 
 def _straight(s: ast.Stmt) -> bool:

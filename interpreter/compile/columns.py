@@ -238,7 +238,7 @@ class Columns:
         counter = isinstance(ref, r.ItemCounter)
         slots = self.ctx.lay.counter_slots(name) if counter else self.ctx.lay.value_slots(name)
         what = f"`{name}`"
-        cards = any(k.piece == "card" and name in (k.counters if counter else k.values) for k in self.ctx.v.kinds.values())
+        cards = self.own_changes_need_table(ref)
 
         def slot(a: Activation) -> int:
             pid = mech.mine(a.st, subj(a), what) if cards else subj(a)
@@ -247,6 +247,13 @@ class Columns:
                 raise ContentError(f"{a.st.describe(pid)} has no `{name}` of its own")
             return found
         return slot
+
+    def own_changes_need_table(self, ref: r.ItemCounter | r.ItemValue) -> bool:
+        """Whether a piece's own `NAME` may belong to a card, which changes it only while it
+        is on the table (mechanics.mine)."""
+        counter = isinstance(ref, r.ItemCounter)
+        return any(k.piece == "card" and ref.name in (k.counters if counter else k.values)
+                   for k in self.ctx.v.kinds.values())
 
     def era_of(self, v: Any, st: State) -> Any:
         i = st.counters[self.ctx.era_slot] - 1 if self.ctx.era_slot >= 0 else 0
