@@ -141,7 +141,8 @@ def standing(state: GameState, me: int) -> float:
     a finished game counts a win or a loss above any evaluation."""
     if state.is_terminal():
         return 1e9 if state.winner() == me else -1e9
-    values = [state.evaluate(p) for p in range(state.game.players)]
+    with state.st.frozen():  # one read for every player's evaluation (see _Weigh.standing)
+        values = [state.evaluate(p) for p in range(state.game.players)]
     return values[me] - max((v for p, v in enumerate(values) if p != me), default=0.0)
 
 
@@ -304,19 +305,22 @@ class _Weigh:
             return standing(state, self.me)
         key = _content(state)
         values = self.seen.setdefault(key, {}) if key is not None else {}
-        mine = values.get(self.me)
-        if mine is None:
-            mine = values[self.me] = self._evaluate(state, self.me)
-        top, first = -math.inf, 0
-        rivals = self.rivals
-        for n, p in enumerate(rivals):
-            v = values.get(p)
-            if v is None:
-                v = values[p] = self._evaluate(state, p)
-            if v > top:
-                top, first = v, n
-            if -math.inf < mine - top < floor:
-                break  # below the floor whatever the others' evaluations
+        # one read of the state for every player weighed: what their evaluations share (a
+        # definition of no player, a player's of another) is worked out once
+        with state.st.frozen():
+            mine = values.get(self.me)
+            if mine is None:
+                mine = values[self.me] = self._evaluate(state, self.me)
+            top, first = -math.inf, 0
+            rivals = self.rivals
+            for n, p in enumerate(rivals):
+                v = values.get(p)
+                if v is None:
+                    v = values[p] = self._evaluate(state, p)
+                if v > top:
+                    top, first = v, n
+                if -math.inf < mine - top < floor:
+                    break  # below the floor whatever the others' evaluations
         if first:  # the best opponent here is asked first next time
             rivals.insert(0, rivals.pop(first))
         return mine - top

@@ -20,7 +20,7 @@ from . import mechanics as mech
 from .budget import walked
 from .errors import ContentError
 from .values import DefRef
-from .vm import Activation
+from .vm import Activation, State
 
 Fn = Callable[[Activation], Any]
 
@@ -49,33 +49,40 @@ def select(src: Fn, source_tag: str, sel: r.Selection | None, piece_kind: list[s
     return lambda a: mech.pieces_on(a.st, src(a))
 
 
-def _from_items(src: Fn, sel: r.Selection, piece_kind: list[str], def_kind: list[str],
-                piece_class: dict[str, str]) -> Fn:
+def wanted_tables(sel: r.Selection, piece_kind: list[str], def_kind: list[str],
+                  piece_class: dict[str, str]) -> tuple[list[bool], list[bool]]:
+    """Whether each piece, and each card definition (a card named in source), is of the
+    selection's kind, or of its class for a generic noun (`cards`, `tokens`)."""
     kind, cls = sel.kind, sel.piece
 
     def wanted(kind_name: str) -> bool:
         return kind_name == kind if kind else (cls is None or piece_class.get(kind_name) == cls)
+    return [wanted(k) for k in piece_kind], [wanted(k) for k in def_kind]
 
-    def kind_of(x: Any) -> str:
-        return def_kind[int(x)] if isinstance(x, DefRef) else piece_kind[x]
 
+def member_or_held(st: State, items: list, by_piece: list[bool], by_def: list[bool]) -> list:
+    """The "either" reading of `KIND in ITEMS` (items walked by the caller): a member of
+    the kind stays, an item that holds pieces gives the ones of the kind on it."""
+    lay = st.game.layout
+    out: list = []
+    for x in items:
+        if by_def[int(x)] if isinstance(x, DefRef) else by_piece[x]:
+            out.append(x)
+        elif not isinstance(x, DefRef) and (x in lay.holder_zone or x in lay.track_zones):
+            out.extend(p for p in mech.pieces_on(st, x) if by_piece[p])
+    return out
+
+
+def _from_items(src: Fn, sel: r.Selection, piece_kind: list[str], def_kind: list[str],
+                piece_class: dict[str, str]) -> Fn:
+    by_piece, by_def = wanted_tables(sel, piece_kind, def_kind, piece_class)
     if sel.on == "on":  # the pieces on each item
-        return lambda a: [p for x in walked(a.st, src(a)) for p in mech.pieces_on(a.st, x) if wanted(piece_kind[p])]
+        return lambda a: [p for x in walked(a.st, src(a)) for p in mech.pieces_on(a.st, x) if by_piece[p]]
     if sel.on == "either":
-        def either(a: Activation) -> list:
-            st = a.st
-            lay = st.game.layout
-            out: list = []
-            for x in walked(a.st, src(a)):
-                if wanted(kind_of(x)):
-                    out.append(x)
-                elif not isinstance(x, DefRef) and (x in lay.holder_zone or x in lay.track_zones):
-                    out.extend(p for p in mech.pieces_on(st, x) if wanted(piece_kind[p]))
-            return out
-        return either
-    if kind is None and cls is None:
+        return lambda a: member_or_held(a.st, walked(a.st, src(a)), by_piece, by_def)
+    if sel.kind is None and sel.piece is None:
         return lambda a: list(walked(a.st, src(a)))
-    return lambda a: [x for x in walked(a.st, src(a)) if wanted(kind_of(x))]
+    return lambda a: [x for x in walked(a.st, src(a)) if (by_def[int(x)] if isinstance(x, DefRef) else by_piece[x])]
 
 
 def pile_end(src: Fn, count: Fn | None, top: bool, end: str) -> Fn:

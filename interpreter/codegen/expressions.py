@@ -25,13 +25,14 @@ from legacies.dsl.numbers import MAX_NUMBER
 
 from .. import builtins
 from .. import mechanics as mech
+from .. import selection
 from ..compile.closures import Closures
 from ..compile.columns import Columns
 from ..compile.context import CompileContext, Fn, aggregate_probe
 from ..compile.expressions import ExpressionCompiler
 from ..compile.filters import StaticFilters, existence
 from ..compile.general import GeneralCompiler
-from ..layout import PART_PIECES
+from ..layout import PART_HOLDERS, PART_PIECES
 from .definitions import DefinitionWriter
 from .names import NameWriter
 from .runtime import Reads, Scope, Unsupported
@@ -262,13 +263,12 @@ class ExpressionWriter:
 
     def g_Select(self, e: ast.Select, s: Scope, reads: Reads) -> str:
         st_tag = self.ctx.type_of(e.source).tag
-        if isinstance(self.ctx.ref(e), r.Selection) and st_tag in ("things", "table"):  # interpreter/selection.py's
-            reads.unknown()
-            return self.fallback(e, s)
         src = self.g(e.source, s, reads)
+        ref = self.ctx.ref(e)
+        if isinstance(ref, r.Selection) and st_tag in ("things", "table"):
+            return self._from_items(ref, src, s, reads)
         if st_tag in ("symbols", "counters") or self.ctx.type_of(e).tag in ("symbols", "counters"):
             return f"_rt_distinct({st_in(s)}, {src})"
-        ref = self.ctx.ref(e)
         kind = ref.kind if isinstance(ref, r.Selection) else None
         x = self.writer.name("i")
         st = st_in(s)
@@ -296,6 +296,26 @@ class ExpressionWriter:
         if st_tag in ("things", "table"):
             return f"list(_rt_walk({st}, {src}))"
         return f"_pieces_on({st}, {src})"
+
+    def _from_items(self, sel: r.Selection, src: str, s: Scope, reads: Reads) -> str:
+        """`KIND in ITEMS` read as the checker chose (interpreter/selection.py): the members
+        of the kind, the pieces on each item, or member by member."""
+        st = st_in(s)
+        classes = {k: info.piece for k, info in self.ctx.v.kinds.items()}
+        by_piece, by_def = selection.wanted_tables(sel, self.ctx.piece_kind, [d.kind for d in self.ctx.spec.defs],
+                                                   classes)
+        bp, bd = self.writer.bind(by_piece), self.writer.bind(by_def)
+        walk, x = f"_rt_walk({st}, {src})", self.writer.name("i")
+        if sel.on == "on":
+            reads.add(PART_HOLDERS)  # the pieces on every item walked
+            p = self.writer.name("i")
+            return f"[{p} for {x} in {walk} for {p} in _pieces_on({st}, {x}) if {bp}[{p}]]"
+        if sel.on == "either":
+            reads.add(PART_HOLDERS)
+            return f"{self.writer.bind(selection.member_or_held)}({st}, {walk}, {bp}, {bd})"
+        if sel.kind is None and sel.piece is None:
+            return f"list({walk})"
+        return f"[{x} for {x} in {walk} if ({bd}[int({x})] if isinstance({x}, _DefRef) else {bp}[{x}])]"
 
     def g_Top(self, e: ast.Top, s: Scope, reads: Reads) -> str:
         if isinstance(self.ctx.ref(e), r.PileEnd):  # pieces from a zone, read as the zone is (interpreter/selection.py)
