@@ -71,10 +71,13 @@ class Activation:
         """A copy in `st`; activations and local tables shared in the original stay shared."""
         env = memo.get(id(self.env))
         if env is None:
-            env = memo[id(self.env)] = dict(self.env)
-        a = Activation(st, self.me, self.this, env)
-        a.it = self.it
+            env = memo[id(self.env)] = self.env.copy()
+        a = _new(Activation)  # the slots set here, not through __init__: a state's copy copies several
+        a.st, a.me, a.this, a.env, a.it = st, self.me, self.this, env, self.it
         return a
+
+
+_new = object.__new__
 
 
 class Frame:
@@ -163,8 +166,13 @@ class BlockFrame(Frame):
         self.act = act
 
     def clone(self, memo: dict[int, Any], st: "State") -> "Frame":
-        new = BlockFrame(self.instrs, _act(self.act, memo, st))
-        new.i = self.i
+        new = _new(BlockFrame)  # the most frames on a stack: written out (_act, __init__)
+        new.instrs, new.i = self.instrs, self.i
+        old = self.act
+        act = memo.get(id(old))
+        if act is None:
+            act = memo[id(old)] = old.copy_to(st, memo)
+        new.act = act
         return new
 
     def step(self, st: "State") -> None:
