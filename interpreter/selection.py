@@ -89,15 +89,18 @@ def pile_end(src: Fn, count: Fn | None, top: bool, end: str) -> Fn:
     """`top [N] of` / `bottom [N] of` pieces selected from a zone, read as the zone is:
     the top is the end of the list; `top N` lists the topmost first."""
     if count is None:
-        def one(a: Activation) -> Any:
-            items = src(a)
-            if not items:
-                raise ContentError(f"there is no {end} piece: none is selected (check `... is not empty` first)")
-            return items[-1] if top else items[0]
-        return one
+        return lambda a: pile_piece(src(a), end)
+    return lambda a: pile_pieces(list(src(a)), count(a), top)
 
-    def several(a: Activation) -> list:
-        items = list(src(a))
-        n = max(0, count(a))
-        return list(reversed(items[-n:])) if top and n else (items[:n] if n else [])
-    return several
+
+def pile_piece(items: list, end: str) -> Any:
+    """The top (the last) or bottom (the first) of pieces selected from a zone."""
+    if not items:
+        raise ContentError(f"there is no {end} piece: none is selected (check `... is not empty` first)")
+    return items[-1] if end == "top" else items[0]
+
+
+def pile_pieces(items: list, n: int, top: bool) -> list:
+    """The top N (the topmost first) or bottom N of pieces selected from a zone."""
+    n = max(0, n)
+    return list(reversed(items[-n:])) if top and n else (items[:n] if n else [])

@@ -12,7 +12,6 @@ writes their expressions.
 
 LEFT_TO_CLOSURES: dict[str, str] = {
     "ConnectedGroup": "a walk of the graph of places, charged by the graph as it goes (interpreter/graph.py)",
-    "Relative": "rare (turn order read around a player); its closure is short",
     "SpaceOf": "rare (a space of a track named by number); its closure checks the track and the number",
     "TimedModifier": "adds a modifier for a while: one call, nothing to gain inline",
 }

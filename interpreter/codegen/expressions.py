@@ -31,8 +31,8 @@ from ..compile.columns import Columns
 from ..compile.context import CompileContext, Fn, aggregate_probe
 from ..compile.expressions import ExpressionCompiler
 from ..compile.filters import StaticFilters, existence
-from ..compile.general import GeneralCompiler
-from ..layout import PART_HOLDERS, PART_PIECES
+from ..compile.general import GeneralCompiler, player_beside, players_around
+from ..layout import PART_HOLDERS, PART_ORDER, PART_PIECES
 from .definitions import DefinitionWriter
 from .names import NameWriter
 from .runtime import Reads, Scope, Unsupported
@@ -297,6 +297,13 @@ class ExpressionWriter:
             return f"list(_rt_walk({st}, {src}))"
         return f"_pieces_on({st}, {src})"
 
+    def g_Relative(self, e: ast.Relative, s: Scope, reads: Reads) -> str:
+        """`player after P`, `players starting with P`...: read from the turn order."""
+        who = self.g(e.player, s, reads)
+        reads.add(PART_ORDER)
+        around = player_beside if e.word == "player" else players_around
+        return f"{self.writer.bind(around)}({st_in(s)}, {who}, {e.relation!r})"
+
     def _from_items(self, sel: r.Selection, src: str, s: Scope, reads: Reads) -> str:
         """`KIND in ITEMS` read as the checker chose (interpreter/selection.py): the members
         of the kind, the pieces on each item, or member by member."""
@@ -318,13 +325,14 @@ class ExpressionWriter:
         return f"[{x} for {x} in {walk} if ({bd}[int({x})] if isinstance({x}, _DefRef) else {bp}[{x}])]"
 
     def g_Top(self, e: ast.Top, s: Scope, reads: Reads) -> str:
-        if isinstance(self.ctx.ref(e), r.PileEnd):  # pieces from a zone, read as the zone is (interpreter/selection.py)
-            reads.unknown()
-            return self.fallback(e, s)
         src = self.g(e.source, s, reads)
         count = self.g(e.count, s, reads) if e.count is not None else None
         top = e.end == "top"
         st = st_in(s)
+        if isinstance(self.ctx.ref(e), r.PileEnd):  # pieces from a zone, read as the zone is (interpreter/selection.py)
+            if count is None:
+                return f"{self.writer.bind(selection.pile_piece)}({src}, {e.end!r})"
+            return f"{self.writer.bind(selection.pile_pieces)}(list({src}), {count}, {top!r})"
         if self.ctx.type_of(e.source).is_collection:
             if count is None:
                 return f"_rt_top_member({src}, {e.end!r})"

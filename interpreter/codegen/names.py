@@ -116,6 +116,8 @@ class NameWriter:
             return repr(int(lay.board_item[ref.id]))
         if isinstance(ref, r.CardDef):
             return self.writer.bind(DefRef(lay.def_index[ref.id]))
+        if isinstance(ref, r.CardPiece) and len(lay.def_pieces[lay.def_index[ref.id]]) == 1:
+            return repr(int(lay.def_pieces[lay.def_index[ref.id]][0]))  # its only copy (else the closures' error)
         if isinstance(ref, r.Definition):
             return self.gen.call(ref.name, [], e, s, reads)
         if isinstance(ref, r.Action):

@@ -19,7 +19,7 @@ from ..vm import Activation
 from .columns import Columns
 from .context import CompileContext, Compiles, Fn, aggregate_probe, indexable
 from .filters import StaticFilters
-from .general import GeneralCompiler
+from .general import GeneralCompiler, players_around
 
 
 _AGGREGATES: dict[str, Callable[[list], int]] = {"total": sum, "highest": max, "lowest": min}
@@ -243,16 +243,4 @@ class CollectionCompiler:
             return self.general.next_player(e)
         who = self.compiler.expr(e.player)
         relation = e.relation
-
-        def around(a: Activation) -> list:
-            order = a.st.turn_order
-            p = who(a)
-            if p not in order:
-                return [] if relation != "starting" else order[:]
-            i = order.index(p)
-            if relation == "after":
-                return order[i + 1:]
-            if relation == "before":
-                return order[:i]
-            return order[i:] + order[:i]
-        return around
+        return lambda a: players_around(a.st, who(a), relation)

@@ -60,17 +60,8 @@ class GeneralCompiler:
     def next_player(self, e: ast.Relative) -> Fn:
         """`player after P` / `player before P`: one player, wrapping round the turn order."""
         who = self.compiler.expr(e.player)
-        step = 1 if e.relation == "after" else -1
-
-        def next_player(a: Activation) -> int:
-            order = a.st.turn_order
-            p = who(a)
-            if p < 0:
-                raise no_player(f"`player {e.relation} P`")
-            if p not in order:
-                raise ContentError(f"{a.st.player_name(p)} is not in the turn order")
-            return order[(order.index(p) + step) % len(order)]
-        return next_player
+        relation = e.relation
+        return lambda a: player_beside(a.st, who(a), relation)
 
     def numbers_where(self, condition: ast.Expr) -> Callable[[State, Activation, range], list[int]]:
         """The numbers of a range for which a condition holds (`it` is each); each test is
@@ -167,3 +158,27 @@ class GeneralCompiler:
             actions = tuple(st.game.actions[n] for n in names)
             st.frames.append(OfferFrame(a, actions, [p for p in who if p >= 0]))
         return offer
+
+
+def player_beside(st: State, p: int, relation: str) -> int:
+    """`player after P` / `player before P` (`relation`): wrapping round the turn order."""
+    order = st.turn_order
+    if p < 0:
+        raise no_player(f"`player {relation} P`")
+    if p not in order:
+        raise ContentError(f"{st.player_name(p)} is not in the turn order")
+    return order[(order.index(p) + (1 if relation == "after" else -1)) % len(order)]
+
+
+def players_around(st: State, p: int, relation: str) -> list[int]:
+    """`players after P`, `players before P`, `players starting with P` (`relation`): in
+    turn order; for a player not in it, none (every player, starting)."""
+    order = st.turn_order
+    if p not in order:
+        return [] if relation != "starting" else order[:]
+    i = order.index(p)
+    if relation == "after":
+        return order[i + 1:]
+    if relation == "before":
+        return order[:i]
+    return order[i:] + order[:i]

@@ -58,6 +58,7 @@ ITEMS = """\
   - {id: south, kind: station, name: South}
   - {id: east, kind: station, name: East}
   - {id: urn, kind: relic, name: Urn, copies: 3}
+  - {id: crown, kind: relic, name: Crown}
 """
 
 
@@ -131,3 +132,13 @@ def test_a_cards_own_counter_on_the_table_changes(spec: GameSpec) -> None:
         on_shelf = st.zones[lay.player_zone["shelf"]]
         assert len(on_shelf) == 1
         assert st.counters[lay.counter_slots("charge")[on_shelf[0]]] == 9  # stops at its max
+
+
+def test_a_card_named_in_source_is_its_only_copy_in_generated_code(spec: GameSpec) -> None:
+    """`crown` names the one piece of a card of one copy: generated as that piece."""
+    (made, _, written), (reference, _, _) = _run_both(spec, "move crown to my shelf\nraise crown's charge by 2\n")
+    lay = made.game.layout
+    crown = lay.def_pieces[lay.def_index["crown"]][0]
+    assert made.st.counters[lay.counter_slots("charge")[crown]] == 2
+    assert made.fingerprint() == reference.fingerprint()
+    assert not re.search(r"\b_c\d+\(", "".join(written))
