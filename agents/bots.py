@@ -522,6 +522,19 @@ def iterations_problem(iterations: int) -> str | None:
     return None
 
 
+MAX_LOOKAHEAD = 100_000
+"""The most options a greedy bot may be given to apply per decision (`--lookahead`)."""
+
+
+def lookahead_problem(lookahead: int) -> str | None:
+    """Why `lookahead` is not a number of options a greedy bot can apply per decision, in
+    words (None when it is): a whole number from 0 (each option weighed as it stands) to
+    MAX_LOOKAHEAD."""
+    if not 0 <= lookahead <= MAX_LOOKAHEAD:
+        return f"--lookahead takes a whole number from 0 to {MAX_LOOKAHEAD:,}, not {lookahead}"
+    return None
+
+
 class SearchBot:
     EXPLORATION = 0.7
     PLAYOUT = 40  # random decisions after the tree, then the evaluation scores the world

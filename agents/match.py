@@ -15,7 +15,7 @@ from legacies.interpreter.spec import GameSpec
 from legacies.interpreter.decisions import Taken
 
 from .base import Agent
-from .bots import BOTS, SEARCH_ITERATIONS, SearchBot
+from .bots import BOTS, SEARCH_ITERATIONS, GreedyBot, SearchBot
 from .moves import MoveEffects
 from .ruled_seat import RulesRunSeat
 
@@ -87,11 +87,12 @@ def _names_hidden(state: GameState, label: str, viewers: list[int]) -> bool:
 
 def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | None = None,
                think: float | None = None, ruled: Collection[str] = (), search_workers: int = 1,
-               iterations: int | None = None) -> Agent:
+               iterations: int | None = None, lookahead: int | None = None) -> Agent:
     """The agent of a seat; `think` gives a search bot a time budget per decision (in
     seconds) and `iterations` a number of iterations, instead of its fixed number (with
-    both, the first reached), `search_workers` the processes it thinks in; `ruled` are
-    the ruleset's seat kinds, whose players the rules run."""
+    both, the first reached), `search_workers` the processes it thinks in; `lookahead`
+    the options a greedy bot applies per decision, instead of GreedyBot.LOOKAHEAD;
+    `ruled` are the ruleset's seat kinds, whose players the rules run."""
     if kind == "human":
         if human is None:
             raise ValueError("a human seat needs a terminal")
@@ -104,6 +105,8 @@ def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | 
         if iterations is None and think is None:
             iterations = SEARCH_ITERATIONS
         return SearchBot(seed * 1000 + seat, think=think, iterations=iterations, workers=search_workers)
+    if kind == "greedy" and lookahead is not None:
+        return GreedyBot(seed * 1000 + seat, lookahead=lookahead)
     return BOTS[kind](seed * 1000 + seat)  # each seat its own stream, derived from the game seed
 
 

@@ -35,7 +35,7 @@ from legacies.interpreter.mechanics import describe, owner
 from legacies.interpreter.values import DefRef
 
 from .base import Agent
-from .bots import BOTS, iterations_problem, think_problem
+from .bots import BOTS, iterations_problem, lookahead_problem, think_problem
 from .cluster import WAIT_SECONDS, ClusterError, ClusterLost, run_tasks
 from .match import make_agent, play_match
 from .processes import AHEAD_PER_WORKER, compiled_kept, in_order, worker_pool
@@ -70,6 +70,8 @@ class Request:
     # neither: its fixed count (agents.bots.SEARCH_ITERATIONS)
     search_iterations: int | None = None
     search_think: float | None = None
+    # the options a greedy seat applies per decision (None: agents.bots.GreedyBot.LOOKAHEAD)
+    greedy_lookahead: int | None = None
     # what-if changes (`simulate --set ID.FIELD=VALUE`): (item id, field path, number), each
     # written into the item's file before the ruleset is built, so it is checked as data is
     changes: tuple[tuple[str, str, int | float], ...] = ()
@@ -342,7 +344,8 @@ def play_games(request: Request, games: list[int]) -> ChunkResult:
         chosen: list[set[int]] = [set() for _ in seats]
         acted: list[dict[str, int]] = [{} for _ in seats]
         agents = [ActionCounter(make_agent(kind, seed, p, think=request.search_think, ruled=ruled,
-                                           iterations=request.search_iterations)) for p, kind in enumerate(seats)]
+                                           iterations=request.search_iterations, lookahead=request.greedy_lookahead))
+                  for p, kind in enumerate(seats)]
         try:
             state = game.new_state(seed)
         except InternalError as err:  # the setup itself fails: a content bug, located
@@ -434,7 +437,8 @@ def check_request(request: Request) -> Game:
     if not 1 <= request.games <= MAX_GAMES:
         raise SimulationError(f"--games takes 1 to {MAX_GAMES:,} games, not {request.games}")
     problem = (iterations_problem(request.search_iterations) if request.search_iterations is not None else None) \
-        or (think_problem(request.search_think) if request.search_think is not None else None)
+        or (think_problem(request.search_think) if request.search_think is not None else None) \
+        or (lookahead_problem(request.greedy_lookahead) if request.greedy_lookahead is not None else None)
     if problem:
         raise SimulationError(problem)
     return game

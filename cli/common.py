@@ -168,3 +168,10 @@ def iterations_checked(value: Optional[int]) -> Optional[int]:
     from .table_args import iterations_count
 
     return iterations_count(value)
+
+
+def lookahead_checked(value: Optional[int]) -> Optional[int]:
+    """`--lookahead`'s callback: cli/table_args.py's lookahead_count, imported when called."""
+    from .table_args import lookahead_count
+
+    return lookahead_count(value)

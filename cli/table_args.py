@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 import typer
 
-from legacies.agents.bots import BOTS, iterations_problem, think_problem
+from legacies.agents.bots import BOTS, iterations_problem, lookahead_problem, think_problem
 from legacies.agents.processes import workers_refused
 from legacies.interpreter.errors import TableError
 
@@ -61,6 +61,14 @@ def iterations_count(value: Optional[int]) -> Optional[int]:
     problem = iterations_problem(value) if value is not None else None
     if problem:
         raise typer.BadParameter(problem.removeprefix("--iterations "))
+    return value
+
+
+def lookahead_count(value: Optional[int]) -> Optional[int]:
+    """`--lookahead`: a whole number from 0 to agents.bots.MAX_LOOKAHEAD."""
+    problem = lookahead_problem(value) if value is not None else None
+    if problem:
+        raise typer.BadParameter(problem.removeprefix("--lookahead "))
     return value
 
 

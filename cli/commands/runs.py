@@ -14,8 +14,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..common import (EXPANSION_HELP, fail, fail_on, iterations_checked, output_failed, say, short,
-                      think_checked)
+from ..common import (EXPANSION_HELP, fail, fail_on, iterations_checked, lookahead_checked, output_failed, say,
+                      short, think_checked)
 
 if TYPE_CHECKING:  # bound by _services() when a command runs: `CMD --help` imports none of them
     from legacies.agents.bench import TARGETS, run_bench, table_rows
@@ -219,6 +219,10 @@ def simulate(
                                           help="Seconds a search seat thinks per decision, above 0 and at most 600 "
                                                "(the moves then depend on the machine: a run does not repeat "
                                                "exactly); with --iterations, whichever ends first."),
+    lookahead: Optional[int] = typer.Option(None, "--lookahead", metavar="N", callback=lookahead_checked,
+                                            help="Options a greedy seat applies per decision, 0 to 100,000 "
+                                                 "(default: 400; 100 plays 2 to 4 times faster, and no "
+                                                 "difference in strength was measured: docs/speed.md)."),
 ) -> None:
     """Play many seeded bot games and write a balance report (report.json, report.html).
 
@@ -268,7 +272,7 @@ def simulate(
     players = len(kinds)
     request = Request(name, root, tuple(str(x) for x in expansion), players, tuple(kinds), seed, games,
                       tuple(sorted((k, v) for k, v in options.items() if spec.option_defaults.get(k) != v)),
-                      search_iterations=iterations, search_think=think)
+                      search_iterations=iterations, search_think=think, greedy_lookahead=lookahead)
     changed = replace(request, changes=changes)
     if changes:  # refused before any game: a change the ruleset does not take, in the checker's words
         try:
@@ -293,7 +297,7 @@ def simulate(
         base = load_with(name, root, []).spec
         alone = Request(name, root, (), players, tuple(kinds), seed, games,
                         tuple((k, v) for k, v in request.options if k in base.option_defaults),
-                        search_iterations=iterations, search_think=think)
+                        search_iterations=iterations, search_think=think, greedy_lookahead=lookahead)
         base_sim = _simulated(alone, games, workers, cluster, "alone")
         if not base_sim.stopped:
             report["without_expansions"] = side_by_side(report, build_report(base_sim), sim, base_sim)
@@ -354,6 +358,8 @@ def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any,
     if report["search"]:
         setup += "; search: " + " or ".join(f"{v:,} {unit}" for v, unit in ((report["search"]["iterations"], "iterations"),
                                                                             (request.search_think, "s")) if v is not None)
+    if report["greedy"]:
+        setup += f"; greedy: lookahead {report['greedy']['lookahead']:,}"
     say(("stopped, " if sim.stopped else "")
         + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "
         f"({request.players} players: {', '.join(request.seats)}{setup}) on {run['where']} in "

@@ -418,3 +418,33 @@ def test_search_seats_think_the_iterations_or_the_seconds_asked(tmp_path: Path) 
     refused = CliRunner().invoke(app, ["simulate", "-r", str(MENUS), "-n", "1", "--iterations", "100001",
                                        "--out", str(tmp_path / "x")])
     assert refused.exit_code == 2 and "from 1 to 100,000" in refused.output
+
+
+def test_greedy_seats_apply_the_lookahead_asked(tmp_path: Path) -> None:
+    """`--lookahead N` reaches every greedy seat (a balance run trades strength for time:
+    docs/speed.md has both); the report and the printed setup say it; a number out of
+    range is refused before any game."""
+    from legacies.agents.bots import GreedyBot
+    from legacies.agents.match import make_agent
+
+    bot = make_agent("greedy", 1, 0, lookahead=25)
+    assert isinstance(bot, GreedyBot) and bot.lookahead == 25
+    assert make_agent("greedy", 1, 0).lookahead == GreedyBot.LOOKAHEAD
+    request = Request("menus", root=str(MENUS), players=2, seats=("greedy", "random"), games=2)
+    assert build_report(simulate(request))["greedy"] == {"lookahead": GreedyBot.LOOKAHEAD}
+    narrow = simulate(Request("menus", root=str(MENUS), players=2, seats=("greedy", "random"), games=2,
+                              greedy_lookahead=0))
+    assert build_report(narrow)["greedy"] == {"lookahead": 0}
+    assert build_report(simulate(Request("menus", root=str(MENUS), players=2, seats=("random", "random"),
+                                         games=1)))["greedy"] is None
+    with pytest.raises(SimulationError, match="--lookahead takes a whole number from 0 to 100,000, not -1"):
+        simulate(Request("menus", root=str(MENUS), players=2, seats=("greedy", "random"), games=1,
+                         greedy_lookahead=-1))
+    result = CliRunner().invoke(app, ["simulate", "-r", str(MENUS), "-s", "greedy", "-s", "random", "-n", "2",
+                                      "--lookahead", "50", "--out", str(tmp_path / "run")])
+    assert result.exit_code == 0, result.output
+    assert "(3 players: greedy, random, random; greedy: lookahead 50)" in result.output
+    assert json.loads((tmp_path / "run" / "report.json").read_text())["greedy"] == {"lookahead": 50}
+    refused = CliRunner().invoke(app, ["simulate", "-r", str(MENUS), "-n", "1", "--lookahead", "100001",
+                                       "--out", str(tmp_path / "x")])
+    assert refused.exit_code == 2 and "from 0 to 100,000" in refused.output
