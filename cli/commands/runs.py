@@ -221,8 +221,8 @@ def simulate(
                                                "exactly); with --iterations, whichever ends first."),
     lookahead: Optional[int] = typer.Option(None, "--lookahead", metavar="N", callback=lookahead_checked,
                                             help="Options a greedy seat applies per decision, 0 to 100,000 "
-                                                 "(default: 400; 100 plays 2 to 4 times faster, and no "
-                                                 "difference in strength was measured: docs/speed.md)."),
+                                                 "(default: 400; fewer play faster and may play weaker: "
+                                                 "docs/cli.md has both measured)."),
 ) -> None:
     """Play many seeded bot games and write a balance report (report.json, report.html).
 
