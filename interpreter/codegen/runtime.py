@@ -235,11 +235,6 @@ def _rt_pay(st: State, adjust: Callable, k: int, n: int) -> None:
     adjust(st, k, -n)
 
 
-def _rt_no_own(st: State, pid: Any, name: str) -> Any:
-    """A change of `X's NAME` where X has no `NAME` of its own (compile/columns.py `own_slot`)."""
-    raise ContentError(f"{st.describe(pid)} has no `{name}` of its own")
-
-
 def _rt_unbound(err: BaseException, names: tuple[str, ...]) -> BaseException:
     """A local name read before it has a value (`env[NAME]` failed), said as the closures
     say it; any other error as it is."""

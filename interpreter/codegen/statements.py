@@ -17,7 +17,7 @@ from legacies.dsl.constructs import CONSTRUCTS, child_blocks
 
 from .. import mechanics as mech
 from ..compile.closures import Closures
-from ..compile.columns import Columns
+from ..compile.columns import Columns, no_own_state
 from ..compile.context import CompileContext, Compiles, Instr, held_slot
 from ..errors import Where
 from .expressions import ExpressionWriter
@@ -228,7 +228,8 @@ class StatementWriter:
                 subject = f"{self.writer.bind(mech.mine)}(st, {subject}, {f'`{ref.name}`'!r})"
             slots = self.writer.bind(self.ctx.lay.counter_slots(ref.name))
             out.append(f"{pad}_x = {subject}")
-            return f"({slots}[_x] if type(_x) is int and {slots}[_x] >= 0 else _rt_no_own(st, _x, {ref.name!r}))"
+            none = self.writer.bind(no_own_state)
+            return f"({slots}[_x] if type(_x) is int and {slots}[_x] >= 0 else {none}(st, _x, {ref.name!r}))"
         if isinstance(ref, r.GameCounter):
             return repr(int(self.ctx.lay.game_counter[ref.name]))
         if isinstance(ref, r.PlayerCounter):

@@ -6,7 +6,7 @@ and value slots.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, NoReturn
 
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
@@ -244,7 +244,7 @@ class Columns:
             pid = mech.mine(a.st, subj(a), what) if cards else subj(a)
             found = slots[pid] if type(pid) is int else -1
             if found < 0:
-                raise ContentError(f"{a.st.describe(pid)} has no `{name}` of its own")
+                no_own_state(a.st, pid, name)
             return found
         return slot
 
@@ -258,3 +258,8 @@ class Columns:
     def era_of(self, v: Any, st: State) -> Any:
         i = st.counters[self.ctx.era_slot] - 1 if self.ctx.era_slot >= 0 else 0
         return v[0 if i < 0 else min(i, len(v) - 1)]
+
+
+def no_own_state(st: State, pid: Any, name: str) -> NoReturn:
+    """A change of `X's NAME` where X has no `NAME` of its own."""
+    raise ContentError(f"{st.describe(pid)} has no `{name}` of its own")
