@@ -70,6 +70,7 @@ class Game:
             for s in cost:
                 need[s] = need.get(s, 0) + 1
             self.pay_need.append(need)
+        self.pay_plans: dict[int, Any] = {}  # a definition -> its ways to pay (mechanics.payment_plan), when first paid
         # branch coverage for balance reports (interpreter.coverage); off: no cost at all
         self.coverage: Coverage | None = Coverage() if coverage else None
         # where each change of the score came from (interpreter.ledger); off: no cost at all

@@ -457,34 +457,62 @@ def payments(st: State, card: int, zone: int) -> list[tuple[tuple[str, ...], lis
     pay = st.game.spec.vocab.payment
     if pay is None:
         return []
-    defs, lay = st.game.spec.defs, st.game.layout
-    d = int(card) if isinstance(card, DefRef) else lay.piece_def[card]
-    written: Any = defs[d].attrs.get(pay.cost) or []
-    cost = list(written)
-    if not cost:
+    game = st.game
+    d = int(card) if isinstance(card, DefRef) else game.layout.piece_def[card]
+    plan = game.pay_plans.get(d)
+    if plan is None:
+        written: Any = game.spec.defs[d].attrs.get(pay.cost) or []
+        plan = game.pay_plans[d] = payment_plan(pay.wild, pay.max_wild, list(written))
+    ways, tried = plan
+    if not tried:
         return [(("nothing",), [])]
     have: dict[Any, list[int]] = {}
+    symbol = game.pay_symbol
     for pid in reversed(st.zones[zone]):
-        have.setdefault(defs[lay.piece_def[pid]].attrs.get(pay.symbol), []).append(pid)
-    wilds = have.get(pay.wild, []) if pay.wild else []
-    out: list[tuple[tuple[str, ...], list[int]]] = []
-    seen: set[tuple] = set()
+        have.setdefault(symbol[pid], []).append(pid)
+    wild = pay.wild
+    wilds = have.get(wild, []) if wild else []
     spend(st, len(st.zones[zone]))
-    for w in range(0, min(pay.max_wild, len(wilds), len(cost)) + 1):
+    most = min(len(wilds), len(tried) - 1)  # the most wild cards a way may take here
+    spend(st, tried[most])  # each way of covering the cost with wilds is tried
+    out: list[tuple[tuple[str, ...], list[int]]] = []
+    for w, need, paid in ways:
+        if w > most:
+            break
+        if all(len(have.get(s, ())) - (w if s == wild else 0) >= n for s, n in need):
+            out.append((paid, [pid for s, n in need for pid in have[s][:n]] + wilds[:w]))
+    return out
+
+
+PaymentPlan = tuple[list[tuple[int, tuple[tuple[Any, int], ...], tuple[str, ...]]], list[int]]
+"""A cost's ways to pay, worked out once per card (`payment_plan`)."""
+
+
+def payment_plan(wild: Any, max_wild: int, cost: list) -> PaymentPlan:
+    """The distinct ways to pay `cost` with up to `max_wild` wild cards, fewest wilds first:
+    (the wilds taken, the symbols still needed and how many of each in symbol order, the
+    symbols paid); and for each number of wilds W, the ways tried with at most W (what
+    `payments` charges). No cost: no way and nothing tried."""
+    if not cost:
+        return [], []
+    ways: list[tuple[int, tuple[tuple[Any, int], ...], tuple[str, ...]]] = []
+    tried: list[int] = []
+    seen: set[tuple] = set()
+    count = 0
+    for w in range(0, min(max_wild, len(cost)) + 1):
         for covered in combinations(range(len(cost)), w):
-            spend(st, len(cost))  # each way of covering the cost with wilds is tried
-            rest = [s for i, s in enumerate(cost) if i not in covered]
-            key = (tuple(sorted(rest)), w)
+            count += len(cost)
+            rest = sorted(s for i, s in enumerate(cost) if i not in covered)
+            key = (tuple(rest), w)
             if key in seen:
                 continue
             seen.add(key)
             need: dict[Any, int] = {}
             for s in rest:
                 need[s] = need.get(s, 0) + 1
-            if all(len(have.get(s, [])) - (w if s == pay.wild else 0) >= n for s, n in need.items()):
-                cards = [pid for s, n in sorted(need.items()) for pid in have[s][:n]] + wilds[:w]
-                out.append((tuple(sorted(rest) + [pay.wild] * w), cards))
-    return out
+            ways.append((w, tuple(sorted(need.items())), tuple(rest + [wild] * w)))
+        tried.append(count)
+    return ways, tried
 
 
 def can_pay(st: State, card: Any, zone: int) -> bool:

@@ -366,6 +366,7 @@ class GameRules(Protocol):
     piece_names: list[str]
     pay_symbol: list[Any]
     pay_need: list[dict[Any, int]]
+    pay_plans: dict[int, Any]  # mechanics.PaymentPlan of each definition paid for
     coverage: Coverage | None
     ledger: Any  # ledger.Ledger | None
     era_slot: int

@@ -56,3 +56,19 @@ def test_adjust_holds_a_counter_at_its_min(state: GameState, start: int, delta: 
 
 def test_adjust_lets_a_counter_without_a_min_go_below_zero(state: GameState) -> None:
     assert adjusted(state, "debt", 0, -7) == -7
+
+
+def test_a_costs_ways_to_pay_are_worked_out_once_fewest_wilds_first() -> None:
+    """`payment_plan`: each distinct way (the symbols still needed, the wilds taken) once,
+    in the order `payments` offers them, and what trying them costs for each number of
+    wilds a zone holds (each way of covering the cost tried, duplicates included)."""
+    from legacies.interpreter.mechanics import payment_plan
+
+    ways, tried = payment_plan("wild", 1, ["ore", "ore", "wool"])
+    assert ways == [(0, (("ore", 2), ("wool", 1)), ("ore", "ore", "wool")),
+                    (1, (("ore", 1), ("wool", 1)), ("ore", "wool", "wild")),  # either ore covered: one way
+                    (1, (("ore", 2),), ("ore", "ore", "wild"))]
+    assert tried == [3, 3 + 3 * 3]
+    assert payment_plan("wild", 2, []) == ([], [])  # no cost: nothing to pay
+    ways, tried = payment_plan(None, 0, ["ore"])
+    assert ways == [(0, (("ore", 1),), ("ore",))] and tried == [1]
