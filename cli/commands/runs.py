@@ -358,7 +358,7 @@ def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any,
     if report["search"]:
         setup += "; search: " + " or ".join(f"{v:,} {unit}" for v, unit in ((report["search"]["iterations"], "iterations"),
                                                                             (request.search_think, "s")) if v is not None)
-    if report["greedy"]:
+    if report["greedy"] and request.greedy_lookahead is not None:  # asked: the default goes unsaid (report.json has it)
         setup += f"; greedy: lookahead {report['greedy']['lookahead']:,}"
     say(("stopped, " if sim.stopped else "")
         + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "

@@ -445,6 +445,10 @@ def test_greedy_seats_apply_the_lookahead_asked(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "(3 players: greedy, random, random; greedy: lookahead 50)" in result.output
     assert json.loads((tmp_path / "run" / "report.json").read_text())["greedy"] == {"lookahead": 50}
+    default = CliRunner().invoke(app, ["simulate", "-r", str(MENUS), "-s", "greedy", "-n", "1",
+                                       "--out", str(tmp_path / "default")])
+    assert default.exit_code == 0 and "lookahead" not in default.output  # the default goes unsaid
+    assert json.loads((tmp_path / "default" / "report.json").read_text())["greedy"] == {"lookahead": 400}
     refused = CliRunner().invoke(app, ["simulate", "-r", str(MENUS), "-n", "1", "--lookahead", "100001",
                                        "--out", str(tmp_path / "x")])
     assert refused.exit_code == 2 and "from 0 to 100,000" in refused.output
