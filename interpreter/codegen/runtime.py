@@ -203,8 +203,13 @@ def _rt_aggregate(fn: Callable[[list], int], values: list) -> int:
 
 def _rt_possible(st: State, me: int, this: int, names: tuple[str, ...]) -> bool:
     """`possible(A, B)`: any of the actions has a target now (the closures' `possible`)."""
-    actions = [st.game.actions[name] for name in names]
-    return any(action.available_for(st, me, this) for action in actions)
+    actions = st.game.actions
+    for name in names:  # (a menu asks it of every player's turn: written out, no list, no generator)
+        action = actions[name]
+        exists = action.exists
+        if exists(st, me, this) if exists is not None else action.available_for(st, me, this):
+            return True
+    return False
 
 
 def _rt_with_it(f: Fn, a: Activation, value: Any) -> Any:

@@ -324,9 +324,12 @@ class ChoiceCompiler:
         names = self.ctx.spec.vocab.action_names(n.name for n in s.actions)  # a menu: the actions joining it
         mode = s.mode
 
+        looked_up: list[tuple] = []  # the game's compiled actions, looked up at the first menu (compiled after this)
+
         def perform(st: State, a: Activation) -> None:
-            actions = tuple(st.game.actions[n] for n in names)
-            st.frames.append(PerformFrame(a, mode, actions))
+            if not looked_up:
+                looked_up.append(tuple(st.game.actions[n] for n in names))
+            st.frames.append(PerformFrame(a, mode, looked_up[0]))
         return perform
 
     def s_ChooseOne(self, s: ast.ChooseOne) -> Instr:
