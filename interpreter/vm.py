@@ -136,13 +136,6 @@ def made_when_read(st: "State") -> "tuple[Choice, ...]":
         st.fail(err)
 
 
-def _act(old: Activation, memo: dict[int, Any], st: "State") -> Activation:
-    act = memo.get(id(old))
-    if act is None:
-        act = memo[id(old)] = old.copy_to(st, memo)
-    return act
-
-
 Instr = Callable[["State", Activation], None]
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
@@ -164,16 +157,6 @@ class BlockFrame(Frame):
         self.instrs = instrs
         self.i = 0
         self.act = act
-
-    def clone(self, memo: dict[int, Any], st: "State") -> "Frame":
-        new = _new(BlockFrame)  # the most frames on a stack: written out (_act, __init__)
-        new.instrs, new.i = self.instrs, self.i
-        old = self.act
-        act = memo.get(id(old))
-        if act is None:
-            act = memo[id(old)] = old.copy_to(st, memo)
-        new.act = act
-        return new
 
     def step(self, st: "State") -> None:
         i = self.i
