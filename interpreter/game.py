@@ -81,6 +81,7 @@ class Game:
         c = Compiler(spec, self.layout, self.coverage, self.ledger, codegen)
         self.era_slot = c.era_slot
         self.actions: dict[str, CompiledAction] = {n: c.compile_action(a) for n, a in spec.actions.items()}
+        self._named: dict[tuple[str, ...], tuple[CompiledAction, ...]] = {}  # names -> actions (`actions_named`)
         self.procedures: dict[str, Block] = {}
         for name, proc in spec.procedures.items():
             self.procedures[name] = c.program(proc.body, proc.origin or Origin(f"procedure `{name}`"))
@@ -158,6 +159,14 @@ class Game:
             except Refused as err:
                 raise Refused(f"decision {number}: {err}") from None
         return state
+
+    def actions_named(self, names: tuple[str, ...]) -> tuple[CompiledAction, ...]:
+        """The compiled actions of a menu, an offer or `possible(...)`, by name, looked up
+        once (the compiled code that names them is made before the actions are)."""
+        found = self._named.get(names)
+        if found is None:
+            found = self._named[names] = tuple(self.actions[n] for n in names)
+        return found
 
     def new_state(self, seed: int = 0, deadline: Deadline | None = None) -> "GameState":
         """A game set up with `seed` (its setup run to the first decision); with a

@@ -373,6 +373,8 @@ class GameRules(Protocol):
     unseen: tuple[list[list[int]], list[str]] | None
 
 
+    def actions_named(self, names: tuple[str, ...]) -> tuple[Any, ...]: ...  # game.py Game.actions_named
+
 class State:
     """All that changes during a game, as plain lists; see interpreter/game.py for the API.
 

@@ -11,6 +11,7 @@ import os
 import re
 from typing import Any, Callable
 
+from .. import selection
 from ..budget import spend, walked
 from ..compile.context import MISSING, Fn, as_def, indexable, no_player
 from ..errors import ContentError, Refused, locate
@@ -151,31 +152,10 @@ def _rt_distance(st: State, me: int, this: Any, x: Any, y: Any, links: tuple[str
     return st.game.graph.distance(Activation(st, me, this), x, y, links)
 
 
-def _rt_top_member(items: Any, end: str) -> Any:
-    items = indexable(items)
-    if not items:
-        raise ContentError(f"there is no {end} member: the collection is empty "
-                           "(check `... is not empty` first)")
-    return items[0] if end == "top" else items[-1]
-
-
-def _rt_top_members(st: State, items: Any, n: int, top: bool) -> list:
-    items = indexable(items)
-    n = max(0, n)
-    spend(st, min(n, len(items)))
-    return list(items[:n] if top else (items[-n:] if n else []))
-
-
-def _rt_top_piece(z: list, end: str) -> int:
-    if not z:
-        raise ContentError(f"there is no {end} piece: the zone is empty (check `ZONE is not empty` first)")
-    return z[-1] if end == "top" else z[0]
-
-
-def _rt_top_pieces(st: State, z: list, n: int, top: bool) -> list:
-    n = max(0, n)
-    spend(st, min(n, len(z)))
-    return list(reversed(z[-n:])) if top and n else (z[:n] if n else [])
+_rt_top_member = selection.member  # `top of`: one implementation for both paths (interpreter/selection.py)
+_rt_top_members = selection.members
+_rt_top_piece = selection.zone_piece
+_rt_top_pieces = selection.zone_pieces
 
 
 def _rt_nth(items: Any, n: int) -> Any:
@@ -203,11 +183,8 @@ def _rt_aggregate(fn: Callable[[list], int], values: list) -> int:
 
 def _rt_possible(st: State, me: int, this: int, names: tuple[str, ...]) -> bool:
     """`possible(A, B)`: any of the actions has a target now (the closures' `possible`)."""
-    actions = st.game.actions
-    for name in names:  # (a menu asks it of every player's turn: written out, no list, no generator)
-        action = actions[name]
-        exists = action.exists
-        if exists(st, me, this) if exists is not None else action.available_for(st, me, this):
+    for action in st.game.actions_named(names):  # (a plain loop: a menu asks it at every turn)
+        if action.available_for(st, me, this):
             return True
     return False
 

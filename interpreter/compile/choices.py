@@ -321,15 +321,11 @@ class ChoiceCompiler:
         return choose_number
 
     def s_Perform(self, s: ast.Perform) -> Instr:
-        names = self.ctx.spec.vocab.action_names(n.name for n in s.actions)  # a menu: the actions joining it
+        names = tuple(self.ctx.spec.vocab.action_names(n.name for n in s.actions))  # a menu: the actions joining it
         mode = s.mode
 
-        looked_up: list[tuple] = []  # the game's compiled actions, looked up at the first menu (compiled after this)
-
         def perform(st: State, a: Activation) -> None:
-            if not looked_up:
-                looked_up.append(tuple(st.game.actions[n] for n in names))
-            st.frames.append(PerformFrame(a, mode, looked_up[0]))
+            st.frames.append(PerformFrame(a, mode, st.game.actions_named(names)))
         return perform
 
     def s_ChooseOne(self, s: ast.ChooseOne) -> Instr:

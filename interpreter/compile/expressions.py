@@ -401,12 +401,8 @@ class ExpressionCompiler:
         if n in self.ctx.spec.definitions:
             return self.call_definition(n, e.args, e)
         if n == "possible":
-            names = self.ctx.spec.vocab.action_names(x.name for x in e.args if isinstance(x, ast.Name))
-
-            def possible(a: Activation) -> bool:
-                actions = [a.st.game.actions[name] for name in names]
-                return any(act.available(a.st, a) for act in actions)
-            return possible
+            names = tuple(self.ctx.spec.vocab.action_names(x.name for x in e.args if isinstance(x, ast.Name)))
+            return lambda a: any(act.available(a.st, a) for act in a.st.game.actions_named(names))
         run = builtins.RUN[n]
         args = [self.compiler.expr(x) for x in e.args]
         if len(args) == 1:

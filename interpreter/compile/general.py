@@ -149,14 +149,13 @@ class GeneralCompiler:
         return lambda a: a.st.game.graph.group(a, place(a), links, condition)
 
     def s_Offer(self, s: ast.Offer) -> Instr:
-        names = self.ctx.spec.vocab.action_names(n.name for n in s.actions)  # a menu: the actions joining it
+        names = tuple(self.ctx.spec.vocab.action_names(n.name for n in s.actions))  # a menu: the actions joining it
         players = self.compiler.expr(s.players)
         one = self.ctx.type_of(s.players).tag == "player"
 
         def offer(st: State, a: Activation) -> None:
             who = [players(a)] if one else list(players(a))
-            actions = tuple(st.game.actions[n] for n in names)
-            st.frames.append(OfferFrame(a, actions, [p for p in who if p >= 0]))
+            st.frames.append(OfferFrame(a, st.game.actions_named(names), [p for p in who if p >= 0]))
         return offer
 
 
