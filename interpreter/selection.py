@@ -17,7 +17,8 @@ from typing import Any, Callable
 from legacies.dsl import resolution as r
 
 from . import mechanics as mech
-from .budget import walked
+from .budget import spend, walked
+from .compile.context import indexable
 from .errors import ContentError
 from .values import DefRef
 from .vm import Activation, State
@@ -101,6 +102,36 @@ def pile_piece(items: list, end: str) -> Any:
 
 
 def pile_pieces(items: list, n: int, top: bool) -> list:
-    """The top N (the topmost first) or bottom N of pieces selected from a zone."""
+    """The top N (the topmost first) or bottom N of pieces in zone order."""
     n = max(0, n)
     return list(reversed(items[-n:])) if top and n else (items[:n] if n else [])
+
+
+def zone_piece(z: list, end: str) -> int:
+    """`top of ZONE` / `bottom of ZONE`: its last or first piece."""
+    if not z:
+        raise ContentError(f"there is no {end} piece: the zone is empty (check `ZONE is not empty` first)")
+    return z[-1] if end == "top" else z[0]
+
+
+def zone_pieces(st: State, z: list, n: int, top: bool) -> list:
+    """`top N of ZONE` / `bottom N of ZONE`, each piece taken charged to the step budget."""
+    spend(st, min(max(0, n), len(z)))
+    return pile_pieces(z, n, top)
+
+
+def member(items: Any, end: str) -> Any:
+    """`top of` / `bottom of` a collection: its first or last member."""
+    items = indexable(items)
+    if not items:
+        raise ContentError(f"there is no {end} member: the collection is empty "
+                           "(check `... is not empty` first)")
+    return items[0] if end == "top" else items[-1]
+
+
+def members(st: State, items: Any, n: int, top: bool) -> list:
+    """`top N of` / `bottom N of` a collection: its first or last N members, each charged."""
+    items = indexable(items)
+    n = max(0, n)
+    spend(st, min(n, len(items)))
+    return list(items[:n] if top else (items[-n:] if n else []))

@@ -308,9 +308,7 @@ class ExpressionWriter:
         """`KIND in ITEMS` read as the checker chose (interpreter/selection.py): the members
         of the kind, the pieces on each item, or member by member."""
         st = st_in(s)
-        classes = {k: info.piece for k, info in self.ctx.v.kinds.items()}
-        by_piece, by_def = selection.wanted_tables(sel, self.ctx.piece_kind, [d.kind for d in self.ctx.spec.defs],
-                                                   classes)
+        by_piece, by_def = selection.wanted_tables(sel, self.ctx.piece_kind, self.ctx.def_kind, self.ctx.piece_class)
         bp, bd = self.writer.bind(by_piece), self.writer.bind(by_def)
         walk, x = f"_rt_walk({st}, {src})", self.writer.name("i")
         if sel.on == "on":

@@ -115,9 +115,8 @@ class CollectionCompiler:
                 return seen
             return distinct
         ref = self.ctx.ref(e)
-        classes = {k: info.piece for k, info in self.ctx.v.kinds.items()}
         return selection.select(src, st_tag, ref if isinstance(ref, r.Selection) else None, self.ctx.piece_kind,
-                                [d.kind for d in self.ctx.spec.defs], classes)
+                                self.ctx.def_kind, self.ctx.piece_class)
 
     def x_Top(self, e: ast.Top) -> Fn:
         src = self.compiler.expr(e.source)
@@ -125,37 +124,14 @@ class CollectionCompiler:
         top = e.end == "top"
         if isinstance(self.ctx.ref(e), r.PileEnd):  # pieces from a zone: the top is the last, as in the zone
             return selection.pile_end(src, count, top, e.end)
+        end = e.end
         if self.ctx.type_of(e.source).is_collection:  # first (top) or last (bottom) members
             if count is None:
-                def member(a: Activation) -> Any:
-                    items = indexable(src(a))
-                    if not items:
-                        raise ContentError(f"there is no {e.end} member: the collection is empty "
-                                           "(check `... is not empty` first)")
-                    return items[0] if top else items[-1]
-                return member
-
-            def members(a: Activation) -> list:
-                items = indexable(src(a))
-                n = max(0, count(a))
-                spend(a.st, min(n, len(items)))
-                return list(items[:n] if top else (items[-n:] if n else []))
-            return members
+                return lambda a: selection.member(src(a), end)
+            return lambda a: selection.members(a.st, src(a), count(a), top)
         if count is None:
-            def one(a: Activation) -> int:
-                z = a.st.zones[src(a)]
-                if not z:
-                    raise ContentError(f"there is no {e.end} piece: the zone is empty "
-                                       "(check `ZONE is not empty` first)")
-                return z[-1] if top else z[0]
-            return one
-
-        def several(a: Activation) -> list:
-            z = a.st.zones[src(a)]
-            n = max(0, count(a))
-            spend(a.st, min(n, len(z)))
-            return list(reversed(z[-n:])) if top and n else (z[:n] if n else [])
-        return several
+            return lambda a: selection.zone_piece(a.st.zones[src(a)], end)
+        return lambda a: selection.zone_pieces(a.st, a.st.zones[src(a)], count(a), top)
 
     def x_Entry(self, e: ast.Entry) -> Fn:
         src = self.compiler.expr(e.source)

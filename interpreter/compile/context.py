@@ -141,6 +141,8 @@ class CompileContext:
         self.origin: Origin = Origin("an effect")
         self.wording = Wording.of(self.v)
         self.piece_kind = [spec.defs[d].kind for d in lay.piece_def]
+        self.def_kind = [d.kind for d in spec.defs]  # each card definition's kind (a card named in source)
+        self.piece_class = {k: info.piece for k, info in self.v.kinds.items()}  # each kind's class (card, token...)
         self.era_slot = lay.game_counter.get(spec.era_counter or "", -1)
         # the quantities a piece's `while in play:` changes (Game.continuous); any other is
         # its default but for timed modifiers (State.timed)
