@@ -8,7 +8,7 @@ from __future__ import annotations
 import errno
 import re
 from enum import Enum
-from typing import Any, NoReturn, Optional
+from typing import Any, Callable, NoReturn
 
 import typer
 
@@ -155,23 +155,17 @@ def read_save_or_fail(file: Any) -> tuple[str, dict[str, Any]]:
         raise
 
 
-def think_checked(value: Optional[float]) -> Optional[float]:
-    """`--think`'s callback: cli/table_args.py's think_seconds, imported when it is called
-    (a command's `--help` imports no bot)."""
-    from .table_args import think_seconds
+def _effort_checked(option: str) -> Callable[[Any], Any]:
+    """The callback of a bot's effort option (`--think`, `--iterations`, `--lookahead`):
+    cli/table_args.py's bot_effort, imported when it is called (a command's `--help`
+    imports no bot)."""
+    def checked(value: Any) -> Any:
+        from .table_args import bot_effort
 
-    return think_seconds(value)
-
-
-def iterations_checked(value: Optional[int]) -> Optional[int]:
-    """`--iterations`'s callback: cli/table_args.py's iterations_count, imported when called."""
-    from .table_args import iterations_count
-
-    return iterations_count(value)
+        return bot_effort(option, value)
+    return checked
 
 
-def lookahead_checked(value: Optional[int]) -> Optional[int]:
-    """`--lookahead`'s callback: cli/table_args.py's lookahead_count, imported when called."""
-    from .table_args import lookahead_count
-
-    return lookahead_count(value)
+think_checked = _effort_checked("--think")
+iterations_checked = _effort_checked("--iterations")
+lookahead_checked = _effort_checked("--lookahead")

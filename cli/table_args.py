@@ -5,7 +5,7 @@ the processes it plays in (--workers). A wrong value is a usage error in words (
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -48,27 +48,16 @@ def known_seats(spec: Any, seats: list[str]) -> None:
                              + (f" or the seats {spec.title}'s rules run: {', '.join(ruled)}" if ruled else ""))
 
 
-def think_seconds(value: Optional[float]) -> Optional[float]:
-    """`--think`: a finite number of seconds above 0, at most agents.bots.MAX_THINK."""
-    problem = think_problem(value) if value is not None else None
+_EFFORT = {"--think": think_problem, "--iterations": iterations_problem, "--lookahead": lookahead_problem}
+"""A bot's effort options and what says why a value is out of their bounds (agents/bots.py)."""
+
+
+def bot_effort(option: str, value: Any) -> Any:
+    """`--think` (seconds above 0, at most agents.bots.MAX_THINK), `--iterations` (1 to
+    MAX_ITERATIONS) or `--lookahead` (0 to MAX_LOOKAHEAD): the value, or a usage error."""
+    problem = _EFFORT[option](value) if value is not None else None
     if problem:
-        raise typer.BadParameter(problem.removeprefix("--think "))
-    return value
-
-
-def iterations_count(value: Optional[int]) -> Optional[int]:
-    """`--iterations`: a whole number from 1 to agents.bots.MAX_ITERATIONS."""
-    problem = iterations_problem(value) if value is not None else None
-    if problem:
-        raise typer.BadParameter(problem.removeprefix("--iterations "))
-    return value
-
-
-def lookahead_count(value: Optional[int]) -> Optional[int]:
-    """`--lookahead`: a whole number from 0 to agents.bots.MAX_LOOKAHEAD."""
-    problem = lookahead_problem(value) if value is not None else None
-    if problem:
-        raise typer.BadParameter(problem.removeprefix("--lookahead "))
+        raise typer.BadParameter(problem.removeprefix(option + " "))
     return value
 
 
