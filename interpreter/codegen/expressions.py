@@ -36,6 +36,7 @@ from ..layout import PART_HOLDERS, PART_ORDER, PART_PIECES
 from .definitions import DefinitionWriter
 from .names import NameWriter
 from .runtime import Reads, Scope, Unsupported
+from .tables import MAY_TABLE, PieceTables
 from .writer import CodeWriter, counter_read, me_in, prelude, st_in, this_in
 
 
@@ -53,6 +54,7 @@ class ExpressionWriter:
         self.general = general
         self.names = NameWriter(ctx, writer, self, columns, exprs)
         self.definitions = DefinitionWriter(ctx, writer, self)
+        self.tables = PieceTables(ctx, writer, columns)
         # node kind -> its writer (this class's g_ methods and the names')
         self._table: dict[str, Callable[[Any, Scope, Reads], str]] = {
             n[2:]: getattr(part, n) for part in (self, self.names) for n in dir(part) if n.startswith("g_")}
@@ -94,6 +96,10 @@ class ExpressionWriter:
         if method is None:
             reads.unknown()
             return self.fallback(e, s)
+        if type(e) in MAY_TABLE:
+            tabled = self.tables.read(e, s, method, reads)
+            if tabled is not None:  # fixed for each piece: read from a table
+                return tabled
         out: str = method(e, s, reads)
         return out
 

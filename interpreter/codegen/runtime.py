@@ -402,6 +402,7 @@ def make_reader(by_piece: list, by_def: list, defs: list, era_slot: int, name: s
 
 
 MISSING_MEMO = object()  # not in a memo (None is a value a definition may give)
+NOT_TABLED = object()  # a piece a table of fixed values (codegen/tables.py) holds nothing for: the expression runs
 INLINE_UP_TO = 160  # characters of generated code: a definition this small is written where it is called
 
 
