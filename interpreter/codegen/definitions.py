@@ -21,6 +21,8 @@ from .runtime import MEMO_WINDOW, Reads, Scope, Unsupported, costly, inlined, si
 from .writer import CodeWriter, WritesExpressions, me_in, st_in, this_in
 
 _ME = re.compile(r"\bme\b")
+# a stamp's tables of change counts (State.versions...), by the names its code reads them by
+_VERSIONS = (("v", "versions"), ("sv", "slot_versions"), ("zv", "zone_versions"), ("vv", "value_versions"))
 
 
 
@@ -123,9 +125,10 @@ class DefinitionWriter:
                    f"        if _memo_calls[{k!r}] >= {MEMO_WINDOW!r}:",
                    f"            _rt_memo_pays(_memo_calls, _memo_made, _memo_off, {k!r})"]
         if reads.parts is not None and costly(body):
+            stamp = reads.stamp()
             lines += ["        keep = st.keep",
-                      "        v, sv, zv, vv = st.versions, st.slot_versions, st.zone_versions, st.value_versions",
-                      f"        stamp = {reads.stamp()}",
+                      *(f"        {name} = st.{table}" for name, table in _VERSIONS if re.search(rf"\b{name}\[", stamp)),
+                      f"        stamp = {stamp}",
                       "        kept = keep.get(key)",
                       "        if kept is not None and kept[0] == stamp:",
                       "            found = memo[key] = kept[1]",
