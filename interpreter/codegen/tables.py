@@ -1,7 +1,7 @@
 """Expressions of one piece's printed attributes, worked out per piece when the code is
-written: `count of (H's price where it is dye)` for a parameter H that is an heirloom is
-one number per heirloom, whatever the state, so generated code reads it from a table
-(`_t7[_p0]`) instead of walking the price at every call.
+written: `count of (X's cost where it is ore)` for a parameter X of a kind is one number
+per piece of that kind, whatever the state, so generated code reads it from a table
+(`_ft7[_p0]`) instead of walking the list at every call.
 
 An expression is tabled when everything it reads is fixed for the piece: attributes of
 that one piece (or of members of its printed lists) with no era values, constants
