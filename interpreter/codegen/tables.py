@@ -4,8 +4,8 @@ per piece of that kind, whatever the state, so generated code reads it from a ta
 (`_ft7[_p0]`) instead of walking the list at every call.
 
 An expression is tabled when everything it reads is fixed for the piece: attributes of
-that one piece (or of members of its printed lists) with no era values, constants
-(numbers, texts, symbols) and the operators over them; it names one piece (a
+that one piece with no era values, the members of its printed lists (symbols and
+numbers), constants (numbers, texts, symbols) and the operators over them; it names one piece (a
 definition's parameter, or `it` of a filter over pieces) and does some work (a walk, a
 count, or two attributes read). Its value must be a number, a yes/no, a text or a
 symbol: a table never hands out a list another statement could change.
@@ -25,6 +25,7 @@ piece, done once per Game.
 
 from __future__ import annotations
 
+import keyword
 import re
 from typing import Any, Callable
 
@@ -76,6 +77,8 @@ class PieceTables:
         (`write` writes a node as the generator does)."""
         if self._working or (type(e) is ast.Of and e.name != "count"):
             return None  # (an attribute alone is a column already)
+        if not s.params and not _name(s.it):
+            return None  # no piece here to be the table's (a definition's parameter, or a filter's member)
         if self.ctx.type_of(e).tag not in _SCALAR_TAGS:
             return None
         found = self._analyse(e, None, s)
@@ -145,7 +148,7 @@ class PieceTables:
         """A name for a piece of a kind, as a table's variable (None: not a piece, or
         not a Python name)."""
         t = self.ctx.type_of(e)
-        if t.tag != "thing" or not t.arg or not code.isidentifier() or t.arg not in self.ctx.lay.kind_pieces:
+        if t.tag != "thing" or not t.arg or not _name(code) or t.arg not in self.ctx.lay.kind_pieces:
             return None
         return (code, t.arg)
 
@@ -219,6 +222,11 @@ def _joined(a: Any, b: Any) -> Any:
     if b is _CONST or a == b:
         return a
     return None
+
+
+def _name(code: str) -> bool:
+    """Whether generated code is a Python local (a table is indexed by it)."""
+    return code.isidentifier() and not keyword.iskeyword(code)
 
 
 def _renamed(code: str) -> str:
