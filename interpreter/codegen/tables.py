@@ -5,9 +5,9 @@ per piece of that kind, whatever the state, so generated code reads it from a ta
 
 An expression is tabled when everything it reads is fixed for the piece: attributes of
 that one piece with no era values, the members of its printed lists (symbols and
-numbers), constants (numbers, texts, symbols) and the operators over them; it names one piece (a
-definition's parameter, or `it` of a filter over pieces) and does some work (a walk, a
-count, or two attributes read). Its value must be a number, a yes/no, a text or a
+numbers), constants (numbers, texts, symbols) and the operators over them; it names one
+piece (a definition's parameter, or `it` of a filter over pieces) and does some work (a
+walk, a count, or two attributes read). Its value must be a number, a yes/no, a text or a
 symbol: a table never hands out a list another statement could change.
 
 Each piece of the variable's kind is worked out once, by the expression's own generated
@@ -61,13 +61,12 @@ class _Probe:
 
 class PieceTables:
     """Finds the expressions worth a table and writes their reads (ExpressionWriter asks
-    `read` of every node it writes)."""
+    `read` of every node of MAY_TABLE's kinds it writes)."""
 
     def __init__(self, ctx: CompileContext, writer: CodeWriter, columns: Columns):
         self.ctx = ctx
         self.writer = writer
         self.columns = columns
-        self.tabled = 0  # tables written (for tests and the bench's details)
         self._working = False  # writing a table's own expression: nothing inside it is tabled again
         self._tables: dict[tuple[str, str], str | None] = {}  # (kind, its code) -> the table's name
 
@@ -192,7 +191,10 @@ class PieceTables:
             return self._tables[key]
         self._tables[key] = None
         name = self.writer.name("fx")
-        fn = self.writer.define(f"def {name}(st, _v):\n    return {body}\n", name)
+        try:
+            fn = self.writer.define(f"def {name}(st, _v):\n    return {body}\n", name)
+        except Unsupported:  # nested deeper than Python compiles: written as it is
+            return None
         entries: list[Any] = [NOT_TABLED] * len(self.ctx.lay.piece_def)
         probe = _Probe()
         for pid in self.ctx.lay.kind_pieces[kind]:
@@ -204,7 +206,6 @@ class PieceTables:
                 entries[pid] = value
         if all(v is NOT_TABLED for v in entries):
             return None
-        self.tabled += 1
         found = self._tables[key] = self.writer.bind(entries, "ft")
         return found
 
