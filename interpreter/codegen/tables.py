@@ -17,8 +17,9 @@ missing attribute, a division by zero) is left out of the table: at that piece t
 expression runs as it would untabled and reports its error where it stands; so does a
 piece whose value is not a number, a yes/no or a text, and a card name (not a piece) in
 place of the piece. Running the code in that bare state is what makes a table safe: any
-read of the game (a counter, a zone, the acting player) fails there, and the piece runs
-the expression as written.
+read of the game (a counter, a zone, the acting player) is refused there (_ReadsTheGame),
+and the piece runs the expression as written. Any other failure is a bug of the
+generator: the compile stops with an InternalError naming the piece and the expression.
 A table read is not charged to the step budget: what it stands for is fixed work per
 piece, done once per Game.
 """
@@ -29,11 +30,12 @@ import keyword
 import re
 from typing import Any, Callable
 
-from legacies.dsl import ast
+from legacies.dsl import ast, printer
 from legacies.dsl import resolution as r
 
 from ..compile.columns import Columns
 from ..compile.context import CompileContext
+from ..errors import ContentError, InternalError
 from .runtime import NOT_TABLED, Reads, Scope, Unsupported
 from .writer import CodeWriter
 
@@ -47,16 +49,24 @@ _FIXED_TAGS = frozenset({"amount", "flag", "text", "symbol", "symbols", "numbers
 _LISTS = ("symbols", "numbers", "counters")  # printed lists a fixed expression may walk
 
 
+class _ReadsTheGame(Exception):
+    """The code a table's entry is worked out by touched the state beyond its step counter:
+    the expression is not fixed for that piece after all."""
+
+
 class _Probe:
     """The state a table's entries are worked out in: a step counter and nothing else
     (a table's expression reads only the code's constant columns, so touching anything
-    else is an error, and the piece is left out of the table)."""
+    else says _ReadsTheGame, and the piece is left out of the table)."""
 
     __slots__ = ("spent", "limit")
 
     def __init__(self) -> None:
         self.spent = 0
         self.limit = 1 << 62
+
+    def __getattr__(self, name: str) -> Any:
+        raise _ReadsTheGame(name)
 
 
 class PieceTables:
@@ -200,8 +210,11 @@ class PieceTables:
         for pid in self.ctx.lay.kind_pieces[kind]:
             try:
                 value = fn(probe, pid)
-            except Exception:  # noqa: BLE001 - its error is reported where the expression runs, untabled
+            except (ContentError, _ReadsTheGame):  # the content's error, said where the expression runs untabled
                 continue
+            except Exception as err:  # a bug of the generator: said now, never a silent untabled piece
+                raise InternalError(f"a table of fixed values could not be worked out for piece {pid} "
+                                    f"(`{printer.print_expr(e)}`): {err!r}") from err
             if type(value) in (int, bool, str):
                 entries[pid] = value
         if all(v is NOT_TABLED for v in entries):

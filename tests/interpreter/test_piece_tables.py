@@ -12,7 +12,7 @@ import pytest
 
 from legacies.agents.bots import apply_random_option
 from legacies.interpreter import sandbox
-from legacies.interpreter.errors import ContentError
+from legacies.interpreter.errors import ContentError, InternalError
 from legacies.interpreter.game import Game, GameState, Undo
 from legacies.pipeline.ruleset import load_ruleset
 
@@ -109,3 +109,25 @@ def test_legacies_heirloom_prices_are_tabled_and_agree_in_play() -> None:
                 assert got == sandbox.value(closures, source, player)
         compared += 1
     assert compared == 12
+
+
+def test_a_generator_bug_while_a_table_is_worked_out_is_said_not_left_out(
+        states: tuple[GameState, GameState], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the content's own errors (and a read of the game, which the bare state
+    refuses) leave a piece out of a table; any other failure is a bug of the generator
+    and stops the compile, named, rather than running the expression untabled unseen."""
+    generated, _ = states
+    writer = generated.game.compiler.writer
+    define = writer.define
+
+    def broken(source: str, name: str) -> object:
+        fn = define(source, name)
+        if not name.startswith("_fx"):
+            return fn
+
+        def fails(st: object, piece: int) -> object:
+            raise TypeError("a bug")
+        return fails
+    monkeypatch.setattr(writer, "define", broken)
+    with pytest.raises(InternalError, match="could not be worked out for piece .*a bug"):
+        sandbox.value(generated, "count of (heirloom_cards where count of (its price where it is iron) > 1)")
