@@ -17,6 +17,7 @@ from legacies.dsl import ast
 from ..compile.context import CompileContext
 from ..errors import InternalError
 from ..spec import ActionSpec, Origin
+from .hoist import fresh_slots, hoisted
 from .runtime import MEMO_WINDOW, Reads, Scope, Unsupported, costly, inlined, simple
 from .writer import CodeWriter, WritesExpressions, me_in, st_in, this_in
 
@@ -108,17 +109,21 @@ class DefinitionWriter:
         key = f"({', '.join([repr(k)] + [n for n in ('me', 'this') if n in acting] + list(params.values()))},)"
         # a definition that does much charges its steps each time it is computed, not when remembered
         charge = [f"        _rt_spend(st, {d.charge!r})"] if d.charge else []
+        # its loop-invariant parts worked out once a computation (codegen/hoist.py), in slots
+        # made afresh before each
+        run, slots = hoisted(body)
+        charge += [f"        {fresh_slots(slots)}"] if slots else []
         lines = [f"def {fn}(st, me, this{', ' if plist else ''}{plist}):",
                  "    memo = st.memo",
                  f"    if memo is None or _memo_off[{k!r}]:",
                  *charge,
-                 f"        return {body}",
+                 f"        return {run}",
                  f"    key = {key}",
                  "    try:",
                  "        found = memo.get(key, _MISSING)",
                  "    except TypeError:  # an unhashable argument (a list): not remembered",
                  *charge,
-                 f"        return {body}",
+                 f"        return {run}",
                  f"    _memo_calls[{k!r}] += 1",
                  "    if found is _MISSING:"]
         counted = [f"        _memo_made[{k!r}] += 1",
@@ -133,11 +138,11 @@ class DefinitionWriter:
                       "        if kept is not None and kept[0] == stamp:",
                       "            found = memo[key] = kept[1]",
                       "            return found"] + counted + charge + [
-                      f"        found = memo[key] = {body}",
+                      f"        found = memo[key] = {run}",
                       "        keep[key] = (stamp, found)",
                       "        return found"]
         else:
-            lines += counted + charge + [f"        found = memo[key] = {body}"]
+            lines += counted + charge + [f"        found = memo[key] = {run}"]
         lines += ["    return found"]
         try:
             self.writer.define("\n".join(lines) + "\n", fn)
@@ -181,7 +186,8 @@ class DefinitionWriter:
         else:
             keep = f" if {cond}" if cond is not None else ""
             walk = f"_rt_walk(st, {coll})" if cond is not None else coll  # the condition asked of each, charged
-            lines = [f"def {listed}{head}", f"    return [{x} for {x} in {walk}{keep}]",
+            every, slots = hoisted(f"[{x} for {x} in {walk}{keep}]")  # what no target changes, once a menu
+            lines = [f"def {listed}{head}", *([f"    {fresh_slots(slots)}"] if slots else []), f"    return {every}",
                      f"def {exists}{head}", f"    for {x} in {walk}:"]
             lines += [f"        if {cond}:", "            return True"] if cond is not None else ["        return True"]
             lines += ["    return False"]

@@ -34,6 +34,7 @@ from ..compile.filters import StaticFilters, existence
 from ..compile.general import GeneralCompiler, player_beside, players_around
 from ..layout import PART_HOLDERS, PART_ORDER, PART_PIECES
 from .definitions import DefinitionWriter
+from .hoist import fresh_slots, hoisted
 from .names import NameWriter
 from .runtime import Reads, Scope, Unsupported
 from .tables import MAY_TABLE, PieceTables
@@ -64,9 +65,11 @@ class ExpressionWriter:
     def function(self, e: ast.Expr) -> Fn:
         """`e` as one generated function `f(a)` (Unsupported: the closures compile it)."""
         scope = Scope("a", "me", "this", "env", "a.it")
-        body = self.g(e, scope, Reads())
+        body, slots = hoisted(self.g(e, scope, Reads()))  # its loop-invariant parts once a call
         name = self.writer.name("f")
         lines = [f"def {name}(a):"] + [f"    {line}" for line in prelude(scope)]
+        if slots:
+            lines.append(f"    {fresh_slots(slots)}")
         if scope.names:
             lines += ["    try:", f"        return {body}", "    except KeyError as err:",
                       f"        located = _rt_unbound(err, {tuple(sorted(scope.names))!r})",

@@ -177,6 +177,12 @@ def _rt_ordered(keyed: list, desc: bool) -> list:
     return [x for _, x in keyed]
 
 
+def _rt_hoisted(slots: list, k: int, value: Any) -> Any:
+    """A loop-invariant part worked out (codegen/hoist.py): kept in its evaluation's slot."""
+    slots[k] = value
+    return value
+
+
 def _rt_aggregate(fn: Callable[[list], int], values: list) -> int:
     return fn(values) if values else 0
 
@@ -402,6 +408,7 @@ def make_reader(by_piece: list, by_def: list, defs: list, era_slot: int, name: s
 
 
 MISSING_MEMO = object()  # not in a memo (None is a value a definition may give)
+UNSET = object()  # a slot of codegen/hoist.py not worked out yet in this evaluation (None is a value)
 NOT_TABLED = object()  # a piece a table of fixed values (codegen/tables.py) holds nothing for: the expression runs
 INLINE_UP_TO = 160  # characters of generated code: a definition this small is written where it is called
 

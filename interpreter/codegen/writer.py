@@ -19,7 +19,7 @@ from ..budget import spend
 from ..errors import ContentError
 from ..values import DefRef, EraValue
 from ..vm import Activation
-from .runtime import MISSING_MEMO, NOT_TABLED, RUNTIME, Reads, Scope, Unsupported, compile_source
+from .runtime import MISSING_MEMO, NOT_TABLED, RUNTIME, UNSET, Reads, Scope, Unsupported, compile_source
 
 
 class WritesExpressions(Protocol):
@@ -41,8 +41,8 @@ class CodeWriter:
     """One Game's generated code: its namespace and every function written into it."""
 
     def __init__(self) -> None:
-        self.ns: dict[str, Any] = {"_MISSING": MISSING_MEMO, "_NOT_TABLED": NOT_TABLED, "_Activation": Activation,
-                                   "_spend": spend,
+        self.ns: dict[str, Any] = {"_MISSING": MISSING_MEMO, "_NOT_TABLED": NOT_TABLED, "_UNSET": UNSET,
+                                   "_Activation": Activation, "_spend": spend,
                                    "_adjust": mech.adjust, "_describe": mech.describe, "_quantity": mech.quantity,
                                    "_pieces_on": mech.pieces_on, "_ContentError": ContentError,
                                    "_EraValue": EraValue, "_DefRef": DefRef, "_owner": mech.owner, **RUNTIME,
