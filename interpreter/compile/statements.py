@@ -177,7 +177,11 @@ class StatementCompiler:
                 spend(a.st, len(pids))
                 return pids
             return several
-        return lambda a: [] if f(a) is None else [f(a)]
+
+        def one(a: Activation) -> list:
+            pid = f(a)  # once: the expression may walk a collection (`top of (... where ...)`)
+            return [] if pid is None else [pid]
+        return one
 
     def s_Move(self, s: ast.Move) -> Instr:
         what = self.pieces(s.what)

@@ -365,3 +365,20 @@ def test_choosing_among_players_offers_players_not_the_pieces_of_their_numbers(s
     before = sandbox.value(state, "my fame", 2), sandbox.value(state, "my fame", 1)
     sandbox.run(state, "choose one of opponents as P\ngain 1 fame for P", answers=["P3"])
     assert (sandbox.value(state, "my fame", 2), sandbox.value(state, "my fame", 1)) == (before[0] + 1, before[1])
+
+
+def test_the_piece_a_statement_moves_is_worked_out_once(spec, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`move`, `discard`, `remove` and `reveal` of one piece worked its expression out twice
+    (once to see whether there was a piece, once to use it): `top of (... where ...)`
+    walked its collection twice at every such statement."""
+    from legacies.dsl import ast
+
+    compiler = Game(spec, 3, codegen=False).compiler
+    worked: list[object] = []
+    monkeypatch.setattr(compiler, "expr", lambda e: lambda a: worked.append(e) or e)
+    one = ast.Name("the_piece")
+    monkeypatch.setattr(compiler.ctx, "type_of", lambda e: type("T", (), {"tag": "thing"})())
+    assert compiler.stmts.pieces(one)(None) == [one] and worked == [one]
+    worked.clear()
+    monkeypatch.setattr(compiler, "expr", lambda e: lambda a: worked.append(e) and None)
+    assert compiler.stmts.pieces(one)(None) == [] and len(worked) == 1
