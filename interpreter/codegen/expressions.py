@@ -36,7 +36,7 @@ from ..layout import PART_HOLDERS, PART_ORDER, PART_PIECES
 from .definitions import DefinitionWriter
 from .hoist import fresh_slots, hoisted
 from .names import NameWriter
-from .runtime import Reads, Scope, Unsupported
+from .runtime import Reads, Scope, Unsupported, simple
 from .tables import MAY_TABLE, PieceTables
 from .writer import CodeWriter, counter_read, me_in, prelude, st_in, this_in
 
@@ -176,6 +176,8 @@ class ExpressionWriter:
             return f"_rt_in({st_in(s)}, {left}, {right})"
         if "def" in (lt, rt) or (lt == "thing" and rt == "thing"):
             same = f"_rt_same({piece_def}, {left}, {right})"
+            if simple(left) and simple(right):  # two pieces, most of the time: compared in place
+                same = f"({left} == {right} if type({left}) is int and type({right}) is int else {same})"
             return same if op == "=" else f"(not {same})"
         py = {"=": "==", "!=": "!=", ">": ">", "<": "<", ">=": ">=", "<=": "<="}[op]
         return f"({left} {py} {right})"
@@ -237,7 +239,12 @@ class ExpressionWriter:
 
     def g_SameCard(self, e: ast.SameCard, s: Scope, reads: Reads) -> str:
         left, right = self.g(e.left, s, reads), self.g(e.right, s, reads)
-        return f"_rt_same_card({self.writer.bind(self.ctx.lay.piece_def)}, {left}, {right}, {bool(e.negated)!r})"
+        piece_def = self.writer.bind(self.ctx.lay.piece_def)
+        same = f"_rt_same_card({piece_def}, {left}, {right}, {bool(e.negated)!r})"
+        if simple(left) and simple(right):  # two pieces, most of the time: their cards compared in place
+            return (f"(({piece_def}[{left}] {'!=' if e.negated else '=='} {piece_def}[{right}]) "
+                    f"if type({left}) is int and type({right}) is int else {same})")
+        return same
 
     def g_ListLiteral(self, e: ast.ListLiteral, s: Scope, reads: Reads) -> str:
         return "[" + ", ".join(self.g(x, s, reads) for x in e.items) + "]"

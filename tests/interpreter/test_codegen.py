@@ -580,3 +580,31 @@ def test_whether_an_action_has_a_target_stops_at_the_first() -> None:
                 found += bool(listed)
             apply_random_option(state, rng)
     assert asked > 100 and 0 < found < asked  # both answers met
+
+
+@pytest.mark.parametrize("source", [
+    "count of (on_timeline() where count of copies_of(it) > 0)",  # `it is the same card as C`, `it is not C`
+    "count of (on_timeline() where it is not the same card as fire)",  # a card named: its definition
+    "count of (on_timeline() where it is the same card as top of (on_timeline()))",  # a side worked out
+])
+def test_two_pieces_compared_in_place_agree_with_the_closures(source: str) -> None:
+    """Two pieces held in names (`it`, a parameter) are compared in place, their cards by
+    the table of definitions; a card named in source, or nothing, goes to the helper as
+    before. Both agree with the closures in every state of a game."""
+    from legacies.agents.bots import apply_random_option
+    from legacies.interpreter import sandbox
+
+    generated, closures = _games(_spec("gears-of-time"), 3)
+    written = "\n".join(generated.compiler.sources.values())
+    assert re.search(r"_k\d+\[\w+\] == _k\d+\[\w+\]\) if type\(\w+\) is int and type\(\w+\) is int", written)
+    a, b = generated.new_state(5), closures.new_state(5)
+    rng = random.Random(5)
+    seen = set()
+    while a.decision is not None and len(a.st.history) < 200:
+        got = sandbox.value(a, source)
+        assert got == sandbox.value(b, source), (source, len(a.st.history))
+        seen.add(got)
+        index, _ = apply_random_option(a, rng, undo=Undo.NONE)
+        assert index is not None
+        b.apply(index, undo=Undo.NONE)
+    assert len(seen) > 1, "the count never changed: the case decides nothing"
