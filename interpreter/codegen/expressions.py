@@ -262,20 +262,50 @@ class ExpressionWriter:
         return f"[{x} for {x} in {src} if {test}]"
 
     def filter(self, e: ast.Where, s: Scope, reads: Reads) -> tuple[str, str, str]:
-        """A filter's parts: the member's name, the walk (charged whole) and the test."""
-        src = f"_rt_walk({st_in(s)}, {self.source(e.collection, s, reads)})"
+        """A filter's parts: the member's name, the walk (charged whole) and the test.
+        A filter of the pieces of a kind in a zone or on an item (`heirlooms in mat where
+        ...`) walks the zone once, the kind tested with the condition, where it walked the
+        zone for a list of the kind and that list again (the kind's test cannot fail: the
+        condition meets the same pieces in the same order)."""
         x = self.writer.name("i")
+        kinds = self._kind_walk(e.collection, s, reads)
+        if kinds is not None:
+            src, of_kind = kinds
+            first = f"{of_kind.format(x=x)} and "
+        else:
+            src, first = f"_rt_walk({st_in(s)}, {self.source(e.collection, s, reads)})", ""
         static = self.filters.static_test(e.condition)
         zone = self.ctx.type_of(e.collection).tag == "zone"
         if static is not None:  # decided per piece at compile time
             by_piece, by_def = static
             bp, bd = self.writer.bind(by_piece), self.writer.bind(by_def)
-            keep = f"{bp}[{x}]" if zone else f"({bp}[{x}] if type({x}) is int else {bd}[int({x})])"
+            keep = f"{bp}[{x}]" if zone or kinds is not None else f"({bp}[{x}] if type({x}) is int else {bd}[int({x})])"
             if None not in by_piece and None not in by_def:
-                return x, src, keep
+                return x, src, f"({first}{keep})" if first else keep
             cond = self.g(e.condition, s.with_it(x), reads)
-            return x, src, f"({keep} if {keep} is not None else {cond})"
-        return x, src, self.g(e.condition, s.with_it(x), reads)
+            return x, src, f"({first}({keep} if {keep} is not None else {cond}))"
+        test = self.g(e.condition, s.with_it(x), reads)
+        return x, src, f"({first}{test})" if first else test
+
+    def _kind_walk(self, coll: ast.Expr, s: Scope, reads: Reads) -> tuple[str, str] | None:
+        """For `KIND in ZONE` or `KIND on ITEM`: the walk of the zone or the item's pieces
+        (charged) and the kind's test of a member `{x}`; None for any other collection."""
+        if not isinstance(coll, ast.Select):
+            return None
+        ref = self.ctx.ref(coll)
+        kind = ref.kind if isinstance(ref, r.Selection) else None
+        st_tag = self.ctx.type_of(coll.source).tag
+        if not kind or st_tag in ("things", "table", "zones", "symbols", "counters") or \
+                self.ctx.type_of(coll).tag in ("symbols", "counters"):
+            return None
+        src = self.g(coll.source, s, reads)
+        st = st_in(s)
+        test = f"{self.writer.bind(self.ctx.piece_kind)}[{{x}}] == {str(kind)!r}"
+        if st_tag == "zone":
+            self.names.zone_read(coll.source, s, reads)
+            return f"_rt_walk({st}, {st}.zones[{src}])", test
+        reads.held(src)  # the pieces on an item
+        return f"_pieces_on({st}, {src})", test
 
     def g_Select(self, e: ast.Select, s: Scope, reads: Reads) -> str:
         st_tag = self.ctx.type_of(e.source).tag
