@@ -9,6 +9,7 @@ whether there is one.
 
 from __future__ import annotations
 
+import ast as pyast
 import re
 from typing import Callable
 
@@ -25,6 +26,11 @@ _ME = re.compile(r"\bme\b")
 # a stamp's tables of change counts (State.versions...), by the names its code reads them by
 _VERSIONS = (("v", "versions"), ("sv", "slot_versions"), ("zv", "zone_versions"), ("vv", "value_versions"))
 
+
+
+def _made_list(code: str) -> bool:
+    """Whether `code` makes a new list (a list comprehension or display), nobody else's."""
+    return isinstance(pyast.parse(code, mode="eval").body, (pyast.ListComp, pyast.List))
 
 
 class DefinitionWriter:
@@ -186,7 +192,9 @@ class DefinitionWriter:
         else:
             keep = f" if {cond}" if cond is not None else ""
             walk = f"_rt_walk(st, {coll})" if cond is not None else coll  # the condition asked of each, charged
-            every, slots = hoisted(f"[{x} for {x} in {walk}{keep}]")  # what no target changes, once a menu
+            # what no target changes worked out once a menu; a list made here is not copied again
+            every = coll if cond is None and _made_list(coll) else f"[{x} for {x} in {walk}{keep}]"
+            every, slots = hoisted(every)
             lines = [f"def {listed}{head}", *([f"    {fresh_slots(slots)}"] if slots else []), f"    return {every}",
                      f"def {exists}{head}", f"    for {x} in {walk}:"]
             lines += [f"        if {cond}:", "            return True"] if cond is not None else ["        return True"]
@@ -206,5 +214,5 @@ class DefinitionWriter:
         d = self.ctx.spec.definitions.get(choose.name)
         if d is None or d.params or d.charge or not isinstance(d.value, ast.Where):
             return None
-        x, src, test = self.gen.filter(d.value, scope, Reads())
-        return f"any(True for {x} in {src} if {test})"
+        _, loops, test = self.gen.filter(d.value, scope, Reads())
+        return f"any(True {loops} if {test})"

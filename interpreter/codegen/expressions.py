@@ -150,8 +150,8 @@ class ExpressionWriter:
     def g_Compare(self, e: ast.Compare, s: Scope, reads: Reads) -> str:
         found = existence(self.ctx, e)
         if found is not None:  # `count of (C where T) > 0`: stops at the first that passes
-            x, src, test = self.filter(found[0], s, reads)
-            some = f"any(True for {x} in {src} if {test})"
+            _, loops, test = self.filter(found[0], s, reads)
+            some = f"any(True {loops} if {test})"
             return some if found[1] else f"(not {some})"
         op = e.op
         if op in ("=", "!=", "in"):
@@ -258,22 +258,22 @@ class ExpressionWriter:
         return src
 
     def g_Where(self, e: ast.Where, s: Scope, reads: Reads) -> str:
-        x, src, test = self.filter(e, s, reads)
-        return f"[{x} for {x} in {src} if {test}]"
+        x, loops, test = self.filter(e, s, reads)
+        return f"[{x} {loops} if {test}]"
 
     def filter(self, e: ast.Where, s: Scope, reads: Reads) -> tuple[str, str, str]:
-        """A filter's parts: the member's name, the walk (charged whole) and the test.
-        A filter of the pieces of a kind in a zone or on an item (`heirlooms in mat where
-        ...`) walks the zone once, the kind tested with the condition, where it walked the
-        zone for a list of the kind and that list again (the kind's test cannot fail: the
+        """A filter's parts: the member's name, its walks (`for X in ...`, charged whole)
+        and the test. A filter of the pieces of a kind in zones or on an item (`heirlooms
+        in mat where ...`) walks the zones once, the kind tested before the condition, where
+        it made the kind's list and walked that again (the kind's test cannot fail: the
         condition meets the same pieces in the same order)."""
         x = self.writer.name("i")
         kinds = self._kind_walk(e.collection, s, reads)
         if kinds is not None:
-            src, of_kind = kinds
-            first = f"{of_kind.format(x=x)} and "
+            loops, of_kind = kinds
+            loops, first = loops.format(x=x), f"{of_kind.format(x=x)} and "
         else:
-            src, first = f"_rt_walk({st_in(s)}, {self.source(e.collection, s, reads)})", ""
+            loops, first = f"for {x} in _rt_walk({st_in(s)}, {self.source(e.collection, s, reads)})", ""
         static = self.filters.static_test(e.condition)
         zone = self.ctx.type_of(e.collection).tag == "zone"
         if static is not None:  # decided per piece at compile time
@@ -281,21 +281,22 @@ class ExpressionWriter:
             bp, bd = self.writer.bind(by_piece), self.writer.bind(by_def)
             keep = f"{bp}[{x}]" if zone or kinds is not None else f"({bp}[{x}] if type({x}) is int else {bd}[int({x})])"
             if None not in by_piece and None not in by_def:
-                return x, src, f"({first}{keep})" if first else keep
+                return x, loops, f"({first}{keep})" if first else keep
             cond = self.g(e.condition, s.with_it(x), reads)
-            return x, src, f"({first}({keep} if {keep} is not None else {cond}))"
+            return x, loops, f"({first}({keep} if {keep} is not None else {cond}))"
         test = self.g(e.condition, s.with_it(x), reads)
-        return x, src, f"({first}{test})" if first else test
+        return x, loops, f"({first}{test})" if first else test
 
     def _kind_walk(self, coll: ast.Expr, s: Scope, reads: Reads) -> tuple[str, str] | None:
-        """For `KIND in ZONE` or `KIND on ITEM`: the walk of the zone or the item's pieces
-        (charged) and the kind's test of a member `{x}`; None for any other collection."""
+        """For `KIND in ZONE`, `KIND in ZONES` or `KIND on ITEM`: the walks of the zones or
+        the item's pieces (charged) as `for {x} in ...`, and the kind's test of `{x}`; None
+        for any other collection."""
         if not isinstance(coll, ast.Select):
             return None
         ref = self.ctx.ref(coll)
         kind = ref.kind if isinstance(ref, r.Selection) else None
         st_tag = self.ctx.type_of(coll.source).tag
-        if not kind or st_tag in ("things", "table", "zones", "symbols", "counters") or \
+        if not kind or st_tag in ("things", "table", "symbols", "counters") or \
                 self.ctx.type_of(coll).tag in ("symbols", "counters"):
             return None
         src = self.g(coll.source, s, reads)
@@ -303,9 +304,13 @@ class ExpressionWriter:
         test = f"{self.writer.bind(self.ctx.piece_kind)}[{{x}}] == {str(kind)!r}"
         if st_tag == "zone":
             self.names.zone_read(coll.source, s, reads)
-            return f"_rt_walk({st}, {st}.zones[{src}])", test
+            return f"for {{x}} in _rt_walk({st}, {st}.zones[{src}])", test
+        if st_tag == "zones":
+            reads.add(PART_PIECES)
+            z = self.writer.name("i")
+            return f"for {z} in {src} for {{x}} in _rt_walk({st}, {st}.zones[{z}])", test
         reads.held(src)  # the pieces on an item
-        return f"_pieces_on({st}, {src})", test
+        return f"for {{x}} in _pieces_on({st}, {src})", test
 
     def g_Select(self, e: ast.Select, s: Scope, reads: Reads) -> str:
         st_tag = self.ctx.type_of(e.source).tag

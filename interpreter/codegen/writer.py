@@ -34,7 +34,7 @@ class WritesExpressions(Protocol):
 
     def call(self, name: str, arg_nodes: list, e: ast.Node, s: Scope, reads: Reads) -> str: ...
 
-    def filter(self, e: ast.Where, s: Scope, reads: Reads) -> tuple[str, str, str]: ...
+    def filter(self, e: ast.Where, s: Scope, reads: Reads) -> tuple[str, str, str]: ...  # member, its `for`s, test
 
 
 class CodeWriter:

@@ -613,13 +613,14 @@ def test_two_pieces_compared_in_place_agree_with_the_closures(source: str) -> No
 @pytest.mark.parametrize("source,fused", [
     ("count of (player_cards in deck where its cost > my fame)", True),  # some have no cost: the first is named
     ("count of (player_cards in my hand where count of (heirloom_cards in mat of players) > my fame)", True),
-    ("count of (heirloom_cards in mat of players where its fee >= my fame)", False),  # zones: the kind's list
+    ("count of (heirloom_cards in mat of players where its fee >= my fame)", True),  # every player's mat
+    ("count of (heirloom_cards where its fee >= my fame)", False),  # every piece of the kind: its list
     ("count of (relationship_tokens in my supply where owner of it is me)", True),
 ])
 def test_a_filter_of_a_kind_in_a_zone_walks_the_zone_once(source: str, fused: bool) -> None:
-    """`KIND in ZONE where TEST` walks the zone once, the kind tested before TEST, where it
-    made the kind's list and walked that again: the same value, and the same first piece
-    named when TEST fails on one, as the closures, which make the list."""
+    """`KIND in ZONE where TEST` (or in zones) walks the zones once, the kind tested before
+    TEST, where it made the kind's list and walked that again: the same value, and the
+    same first piece named when TEST fails on one, as the closures, which make the list."""
     from legacies.interpreter import sandbox
     from legacies.interpreter.errors import ContentError
 
@@ -634,5 +635,6 @@ def test_a_filter_of_a_kind_in_a_zone_walks_the_zone_once(source: str, fused: bo
             outcomes.append(f"error: {err}")
     assert outcomes[0] == outcomes[1]
     written = "\n".join(code for name, code in generated.game.compiler.sources.items() if name not in before)
-    one_walk = r"\[(_i\d+) for \1 in _rt_walk\(st, st\.zones\[[^\n]+\]\) if \(?_k\d+\[\1\] == '\w+' and "
+    one_walk = (r"\[(_i\d+) (?:for _i\d+ in [^\n]+? )?for \1 in _rt_walk\(st, st\.zones\[[^\n]+?\]\) "
+                r"if \(?_k\d+\[\1\] == '\w+' and ")
     assert written and (re.search(one_walk, written) is not None) == fused, written
