@@ -263,8 +263,8 @@ class ExpressionWriter:
 
     def filter(self, e: ast.Where, s: Scope, reads: Reads) -> tuple[str, str, str]:
         """A filter's parts: the member's name, its walks (`for X in ...`, charged whole)
-        and the test. A filter of the pieces of a kind in zones or on an item (`heirlooms
-        in mat where ...`) walks the zones once, the kind tested before the condition, where
+        and the test. A filter of the pieces of a kind in zones or on an item (`KIND in
+        ZONE where ...`) walks the zones once, the kind tested before the condition, where
         it made the kind's list and walked that again (the kind's test cannot fail: the
         condition meets the same pieces in the same order)."""
         x = self.writer.name("i")
