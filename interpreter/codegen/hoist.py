@@ -42,12 +42,17 @@ def hoisted(body: str) -> tuple[str, int]:
     if found is not None:
         return found
     made = (body, 0)
-    if body.count(" for ") >= 1:
-        tree = ast.parse(body, mode="eval")
-        hoister = _Hoister()
-        tree.body = hoister.visit(tree.body, frozenset(), False)  # type: ignore[assignment]
-        if hoister.slots:
-            made = (ast.unparse(tree), hoister.slots)
+    if " for " in body:
+        try:
+            tree = ast.parse(body, mode="eval")
+            hoister = _Hoister()
+            tree.body = hoister.visit(tree.body, frozenset(), False)  # type: ignore[assignment]
+            if hoister.slots:
+                made = (ast.unparse(tree), hoister.slots)
+        except (SyntaxError, RecursionError):
+            # nested deeper than Python's parser (or this pass) goes: left as written, where
+            # compiling it meets the same limit and the closures take it (CodeWriter.define)
+            made = (body, 0)
     if len(_CACHE) > _CACHE_MAX:
         _CACHE.clear()
     _CACHE[body] = made
