@@ -29,8 +29,12 @@ _VERSIONS = (("v", "versions"), ("sv", "slot_versions"), ("zv", "zone_versions")
 
 
 def _made_list(code: str) -> bool:
-    """Whether `code` makes a new list (a list comprehension or display), nobody else's."""
-    return isinstance(pyast.parse(code, mode="eval").body, (pyast.ListComp, pyast.List))
+    """Whether `code` makes a new list (a list comprehension or display), nobody else's
+    (False for code nested past Python's parser: its compile is refused as before)."""
+    try:
+        return isinstance(pyast.parse(code, mode="eval").body, (pyast.ListComp, pyast.List))
+    except (SyntaxError, RecursionError):
+        return False
 
 
 class DefinitionWriter:

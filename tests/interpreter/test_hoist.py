@@ -144,3 +144,13 @@ def test_gears_of_time_leaders_agree_with_the_closures_along_a_game() -> None:
         closures.apply(index, undo=Undo.NONE)
         assert generated.fingerprint() == closures.fingerprint()
     assert asked > 100, "the game gave nobody a lead: the case decides nothing"
+
+
+def test_a_list_of_targets_nested_past_pythons_parser_is_not_an_error_of_the_writer() -> None:
+    """An action's targets the writer cannot read back (nested past the parser's limit)
+    are copied as before, and their compile is refused as before (the closures take them)."""
+    from legacies.interpreter.codegen.definitions import _made_list
+
+    assert _made_list("[x for x in items if x]") and _made_list("[1, 2]")
+    assert not _made_list("st.zones[3]") and not _made_list("[1, 2][0]")
+    assert not _made_list("[x for x in items if " + "(" * 400 + "x" + ")" * 400 + "]")
