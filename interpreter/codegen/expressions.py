@@ -268,10 +268,10 @@ class ExpressionWriter:
         it made the kind's list and walked that again (the kind's test cannot fail: the
         condition meets the same pieces in the same order)."""
         x = self.writer.name("i")
-        kinds = self._kind_walk(e.collection, s, reads)
+        kinds = self._kind_walk(e.collection, x, s, reads)
         if kinds is not None:
             loops, of_kind = kinds
-            loops, first = loops.format(x=x), f"{of_kind.format(x=x)} and "
+            first = f"{of_kind} and "
         else:
             loops, first = f"for {x} in _rt_walk({st_in(s)}, {self.source(e.collection, s, reads)})", ""
         static = self.filters.static_test(e.condition)
@@ -287,10 +287,10 @@ class ExpressionWriter:
         test = self.g(e.condition, s.with_it(x), reads)
         return x, loops, f"({first}{test})" if first else test
 
-    def _kind_walk(self, coll: ast.Expr, s: Scope, reads: Reads) -> tuple[str, str] | None:
+    def _kind_walk(self, coll: ast.Expr, x: str, s: Scope, reads: Reads) -> tuple[str, str] | None:
         """For `KIND in ZONE`, `KIND in ZONES` or `KIND on ITEM`: the walks of the zones or
-        the item's pieces (charged) as `for {x} in ...`, and the kind's test of `{x}`; None
-        for any other collection."""
+        the item's pieces (charged) as `for X in ...`, and the kind's test of member `x`;
+        None for any other collection."""
         if not isinstance(coll, ast.Select):
             return None
         ref = self.ctx.ref(coll)
@@ -301,16 +301,16 @@ class ExpressionWriter:
             return None
         src = self.g(coll.source, s, reads)
         st = st_in(s)
-        test = f"{self.writer.bind(self.ctx.piece_kind)}[{{x}}] == {str(kind)!r}"
+        test = f"{self.writer.bind(self.ctx.piece_kind)}[{x}] == {str(kind)!r}"
         if st_tag == "zone":
             self.names.zone_read(coll.source, s, reads)
-            return f"for {{x}} in _rt_walk({st}, {st}.zones[{src}])", test
+            return f"for {x} in _rt_walk({st}, {st}.zones[{src}])", test
         if st_tag == "zones":
             reads.add(PART_PIECES)
             z = self.writer.name("i")
-            return f"for {z} in {src} for {{x}} in _rt_walk({st}, {st}.zones[{z}])", test
+            return f"for {z} in {src} for {x} in _rt_walk({st}, {st}.zones[{z}])", test
         reads.held(src)  # the pieces on an item
-        return f"for {{x}} in _pieces_on({st}, {src})", test
+        return f"for {x} in _pieces_on({st}, {src})", test
 
     def g_Select(self, e: ast.Select, s: Scope, reads: Reads) -> str:
         st_tag = self.ctx.type_of(e.source).tag

@@ -26,6 +26,7 @@ piece, done once per Game.
 
 from __future__ import annotations
 
+import ast as pyast
 import keyword
 import re
 from typing import Any, Callable
@@ -245,12 +246,20 @@ def _name(code: str) -> bool:
 
 def _renamed(code: str) -> str:
     """Generated code with its comprehensions' names numbered by first use: two writings
-    of one expression compare equal."""
+    of one expression compare equal. Names only: a text in the code (the content's) that
+    looks like one is left as it is, so two expressions that differ in it stay apart."""
     names: dict[str, str] = {}
-    return _LOOP_NAME.sub(lambda m: names.setdefault(m.group(0), f"_i{len(names)}"), code)
+    try:
+        tree = pyast.parse(code, mode="eval")
+        for node in pyast.walk(tree):
+            if isinstance(node, pyast.Name) and _LOOP_NAME.fullmatch(node.id):
+                node.id = names.setdefault(node.id, f"_i{len(names)}")
+        return pyast.unparse(tree)
+    except (SyntaxError, RecursionError):
+        return code  # nested past Python's parser: as written (never one table with another)
 
 
-_LOOP_NAME = re.compile(r"\b_i\d+\b")
+_LOOP_NAME = re.compile(r"_i\d+")
 
 
 def _children(node: Any) -> list[Any]:

@@ -638,3 +638,36 @@ def test_a_filter_of_a_kind_in_a_zone_walks_the_zone_once(source: str, fused: bo
     one_walk = (r"\[(_i\d+) (?:for _i\d+ in [^\n]+? )?for \1 in _rt_walk\(st, st\.zones\[[^\n]+?\]\) "
                 r"if \(?_k\d+\[\1\] == '\w+' and ")
     assert written and (re.search(one_walk, written) is not None) == fused, written
+
+
+@pytest.mark.parametrize("source", [
+    'count of (tiles in (bag if name of me = "a}b" else heap) where its worth > 0)',
+    'count of (tiles in (bag if name of me = "{y}" else heap) where its worth > 0)',
+    'count of (tiles in (bag if name of me != "{x}" else heap) where its worth > 0)',
+])
+def test_text_in_a_filters_zone_is_never_taken_for_code(source: str) -> None:
+    """The content's text inside a filter's collection (`"{x}"`, `"a}b"`) is a string in the
+    generated code, never a place to fill: the fused walk once filled a template with the
+    member's name, and such text broke the compile or was silently rewritten."""
+    from legacies.interpreter import sandbox
+
+    spec = _spec("work", Path(__file__).resolve().parent / "fixtures" / "work")
+    generated, closures = (game.new_state(0) for game in _games(spec, 2))
+    got = sandbox.value(generated, source)
+    assert got == sandbox.value(closures, source)
+    assert got == (400 if "!=" in source else 0)  # every tile in the bag is worth something
+    # a text that the template would have rewritten into the member's name, compared with
+    # the same text held in a name: equal, so the bag is walked (it counted the heap)
+    for state in (generated, closures):
+        sandbox.run(state, 'let T be "{x}"\nset tally to count of (tiles in (bag if T = "{x}" else heap) '
+                           'where its worth > 0)')
+    assert sandbox.value(generated, "tally") == sandbox.value(closures, "tally") == 400
+
+
+def test_two_tabled_expressions_apart_only_in_a_text_that_looks_like_a_name_stay_apart() -> None:
+    """Tables are shared by expressions written alike (their loop names numbered in order);
+    the content's text that looks like a loop name is not a name."""
+    from legacies.interpreter.codegen.tables import _renamed
+
+    assert _renamed("[_i5 for _i5 in xs if _i5 > 0]") == _renamed("[_i9 for _i9 in xs if _i9 > 0]")
+    assert _renamed('[_i5 for _i5 in xs if _i5 == "_i3"]') != _renamed('[_i5 for _i5 in xs if _i5 == "_i4"]')
