@@ -671,3 +671,16 @@ def test_two_tabled_expressions_apart_only_in_a_text_that_looks_like_a_name_stay
 
     assert _renamed("[_i5 for _i5 in xs if _i5 > 0]") == _renamed("[_i9 for _i9 in xs if _i9 > 0]")
     assert _renamed('[_i5 for _i5 in xs if _i5 == "_i3"]') != _renamed('[_i5 for _i5 in xs if _i5 == "_i4"]')
+
+
+def test_two_pieces_told_apart_by_their_cards_in_place_agree_with_the_closures() -> None:
+    """`it is not the same card as T` of two pieces held in names (a filter's `it`, a
+    definition's parameter): compared in place, turned, as the closures compare them."""
+    from legacies.interpreter import sandbox
+
+    spec = _spec("work", Path(__file__).resolve().parent / "fixtures" / "work")
+    generated, closures = (game.new_state(0) for game in _games(spec, 2))
+    got = sandbox.value(generated, "unlike(top of (tiles in bag))")  # the mirror on top of 300 plain, 100 gilded
+    assert got == sandbox.value(closures, "unlike(top of (tiles in bag))") == 400
+    written = "\n".join(generated.game.compiler.sources.values())
+    assert re.search(r"_k\d+\[\w+\] != _k\d+\[\w+\]\) if type\(\w+\) is int and type\(\w+\) is int", written)
