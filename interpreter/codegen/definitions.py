@@ -118,21 +118,21 @@ class DefinitionWriter:
         # ask alike (a piece's standing against each player) is computed and kept once
         key = f"({', '.join([repr(k)] + [n for n in ('me', 'this') if n in acting] + list(params.values()))},)"
         # a definition that does much charges its steps each time it is computed, not when remembered
-        charge = [f"        _rt_spend(st, {d.charge!r})"] if d.charge else []
-        # its loop-invariant parts worked out once a computation (codegen/hoist.py), in slots
-        # made afresh before each
+        # the lines before each computation: its charge, and the slots its loop-invariant parts
+        # are kept in (codegen/hoist.py), made afresh
         run, slots = hoisted(body)
-        charge += [f"        {fresh_slots(slots)}"] if slots else []
+        before = ([f"        _rt_spend(st, {d.charge!r})"] if d.charge else []) + (
+            [f"        {fresh_slots(slots)}"] if slots else [])
         lines = [f"def {fn}(st, me, this{', ' if plist else ''}{plist}):",
                  "    memo = st.memo",
                  f"    if memo is None or _memo_off[{k!r}]:",
-                 *charge,
+                 *before,
                  f"        return {run}",
                  f"    key = {key}",
                  "    try:",
                  "        found = memo.get(key, _MISSING)",
                  "    except TypeError:  # an unhashable argument (a list): not remembered",
-                 *charge,
+                 *before,
                  f"        return {run}",
                  f"    _memo_calls[{k!r}] += 1",
                  "    if found is _MISSING:"]
@@ -147,12 +147,12 @@ class DefinitionWriter:
                       "        kept = keep.get(key)",
                       "        if kept is not None and kept[0] == stamp:",
                       "            found = memo[key] = kept[1]",
-                      "            return found"] + counted + charge + [
+                      "            return found"] + counted + before + [
                       f"        found = memo[key] = {run}",
                       "        keep[key] = (stamp, found)",
                       "        return found"]
         else:
-            lines += counted + charge + [f"        found = memo[key] = {run}"]
+            lines += counted + before + [f"        found = memo[key] = {run}"]
         lines += ["    return found"]
         try:
             self.writer.define("\n".join(lines) + "\n", fn)

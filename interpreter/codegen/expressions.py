@@ -275,11 +275,11 @@ class ExpressionWriter:
         else:
             loops, first = f"for {x} in _rt_walk({st_in(s)}, {self.source(e.collection, s, reads)})", ""
         static = self.filters.static_test(e.condition)
-        zone = self.ctx.type_of(e.collection).tag == "zone"
+        pieces = kinds is not None or self.ctx.type_of(e.collection).tag == "zone"  # members are piece ids
         if static is not None:  # decided per piece at compile time
             by_piece, by_def = static
             bp, bd = self.writer.bind(by_piece), self.writer.bind(by_def)
-            keep = f"{bp}[{x}]" if zone or kinds is not None else f"({bp}[{x}] if type({x}) is int else {bd}[int({x})])"
+            keep = f"{bp}[{x}]" if pieces else f"({bp}[{x}] if type({x}) is int else {bd}[int({x})])"
             if None not in by_piece and None not in by_def:
                 return x, loops, f"({first}{keep})" if first else keep
             cond = self.g(e.condition, s.with_it(x), reads)
