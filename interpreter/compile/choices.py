@@ -66,7 +66,7 @@ class CompiledAction:
                 yield target
 
     def options(self, st: State, act: Activation, index: int) -> list[Choice]:
-        targets = self.listed(st, act.me, act.this) if self.listed is not None else self.targets(st, act)
+        targets = self.listed_now(st, act.me, act.this) if self.listed is not None else self.targets(st, act)
         label = self.label
         if isinstance(label, str):
             if self.collection is None:
@@ -75,16 +75,47 @@ class CompiledAction:
         words = _action_words(label, act.me, act.this, self.var)
         return [Choice(None, (index, t), t if self.items and t is not None else None, words) for t in targets]
 
+    # While a menu is built (State.frozen: nothing changes), an action's targets are worked
+    # out once for a player and an item, whoever asks: the menu lists them and `possible`
+    # in another action's `if:` asks whether there are any (Gears of Time's pass, which is
+    # offered when no other action is). Kept in the menu's memo (as definitions are; found
+    # there, nothing is charged again): the list under (action, me, this), and a "yes"
+    # under (action, me, this, True), since whether there is one stops at the first.
+    def listed_now(self, st: State, me: int, this: int) -> list:
+        """Every target from generated code (`listed`), once a menu."""
+        assert self.listed is not None
+        memo = st.memo
+        if memo is None:
+            return self.listed(st, me, this)
+        key = (self, me, this)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self.listed(st, me, this)
+        return found
+
     def available_for(self, st: State, me: int, this: int) -> bool:
         """`available` for a player and an item (generated code has no Activation)."""
-        if self.exists is not None:
+        if self.exists is None:
+            return next(self.targets(st, Activation(st, me, this)), _NONE) is not _NONE
+        memo = st.memo
+        if memo is None:
             return self.exists(st, me, this)
-        return next(self.targets(st, Activation(st, me, this)), _NONE) is not _NONE
+        key = (self, me, this)
+        listed = memo.get(key)
+        if listed is not None:
+            return len(listed) > 0
+        if (self, me, this, True) in memo:
+            return True
+        if self.exists(st, me, this):
+            memo[(self, me, this, True)] = True
+            return True
+        memo[key] = []  # none: every target was tested and none passed, as listing them would find
+        return False
 
     def available(self, st: State, act: Activation) -> bool:
         """Whether any option exists, without building labels: `possible(...)`."""
         if self.exists is not None:
-            return self.exists(st, act.me, act.this)
+            return self.available_for(st, act.me, act.this)
         return next(self.targets(st, act), _NONE) is not _NONE
 
     def start(self, st: State, act: Activation, target: Any) -> None:
