@@ -38,7 +38,7 @@ from .hoist import fresh_slots, hoisted
 from .names import NameWriter
 from .runtime import Reads, Scope, Unsupported, simple
 from .tables import MAY_TABLE, PieceTables
-from .writer import CodeWriter, counter_read, me_in, prelude, st_in, this_in
+from .writer import CodeWriter, counter_read, me_in, owner_of, pieces_on, prelude, st_in, this_in
 
 
 class ExpressionWriter:
@@ -60,6 +60,9 @@ class ExpressionWriter:
         self._table: dict[str, Callable[[Any, Scope, Reads], str]] = {
             n[2:]: getattr(part, n) for part in (self, self.names) for n in dir(part) if n.startswith("g_")}
         self._condition_reads: dict[str, Reads] = {}  # a link -> what its condition reads
+        # what the pieces on an item and a token's owner are read from in place (writer.pieces_on, owner_of)
+        writer.ns["_hz"] = ctx.lay.holder_zone
+        writer.ns["_to"] = {p: o for p, o in enumerate(ctx.lay.piece_owner) if o >= 0}
 
     # ------------------------------------------------------------------ entry points
     def function(self, e: ast.Expr) -> Fn:
@@ -139,7 +142,7 @@ class ExpressionWriter:
             return f"(not {st_in(s)}.zones[{subj}])"
         if t == "thing":
             reads.held(subj)
-            return f"(not _pieces_on({st_in(s)}, {subj}))"
+            return f"(not {pieces_on(st_in(s), subj, copy=False)})"
         return f"(not len({subj}))"
 
     def g_Has(self, e: ast.Has, s: Scope, reads: Reads) -> str:
@@ -310,7 +313,7 @@ class ExpressionWriter:
             z = self.writer.name("i")
             return f"for {z} in {src} for {x} in _rt_walk({st}, {st}.zones[{z}])", test
         reads.held(src)  # the pieces on an item
-        return f"for {x} in _pieces_on({st}, {src})", test
+        return f"for {x} in {pieces_on(st, src, copy=False)}", test
 
     def g_Select(self, e: ast.Select, s: Scope, reads: Reads) -> str:
         st_tag = self.ctx.type_of(e.source).tag
@@ -338,7 +341,7 @@ class ExpressionWriter:
             if st_tag == "zones":
                 z = self.writer.name("i")
                 return f"[{x} for {z} in {src} for {x} in _rt_walk({st}, {st}.zones[{z}]) if {pk}[{x}] == {k}]"
-            return f"[{x} for {x} in _pieces_on({st}, {src}) if {pk}[{x}] == {k}]"
+            return f"[{x} for {x} in {pieces_on(st, src, copy=False)} if {pk}[{x}] == {k}]"
         if st_tag == "zone":
             return f"_rt_walk({st}, {st}.zones[{src}])[:]"
         if st_tag == "zones":
@@ -346,7 +349,7 @@ class ExpressionWriter:
             return f"[{x} for {z} in {src} for {x} in _rt_walk({st}, {st}.zones[{z}])]"
         if st_tag in ("things", "table"):
             return f"list(_rt_walk({st}, {src}))"
-        return f"_pieces_on({st}, {src})"
+        return pieces_on(st, src)
 
     def g_Relative(self, e: ast.Relative, s: Scope, reads: Reads) -> str:
         """`player after P`, `players starting with P`...: read from the turn order."""
@@ -365,7 +368,7 @@ class ExpressionWriter:
         if sel.on == "on":
             reads.add(PART_HOLDERS)  # the pieces on every item walked
             p = self.writer.name("i")
-            return f"[{p} for {x} in {walk} for {p} in _pieces_on({st}, {x}) if {bp}[{p}]]"
+            return f"[{p} for {x} in {walk} for {p} in {pieces_on(st, x, copy=False)} if {bp}[{p}]]"
         if sel.on == "either":
             reads.add(PART_HOLDERS)
             return f"{self.writer.bind(selection.member_or_held)}({st}, {walk}, {bp}, {bd})"

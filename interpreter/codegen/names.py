@@ -17,7 +17,7 @@ from ..compile.expressions import ExpressionCompiler
 from ..layout import PART_ACTIVE, PART_ORDER, PART_PIECES, PART_TIMED, PART_VALUES
 from ..values import DefRef
 from .runtime import Reads, Scope, Unsupported, make_reader, own_reader, simple
-from .writer import CodeWriter, WritesExpressions, counter_read, guarded, me_in, st_in
+from .writer import CodeWriter, WritesExpressions, counter_read, guarded, me_in, owner_of, st_in
 
 
 
@@ -200,7 +200,7 @@ class NameWriter:
             if ref.name == "owner":
                 if not self._owned_tokens(self.ctx.type_of(e.subject).arg):
                     reads.add(PART_PIECES)  # a card's owner is its zone's
-                return f"_owner({st_in(s)}, {subj})"
+                return owner_of(st_in(s), subj)
             if ref.name == "track":
                 return subj
             reads.unknown()

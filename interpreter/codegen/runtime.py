@@ -323,7 +323,8 @@ class Reads:
         own zone when it is one of the definition's parameters (known where the stamp is
         made), else by the part that counts the pieces on every holder."""
         if _PARAMETER.fullmatch(target):
-            self.own_site(f"_rt_held_version(st, {target})", PART_HOLDERS)
+            # the holder's zone read in place (ExpressionWriter binds `_hz`), else the helper
+            self.own_site(f"(zv[_hz[{target}]] if {target} in _hz else _rt_held_version(st, {target}))", PART_HOLDERS)
         else:
             self.add(PART_HOLDERS)
 
@@ -413,15 +414,32 @@ NOT_TABLED = object()  # a piece a table of fixed values (codegen/tables.py) hol
 INLINE_UP_TO = 160  # characters of generated code: a definition this small is written where it is called
 
 
+# the pieces on an item and a token's owner read in place (writer.pieces_on, owner_of)
+_IN_PLACE = re.compile(
+    r"\(_rt_walk\((?P<st>[\w.]+), (?P=st)\.zones\[_hz\[(?P<x>[\w-]+)\]\]\)(?:\[:\])? if (?P=x) in _hz "
+    r"else (?P<on>_pieces_on\((?P=st), (?P=x)\))\)"
+    r"|\(_to\[(?P<y>[\w-]+)\] if type\((?P=y)\) is int and (?P=y) in _to else (?P<owner>_owner\([\w.]+, (?P=y)\))\)")
+
+
+def as_called(body: str) -> str:
+    """`body` with the reads written in place put back as the calls they stand for: what
+    the judgements of size below measure, so that reading in place changes no decision
+    to write a definition where it is called or to keep its results (only a measure: a
+    text of the content's that looked like one would change a judgement, never a value)."""
+    return _IN_PLACE.sub(lambda m: m.group("on") or m.group("owner"), body) if " in _" in body else body
+
+
 def inlined(body: str) -> bool:
     """Whether a definition is written where it is called: a small one, or arithmetic and
     comparisons without a walk over a collection (cheaper than a call and its memo)."""
+    body = as_called(body)
     return len(body) <= INLINE_UP_TO or (len(body) <= 4 * INLINE_UP_TO and " for " not in body)
 
 
 def costly(body: str) -> bool:
     """Whether a definition's code costs more than comparing what it read: it walks a
     collection or the map, or calls two definitions (a cheap one is computed again instead)."""
+    body = as_called(body)
     return (" for " in body or len(re.findall(r"\b_d\d+\(", body)) >= 2
             or re.search(r"\b_rt_(?:neighbours|within|distance)\(", body) is not None)
 

@@ -19,7 +19,7 @@ from ..budget import spend
 from ..errors import ContentError
 from ..values import DefRef, EraValue
 from ..vm import Activation
-from .runtime import MISSING_MEMO, NOT_TABLED, RUNTIME, UNSET, Reads, Scope, Unsupported, compile_source
+from .runtime import MISSING_MEMO, NOT_TABLED, RUNTIME, UNSET, Reads, Scope, Unsupported, compile_source, simple
 
 
 class WritesExpressions(Protocol):
@@ -134,3 +134,26 @@ def counter_read(reads: Reads, slot: int) -> None:
     """A counter slot read: what a remembered result is stamped with."""
     if slot >= 0:
         reads.site(f"sv[{slot!r}]")
+
+
+# The pieces on an item and a token's owner are read in place where the item or piece is
+# held in a name (read twice, so it must cost nothing to read): from the tables the
+# expression writer binds (`_hz`, the layout's holder zone of each item; `_to`, the owner
+# of each token that has one, which never changes), falling back to mechanics' functions
+# for anything else (a track, a card, an unhashable value, nothing), which say the same.
+# What is charged to the step budget is what those functions charge.
+def pieces_on(st: str, src: str, copy: bool = True) -> str:
+    """`mechanics.pieces_on(st, src)` as code: a list of its own (`copy`), or one only walked."""
+    call = f"_pieces_on({st}, {src})"
+    if not simple(src):
+        return call
+    return f"(_rt_walk({st}, {st}.zones[_hz[{src}]]){'[:]' if copy else ''} if {src} in _hz else {call})"
+
+
+def owner_of(st: str, subj: str) -> str:
+    """`mechanics.owner(st, subj)` as code: a token's owner read from the table."""
+    call = f"_owner({st}, {subj})"
+    if not simple(subj):
+        return call
+    return f"(_to[{subj}] if type({subj}) is int and {subj} in _to else {call})"
+
