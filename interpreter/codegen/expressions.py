@@ -131,6 +131,10 @@ class ExpressionWriter:
     def g_It(self, e: ast.It, s: Scope, reads: Reads) -> str:
         return s.it
 
+    def _on(self, st: str, src: str, copy: bool = True) -> str:
+        """The pieces on an item (writer.pieces_on), read in place in a game with holders."""
+        return pieces_on(st, src, copy, bool(self.ctx.lay.holder_zone))
+
     def player(self, subject: ast.Expr | None, s: Scope, reads: Reads) -> str:
         return me_in(s) if subject is None else self.g(subject, s, reads)
 
@@ -142,7 +146,7 @@ class ExpressionWriter:
             return f"(not {st_in(s)}.zones[{subj}])"
         if t == "thing":
             reads.held(subj)
-            return f"(not {pieces_on(st_in(s), subj, copy=False)})"
+            return f"(not {self._on(st_in(s), subj, copy=False)})"
         return f"(not len({subj}))"
 
     def g_Has(self, e: ast.Has, s: Scope, reads: Reads) -> str:
@@ -313,7 +317,7 @@ class ExpressionWriter:
             z = self.writer.name("i")
             return f"for {z} in {src} for {x} in _rt_walk({st}, {st}.zones[{z}])", test
         reads.held(src)  # the pieces on an item
-        return f"for {x} in {pieces_on(st, src, copy=False)}", test
+        return f"for {x} in {self._on(st, src, copy=False)}", test
 
     def g_Select(self, e: ast.Select, s: Scope, reads: Reads) -> str:
         st_tag = self.ctx.type_of(e.source).tag
@@ -341,7 +345,7 @@ class ExpressionWriter:
             if st_tag == "zones":
                 z = self.writer.name("i")
                 return f"[{x} for {z} in {src} for {x} in _rt_walk({st}, {st}.zones[{z}]) if {pk}[{x}] == {k}]"
-            return f"[{x} for {x} in {pieces_on(st, src, copy=False)} if {pk}[{x}] == {k}]"
+            return f"[{x} for {x} in {self._on(st, src, copy=False)} if {pk}[{x}] == {k}]"
         if st_tag == "zone":
             return f"_rt_walk({st}, {st}.zones[{src}])[:]"
         if st_tag == "zones":
@@ -349,7 +353,7 @@ class ExpressionWriter:
             return f"[{x} for {z} in {src} for {x} in _rt_walk({st}, {st}.zones[{z}])]"
         if st_tag in ("things", "table"):
             return f"list(_rt_walk({st}, {src}))"
-        return pieces_on(st, src)
+        return self._on(st, src)
 
     def g_Relative(self, e: ast.Relative, s: Scope, reads: Reads) -> str:
         """`player after P`, `players starting with P`...: read from the turn order."""
@@ -368,7 +372,7 @@ class ExpressionWriter:
         if sel.on == "on":
             reads.add(PART_HOLDERS)  # the pieces on every item walked
             p = self.writer.name("i")
-            return f"[{p} for {x} in {walk} for {p} in {pieces_on(st, x, copy=False)} if {bp}[{p}]]"
+            return f"[{p} for {x} in {walk} for {p} in {self._on(st, x, copy=False)} if {bp}[{p}]]"
         if sel.on == "either":
             reads.add(PART_HOLDERS)
             return f"{self.writer.bind(selection.member_or_held)}({st}, {walk}, {bp}, {bd})"

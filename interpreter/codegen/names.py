@@ -198,9 +198,10 @@ class NameWriter:
             if ref.name == "count" and self.ctx.type_of(e.subject).is_collection:
                 return f"len({subj})"
             if ref.name == "owner":
-                if not self._owned_tokens(self.ctx.type_of(e.subject).arg):
+                tokens = self._owned_tokens(self.ctx.type_of(e.subject).arg)
+                if not tokens:
                     reads.add(PART_PIECES)  # a card's owner is its zone's
-                return owner_of(st_in(s), subj)
+                return owner_of(st_in(s), subj, tokens)
             if ref.name == "track":
                 return subj
             reads.unknown()

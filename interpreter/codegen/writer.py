@@ -142,18 +142,21 @@ def counter_read(reads: Reads, slot: int) -> None:
 # of each token that has one, which never changes), falling back to mechanics' functions
 # for anything else (a track, a card, an unhashable value, nothing), which say the same.
 # What is charged to the step budget is what those functions charge.
-def pieces_on(st: str, src: str, copy: bool = True) -> str:
-    """`mechanics.pieces_on(st, src)` as code: a list of its own (`copy`), or one only walked."""
+def pieces_on(st: str, src: str, copy: bool = True, holders: bool = True) -> str:
+    """`mechanics.pieces_on(st, src)` as code: a list of its own (`copy`), or one only
+    walked; the call where the game has no holder (`holders`: nothing to read in place)."""
     call = f"_pieces_on({st}, {src})"
-    if not simple(src):
+    if not simple(src) or not holders:
         return call
     return f"(_rt_walk({st}, {st}.zones[_hz[{src}]]){'[:]' if copy else ''} if {src} in _hz else {call})"
 
 
-def owner_of(st: str, subj: str) -> str:
-    """`mechanics.owner(st, subj)` as code: a token's owner read from the table."""
+def owner_of(st: str, subj: str, tokens: bool) -> str:
+    """`mechanics.owner(st, subj)` as code: a token's owner read from the table, where
+    the subject is of a kind of tokens with owners (`tokens`; a card's owner is its
+    zone's, which the helper reads)."""
     call = f"_owner({st}, {subj})"
-    if not simple(subj):
+    if not simple(subj) or not tokens:
         return call
     return f"(_to[{subj}] if type({subj}) is int and {subj} in _to else {call})"
 

@@ -53,7 +53,7 @@ def test_read_in_place_as_the_helpers_read(name: str) -> None:
     ns = gs.game.compiler.writer.ns
     on = eval(f"lambda st, x: {pieces_on('st', 'x')}", ns)  # noqa: S307 - the writer's own code
     walked = eval(f"lambda st, x: [p for p in {pieces_on('st', 'x', copy=False)}]", ns)  # noqa: S307
-    owner = eval(f"lambda st, x: {owner_of('st', 'x')}", ns)  # noqa: S307
+    owner = eval(f"lambda st, x: {owner_of('st', 'x', tokens=True)}", ns)  # noqa: S307
     held = eval(f"lambda st, zv, _p0: {_site()}", ns)  # noqa: S307
     lay = gs.game.layout
     holders = tracks = tokens = 0
