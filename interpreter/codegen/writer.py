@@ -159,4 +159,3 @@ def owner_of(st: str, subj: str, tokens: bool) -> str:
     if not simple(subj) or not tokens:
         return call
     return f"(_to[{subj}] if type({subj}) is int and {subj} in _to else {call})"
-

@@ -78,9 +78,9 @@ class CompiledAction:
     # While a menu is built (State.frozen: nothing changes), an action's targets are worked
     # out once for a player and an item, whoever asks: the menu lists them and `possible`
     # in another action's `if:` asks whether there are any (a pass offered only when no
-    # other action is possible asks each of them). Kept in the menu's memo (as definitions are; found
-    # there, nothing is charged again): the list under (action, me, this), and a "yes"
-    # under (action, me, this, True), since whether there is one stops at the first.
+    # other action is possible asks each of them). Kept in the menu's memo (as definitions
+    # are; found there, nothing is charged again): the list under (action, me, this), and
+    # a "yes" under (action, me, this, True), since whether there is one stops at the first.
     def listed_now(self, st: State, me: int, this: int) -> list:
         """Every target from generated code (`listed`), once a menu."""
         assert self.listed is not None
