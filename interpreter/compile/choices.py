@@ -88,7 +88,10 @@ class CompiledAction:
         if memo is None:
             return self.listed(st, me, this)
         key = (self, me, this)
-        found = memo.get(key)
+        try:
+            found = memo.get(key)
+        except TypeError:  # a player or item that is no key (none in the shipped paths): not kept
+            return self.listed(st, me, this)
         if found is None:
             found = memo[key] = self.listed(st, me, this)
         return found
@@ -101,7 +104,10 @@ class CompiledAction:
         if memo is None:
             return self.exists(st, me, this)
         key = (self, me, this)
-        listed = memo.get(key)
+        try:
+            listed = memo.get(key)
+        except TypeError:  # (as in listed_now)
+            return self.exists(st, me, this)
         if listed is not None:
             return len(listed) > 0
         if (self, me, this, True) in memo:

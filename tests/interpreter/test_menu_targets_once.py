@@ -114,3 +114,13 @@ def test_outside_a_menu_nothing_is_kept() -> None:
     with st.frozen():  # a new menu: the state may have moved between the two
         action.listed_now(st, 0, -1)
     assert calls["listed"] == 4
+
+
+def test_an_item_that_is_no_key_is_asked_afresh() -> None:
+    """A player or item that cannot be a key (none of the shipped paths makes one) is asked
+    without keeping, as a definition's memo does with a list argument."""
+    action, calls, st = _one_action([5])
+    with st.frozen():
+        assert action.available_for(st, 0, [1]) and action.listed_now(st, 0, [1]) == [5]  # type: ignore[arg-type]
+        assert action.listed_now(st, 0, [1]) == [5]  # type: ignore[arg-type]
+    assert calls == {"listed": 2, "exists": 1}
