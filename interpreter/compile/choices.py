@@ -81,17 +81,26 @@ class CompiledAction:
     # other action is possible asks each of them). Kept in the menu's memo (as definitions
     # are; found there, nothing is charged again): the list under (action, me, this), and
     # a "yes" under (action, me, this, True), since whether there is one stops at the first.
+    def _in_menu(self, st: State, me: int, this: int) -> tuple[dict, tuple, Any] | None:
+        """The menu's memo, this action's key there and what it holds under it; None
+        outside a menu, or for a player or item that cannot be a key (no shipped path
+        makes one: asked afresh, as a definition's memo does)."""
+        memo = st.memo
+        if memo is None:
+            return None
+        key = (self, me, this)
+        try:
+            return memo, key, memo.get(key)
+        except TypeError:
+            return None
+
     def listed_now(self, st: State, me: int, this: int) -> list:
         """Every target from generated code (`listed`), once a menu."""
         assert self.listed is not None
-        memo = st.memo
-        if memo is None:
+        kept = self._in_menu(st, me, this)
+        if kept is None:
             return self.listed(st, me, this)
-        key = (self, me, this)
-        try:
-            found = memo.get(key)
-        except TypeError:  # a player or item that is no key (none in the shipped paths): not kept
-            return self.listed(st, me, this)
+        memo, key, found = kept
         if found is None:
             found = memo[key] = self.listed(st, me, this)
         return found
@@ -100,14 +109,10 @@ class CompiledAction:
         """`available` for a player and an item (generated code has no Activation)."""
         if self.exists is None:
             return next(self.targets(st, Activation(st, me, this)), _NONE) is not _NONE
-        memo = st.memo
-        if memo is None:
+        kept = self._in_menu(st, me, this)
+        if kept is None:
             return self.exists(st, me, this)
-        key = (self, me, this)
-        try:
-            listed = memo.get(key)
-        except TypeError:  # (as in listed_now)
-            return self.exists(st, me, this)
+        memo, key, listed = kept
         if listed is not None:
             return len(listed) > 0
         if (self, me, this, True) in memo:
