@@ -115,10 +115,11 @@ class CompiledAction:
         memo, key, listed = kept
         if listed is not None:
             return len(listed) > 0
-        if (self, me, this, True) in memo:
+        yes = (self, me, this, True)
+        if yes in memo:
             return True
         if self.exists(st, me, this):
-            memo[(self, me, this, True)] = True
+            memo[yes] = True
             return True
         memo[key] = []  # none: every target was tested and none passed, as listing them would find
         return False
