@@ -16,7 +16,7 @@ from ..compile.context import MISSING, CompileContext, or_nobody
 from ..compile.expressions import ExpressionCompiler
 from ..layout import PART_ACTIVE, PART_ORDER, PART_PIECES, PART_TIMED, PART_VALUES
 from ..values import DefRef
-from .runtime import Reads, Scope, Unsupported, make_reader, own_reader, simple
+from .runtime import PARAMETER, Reads, Scope, Unsupported, make_reader, own_reader, simple
 from .writer import CodeWriter, WritesExpressions, counter_read, guarded, me_in, owner_of, st_in
 
 
@@ -39,8 +39,30 @@ class NameWriter:
             reads.site(f"zv[{self.ctx.lay.game_zone[ref.name]!r}]")
         elif isinstance(ref, r.PlayerZone) and self.mine(ref.subject) and not ref.plural and s.me == "me":
             reads.site(f"zv[{self.ctx.lay.player_zone[ref.name]!r} + me]")
+        elif isinstance(ref, r.PlayerZone) and not ref.plural and (p := self.parameter(ref.subject, s)) is not None:
+            # a player given as a definition's parameter: that player's zone, known where the stamp is made
+            reads.own_site(self._players_slot("zv", self.ctx.lay.player_zone[ref.name], p), PART_PIECES)
         else:
             reads.add(PART_PIECES)
+
+    def _players_slot(self, table: str, base: int, p: str) -> str:
+        """A stamp's site: the count of changes of player `p`'s slot or zone (`p` a
+        definition's parameter, read where the stamp is made); None when `p` is no player,
+        where the read itself fails, as it would have."""
+        return f"({table}[{base!r} + {p}] if type({p}) is int and 0 <= {p} < {self.ctx.lay.players!r} else None)"
+
+    @staticmethod
+    def given(code: str) -> bool:
+        """Whether `code` is a definition's parameter (known where its stamp is made)."""
+        return PARAMETER.fullmatch(code) is not None
+
+    def parameter(self, subject: ast.Expr | None, s: Scope) -> str | None:
+        """The Python name of a definition's parameter `subject` names (None: anything else)."""
+        if isinstance(subject, ast.Name) and isinstance(self.ctx.ref(subject), r.Local):
+            code = s.params.get(subject.name)
+            if code is not None and self.given(code):
+                return code
+        return None
 
     def name_part(self, reads: Reads, name: str) -> None:
         part = self.ctx.lay.counter_parts.get(name)
@@ -142,8 +164,11 @@ class NameWriter:
     def _player_counter(self, name: str, subject: ast.Expr | None, s: Scope, reads: Reads) -> str:
         base = self.ctx.lay.player_counter[name]
         p = self.gen.player(subject, s, reads)
+        part = self.ctx.lay.counter_parts.get(name)
         if p == "me" and s.me == "me":  # the acting player's (written `my`, or a parameter given `me`)
             reads.site(f"sv[{base!r} + me]")
+        elif part is not None and self.given(p):  # a player given as a definition's parameter
+            reads.own_site(self._players_slot("sv", base, p), part)
         else:
             self.name_part(reads, name)
         what = f"there is no `{name}` to read" if subject is None else f"nobody has `{name}`"
@@ -155,6 +180,9 @@ class NameWriter:
         p = self.gen.player(subject, s, reads)
         if p == "me" and s.me == "me":  # the acting player's: that slot's count of changes
             reads.site(f"vv[{base!r} + me]")
+        elif self.given(p):  # a player given as a definition's parameter
+            part = self.ctx.lay.value_parts.get(name)
+            reads.own_site(self._players_slot("vv", base, p), PART_VALUES if part is None else part)
         else:
             self.value_part(reads, name)
         st = st_in(s)

@@ -290,7 +290,7 @@ RUNTIME = {name: value for name, value in globals().items() if name.startswith("
 
 
 
-_PARAMETER = re.compile(r"_p\d+")  # a generated definition's parameter (DefinitionWriter)
+PARAMETER = re.compile(r"_p\d+")  # a generated definition's parameter (DefinitionWriter)
 
 
 class Reads:
@@ -322,7 +322,7 @@ class Reads:
         """The pieces on the item `target` (generated code) are read: counted by that item's
         own zone when it is one of the definition's parameters (known where the stamp is
         made), else by the part that counts the pieces on every holder."""
-        if _PARAMETER.fullmatch(target):
+        if PARAMETER.fullmatch(target):
             # the holder's zone read in place (ExpressionWriter binds `_hz`), else the helper
             self.own_site(f"(zv[_hz[{target}]] if {target} in _hz else _rt_held_version(st, {target}))", PART_HOLDERS)
         else:

@@ -1,0 +1,125 @@
+"""A definition given a player as a parameter (`standing(P)`) is kept across menus with
+that player's own counts of changes: their zone, counter and value (codegen/names.py
+`NameWriter.given`), so a change of another player's leaves it kept and a change of
+theirs makes it again. Before, each such read was stamped with every zone's, every
+counter of the name's or every value of the name's changes."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from legacies.interpreter import mechanics as mech
+from legacies.interpreter.game import Game, GameState
+from legacies.pipeline.ruleset import load_ruleset
+
+TINY = Path(__file__).parent / "fixtures" / "tiny"
+
+VALUES = """
+values:
+  rival: {scope: player, type: player, label: rival}
+"""
+DEFINITIONS = """
+definitions:
+  holding:
+    params: {P: player}
+    text: "what {P} holds"
+    value: count of (cards in hand of P where its worth > 0) + P's gold + (1 if P's rival is nobody else 0)
+"""
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> tuple[Game, GameState]:
+    root = tmp_path_factory.mktemp("stamps") / "tiny"
+    shutil.copytree(TINY, root)
+    for name, more in (("ruleset.yaml", VALUES), ("procedures.yaml", DEFINITIONS)):
+        rules = root / "rules" / "tiny" / name
+        rules.write_text(rules.read_text() + more)
+    loaded = load_ruleset("tiny", root)
+    assert loaded.spec is not None, [d.headline() for d in loaded.diagnostics]
+    game = Game(loaded.spec, 3)
+    return game, game.new_state(1)
+
+
+def _holding(game: Game) -> tuple[str, str, int]:
+    written = game.compiler.gen.definitions.definition_fn("holding")  # written when first called
+    assert written is not None
+    made = written[0]
+    source = game.compiler.sources[made]
+    found = re.search(r"key = \((\d+), _p0,\)", source)  # one for every acting player: it reads none of theirs
+    assert found is not None, source
+    return made, source, int(found.group(1))
+
+
+def test_the_stamp_names_the_given_players_own_zone_counter_and_value(table: tuple[Game, GameState]) -> None:
+    game, _ = table
+    lay = game.layout
+    _, source, _ = _holding(game)
+    stamp = re.search(r"stamp = (.*)", source)
+    assert stamp is not None
+    assert f"zv[{lay.player_zone['hand']} + _p0]" in stamp.group(1)
+    assert f"sv[{lay.player_counter['gold']} + _p0]" in stamp.group(1)
+    assert f"vv[{lay.player_value['rival']} + _p0]" in stamp.group(1)
+    # not every zone's, every gold's or every rival's changes
+    assert "v[0]" not in stamp.group(1)
+    assert f"v[{lay.counter_parts['gold']}]" not in stamp.group(1)
+    assert f"v[{lay.value_parts['rival']}]" not in stamp.group(1)
+
+
+def _kept_after(game: Game, state: GameState, change: str, player: int) -> bool:
+    """Whether `holding(1)` is found kept (a forged value) after `change` to `player`'s part."""
+    made, _, key_id = _holding(game)
+    st, fn, lay = state.st, game.compiler.writer.ns[made], game.layout
+    with st.frozen():
+        first = fn(st, 0, -1, 1)
+    key = (key_id, 1)
+    assert st.keep[key][1] == first
+    st.keep[key] = (st.keep[key][0], "forged")
+    if change == "zone":
+        card = lay.kind_pieces["card"][0]
+        mech.move(st, card, lay.player_zone["hand"] + player)
+    elif change == "counter":
+        mech.adjust(st, lay.player_counter["gold"] + player, 1)
+    else:
+        mech.set_value(st, lay.player_value["rival"] + player, 0)
+    with st.frozen():
+        found = fn(st, 2, -1, 1)  # another acting player asks the same
+    assert found == "forged" or found == fn(st, 2, -1, 1) != "forged"
+    return found == "forged"
+
+
+@pytest.mark.parametrize("change", ["zone", "counter", "value"])
+def test_another_players_change_leaves_it_kept_and_the_given_players_makes_it_again(
+        table: tuple[Game, GameState], change: str) -> None:
+    game, state = table
+    assert _kept_after(game, state, change, player=2)
+    assert _kept_after(game, state, change, player=0)
+    assert not _kept_after(game, state, change, player=1)
+
+
+def test_the_kept_value_is_the_value_computed_afresh(table: tuple[Game, GameState]) -> None:
+    """Along changes to every player's parts, each player's `holding` read in a menu (kept
+    or made again) equals the same definition computed afresh (outside a menu: no keep)."""
+    game, state = table
+    made, _, _ = _holding(game)
+    st, fn, lay = state.st, game.compiler.writer.ns[made], game.layout
+    cards = lay.kind_pieces["card"]
+    kept = 0
+    for n in range(30):
+        p = (n // 3) % 3
+        if n % 3 == 0:
+            mech.move(st, cards[n % len(cards)], lay.player_zone["hand"] + p)
+        elif n % 3 == 1:
+            mech.adjust(st, lay.player_counter["gold"] + p, n)
+        else:
+            mech.set_value(st, lay.player_value["rival"] + p, (p + 1) % 3 if n % 2 else -1)
+        for q in range(3):
+            before = len(st.keep)
+            with st.frozen():
+                in_menu = fn(st, q, -1, q)
+            kept += len(st.keep) == before
+            assert in_menu == fn(st, q, -1, q), (n, q)
+    assert kept >= 30  # two of the three players' are found kept after each change
