@@ -14,6 +14,7 @@ from typing import Any, Callable
 from . import mechanics as mech
 from .errors import ContentError
 from .frames import innermost_turns
+from .layout import PART_ACTIVE, PART_COUNTERS, PART_ORDER, PART_PIECES
 from .vm import State
 
 NOBODY = -1  # the player value of `nobody`: guarded wherever a player is used as one
@@ -91,4 +92,35 @@ RUN: dict[str, Callable[..., Any]] = {
 FOR_PLAYER: dict[str, Callable[..., Any]] = {
     "name": lambda st, me, p: mech.player_name(st, p),
     "position": lambda st, me, p: turn_position(st, p),
+}
+
+READS: dict[str, tuple[int, ...] | None] = {
+    "me": (),
+    "active_player": (PART_ACTIVE,),
+    "nobody": (),
+    "players": (PART_ORDER,),
+    "opponents": (PART_ORDER,),
+    "final_round": None,  # the frames: nothing counts their changes
+    "era": (PART_COUNTERS,),
+    "player_count": (),
+    "count": (PART_PIECES,),  # a zone's size (a collection's is its own)
+    "owner": (PART_PIECES,),  # a card's owner is its zone's
+    "track": (),
+    "holder": (PART_PIECES,),  # where a piece lies
+    "name": (),  # a piece's or a player's name never changes
+    "position": (PART_PIECES,),  # a token's space
+    "max": (),
+    "min": (),
+    "held": (PART_COUNTERS,),  # a counter named by a value: any counter's change
+    "affordable": (PART_PIECES,),  # the cards of a zone that pay (a card's cost is printed)
+    "playable": None,  # a card's `requires:`, any condition
+}
+"""What each builtin reads of the state, one row per builtin of RUN: the parts that
+count its changes (interpreter/layout.py, State.versions), by which a result worked
+out from it is kept across menus (codegen's stamps); None: it cannot say, and such a
+result is remembered within a menu only."""
+
+READS_FOR_PLAYER: dict[str, tuple[int, ...] | None] = {  # one row per builtin of FOR_PLAYER
+    "name": (),
+    "position": (PART_ORDER,),  # a player's place in the turn order
 }

@@ -16,7 +16,7 @@ from ..compile.context import MISSING, CompileContext, or_nobody
 from ..compile.expressions import ExpressionCompiler
 from ..layout import PART_ACTIVE, PART_ORDER, PART_PIECES, PART_TIMED, PART_VALUES
 from ..values import DefRef
-from .runtime import PARAMETER, Reads, Scope, Unsupported, make_reader, own_reader, simple
+from .runtime import PARAMETER, Reads, Scope, Unsupported, make_reader, own_reader, read_parts, simple
 from .writer import CodeWriter, WritesExpressions, counter_read, guarded, me_in, owner_of, st_in
 
 
@@ -104,7 +104,7 @@ class NameWriter:
                 return f"[_q for _q in {st_in(s)}.turn_order if _q != {me_in(s)}]"
             if n == "player_count":
                 return repr(int(self.ctx.lay.players))
-            reads.unknown()
+            read_parts(reads, builtins.READS.get(n))
             return f"{self.writer.bind(builtins.RUN[n])}({st_in(s)}, {me_in(s)})"
         if isinstance(ref, r.GameCounter):
             slot = lay.game_counter[ref.name]
@@ -232,9 +232,10 @@ class NameWriter:
                 return owner_of(st_in(s), subj, tokens)
             if ref.name == "track":
                 return subj
-            reads.unknown()
             for_player = builtins.FOR_PLAYER.get(ref.name)
-            run = for_player if (for_player and tag == "player") else builtins.RUN[ref.name]
+            by_player = bool(for_player) and tag == "player"
+            read_parts(reads, (builtins.READS_FOR_PLAYER if by_player else builtins.READS).get(ref.name))
+            run = for_player if by_player else builtins.RUN[ref.name]
             return f"{self.writer.bind(run)}({st_in(s)}, {me_in(s)}, {subj})"
         reads.unknown()
         return self.gen.fallback(e, s)

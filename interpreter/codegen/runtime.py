@@ -349,6 +349,15 @@ class Reads:
         return f"({', '.join(items)},)" if items else "()"
 
 
+def read_parts(reads: Reads, parts: tuple[int, ...] | None) -> None:
+    """A builtin's reads (interpreter/builtins.py READS): its parts, or None: it cannot say."""
+    if parts is None:
+        reads.unknown()
+    else:
+        for part in parts:
+            reads.add(part)
+
+
 # --------------------------------------------------------------------------- the writer
 class Scope:
     """Where an expression is written: the Python names of the activation (None in a

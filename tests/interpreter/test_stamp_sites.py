@@ -1,8 +1,11 @@
-"""A definition given a player as a parameter (`standing(P)`) is kept across menus with
-that player's own counts of changes: their zone, counter and value (codegen/names.py
-`NameWriter.given`), so a change of another player's leaves it kept and a change of
-theirs makes it again. Before, each such read was stamped with every zone's, every
-counter of the name's or every value of the name's changes."""
+"""What a generated definition's stamp names (codegen's keep across menus). A definition
+given a player as a parameter (`standing(P)`) is kept with that player's own counts of
+changes: their zone, counter and value (codegen/names.py `NameWriter.given`), so a
+change of another player's leaves it kept and a change of theirs makes it again
+(before, each such read was stamped with every zone's, every counter of the name's or
+every value of the name's changes). A builtin is stamped with the parts its row in
+interpreter/builtins.py `READS` names (before, a definition that used one was never
+kept across menus)."""
 
 from __future__ import annotations
 
@@ -19,6 +22,8 @@ from legacies.pipeline.ruleset import load_ruleset
 TINY = Path(__file__).parent / "fixtures" / "tiny"
 
 VALUES = """
+counter_sets:
+  wealth: [gold, points]
 values:
   rival: {scope: player, type: player, label: rival}
 """
@@ -28,6 +33,10 @@ definitions:
     params: {P: player}
     text: "what {P} holds"
     value: count of (cards in hand of P where its worth > 0) + P's gold + (1 if P's rival is nobody else 0)
+  purse:
+    params: {P: player, W: "counter:wealth"}
+    text: "what {P} holds of {W}"
+    value: held(W, P) + count of (cards in hand of P where name of it is not name of P)
 """
 
 
@@ -123,3 +132,43 @@ def test_the_kept_value_is_the_value_computed_afresh(table: tuple[Game, GameStat
             kept += len(st.keep) == before
             assert in_menu == fn(st, q, -1, q), (n, q)
     assert kept >= 30  # two of the three players' are found kept after each change
+
+
+def test_every_builtin_has_its_row_of_reads() -> None:
+    from legacies.interpreter import builtins
+
+    assert set(builtins.READS) == set(builtins.RUN)
+    assert set(builtins.READS_FOR_PLAYER) == set(builtins.FOR_PLAYER)
+
+
+def test_a_definition_using_builtins_is_kept_by_their_parts(table: tuple[Game, GameState]) -> None:
+    """`purse(P, W)` uses `held` (any counter's change) and `name` (never changes): a value
+    change leaves it kept, any counter's change makes it again, and along changes it is
+    always the value computed afresh."""
+    game, state = table
+    written = game.compiler.gen.definitions.definition_fn("purse")
+    assert written is not None
+    made = written[0]
+    source = game.compiler.sources[made]
+    lay = game.layout
+    assert "stamp = " in source and "v[4]" in source  # PART_COUNTERS
+    found = re.search(r"key = \((\d+), me, _p0, _p1,\)", source)  # `held` is given the acting player
+    assert found is not None, source
+    st, fn = state.st, game.compiler.writer.ns[made]
+    with st.frozen():
+        first = fn(st, 0, -1, 1, "gold")
+    key = (int(found.group(1)), 0, 1, "gold")
+    st.keep[key] = (st.keep[key][0], "forged")
+    mech.set_value(st, lay.player_value["rival"] + 1, 2)
+    with st.frozen():
+        assert fn(st, 0, -1, 1, "gold") == "forged"
+    mech.adjust(st, lay.player_counter["points"] + 2, 1)  # any counter: `held` may name it
+    with st.frozen():
+        assert fn(st, 0, -1, 1, "gold") == first
+    for n in range(9):
+        mech.adjust(st, lay.player_counter["gold"] + n % 3, n + 1)
+        for q in range(3):
+            with st.frozen():
+                in_menu = fn(st, 0, -1, q, "gold")
+            assert in_menu == fn(st, 0, -1, q, "gold") == st.counters[lay.player_counter["gold"] + q] + len(
+                st.zones[lay.player_zone["hand"] + q]), (n, q)
