@@ -386,7 +386,7 @@ class _Line:
             count = 0
             for index, root in enumerate(roots):
                 if root is not None:
-                    below = self._count(root, depth, (index,), exact)
+                    below = self._count(root, depth, (index,), exact, self.left - count)
                     if below is None:
                         return False
                     count += below
@@ -394,9 +394,13 @@ class _Line:
                         return True
         return False
 
-    def _count(self, state: GameState, depth: int, path: tuple[int, ...], exact: bool) -> int | None:
+    def _count(self, state: GameState, depth: int, path: tuple[int, ...], exact: bool, room: int) -> int | None:
         """How many options `best(state, depth, path)` would count (None: not known); at
-        least as many with `exact` False."""
+        least as many with `exact` False. Once more than `room` are counted it stops, with
+        a count above `room`: the pass would exceed the lookahead whatever the rest counts,
+        and the menus not read yet are never made (a wasted pass's menus were a twentieth
+        of Leader's Legacy's greedy). (A count cut short never hides a None: after a pass
+        that was not cut, every line below a counted one was applied.)"""
         if path in self.ended or depth <= 0:
             return 0
         if not exact and path in self.cut_before:
@@ -409,12 +413,16 @@ class _Line:
             if below in self.ended:
                 continue
             count += 1
+            if count > room:
+                return count
             child = self.applied.get(below)
             if child is not None:
-                deeper = self._count(child, depth - 1, below, exact)
+                deeper = self._count(child, depth - 1, below, exact, room - count)
                 if deeper is None:
                     return None
                 count += deeper
+                if count > room:
+                    return count
             elif depth > 1:  # not applied, yet followed deeper than as it stands
                 return None
         return count
