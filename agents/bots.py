@@ -398,8 +398,8 @@ class _Line:
         """How many options `best(state, depth, path)` would count (None: not known); at
         least as many with `exact` False. Once more than `room` are counted it stops, with
         a count above `room`: the pass would exceed the lookahead whatever the rest counts,
-        and the menus not read yet are never made (a wasted pass's menus were a twentieth
-        of Leader's Legacy's greedy). (A count cut short never hides a None: after a pass
+        and the menus not read yet are never made (the menus of a pass too long to run were a
+        twentieth of a shipped ruleset's greedy decisions). (A count cut short never hides a None: after a pass
         that was not cut, every line below a counted one was applied.)"""
         if path in self.ended or depth <= 0:
             return 0
