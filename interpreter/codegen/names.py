@@ -41,15 +41,15 @@ class NameWriter:
             reads.site(f"zv[{self.ctx.lay.player_zone[ref.name]!r} + me]")
         elif isinstance(ref, r.PlayerZone) and not ref.plural and (p := self.parameter(ref.subject, s)) is not None:
             # a player given as a definition's parameter: that player's zone, known where the stamp is made
-            reads.own_site(self._players_slot("zv", self.ctx.lay.player_zone[ref.name], p), PART_PIECES)
+            reads.own_site(self._players_slot("zv", self.ctx.lay.player_zone[ref.name], p, PART_PIECES), PART_PIECES)
         else:
             reads.add(PART_PIECES)
 
-    def _players_slot(self, table: str, base: int, p: str) -> str:
+    def _players_slot(self, table: str, base: int, p: str, part: int) -> str:
         """A stamp's site: the count of changes of player `p`'s slot or zone (`p` a
-        definition's parameter, read where the stamp is made); None when `p` is no player,
-        where the read itself fails, as it would have."""
-        return f"({table}[{base!r} + {p}] if type({p}) is int and 0 <= {p} < {self.ctx.lay.players!r} else None)"
+        definition's parameter, read where the stamp is made); for anything that is no
+        player's number (nobody, a yes/no), the count of the whole `part`, as before."""
+        return f"({table}[{base!r} + {p}] if type({p}) is int and 0 <= {p} < {self.ctx.lay.players!r} else v[{part!r}])"
 
     @staticmethod
     def given(code: str) -> bool:
@@ -168,7 +168,7 @@ class NameWriter:
         if p == "me" and s.me == "me":  # the acting player's (written `my`, or a parameter given `me`)
             reads.site(f"sv[{base!r} + me]")
         elif part is not None and self.given(p):  # a player given as a definition's parameter
-            reads.own_site(self._players_slot("sv", base, p), part)
+            reads.own_site(self._players_slot("sv", base, p, part), part)
         else:
             self.name_part(reads, name)
         what = f"there is no `{name}` to read" if subject is None else f"nobody has `{name}`"
@@ -181,8 +181,8 @@ class NameWriter:
         if p == "me" and s.me == "me":  # the acting player's: that slot's count of changes
             reads.site(f"vv[{base!r} + me]")
         elif self.given(p):  # a player given as a definition's parameter
-            part = self.ctx.lay.value_parts.get(name)
-            reads.own_site(self._players_slot("vv", base, p), PART_VALUES if part is None else part)
+            part = self.ctx.lay.value_parts.get(name, PART_VALUES)
+            reads.own_site(self._players_slot("vv", base, p, part), part)
         else:
             self.value_part(reads, name)
         st = st_in(s)
