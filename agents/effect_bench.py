@@ -335,7 +335,7 @@ def _fresh(base: GameState) -> State:
     # write to the lists as they stand, where the engine makes a shared list its own first
     st.zones, st.own_zones = [z[:] for z in st.zones], None
     st.frames, st.pending = [], None
-    st.active = 0
+    st.set_active(0)
     return st
 
 

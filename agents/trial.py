@@ -271,7 +271,7 @@ def _run(state: GameState, source: str | tuple[ast.Program, Origin], me: int, th
     saved = (st.frames, st.pending, st.over, st.active)
     backup = st.clone()
     st.frames, st.pending = [], None
-    st.active = me  # as if it were the seat's turn
+    st.set_active(me)  # as if it were the seat's turn
     try:
         sandbox.start(state, source, me, this)
         st.run()
@@ -295,5 +295,6 @@ def _run(state: GameState, source: str | tuple[ast.Program, Origin], me: int, th
     except BaseException:  # anything else (a Python bug, Ctrl-C) goes on as it is, the state put back
         st.restore(backup)
         raise
-    st.frames, st.pending, st.over, st.active = saved
+    st.frames, st.pending, st.over = saved[:3]
+    st.set_active(saved[3])
     return asked

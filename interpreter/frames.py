@@ -10,10 +10,8 @@ from typing import Any, Callable
 
 from .budget import spend
 from .decisions import Choice, Decision, Said, Taken, Words
-from .layout import PART_ACTIVE
 from .mechanics import adjust, describe, player_name
 from .vm import Activation, BlockFrame, Frame, State, made_when_read
-from .versions import tick
 
 Builder = Callable[[State, Activation, Any], list]  # (state, activation, data) -> list[Choice]
 Then = Callable[[State, Activation, Any, Any], None]  # (state, activation, chosen value, data)
@@ -257,9 +255,8 @@ class TurnsFrame(Frame):
         self.index += 1
         self.count += 1
         st.turns += 1
-        st.active = nxt
+        st.set_active(nxt)
         st.turn_starts.append((len(st.log), st.turns, nxt))
-        st.versions[PART_ACTIVE] = tick()
         st.frames.append(BlockFrame(self.instrs, Activation(st, nxt)))
 
 

@@ -96,7 +96,7 @@ def run(state: GameState, source: str, player: int = 0, this: str | None = None,
     saved = (st.frames, st.pending, st.over, st.active)
     backup = st.clone()
     st.frames, st.pending = [], None
-    st.active = player
+    st.set_active(player)
     st.changed()
     asked: list[Decision] = []
     try:
@@ -115,7 +115,8 @@ def run(state: GameState, source: str, player: int = 0, this: str | None = None,
     except BaseException:
         st.restore(backup)
         raise
-    st.frames, st.pending, st.over, st.active = saved
+    st.frames, st.pending, st.over = saved[:3]
+    st.set_active(saved[3])
     st.changed()
     return asked
 

@@ -21,7 +21,7 @@ from . import budget
 from .decisions import Choice, Decision, Said
 from .errors import BudgetExceeded, InternalError, Refused, Where, locate
 from .coverage import Coverage
-from .layout import FIRST_COUNTER_PART, Layout
+from .layout import FIRST_COUNTER_PART, PART_ACTIVE, Layout
 from .spec import GameSpec
 from .naming import GameReader, describe, player_name
 from .versions import tick
@@ -678,6 +678,12 @@ class State:
         new.zone_versions = self.zone_versions[:]
         new.keep = self.keep  # shared: a result kept stands where the numbers it read are the same (versions.py)
         return new
+
+    def set_active(self, player: int) -> None:
+        """Whose turn it is: what was computed from the active player no longer stands
+        (codegen's keep). Every change of the active player is made here."""
+        self.active = player
+        self.versions[PART_ACTIVE] = tick()
 
     def changed(self) -> None:
         """Something changed outside the mechanisms (a tool, a test, a sampled world):

@@ -33,6 +33,9 @@ definitions:
     params: {P: player}
     text: "what {P} holds"
     value: count of (cards in hand of P where its worth > 0) + P's gold + (1 if P's rival is nobody else 0)
+  turn_hand:
+    text: "the cards in the hand of the player whose turn it is"
+    value: count of (cards in hand of active_player where its worth >= 0)
   purse:
     params: {P: player, W: "counter:wealth"}
     text: "what {P} holds of {W}"
@@ -67,15 +70,18 @@ def test_the_stamp_names_the_given_players_own_zone_counter_and_value(table: tup
     game, _ = table
     lay = game.layout
     _, source, _ = _holding(game)
-    stamp = re.search(r"stamp = (.*)", source)
+    stamp = re.search(r"stamp = \((.*),\)", source)
     assert stamp is not None
-    assert f"zv[{lay.player_zone['hand']} + _p0]" in stamp.group(1)
-    assert f"sv[{lay.player_counter['gold']} + _p0]" in stamp.group(1)
-    assert f"vv[{lay.player_value['rival']} + _p0]" in stamp.group(1)
-    # not every zone's, every gold's or every rival's changes
-    assert "v[0]" not in stamp.group(1)
-    assert f"v[{lay.counter_parts['gold']}]" not in stamp.group(1)
-    assert f"v[{lay.value_parts['rival']}]" not in stamp.group(1)
+    players = lay.players
+    sites = {f"(zv[{lay.player_zone['hand']} + _p0] if type(_p0) is int and 0 <= _p0 < {players} else v[0])",
+             f"(sv[{lay.player_counter['gold']} + _p0] if type(_p0) is int and 0 <= _p0 < {players} "
+             f"else v[{lay.counter_parts['gold']}])",
+             f"(vv[{lay.player_value['rival']} + _p0] if type(_p0) is int and 0 <= _p0 < {players} "
+             f"else v[{lay.value_parts['rival']}])"}
+    items = [x.strip() for x in re.split(r",\s*(?![^()]*\))", stamp.group(1))]
+    assert sites <= set(items), items
+    # not every zone's, every gold's or every rival's changes, but for a value that is no player
+    assert not {"v[0]", f"v[{lay.counter_parts['gold']}]", f"v[{lay.value_parts['rival']}]"} & set(items), items
 
 
 def _kept_after(game: Game, state: GameState, change: str, player: int) -> bool:
@@ -172,3 +178,31 @@ def test_a_definition_using_builtins_is_kept_by_their_parts(table: tuple[Game, G
                 in_menu = fn(st, 0, -1, q, "gold")
             assert in_menu == fn(st, 0, -1, q, "gold") == st.counters[lay.player_counter["gold"] + q] + len(
                 st.zones[lay.player_zone["hand"] + q]), (n, q)
+
+
+def test_a_change_of_the_active_player_makes_again_what_read_it(table: tuple[Game, GameState]) -> None:
+    """`State.set_active` (a turn, a trial or a tried effect as another seat) counts the
+    change: a definition that reads the active player is made again, never found kept."""
+    game, state = table
+    written = game.compiler.gen.definitions.definition_fn("turn_hand")
+    assert written is not None
+    st, fn, lay = state.st, game.compiler.writer.ns[written[0]], game.layout
+    hand = lay.player_zone["hand"]
+    for p in range(3):
+        st.set_active(p)
+        with st.frozen():
+            assert fn(st, 0, -1) == len(st.zones[hand + p])
+    assert len({len(st.zones[hand + p]) for p in range(3)}) > 1  # the hands differ: a stale value shows
+
+
+def test_every_change_of_the_active_player_is_counted() -> None:
+    """Nothing outside `State.set_active` sets whose turn it is (a trial set it without a
+    count once: what read the active player could be found kept from before)."""
+    root = Path(__file__).parents[2]
+    found = []
+    for folder in ("interpreter", "agents", "cli", "view", "pipeline"):
+        for file in sorted((root / folder).rglob("*.py")):
+            for n, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+                if re.search(r"\bst\.active\s*=[^=]|\bstate\.st\.active\s*=[^=]", line):
+                    found.append(f"{file.relative_to(root)}:{n}: {line.strip()}")
+    assert not found, found
