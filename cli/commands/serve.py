@@ -115,11 +115,14 @@ def serve(
         typer.echo(f"{session.state.game.spec.title}: one link per person (keep each secret: it is that seat)")
     for name, link in table.links(f"http://{shown}:{bound_port}"):
         typer.echo(f"  {name}: {link}")
-    typer.echo("Ctrl-C stops the server" + (f"; the game is kept in {save}" if save is not None else ""))
-    sys.stdout.flush()
+
+    def ready() -> None:  # said once a Ctrl-C stops the server (web/server.py `serve`)
+        typer.echo("Ctrl-C stops the server" + (f"; the game is kept in {save}" if save is not None else ""))
+        sys.stdout.flush()
+
     try:
-        run(table, sock)
-    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again
+        run(table, sock, ready)
+    except KeyboardInterrupt:  # a Ctrl-C before the server's handlers were in place
         pass
     if save is not None and not session.over and table.stopped is None:
         from legacies.pipeline.writes import WriteError

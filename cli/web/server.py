@@ -4,10 +4,12 @@ when asked. WebSocket messages are capped by uvicorn as well as by the app."""
 
 from __future__ import annotations
 
+import signal
 import socket
 import threading
 import time
-from typing import Any
+from types import FrameType
+from typing import Any, Callable
 
 import uvicorn
 
@@ -21,9 +23,29 @@ def config(table: ServedTable, host: str, port: int, **extra: Any) -> uvicorn.Co
                           ws="websockets-sansio", ws_max_size=protocol.MAX_MESSAGE * 4, lifespan="on", **extra)
 
 
-def serve(table: ServedTable, sock: socket.socket) -> None:
-    """Serve on a socket already bound (the links are printed before this), until Ctrl-C."""
-    uvicorn.Server(config(table, *sock.getsockname()[:2])).run(sockets=[sock])
+def serve(table: ServedTable, sock: socket.socket, ready: Callable[[], None]) -> None:
+    """Serve on a socket already bound until Ctrl-C (SIGINT) or SIGTERM; a second Ctrl-C
+    stops it without waiting for what is under way. `ready` says how to stop it (and the
+    links): it is called once a handler that stops it is in place, kept until the server
+    has stopped (uvicorn swaps in its own, which does the same, while its loop runs).
+    Before, asyncio's handler and then uvicorn's were put in place only as the server
+    started: a Ctrl-C sent the moment the command said "Ctrl-C stops the server" could kill
+    it before it saved, or reach neither, and the server went on serving."""
+    server = uvicorn.Server(config(table, *sock.getsockname()[:2]))
+
+    def stop(sig: int, frame: FrameType | None) -> None:
+        if server.should_exit and sig == signal.SIGINT:
+            server.force_exit = True
+        else:
+            server.should_exit = True
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        ready()
+        server.run(sockets=[sock])
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def bind(host: str, port: int) -> socket.socket:

@@ -122,3 +122,35 @@ def test_serve_refuses_a_table_with_no_person() -> None:
 def test_serve_listens_on_the_loopback_address_by_default() -> None:
     shown = CliRunner().invoke(app, ["serve", "--help"], terminal_width=200).output
     assert "127.0.0.1" in shown and "--resume" in shown and "--save" in shown
+
+
+@pytest.mark.slow
+def test_a_ctrl_c_the_moment_serve_says_so_stops_it(tmp_path: Path) -> None:
+    """Ctrl-C sent as soon as the server says "Ctrl-C stops the server" stops it, however
+    soon: four servers started at once on a cold cache, each sent SIGINT the moment it
+    says so, all stop. (uvicorn and asyncio swapped their handlers while the server
+    started: a Ctrl-C then reached neither, and four of four such servers went on serving.)"""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "LEGACIES_CACHE_DIR": str(tmp_path / "cache")}
+    procs = [subprocess.Popen([sys.executable, "-c", "from legacies.cli.main import app; app()", "serve", "--port", "0",
+                               "--ruleset", "legacy", "--seat", "human:Ann", "--seat", "random", "--seed", str(n)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) for n in range(4)]
+    stopped = []
+    try:
+        for proc in procs:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                if line.startswith("Ctrl-C"):
+                    proc.send_signal(signal.SIGINT)
+                    break
+        for proc in procs:
+            try:
+                proc.communicate(timeout=120)
+                stopped.append(proc.returncode)
+            except subprocess.TimeoutExpired:
+                stopped.append(None)
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+    assert stopped == [0, 0, 0, 0]
