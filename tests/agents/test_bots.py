@@ -4,7 +4,7 @@ search bots prefer what the ruleset's evaluation (or a win) prefers."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -299,11 +299,11 @@ def test_greedy_knows_a_pass_would_run_out_before_applying_it(monkeypatch: pytes
         assert foreseen[1] < 0.8 * ran_out[1]
 
 
-def test_greedy_reads_no_menu_to_know_a_pass_is_too_long(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A line the last pass cut counts at least one option in the next: when that alone
-    passes the lookahead, greedy stops without making the menus of the lines it cut
-    (made when read: vm.made_when_read). The same choices and depths as counting every
-    cut line's options exactly, for fewer menus made."""
+def _menus_made(monkeypatch: pytest.MonkeyPatch,
+                counting: Callable[[bool, int], tuple[bool, int]] | None) -> tuple[list[tuple[int, int, int]], int]:
+    """Greedy's picks (the option, how deep it followed, the evaluations made) over six
+    decisions of a Leader's Legacy game, and the menus it made (made when read:
+    vm.made_when_read); `counting(exact, room)` gives `_Line._count` other arguments."""
     from legacies.agents import bots
     from legacies.agents.bench import mid_game
     from legacies.interpreter import decisions
@@ -316,26 +316,31 @@ def test_greedy_reads_no_menu_to_know_a_pass_is_too_long(monkeypatch: pytest.Mon
         made += not self.made
         return build(self)
 
-    def play(bound: bool) -> tuple[list[tuple[int, int]], int]:
-        nonlocal made
-        state = mid_game("leaders-legacy", 4, 150)
-        assert state is not None
-        picks, made = [], 0
-        with monkeypatch.context() as m:
-            m.setattr(decisions.Decision, "options", property(counted))
-            if not bound:
-                count = bots._Line._count
-                m.setattr(bots._Line, "_count",
-                          lambda self, st, depth, path, exact, room: count(self, st, depth, path, True, room))
-            for _ in range(5):
-                bot = GreedyBot(5)
-                pick = bot.choose(state)
-                picks.append((pick, bot.last_depth))
-                state.apply(pick)
-        return picks, made
+    state = mid_game("leaders-legacy", 4, 150)
+    assert state is not None
+    picks: list[tuple[int, int, int]] = []
+    with monkeypatch.context() as m:
+        m.setattr(decisions.Decision, "options", property(counted))
+        if counting is not None:
+            count = bots._Line._count
+            m.setattr(bots._Line, "_count",
+                      lambda self, st, depth, path, exact, room: count(self, st, depth, path, *counting(exact, room)))
+        for _ in range(6):
+            bot = GreedyBot(5)
+            pick = bot.choose(state)
+            picks.append((pick, bot.last_depth, bot.last_weighed))
+            state.apply(pick)
+    return picks, made
 
-    bounded, exact = play(bound=True), play(bound=False)
-    assert bounded[0] == exact[0] and any(depth >= 1 for _, depth in bounded[0])
+
+def test_greedy_reads_no_menu_to_know_a_pass_is_too_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line the last pass cut counts at least one option in the next: when that alone
+    passes the lookahead, greedy stops without making the menus of the lines it cut.
+    The same choices, depths and evaluations as counting every cut line's options
+    exactly, for fewer menus made."""
+    bounded = _menus_made(monkeypatch, None)
+    exact = _menus_made(monkeypatch, lambda exact, room: (True, room))
+    assert bounded[0] == exact[0] and any(depth >= 1 for _, depth, _ in bounded[0])
     assert bounded[1] < exact[1]
 
 
@@ -343,36 +348,7 @@ def test_greedy_stops_counting_a_pass_once_it_is_too_long(monkeypatch: pytest.Mo
     """Counting the next pass's options stops once the count passes the lookahead (the
     menus of the lines not counted yet are never made): the same choices, depths and
     evaluations as counting every line, for fewer menus made."""
-    from legacies.agents import bots
-    from legacies.agents.bench import mid_game
-    from legacies.interpreter import decisions
-
-    made = 0
-    build = decisions.Decision.options.fget  # type: ignore[attr-defined]
-
-    def counted(self: decisions.Decision) -> object:
-        nonlocal made
-        made += not self.made
-        return build(self)
-
-    def play(stop: bool) -> tuple[list[tuple[int, int, int]], int]:
-        nonlocal made
-        state = mid_game("leaders-legacy", 4, 150)
-        assert state is not None
-        picks, made = [], 0
-        with monkeypatch.context() as m:
-            m.setattr(decisions.Decision, "options", property(counted))
-            if not stop:
-                count = bots._Line._count
-                m.setattr(bots._Line, "_count",
-                          lambda self, st, depth, path, exact, room: count(self, st, depth, path, exact, 10**9))
-            for _ in range(6):
-                bot = GreedyBot(5)
-                pick = bot.choose(state)
-                picks.append((pick, bot.last_depth, bot.last_weighed))
-                state.apply(pick)
-        return picks, made
-
-    stopped, counted_all = play(stop=True), play(stop=False)
+    stopped = _menus_made(monkeypatch, None)
+    counted_all = _menus_made(monkeypatch, lambda exact, room: (exact, 10**9))
     assert stopped[0] == counted_all[0] and any(depth >= 1 for _, depth, _ in stopped[0])
     assert stopped[1] < counted_all[1]
