@@ -29,8 +29,10 @@ def serve(table: ServedTable, sock: socket.socket, ready: Callable[[], None]) ->
     links): it is called once a handler that stops it is in place, kept until the server
     has stopped (uvicorn swaps in its own, which does the same, while its loop runs).
     Before, asyncio's handler and then uvicorn's were put in place only as the server
-    started: a Ctrl-C sent the moment the command said "Ctrl-C stops the server" could kill
-    it before it saved, or reach neither, and the server went on serving."""
+    started: a Ctrl-C sent the moment the command said "Ctrl-C stops the server" could end
+    the process before it said where the game is kept (exit 130), and in a process started
+    with Ctrl-C ignored (a script's background job) it reached no handler at all: the
+    server went on serving."""
     server = uvicorn.Server(config(table, *sock.getsockname()[:2]))
 
     def stop(sig: int, frame: FrameType | None) -> None:
