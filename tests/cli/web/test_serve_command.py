@@ -127,14 +127,25 @@ def test_serve_listens_on_the_loopback_address_by_default() -> None:
 @pytest.mark.slow
 def test_a_ctrl_c_the_moment_serve_says_so_stops_it(tmp_path: Path) -> None:
     """Ctrl-C sent as soon as the server says "Ctrl-C stops the server" stops it, however
-    soon: four servers started at once on a cold cache, each sent SIGINT the moment it
-    says so, all stop. (uvicorn and asyncio swapped their handlers while the server
-    started: a Ctrl-C then reached neither, and four of four such servers went on serving.)"""
+    soon and however it was started: four servers at once on a cold cache, two of them
+    started with Ctrl-C ignored (as a script's background job is), each sent SIGINT the
+    moment it says so; all stop, and say where the game is kept. (uvicorn and asyncio put
+    their handlers in place only as the server started: such a Ctrl-C ended the process
+    before its last line (exit 130), or, started ignored, reached no handler and the
+    server went on serving.)"""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "LEGACIES_CACHE_DIR": str(tmp_path / "cache")}
-    procs = [subprocess.Popen([sys.executable, "-c", "from legacies.cli.main import app; app()", "serve", "--port", "0",
-                               "--ruleset", "legacy", "--seat", "human:Ann", "--seat", "random", "--seed", str(n)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) for n in range(4)]
-    stopped = []
+
+    def started(n: int) -> subprocess.Popen[str]:
+        disposition = signal.SIG_IGN if n % 2 else signal.SIG_DFL
+        return subprocess.Popen([sys.executable, "-c", "from legacies.cli.main import app; app()", "serve", "--port", "0",
+                                 "--ruleset", "legacy", "--seat", "human:Ann", "--seat", "random", "--seed", str(n),
+                                 "--save", str(tmp_path / f"game{n}.json")],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, disposition))
+
+    procs = [started(n) for n in range(4)]
+    stopped: list[int | None] = []
+    said = []
     try:
         for proc in procs:
             assert proc.stdout is not None
@@ -144,7 +155,7 @@ def test_a_ctrl_c_the_moment_serve_says_so_stops_it(tmp_path: Path) -> None:
                     break
         for proc in procs:
             try:
-                proc.communicate(timeout=120)
+                said.append(proc.communicate(timeout=120)[1])
                 stopped.append(proc.returncode)
             except subprocess.TimeoutExpired:
                 stopped.append(None)
@@ -154,3 +165,4 @@ def test_a_ctrl_c_the_moment_serve_says_so_stops_it(tmp_path: Path) -> None:
                 proc.kill()
                 proc.communicate()
     assert stopped == [0, 0, 0, 0]
+    assert all("the game is saved to" in err for err in said), said
