@@ -268,33 +268,22 @@ def _run(state: GameState, source: str | tuple[ast.Program, Origin], me: int, th
         return d.labels()[index]
 
     st = state.st
-    saved = (st.frames, st.pending, st.over, st.active)
-    backup = st.clone()
-    st.frames, st.pending = [], None
-    st.set_active(me)  # as if it were the seat's turn
     try:
-        sandbox.start(state, source, me, this)
-        st.run()
-        while st.pending is not None:
-            state.apply_label(answer(st.pending))
+        with sandbox.as_seat(state, me):  # as if it were the seat's turn; put back as it was on a failure
+            sandbox.start(state, source, me, this)
+            st.run()
+            while st.pending is not None:
+                state.apply_label(answer(st.pending))
     except DiagnosticError as err:
-        st.restore(backup)
         lines = source.split("\n") if isinstance(source, str) else None  # `--run` text: shown with a caret
         raise TrialError(f"{what} does not check:\n" + "\n".join(d.render(lines if d.file == "<effect>" else None)
                                                               for d in err.diagnostics)) from None
     except Refused as err:
-        st.restore(backup)
         hint = " (the game may still be in its setup: --play N, or `play: N` in a scenario, takes the first " \
                "N decisions first)" if state.st.history == [] else ""
         raise TrialError(f"the rules refuse {what} here: {err}{hint}") from None
     except InternalError as err:  # a content or engine bug: said as one, never as a refusal
-        st.restore(backup)
         hint = " (is the game past its setup? a scenario's `play: N` takes the first N decisions)" \
             if "not set yet" in str(err) else ""
         raise TrialError(f"{what} stopped on an internal error: {err}{hint}") from None
-    except BaseException:  # anything else (a Python bug, Ctrl-C) goes on as it is, the state put back
-        st.restore(backup)
-        raise
-    st.frames, st.pending, st.over = saved[:3]
-    st.set_active(saved[3])
     return asked

@@ -9,7 +9,8 @@ refused with its diagnostics, never run."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Sequence
 
 from legacies.dsl import ast
 from legacies.dsl.checker import Checker, Context
@@ -87,19 +88,34 @@ def start(state: GameState, source: str | tuple[ast.Program, Origin], player: in
     st.start_option(frame)  # the effect tried is the option: a refusal in it refuses it
 
 
+@contextmanager
+def as_seat(state: GameState, player: int) -> Iterator[None]:
+    """Run what the block pushes as `player`'s, as if it were their turn: the run under way
+    (its frames, pending decision, end) is set aside and put back after it; on any failure
+    the game is put back as it was and the failure goes on."""
+    st = state.st
+    saved = (st.frames, st.pending, st.over, st.active)
+    backup = st.clone()
+    st.frames, st.pending = [], None
+    st.set_active(player)
+    try:
+        yield
+    except BaseException:
+        st.restore(backup)
+        raise
+    st.frames, st.pending, st.over = saved[:3]
+    st.set_active(saved[3])
+
+
 def run(state: GameState, source: str, player: int = 0, this: str | None = None,
         answers: Sequence[Answer] = ()) -> list[Decision]:
     """Run `source` as `player` (0-based) to its end, answering its decisions in order;
     `player` is the active player meanwhile, as if it were their turn. Returns the
     decisions asked. Refused or failing: the game is left as it was."""
     st = state.st
-    saved = (st.frames, st.pending, st.over, st.active)
-    backup = st.clone()
-    st.frames, st.pending = [], None
-    st.set_active(player)
-    st.changed()
     asked: list[Decision] = []
-    try:
+    with as_seat(state, player):
+        st.changed()
         start(state, source, player, this)
         st.run()
         left = list(answers)
@@ -112,11 +128,6 @@ def run(state: GameState, source: str, player: int = 0, this: str | None = None,
             state.apply_label(answer(decision) if callable(answer) else answer)
         if left:
             raise AssertionError(f"answers left over: {left}")
-    except BaseException:
-        st.restore(backup)
-        raise
-    st.frames, st.pending, st.over = saved[:3]
-    st.set_active(saved[3])
     st.changed()
     return asked
 
