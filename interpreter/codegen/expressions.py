@@ -36,7 +36,7 @@ from ..layout import PART_HOLDERS, PART_ORDER, PART_PIECES
 from .definitions import DefinitionWriter
 from .hoist import fresh_slots, hoisted
 from .names import NameWriter
-from .runtime import Reads, Scope, Unsupported, read_parts, simple
+from .runtime import Reads, Scope, Unsupported, simple
 from .tables import MAY_TABLE, PieceTables
 from .writer import CodeWriter, counter_read, me_in, owner_of, pieces_on, prelude, st_in, this_in
 
@@ -507,7 +507,7 @@ class ExpressionWriter:
         args = [self.g(x, s, reads) for x in e.args]
         if n in ("max", "min"):
             return f"{n}({', '.join(args)})" if len(args) > 1 else f"{n}(({args[0]},))"
-        read_parts(reads, builtins.READS.get(n))
+        reads.add_parts(builtins.READS.get(n))
         return f"{self.writer.bind(builtins.RUN[n])}({', '.join([st_in(s), me_in(s)] + args)})"
 
 

@@ -16,7 +16,7 @@ from ..compile.context import MISSING, CompileContext, or_nobody
 from ..compile.expressions import ExpressionCompiler
 from ..layout import PART_ACTIVE, PART_ORDER, PART_PIECES, PART_TIMED, PART_VALUES
 from ..values import DefRef
-from .runtime import PARAMETER, Reads, Scope, Unsupported, make_reader, own_reader, read_parts, simple
+from .runtime import Reads, Scope, Unsupported, is_parameter, make_reader, own_reader, simple
 from .writer import CodeWriter, WritesExpressions, counter_read, guarded, me_in, owner_of, st_in
 
 
@@ -51,16 +51,11 @@ class NameWriter:
         player's number (nobody, a yes/no), the count of the whole `part`, as before."""
         return f"({table}[{base!r} + {p}] if type({p}) is int and 0 <= {p} < {self.ctx.lay.players!r} else v[{part!r}])"
 
-    @staticmethod
-    def given(code: str) -> bool:
-        """Whether `code` is a definition's parameter (known where its stamp is made)."""
-        return PARAMETER.fullmatch(code) is not None
-
     def parameter(self, subject: ast.Expr | None, s: Scope) -> str | None:
         """The Python name of a definition's parameter `subject` names (None: anything else)."""
         if isinstance(subject, ast.Name) and isinstance(self.ctx.ref(subject), r.Local):
             code = s.params.get(subject.name)
-            if code is not None and self.given(code):
+            if code is not None and is_parameter(code):
                 return code
         return None
 
@@ -104,7 +99,7 @@ class NameWriter:
                 return f"[_q for _q in {st_in(s)}.turn_order if _q != {me_in(s)}]"
             if n == "player_count":
                 return repr(int(self.ctx.lay.players))
-            read_parts(reads, builtins.READS.get(n))
+            reads.add_parts(builtins.READS.get(n))
             return f"{self.writer.bind(builtins.RUN[n])}({st_in(s)}, {me_in(s)})"
         if isinstance(ref, r.GameCounter):
             slot = lay.game_counter[ref.name]
@@ -167,7 +162,7 @@ class NameWriter:
         part = self.ctx.lay.counter_parts.get(name)
         if p == "me" and s.me == "me":  # the acting player's (written `my`, or a parameter given `me`)
             reads.site(f"sv[{base!r} + me]")
-        elif part is not None and self.given(p):  # a player given as a definition's parameter
+        elif part is not None and is_parameter(p):  # a player given as a definition's parameter
             reads.own_site(self._players_slot("sv", base, p, part), part)
         else:
             self.name_part(reads, name)
@@ -180,7 +175,7 @@ class NameWriter:
         p = self.gen.player(subject, s, reads)
         if p == "me" and s.me == "me":  # the acting player's: that slot's count of changes
             reads.site(f"vv[{base!r} + me]")
-        elif self.given(p):  # a player given as a definition's parameter
+        elif is_parameter(p):  # a player given as a definition's parameter
             part = self.ctx.lay.value_parts.get(name, PART_VALUES)
             reads.own_site(self._players_slot("vv", base, p, part), part)
         else:
@@ -234,7 +229,7 @@ class NameWriter:
                 return subj
             for_player = builtins.FOR_PLAYER.get(ref.name)
             by_player = bool(for_player) and tag == "player"
-            read_parts(reads, (builtins.READS_FOR_PLAYER if by_player else builtins.READS).get(ref.name))
+            reads.add_parts((builtins.READS_FOR_PLAYER if by_player else builtins.READS).get(ref.name))
             run = for_player if by_player else builtins.RUN[ref.name]
             return f"{self.writer.bind(run)}({st_in(s)}, {me_in(s)}, {subj})"
         reads.unknown()

@@ -290,7 +290,13 @@ RUNTIME = {name: value for name, value in globals().items() if name.startswith("
 
 
 
-PARAMETER = re.compile(r"_p\d+")  # a generated definition's parameter (DefinitionWriter)
+_PARAMETER = re.compile(r"_p\d+")  # a generated definition's parameter (DefinitionWriter)
+
+
+def is_parameter(code: str) -> bool:
+    """Whether `code` names one of a generated definition's parameters: known where its
+    stamp is made, so a read of what it names can be stamped by that alone."""
+    return _PARAMETER.fullmatch(code) is not None
 
 
 class Reads:
@@ -322,11 +328,19 @@ class Reads:
         """The pieces on the item `target` (generated code) are read: counted by that item's
         own zone when it is one of the definition's parameters (known where the stamp is
         made), else by the part that counts the pieces on every holder."""
-        if PARAMETER.fullmatch(target):
+        if is_parameter(target):
             # the holder's zone read in place (ExpressionWriter binds `_hz`), else the helper
             self.own_site(f"(zv[_hz[{target}]] if {target} in _hz else _rt_held_version(st, {target}))", PART_HOLDERS)
         else:
             self.add(PART_HOLDERS)
+
+    def add_parts(self, parts: tuple[int, ...] | None) -> None:
+        """Parts read (a builtin's row, interpreter/builtins.py READS); None: it cannot say."""
+        if parts is None:
+            self.unknown()
+        else:
+            for part in parts:
+                self.add(part)
 
     def unknown(self) -> None:
         self.parts = None
@@ -347,15 +361,6 @@ class Reads:
         assert self.parts is not None
         items = [f"v[{p!r}]" for p in sorted(self.parts)] + list(self.sites) + list(self.own)
         return f"({', '.join(items)},)" if items else "()"
-
-
-def read_parts(reads: Reads, parts: tuple[int, ...] | None) -> None:
-    """A builtin's reads (interpreter/builtins.py READS): its parts, or None: it cannot say."""
-    if parts is None:
-        reads.unknown()
-    else:
-        for part in parts:
-            reads.add(part)
 
 
 # --------------------------------------------------------------------------- the writer

@@ -1,6 +1,6 @@
 """What a generated definition's stamp names (codegen's keep across menus). A definition
 given a player as a parameter (`standing(P)`) is kept with that player's own counts of
-changes: their zone, counter and value (codegen/names.py `NameWriter.given`), so a
+changes: their zone, counter and value (codegen/runtime.py `is_parameter`), so a
 change of another player's leaves it kept and a change of theirs makes it again
 (before, each such read was stamped with every zone's, every counter of the name's or
 every value of the name's changes). A builtin is stamped with the parts its row in
