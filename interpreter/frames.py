@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .budget import spend
+from .budget import fresh, spend
 from .decisions import Choice, Decision, Said, Taken, Words
 from .mechanics import adjust, describe, player_name
 from .vm import Activation, BlockFrame, Frame, State, made_when_read
@@ -189,9 +189,19 @@ class PerformFrame(Frame):
 
     def options(self, st: State) -> list[Choice]:
         out: list[Choice] = []
-        with st.frozen():
+        act = self.act
+        # State.frozen, written out (a menu is made at most decisions): the menu's memo
+        outer = st.memo
+        if outer is None:
+            st.memo = {}
+            if st.pending is not None or not st.frames:  # idle (no run): a read of its own, on a fresh budget
+                fresh(st)
+        try:
             for index, action in enumerate(self.actions):
-                out.extend(action.options(st, self.act, index))
+                out.extend(action.options(st, act, index))
+        finally:
+            if outer is None:
+                st.memo = None
         return out
 
     def step(self, st: State) -> None:

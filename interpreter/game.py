@@ -288,14 +288,15 @@ class GameState:
         d = st.pending
         if d is None:
             raise IllegalChoice("the game is over: there is nothing to decide")
-        if type(index) is not int or not 0 <= index < len(d.options):
-            raise IllegalChoice(f"option {index} is not one of the {len(d.options)} legal options")
+        options = d.options
+        if type(index) is not int or not 0 <= index < len(options):
+            raise IllegalChoice(f"option {index} is not one of the {len(options)} legal options")
         if not isinstance(undo, Undo):
             raise TypeError(f"undo is an Undo (COPY, REPLAY or NONE), not {undo!r}")
         if undo is Undo.NONE:
             st.pending = None
             st.history.append(index)
-            st.answer(d.options[index].value)
+            st.answer(options[index].value)
             return
         if undo is Undo.REPLAY:
             made = len(st.history)
@@ -308,7 +309,7 @@ class GameState:
             try:
                 st.pending = None
                 st.history.append(index)
-                st.answer(d.options[index].value)
+                st.answer(options[index].value)
             except BaseException:
                 self._rewind(checkpoint, made)
                 st.pending = d  # the same question as the replay's, and the one its caller holds
@@ -318,7 +319,7 @@ class GameState:
         try:
             st.pending = None
             st.history.append(index)
-            st.answer(d.options[index].value)
+            st.answer(options[index].value)
         except BaseException:  # a refusal, a bug or an interrupt: nothing half-applied is left behind
             st.restore(backup)
             raise

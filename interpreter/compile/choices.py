@@ -27,7 +27,8 @@ from ..vm import Activation, BlockFrame, State
 
 
 class CompiledAction:
-    __slots__ = ("name", "label", "var", "collection", "condition", "instrs", "gate", "items", "listed", "exists")
+    __slots__ = ("name", "label", "var", "collection", "condition", "instrs", "gate", "items", "listed", "exists",
+                 "always")
 
     def __init__(self, name: str, label: "str | Filled", var: str | None,
                  collection: Fn | None, condition: Fn | None, instrs: tuple, gate: bool = False, items: bool = False):
@@ -39,6 +40,8 @@ class CompiledAction:
         self.instrs = instrs
         self.gate = gate  # the `if:` does not read the target: asked once, before the targets
         self.items = items  # the targets are pieces or items (not players, symbols or numbers)
+        # no `choose:` and no `if:`: one option at every menu, nothing to work out or charge
+        self.always = collection is None and condition is None
         # the same targets from generated code (interpreter/codegen.py), when it wrote them:
         # listed(st, me, this) every one, exists(st, me, this) whether there is one
         self.listed: Callable[[State, int, int], list] | None = None
@@ -66,7 +69,14 @@ class CompiledAction:
                 yield target
 
     def options(self, st: State, act: Activation, index: int) -> list[Choice]:
-        targets = self.listed_now(st, act.me, act.this) if self.listed is not None else self.targets(st, act)
+        if self.always:
+            if type(self.label) is str:
+                return [Choice(self.label, (index, None))]
+            targets: Any = _ALWAYS
+        elif self.listed is not None:
+            targets = self.listed_now(st, act.me, act.this)
+        else:
+            targets = self.targets(st, act)
         label = self.label
         if isinstance(label, str):
             if self.collection is None:
@@ -136,6 +146,7 @@ class CompiledAction:
 
 
 _NONE = object()  # "no target" (None is a real target: an action without `choose:`)
+_ALWAYS = (None,)  # the one target of an action with neither `choose:` nor `if:`
 
 
 def _action_words(label: Filled, me: int, this: int, var: str | None) -> Label:
