@@ -36,7 +36,7 @@ from ..layout import PART_HOLDERS, PART_ORDER, PART_PIECES
 from .definitions import DefinitionWriter
 from .hoist import fresh_slots, hoisted
 from .names import NameWriter
-from .runtime import Reads, Scope, Unsupported, simple
+from .runtime import Reads, Scope, Unsupported, simple, uncopied
 from .tables import MAY_TABLE, PieceTables
 from .writer import CodeWriter, counter_read, me_in, owner_of, pieces_on, prelude, st_in, this_in
 
@@ -264,6 +264,12 @@ class ExpressionWriter:
             return f"{st_in(s)}.zones[{src}]"
         return src
 
+    def walk(self, coll: str, s: Scope) -> str:
+        """The walk of collection `coll` (source), charged: a collection read whole (a copy
+        of a zone, of a kind's pieces) walked where it is, both walks charged."""
+        args = uncopied(coll)
+        return f"_rt_walk({st_in(s)}, {coll})" if args is None else f"_rt_walk2({args})"
+
     def g_Where(self, e: ast.Where, s: Scope, reads: Reads) -> str:
         x, loops, test = self.filter(e, s, reads)
         return f"[{x} {loops} if {test}]"
@@ -280,7 +286,7 @@ class ExpressionWriter:
             loops, of_kind = kinds
             first = f"{of_kind} and "
         else:
-            loops, first = f"for {x} in _rt_walk({st_in(s)}, {self.source(e.collection, s, reads)})", ""
+            loops, first = f"for {x} in {self.walk(self.source(e.collection, s, reads), s)}", ""
         static = self.filters.static_test(e.condition)
         pieces = kinds is not None or self.ctx.type_of(e.collection).tag == "zone"  # members are piece ids
         if static is not None:  # decided per piece at compile time
@@ -368,7 +374,7 @@ class ExpressionWriter:
         st = st_in(s)
         by_piece, by_def = selection.wanted_tables(sel, self.ctx.piece_kind, self.ctx.def_kind, self.ctx.piece_class)
         bp, bd = self.writer.bind(by_piece), self.writer.bind(by_def)
-        walk, x = f"_rt_walk({st}, {src})", self.writer.name("i")
+        walk, x = self.walk(src, s), self.writer.name("i")
         if sel.on == "on":
             reads.add(PART_HOLDERS)  # the pieces on every item walked
             p = self.writer.name("i")
@@ -419,13 +425,13 @@ class ExpressionWriter:
         else:
             probe = aggregate_probe(self.ctx.res, e, ref, self.ctx.type_of(e.collection).element())
             get = self.g(probe, s.with_it(x), reads)
-        return f"_rt_aggregate({fn}, [{get} for {x} in _rt_walk({st_in(s)}, {coll})])"
+        return f"_rt_aggregate({fn}, [{get} for {x} in {self.walk(coll, s)}])"
 
     def g_Ordered(self, e: ast.Ordered, s: Scope, reads: Reads) -> str:
         coll = self.g(e.collection, s, reads)
         x = self.writer.name("i")
         key = self.g(e.key, s.with_it(x), reads)
-        return f"_rt_ordered([({key}, {x}) for {x} in _rt_walk({st_in(s)}, {coll})], {bool(e.descending)!r})"
+        return f"_rt_ordered([({key}, {x}) for {x} in {self.walk(coll, s)}], {bool(e.descending)!r})"
 
     def _links(self, place: ast.Expr, links: tuple[ast.Name, ...], s: Scope, reads: Reads) -> str:
         names = self.general.via(place, links)

@@ -31,7 +31,7 @@ _LOOPS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 # and `*xs` or `a:b` are not values at all (parts of a call or a subscript)
 _NOT_SLOTTED = (ast.GeneratorExp, ast.Lambda, ast.Starred, ast.Slice)
 # calls that cost a walk or more: a definition's function, the pieces on a holder, a walk
-_COSTLY_CALL = re.compile(r"^(?:_d\d+|_pieces_on|_rt_walk|_rt_aggregate|_rt_ordered)$")
+_COSTLY_CALL = re.compile(r"^(?:_d\d+|_pieces_on|_rt_walk|_rt_walk2|_rt_count|_rt_aggregate|_rt_ordered)$")
 _CACHE: dict[str, tuple[str, int]] = {}  # a body -> (its hoisted form, its slots): Games share them
 _CACHE_MAX = 20_000
 

@@ -16,7 +16,7 @@ from ..compile.context import MISSING, CompileContext, or_nobody
 from ..compile.expressions import ExpressionCompiler
 from ..layout import PART_ACTIVE, PART_ORDER, PART_PIECES, PART_TIMED, PART_VALUES
 from ..values import DefRef
-from .runtime import Reads, Scope, Unsupported, is_parameter, make_reader, own_reader, simple
+from .runtime import Reads, Scope, Unsupported, is_parameter, make_reader, own_reader, simple, uncopied
 from .writer import CodeWriter, WritesExpressions, counter_read, guarded, me_in, owner_of, st_in
 
 
@@ -219,7 +219,8 @@ class NameWriter:
                 self.zone_read(e.subject, s, reads)
                 return f"len({st_in(s)}.zones[{subj}])"
             if ref.name == "count" and self.ctx.type_of(e.subject).is_collection:
-                return f"len({subj})"
+                args = uncopied(subj)  # a collection read whole to be counted: no copy made
+                return f"len({subj})" if args is None else f"_rt_count({args})"
             if ref.name == "owner":
                 tokens = self._owned_tokens(self.ctx.type_of(e.subject).arg)
                 if not tokens:

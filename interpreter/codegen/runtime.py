@@ -12,7 +12,7 @@ import re
 from typing import Any, Callable
 
 from .. import selection
-from ..budget import spend, walked
+from ..budget import over, spend, walked
 from ..compile.context import MISSING, Fn, as_def, indexable, no_player
 from ..errors import ContentError, Refused, locate
 from ..values import DefRef, EraValue
@@ -86,6 +86,25 @@ _rt_spend = spend  # a definition's steps charged before it is computed (Definit
 
 
 _rt_walk = walked  # every walk over a collection, charged (interpreter/budget.py)
+
+
+def _rt_walk2(st: State, items: Any) -> Any:
+    """`_rt_walk(st, _rt_walk(st, items)[:])` where nothing keeps the copy (a filter's or an
+    aggregate's walk over a collection read whole): both walks charged, no copy made."""
+    st.spent += 2 * len(items)
+    if st.spent > st.limit:
+        over(st)
+    return items
+
+
+def _rt_count(st: State, items: Any) -> int:
+    """`len(_rt_walk(st, items)[:])`: a collection read whole only to be counted, its walk
+    charged, no copy made."""
+    n = len(items)
+    st.spent += n
+    if st.spent > st.limit:
+        over(st)
+    return n
 
 
 def _rt_joined(st: State, left: Any, right: Any) -> list:
@@ -436,11 +455,23 @@ _IN_PLACE = re.compile(
 
 
 def as_called(body: str) -> str:
-    """`body` with the reads written in place put back as the calls they stand for: what
-    the judgements of size below measure, so that reading in place changes no decision
-    to write a definition where it is called or to keep its results (only a measure: a
-    text of the content's that looked like one would change a judgement, never a value)."""
-    return _IN_PLACE.sub(lambda m: m.group("on") or m.group("owner"), body) if " in _" in body else body
+    """`body` with the reads written in place put back as the calls they stand for, and a
+    walk without its copy (`_rt_walk2`, `_rt_count`) as the walks and the copy it saves:
+    what the judgements of size below measure, so that neither changes a decision to
+    write a definition where it is called or to keep its results (only a measure: a text
+    of the content's that looked like one would change a judgement, never a value)."""
+    if " in _" in body:
+        body = _IN_PLACE.sub(lambda m: m.group("on") or m.group("owner"), body)
+    if "_rt_walk2(" in body or "_rt_count(" in body:
+        body = _UNCOPIED.sub(lambda m: _AS_COPIED[m.group(0)], body)
+    return body
+
+
+# what a walk without its copy stands for, in length: its name's place taken by as many
+# characters as the walks and the copy written out had more (`_rt_walk(st, ` + `_rt_walk(`
+# ... `)[:]` + `)`; `len(_rt_walk(` ... `)[:])`), so a size judgement reads the same length
+_UNCOPIED = re.compile(r"\b_rt_walk2\(|\b_rt_count\(")
+_AS_COPIED = {"_rt_walk2(": "_rt_walk(st, _rt_walk(" + " " * 4, "_rt_count(": "len(_rt_walk(" + " " * 4}
 
 
 def inlined(body: str) -> bool:
@@ -456,6 +487,33 @@ def costly(body: str) -> bool:
     body = as_called(body)
     return (" for " in body or len(re.findall(r"\b_d\d+\(", body)) >= 2
             or re.search(r"\b_rt_(?:neighbours|within|distance)\(", body) is not None)
+
+
+def uncopied(src: str) -> str | None:
+    """The arguments of a walk copied whole (`_rt_walk(ARGS)[:]`) where `src` is one, for
+    a reader that only walks or counts it (`_rt_walk2`, `_rt_count`); else None."""
+    head, tail = "_rt_walk(", ")[:]"
+    if not (src.startswith(head) and src.endswith(tail)):
+        return None
+    args = src[len(head):-len(tail)]
+    depth, quote, escaped = 0, "", False
+    for ch in args:  # the first call's parenthesis must close at the end, not before
+        if quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth < 0:
+                return None
+    return args if depth == 0 and not quote else None
 
 
 def simple(code: str) -> bool:
