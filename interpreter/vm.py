@@ -460,7 +460,9 @@ class State:
         automated = game.automated
         if automated >= 0 and self.pending is not None and self.counters[automated + self.pending.player]:
             self._decide_automated(automated, left)
-        budget.fresh(self)  # what is read before the next run (a score, a screen) starts afresh
+        # what is read before the next run (a score, a screen) starts afresh: budget.fresh, written out
+        self.spent = 0
+        self.limit = game.step_budget if self.deadline is None else min(game.step_budget, budget.POLL)
 
     def _decide_automated(self, automated: int, left: int) -> None:
         """Answer every decision of a player the rules run (the ruleset's `automated`
@@ -556,7 +558,9 @@ class State:
 
     def answer(self, value: Value) -> None:
         """Resume the frame that asked with the chosen value, then run on."""
-        budget.fresh(self)
+        game = self.game
+        self.spent = 0  # budget.fresh, written out: once a decision
+        self.limit = game.step_budget if self.deadline is None else min(game.step_budget, budget.POLL)
         self._resume(value)
         self._run()
 
@@ -580,9 +584,10 @@ class State:
         self.option = frame if frame.keeps_option else frame.act.env
 
     def _resume(self, value: Value) -> None:
-        self.start_option(self.frames[-1])
+        frame = self.frames[-1]
+        self.option = frame if frame.keeps_option else frame.act.env  # start_option, written out
         try:
-            self.frames[-1].resume(self, value)
+            frame.resume(self, value)
         except Refused:
             raise
         except Exception as err:  # an internal error or a bug, located
