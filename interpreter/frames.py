@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .budget import fresh, spend
+from .budget import spend
 from .decisions import Choice, Decision, Said, Taken, Words
 from .mechanics import adjust, describe, player_name
 from .vm import Activation, BlockFrame, Frame, State, made_when_read
@@ -55,8 +55,12 @@ class AskFrame(Frame):
         self.data = data
 
     def step(self, st: State) -> None:
-        with st.frozen():
+        froze = st.freeze()  # State.frozen without its `with`: a question is asked at most decisions
+        try:
             options = self.build(st, self.act, self.data)
+        finally:
+            if froze:
+                st.memo = None
         spend(st, len(options))  # each option made
         if not options:
             st.frames.pop()
@@ -190,17 +194,12 @@ class PerformFrame(Frame):
     def options(self, st: State) -> list[Choice]:
         out: list[Choice] = []
         act = self.act
-        # State.frozen, written out (a menu is made at most decisions): the menu's memo
-        outer = st.memo
-        if outer is None:
-            st.memo = {}
-            if st.pending is not None or not st.frames:  # idle (no run): a read of its own, on a fresh budget
-                fresh(st)
+        froze = st.freeze()  # State.frozen without its `with`: a menu is made at most decisions
         try:
             for index, action in enumerate(self.actions):
                 out.extend(action.options(st, act, index))
         finally:
-            if outer is None:
+            if froze:
                 st.memo = None
         return out
 

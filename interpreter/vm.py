@@ -320,12 +320,7 @@ class _Frozen:
         self.st = st
 
     def __enter__(self) -> None:
-        st = self.st
-        self.outer = st.memo
-        if self.outer is None:
-            st.memo = {}
-            if st.pending is not None or not st.frames:  # idle (no run): a read of its own, on a fresh budget
-                budget.fresh(st)
+        self.outer = None if self.st.freeze() else self.st.memo
 
     def __exit__(self, *exc: object) -> None:
         if self.outer is None:
@@ -637,6 +632,17 @@ class State:
         return player_name(self, p)
 
     # ------------------------------------------------------------------ copying
+    def freeze(self) -> bool:
+        """Start a read (`frozen` without its `with`, where a menu or a question is made at
+        every decision): True when this call started it, and the caller ends it with
+        `self.memo = None`; False inside a read already under way."""
+        if self.memo is not None:
+            return False
+        self.memo = {}
+        if self.pending is not None or not self.frames:  # idle (no run): a read of its own, on a fresh budget
+            budget.fresh(self)
+        return True
+
     def frozen(self) -> "_Frozen":
         """`with st.frozen():` while only reading (building a decision's options): a
         definition called again with the same arguments returns its first result."""
