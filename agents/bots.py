@@ -52,7 +52,7 @@ def apply_random_option(state: GameState, rng: random.Random, undo: Undo = Undo.
     """Apply a random option the rules accept (transactionally: a refused one changes
     nothing and the next is tried). Returns (the option applied or None if the rules
     refused them all, how many were refused)."""
-    d = state.decision
+    d = state.st.pending  # not `state.decision`: no word is read here, so it need not be bound to this state
     assert d is not None
     # the options in a random order, drawn as they are tried: most first tries are
     # accepted, and shuffling every option of a large menu first cost more than the try
