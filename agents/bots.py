@@ -45,7 +45,7 @@ class RandomBot:
     def choose(self, state: GameState) -> int:
         d = state.decision
         assert d is not None
-        return self.rng.randrange(len(d.options))
+        return self.rng.randrange(d.count)
 
 
 def apply_random_option(state: GameState, rng: random.Random, undo: Undo = Undo.COPY) -> tuple[int | None, int]:
@@ -56,7 +56,7 @@ def apply_random_option(state: GameState, rng: random.Random, undo: Undo = Undo.
     assert d is not None
     # the options in a random order, drawn as they are tried: most first tries are
     # accepted, and shuffling every option of a large menu first cost more than the try
-    count = len(d.options)
+    count = d.count
     first = rng.randrange(count)
     try:
         state.apply(first, undo=undo)
@@ -83,7 +83,7 @@ def random_playout(state: GameState, rng: random.Random, max_decisions: int = 50
         if d is None:
             break
         try:
-            state.apply(rng.randrange(len(d.options)), undo=Undo.NONE)
+            state.apply(rng.randrange(d.count), undo=Undo.NONE)
         except Refused:
             break
     return state
@@ -94,7 +94,7 @@ def _deciding(state: GameState) -> tuple[int, int] | None:
     (a single option)."""
     d = state.decision
     assert d is not None
-    return None if len(d.options) == 1 else (d.player, len(d.options))
+    return None if d.count == 1 else (d.player, d.count)
 
 
 class RolloutBot:
@@ -408,7 +408,7 @@ class _Line:
         d = state.decision
         assert d is not None  # a line neither ended nor cut is one of `me`'s decisions
         count = 0
-        for index in range(len(d.options)):
+        for index in range(d.count):
             below = path + (index,)
             if below in self.ended:
                 continue
@@ -441,7 +441,7 @@ class _Line:
             return _Worth(state), False
         options: list[_Worth] = []
         ended = True
-        for index in range(len(d.options)):
+        for index in range(d.count):
             below = path + (index,)
             known = self.ended.get(below)
             if known is None:
@@ -703,7 +703,7 @@ def _iterate(root: _Node, world: GameState, rng: random.Random, job: SearchJob) 
         if d is None:
             break
         try:
-            world.apply(rng.randrange(len(d.options)), undo=Undo.NONE)
+            world.apply(rng.randrange(d.count), undo=Undo.NONE)
         except Refused:
             break
     rewards = _rewards(world)

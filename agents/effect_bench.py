@@ -320,7 +320,7 @@ def _engine_runner(gs: GameState, case: Case) -> Callable[[State], None]:
             d = st.pending
             assert d is not None, f"{case.name}: no decision left to answer"
             st.pending = None
-            st.answer(d.options[index].value)
+            st.answer(d.value(index))  # by index, as a bot answers: no option made
         assert st.pending is None, f"{case.name}: a decision was left unanswered"
     return run
 

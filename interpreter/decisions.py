@@ -79,10 +79,12 @@ class Decision:
     without a word made; the first label read (or `labels()`) makes them all, told apart,
     while the decision is pending (State.ask gives it the state it is asked in)."""
 
-    __slots__ = ("player", "_options", "kind", "named", "_prompt", "_st", "_build", "__weakref__")
+    __slots__ = ("player", "_options", "kind", "named", "_prompt", "_st", "_build", "_values", "_choice",
+                 "__weakref__")
 
     def __init__(self, player: int, prompt: str | Words, options: tuple[Choice, ...] | None, kind: str = "choose",
-                 build: Callable[[State], tuple[Choice, ...]] | None = None):
+                 build: Callable[[State], tuple[Choice, ...]] | None = None, values: tuple | None = None,
+                 choice: Callable[[Any], Choice] | None = None):
         self.player = player
         self._prompt = prompt
         self.kind = kind  # choose | one | may | number | action | bid
@@ -92,9 +94,16 @@ class Decision:
         # action menu or a response window in a bot's copy of the game, which a bot looking
         # ahead mostly weighs without reading (State.menus_when_read)
         self._build = build
+        # or known by their values, each option made when first read (`choice(value)`): a bot
+        # answers by index (`count`, `value`) and no option is made at all
+        self._values = values
+        self._choice = choice
         self._options: tuple[Choice, ...] | None = None
         if options is not None:
             self._offer(options)
+        elif values is not None:
+            if choice is None:
+                raise InternalError("a decision's values come without a way to make their options")
         elif build is None:
             raise InternalError("a decision has neither options nor a way to make them")
 
@@ -109,17 +118,33 @@ class Decision:
         """The legal options, made now if they are made when read."""
         options = self._options
         if options is None:
-            build = self._build
-            assert build is not None
-            options = build(self._reader())  # a failure located by the builder (vm.made_when_read)
+            values, choice = self._values, self._choice
+            if values is not None and choice is not None:
+                options = tuple([choice(value) for value in values])
+            else:
+                build = self._build
+                assert build is not None
+                options = build(self._reader())  # a failure located by the builder (vm.made_when_read)
+                self._build = None
             self._offer(options)
-            self._build = None
         return options
 
     @property
+    def count(self) -> int:
+        """How many options there are, none made where their values are known."""
+        values = self._values
+        return len(values) if values is not None else len(self.options)
+
+    def value(self, index: int) -> Any:
+        """What answering option `index` runs with, the option not made where it is not."""
+        values = self._values
+        return values[index] if values is not None else self.options[index].value
+
+    @property
     def made(self) -> bool:
-        """Whether its options are made (a decision whose options are made when read)."""
-        return self._options is not None
+        """Whether its options are known: made, or known by their values (a decision whose
+        options are made when read is not, until they are read)."""
+        return self._options is not None or self._values is not None
 
     @property
     def prompt(self) -> str:
@@ -156,8 +181,8 @@ class Decision:
     def bound(self, st: State) -> "Decision":
         """The same decision pending in `st` (a copy of the state it was asked in): its
         options new, so that labels read there are made from `st`."""
-        if self._options is None:  # made from `st` when read
-            new = Decision(self.player, self._prompt, None, self.kind, self._build)
+        if self._options is None:  # made from `st` when read, or from the values
+            new = Decision(self.player, self._prompt, None, self.kind, self._build, self._values, self._choice)
             new._st = st
             return new
         new = Decision(self.player, self._prompt,

@@ -39,12 +39,15 @@ def _auction_won(reader: Any, bidder: int, high: int) -> str:
 
 class AskFrame(Frame):
     """Ask one question; `then` continues with the answer. A question with a single
-    possible answer is not asked (`auto`). `data` is the question's own working data."""
+    possible answer is not asked (`auto`). `data` is the question's own working data.
+    With `choice`, `build` gives the options' values and `choice(value)` makes an option
+    when it is read (a bot answers by index: none is made)."""
 
-    __slots__ = ("build", "then", "prompt", "kind", "auto", "empty", "data")
+    __slots__ = ("build", "then", "prompt", "kind", "auto", "empty", "data", "choice")
 
     def __init__(self, act: Activation, build: Builder, then: Then, prompt: str | Words, kind: str = "choose",
-                 auto: bool = True, empty: Callable[[State, Activation], None] | None = None, data: Any = None):
+                 auto: bool = True, empty: Callable[[State, Activation], None] | None = None, data: Any = None,
+                 choice: Callable[[Any], Choice] | None = None):
         self.act = act
         self.build = build
         self.then = then
@@ -53,6 +56,7 @@ class AskFrame(Frame):
         self.auto = auto
         self.empty = empty
         self.data = data
+        self.choice = choice
 
     def step(self, st: State) -> None:
         froze = st.freeze()  # State.frozen without its `with`: a question is asked at most decisions
@@ -68,12 +72,17 @@ class AskFrame(Frame):
                 self.empty(st, self.act)
             return
         who = self.act.me if self.act.me >= 0 else st.active
+        choice = self.choice
         if self.auto and len(options) == 1:
             st.frames.pop()
-            st.log.append(Taken.said(who, self.prompt, options[0]))  # not asked: said
-            self.then(st, self.act, options[0].value, self.data)
+            only = options[0] if choice is None else choice(options[0])
+            st.log.append(Taken.said(who, self.prompt, only))  # not asked: said
+            self.then(st, self.act, only.value, self.data)
             return
-        st.ask(Decision(who, self.prompt, tuple(options), self.kind))
+        if choice is None:
+            st.ask(Decision(who, self.prompt, tuple(options), self.kind))
+        else:
+            st.ask(Decision(who, self.prompt, None, self.kind, values=tuple(options), choice=choice))
 
     def resume(self, st: State, value: Any) -> None:
         st.frames.pop()
@@ -116,16 +125,12 @@ class ChooseManyFrame(Frame):
             self.pool = []
             self._finish(st)
             return
-        # pieces are labelled by mechanics.describe, players by player_name, numbers by
-        # number_name: only pieces are items
-        items = self.labeler is describe
-        labeler = self.labeler
-        options = [Choice(None, v, v if items else None, labeler) for v in self.pool]
-        if self.up_to:
-            options.append(Choice("done", None))
+        # each option made when read (a bot answers by index): None is "done"
+        values = tuple(self.pool) + (None,) if self.up_to else tuple(self.pool)
         n = len(self.picked) + 1
         who = self.act.me if self.act.me >= 0 else st.active
-        st.ask(Decision(who, _counted(self.prompt, f" ({n} of {self.total})"), tuple(options), "choose"))
+        st.ask(Decision(who, _counted(self.prompt, f" ({n} of {self.total})"), None, "choose", values=values,
+                        choice=_PoolChoice(self.labeler)))
 
     def resume(self, st: State, value: Any) -> None:
         if value is None:
@@ -134,6 +139,23 @@ class ChooseManyFrame(Frame):
         self.picked.append(value)
         self.pool = [v for v in self.pool if v != value]
         self.need -= 1
+
+
+class _PoolChoice:
+    """An option of a pool made from its value when read: pieces are labelled by
+    mechanics.describe, players by player_name, numbers by number_name (only pieces are
+    items); None is "done"."""
+
+    __slots__ = ("labeler",)
+
+    def __init__(self, labeler: Callable[[Any, Any], str]):
+        self.labeler = labeler
+
+    def __call__(self, value: Any) -> Choice:
+        if value is None:
+            return Choice("done", None)
+        labeler = self.labeler
+        return Choice(None, value, value if labeler is describe else None, labeler)
 
 
 class ForEachFrame(Frame):
@@ -191,16 +213,20 @@ class PerformFrame(Frame):
         self.actions = actions  # compiled actions (see compiler.CompiledAction)
         self.done = 0
 
-    def options(self, st: State) -> list[Choice]:
-        out: list[Choice] = []
+    def values(self, st: State) -> list:
+        """Every (action index, target) the rules allow now, then None ("done") unless one
+        must be taken: the options' values."""
+        out: list = []
         act = self.act
         froze = st.freeze()  # State.frozen without its `with`: a menu is made at most decisions
         try:
             for index, action in enumerate(self.actions):
-                out.extend(action.options(st, act, index))
+                out.extend(action.values(st, act, index))
         finally:
             if froze:
                 st.memo = None
+        if self.mode != "one":
+            out.append(None)
         return out
 
     def step(self, st: State) -> None:
@@ -214,18 +240,18 @@ class PerformFrame(Frame):
                 return
             st.ask(Decision(self.act.me, "choose an action", None, "action", made_when_read))
             return
-        options = self.menu(st)
-        if not options or (len(options) == 1 and options[0].value is None):
+        values = self.values(st)
+        if not values or (len(values) == 1 and values[0] is None):
             st.frames.pop()
             return
-        st.ask(Decision(self.act.me, "choose an action", options, "action"))
+        # the options made only when read: a bot answers by index
+        choice = _MenuChoice(self.actions, self.act.me, self.act.this)
+        st.ask(Decision(self.act.me, "choose an action", None, "action", values=tuple(values), choice=choice))
 
     def menu(self, st: State) -> tuple[Choice, ...]:
         """Every (action, target) the rules allow now, then "done" unless one must be taken."""
-        options = self.options(st)
-        if self.mode != "one":
-            options.append(Choice("done", None))
-        return tuple(options)
+        choice = _MenuChoice(self.actions, self.act.me, self.act.this)
+        return tuple([choice(value) for value in self.values(st)])
 
     def resume(self, st: State, value: Any) -> None:
         if value is None:
@@ -234,6 +260,24 @@ class PerformFrame(Frame):
         self.done += 1
         index, target = value
         self.actions[index].start(st, self.act, target)
+
+
+class _MenuChoice:
+    """A menu's option made from its value when read: the action's, or "done". It holds
+    the actions and the player, not the frame: a decision pending in a dropped copy of a
+    state keeps no frame of it alive."""
+
+    __slots__ = ("actions", "me", "this")
+
+    def __init__(self, actions: tuple, me: int, this: int):
+        self.actions = actions
+        self.me = me
+        self.this = this
+
+    def __call__(self, value: Any) -> Choice:
+        if value is None:
+            return Choice("done", None)
+        return self.actions[value[0]].choice(value, self.me, self.this)
 
 
 class TurnsFrame(Frame):

@@ -269,7 +269,7 @@ class GameState:
 
     def legal_actions(self) -> list[int]:
         d = self.st.pending
-        return list(range(len(d.options))) if d is not None else []
+        return list(range(d.count)) if d is not None else []
 
     def apply(self, index: int, *, undo: Undo = Undo.COPY) -> None:
         """Answer the pending decision with option `index`. A choice the rules refuse
@@ -288,15 +288,15 @@ class GameState:
         d = st.pending
         if d is None:
             raise IllegalChoice("the game is over: there is nothing to decide")
-        options = d.options
-        if type(index) is not int or not 0 <= index < len(options):
-            raise IllegalChoice(f"option {index} is not one of the {len(options)} legal options")
+        count = d.count  # answered by index: no option need be made
+        if type(index) is not int or not 0 <= index < count:
+            raise IllegalChoice(f"option {index} is not one of the {count} legal options")
         if not isinstance(undo, Undo):
             raise TypeError(f"undo is an Undo (COPY, REPLAY or NONE), not {undo!r}")
         if undo is Undo.NONE:
             st.pending = None
             st.history.append(index)
-            st.answer(options[index].value)
+            st.answer(d.value(index))
             return
         if undo is Undo.REPLAY:
             made = len(st.history)
@@ -309,7 +309,7 @@ class GameState:
             try:
                 st.pending = None
                 st.history.append(index)
-                st.answer(options[index].value)
+                st.answer(d.value(index))
             except BaseException:
                 self._rewind(checkpoint, made)
                 st.pending = d  # the same question as the replay's, and the one its caller holds
@@ -319,7 +319,7 @@ class GameState:
         try:
             st.pending = None
             st.history.append(index)
-            st.answer(options[index].value)
+            st.answer(d.value(index))
         except BaseException:  # a refusal, a bug or an interrupt: nothing half-applied is left behind
             st.restore(backup)
             raise
@@ -334,11 +334,11 @@ class GameState:
         replay = checkpoint.clone()
         for number, index in enumerate(since, len(checkpoint.history) + 1):
             d = replay.pending
-            if d is None or not 0 <= index < len(d.options):
+            if d is None or not 0 <= index < d.count:
                 raise InternalError(f"undo by replay: decision {number} cannot be replayed")
             replay.pending = None
             replay.history.append(index)
-            replay.answer(d.options[index].value)
+            replay.answer(d.value(index))
         self.st.restore(replay)
 
     def take_back(self, to: int, player: int) -> None:

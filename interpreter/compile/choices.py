@@ -68,22 +68,27 @@ class CompiledAction:
             if self.condition is None or self.condition(probe):
                 yield target
 
-    def options(self, st: State, act: Activation, index: int) -> list[Choice]:
+    def values(self, st: State, act: Activation, index: int) -> list[tuple[int, Any]]:
+        """Each option's value, (index, target): every target the rules allow now."""
         if self.always:
-            if type(self.label) is str:
-                return [Choice(self.label, (index, None))]
-            targets: Any = _ALWAYS
-        elif self.listed is not None:
-            targets = self.listed_now(st, act.me, act.this)
-        else:
-            targets = self.targets(st, act)
+            return [(index, None)]
+        targets = self.listed_now(st, act.me, act.this) if self.listed is not None else self.targets(st, act)
+        return [(index, t) for t in targets]
+
+    def choice(self, value: tuple[int, Any], me: int, this: int) -> Choice:
+        """The option of `value` (values), its label made when read."""
         label = self.label
         if isinstance(label, str):
             if self.collection is None:
-                return [Choice(label, (index, None)) for _ in targets]
-            return [Choice(label, (index, t), t if self.items else None) for t in targets]
-        words = _action_words(label, act.me, act.this, self.var)
-        return [Choice(None, (index, t), t if self.items and t is not None else None, words) for t in targets]
+                return Choice(label, value)
+            return Choice(label, value, value[1] if self.items else None)
+        target = value[1]
+        return Choice(None, value, target if self.items and target is not None else None,
+                      _action_words(label, me, this, self.var))
+
+    def options(self, st: State, act: Activation, index: int) -> list[Choice]:
+        me, this = act.me, act.this
+        return [self.choice(value, me, this) for value in self.values(st, act, index)]
 
     # While a menu is built (State.frozen: nothing changes), an action's targets are worked
     # out once for a player and an item, whoever asks: the menu lists them and `possible`
@@ -146,7 +151,6 @@ class CompiledAction:
 
 
 _NONE = object()  # "no target" (None is a real target: an action without `choose:`)
-_ALWAYS = (None,)  # the one target of an action with neither `choose:` nor `if:`
 
 
 def _action_words(label: Filled, me: int, this: int, var: str | None) -> Label:
@@ -290,8 +294,11 @@ class ChoiceCompiler:
             else mech.describe
         items = of_items(self.ctx.type_of(s.collection))
 
-        def build(st: State, a: Activation, pool: Any) -> list[Choice]:
-            return [Choice(None, x, x if items else None, describe) for x in pool]
+        def build(st: State, a: Activation, pool: Any) -> list:
+            return pool  # the options' values: each made when read (choice)
+
+        def choice(x: Any) -> Choice:
+            return Choice(None, x, x if items else None, describe)
 
         def bind(st: State, a: Activation, value: Any, pool: Any) -> None:
             a.env[var] = value
@@ -309,7 +316,7 @@ class ChoiceCompiler:
             if names:  # "choose a resource in {V}'s cost" -> "... in Storm's cost", made when read
                 asked = _named_prompt(prompt, [(name, namer, a.env.get(name)) for name, namer in names.items()])
             if single:
-                st.frames.append(AskFrame(a, build, bind, asked, empty=nothing_to_choose, data=pool))
+                st.frames.append(AskFrame(a, build, bind, asked, empty=nothing_to_choose, data=pool, choice=choice))
             else:
                 st.frames.append(ChooseManyFrame(a, pool, count(a), var, up_to, asked, describe))
         return choose
