@@ -162,8 +162,16 @@ def _action_words(label: Filled, me: int, this: int, var: str | None) -> Label:
     return words
 
 
-def _yes_no(st: State, a: Activation, data: Any) -> list[Choice]:
-    return [Choice("yes", True), Choice("no", False)]  # new each time: an option belongs to one decision
+def _yes_no(st: State, a: Activation, data: Any) -> list[bool]:
+    return [True, False]  # the values: each option made when read (_yes_or_no)
+
+
+def _yes_or_no(yes: Any) -> Choice:
+    return Choice("yes" if yes else "no", yes)  # new each time: an option belongs to one decision
+
+
+def _number(k: Any) -> Choice:
+    return Choice(None, k, None, mech.number_name)
 
 
 def _paid_with(symbols: tuple[str, ...]) -> Label:
@@ -360,11 +368,10 @@ class ChoiceCompiler:
         offered = self.general.numbers_where(s.condition) if s.condition is not None else None
         written = printer.print_statement(s)
 
-        def build(st: State, a: Activation, bounds: Any) -> list[Choice]:
+        def build(st: State, a: Activation, bounds: Any) -> list:
             lo, hi, by = bounds
             numbers = mech.number_range(lo, hi, by)
-            kept = numbers if offered is None else offered(st, a, numbers)
-            return [Choice(None, k, None, mech.number_name) for k in kept]
+            return numbers if offered is None else offered(st, a, numbers)  # the values: made when read (_number)
 
         def bind(st: State, a: Activation, value: Any, bounds: Any) -> None:
             a.env[var] = value
@@ -378,7 +385,7 @@ class ChoiceCompiler:
                 raise ContentError(f"`{written}`: a number is chosen in steps of {by}: a step must be at least 1")
             lo, hi = low(a), high(a)
             st.frames.append(AskFrame(a, build, bind, _number_prompt(what, lo, hi, by), "number",
-                                      empty=lambda st, a: mech.abandon(st, a), data=(lo, hi, by)))
+                                      empty=lambda st, a: mech.abandon(st, a), data=(lo, hi, by), choice=_number))
         return choose_number
 
     def s_Perform(self, s: ast.Perform) -> Instr:
@@ -423,7 +430,7 @@ class ChoiceCompiler:
 
         def may(st: State, a: Activation) -> None:
             asked = prompt if isinstance(prompt, str) else prompt.words(a)
-            st.frames.append(AskFrame(a, _yes_no, then, asked, "may", auto=False))
+            st.frames.append(AskFrame(a, _yes_no, then, asked, "may", auto=False, choice=_yes_or_no))
         return may
 
     # ------------------------------------------------------------------ declarations

@@ -1,5 +1,5 @@
-"""An action menu's options and a pool's (`choose a card in ...`, `choose 2 cards in ...`)
-are known by their values and made only when someone reads them (decisions.Decision
+"""An action menu's options, a pool's (`choose a card in ...`, `choose 2 cards in ...`), a
+number's and a `may`'s are known by their values and made only when someone reads them (decisions.Decision
 `values`, `count`, `value`): a bot that answers by index makes none, and the options read
 are what they were when they were made at once (issue 32: words and objects only for a
 reader)."""
@@ -44,10 +44,16 @@ actions:
     do: |
       choose 2 cards in my table as KS
       move KS to my hand
+  bet:
+    label: Bet some points
+    do: |
+      choose a number from 1 to 5 as N
+      may "bet {N}":
+          gain N points
 game: |
   deal 3 from deck to hand of players
   take turns:
-      perform one of gain_one, play_card, pick, pick_two
+      perform one of gain_one, play_card, pick, pick_two, bet
 """
 
 
@@ -90,7 +96,7 @@ def test_a_bot_answering_by_index_makes_no_option(game: Game, monkeypatch: pytes
             d = state.st.pending
             kinds.add((d.kind, d.count > 1))
             apply_random_option(state, rng, undo=Undo.NONE)
-    assert {("action", True), ("choose", True)} <= kinds  # menus and both pools were asked
+    assert {("action", True), ("choose", True), ("number", True), ("may", True)} <= kinds  # each was asked
     assert logged and made == logged, f"{len(made) - len(logged)} options made that nobody read"
 
 
@@ -98,6 +104,7 @@ def test_options_read_are_the_options_made_at_once(game: Game) -> None:
     rng = random.Random(3)
     state = game.new_state(3)
     seen = 0
+    kinds: set[str] = set()
     while state.decision is not None and seen < 60:
         d = state.decision
         count = d.count
@@ -108,12 +115,17 @@ def test_options_read_are_the_options_made_at_once(game: Game) -> None:
         assert all(isinstance(label, str) and label for label in labels)
         if d.kind == "action":
             assert labels[-1] == "done" or values[-1] is not None
+        if d.kind == "may":
+            assert labels == ["yes", "no"] and values == [True, False]
+        if d.kind == "number":
+            assert labels == [str(v) for v in values]
+        kinds.add(d.kind)
         copy = state.clone()  # a copy reads its own options, made from the same values
         assert copy.decision is not None and copy.decision.labels() == labels
         assert [o.value for o in copy.decision.options] == values
         seen += 1
         apply_random_option(state, rng, undo=Undo.NONE)
-    assert seen > 20
+    assert seen > 20 and {"action", "choose", "number", "may"} <= kinds
 
 
 def test_an_option_out_of_range_is_refused_and_changes_nothing(game: Game) -> None:
