@@ -6,14 +6,14 @@ its own slots, never in the designer's names."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from .budget import spend
 from .decisions import Choice, Decision, Said, Taken, Words
 from .mechanics import adjust, describe, player_name
 from .vm import Activation, BlockFrame, Frame, State, made_when_read
 
-Builder = Callable[[State, Activation, Any], list]  # (state, activation, data) -> list[Choice]
+Builder = Callable[[State, Activation, Any], Sequence[Any]]  # (state, activation, data) -> the options (or their values)
 Then = Callable[[State, Activation, Any, Any], None]  # (state, activation, chosen value, data)
 
 

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from legacies.dsl import ast, printer
 from legacies.dsl import resolution as r
@@ -368,7 +368,7 @@ class ChoiceCompiler:
         offered = self.general.numbers_where(s.condition) if s.condition is not None else None
         written = printer.print_statement(s)
 
-        def build(st: State, a: Activation, bounds: Any) -> list:
+        def build(st: State, a: Activation, bounds: Any) -> Sequence[int]:
             lo, hi, by = bounds
             numbers = mech.number_range(lo, hi, by)
             return numbers if offered is None else offered(st, a, numbers)  # the values: made when read (_number)
