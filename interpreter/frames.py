@@ -44,6 +44,9 @@ class AskFrame(Frame):
     when it is read (a bot answers by index: none is made)."""
 
     __slots__ = ("build", "then", "prompt", "kind", "auto", "empty", "data", "choice")
+    # from the rules, never the game's data: left out of the canonical form (game._frame_data),
+    # so a save made before the slot was added (None in most questions) replays to its fingerprint
+    RULES_ONLY = ("choice",)
 
     def __init__(self, act: Activation, build: Builder, then: Then, prompt: str | Words, kind: str = "choose",
                  auto: bool = True, empty: Callable[[State, Activation], None] | None = None, data: Any = None,

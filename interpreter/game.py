@@ -544,8 +544,11 @@ def _plain(x: Any) -> Any:
 
 def _frame_data(f: Frame) -> list[Any]:
     data: list[Any] = [type(f).__name__]
+    rules_only = getattr(type(f), "RULES_ONLY", ())  # slots the rules fill: no part of the game
     for cls in type(f).__mro__:
         for slot in getattr(cls, "__slots__", ()):
+            if slot in rules_only:
+                continue
             if slot == "act":
                 a = f.act
                 data.append([a.me, a.this, sorted((k, _plain(v)) for k, v in a.env.items())])

@@ -104,6 +104,21 @@ def test_comments_and_layout_do_not_change_the_content_hash(tmp_path: Path) -> N
     assert GameState.deserialize(same, text).serialize() == text
 
 
+# A save the engine made at 0966123 (issue 32's eleventh round), with a question pending
+# ("choose how to pay") whose frame the twelfth round gave a slot (`AskFrame.choice`, the
+# rules' maker of its options). Made again, if Legacy's rules or content change (then it is
+# refused as a save of another version), from main before any change to the frames.
+SAVED_BEFORE_A_FRAME_SLOT = '{"content": "60554e7ddb11d3ac3e5ffdfc9b5eaf6b06b3ad48bc299d0ef48a9d88e2a9db44", "decisions": [0, 1, 0, 1, 1, 3, 1, 1, 5, 0, 2, 2, 1, 1], "fingerprint": "6cfbaddadcaef805391a41b048be371caec042fb6b2e8ecc314bdb44f7ade83a", "format": "legacies-save/2", "names": ["P1", "P2", "P3"], "options": {"rounds": 1, "without_specials": false}, "players": 3, "ruleset": "legacy", "seed": 0}'
+
+
+def test_a_save_made_before_a_frame_gained_a_slot_of_the_rules_still_loads() -> None:
+    """A slot the rules fill (a frame class's RULES_ONLY) is no part of the game: the save's
+    fingerprint, taken before the slot was there, is the game's fingerprint now."""
+    state = GameState.deserialize(_spec(), SAVED_BEFORE_A_FRAME_SLOT)
+    assert state.decision is not None and state.decision.prompt == "choose how to pay"
+    assert state.fingerprint() == json.loads(SAVED_BEFORE_A_FRAME_SLOT)["fingerprint"]
+
+
 def test_malformed_saves_are_refused_in_words() -> None:
     _, text = _good()
     data = json.loads(text)
