@@ -455,9 +455,7 @@ class State:
         automated = game.automated
         if automated >= 0 and self.pending is not None and self.counters[automated + self.pending.player]:
             self._decide_automated(automated, left)
-        # what is read before the next run (a score, a screen) starts afresh: budget.fresh, written out
-        self.spent = 0
-        self.limit = game.step_budget if self.deadline is None else min(game.step_budget, budget.POLL)
+        budget.fresh(self)  # what is read before the next run (a score, a screen) starts afresh
 
     def _decide_automated(self, automated: int, left: int) -> None:
         """Answer every decision of a player the rules run (the ruleset's `automated`
@@ -553,9 +551,7 @@ class State:
 
     def answer(self, value: Value) -> None:
         """Resume the frame that asked with the chosen value, then run on."""
-        game = self.game
-        self.spent = 0  # budget.fresh, written out: once a decision
-        self.limit = game.step_budget if self.deadline is None else min(game.step_budget, budget.POLL)
+        budget.fresh(self)
         self._resume(value)
         self._run()
 
@@ -580,7 +576,7 @@ class State:
 
     def _resume(self, value: Value) -> None:
         frame = self.frames[-1]
-        self.option = frame if frame.keeps_option else frame.act.env  # start_option, written out
+        self.start_option(frame)
         try:
             frame.resume(self, value)
         except Refused:
