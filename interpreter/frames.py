@@ -133,7 +133,7 @@ class ChooseManyFrame(Frame):
         n = len(self.picked) + 1
         who = self.act.me if self.act.me >= 0 else st.active
         st.ask(Decision(who, _counted(self.prompt, f" ({n} of {self.total})"), None, "choose", values=values,
-                        choice=_PoolChoice(self.labeler)))
+                        choice=PoolChoice(self.labeler)))
 
     def resume(self, st: State, value: Any) -> None:
         if value is None:
@@ -144,7 +144,7 @@ class ChooseManyFrame(Frame):
         self.need -= 1
 
 
-class _PoolChoice:
+class PoolChoice:
     """An option of a pool made from its value when read: pieces are labelled by
     mechanics.describe, players by player_name, numbers by number_name (only pieces are
     items); None is "done"."""

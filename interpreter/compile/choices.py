@@ -20,7 +20,7 @@ from .general import GeneralCompiler
 from .statements import StatementCompiler
 from ..decisions import Choice, Label, Words
 from ..errors import ContentError, Refused
-from ..frames import AskFrame, AuctionFrame, ChooseManyFrame, PerformFrame
+from ..frames import AskFrame, AuctionFrame, ChooseManyFrame, PerformFrame, PoolChoice
 from ..naming import namer_for
 from ..spec import ActionSpec, Origin
 from ..vm import Activation, BlockFrame, State
@@ -166,12 +166,11 @@ def _yes_no(st: State, a: Activation, data: Any) -> list[bool]:
     return [True, False]  # the values: each option made when read (_yes_or_no)
 
 
+_NUMBER = PoolChoice(mech.number_name)  # a number's option, made when read
+
+
 def _yes_or_no(yes: Any) -> Choice:
     return Choice("yes" if yes else "no", yes)  # new each time: an option belongs to one decision
-
-
-def _number(k: Any) -> Choice:
-    return Choice(None, k, None, mech.number_name)
 
 
 def _paid_with(symbols: tuple[str, ...]) -> Label:
@@ -371,7 +370,7 @@ class ChoiceCompiler:
         def build(st: State, a: Activation, bounds: Any) -> Sequence[int]:
             lo, hi, by = bounds
             numbers = mech.number_range(lo, hi, by)
-            return numbers if offered is None else offered(st, a, numbers)  # the values: made when read (_number)
+            return numbers if offered is None else offered(st, a, numbers)  # the values: made when read (_NUMBER)
 
         def bind(st: State, a: Activation, value: Any, bounds: Any) -> None:
             a.env[var] = value
@@ -385,7 +384,7 @@ class ChoiceCompiler:
                 raise ContentError(f"`{written}`: a number is chosen in steps of {by}: a step must be at least 1")
             lo, hi = low(a), high(a)
             st.frames.append(AskFrame(a, build, bind, _number_prompt(what, lo, hi, by), "number",
-                                      empty=lambda st, a: mech.abandon(st, a), data=(lo, hi, by), choice=_number))
+                                      empty=lambda st, a: mech.abandon(st, a), data=(lo, hi, by), choice=_NUMBER))
         return choose_number
 
     def s_Perform(self, s: ast.Perform) -> Instr:
