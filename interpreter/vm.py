@@ -194,7 +194,7 @@ def enter(st: "State", block: Block, act: Activation, call: bool = False) -> Non
     """Start `block` for `act` inside what is running: at once when it cannot ask
     (`run_now`), else as its frame, pushed; a `call` (an effect played or resolved, a
     procedure) nests a level, so the stack's depth is checked first."""
-    if run_now(st, block, act):
+    if block.run is not None and run_now(st, block, act):  # looked at here first: most blocks entered may ask
         return
     if call:
         budget.check_depth(st)

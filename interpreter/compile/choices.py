@@ -23,7 +23,7 @@ from ..errors import ContentError, Refused
 from ..frames import AskFrame, AuctionFrame, ChooseManyFrame, PerformFrame, PoolChoice
 from ..naming import namer_for
 from ..spec import ActionSpec, Origin
-from ..vm import Activation, BlockFrame, State
+from ..vm import Activation, Block, BlockFrame, State, enter, run_now
 
 
 class CompiledAction:
@@ -31,7 +31,7 @@ class CompiledAction:
                  "always")
 
     def __init__(self, name: str, label: "str | Filled", var: str | None,
-                 collection: Fn | None, condition: Fn | None, instrs: tuple, gate: bool = False, items: bool = False):
+                 collection: Fn | None, condition: Fn | None, instrs: Block, gate: bool = False, items: bool = False):
         self.name = name
         self.label = label
         self.var = var
@@ -146,8 +146,13 @@ class CompiledAction:
         return next(self.targets(st, act), _NONE) is not _NONE
 
     def start(self, st: State, act: Activation, target: Any) -> None:
+        """Run the action for `target`: at once when its statements cannot ask (vm.run_now),
+        else as its frame, pushed; the menu or offer that asked stays below it either way."""
         env = {self.var: target} if self.var else {}
-        st.frames.append(BlockFrame(self.instrs, Activation(st, act.me, act.this, env)))
+        block = self.instrs
+        a = Activation(st, act.me, act.this, env)
+        if block.run is None or not run_now(st, block, a):  # `enter`, written out: an action starts at most decisions
+            st.frames.append(BlockFrame(block, a))
 
 
 _NONE = object()  # "no target" (None is a real target: an action without `choose:`)
@@ -409,7 +414,7 @@ class ChoiceCompiler:
         def then(st: State, a: Activation, i: Any, data: Any) -> None:
             if coverage is not None:
                 coverage.hits[ids[i]] += 1
-            st.frames.append(BlockFrame(options[i][2], a))
+            enter(st, options[i][2], a)  # the chosen option's statements: at once if they cannot ask
 
         def choose_one(st: State, a: Activation) -> None:  # the options' statements, for a preview (preview.py)
             st.frames.append(AskFrame(a, build, then, "choose one", "one", data=s))
@@ -425,7 +430,7 @@ class ChoiceCompiler:
             if coverage is not None:
                 coverage.hits[ids[1 if yes else 0]] += 1
             if yes:
-                st.frames.append(BlockFrame(body, a))
+                enter(st, body, a)
 
         def may(st: State, a: Activation) -> None:
             asked = prompt if isinstance(prompt, str) else prompt.words(a)

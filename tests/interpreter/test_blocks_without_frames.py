@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from legacies.interpreter import vm
+from legacies.interpreter.compile import choices as compiled_choices
 from legacies.interpreter.compile import statements as compiled_statements
-from legacies.interpreter.errors import BudgetExceeded, InternalError
+from legacies.interpreter.errors import BudgetExceeded, InternalError, Refused
 from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.spec import GameSpec
 from legacies.interpreter.vm import Activation, Block, BlockFrame
@@ -40,6 +41,11 @@ actions:
     label: Rest
     do: |
       gain 1 gold
+  splurge:
+    label: Splurge
+    do: |
+      gain 1 points
+      pay 5 gold
 procedures:
   bonus:
     do: |
@@ -60,9 +66,16 @@ procedures:
       choose one:
           "gold": gain 1 gold
           "points": gain 1 points
+  tempted:
+    do: |
+      may "take a point?":
+          gain 1 points
+      choose one:
+          "gold": gain 1 gold
+          "points": gain 1 points
 game: |
   take turns:
-      perform one of rest
+      perform one of rest, splurge
       bonus()
 """
 
@@ -137,11 +150,11 @@ def test_an_error_in_a_block_run_at_once_names_its_statement(spec: GameSpec, sou
         errors.append(caught.value)
     assert str(errors[0]) == str(errors[1])  # where, what was running, the message
     err = errors[0]
-    assert err.where is not None and err.where.file.endswith("procedures.yaml") and err.where.line == 16
+    assert err.where is not None and err.where.file.endswith("procedures.yaml") and err.where.line == 21
     assert "division by zero" in str(err) and "procedure `broken`" in err.running
 
 
-@pytest.mark.parametrize("source, file, line", [("greedy()", "procedures.yaml", 20),
+@pytest.mark.parametrize("source, file, line", [("greedy()", "procedures.yaml", 25),
                                                 ("gain 1 gold\npay 1000 gold\ngain 1 points", "test.yaml", 2)])
 def test_a_refusal_of_the_rules_own_statement_is_located_there(spec: GameSpec, source: str, file: str,
                                                                line: int) -> None:
@@ -185,3 +198,59 @@ def test_games_play_as_the_closures_do(spec: GameSpec) -> None:
     from tests.interpreter.test_codegen import play_both  # noqa: PLC0415 - the differential helper
     for seed in range(3):
         assert play_both(spec, 2, seed) > 0
+
+
+def _no_frames(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on, pushing a block's frame fails the test."""
+    class NoFrame(BlockFrame):
+        def __init__(self, instrs: tuple, act: Activation) -> None:
+            raise AssertionError("a frame was pushed for a block that cannot ask")
+    for module in (compiled_choices, compiled_statements, vm):
+        monkeypatch.setattr(module, "BlockFrame", NoFrame)
+
+
+def test_an_action_that_cannot_ask_runs_with_no_frame_and_its_menu_ends(spec: GameSpec,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The action menu's chosen `rest` runs at once (interpreter/compile/choices.py
+    `CompiledAction.start`), and a menu of one action ends with it (frames.PerformFrame)."""
+    made, reference = Game(spec, 2).new_state(1), Game(spec, 2, codegen=False).new_state(1)
+    assert made.st.pending is not None and made.st.pending.kind == "action"
+    frames_before = len(made.st.frames)
+    before = made.st.steps, reference.st.steps
+    reference.apply(0)
+    _no_frames(monkeypatch)
+    made.apply(0)  # `rest`; then `bonus()` (run at once too) and the next player's menu
+    assert made.fingerprint() == reference.fingerprint()
+    assert len(made.st.frames) == frames_before  # the same menu frame's place, the next player's
+    # generated: bonus() (run at once), the turn's end, the next turn, its `perform`, its menu asked;
+    # the closures: the action's statement and end, the menu's end, bonus() and its two statements and end,
+    # the turn's end, the next turn, its `perform`, its menu asked
+    assert (made.st.steps - before[0], reference.st.steps - before[1]) == (5, 11)
+
+
+def test_a_refusal_in_an_action_run_at_once_refuses_the_option(spec: GameSpec) -> None:
+    """`splurge` pays 5 gold with 3: its refusal is the player's (the menu is still below
+    it), and the state is as it was."""
+    state = Game(spec, 2).new_state(1)
+    before = state.fingerprint()
+    with pytest.raises(Refused, match="5 gold"):
+        state.apply(1)  # splurge
+    assert state.fingerprint() == before
+    state.apply(0)  # rest: still offered, still answered
+    assert state.fingerprint() != before
+
+
+def test_a_chosen_option_and_a_may_run_with_no_frame(spec: GameSpec, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The statements of a `choose one:` option and of a `may` taken run at once when they
+    cannot ask (choices.py `s_ChooseOne`, `s_May`), the game as the closures play it."""
+    (made, code), (reference, reference_code) = _both(spec, "tempted()")
+    run_block(made, code)
+    run_block(reference, reference_code)
+    for answer in (0, 1):  # yes to the point, then "points"
+        reference.apply(answer)
+    _no_frames(monkeypatch)
+    for answer in (0, 1):
+        made.apply(answer)
+    assert made.fingerprint() == reference.fingerprint()
+    points = made.game.layout.player_counter["points"]
+    assert made.st.counters[points + made.st.active] >= 2
