@@ -224,7 +224,10 @@ class PerformFrame(Frame):
         froze = st.freeze()  # State.frozen without its `with`: a menu is made at most decisions
         try:
             for index, action in enumerate(self.actions):
-                out.extend(action.values(st, act, index))
+                if action.always:  # CompiledAction.values of an action with no target and no `if:`, written out
+                    out.append((index, None))
+                else:
+                    out.extend(action.values(st, act, index))
         finally:
             if froze:
                 st.memo = None
