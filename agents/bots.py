@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Callable
 from legacies.interpreter.errors import Refused
 from legacies.interpreter.game import GameState, Undo
 from legacies.interpreter.information import determinize
+from legacies.interpreter.spec import GameSpec
 
 from .base import Agent
 
@@ -151,8 +152,8 @@ class GreedyBot:
     player goes on deciding within the same turn (the option chose an action whose target,
     cost or part is asked next, or the turn offers another action), followed through those
     decisions by taking the best option at every step (all of them weighed, up to
-    `lookahead` options applied in all): a turn of several actions is followed as far as
-    the lookahead reaches. The option whose line leaves it best placed by `standing` is
+    `lookahead` options applied in all; None, the ruleset's: `default_lookahead`): a turn
+    of several actions is followed as far as the lookahead reaches. The option whose line leaves it best placed by `standing` is
     taken. Lines are
     followed one decision deeper at a time, all to the same depth, until every one
     reaches its end or the next depth would exceed `lookahead`; `lookahead=0` weighs each
@@ -171,10 +172,10 @@ class GreedyBot:
     LOOKAHEAD = 400
     MAX_DEPTH = 8  # own decisions followed after the option weighed
 
-    def __init__(self, seed: int = 0, name: str = "greedy", lookahead: int = LOOKAHEAD):
+    def __init__(self, seed: int = 0, name: str = "greedy", lookahead: int | None = None):
         self.rng = random.Random(seed)
         self.name = name
-        self.lookahead = lookahead
+        self.lookahead = lookahead  # None: the ruleset's (default_lookahead)
         self.last_depth = 0  # how many decisions deep the last choice followed its options (for tests)
         self.last_weighed = 0  # how many evaluations (one player's each) the last choice made (for tests)
         self.menus_when_read = True  # False: every menu its copies reach is made (to compare, in tests)
@@ -184,6 +185,7 @@ class GreedyBot:
         if deciding is None:
             return 0
         me, options = deciding
+        lookahead = self.lookahead if self.lookahead is not None else default_lookahead(state.game.spec)
         world = determinize(state, me, self.rng)
         # the lines end at another player's menu, weighed without reading it: made if read
         world.st.menus_when_read = self.menus_when_read
@@ -198,7 +200,7 @@ class GreedyBot:
                     children.append(child)
                 except Refused:
                     children.append(None)
-            values = self._follow(children, me, world.st.turns, world.game.players, made)
+            values = self._follow(children, me, world.st.turns, world.game.players, made, lookahead)
         finally:
             for copy in made:
                 copy.discard()
@@ -208,7 +210,7 @@ class GreedyBot:
         return self.rng.choice([i for i, v in enumerate(values) if v == best])
 
     def _follow(self, children: list[GameState | None], me: int, turn: int, players: int,
-                made: list[GameState]) -> list[float | None]:
+                made: list[GameState], lookahead: int) -> list[float | None]:
         """Each option's worth, followed as deep as the lookahead allows (see the class):
         exact for every option that is the best or ties with it, below the best for the
         others (None: refused)."""
@@ -217,7 +219,7 @@ class GreedyBot:
         applied: dict[tuple[int, ...], GameState] = {}  # lines cut short: their state, for the next pass
         cut: set[tuple[int, ...]] = set()  # the lines the last pass cut short
         for depth in range(self.MAX_DEPTH + 1):
-            line = _Line(me, turn, self.lookahead, ended, applied, made, cut)
+            line = _Line(me, turn, lookahead, ended, applied, made, cut)
             if line.would_exceed(children, depth):
                 break  # known before a pass that would have run out: none of it applied
             try:
@@ -532,6 +534,13 @@ def iterations_problem(iterations: int) -> str | None:
 
 MAX_LOOKAHEAD = 100_000
 """The most options a greedy bot may be given to apply per decision (`--lookahead`)."""
+
+
+def default_lookahead(spec: GameSpec) -> int:
+    """The options a greedy bot applies per decision when it is given no number: the
+    ruleset's `greedy_lookahead` (a game whose turns need less thought says so, measured:
+    docs/speed.md), else GreedyBot.LOOKAHEAD."""
+    return spec.greedy_lookahead if spec.greedy_lookahead is not None else GreedyBot.LOOKAHEAD
 
 
 def lookahead_problem(lookahead: int) -> str | None:

@@ -91,7 +91,7 @@ def make_agent(kind: str, seed: int, seat: int, human: Callable[[int], Agent] | 
     """The agent of a seat; `think` gives a search bot a time budget per decision (in
     seconds) and `iterations` a number of iterations, instead of its fixed number (with
     both, the first reached), `search_workers` the processes it thinks in; `lookahead`
-    the options a greedy bot applies per decision, instead of GreedyBot.LOOKAHEAD;
+    the options a greedy bot applies per decision, instead of the ruleset's (bots.default_lookahead);
     `ruled` are the ruleset's seat kinds, whose players the rules run."""
     if kind == "human":
         if human is None:

@@ -23,7 +23,7 @@ import html
 import json
 from typing import Any
 
-from .bots import BOTS, SEARCH_ITERATIONS, GreedyBot
+from .bots import BOTS, SEARCH_ITERATIONS
 from .comparison import comparison_html
 from .report_changes import what_if_html
 from .report_map import map_section, map_summary
@@ -96,8 +96,7 @@ def build_report(sim: Simulation) -> dict[str, Any]:
                    else None if req.search_think is not None else SEARCH_ITERATIONS,
                    "think": req.search_think} if "search" in req.seats else None,
         # the options each greedy seat applied per decision (its lookahead)
-        "greedy": {"lookahead": req.greedy_lookahead if req.greedy_lookahead is not None else GreedyBot.LOOKAHEAD}
-        if "greedy" in req.seats else None,
+        "greedy": {"lookahead": sim.greedy_lookahead} if "greedy" in req.seats else None,
         "unfinished": sum(not r.finished for r in records),
         "ended_by_rules": [{"reason": reason, "games": n}
                            for reason, n in sorted(endings.items(), key=lambda kv: (-kv[1], kv[0]))],

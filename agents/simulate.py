@@ -35,7 +35,7 @@ from legacies.interpreter.mechanics import describe, owner
 from legacies.interpreter.values import DefRef
 
 from .base import Agent
-from .bots import BOTS, iterations_problem, lookahead_problem, think_problem
+from .bots import BOTS, default_lookahead, iterations_problem, lookahead_problem, think_problem
 from .cluster import WAIT_SECONDS, ClusterError, ClusterLost, run_tasks
 from .match import make_agent, play_match
 from .processes import AHEAD_PER_WORKER, compiled_kept, in_order, worker_pool
@@ -70,7 +70,7 @@ class Request:
     # neither: its fixed count (agents.bots.SEARCH_ITERATIONS)
     search_iterations: int | None = None
     search_think: float | None = None
-    # the options a greedy seat applies per decision (None: agents.bots.GreedyBot.LOOKAHEAD)
+    # the options a greedy seat applies per decision (None: the ruleset's, agents.bots.default_lookahead)
     greedy_lookahead: int | None = None
     # what-if changes (`simulate --set ID.FIELD=VALUE`): (item id, field path, number), each
     # written into the item's file before the ruleset is built, so it is checked as data is
@@ -130,6 +130,7 @@ class Simulation:
     workers: int = 1
     where: str = "this process"
     stopped: str | None = None  # why the run ended before its last game (Ctrl-C, a lost cluster): records so far
+    greedy_lookahead: int = 0  # the options each greedy seat applied per decision: the request's, else the ruleset's
 
     @property
     def decisions(self) -> int:
@@ -453,6 +454,8 @@ def simulate(request: Request, workers: int = 1, cluster: str | None = None,
     game = check_request(request)
     spec = game.spec
     sim = Simulation(request, starting_choices=list(spec.starting_choices),
+                     greedy_lookahead=request.greedy_lookahead if request.greedy_lookahead is not None
+                     else default_lookahead(spec),
                      menus={menu: list(names) for menu, names in spec.vocab.menus.items()},
                      items=[{"id": d.id, "name": d.name, "kind": spec.vocab.label(d.kind)}
                             for i, d in enumerate(spec.defs) if is_content(game, i)])

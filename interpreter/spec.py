@@ -187,6 +187,7 @@ class GameSpec:
     automated: str | None = None  # a player counter: its players' decisions take the first allowed option
     starting_choices: list[str] = field(default_factory=list)  # player values a balance report groups seats by
     evaluation: ast.Expr | None = None  # how well a player stands, for bots (None: the score)
+    greedy_lookahead: int | None = None  # the greedy bot's options applied per decision (None: the bot's own default)
     # what the terminal screen shows: {"table"|"players": [(what, name, label or None)]}
     display: dict[str, list[tuple[str, str, str | None, str | None]]] = field(default_factory=dict)
     limits: Limits = field(default_factory=Limits)

@@ -410,6 +410,10 @@ class _RulesetHead(_Model):
                                   "not refuse.")
     evaluation: str | None = Field(None, description="How well a player stands (an amount, higher is better, read "
                                    "as each player): what the greedy and search bots steer by. Default: the score.")
+    greedy_lookahead: int | None = Field(None, ge=0, le=100_000, description="How many options the greedy bot "
+                                         "applies per decision, following its own decisions of the turn, unless a "
+                                         "seat is given its own (`--lookahead`): fewer think faster and may play "
+                                         "weaker. Default: 400.")
     limits: Limits = Field(default_factory=lambda: Limits.model_validate({}))
 
 

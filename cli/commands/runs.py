@@ -221,8 +221,8 @@ def simulate(
                                                "exactly); with --iterations, whichever ends first."),
     lookahead: Optional[int] = typer.Option(None, "--lookahead", metavar="N", callback=lookahead_checked,
                                             help="Options a greedy seat applies per decision, 0 to 100,000 "
-                                                 "(default: 400; fewer play faster and may play weaker: "
-                                                 "docs/cli.md has both measured)."),
+                                                 "(default: the ruleset's `greedy_lookahead`, else 400; fewer "
+                                                 "play faster and may play weaker: docs/cli.md has both measured)."),
 ) -> None:
     """Play many seeded bot games and write a balance report (report.json, report.html).
 
@@ -358,8 +358,10 @@ def _simulation_lines(report: dict[str, Any], sim: Any, request: Any, spec: Any,
     if report["search"]:
         setup += "; search: " + " or ".join(f"{v:,} {unit}" for v, unit in ((report["search"]["iterations"], "iterations"),
                                                                             (request.search_think, "s")) if v is not None)
-    if report["greedy"] and request.greedy_lookahead is not None:  # asked: the default goes unsaid (report.json has it)
+    if report["greedy"] and request.greedy_lookahead is not None:  # asked
         setup += f"; greedy: lookahead {report['greedy']['lookahead']:,}"
+    elif report["greedy"] and spec.greedy_lookahead is not None:  # the ruleset's own: said, as it is not the bot's 400
+        setup += f"; greedy: lookahead {report['greedy']['lookahead']:,}, the ruleset's"
     say(("stopped, " if sim.stopped else "")
         + f"{report['games']} {'of ' + str(games) + ' ' if sim.stopped else ''}games of {spec.title} "
         f"({request.players} players: {', '.join(request.seats)}{setup}) on {run['where']} in "

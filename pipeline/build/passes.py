@@ -171,7 +171,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         game_origin=b.origin(rules.game[0], ("game",), "the game procedure") if rules.game else None,
         score_counter=r.score, score_definition=score_definition, tie_breaks=tie_breaks, automated=r.automated,
         starting_choices=[n for f in layers for n in f.model.win_rates_by],  # type: ignore[attr-defined]
-        evaluation=evaluation, display=b.display, score_labels=score_labels,
+        evaluation=evaluation, greedy_lookahead=r.greedy_lookahead, display=b.display, score_labels=score_labels,
         limits=Limits(r.limits.max_turns, r.limits.step_budget, r.limits.max_repeats), eras=list(r.eras),
         era_counter=r.era_counter, option_defaults={k: o.default for k, o in b.stack.options.items()},
         option_rules={k: (o.type, o.min, o.max) for k, o in b.stack.options.items()},

@@ -84,6 +84,25 @@ def test_greedy_bot_follows_its_own_decisions_to_the_end_of_the_action(tiny) -> 
     assert small.decision.labels()[GreedyBot(0, lookahead=3).choose(small)] == "Play Big"
 
 
+def test_greedy_bot_given_no_lookahead_takes_the_rulesets(tiny, tmp_path: Path) -> None:
+    """`greedy_lookahead: 3` in tiny's ruleset.yaml: a greedy bot given no number applies
+    3 options, too few to follow the auction to its bid, and plays Big as it stands (with
+    tiny's own, the bot's 400, it holds the auction: above); one given its own follows."""
+    import shutil
+
+    root = tmp_path / "tiny"
+    shutil.copytree(TINY, root)
+    head = root / "rules" / "tiny" / "ruleset.yaml"
+    head.write_text(head.read_text() + "greedy_lookahead: 3\n")
+    spec = load_ruleset("tiny", root).spec
+    assert spec is not None and spec.greedy_lookahead == 3 and tiny.greedy_lookahead is None
+    s = hand_with_big_card(spec)
+    labels = s.decision.labels()
+    assert labels[GreedyBot(0).choose(s)] == "Play Big"
+    bot = GreedyBot(0, lookahead=400)
+    assert labels[bot.choose(s)] == "Hold an auction for 5 points" and bot.last_depth == 1
+
+
 def test_search_bot_takes_the_move_that_scores(tiny) -> None:
     s = hand_with_big_card(tiny)
     labels = s.decision.labels()
@@ -326,7 +345,7 @@ def _menus_made(monkeypatch: pytest.MonkeyPatch,
             m.setattr(bots._Line, "_count",
                       lambda self, st, depth, path, exact, room: count(self, st, depth, path, *counting(exact, room)))
         for _ in range(6):
-            bot = GreedyBot(5)
+            bot = GreedyBot(5, lookahead=GreedyBot.LOOKAHEAD)  # 400, not the ruleset's 100: passes cut short
             pick = bot.choose(state)
             picks.append((pick, bot.last_depth, bot.last_weighed))
             state.apply(pick)

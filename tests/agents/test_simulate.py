@@ -429,7 +429,7 @@ def test_greedy_seats_apply_the_lookahead_asked(tmp_path: Path) -> None:
 
     bot = make_agent("greedy", 1, 0, lookahead=25)
     assert isinstance(bot, GreedyBot) and bot.lookahead == 25
-    assert make_agent("greedy", 1, 0).lookahead == GreedyBot.LOOKAHEAD
+    assert make_agent("greedy", 1, 0).lookahead is None  # the ruleset's: below
     request = Request("menus", root=str(MENUS), players=2, seats=("greedy", "random"), games=2)
     assert build_report(simulate(request))["greedy"] == {"lookahead": GreedyBot.LOOKAHEAD}
     narrow = simulate(Request("menus", root=str(MENUS), players=2, seats=("greedy", "random"), games=2,
@@ -452,3 +452,28 @@ def test_greedy_seats_apply_the_lookahead_asked(tmp_path: Path) -> None:
     refused = CliRunner().invoke(app, ["simulate", "-r", str(MENUS), "-n", "1", "--lookahead", "100001",
                                        "--out", str(tmp_path / "x")])
     assert refused.exit_code == 2 and "from 0 to 100,000" in refused.output
+
+
+def test_a_ruleset_gives_its_greedy_seats_their_lookahead(tmp_path: Path) -> None:
+    """A ruleset's `greedy_lookahead` is what its greedy seats apply when no seat is given
+    one: in the report, and said on the printed setup (it is not the bot's 400); a seat's
+    own `--lookahead` still wins; out of range, the ruleset is refused with its place."""
+    import shutil
+
+    root = tmp_path / "menus"
+    shutil.copytree(MENUS, root)
+    head = root / "rules" / "menus" / "ruleset.yaml"
+    head.write_text(head.read_text() + "greedy_lookahead: 7\n")
+    request = Request("menus", root=str(root), players=2, seats=("greedy", "random"), games=2)
+    assert build_report(simulate(request))["greedy"] == {"lookahead": 7}
+    result = CliRunner().invoke(app, ["simulate", "-r", str(root), "-s", "greedy", "-n", "1",
+                                      "--out", str(tmp_path / "run")])
+    assert result.exit_code == 0, result.output
+    assert "greedy: lookahead 7, the ruleset's)" in result.output
+    asked = CliRunner().invoke(app, ["simulate", "-r", str(root), "-s", "greedy", "-n", "1", "--lookahead", "30",
+                                     "--out", str(tmp_path / "asked")])
+    assert asked.exit_code == 0 and "greedy: lookahead 30)" in asked.output
+    assert json.loads((tmp_path / "asked" / "report.json").read_text())["greedy"] == {"lookahead": 30}
+    head.write_text(head.read_text().replace("greedy_lookahead: 7", "greedy_lookahead: -1"))
+    refused = CliRunner().invoke(app, ["validate", "-r", str(root)])
+    assert refused.exit_code == 1 and "ruleset.yaml:" in refused.output and "greedy_lookahead" in refused.output
