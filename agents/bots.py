@@ -153,11 +153,10 @@ class GreedyBot:
     cost or part is asked next, or the turn offers another action), followed through those
     decisions by taking the best option at every step (all of them weighed, up to
     `lookahead` options applied in all; None, the ruleset's: `default_lookahead`): a turn
-    of several actions is followed as far as the lookahead reaches. The option whose line leaves it best placed by `standing` is
-    taken. Lines are
-    followed one decision deeper at a time, all to the same depth, until every one
-    reaches its end or the next depth would exceed `lookahead`; `lookahead=0` weighs each
-    option as it stands (one decision ahead).
+    of several actions is followed as far as the lookahead reaches. The option whose line
+    leaves it best placed by `standing` is taken. Lines are followed one decision deeper at
+    a time, all to the same depth, until every one reaches its end or the next depth would
+    exceed `lookahead`; `lookahead=0` weighs each option as it stands (one decision ahead).
 
     What it pays for: the options applied, and the evaluations of the lines of the deepest
     pass that fits in the lookahead, each once. A pass that would not fit is known from the

@@ -266,8 +266,9 @@ class PerformFrame(Frame):
         self.done += 1
         index, target = value
         self.actions[index].start(st, self.act, target)
-        if self.mode != "any" and st.frames[-1] is self:  # the action ran at once: the menu's one is taken
-            st.frames.pop()
+        frames = st.frames
+        if self.mode != "any" and frames and frames[-1] is self:  # the action ran at once: the menu's one is taken
+            frames.pop()
 
 
 class _MenuChoice:
