@@ -130,7 +130,7 @@ class Simulation:
     workers: int = 1
     where: str = "this process"
     stopped: str | None = None  # why the run ended before its last game (Ctrl-C, a lost cluster): records so far
-    greedy_lookahead: int = 0  # the options each greedy seat applied per decision: the request's, else the ruleset's
+    greedy_lookahead: int | None = None  # the options each greedy seat applied per decision: the request's, else the ruleset's
 
     @property
     def decisions(self) -> int:

@@ -224,10 +224,7 @@ class PerformFrame(Frame):
         froze = st.freeze()  # State.frozen without its `with`: a menu is made at most decisions
         try:
             for index, action in enumerate(self.actions):
-                if action.always:  # CompiledAction.values of an action with no target and no `if:`, written out
-                    out.append((index, None))
-                else:
-                    out.extend(action.values(st, act, index))
+                out.extend(action.values(st, act, index))
         finally:
             if froze:
                 st.memo = None
@@ -235,9 +232,13 @@ class PerformFrame(Frame):
             out.append(None)
         return out
 
+    def _taken(self, st: State) -> bool:
+        """Whether the menu has given all it may: one action (`one`, `up_to_one`), or the
+        ruleset's `max_repeats` (`any`)."""
+        return self.done >= (1 if self.mode != "any" else st.game.spec.limits.max_repeats)
+
     def step(self, st: State) -> None:
-        limit = st.game.spec.limits.max_repeats
-        if self.done >= (1 if self.mode != "any" else limit):
+        if self._taken(st):
             st.frames.pop()
             return
         if st.menus_when_read:
@@ -267,7 +268,7 @@ class PerformFrame(Frame):
         index, target = value
         self.actions[index].start(st, self.act, target)
         frames = st.frames
-        if self.mode != "any" and frames and frames[-1] is self:  # the action ran at once: the menu's one is taken
+        if frames and frames[-1] is self and self._taken(st):  # the action ran at once: no step to end the menu
             frames.pop()
 
 

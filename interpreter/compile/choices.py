@@ -23,7 +23,7 @@ from ..errors import ContentError, Refused
 from ..frames import AskFrame, AuctionFrame, ChooseManyFrame, PerformFrame, PoolChoice
 from ..naming import namer_for
 from ..spec import ActionSpec, Origin
-from ..vm import Activation, Block, BlockFrame, State, enter, run_now
+from ..vm import Activation, Block, State, enter
 
 
 class CompiledAction:
@@ -149,10 +149,7 @@ class CompiledAction:
         """Run the action for `target`: at once when its statements cannot ask (vm.run_now),
         else as its frame, pushed; the menu or offer that asked stays below it either way."""
         env = {self.var: target} if self.var else {}
-        block = self.instrs
-        a = Activation(st, act.me, act.this, env)
-        if block.run is None or not run_now(st, block, a):  # `enter`, written out: an action starts at most decisions
-            st.frames.append(BlockFrame(block, a))
+        enter(st, self.instrs, Activation(st, act.me, act.this, env))
 
 
 _NONE = object()  # "no target" (None is a real target: an action without `choose:`)
