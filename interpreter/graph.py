@@ -69,10 +69,10 @@ class Graph:
         """The places one link from `x` by any of `links`, in piece order; a link's
         condition is asked as `me` with `this`, `here` and `there` bound.
 
-        A step by a link with a condition is remembered while the state is only read
-        (`State.frozen`, building a menu: nothing changes meanwhile), per place, player and
-        `this`: a menu asks the same steps again and again (a walk from the same place for
-        each place it tests, the same place's neighbours for each option). A condition
+        A step is not remembered: in Leader's Legacy's random games 99.3% of the steps a
+        menu asked were from a place it had not stepped from (each province's neighbours
+        once, for its own test), so a key made and stored per step cost 4% of a decision
+        for nothing; a walk from one place is remembered whole (`reach`). A condition
         that does not read `there` is asked once per place and link, not once per
         neighbour: its answer is the same for every neighbour. The links without a
         condition are followed first, so a condition is never asked for places they
@@ -87,11 +87,6 @@ class Graph:
         base = plain[x] if x < len(plain) else ()
         if not conditioned:
             return base
-        memo = st.memo
-        if memo is not None:
-            remembered = memo.get(("graph step", key, x, me, this))
-            if remembered is not None:
-                return remembered
         found: set[int] | None = None  # (None: nothing beyond the plain links' places yet)
         env: dict[str, Any] = {"here": x}
         probe: Activation | None = None  # one for every link asked (a condition keeps nothing of it)
@@ -115,10 +110,7 @@ class Graph:
                 env["there"] = y
                 if cond(probe):
                     found.add(y)
-        result = base if found is None or len(found) == len(base) else tuple(sorted(found))
-        if memo is not None:
-            memo[("graph step", key, x, me, this)] = result
-        return result
+        return base if found is None or len(found) == len(base) else tuple(sorted(found))
 
     def _split_links(self, links: tuple[str, ...]) -> tuple[list[tuple[int, ...]], list[tuple]]:
         """Links asked together, parted: the places of those without a condition, joined

@@ -1,7 +1,8 @@
 """What a step on the map asks of a link's condition (interpreter/graph.py): while the
-state is only read (a menu being built, `State.frozen`) a conditioned step is remembered
-per place and player, and a walk from the same place is made once; a condition that does
-not read `there` is asked once per place, not once per neighbour. The answers are those
+state is only read (a menu being built, `State.frozen`) a walk from the same place is made
+once, and a single step is asked afresh (a menu steps from each place once: remembering it
+did not pay); a condition that does not read `there` is asked once per place, not once per
+neighbour. The answers are those
 of asking every time (fixture `places`: a bridge that may be taken only into an unguarded
 spot, `there's guards = 0`; and the same map with a bridge closed from a guarded spot,
 `here's guards = 0`)."""
@@ -88,9 +89,9 @@ def test_a_condition_without_there_is_asked_once_a_place(here_state: GameState) 
     assert asked == [spot_a]
 
 
-def test_a_menu_asks_each_step_once_and_walks_from_a_place_once(there_state: GameState) -> None:
-    """While the state is frozen (a menu), the same step is not asked again, and every
-    distance from the same place is read from one walk; the answers are those outside."""
+def test_a_menu_walks_from_a_place_once(there_state: GameState) -> None:
+    """While the state is frozen (a menu), every distance from the same place is read from
+    one walk, and a single step is asked again; the answers are those outside."""
     state = there_state
     asked = _counted(state, "bridge")
     spot_a, spot_d, spot_f = (_place(state, n) for n in ("spot_a", "spot_d", "spot_f"))
@@ -104,12 +105,14 @@ def test_a_menu_asks_each_step_once_and_walks_from_a_place_once(there_state: Gam
         inside = [graph.distance(a, spot_a, _place(state, n), ("path", "bridge", "slide"))
                   for n in ("spot_d", "spot_f", "hut_h")]
         once = len(asked)
-        for most in (-1, 0, 2):
-            assert graph.within(a, spot_a, ("path", "bridge", "slide"), most) == sorted(
-                graph.distances(a, spot_a, ("path", "bridge", "slide"), most))
+        withins = [graph.within(a, spot_a, ("path", "bridge", "slide"), most) for most in (-1, 0, 2)]
+        assert len(asked) == once  # the three distances and the `within`s: one walk
+        for most, found in zip((-1, 0, 2), withins):
+            assert found == sorted(graph.distances(a, spot_a, ("path", "bridge", "slide"), most))
+        once = len(asked)
         assert graph.step(st, 0, None, spot_d, ("path", "bridge", "slide")) == (
             _place(state, "spot_c"), _place(state, "spot_e"))
-        assert len(asked) == once  # every step was remembered from the one walk
+        assert len(asked) > once  # a step is asked afresh, not remembered
         assert graph.distance(a, spot_f, spot_a, ("path", "slide")) == UNREACHABLE
     assert inside == outside
     assert once < walked_outside  # three walks outside, one inside
