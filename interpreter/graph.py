@@ -69,10 +69,10 @@ class Graph:
         """The places one link from `x` by any of `links`, in piece order; a link's
         condition is asked as `me` with `this`, `here` and `there` bound.
 
-        A step is not remembered: in Leader's Legacy's random games 99.3% of the steps a
-        menu asked were from a place it had not stepped from (each province's neighbours
-        once, for its own test), so a key made and stored per step cost 4% of a decision
-        for nothing; a walk from one place is remembered whole (`reach`). A condition
+        A step is not remembered: in the random games of the shipped ruleset with a map,
+        99.3% of the steps a menu asked were from a place it had not asked about (each
+        place's neighbours once, for its own test), so a key made and stored per step cost
+        4% of a decision for nothing; a walk from one place is remembered whole (`reach`). A condition
         that does not read `there` is asked once per place and link, not once per
         neighbour: its answer is the same for every neighbour. The links without a
         condition are followed first, so a condition is never asked for places they
