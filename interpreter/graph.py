@@ -55,7 +55,7 @@ class Graph:
         self.conditions = conditions  # link -> its condition, compiled (absent: always usable)
         self._union: dict[tuple[str, ...], list[tuple[int, ...]]] = {}  # links without conditions, joined
         # links asked together: the places of those without a condition, joined, and those with one
-        self._split: dict[tuple[str, ...], tuple[list[tuple[int, ...]], list[tuple]]] = {}
+        self._split: dict[tuple[str, ...], tuple] = {}
         # links whose condition reads `there` (asked for each neighbour); any other is asked once a place
         self._reads_there = {link for link, (test, _) in spec.link_conditions.items()
                              if any(getattr(n, "name", None) == "there" for n in ast.walk(test))}
@@ -83,10 +83,15 @@ class Graph:
         split = self._split.get(key)
         if split is None:
             split = self._split_links(key)
-        plain, conditioned = split
+        plain, conditioned, joined, link = split
         base = plain[x] if x < len(plain) else ()
         if not conditioned:
             return base
+        if joined is not None:  # one link with a condition that does not read `there`
+            more = joined[x] if x < len(joined) else None
+            if more is None:  # it leaves no place here that the others do not reach
+                return base
+            return more if self.conditions[link](Activation(st, me, this, {"here": x})) else base
         found: set[int] | None = None  # (None: nothing beyond the plain links' places yet)
         env: dict[str, Any] = {"here": x}
         probe: Activation | None = None  # one for every link asked (a condition keeps nothing of it)
@@ -112,15 +117,28 @@ class Graph:
                     found.add(y)
         return base if found is None or len(found) == len(base) else tuple(sorted(found))
 
-    def _split_links(self, links: tuple[str, ...]) -> tuple[list[tuple[int, ...]], list[tuple]]:
+    def _split_links(self, links: tuple[str, ...]) -> tuple:
         """Links asked together, parted: the places of those without a condition, joined
-        (per place), and (places per place, the link, whether its condition reads
-        `there`) of each with one, in the order asked."""
+        (per place); (places per place, the link, whether its condition reads `there`)
+        of each with one, in the order asked; and when that is a single link whose
+        condition does not read `there`, per place the places of all of them joined
+        (None where it adds none to the others': its condition is then never asked),
+        with that link's name: a step is then one condition asked and a table read."""
         plain = [link for link in links if link not in self.conditions]
         joined = self._joined(tuple(plain)) if len(plain) != 1 else self.adjacent[plain[0]]
         conditioned = [(self.adjacent[link], link, link in self._reads_there)
                        for link in links if link in self.conditions]
-        split = self._split[links] = (joined, conditioned)
+        all_joined: list[tuple[int, ...] | None] | None = None
+        only: str | None = None
+        if len(conditioned) == 1 and not conditioned[0][2]:
+            per_piece, only = conditioned[0][0], conditioned[0][1]
+            all_joined = []
+            for x in range(max(len(joined), len(per_piece))):
+                base = joined[x] if x < len(joined) else ()
+                ys = per_piece[x] if x < len(per_piece) else ()
+                together = tuple(sorted({*base, *ys}))
+                all_joined.append(None if len(together) == len(base) else together)
+        split = self._split[links] = (joined, conditioned, all_joined, only)
         return split
 
     def _joined(self, links: tuple[str, ...]) -> list[tuple[int, ...]]:

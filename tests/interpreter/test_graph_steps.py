@@ -89,6 +89,42 @@ def test_a_condition_without_there_is_asked_once_a_place(here_state: GameState) 
     assert asked == [spot_a]
 
 
+def test_a_condition_is_not_asked_where_its_link_adds_no_place(tmp_path: Path) -> None:
+    """One link with a condition that does not read `there`, asked with others: a step
+    reads the places of them all, joined once per place, and asks the condition only
+    where its link adds a place the others do not reach (here a path joins Ash and Elm
+    too, so from Ash the bridge adds nothing). Every answer, for every place, guarded or
+    not, is the one of asking the condition for each neighbour."""
+    root = tmp_path / "places"
+    shutil.copytree(PLACES, root)
+    rules = root / "rules" / "places" / "ruleset.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(
+        "if: \"there's guards = 0\"", "if: \"here's guards = 0\""), encoding="utf-8")
+    spots = root / "content" / "places" / "spots.yaml"
+    text = spots.read_text(encoding="utf-8")
+    assert "links: {path: [spot_b], bridge: [spot_e]}" in text
+    spots.write_text(text.replace("links: {path: [spot_b], bridge: [spot_e]}",
+                                  "links: {path: [spot_b, spot_e], bridge: [spot_e]}"), encoding="utf-8")
+    state = _game(root)
+    asked = _counted(state, "bridge")
+    st, graph = state.st, state.game.graph
+    spot_a, spot_e = _place(state, "spot_a"), _place(state, "spot_e")
+    names = state.game.piece_names
+    assert [names[p] for p in graph.step(st, 0, None, spot_a, ("path", "bridge"))] == ["Birch", "Elm"]
+    assert asked == []  # Elm is on a path from Ash: the bridge adds nothing, nothing asked
+    assert [names[p] for p in graph.step(st, 0, None, spot_e, ("path", "bridge"))] == ["Ash", "Dune"]
+    assert asked == [spot_e]  # Dune only by the bridge: asked, once
+    places = range(len(graph.adjacent["path"]))  # every piece: a place, or one no link leaves
+    for guarded in (False, True):
+        if guarded:
+            sandbox.run(state, "raise spot_e's guards by 1")
+        for x in places:
+            by_path = set(graph.step(st, 0, None, x, ("path",)))
+            by_bridge = set(graph.step(st, 0, None, x, ("bridge",)))
+            assert graph.step(st, 0, None, x, ("path", "bridge")) == tuple(sorted(by_path | by_bridge))
+    assert graph.step(st, 0, None, spot_e, ("path", "bridge")) == (spot_a,)  # out of a guarded Elm: the path
+
+
 def test_a_menu_walks_from_a_place_once(there_state: GameState) -> None:
     """While the state is frozen (a menu), every distance from the same place is read from
     one walk, and a single step is asked again; the answers are those outside."""
