@@ -30,6 +30,18 @@ is no and `distance ... > 2` yes, without an error."""
 Condition = Callable[[Activation], Any]
 
 
+# Links asked together, parted once (Graph._split_links; Graph.step reads it on every step, so
+# it is a plain tuple, which unpacks fastest):
+# - per place, the places of the links without a condition, joined;
+# - (places per place, the link, whether its condition reads `there`) of each link with one,
+#   in the order asked;
+# - when that is one link whose condition does not read `there`: per place, the places of
+#   every link joined, or None where that link adds none (its condition is then never
+#   asked), so a step is a table read and at most one condition asked; else None;
+# - that link ("" when the former is None).
+LinkSplit = tuple[list[tuple[int, ...]], list[tuple], list[tuple[int, ...] | None] | None, str]
+
+
 class Graph:
     """The places and their links; the walks over them."""
 
@@ -55,7 +67,7 @@ class Graph:
         self.conditions = conditions  # link -> its condition, compiled (absent: always usable)
         self._union: dict[tuple[str, ...], list[tuple[int, ...]]] = {}  # links without conditions, joined
         # links asked together: the places of those without a condition, joined, and those with one
-        self._split: dict[tuple[str, ...], tuple] = {}
+        self._split: dict[tuple[str, ...], LinkSplit] = {}
         # links whose condition reads `there` (asked for each neighbour); any other is asked once a place
         self._reads_there = {link for link, (test, _) in spec.link_conditions.items()
                              if any(getattr(n, "name", None) == "there" for n in ast.walk(test))}
@@ -72,18 +84,20 @@ class Graph:
         A step is not remembered: in the random games of the shipped ruleset with a map,
         99.3% of the steps a menu asked were from a place it had not asked about (each
         place's neighbours once, for its own test), so a key made and stored per step cost
-        4% of a decision for nothing; a walk from one place is remembered whole (`reach`). A condition
-        that does not read `there` is asked once per place and link, not once per
-        neighbour: its answer is the same for every neighbour. The links without a
+        4% of a decision for nothing; a walk from one place is remembered whole (`reach`).
+        A condition that does not read `there` is asked once per place and link, not once
+        per neighbour: its answer is the same for every neighbour. The links without a
         condition are followed first, so a condition is never asked for places they
-        reach already (nor at all from a place its link does not leave)."""
+        reach already (nor at all from a place its link does not leave); when one such
+        link is asked with plain ones, the places of all of them are read joined
+        (LinkSplit)."""
         if type(x) is not int or not links:
             return ()
         key = tuple(links)
         split = self._split.get(key)
         if split is None:
             split = self._split_links(key)
-        plain, conditioned, joined, link = split
+        plain, conditioned, joined, link = split  # a LinkSplit
         base = plain[x] if x < len(plain) else ()
         if not conditioned:
             return base
@@ -117,19 +131,14 @@ class Graph:
                     found.add(y)
         return base if found is None or len(found) == len(base) else tuple(sorted(found))
 
-    def _split_links(self, links: tuple[str, ...]) -> tuple:
-        """Links asked together, parted: the places of those without a condition, joined
-        (per place); (places per place, the link, whether its condition reads `there`)
-        of each with one, in the order asked; and when that is a single link whose
-        condition does not read `there`, per place the places of all of them joined
-        (None where it adds none to the others': its condition is then never asked),
-        with that link's name: a step is then one condition asked and a table read."""
+    def _split_links(self, links: tuple[str, ...]) -> LinkSplit:
+        """Links asked together, parted (LinkSplit, above)."""
         plain = [link for link in links if link not in self.conditions]
         joined = self._joined(tuple(plain)) if len(plain) != 1 else self.adjacent[plain[0]]
         conditioned = [(self.adjacent[link], link, link in self._reads_there)
                        for link in links if link in self.conditions]
         all_joined: list[tuple[int, ...] | None] | None = None
-        only: str | None = None
+        only = ""
         if len(conditioned) == 1 and not conditioned[0][2]:
             per_piece, only = conditioned[0][0], conditioned[0][1]
             all_joined = []
@@ -138,7 +147,8 @@ class Graph:
                 ys = per_piece[x] if x < len(per_piece) else ()
                 together = tuple(sorted({*base, *ys}))
                 all_joined.append(None if len(together) == len(base) else together)
-        split = self._split[links] = (joined, conditioned, all_joined, only)
+        split: LinkSplit = (joined, conditioned, all_joined, only)
+        self._split[links] = split
         return split
 
     def _joined(self, links: tuple[str, ...]) -> list[tuple[int, ...]]:

@@ -2,8 +2,8 @@
 state is only read (a menu being built, `State.frozen`) a walk from the same place is made
 once, and a single step is asked afresh (a menu steps from each place once: remembering it
 did not pay); a condition that does not read `there` is asked once per place, not once per
-neighbour. The answers are those
-of asking every time (fixture `places`: a bridge that may be taken only into an unguarded
+neighbour, and not at all where its link adds no place. The answers are those of asking
+every time (fixture `places`: a bridge that may be taken only into an unguarded
 spot, `there's guards = 0`; and the same map with a bridge closed from a guarded spot,
 `here's guards = 0`)."""
 
@@ -145,10 +145,10 @@ def test_a_menu_walks_from_a_place_once(there_state: GameState) -> None:
         assert len(asked) == once  # the three distances and the `within`s: one walk
         for most, found in zip((-1, 0, 2), withins):
             assert found == sorted(graph.distances(a, spot_a, ("path", "bridge", "slide"), most))
-        once = len(asked)
+        before = len(asked)
         assert graph.step(st, 0, None, spot_d, ("path", "bridge", "slide")) == (
             _place(state, "spot_c"), _place(state, "spot_e"))
-        assert len(asked) > once  # a step is asked afresh, not remembered
+        assert len(asked) > before  # a step is asked afresh, not remembered
         assert graph.distance(a, spot_f, spot_a, ("path", "slide")) == UNREACHABLE
     assert inside == outside
     assert once < walked_outside  # three walks outside, one inside
