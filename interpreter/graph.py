@@ -66,8 +66,7 @@ class Graph:
             link: [tuple(sorted(s)) for s in per_piece] for link, per_piece in lists.items()}
         self.conditions = conditions  # link -> its condition, compiled (absent: always usable)
         self._union: dict[tuple[str, ...], list[tuple[int, ...]]] = {}  # links without conditions, joined
-        # links asked together: the places of those without a condition, joined, and those with one
-        self._split: dict[tuple[str, ...], LinkSplit] = {}
+        self._split: dict[tuple[str, ...], LinkSplit] = {}  # links asked together, parted once
         # links whose condition reads `there` (asked for each neighbour); any other is asked once a place
         self._reads_there = {link for link, (test, _) in spec.link_conditions.items()
                              if any(getattr(n, "name", None) == "there" for n in ast.walk(test))}
@@ -97,7 +96,7 @@ class Graph:
         split = self._split.get(key)
         if split is None:
             split = self._split_links(key)
-        plain, conditioned, joined, link = split  # a LinkSplit
+        plain, conditioned, joined, only = split  # a LinkSplit
         base = plain[x] if x < len(plain) else ()
         if not conditioned:
             return base
@@ -105,7 +104,7 @@ class Graph:
             more = joined[x] if x < len(joined) else None
             if more is None:  # it leaves no place here that the others do not reach
                 return base
-            return more if self.conditions[link](Activation(st, me, this, {"here": x})) else base
+            return more if self.conditions[only](Activation(st, me, this, {"here": x})) else base
         found: set[int] | None = None  # (None: nothing beyond the plain links' places yet)
         env: dict[str, Any] = {"here": x}
         probe: Activation | None = None  # one for every link asked (a condition keeps nothing of it)
