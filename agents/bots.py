@@ -184,7 +184,7 @@ class GreedyBot:
         if deciding is None:
             return 0
         me, options = deciding
-        lookahead = self.lookahead if self.lookahead is not None else default_lookahead(state.game.spec)
+        lookahead = default_lookahead(state.game.spec, self.lookahead)
         world = determinize(state, me, self.rng)
         # the lines end at another player's menu, weighed without reading it: made if read
         world.st.menus_when_read = self.menus_when_read
@@ -535,10 +535,12 @@ MAX_LOOKAHEAD = 100_000
 """The most options a greedy bot may be given to apply per decision (`--lookahead`)."""
 
 
-def default_lookahead(spec: GameSpec) -> int:
-    """The options a greedy bot applies per decision when it is given no number: the
-    ruleset's `greedy_lookahead` (a game whose turns need less thought says so, measured:
-    docs/speed.md), else GreedyBot.LOOKAHEAD."""
+def default_lookahead(spec: GameSpec, asked: int | None = None) -> int:
+    """The options a greedy bot applies per decision: `asked` (a seat's `--lookahead`),
+    else the ruleset's `greedy_lookahead` (a game whose turns need less thought says so,
+    measured: docs/speed.md), else GreedyBot.LOOKAHEAD."""
+    if asked is not None:
+        return asked
     return spec.greedy_lookahead if spec.greedy_lookahead is not None else GreedyBot.LOOKAHEAD
 
 

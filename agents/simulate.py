@@ -454,8 +454,7 @@ def simulate(request: Request, workers: int = 1, cluster: str | None = None,
     game = check_request(request)
     spec = game.spec
     sim = Simulation(request, starting_choices=list(spec.starting_choices),
-                     greedy_lookahead=request.greedy_lookahead if request.greedy_lookahead is not None
-                     else default_lookahead(spec),
+                     greedy_lookahead=default_lookahead(spec, request.greedy_lookahead),
                      menus={menu: list(names) for menu, names in spec.vocab.menus.items()},
                      items=[{"id": d.id, "name": d.name, "kind": spec.vocab.label(d.kind)}
                             for i, d in enumerate(spec.defs) if is_content(game, i)])

@@ -65,7 +65,7 @@ class Graph:
         self.adjacent: dict[str, list[tuple[int, ...]]] = {
             link: [tuple(sorted(s)) for s in per_piece] for link, per_piece in lists.items()}
         self.conditions = conditions  # link -> its condition, compiled (absent: always usable)
-        self._union: dict[tuple[str, ...], list[tuple[int, ...]]] = {}  # links without conditions, joined
+        self._union: dict[tuple[str, ...], list[tuple[int, ...]]] = {}  # links joined per place (any conditions aside)
         self._split: dict[tuple[str, ...], LinkSplit] = {}  # links asked together, parted once
         # links whose condition reads `there` (asked for each neighbour); any other is asked once a place
         self._reads_there = {link for link, (test, _) in spec.link_conditions.items()
@@ -139,13 +139,9 @@ class Graph:
         all_joined: list[tuple[int, ...] | None] | None = None
         only = ""
         if len(conditioned) == 1 and not conditioned[0][2]:
-            per_piece, only = conditioned[0][0], conditioned[0][1]
-            all_joined = []
-            for x in range(max(len(joined), len(per_piece))):
-                base = joined[x] if x < len(joined) else ()
-                ys = per_piece[x] if x < len(per_piece) else ()
-                together = tuple(sorted({*base, *ys}))
-                all_joined.append(None if len(together) == len(base) else together)
+            only = conditioned[0][1]
+            all_joined = [None if len(together) == len(joined[x] if x < len(joined) else ()) else together
+                          for x, together in enumerate(self._joined((*plain, only)))]
         split: LinkSplit = (joined, conditioned, all_joined, only)
         self._split[links] = split
         return split
