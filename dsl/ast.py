@@ -634,7 +634,8 @@ class EndGame(Stmt):
 
 @dataclass(frozen=True, slots=True)
 class Neighbours(Expr):
-    """`neighbours of X [by LINK or LINK]`: the places one link away from X."""
+    """`neighbours of X [by LINK or LINK]`: the places one link away from X (from any of them, when X
+    is several places)."""
 
     place: Expr
     links: tuple[Name, ...] = ()

@@ -496,7 +496,9 @@ _S: list[Construct] = [
     # ---- places joined by links (the ruleset's `links:`; interpreter/graph.py)
     Construct(ast.Neighbours, "places", "neighbours of X [by LINK [or LINK ...]]",
               "The places one link away from X (by any link its kind uses, or by the links named), in content "
-              "order. A link with a condition (`if:` in `links:`) counts only while it holds.",
+              "order. A link with a condition (`if:` in `links:`) counts only while it holds. X may be several "
+              "places: then the places one link away from any of them (one of them too, when it is next to "
+              "another).",
               example="for each P in neighbours of home by road or ferry:\n    gain 1 gold"),
     Construct(ast.Within, "places", "places within N of X [by LINK ...] [through CONDITION]",
               "The places at most N links from X, X included, in content order; with `through`, every place "

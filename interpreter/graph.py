@@ -73,7 +73,15 @@ class Graph:
 
     # ------------------------------------------------------------------ one step
     def neighbours(self, st: State, me: int, this: Any, x: Any, links: Sequence[str]) -> list[int]:
-        """`neighbours of X` (both the closures and generated code): one step, charged."""
+        """`neighbours of X` (both the closures and generated code): one step, charged. Of
+        several places, the places one step from any of them, in piece order (one of them
+        too, when it is next to another): a step from each, the places and what they reach
+        charged."""
+        if type(x) is list or type(x) is tuple:
+            found: set[int] = set()
+            for y in walked(st, x):
+                found.update(self.step(st, me, this, y, links))
+            return walked(st, sorted(found))
         return walked(st, list(self.step(st, me, this, x, links)))
 
     def step(self, st: State, me: int, this: Any, x: Any, links: Sequence[str]) -> Sequence[int]:

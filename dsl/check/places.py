@@ -20,16 +20,17 @@ class PlaceChecker:
         self.c = c
         self.v = c.v
 
-    def place(self, e: ast.Expr) -> str | None:
-        """A place (a board item of a kind that uses links): its kind, when known."""
+    def place(self, e: ast.Expr, many: bool = False) -> str | None:
+        """A place (a board item of a kind that uses links), or with `many` places too
+        (`neighbours of` a collection): its kind, when known."""
         t = self.c.expr(e)
-        if t.tag not in ("thing", "any"):
-            self.c.error(e, "E202", f"expected a place, found {t}",
+        if t.tag not in (("thing", "things", "any") if many else ("thing", "any")):
+            self.c.error(e, "E202", f"expected {'a place or places' if many else 'a place'}, found {t}",
                          hint="a place is a board item of a kind with `links:`")
             return None
         kind = self.v.kinds.get(t.arg or "")
         if kind is not None and not kind.links:
-            self.c.error(e, "E202", f"{t} is no place: its kind uses no links",
+            self.c.error(e, "E202", f"{t} {'are no places' if t.tag == 'things' else 'is no place'}: its kind uses no links",
                          hint=f"declare `links: [...]` on the kind `{t.arg}` in ruleset.yaml")
         return t.arg if kind is not None else None
 
@@ -66,7 +67,7 @@ class PlaceChecker:
         self.c.it.pop()
 
     def e_Neighbours(self, e: ast.Neighbours) -> T:
-        place = self.via(e, self.place(e.place), e.links)
+        place = self.via(e, self.place(e.place, many=True), e.links)
         return things(place.arg)
 
     def e_Within(self, e: ast.Within) -> T:

@@ -392,7 +392,8 @@ class ExpressionRenderer(Collections):
     def places(self, e: ast.Expr) -> str:
         """`neighbours of X by road` -> "the places next to X by road"."""
         if isinstance(e, ast.Neighbours):
-            return f"the places next to {self.expr(e.place, POSTFIX)}{self.links(e.links)}"
+            several = "any of " if self.several(e.place) else ""  # next to any one of them, not to all
+            return f"the places next to {several}{self.expr(e.place, POSTFIX)}{self.links(e.links)}"
         if isinstance(e, ast.Within):
             noun = self.w.kind_plurals.get(e.word) or self.w.plurals.get(self.noun(e.word)) or self.ident(e.word)
             steps = "1 step" if isinstance(e.steps, ast.Num) and e.steps.value == 1 else f"{self.count(e.steps)} steps"
@@ -404,6 +405,13 @@ class ExpressionRenderer(Collections):
         assert isinstance(e, ast.ConnectedGroup)
         return (f"{self.expr(e.place, POSTFIX)} and the places connected to it{self.links(e.links)}, "
                 f"all where {self.expr(e.condition, OR)}")
+
+    def several(self, e: ast.Expr) -> bool:
+        """Whether `e` reads as several things (a list, a selection, a definition that lists)."""
+        return (isinstance(e, (ast.ListLiteral, ast.Where, ast.Select, ast.Ordered, ast.Within, ast.Neighbours,
+                               ast.ConnectedGroup))
+                or (isinstance(e, ast.Call) and e.name in self.w.results)
+                or (isinstance(e, ast.Name) and e.name in self.w.kind_plurals))
 
     def noun_of(self, coll: ast.Expr, depth: int = 0) -> str:
         """The singular noun a member of a collection reads as ("station", "card", "player").

@@ -49,6 +49,32 @@ def test_neighbours_by_every_link_or_by_the_links_named(state) -> None:
     assert names(state, "spots in neighbours of spot_b") == ["Ash", "Cedar"]
 
 
+def test_neighbours_of_several_places_are_the_places_next_to_any_of_them(spec) -> None:
+    """`neighbours of` a collection: every place one link from one of its places, in content
+    order, one of them too when it is next to another; a link's condition asked from each
+    (`here` the place stepped from); the same on generated code and on the closures."""
+    for codegen in (True, False):
+        state = Game(spec, 2, codegen=codegen).new_state(1)
+        assert names(state, "neighbours of [spot_a, spot_d]") == ["Birch", "Cedar", "Elm"]
+        assert names(state, "neighbours of [spot_a, spot_b]") == ["Ash", "Birch", "Cedar", "Elm", "Hut"]
+        assert names(state, "neighbours of [spot_d, spot_a] by bridge") == ["Elm"]  # found once
+        assert names(state, "neighbours of (spots where its guards = 3)") == []  # no place: nowhere
+        assert names(state, "spots where its held_by is me") == ["Ash"]  # P1's home
+        sandbox.run(state, "set spot_c's held_by to me\nset spot_f's held_by to me")
+        assert names(state, "neighbours of (spots where its held_by is me) by path or slide") == [
+            "Birch", "Dune", "Fern"]  # Birch twice (Ash's and Cedar's), Fern by Cedar's slide, none out of Fern
+        sandbox.run(state, "raise spot_e's guards by 1")  # no bridge into a guarded spot...
+        assert names(state, "neighbours of [spot_a, spot_d] by bridge") == []
+        assert names(state, "neighbours of [spot_e, spot_f] by bridge") == ["Ash", "Dune"]  # ...out of it: yes
+        # each pair of places: the two steps joined
+        spots = [f"spot_{c}" for c in "abcdef"] + ["hut_h"]
+        for one in spots:
+            for other in spots:
+                joined = set(names(state, f"neighbours of {one}")) | set(names(state, f"neighbours of {other}"))
+                order = [state.game.piece_names[p] for p in sorted(sandbox.piece_of(state, x) for x in spots)]
+                assert names(state, f"neighbours of [{one}, {other}]") == [n for n in order if n in joined]
+
+
 def test_a_step_on_the_map_is_charged_to_the_step_budget(state) -> None:
     """`neighbours of X`, on generated code and on the closures alike (Graph.neighbours),
     charges one step for each place it finds: a loop of them spends the budget."""
@@ -56,6 +82,11 @@ def test_a_step_on_the_map_is_charged_to_the_step_budget(state) -> None:
     before = state.st.spent
     found = state.game.graph.neighbours(state.st, 0, -1, spot_a, ("path",))
     assert found and state.st.spent - before == len(found)
+    # from several places: each place stepped from, and each place found
+    spot_d = sandbox.piece_of(state, "spot_d")
+    before = state.st.spent
+    found = state.game.graph.neighbours(state.st, 0, -1, [spot_a, spot_d], ("path", "bridge"))
+    assert len(found) == 3 and state.st.spent - before == 2 + 3
 
 
 def test_places_within_n_steps(state) -> None:
@@ -135,7 +166,12 @@ def test_the_checker_refuses_what_cannot_work(spec, checked) -> None:
     found = check(spec, "let v be neighbours of hut_h by bridge")
     assert found[0][0] == "E202" and "no `bridge` links" in found[0][1] and "path" in found[0][2]
     found = check(spec, "let v be neighbours of 3")
-    assert found[0][0] == "E202" and "expected a place" in found[0][1]
+    assert found[0][0] == "E202" and "expected a place or places, found an amount" in found[0][1]
+    found = check(spec, "let v be neighbours of players")
+    assert found[0][0] == "E202" and "expected a place or places, found players" in found[0][1]
+    found = check(spec, "let v be places within 1 of [spot_a, spot_b]")
+    assert found[0][0] == "E202" and "expected a place, found" in found[0][1]  # one start: a distance is from one
+    assert check(spec, "let v be neighbours of (spots where its guards > 0) by path") == []
     found = check(spec, "let v be places within 2 of spot_a through its held_by")
     assert found[0][0] == "E202"  # a condition, not a player
     found = check(spec, "let v be cards within 2 of spot_a\nlet w be rocks within 1 of spot_a")
@@ -191,6 +227,9 @@ def test_card_text_and_round_trip(spec) -> None:
             "If the number of steps from Ash to Dune by path is at most 2: gain 1 point.",
         "gain count of (connected group of spot_a where its held_by is me) points\n":
             "Gain points equal to the number of Ash and the places connected to it, all where its held by is you.",
+        "for each S in neighbours of (spots where its held_by is me) by path:\n    raise S's guards by 1\n":
+            "For each of the places next to any of spots whose held by is you by path: raise that place's guards "
+            "by 1.",
     }
     for source, text in cases.items():
         program = parse_program(source)

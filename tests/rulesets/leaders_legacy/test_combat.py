@@ -252,3 +252,69 @@ def test_ll12_a_captured_leader_waits_for_3_gold_paid_to_the_captor() -> None:
     assert t.counter("gold", p) == 0 and t.counter("gold", q) == 3
     assert t.value("on_board(me)", p) is True and t.value("my captor", p) == -1
     assert t.value("my leader_at is frostgate", p) is True
+
+
+# What `attack_targets` lists, said the way the rules first said it: each of the other players'
+# provinces that has a province of yours with an army next to it (`attack_sources`). The
+# rules now walk from your armies instead (`attack_front`, one walk a menu): the same places.
+EACH_TARGET_ASKED = ("provinces where its controller is not me and its controller is not nobody "
+                     "and not sanctuary of it and count of attack_sources(it) > 0")
+
+
+def _targets(t: Table, player: int) -> tuple[list[str], list[str]]:
+    """(what the rules list, what asking each province lists), as content ids."""
+    def ids(source: str) -> list[str]:
+        return [t.def_id(pid) for pid in t.value(source, player)]
+    return ids("attack_targets()"), ids(EACH_TARGET_ASKED)
+
+
+@pytest.mark.rule("LL-11", "LL-8")
+def test_ll11_a_province_may_be_attacked_from_one_next_to_it_by_land_or_by_a_sea_route_with_a_port() -> None:
+    t, p, q = combat()
+    t.land("tallon_pass", q, level=1, armies=1)  # across the Northern Sea from Frostgate
+    t.land("silverfell", p, level=1, armies=0)  # p's other coast of it, no army there
+    t.land("ulmsted", q, level=1, armies=1)  # next to Frostgate by land
+    t.refresh()
+    targets, asked = _targets(t, p)
+    assert targets == asked == ["ulmsted", "kettleby"]  # no port on the Northern Sea: by land only
+    t.land("frostgate", p, level=1, armies=4, port=1)  # a port on the Northern Sea: the route opens
+    t.refresh()
+    targets, asked = _targets(t, p)
+    assert targets == asked == ["ulmsted", "kettleby", "tallon_pass"]
+    assert _targets(t, q) == (["frostgate"], ["frostgate"])  # q's armies next to Frostgate by land
+    t.run("until event_drawn: seas_open = no", p)  # the sea routes closed (a storm): by land again
+    assert _targets(t, p)[0] == _targets(t, p)[1] == ["ulmsted", "kettleby"]
+    t.land("frostgate", p, level=1, armies=0, port=1)  # no army left to attack from
+    assert _targets(t, p) == ([], [])
+
+
+@pytest.mark.rule("LL-11")
+@pytest.mark.parametrize("expansions", [(), ("fame-and-fortune",)], ids=["base", "fame-and-fortune"])
+def test_ll11_the_provinces_open_to_attack_are_those_asked_one_by_one_throughout_random_games(
+        expansions: tuple[str, ...]) -> None:
+    """Every fifth decision of two random 4-player games: for every player, the provinces
+    `attack_targets` lists (walked from their armies) are those with an `attack_sources` of
+    their own (each province asked)."""
+    import random
+
+    import tables
+
+    from legacies.agents.bots import apply_random_option
+    from legacies.interpreter.game import Undo, cached_game
+
+    game = cached_game(tables.shipped_spec("leaders-legacy", expansions), 4)
+    compared = nonempty = 0
+    for seed in (1, 2):
+        t = tables.Table(game, seed)
+        rng = random.Random(seed)
+        for n in range(400):
+            if t.state.is_terminal():
+                break
+            if n % 5 == 0:
+                for player in range(4):
+                    targets, asked = _targets(t, player)
+                    assert targets == asked, (seed, n, player)
+                    compared += 1
+                    nonempty += bool(targets)
+            apply_random_option(t.state, rng, undo=Undo.NONE)
+    assert compared >= 400 and nonempty >= 40, (compared, nonempty)
