@@ -16,6 +16,7 @@ from hypothesis import assume, HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from legacies.interpreter import mechanics as mech
+from legacies.interpreter import sandbox
 from legacies.interpreter.codegen.runtime import ENV_SWITCH, compile_source
 from legacies.interpreter.errors import BudgetExceeded, InternalError, Refused
 from legacies.interpreter.game import Game, GameState, Undo
@@ -473,6 +474,29 @@ def test_a_memo_that_finds_nothing_stops_remembering_and_one_that_finds_keeps_on
             st_.keep.clear()
             assert level(st_, 0, -1, 1 + i % 6) == level(st_, 0, -1, 1 + i % 6)  # the second call finds it
     assert not ns["_memo_off"][b]
+
+
+def test_a_definition_given_several_things_is_computed_each_call_without_a_look_up() -> None:
+    """A definition whose parameter is a collection (Leader's Legacy's `lands_value`, given
+    the provinces a player holds) is given a list, which makes no key: its function is its
+    computation alone, no look-up tried and failed at every call; its values are the
+    closures' throughout a game. A definition given one province still remembers."""
+    made, reference = _games(_spec("leaders-legacy"), 3)
+    written = made.compiler.gen.definitions.written
+    several, one = made.compiler.sources[written("lands_value")], made.compiler.sources[written("land_value")]
+    assert "memo" not in several and "TypeError" not in several
+    assert "memo = st.memo" in one
+    a, b = made.new_state(5), reference.new_state(5)
+    rng = random.Random(5)
+    for n in range(60):
+        if a.decision is None:
+            break
+        for p in range(3):
+            source = "lands_value(held_for(me)) + lands_worth(held_for(me))"
+            assert sandbox.value(a, source, p) == sandbox.value(b, source, p), (n, p)
+        index = rng.randrange(a.decision.count)
+        a.apply(index), b.apply(index)
+    assert n == 59
 
 
 def test_every_change_of_a_counter_or_a_zone_is_counted() -> None:
