@@ -1,6 +1,6 @@
-"""Every test process (and every `legacies` subprocess a test starts) keeps its parse
-cache in a fresh temporary folder, never in the user's ~/.cache: tests see cold and
-warm caches of their own and leave nothing behind in the home folder.
+"""Every test run (its processes, and every `legacies` subprocess a test starts) keeps its
+parse cache in a fresh temporary folder, never in the user's ~/.cache: tests see cold and
+warm caches of their own and leave nothing behind, in the home folder or the temporary one.
 
 An internal error (a bug in legacies met while loading, checking or setting up a
 ruleset: pipeline/internal_errors.py) fails the test during which it was made, even
@@ -9,6 +9,7 @@ when the test only looked at other diagnostics; a test about one says so with
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import sys
@@ -23,11 +24,17 @@ sys.path.insert(0, str(Path(__file__).parent))
 if "LEGACIES_CACHE_DIR" not in os.environ:
     _folder = tempfile.mkdtemp(prefix="legacies-test-cache-")
     os.environ["LEGACIES_CACHE_DIR"] = _folder
+    # removed when the process that made it ends: with pytest-xdist that is the controller, once
+    # its workers (which share the folder through the environment, and run no fixture of it) are
+    # done; a session fixture never ran there, and left a folder behind at every run
+    atexit.register(shutil.rmtree, _folder, ignore_errors=True)
 
-    @pytest.fixture(scope="session", autouse=True)
-    def _remove_cache_folder() -> object:
-        yield
-        shutil.rmtree(_folder, ignore_errors=True)
+# Compiled modules are written (to __pycache__, which git ignores) even where the environment
+# asks for none (PYTHONDONTWRITEBYTECODE, set on some machines): without them each process of
+# the suite, and each `legacies` process a test starts, compiled every module it imported from
+# source again, and pytest rewrote every test module's asserts again in each worker
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 # A test that changes the engine in its process (a stand-in function, a smaller bound) must
