@@ -29,13 +29,6 @@ if "LEGACIES_CACHE_DIR" not in os.environ:
     # done; a session fixture never ran there, and left a folder behind at every run
     atexit.register(shutil.rmtree, _folder, ignore_errors=True)
 
-# Compiled modules are written (to __pycache__, which git ignores) even where the environment
-# asks for none (PYTHONDONTWRITEBYTECODE, set on some machines): without them each process of
-# the suite, and each `legacies` process a test starts, compiled every module it imported from
-# source again, and pytest rewrote every test module's asserts again in each worker
-sys.dont_write_bytecode = False
-os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-
 
 # A test that changes the engine in its process (a stand-in function, a smaller bound) must
 # see the check run, never a result `legacies validate` kept before (pipeline/check_cache.py):

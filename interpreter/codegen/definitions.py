@@ -126,7 +126,7 @@ class DefinitionWriter:
         info = self.ctx.v.definitions.get(name)
         if info is not None and any(t.is_collection for _, t in info.params):
             # given a collection (a list), it makes no key: computed at every call, where the
-            # look-up below would fail with TypeError each time (-0.5% of Leader's Legacy's greedy)
+            # look-up below would fail with TypeError each time
             lines = [f"def {fn}(st, me, this{', ' if plist else ''}{plist}):",
                      *(line[4:] for line in before), f"    return {run}"]
             return self._defined(name, fn, "\n".join(lines) + "\n", params, reads, body)
