@@ -204,11 +204,36 @@ def refill(st: State, zone: int) -> bool:
     if src < 0 or not st.zones[src]:
         return False
     spend(st, len(st.zones[src]))
-    for pid in list(st.zones[src]):
-        move(st, pid, zone)
+    move_all(st, src, zone)
     shuffle(st, zone)
     st.log.append(Said(_rebuilt, (zone, src)))
     return True
+
+
+def move_all(st: State, src: int, dest: int) -> None:
+    """Every piece of zone `src` onto zone `dest`, bottom first: what `move` does for each
+    in turn, done at once (the lists joined, the change counted once, the same work charged)
+    when no hook can run and no piece keeps state of its own; else `move`, one by one."""
+    lay = st.game.layout
+    if lay.per_copy or lay.zone_in_play[src] != lay.zone_in_play[dest]:
+        for pid in list(st.zones[src]):
+            move(st, pid, dest)
+        return
+    moving = st.zone(src)
+    # each piece taken from the bottom shifts the ones above it along (see `move`)
+    work = sum(left // SHIFTED_PER_STEP for left in range(SHIFTED_PER_STEP, len(moving)))
+    if work:
+        spend(st, work)
+    st.zone(dest).extend(moving)
+    loc = st.loc
+    for pid in moving:
+        loc[pid] = dest
+    if st.revealed and lay.zone_visibility[dest] != "public":
+        st.revealed.difference_update(moving)  # revealed cards that go back into hiding are hidden again
+    moving.clear()
+    now = st.versions[PART_PIECES] = st.zone_versions[dest] = st.zone_versions[src] = tick()
+    if lay.zone_holds[dest] or lay.zone_holds[src]:
+        st.versions[PART_HOLDERS] = now
 
 
 def _rebuilt(reader: Any, zone: int, src: int) -> str:
