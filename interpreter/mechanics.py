@@ -215,7 +215,7 @@ def move_all(st: State, src: int, dest: int) -> None:
     in turn, done at once (the lists joined, the change counted once, the same work charged)
     when no hook can run and no piece keeps state of its own; else `move`, one by one."""
     lay = st.game.layout
-    if lay.per_copy or lay.zone_in_play[src] != lay.zone_in_play[dest]:
+    if lay.per_copy or lay.zone_in_play[src] != lay.zone_in_play[dest] or src == dest:
         for pid in list(st.zones[src]):
             move(st, pid, dest)
         return

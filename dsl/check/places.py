@@ -30,7 +30,8 @@ class PlaceChecker:
             return None
         kind = self.v.kinds.get(t.arg or "")
         if kind is not None and not kind.links:
-            self.c.error(e, "E202", f"{t} {'are no places' if t.tag == 'things' else 'is no place'}: its kind uses no links",
+            no_place = "are no places" if t.tag == "things" else "is no place"
+            self.c.error(e, "E202", f"{t} {no_place}: its kind uses no links",
                          hint=f"declare `links: [...]` on the kind `{t.arg}` in ruleset.yaml")
         return t.arg if kind is not None else None
 

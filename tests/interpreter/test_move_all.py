@@ -105,3 +105,12 @@ def test_pieces_moved_into_play_go_one_by_one_and_their_hooks_run(game: Game) ->
     _one_by_one(each, pile, table)
     assert _seen(at_once) == _seen(each)
     assert len(at_once.st.frames) >= 3  # each bell's `when this enters play`, pushed to run
+
+
+def test_a_pile_moved_onto_itself_stays_as_it_was(game: Game) -> None:
+    _, pile, _ = _zones(game)
+    at_once, each = game.new_state(4), game.new_state(4)
+    mech.move_all(at_once.st, pile, pile)
+    _one_by_one(each, pile, pile)
+    assert _seen(at_once) == _seen(each)
+    assert at_once.st.zones[pile] == game.new_state(4).st.zones[pile]
