@@ -6,7 +6,13 @@ menu with the attack deck stacked."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+import tables
+
+from legacies.agents.bots import apply_random_option
+from legacies.interpreter.game import Undo, cached_game
 
 from .conftest import MENU, Table
 
@@ -295,13 +301,6 @@ def test_ll11_the_provinces_open_to_attack_are_those_asked_one_by_one_throughout
     """Every fifth decision of two random 4-player games: for every player, the provinces
     `attack_targets` lists (walked from their armies) are those with an `attack_sources` of
     their own (each province asked)."""
-    import random
-
-    import tables
-
-    from legacies.agents.bots import apply_random_option
-    from legacies.interpreter.game import Undo, cached_game
-
     game = cached_game(tables.shipped_spec("leaders-legacy", expansions), 4)
     compared = nonempty = 0
     for seed in (1, 2):
