@@ -77,12 +77,12 @@ class Graph:
         several places, the places one step from any of them, in piece order (one of them
         too, when it is next to another): a step from each, the places and what they reach
         charged."""
-        if type(x) is list or type(x) is tuple:
-            found: set[int] = set()
-            for y in walked(st, x):
-                found.update(self.step(st, me, this, y, links))
-            return walked(st, sorted(found))
-        return walked(st, list(self.step(st, me, this, x, links)))
+        if type(x) is int or (type(x) is not list and type(x) is not tuple):  # one place (or none)
+            return walked(st, list(self.step(st, me, this, x, links)))
+        found: set[int] = set()
+        for y in walked(st, x):
+            found.update(self.step(st, me, this, y, links))
+        return walked(st, sorted(found))
 
     def step(self, st: State, me: int, this: Any, x: Any, links: Sequence[str]) -> Sequence[int]:
         """The places one link from `x` by any of `links`, in piece order; a link's

@@ -105,32 +105,31 @@ class DefinitionWriter:
         # what it depends on of the activation: a stamp's site such as `sv[19 + me]` reads `me`
         acting = frozenset(scope.uses & {"me", "this"}) | ({"me"} if any(_ME.search(x) for x in reads.sites) else set())
         self._acting[name] = acting
-        # remembered while a menu is built (st.memo), and across menus while what it
-        # reads has not changed (st.keep); an argument that is a list is not remembered.
-        # Remembering costs a key and a look-up a call: a definition whose calls find
-        # their result less than MEMO_FINDS of the time stops remembering (_rt_memo_pays)
-        k = len(self._def_fns)
-        self.writer.ns["_memo_calls"].append(0)
-        self.writer.ns["_memo_made"].append(0)
-        self.writer.ns["_memo_off"].append(False)
         plist = ", ".join(params.values())
-        # keyed by `me` and `this` only when its value depends on them: what two players
-        # ask alike (a piece's standing against each player) is computed and kept once
-        key = f"({', '.join([repr(k)] + [n for n in ('me', 'this') if n in acting] + list(params.values()))},)"
+        head = f"def {fn}(st, me, this{', ' if plist else ''}{plist}):"
         # a definition that does much charges its steps each time it is computed, not when remembered
-        # the lines before each computation: its charge, and the slots its loop-invariant parts
+        # the statements before each computation: its charge, and the slots its loop-invariant parts
         # are kept in (codegen/hoist.py), made afresh
         run, slots = hoisted(body)
-        before = ([f"        _rt_spend(st, {d.charge!r})"] if d.charge else []) + (
-            [f"        {fresh_slots(slots)}"] if slots else [])
+        first = ([f"_rt_spend(st, {d.charge!r})"] if d.charge else []) + ([fresh_slots(slots)] if slots else [])
         info = self.ctx.v.definitions.get(name)
         if info is not None and any(t.is_collection for _, t in info.params):
             # given a collection (a list), it makes no key: computed at every call, where the
             # look-up below would fail with TypeError each time
-            lines = [f"def {fn}(st, me, this{', ' if plist else ''}{plist}):",
-                     *(line[4:] for line in before), f"    return {run}"]
+            lines = [head, *(f"    {x}" for x in first), f"    return {run}"]
             return self._defined(name, fn, "\n".join(lines) + "\n", params, reads, body)
-        lines = [f"def {fn}(st, me, this{', ' if plist else ''}{plist}):",
+        # remembered while a menu is built (st.memo), and across menus while what it reads has
+        # not changed (st.keep). Remembering costs a key and a look-up a call: a definition whose
+        # calls find their result less than MEMO_FINDS of the time stops remembering (_rt_memo_pays)
+        k = len(self.writer.ns["_memo_calls"])  # its counters' place
+        self.writer.ns["_memo_calls"].append(0)
+        self.writer.ns["_memo_made"].append(0)
+        self.writer.ns["_memo_off"].append(False)
+        # keyed by `me` and `this` only when its value depends on them: what two players
+        # ask alike (a piece's standing against each player) is computed and kept once
+        key = f"({', '.join([repr(k)] + [n for n in ('me', 'this') if n in acting] + list(params.values()))},)"
+        before = [f"        {x}" for x in first]
+        lines = [head,
                  "    memo = st.memo",
                  f"    if memo is None or _memo_off[{k!r}]:",
                  *before,

@@ -98,19 +98,22 @@ def test_a_refill_moves_the_pile_at_once_then_shuffles(game: Game) -> None:
     assert st.zones[deck] != sorted(st.zones[deck])  # shuffled
 
 
+def _moved_both_ways(game: Game, seed: int, src: int, dest: int) -> GameState:
+    """A new state's `src` moved onto `dest` at once, which must end as moving piece by piece does."""
+    at_once, each = game.new_state(seed), game.new_state(seed)
+    mech.move_all(at_once.st, src, dest)
+    _one_by_one(each, src, dest)
+    assert _seen(at_once) == _seen(each)
+    return at_once
+
+
 def test_pieces_moved_into_play_go_one_by_one_and_their_hooks_run(game: Game) -> None:
     _, pile, table = _zones(game)
-    at_once, each = game.new_state(3), game.new_state(3)
-    mech.move_all(at_once.st, pile, table)
-    _one_by_one(each, pile, table)
-    assert _seen(at_once) == _seen(each)
-    assert len(at_once.st.frames) >= 3  # each bell's `when this enters play`, pushed to run
+    moved = _moved_both_ways(game, 3, pile, table)
+    assert len(moved.st.frames) >= 3  # each bell's `when this enters play`, pushed to run
 
 
 def test_a_pile_moved_onto_itself_stays_as_it_was(game: Game) -> None:
     _, pile, _ = _zones(game)
-    at_once, each = game.new_state(4), game.new_state(4)
-    mech.move_all(at_once.st, pile, pile)
-    _one_by_one(each, pile, pile)
-    assert _seen(at_once) == _seen(each)
-    assert at_once.st.zones[pile] == game.new_state(4).st.zones[pile]
+    moved = _moved_both_ways(game, 4, pile, pile)
+    assert moved.st.zones[pile] == game.new_state(4).st.zones[pile]
