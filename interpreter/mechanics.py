@@ -40,15 +40,28 @@ def adjust(st: State, slot: int, delta: int) -> None:
             value = hi
     elif value > MAX_NUMBER:
         bounded(value)
-    st.counters[slot] = value
+    counters = st.counters
+    if counters[slot] == value:  # a gain of 0, a counter at its end, a set to what it holds:
+        return  # no change counted, so what was computed from it still stands (codegen's keep)
+    counters[slot] = value
     versions = st.versions  # what was computed from this counter no longer stands (codegen's keep)
     versions[PART_COUNTERS] = versions[lay.counter_part[slot]] = st.slot_versions[slot] = tick()
 
 
+_SAME_WHEN_EQUAL = frozenset((int, bool, str, type(None)))
+"""The values a set to an equal one of the same type leaves as they are: they cannot change
+and read the same when equal (a list may be changed later; 1 and True read differently)."""
+
+
 def set_value(st: State, slot: int, value: Any) -> None:
     """Set a value slot (a player's, the game's or a piece's own), counting the change:
-    what was computed from values, or from this slot, no longer stands (codegen's keep)."""
-    st.values[slot] = bounded(value)  # a number that feeds on itself stops at the limit
+    what was computed from values, or from this slot, no longer stands (codegen's keep).
+    A slot set to what it holds is not changed, and no change is counted."""
+    values = st.values
+    old = values[slot]
+    if old == value and type(old) is type(value) and type(value) in _SAME_WHEN_EQUAL:
+        return
+    values[slot] = bounded(value)  # a number that feeds on itself stops at the limit
     versions = st.versions
     versions[PART_VALUES] = versions[st.game.layout.value_part[slot]] = st.value_versions[slot] = tick()
 

@@ -1,8 +1,8 @@
 """The code generator's definitions and actions' targets.
 
 Each definition the content calls becomes one function `d(st, me, this, *params)` that
-remembers its results while a menu is built (as the closures do) and across menus while
-what it reads has not changed (`State.keep`; runtime.Reads); a small one is written in
+remembers its results while a menu is built (as the closures do) and, in menus or outside
+them, while what it reads has not changed (`State.keep`; runtime.Reads); a small one is written in
 place where it is called. An action's targets become two functions: every target, and
 whether there is one.
 """
@@ -19,7 +19,7 @@ from ..compile.context import CompileContext
 from ..errors import InternalError
 from ..spec import ActionSpec, Origin
 from .hoist import fresh_slots, hoisted
-from .runtime import MEMO_WINDOW, Reads, Scope, Unsupported, costly, inlined, simple
+from .runtime import KEPT_FINDS, KEPT_WINDOW, MEMO_WINDOW, Reads, Scope, Unsupported, costly, inlined, simple
 from .writer import CodeWriter, WritesExpressions, me_in, st_in, this_in
 
 _ME = re.compile(r"\bme\b")
@@ -122,44 +122,81 @@ class DefinitionWriter:
         # not changed (st.keep). Remembering costs a key and a look-up a call: a definition whose
         # calls find their result less than MEMO_FINDS of the time stops remembering (_rt_memo_pays)
         k = len(self.writer.ns["_memo_calls"])  # its counters' place
-        self.writer.ns["_memo_calls"].append(0)
-        self.writer.ns["_memo_made"].append(0)
+        for counters in ("_memo_calls", "_memo_made", "_kept_calls", "_kept_made"):
+            self.writer.ns[counters].append(0)
         self.writer.ns["_memo_off"].append(False)
+        self.writer.ns["_kept_off"].append(False)
         # keyed by `me` and `this` only when its value depends on them: what two players
         # ask alike (a piece's standing against each player) is computed and kept once
         key = f"({', '.join([repr(k)] + [n for n in ('me', 'this') if n in acting] + list(params.values()))},)"
         before = [f"        {x}" for x in first]
-        lines = [head,
-                 "    memo = st.memo",
-                 f"    if memo is None or _memo_off[{k!r}]:",
-                 *before,
-                 f"        return {run}",
-                 f"    key = {key}",
-                 "    try:",
-                 "        found = memo.get(key, _MISSING)",
-                 "    except TypeError:  # an unhashable argument (a list): not remembered",
-                 *before,
-                 f"        return {run}",
-                 f"    _memo_calls[{k!r}] += 1",
-                 "    if found is _MISSING:"]
         counted = [f"        _memo_made[{k!r}] += 1",
                    f"        if _memo_calls[{k!r}] >= {MEMO_WINDOW!r}:",
                    f"            _rt_memo_pays(_memo_calls, _memo_made, _memo_off, {k!r})"]
-        if reads.parts is not None and costly(body):
-            stamp = reads.stamp()
-            lines += ["        keep = st.keep",
-                      *(f"        {name} = st.{table}" for name, table in _VERSIONS if re.search(rf"\b{name}\[", stamp)),
-                      f"        stamp = {stamp}",
-                      "        kept = keep.get(key)",
-                      "        if kept is not None and kept[0] == stamp:",
-                      "            found = memo[key] = kept[1]",
-                      "            return found"] + counted + before + [
-                      f"        found = memo[key] = {run}",
-                      "        keep[key] = (stamp, found)",
-                      "        return found"]
-        else:
-            lines += counted + before + [f"        found = memo[key] = {run}"]
-        lines += ["    return found"]
+        remembered = [f"    key = {key}",
+                      "    try:",
+                      "        found = memo.get(key, _MISSING)",
+                      "    except TypeError:  # an unhashable argument (a list): not remembered",
+                      *before,
+                      f"        return {run}",
+                      f"    _memo_calls[{k!r}] += 1",
+                      "    if found is _MISSING:"]
+        if not (reads.parts is not None and costly(body)):  # remembered in a menu only
+            lines = [head,
+                     "    memo = st.memo",
+                     f"    if memo is None or _memo_off[{k!r}]:",
+                     *before,
+                     f"        return {run}",
+                     *remembered, *counted, *before,
+                     f"        found = memo[key] = {run}",
+                     "    return found"]
+            return self._defined(name, fn, "\n".join(lines) + "\n", params, reads, body)
+        stamp = reads.stamp()
+        stamped = [*(f"        {name} = st.{table}" for name, table in _VERSIONS if re.search(rf"\b{name}\[", stamp)),
+                   f"        stamp = {stamp}"]
+        # outside a menu (a statement's test, the end check, a bot's evaluation) nothing is
+        # remembered for the read, but a result kept stands there too while what it read is
+        # unchanged: judged apart from the menus' calls (_kept_*), which find other results
+        outside = [f"        if _kept_off[{k!r}]:",
+                   *(f"    {x}" for x in before),
+                   f"            return {run}",
+                   f"        key = {key}",
+                   "        keep = st.keep",
+                   "        try:",
+                   "            kept = keep.get(key)",
+                   "        except TypeError:  # an unhashable argument (a list): not remembered",
+                   *(f"    {x}" for x in before),
+                   f"            return {run}",
+                   *stamped,
+                   f"        _kept_calls[{k!r}] += 1",
+                   "        if kept is not None and kept[0] == stamp:",
+                   "            return kept[1]",
+                   f"        _kept_made[{k!r}] += 1",
+                   f"        if _kept_calls[{k!r}] >= {KEPT_WINDOW!r}:",
+                   f"            _rt_memo_pays(_kept_calls, _kept_made, _kept_off, {k!r}, {KEPT_FINDS!r})",
+                   *before,
+                   f"        found = {run}",
+                   "        keep[key] = (stamp, found)",
+                   "        return found"]
+        lines = [head,
+                 "    memo = st.memo",
+                 "    if memo is None:",
+                 *outside,
+                 f"    if _memo_off[{k!r}]:",
+                 *before,
+                 f"        return {run}",
+                 *remembered,
+                 "        keep = st.keep",
+                 *stamped,
+                 "        kept = keep.get(key)",
+                 "        if kept is not None and kept[0] == stamp:",
+                 "            found = memo[key] = kept[1]",
+                 "            return found",
+                 *counted, *before,
+                 f"        found = memo[key] = {run}",
+                 "        keep[key] = (stamp, found)",
+                 "        return found",
+                 "    return found"]
         return self._defined(name, fn, "\n".join(lines) + "\n", params, reads, body)
 
     def _defined(self, name: str, fn: str, source: str, params: dict[str, str], reads: Reads,

@@ -272,15 +272,18 @@ def _rt_locate_block(err: BaseException, wheres: tuple, tops: tuple, w: int, nam
 
 MEMO_WINDOW = 512  # a generated definition's calls between two judgements of its memo
 MEMO_FINDS = 8  # ... which it keeps while at least one call in MEMO_FINDS finds its result
+KEPT_WINDOW = 64  # its calls outside a menu between two judgements of what it keeps there
+KEPT_FINDS = 4  # ... which it reads while at least one call in KEPT_FINDS finds its result kept
 
 
-def _rt_memo_pays(calls: list[int], made: list[int], off: list[bool], k: int) -> None:
-    """Judge definition `k`'s memo over its last MEMO_WINDOW calls: off for good when
-    fewer than one in MEMO_FINDS found a result (computed in this menu, or kept from an
-    earlier one): its key and look-ups then cost more than they save. A definition
-    gives the same value remembered or not (it reads the state, which a menu does not
-    change), so only the time differs."""
-    if (calls[k] - made[k]) * MEMO_FINDS < calls[k]:
+def _rt_memo_pays(calls: list[int], made: list[int], off: list[bool], k: int, finds: int = MEMO_FINDS) -> None:
+    """Judge definition `k`'s memo over its last MEMO_WINDOW calls (or what it keeps, read
+    outside a menu, over its last KEPT_WINDOW there): off for good when fewer than one in
+    `finds` found a result (computed in this menu, or kept from an earlier one): its key
+    and look-ups then cost more than they save. A definition gives the same value
+    remembered or not (it reads the state, which a menu does not change, and a result is
+    kept with what it read), so only the time differs."""
+    if (calls[k] - made[k]) * finds < calls[k]:
         off[k] = True
     calls[k] = made[k] = 0
 

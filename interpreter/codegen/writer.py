@@ -47,7 +47,8 @@ class CodeWriter:
                                    "_pieces_on": mech.pieces_on, "_ContentError": ContentError,
                                    "_EraValue": EraValue, "_DefRef": DefRef, "_owner": mech.owner, **RUNTIME,
                                    # per generated definition: calls looked up, results computed, memo off
-                                   "_memo_calls": [], "_memo_made": [], "_memo_off": []}
+                                   "_memo_calls": [], "_memo_made": [], "_memo_off": [],
+                                   "_kept_calls": [], "_kept_made": [], "_kept_off": []}
         self._consts: dict[tuple[type, Any], str] = {}
         self._fresh = 0
         self.generated = 0  # functions written (for tests and the bench's details)

@@ -10,6 +10,7 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 from hypothesis import assume, HealthCheck, given, settings
@@ -540,12 +541,9 @@ def test_every_construct_is_written_or_left_to_the_closures_on_purpose() -> None
     assert all(LEFT_TO_CLOSURES.values())
 
 
-def test_each_value_name_counts_its_own_changes() -> None:
-    """Leader's Legacy's `attack_sources(T)` reads each province's `controller` (a value of
-    each province, read for pieces a walk reaches): it is stamped with the part that
-    counts the `controller` values' changes, not with every value's, so setting another
-    value (`attack_target`, as a statement sets it) leaves it kept (a forged kept value
-    shows it), and a province's controller changing makes it again."""
+def _leaders_definition(name: str) -> tuple[Game, GameState, str, Callable[..., Any]]:
+    """Thirty random decisions into a 4-player Leader's Legacy game: the game, the state, and
+    definition `name`'s generated source and function."""
     from legacies.agents.bots import apply_random_option
 
     game = Game(_spec("leaders-legacy"), 4)
@@ -553,13 +551,22 @@ def test_each_value_name_counts_its_own_changes() -> None:
     rng = random.Random(2)
     for _ in range(30):
         apply_random_option(state, rng)
-    lay = game.layout
-    made = game.compiler.gen.definitions.written("attack_sources")
+    made = game.compiler.gen.definitions.written(name)
     assert made is not None
-    source = game.compiler.sources[made]
+    return game, state, game.compiler.sources[made], game.compiler.writer.ns[made]
+
+
+def test_each_value_name_counts_its_own_changes() -> None:
+    """Leader's Legacy's `attack_sources(T)` reads each province's `controller` (a value of
+    each province, read for pieces a walk reaches): it is stamped with the part that
+    counts the `controller` values' changes, not with every value's, so setting another
+    value (`attack_target`, as a statement sets it) leaves it kept (a forged kept value
+    shows it), as does setting a province's controller to the one it has; its controller
+    changing makes it again."""
+    game, state, source, fn = _leaders_definition("attack_sources")
+    lay, st_ = game.layout, state.st
     assert f"v[{lay.value_parts['controller']}]" in source and "v[1]" not in source
     key_id = int(re.search(r"key = \((\d+), me, this, _p0,\)", source).group(1))  # type: ignore[union-attr]
-    st_, fn = state.st, game.compiler.writer.ns[made]
     province = lay.kind_pieces["province"][0]
     with st_.frozen():
         first = fn(st_, 0, -1, province)
@@ -569,9 +576,39 @@ def test_each_value_name_counts_its_own_changes() -> None:
     with st_.frozen():
         assert fn(st_, 0, -1, province) == "forged"
     controller = lay.item_value[("province", "controller")] + lay.item_index[province]
-    mech.set_value(st_, controller, st_.values[controller])  # set again: a change all the same
+    held = st_.values[controller]
+    mech.set_value(st_, controller, held)  # set to what it holds: no change
+    with st_.frozen():
+        assert fn(st_, 0, -1, province) == "forged"
+    mech.set_value(st_, controller, 1 if held == 0 else 0)  # changed, then back: made again
+    mech.set_value(st_, controller, held)
     with st_.frozen():
         assert fn(st_, 0, -1, province) == first
+
+
+def test_a_result_kept_is_read_outside_a_menu_too() -> None:
+    """Leader's Legacy checks the goal after each phase in a statement (`check_goal`), where
+    no menu is built and nothing is remembered for the read (no memo): `settlement_renown(P)`
+    is still read from what was kept while the provinces' levels, ports and controllers are
+    unchanged (a forged kept value shows it; it was computed at every check, 539 times in a
+    game where 426 found it unchanged), and made again once a controller changes."""
+    game, state, source, fn = _leaders_definition("settlement_renown")
+    lay, st_ = game.layout, state.st
+    key_id = int(re.search(r"key = \((\d+), _p0,\)", source).group(1))  # type: ignore[union-attr]
+    assert st_.memo is None
+    first = fn(st_, -1, -1, 0)
+    key = (key_id, 0)
+    assert st_.keep[key][1] == first
+    st_.keep[key] = (st_.keep[key][0], "forged")
+    assert fn(st_, -1, -1, 0) == "forged"
+    mech.adjust(st_, lay.player_counter["renown"] + 0, 1)  # what it does not read
+    assert fn(st_, -1, -1, 0) == "forged"
+    province = lay.kind_pieces["province"][0]
+    controller = lay.item_value[("province", "controller")] + lay.item_index[province]
+    held = st_.values[controller]
+    mech.set_value(st_, controller, 1 if held == 0 else 0)
+    mech.set_value(st_, controller, held)
+    assert fn(st_, -1, -1, 0) == first
 
 
 def test_whether_an_action_has_a_target_stops_at_the_first() -> None:

@@ -35,12 +35,14 @@ def _seen(state: GameState) -> tuple:  # type: ignore[type-arg]
 
 
 def _remembering(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every generated definition remembers, whatever its memo finds (a memo that does not
-    pay stops remembering: runtime._rt_memo_pays), so every one is checked."""
+    """Every generated definition remembers, in menus and outside them, whatever its memo
+    or its kept results find (what does not pay stops remembering: runtime._rt_memo_pays),
+    so every one is checked."""
     ns = game.compiler.writer.ns
     monkeypatch.setitem(ns, "_memo_off", [False] * len(ns["_memo_off"]))
+    monkeypatch.setitem(ns, "_kept_off", [False] * len(ns["_kept_off"]))
 
-    def judged(calls: list[int], made: list[int], off: list[bool], k: int) -> None:
+    def judged(calls: list[int], made: list[int], off: list[bool], k: int, finds: int = 0) -> None:
         calls[k] = made[k] = 0
 
     monkeypatch.setitem(ns, "_rt_memo_pays", judged)

@@ -54,8 +54,10 @@ RUNAWAYS = {
     "pick many at random": ("repeat 100000 times:\n    pick at random 400 tiles in bag as C", 2),
     "text of a collection": ('repeat 2000 times:\n    log "{tiles in bag}"', 2),
     # not a collection: each of the fixture's 15 definitions uses the next twice, 65,000 steps
-    # of work each time doubled_0 is read (a hundred reads took seconds, forty levels hours)
-    "definitions that double": ("repeat 100 times:\n    set tally to doubled_0", 2),
+    # of work each time doubled_0 is read (a hundred reads took seconds, forty levels hours);
+    # generated, each is kept while the tally it reads is unchanged, so each read after the
+    # tally changed computes the fifteen once each, and the loop runs longer before it stops
+    "definitions that double": ("repeat 20000 times:\n    raise tally by 1\n    set my points to doubled_0", (2, 3)),
 }
 
 
@@ -100,7 +102,7 @@ WORK_LOOPS = {
     "a shuffle": "repeat 10000 times:\n    if tally >= 0:\n        shuffle bag",
     "pieces moved": "repeat 10000 times:\n    if tally >= 0:\n        move tiles in bag to heap\n        move tiles in heap to bag",
     "cards drawn": "draw 1000000000 from bag to heap",
-    "definitions": "repeat 10000 times:\n    if tally >= 0:\n        set tally to doubled_0",
+    "definitions": "repeat 100000 times:\n    if tally >= 0:\n        raise tally by 1\n        set my points to doubled_0",
 }
 
 
