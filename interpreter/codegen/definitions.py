@@ -118,8 +118,8 @@ class DefinitionWriter:
             # look-up below would fail with TypeError each time
             lines = [head, *(f"    {x}" for x in first), f"    return {run}"]
             return self._defined(name, fn, "\n".join(lines) + "\n", params, reads, body)
-        # remembered while a menu is built (st.memo), and across menus while what it reads has
-        # not changed (st.keep). Remembering costs a key and a look-up a call: a definition whose
+        # remembered while a menu is built (st.memo), and across menus and outside them while
+        # what it reads has not changed (st.keep). Remembering costs a key and a look-up a call: a definition whose
         # calls find their result less than MEMO_FINDS of the time stops remembering (_rt_memo_pays)
         k = len(self.writer.ns["_memo_calls"])  # its counters' place
         for counters in ("_memo_calls", "_memo_made", "_kept_calls", "_kept_made"):
