@@ -2,8 +2,8 @@
 
 Each definition the content calls becomes one function `d(st, me, this, *params)` that
 remembers its results while a menu is built (as the closures do) and, in menus or outside
-them, while what it reads has not changed (`State.keep`; runtime.Reads); a small one is written in
-place where it is called. An action's targets become two functions: every target, and
+them, while what it reads has not changed (`State.keep`; runtime.Reads); a small one is
+written in place where it is called. An action's targets become two functions: every target, and
 whether there is one.
 """
 
@@ -119,8 +119,9 @@ class DefinitionWriter:
             lines = [head, *(f"    {x}" for x in first), f"    return {run}"]
             return self._defined(name, fn, "\n".join(lines) + "\n", params, reads, body)
         # remembered while a menu is built (st.memo), and across menus and outside them while
-        # what it reads has not changed (st.keep). Remembering costs a key and a look-up a call: a definition whose
-        # calls find their result less than MEMO_FINDS of the time stops remembering (_rt_memo_pays)
+        # what it reads has not changed (st.keep). Remembering costs a key and a look-up a
+        # call: a definition whose calls find their result less than MEMO_FINDS of the time
+        # stops remembering (_rt_memo_pays)
         k = len(self.writer.ns["_memo_calls"])  # its counters' place
         for counters in ("_memo_calls", "_memo_made", "_kept_calls", "_kept_made"):
             self.writer.ns[counters].append(0)

@@ -32,15 +32,15 @@ def test_a_counter_written_with_what_it_holds_is_not_a_change() -> None:
     state = _mid_game()
     st, lay = state.st, state.game.layout
     slot = lay.player_counter["gold"] + 1
+    mech.adjust(st, slot, 1 - st.counters[slot])  # 1 gold
     before = _counts(state)
     mech.adjust(st, slot, 0)
-    mech.adjust(st, slot, -st.counters[slot] - 5)  # to 0, then below its floor: stays at 0
+    assert _counts(state) == before
+    mech.adjust(st, slot, -5)  # to 0, past its floor
     after_floor = _counts(state)
-    assert st.counters[slot] == 0
-    mech.adjust(st, slot, -3)
+    assert st.counters[slot] == 0 and after_floor[1][slot] > before[1][slot]
+    mech.adjust(st, slot, -3)  # held at its floor: no change
     assert _counts(state) == after_floor
-    if before[1][slot] == after_floor[1][slot]:  # it held 0 already: nothing changed at all
-        assert after_floor == before
     mech.adjust(st, slot, 2)
     changed = _counts(state)
     assert st.counters[slot] == 2 and changed[1][slot] > after_floor[1][slot]
