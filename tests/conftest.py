@@ -30,7 +30,7 @@ if "LEGACIES_CACHE_DIR" not in os.environ:
     atexit.register(shutil.rmtree, _folder, ignore_errors=True)
 
 
-@pytest.hookimpl(tryfirst=True)
+@pytest.hookimpl(tryfirst=True, optionalhook=True)  # optional: a run with `-p no:xdist` knows no such hook
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """`-m slow -n auto`: two workers a core. The slow step's games at a table (the terminal's
     pilot, the browser's) wait on their event loop between key presses, about half their
