@@ -14,6 +14,7 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,20 +31,19 @@ if "LEGACIES_CACHE_DIR" not in os.environ:
     atexit.register(shutil.rmtree, _folder, ignore_errors=True)
 
 
-@pytest.hookimpl(tryfirst=True, optionalhook=True)  # optional: a run with `-p no:xdist` knows no such hook
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """`-m slow -n auto`: two workers a core. The slow step's games at a table (the terminal's
-    pilot, the browser's) wait on their event loop between key presses, about half their
-    time, and a core with one worker stands idle meanwhile. Measured on 2 cores (2026-12-02):
-    the slow step took 17 min 46 s with 2 workers, 12 min 46 s with 3, 11 min 54 s with 4;
-    the rest of the suite, busy all the time, 4 min 34 s with 2 and 4 min 56 s with 4, so
-    any other run keeps xdist's own count, a worker a core (None). So does a run that sets
-    PYTEST_XDIST_AUTO_NUM_WORKERS."""
+@pytest.hookimpl(wrapper=True, optionalhook=True)  # optional: a run with `-p no:xdist` knows no such hook
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> Iterator[None]:
+    """`-m slow -n auto`: twice xdist's own count (a worker a core). The slow step's games at
+    a table (the terminal's pilot, the browser's) wait on their event loop between key
+    presses, about half their time, and a core with one worker stands idle meanwhile; the
+    rest of the suite is busy all the time and keeps xdist's count (docs/speed.md, "The
+    test command": 17 min 46 s to 11 min 54 s for the slow step on 2 cores, 4 min 34 s to
+    4 min 56 s for the rest). A count set in PYTEST_XDIST_AUTO_NUM_WORKERS stands as set."""
+    count = yield
     markexpr = config.getoption("markexpr", "") or ""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") or "slow" not in markexpr.replace("not slow", ""):
-        return None
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return 2 * cores
+        return count
+    return 2 * count
 
 
 # A test that changes the engine in its process (a stand-in function, a smaller bound) must
