@@ -218,12 +218,27 @@ class UndoRequest(Exception):
     """Raised by a person's agent (cli/terminal.py) to take back their last decision."""
 
 
-def _take_back(state: GameState, player: int, made_by: list[int]) -> str:
+def decided_since(state: GameState, made_by: list[int], since: int, player: int, people: list[int]) -> str | None:
+    """Why `player` may not take back everything from decision `since` on: another person
+    at the table (one of `people`) has decided since, and an undo would take their decision
+    back without them (a bot's moves, and the rules' own, are taken back with it). None
+    when nobody else has."""
+    other = next((who for who in made_by[since + 1:] if who != player and who in people), None)
+    if other is None:
+        return None
+    return (f"{state.game.player_names[other]} has decided since, and an undo takes back only your own "
+            "decisions and the bots' moves after them")
+
+
+def _take_back(state: GameState, player: int, made_by: list[int], people: list[int]) -> str:
     """Undo to just before `player`'s last decision; what happened, for the log."""
     name = state.game.player_names[player]
     mine = [i for i, who in enumerate(made_by) if who == player]
     if not mine:
         return f"  {name}: nothing of yours to undo yet"
+    others = decided_since(state, made_by, mine[-1], player, people)
+    if others is not None:
+        return f"  {name}: cannot undo: {others}"
     try:
         state.take_back(mine[-1], player)
     except Refused as err:
@@ -324,7 +339,7 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
             try:
                 index = agent.choose(state)
             except UndoRequest:
-                emit(_take_back(state, d.player, made_by))
+                emit(_take_back(state, d.player, made_by, humans))
                 if effects is not None:
                     effects.changes()  # the game went back: what it is now is where the next move starts
                 taken_back = state.decision is not d

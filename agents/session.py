@@ -23,7 +23,7 @@ from legacies.view.model import SeatView
 
 from .base import Agent
 from .chronicle import Chronicle
-from .match import GameStopped, make_agent
+from .match import GameStopped, decided_since, make_agent
 
 
 class NotYourTurn(Refused):
@@ -67,12 +67,14 @@ class TableSession:
         self.chronicle = Chronicle(state)
         self.made_by: list[int] = _deciders(state)  # who took each decision (a person's undo)
         self.lock = threading.Lock()  # two seats answering at once are applied one at a time
+        self.takebacks = 0  # undos made: an answer names the count it was asked under (a decision's
+        # number comes round again after an undo, with other options: an answer sent before it is stale)
         self.keep_to: Path | None = None  # where every change is written as it is made (serve --save)
 
     # ------------------------------------------------------------------ reading
     def view(self, seat: int) -> SeatView:
         with self.lock:
-            return seat_view(self.state, seat, self.chronicle.records)
+            return seat_view(self.state, seat, self.chronicle.records, self.takebacks)
 
     @property
     def over(self) -> bool:
@@ -102,14 +104,19 @@ class TableSession:
         self.chronicle.chose(d, label, hidden)
         self._keep()
 
-    def answer(self, seat: int, number: int, index: int) -> None:
+    def answer(self, seat: int, number: int, index: int, takebacks: int | None = None) -> None:
         """Seat `seat` answers decision `number` (the decisions made before it) with option
-        `index`. Refused, nothing changed, when the seat is not asked, the decision is no
-        longer pending, the option does not exist or the rules refuse it."""
+        `index`; `takebacks`, the undos the table had made when the decision was shown
+        (None: not said, for a face that cannot be behind, as the terminal table). Refused,
+        nothing changed, when the seat is not asked, the decision is no longer pending (an
+        undo since counts), the option does not exist or the rules refuse it."""
         with self.lock:
             d = self.state.decision
             if d is None:
                 raise NotYourTurn("the game is over")
+            if takebacks is not None and takebacks != self.takebacks:
+                raise NotYourTurn(f"that answer was sent before the table's last undo (decision {number} "
+                                  "may offer other options now): look again")
             if number != len(self.state.st.history):
                 raise NotYourTurn(f"that answer is for decision {number}, and the game is at decision "
                                   f"{len(self.state.st.history)}: look again")
@@ -161,11 +168,15 @@ class TableSession:
             mine = [i for i, who in enumerate(self.made_by) if who == seat]
             if not mine:
                 return "nothing of yours to undo yet"
+            others = decided_since(self.state, self.made_by, mine[-1], seat, self.humans)
+            if others is not None:
+                return f"cannot undo: {others}"
             try:
                 self.state.take_back(mine[-1], seat)
             except Refused as err:
                 return f"cannot undo: {err}"
             del self.made_by[mine[-1]:]
+            self.takebacks += 1
             self.chronicle.rewound()
             self.chronicle.note(f"{name} took back their last decision")
             self._keep()

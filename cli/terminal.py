@@ -13,7 +13,8 @@ each, and the keys of a player's seat:
 - `undo` takes back your last decision (and the bots' moves since), not across a card
   drawn from where you cannot see;
 - `save [FILE]` writes the game as it stands (to FILE, else the `--save` file, else
-  legacies-save.json) and says where, as a full path; `quit` asks whether to save
+  legacies-save.json, or legacies-save-N.json when that is taken by a file this game did
+  not write) and says where, as a full path; `quit` asks whether to save
   (not when nothing was decided since the last `save`; with `--save FILE` it saves
   there without asking, as `--save` promised), then leaves (PlayerQuit);
 - `help` lists the keys.
@@ -48,6 +49,7 @@ from legacies.interpreter.decisions import Decision
 from legacies.interpreter import builtins
 from legacies.interpreter.game import GameState
 from legacies.interpreter.values import DefRef
+from legacies.pipeline.saves import unused_save_path
 from legacies.pipeline.writes import WriteError, write_whole
 
 from .board import board_lines, board_sections
@@ -56,7 +58,6 @@ from legacies.view.cards import look, option_item, option_lines, wrapped
 
 KEYS = ("a number: choose that option (an amount, where the options are amounts) · ?N: option N in full · "
         "look NAME: a card on the table · board · log · undo · save [FILE] · quit · help")
-DEFAULT_SAVE = "legacies-save.json"
 LOG_LINES = 40  # the lines of the game's log the `log` key shows (the latest)
 # erase the screen, then the lines scrolled off it (xterm's ED 3, which VTE, iTerm2, tmux,
 # Windows Terminal and the Linux console honour; erasing the screen alone pushes it into
@@ -144,6 +145,7 @@ class HumanAgent:
         self.stdin = stdin
         self.write = write
         self.save_path = save_path
+        self.own_save: Path | None = None  # where `save` keeps the game without --save (chosen at the first)
         self.hot_seat = hot_seat  # more than one human: clear the screen and wait between them
         self.seats = seats  # every seat's kind, kept in a save for `legacies resume`
         self.log = log  # the game's log as printed (each move, what it changed): the `log` key's
@@ -292,7 +294,10 @@ class HumanAgent:
         return None
 
     def _save(self, state: GameState, path: Path | None) -> None:
-        target = path or self.save_path or Path(DEFAULT_SAVE)
+        if path is None and self.save_path is None and self.own_save is None:
+            self.own_save = unused_save_path()  # never over a file this game did not write
+        target = path or self.save_path or self.own_save
+        assert target is not None
         try:
             write_whole(target, state.serialize(seats=self.seats))
         except WriteError as err:

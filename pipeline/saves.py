@@ -39,3 +39,22 @@ def read_save_file(path: Path | str) -> tuple[str, dict[str, Any]]:
     except UnicodeDecodeError:
         raise CorruptSave("not a save file: it is not UTF-8 text") from None
     return text, read_save(text)
+
+
+DEFAULT_SAVE = "legacies-save.json"
+"""Where a table's save key keeps the game when no --save was given: in the folder the
+table was started from, under this name or the first `legacies-save-N.json` not taken."""
+
+
+def unused_save_path(folder: Path | str = ".") -> Path:
+    """The first of legacies-save.json, legacies-save-2.json, ... in `folder` that does not
+    exist: a table with no --save never writes over a file it did not write (another game's
+    save, a user's file). The table keeps the path for its later saves of the same game."""
+    folder = Path(folder)
+    stem, suffix = Path(DEFAULT_SAVE).stem, Path(DEFAULT_SAVE).suffix
+    n = 1
+    while True:
+        path = folder / (DEFAULT_SAVE if n == 1 else f"{stem}-{n}{suffix}")
+        if not os.path.lexists(path):
+            return path
+        n += 1

@@ -322,7 +322,7 @@ def _hint(lines: list[str], plays: list[str]) -> str:
     return ""
 
 
-def _decision(cards: _Cards) -> DecisionView | None:
+def _decision(cards: _Cards, takebacks: int) -> DecisionView | None:
     state, seat = cards.state, cards.seat
     d = state.decision
     if d is None:
@@ -330,8 +330,8 @@ def _decision(cards: _Cards) -> DecisionView | None:
     yours = d.player == seat
     amounts = _amounts(d) if yours else None
     options = [_option(cards, d, i, amounts is not None) for i in range(len(d.options))] if yours else []
-    return DecisionView(number=len(state.st.history), player=d.player, player_name=state.game.player_names[d.player],
-                        yours=yours, kind=d.kind, prompt=d.prompt, purpose=purpose(state, d, seat),
+    return DecisionView(number=len(state.st.history), takebacks=takebacks, player=d.player,
+                        player_name=state.game.player_names[d.player], yours=yours, kind=d.kind, prompt=d.prompt, purpose=purpose(state, d, seat),
                         options=options, amounts=amounts)
 
 
@@ -357,9 +357,10 @@ def _result(state: GameState) -> Result | None:
     return Result(scores=state.scores(), ranking=ranking, winner=ranking[0], reason=state.end_reason() or "")
 
 
-def seat_view(state: GameState, seat: int, log: Sequence[LogRecord] = ()) -> SeatView:
+def seat_view(state: GameState, seat: int, log: Sequence[LogRecord] = (), takebacks: int = 0) -> SeatView:
     """What seat `seat` may know and do now; `log` is the table's log (view/log.py), of
-    which the view keeps the entries written for this seat."""
+    which the view keeps the entries written for this seat; `takebacks`, the table's undos
+    so far (agents/session.py), which an answer to the decision names."""
     game = state.game
     if not 0 <= seat < game.players:
         raise ValueError(f"there is no seat {seat} at a table of {game.players}")
@@ -371,7 +372,7 @@ def seat_view(state: GameState, seat: int, log: Sequence[LogRecord] = ()) -> Sea
                  if (part := _table_part(cards, what, name, label)) is not None]
         order = st.turn_order or list(range(game.players))
         players = [_player(cards, display.get("players", []), p) for p in order]
-        decision = _decision(cards)
+        decision = _decision(cards, takebacks)
         map_view = _map(cards)
     mine = readable(log, seat)
     last = max((i for i, r in enumerate(mine) if r.kind == "choice" and r.player == seat), default=-1)

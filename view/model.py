@@ -114,6 +114,9 @@ class DecisionView(_Data):
 
     number: int = Field(description="how many decisions were made before this one: an answer names it, "
                                     "so a stale answer is refused")
+    takebacks: int = Field(default=0, description="how many times the table had taken decisions back (undo) when "
+                                                  "this one was asked: an answer names it too, so an answer sent "
+                                                  "before an undo, whose number may come round again, is refused")
     player: int
     player_name: str
     yours: bool = Field(description="this seat is asked; else the options are not shown")

@@ -32,12 +32,12 @@ from textual.widgets.option_list import Option
 from legacies.agents.match import GameStopped
 from legacies.agents.session import TableSession
 from legacies.interpreter.errors import Refused
+from legacies.pipeline.saves import unused_save_path
 from legacies.pipeline.writes import WriteError
 from legacies.view.model import Card, SeatView
 
 from . import panes
 
-DEFAULT_SAVE = "legacies-save.json"
 
 
 class Covered(ModalScreen[None]):
@@ -106,6 +106,7 @@ class TableApp(App[None]):
         self.stopped: str | None = None  # why the game stopped early (an internal error), if it did
         self.saved_at: int | None = None  # the decisions made when the game was last saved, and where
         self.saved_to: Path | None = None
+        self.own_save: Path | None = None  # where `s` keeps the game without --save (chosen at the first)
         self.left = False  # the person left before the end
         self.player_boxes: dict[int, tuple[Collapsible, Static]] = {}  # the Players tab's folded parts
 
@@ -196,7 +197,7 @@ class TableApp(App[None]):
         if self.busy or view is None or view.decision is None or not view.decision.yours:
             return
         try:
-            self.session.answer(self.seat, view.decision.number, index)
+            self.session.answer(self.seat, view.decision.number, index, view.decision.takebacks)
         except Refused as err:
             self.notify(str(err), title="refused", severity="warning")
             self.redraw()
@@ -436,7 +437,10 @@ class TableApp(App[None]):
         self.redraw()
 
     def _save(self, path: Path | None = None) -> bool:
-        target = path or self.save_path or Path(DEFAULT_SAVE)
+        if path is None and self.save_path is None and self.own_save is None:
+            self.own_save = unused_save_path()  # never over a file this game did not write
+        target = path or self.save_path or self.own_save
+        assert target is not None
         try:
             self.session.save(target)
         except WriteError as err:

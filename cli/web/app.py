@@ -5,13 +5,15 @@
                         hot seat's shared link: only the cover of the person asked)
   WS  /t/TOKEN/ws       that seat's messages both ways (cli/web/protocol.py)
   GET /static/NAME      the page's script and style (three files, nothing else)
+  GET /t/TOKEN/, /t/TOKEN/view/   redirected to the same without the slash (a known token only)
 
 An unknown token is refused with 403 and nothing else (a WebSocket is closed before it is
 accepted, which uvicorn answers with 403). Every response carries a strict
 Content-Security-Policy (no inline script, nothing from elsewhere) and no referrer leaves
 the page (the link's token stays in it). A WebSocket from a page of another origin is
-refused. A message that cannot be read is answered with an error; an oversized message or
-a flood closes the connection; nothing a page sends changes the game but an answer the
+refused, and so is a link's ninth page open at once (protocol.MAX_PAGES). A message that
+cannot be read is answered with an error; an oversized message or a flood closes the
+connection; nothing a page sends changes the game but an answer the
 session accepts. The hot seat's shared link (table.py) is held to the same rules: its
 answers are the seat shown, and a covered page acts as no seat until it is ready."""
 
@@ -25,7 +27,7 @@ from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -96,6 +98,13 @@ def make_app(table: ServedTable) -> Starlette:
 
         return JSONResponse(await run_in_threadpool(table.message, seat))
 
+    async def without_slash(request: Request) -> Response:
+        # a link pasted with a slash at its end (a chat app adds one): the same page, for a
+        # known token only (any other is refused as any unknown link is)
+        if table.seat_of(request.path_params["token"]) is None:
+            return _forbidden()
+        return RedirectResponse(request.url.path.rstrip("/"), status_code=308)
+
     async def anything_else(request: Request) -> Response:
         return _forbidden()
 
@@ -107,6 +116,8 @@ def make_app(table: ServedTable) -> Starlette:
     routes = [
         Route("/t/{token}", page),
         Route("/t/{token}/view", view),
+        Route("/t/{token}/", without_slash),
+        Route("/t/{token}/view/", without_slash),
         WebSocketRoute("/t/{token}/ws", lambda ws: _connection(table, ws)),
         Route("/static/{name}", static),
         Route("/{rest:path}", anything_else),
@@ -122,7 +133,11 @@ def _same_origin(ws: WebSocket) -> bool:
     origin = ws.headers.get("origin")
     if origin is None:
         return True
-    return urlsplit(origin).netloc.lower() == ws.headers.get("host", "").lower()
+    try:
+        netloc = urlsplit(origin).netloc
+    except ValueError:  # not a URL (`http://[::1`): no page of this server sent it
+        return False
+    return netloc.lower() == ws.headers.get("host", "").lower()
 
 
 async def _refused(ws: WebSocket) -> None:
@@ -135,6 +150,11 @@ async def _connection(table: ServedTable, ws: WebSocket) -> None:
         await ws.close(code=1008)  # before accepting: the server answers 403
         return
     await ws.accept()
+    if table.pages(seat) >= protocol.MAX_PAGES:
+        await ws.send_json({"type": "error", "text": f"this link is open in {protocol.MAX_PAGES} pages already: "
+                                                     "close one and load this page again"})
+        await ws.close(code=1008)
+        return
     listener = table.listen(seat)
     writer = asyncio.get_running_loop().create_task(_write(table, ws, listener))
     try:
@@ -196,8 +216,6 @@ async def _act(table: ServedTable, listener: Listener, said: Any) -> None:
     seat = listener.acting  # the hot seat: the seat shown (None while covered)
     if isinstance(said, protocol.AskView):
         listener.send_view(asked=True)
-    elif isinstance(said, protocol.Save):
-        listener.send({"type": "said", "text": await table.save()})
     elif isinstance(said, protocol.Ready):
         refused = await run_in_threadpool(table.ready, listener, said.seat)
         if refused is not None:
@@ -208,7 +226,7 @@ async def _act(table: ServedTable, listener: Listener, said: Any) -> None:
         listener.send_view()
     elif isinstance(said, protocol.Answer):
         try:
-            await table.answer(seat, said.decision, said.option)
+            await table.answer(seat, said.decision, said.option, said.takebacks)
         except Refused as err:
             listener.send(_refusal(said, str(err)))
             listener.send_view()
@@ -216,6 +234,8 @@ async def _act(table: ServedTable, listener: Listener, said: Any) -> None:
             listener.send({"type": "error", "text": f"the game stopped: {err}"})
     elif isinstance(said, protocol.Undo):
         listener.send({"type": "said", "text": await table.undo(seat)})
+    elif isinstance(said, protocol.Save):
+        listener.send({"type": "said", "text": await table.save()})
 
 
 def _refusal(said: Any, why: str) -> dict[str, Any]:

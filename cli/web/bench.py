@@ -46,7 +46,7 @@ def serve_ms_per_action(quick: bool) -> dict[str, Any] | None:
                     continue
                 last = d["number"]
                 started = time.perf_counter()
-                ws.send(json.dumps({"type": "answer", "decision": last, "option": 0}))
+                ws.send(json.dumps({"type": "answer", "decision": last, "takebacks": d["takebacks"], "option": 0}))
                 while True:  # the first view of the game after the answer
                     reply = json.loads(ws.recv(timeout=60))
                     if reply["type"] == "refused" or (reply["type"] == "view" and reply["view"]["decisions"] > last):

@@ -6,7 +6,10 @@ flooding (`Flood` decides) and is closed.
 
 Client to server:
   {"type": "view"}                               the seat's view now (a page asks on connect)
-  {"type": "answer", "decision": N, "option": I} answer decision N with option I
+  {"type": "answer", "decision": N, "option": I, "takebacks": U}
+                                                 answer decision N with option I: N and U are the
+                                                 view's decision's `number` and `takebacks` (after
+                                                 an undo a number comes round again: U tells them apart)
   {"type": "undo"} / {"type": "save"}
   {"type": "ready", "seat": N}                   the hot seat: only seat N's person sees the screen
 
@@ -41,6 +44,10 @@ RATE = 50
 MAX_ERRORS = 20
 """Malformed messages a connection may send before it is closed."""
 
+MAX_PAGES = 8
+"""Connections one link may hold open at once (a person's tabs and devices): every change
+builds a view for each, so a link opening hundreds would slow every seat's moves."""
+
 
 class _Message(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
@@ -58,6 +65,7 @@ class Answer(_Message):
     type: Literal["answer"]
     decision: int = Field(ge=0, le=MOST)
     option: int = Field(ge=0, le=MOST)
+    takebacks: int = Field(ge=0, le=MOST)
 
 
 class Ready(_Message):

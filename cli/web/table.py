@@ -31,11 +31,9 @@ from starlette.concurrency import run_in_threadpool
 from legacies.agents.map_svg import PLAYER_COLOURS
 from legacies.agents.match import GameStopped
 from legacies.agents.session import NotYourTurn, TableSession
+from legacies.pipeline.saves import unused_save_path
 from legacies.pipeline.writes import WriteError, write_whole
 from legacies.view.build import seat_view
-
-DEFAULT_SAVE = "legacies-save.json"
-"""Where the save button keeps the game when the server was given no --save."""
 
 VIEW = object()
 """In a listener's outbox: send the seat's view as it is when the message goes out."""
@@ -83,6 +81,7 @@ class ServedTable:
     def __init__(self, session: TableSession, save_path: Path | None = None, hot_seat: bool = False):
         self.session = session
         self.save_path = save_path
+        self.own_save: Path | None = None  # where the save button keeps the game without --save
         session.keep_to = save_path  # every change is written as it is made, before a page is told
         self.hot_seat = hot_seat and len(session.humans) > 1  # one person: their own link, as without
         self.tokens: dict[int, str] = {} if self.hot_seat else {
@@ -126,6 +125,10 @@ class ServedTable:
         self.listeners.add(listener)
         return listener
 
+    def pages(self, seat: int) -> int:
+        """How many pages are connected through `seat`'s link (HOT_SEAT: the shared link)."""
+        return sum(1 for listener in self.listeners if listener.seat == seat)
+
     def leave(self, listener: Listener) -> None:
         self.listeners.discard(listener)
 
@@ -168,7 +171,7 @@ class ServedTable:
         with listener.lock, session.lock:  # who is asked and what is shown, at one moment
             target = self._next_shown(listener.shown)
             if target is not None and target == listener.shown:
-                view = seat_view(session.state, target, session.chronicle.records)
+                view = seat_view(session.state, target, session.chronicle.records, session.takebacks)
                 asked = session.asked()
                 waiting = session.state.game.player_names[asked] if asked in session.agents else None
                 return {"type": "view", "view": view.model_dump(mode="json"), "colours": list(PLAYER_COLOURS),
@@ -217,13 +220,14 @@ class ServedTable:
         return None
 
     # ------------------------------------------------------------------ acting
-    async def answer(self, seat: int, number: int, option: int) -> None:
-        """Seat `seat` answers decision `number` with `option`; Refused (nothing changed)
-        when the session refuses it. Then the game is saved and the bots play on."""
+    async def answer(self, seat: int, number: int, option: int, takebacks: int) -> None:
+        """Seat `seat` answers decision `number`, shown after the table's `takebacks`-th
+        undo, with `option`; Refused (nothing changed) when the session refuses it. Then
+        the game is saved and the bots play on."""
         if self.stopped is not None:
             raise NotYourTurn(f"the game stopped: {self.stopped}")
         try:
-            await run_in_threadpool(self.session.answer, seat, number, option)
+            await run_in_threadpool(self.session.answer, seat, number, option, takebacks)
         except GameStopped as err:
             await run_in_threadpool(self._stop, err)
             raise
@@ -237,10 +241,14 @@ class ServedTable:
         return said
 
     async def save(self) -> str:
-        """The save button: the game written to the --save file (else DEFAULT_SAVE in the
-        server's folder); what happened, in words. The file stays on the server: a save holds
-        every hidden card, so no page is ever sent one."""
-        target = self.save_path or Path(DEFAULT_SAVE)
+        """The save button: the game written to the --save file (else legacies-save.json in
+        the server's folder, or the first legacies-save-N.json not taken: never over a file
+        this server did not write); what happened, in words. The file stays on the server: a
+        save holds every hidden card, so no page is ever sent one."""
+        if self.save_path is None and self.own_save is None:
+            self.own_save = unused_save_path()
+        target = self.save_path or self.own_save
+        assert target is not None
         try:
             await run_in_threadpool(self.session.save, target)
         except WriteError as err:

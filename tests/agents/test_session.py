@@ -236,3 +236,48 @@ def test_two_answers_at_once_are_applied_one_at_a_time(spec: GameSpec, monkeypat
     assert sorted(outcomes)[0] == "applied" and sorted(outcomes)[1].startswith("refused: that answer is for decision 0")
     assert _at(session) == number + 1 and session.made_by == [0]
     assert [r.kind for r in session.chronicle.records].count("choice") == 2  # one choice: named, and hidden to P2
+
+
+def test_a_persons_undo_never_takes_back_another_persons_decision(spec: GameSpec) -> None:
+    """Hot seat (two people): P1's undo would take back P2's decision made since, without
+    P2: refused, nothing changed, at the table and in the plain terminal's match alike
+    (agents/match.py `_take_back`); a bot's moves since are taken back with it (above)."""
+    from legacies.agents.match import _take_back
+
+    session = TableSession(spec, ["human", "human"], seed=4)
+    while not (session.made_by and session.made_by[-1] == 1 and 0 in session.made_by):
+        asked = session.asked()
+        assert asked is not None
+        session.answer(asked, _at(session), 0)
+    before = _snapshot(session)
+    said = session.undo(0)
+    assert said == ("cannot undo: P2 has decided since, and an undo takes back only your own decisions and the "
+                    "bots' moves after them")
+    assert _snapshot(session) == before and session.takebacks == 0
+    made_by = list(session.made_by)
+    assert _take_back(session.state, 0, made_by, [0, 1]) == f"  P1: {said}"
+    assert made_by == session.made_by and _snapshot(session) == before
+    # the same decisions with P2 a bot: P1's undo takes P2's move back with P1's own
+    assert _take_back(session.state, 0, made_by, [0]) == "  P1 takes back their last decision"
+
+
+def test_an_answer_sent_before_an_undo_is_stale(spec: GameSpec) -> None:
+    """After an undo a decision's number comes round again, perhaps with other options: an
+    answer that names the undos made before it is refused (`takebacks`), and the view says
+    the count an answer names."""
+    session = TableSession(spec, ["human", "random"], seed=4)
+    session.answer(0, _at(session), _option(session, "Play"))
+    session.advance()
+    number = _at(session)
+    session.answer(0, number, 0, takebacks=0)
+    session.advance()
+    assert session.undo(0) == "your last decision is taken back"
+    assert session.takebacks == 1 and _at(session) == number
+    view = session.view(0)
+    assert view.decision is not None and (view.decision.number, view.decision.takebacks) == (number, 1)
+    before = _snapshot(session)
+    with pytest.raises(NotYourTurn, match="sent before the table's last undo"):
+        session.answer(0, number, 0, takebacks=0)
+    assert _snapshot(session) == before
+    session.answer(0, number, 0, takebacks=1)
+    assert _at(session) > number

@@ -113,6 +113,25 @@ def test_save_quit_and_resume(tmp_path: Path) -> None:
     assert f"and {len(finished['decisions'])} decisions" in screen
 
 
+def test_a_bare_save_never_writes_over_a_file_this_game_did_not_write(tmp_path: Path) -> None:
+    """A user's trial: `save` with no --save wrote over another game's legacies-save.json
+    in the folder. It takes the first free legacies-save-N.json, and keeps to it."""
+    precious = tmp_path / "legacies-save.json"
+    precious.write_text("another game's save", encoding="utf-8")
+    child = spawn("play", "--ruleset", "legacy", "--seat", "human", "--seat", "random", "--seed", "9", "--fast",
+                  cwd=tmp_path)
+    child.expect(PROMPT)
+    assert f"saved to {tmp_path / 'legacies-save-2.json'} " in answer(child, "save")
+    child.sendline("1")
+    child.expect(PROMPT)
+    assert f"saved to {tmp_path / 'legacies-save-2.json'} " in answer(child, "save")  # its own file again
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert precious.read_text(encoding="utf-8") == "another game's save"
+    assert not (tmp_path / "legacies-save-3.json").exists()
+
+
 def test_a_bare_save_says_where_and_quit_asks_once_more_moves_were_made(tmp_path: Path) -> None:
     child = spawn("play", "--ruleset", "legacy", "--seat", "human", "--seat", "random", "--seed", "9", "--fast",
                   cwd=tmp_path)

@@ -133,7 +133,7 @@
     if (!view || !view.decision || !view.decision.yours) return;
     for (const b of document.querySelectorAll("#options button, #options input")) b.disabled = true;
     notice("", "");
-    send({ type: "answer", decision: view.decision.number, option: index });
+    send({ type: "answer", decision: view.decision.number, takebacks: view.decision.takebacks, option: index });
   }
 
   // ------------------------------------------------------------------ the hot seat's cover

@@ -35,17 +35,17 @@ BAD = {
     "no type": '{"decision": 0, "option": 0}',
     "unknown type": '{"type": "cheat"}',
     "unknown field": '{"type": "view", "seat": 1}',
-    "an answer with a seat": '{"type": "answer", "decision": NUMBER, "option": 0, "seat": 1}',
-    "decision as text": '{"type": "answer", "decision": "NUMBER", "option": 0}',
-    "option as text": '{"type": "answer", "decision": NUMBER, "option": "0"}',
-    "option as a bool": '{"type": "answer", "decision": NUMBER, "option": true}',
-    "option as a float": '{"type": "answer", "decision": NUMBER, "option": 0.0}',
-    "negative option": '{"type": "answer", "decision": NUMBER, "option": -1}',
-    "huge option": '{"type": "answer", "decision": NUMBER, "option": 1' + "0" * 400 + "}",
+    "an answer with a seat": '{"type": "answer", "decision": NUMBER, "takebacks": 0, "option": 0, "seat": 1}',
+    "decision as text": '{"type": "answer", "decision": "NUMBER", "takebacks": 0, "option": 0}',
+    "option as text": '{"type": "answer", "decision": NUMBER, "takebacks": 0, "option": "0"}',
+    "option as a bool": '{"type": "answer", "decision": NUMBER, "takebacks": 0, "option": true}',
+    "option as a float": '{"type": "answer", "decision": NUMBER, "takebacks": 0, "option": 0.0}',
+    "negative option": '{"type": "answer", "decision": NUMBER, "takebacks": 0, "option": -1}',
+    "huge option": '{"type": "answer", "decision": NUMBER, "takebacks": 0, "option": 1' + "0" * 400 + "}",
     "option missing": '{"type": "answer", "decision": NUMBER}',
     "nested": '{"type": {"type": "answer"}}',
     "deep": "[" * 1000 + "]" * 1000,
-    "type as a list": '{"type": ["answer"], "decision": NUMBER, "option": 0}',
+    "type as a list": '{"type": ["answer"], "decision": NUMBER, "takebacks": 0, "option": 0}',
 }
 
 
@@ -72,7 +72,7 @@ def test_an_oversized_message_closes_the_connection() -> None:
         with client.websocket_connect(ws_path(table, 0)) as ws:
             _settled(ws)
             before = table.session.state.fingerprint()
-            big = json.dumps({"type": "answer", "decision": _number(table), "option": 0,
+            big = json.dumps({"type": "answer", "decision": _number(table), "takebacks": 0, "option": 0,
                               "pad": "x" * protocol.MAX_MESSAGE})
             ws.send_text(big)
             said = until(ws, lambda m: m["type"] == "error")
@@ -105,7 +105,7 @@ def test_a_flood_closes_the_connection(monkeypatch: pytest.MonkeyPatch) -> None:
             _settled(ws)  # (one message)
             before = table.session.state.fingerprint()
             for _ in range(protocol.RATE):  # each a stale answer: applied, any would change the game
-                ws.send_json({"type": "answer", "decision": 0, "option": 0})
+                ws.send_json({"type": "answer", "decision": 0, "takebacks": 0, "option": 0})
             ws.send_text("a mark")  # answered with an error of its own, were the connection still open
             said = until(ws, lambda m: m["type"] == "error")
             assert said["text"].startswith(f"more than {protocol.RATE} messages in a second"), said
@@ -136,8 +136,8 @@ def test_flood_counts_messages_within_one_second() -> None:
 
 
 def test_the_protocol_reads_only_its_shapes() -> None:
-    assert protocol.read('{"type": "answer", "decision": 3, "option": 1}') == protocol.Answer(
-        type="answer", decision=3, option=1)
+    assert protocol.read('{"type": "answer", "decision": 3, "takebacks": 0, "option": 1}') == protocol.Answer(
+        type="answer", decision=3, takebacks=0, option=1)
     assert isinstance(protocol.read('{"type": "view"}'), protocol.AskView)
     for raw in BAD.values():
         with pytest.raises(protocol.Malformed):
@@ -145,8 +145,8 @@ def test_the_protocol_reads_only_its_shapes() -> None:
 
 
 @pytest.mark.parametrize("raw, said", [
-    ('{"type": "answer", "decision": 0, "option": -1}', '"option" of an answer message is a whole number from 0 to 1000000000'),
-    ('{"type": "answer", "decision": 0, "option": "0"}', '"option" of an answer message is a whole number from 0 to 1000000000'),
+    ('{"type": "answer", "decision": 0, "takebacks": 0, "option": -1}', '"option" of an answer message is a whole number from 0 to 1000000000'),
+    ('{"type": "answer", "decision": 0, "takebacks": 0, "option": "0"}', '"option" of an answer message is a whole number from 0 to 1000000000'),
     ('{"type": "ready", "seat": 1.5}', '"seat" of a ready message is a whole number from 0 to 1000000000'),
     ('{"type": "answer", "decision": 0}', 'an answer message gives "option"'),
     ('{"type": "undo", "decision": 3}', '"decision" is not part of an undo message'),

@@ -123,7 +123,7 @@ def _play(table: ServedTable, ws: Any, people_decisions: int, rng: random.Random
             if d is not None and d["yours"] and d["number"] > last:
                 last = d["number"]
                 taken[seat] += 1
-                ws.send_json({"type": "answer", "decision": d["number"], "option": rng.randrange(len(d["options"]))})
+                ws.send_json({"type": "answer", "decision": d["number"], "takebacks": d["takebacks"], "option": rng.randrange(len(d["options"]))})
         elif m["type"] == "refused":
             # a ready refused: a second cover of the same seat came (the page's own ask and a
             # bot's move both sent one) and its ready came after the first was taken
@@ -197,7 +197,7 @@ def test_nothing_of_a_seat_reaches_the_page_while_it_is_covered(ruleset: str, se
         covers = 0
         for _ in range(200):  # into the game, where each seat holds something of its own
             d = previous["view"]["decision"]
-            ws.send_json({"type": "answer", "decision": d["number"], "option": rng.randrange(len(d["options"]))})
+            ws.send_json({"type": "answer", "decision": d["number"], "takebacks": d["takebacks"], "option": rng.randrange(len(d["options"]))})
             m = until(ws, lambda m: m["type"] in ("cover", "refused") or (m["type"] == "view" and (
                 ((m["view"]["decision"] or {}).get("yours") and m["view"]["decision"]["number"] > d["number"])
                 or m["view"]["result"] is not None)))
@@ -216,15 +216,15 @@ def test_nothing_of_a_seat_reaches_the_page_while_it_is_covered(ruleset: str, se
             mine_before = {int(c[1:]) for c in previous["view"]["cards"] if c.startswith("p")}
             before = session.state.fingerprint()
             number = len(session.state.st.history)
-            for said in ({"type": "view"}, {"type": "answer", "decision": number, "option": 0},
-                         {"type": "answer", "decision": number - 1, "option": 0}, {"type": "undo"},
+            for said in ({"type": "view"}, {"type": "answer", "decision": number, "takebacks": 0, "option": 0},
+                         {"type": "answer", "decision": number - 1, "takebacks": 0, "option": 0}, {"type": "undo"},
                          {"type": "save"}, {"type": "ready", "seat": was}, {"type": "view"}):
                 ws.send_json(said)
             covered = [m] + _until_mark(ws) + [client.get(f"/t/{table.shared_token}/view").json()]
             assert session.state.fingerprint() == before  # nothing a covered page said changed the game
             kinds = [c["type"] for c in covered]
             assert "view" not in kinds, kinds  # the previous seat's view is not sent again, nor the next one's
-            assert kinds.count("refused") == 4  # two answers, the undo and the wrong ready, in words
+            assert kinds.count("refused") == 5  # two answers, the undo, the save and the wrong ready, in words
             assert any("the screen is covered" in c.get("text", "") for c in covered)
             assert any("not covered for" in c.get("text", "") for c in covered)
             for c in covered:
@@ -258,12 +258,12 @@ def test_a_stale_answer_and_a_wrong_ready_are_refused_in_words() -> None:
         ws.send_json({"type": "ready", "seat": cover["seat"]})
         number = until(ws, lambda m: m["type"] == "view")["view"]["decision"]["number"]
         before = session.state.fingerprint()
-        ws.send_json({"type": "answer", "decision": number, "option": 999})
+        ws.send_json({"type": "answer", "decision": number, "takebacks": 0, "option": 999})
         assert "there is no option 999" in until(ws, lambda m: m["type"] == "refused")["text"]
         ws.send_json({"type": "ready", "seat": cover["seat"]})  # ready again, once shown: refused
         assert "not covered" in until(ws, lambda m: m["type"] == "refused")["text"]
         assert session.state.fingerprint() == before
-        ws.send_json({"type": "answer", "decision": number, "option": 0})
+        ws.send_json({"type": "answer", "decision": number, "takebacks": 0, "option": 0})
         m = until(ws, lambda m: m["type"] in ("cover", "refused") or (
             m["type"] == "view" and m["view"]["decision"]["yours"] and m["view"]["decision"]["number"] > number))
         assert m["type"] != "refused", m
@@ -272,7 +272,7 @@ def test_a_stale_answer_and_a_wrong_ready_are_refused_in_words() -> None:
             until(ws, lambda m: m["type"] == "view")
         assert len(session.state.st.history) == number + 1
         before = session.state.fingerprint()
-        ws.send_json({"type": "answer", "decision": number, "option": 0})  # the answer again: stale
+        ws.send_json({"type": "answer", "decision": number, "takebacks": 0, "option": 0})  # the answer again: stale
         stale = until(ws, lambda m: m["type"] == "refused")
         assert stale["text"] == f"that answer is for decision {number}, and the game is at decision {number + 1}: look again"
         assert (stale["of"], stale["decision"]) == ("answer", number)
@@ -304,8 +304,8 @@ def test_two_covers_of_one_seat_and_a_ready_for_each_refuse_the_second_ready_by_
         views = [m for m in got if m["type"] == "view"]
         assert views and {v["view"]["seat"] for v in views} == {first["seat"]}
         number = views[-1]["view"]["decision"]["number"]
-        ws.send_json({"type": "answer", "decision": number, "option": 0})
-        ws.send_json({"type": "answer", "decision": number, "option": 0})  # twice: the second is stale
+        ws.send_json({"type": "answer", "decision": number, "takebacks": 0, "option": 0})
+        ws.send_json({"type": "answer", "decision": number, "takebacks": 0, "option": 0})  # twice: the second is stale
         refusals = [m for m in _until_mark(ws) if m["type"] == "refused"]
         assert [(r["of"], r.get("decision")) for r in refusals][-1] == ("answer", number)
 

@@ -60,7 +60,7 @@ def _played(ruleset: str, seed: int, decisions: int) -> int:
                 if asked is None:
                     break
                 options = len(session.state.decision.options)  # type: ignore[union-attr]
-                sockets[asked].send_json({"type": "answer", "decision": number, "option": rng.randrange(options)})
+                sockets[asked].send_json({"type": "answer", "decision": number, "takebacks": 0, "option": rng.randrange(options)})
                 said = {asked: _until_mark(sockets[asked])}  # the answer is applied or refused by now
                 now = len(session.state.st.history)
                 hidden.setdefault(now, [hidden_pieces(table, s) for s in range(players)])

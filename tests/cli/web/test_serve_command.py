@@ -61,7 +61,7 @@ def _answer(link: str, times: int) -> int:
                 continue
             if answered == times:
                 return int(d["number"])
-            ws.send(json.dumps({"type": "answer", "decision": d["number"], "option": 0}))
+            ws.send(json.dumps({"type": "answer", "decision": d["number"], "takebacks": d["takebacks"], "option": 0}))
             answered, last = answered + 1, d["number"]
 
 

@@ -73,8 +73,8 @@ def _every_response_of(table: object, client: object, seat: int) -> list[str]:
     out = [client.get(f"/t/{table.tokens[seat]}/view").text]  # type: ignore[attr-defined]
     with client.websocket_connect(ws_path(table, seat)) as ws:  # type: ignore[attr-defined]
         number = len(table.session.state.st.history)  # type: ignore[attr-defined]
-        for message in ({"type": "view"}, {"type": "answer", "decision": number, "option": 10**6},
-                        {"type": "answer", "decision": number - 1, "option": 0}, {"type": "view"}):
+        for message in ({"type": "view"}, {"type": "answer", "decision": number, "takebacks": 0, "option": 10**6},
+                        {"type": "answer", "decision": number - 1, "takebacks": 0, "option": 0}, {"type": "view"}):
             ws.send_json(message)
             out.append(json.dumps(ws.receive_json()))
     return out
@@ -117,15 +117,15 @@ def test_a_stale_or_repeated_answer_is_refused_in_words_and_changes_nothing() ->
         with client.websocket_connect(ws_path(table, 0)) as ws:
             ws.send_json({"type": "view"})
             first = until(ws, asked_at(0))["view"]["decision"]["number"]
-            ws.send_json({"type": "answer", "decision": first, "option": 0})
+            ws.send_json({"type": "answer", "decision": first, "takebacks": 0, "option": 0})
             until(ws, asked_at(first + 1))
             state = table.session.state.fingerprint()
-            ws.send_json({"type": "answer", "decision": first, "option": 0})  # the same answer again
+            ws.send_json({"type": "answer", "decision": first, "takebacks": 0, "option": 0})  # the same answer again
             refused = until(ws, lambda m: m["type"] == "refused")
             assert f"that answer is for decision {first}" in refused["text"] and "look again" in refused["text"]
-            ws.send_json({"type": "answer", "decision": first + 500, "option": 0})  # from the future
+            ws.send_json({"type": "answer", "decision": first + 500, "takebacks": 0, "option": 0})  # from the future
             assert "decision" in until(ws, lambda m: m["type"] == "refused")["text"]
-            ws.send_json({"type": "answer", "decision": table.session.view(0).decision.number, "option": 999})
+            ws.send_json({"type": "answer", "decision": table.session.view(0).decision.number, "takebacks": 0, "option": 999})
             assert "there is no option 999" in until(ws, lambda m: m["type"] == "refused")["text"]
             assert table.session.state.fingerprint() == state
 
@@ -137,7 +137,7 @@ def test_a_seat_not_asked_is_refused() -> None:
         other = 1 - asked
         state = table.session.state.fingerprint()
         with client.websocket_connect(ws_path(table, other)) as ws:
-            ws.send_json({"type": "answer", "decision": len(table.session.state.st.history), "option": 0})
+            ws.send_json({"type": "answer", "decision": len(table.session.state.st.history), "takebacks": 0, "option": 0})
             refused = until(ws, lambda m: m["type"] == "refused")
             names = table.session.state.game.player_names
             assert refused["text"] == f"{names[other]} is not asked now: {names[asked]} is"
@@ -160,7 +160,7 @@ def test_two_pages_answering_at_once_are_applied_one_at_a_time() -> None:
 
                 def send(ws: object) -> None:
                     go.wait()
-                    ws.send_json({"type": "answer", "decision": number, "option": 0})  # type: ignore[attr-defined]
+                    ws.send_json({"type": "answer", "decision": number, "takebacks": 0, "option": 0})  # type: ignore[attr-defined]
                     ws.send_json({"type": "mark"})  # type: ignore[attr-defined]  # an error comes back after the answer's
 
                 threads = [threading.Thread(target=send, args=(ws,)) for ws in sockets]
@@ -194,7 +194,7 @@ def test_the_game_is_kept_after_every_decision_and_taken_up_again(tmp_path: obje
             ws.send_json({"type": "view"})
             for _ in range(3):
                 number = until(ws, asked_at(0))["view"]["decision"]["number"]
-                ws.send_json({"type": "answer", "decision": number, "option": 0})
+                ws.send_json({"type": "answer", "decision": number, "takebacks": 0, "option": 0})
                 view = until(ws, asked_at(number + 1))["view"]
                 saved = GameState.deserialize(game, save.read_text(encoding="utf-8"))
                 assert len(saved.st.history) == view["decision"]["number"]  # kept up to the decision now asked
