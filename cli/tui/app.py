@@ -35,6 +35,7 @@ from legacies.interpreter.errors import Refused
 from legacies.pipeline.saves import unused_save_path
 from legacies.pipeline.writes import WriteError
 from legacies.view.model import Card, SeatView
+from legacies.view.model import Option as ViewOption
 
 from . import panes
 
@@ -352,24 +353,7 @@ class TableApp(App[None]):
         prompts = []
         room = max(30, options.size.width or self.size.width) - 4
         for o in d.options:
-            # The label whole (wrapped where it is longer than the pane), never cut; what the
-            # card costs and does after it where they fit (the reader has them in full).
-            # A styled span's leading spaces are dropped when drawn: a space ends the span before it.
-            number = f"{o.index + 1}. " if o.index < 9 else "   "
-            used = len(number) + len(o.label)
-            details = o.details if used + 13 <= room else ""  # cut to the room left: the reader has it whole
-            if len(details) > room - used - 1:
-                details = details[:room - used - 2] + "…"
-            used += len(details) + 1 if details else 0
-            left = room - used - 2  # "— " and the hint
-            hint = "" if left < 8 else o.hint if len(o.hint) <= left else o.hint[:left - 1] + "…"
-            text = Text(number, style="bold")
-            text.append(o.label + (" " if details or hint else ""))
-            if details:
-                text.append(details + (" " if hint else ""), style="cyan")
-            if hint:
-                text.append(f"— {hint}", style="dim")
-            prompts.append(Option(text))
+            prompts.append(Option(option_line(o, room)))
         options.add_options(prompts)
         options.highlighted = 0
         options.focus()
@@ -421,9 +405,20 @@ class TableApp(App[None]):
             self._answer(index)
 
     def action_tab(self, name: str) -> None:
+        """Show tab `name` and move the keys into it: the arrows and Enter then read its
+        cards or scroll it, and never answer the decision unseen (a user's trial: `c`, then
+        down and Enter to read a card, chose the third option); `o` brings them back."""
         tabs = self.query_one("#tabs", TabbedContent)
-        if tabs.query(f"#{name}"):
-            tabs.active = name
+        if not tabs.query(f"#{name}"):
+            return
+        tabs.active = name
+        pane = tabs.get_pane(name)
+        lists = list(pane.query(OptionList))
+        inside = [w for w in (lists or list(pane.query("*"))) if w.focusable]
+        if inside:
+            inside[0].focus()
+            if isinstance(inside[0], OptionList) and inside[0].option_count and inside[0].highlighted is None:
+                inside[0].highlighted = 0  # the first card read at once
 
     def action_options(self) -> None:
         """Back to the decision's options (after reading cards elsewhere)."""
@@ -477,3 +472,25 @@ class TableApp(App[None]):
                 self._save()
             self.exit()
         self.push_screen(Confirm("Save the game before leaving?"), answered)
+
+
+def option_line(o: ViewOption, room: int) -> Text:
+    """An option's line in `room` columns: its number, its label whole (wrapped where it is
+    longer than the pane, never cut), then what its card costs and does where they fit (the
+    reader has them in full)."""
+    # A styled span's leading spaces are dropped when drawn: a space ends the span before it.
+    number = f"{o.index + 1}. " if o.index < 9 else "   "
+    used = len(number) + len(o.label)
+    details = o.details if used + 13 <= room else ""  # cut to the room left: the reader has it whole
+    if details and len(details) > room - used - 1:  # (no details: nothing cut, no "…")
+        details = details[:room - used - 2] + "…"
+    used += len(details) + 1 if details else 0
+    left = room - used - 2  # "— " and the hint
+    hint = "" if left < 8 else o.hint if len(o.hint) <= left else o.hint[:left - 1] + "…"
+    text = Text(number, style="bold")
+    text.append(o.label + (" " if details or hint else ""))
+    if details:
+        text.append(details + (" " if hint else ""), style="cyan")
+    if hint:
+        text.append(f"— {hint}", style="dim")
+    return text

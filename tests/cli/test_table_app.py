@@ -99,8 +99,6 @@ def test_the_decision_its_purpose_a_card_the_board_and_the_log_are_on_screen(key
             seen["board"] = static_text(app, "#board-body")
             await pilot.press("y")  # your cards: the first read in full in the reader
             await pilot.pause()
-            mine = app.query_one("#mine")
-            mine.focus()
             await pilot.press("home")
             await pilot.pause()
             seen["mine"] = list(app.mine)
@@ -129,6 +127,34 @@ def test_the_decision_its_purpose_a_card_the_board_and_the_log_are_on_screen(key
     if "map" in seen:
         shown = [label for label in seen["places"] if label[:10] in seen["map"]]
         assert len(shown) == len(seen["places"]), "every place is on the map"
+
+
+@pytest.mark.parametrize("tab, widget", [("c", "#card-list"), ("y", "#mine"), ("l", "#log-scroll"),
+                                         ("b", "#board VerticalScroll")])
+def test_a_tabs_key_moves_the_keys_into_it_and_reading_there_answers_nothing(tab: str, widget: str) -> None:
+    """A user's trial: `c` showed the Cards tab but left the arrows and Enter on the
+    decision, so reading a card (down, down, Enter) chose the third option. The tab's keys
+    now take the focus into it; `o` brings it back to the options."""
+    async def scenario() -> None:
+        app = _table("legacies", 4, (100, 30))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            made = len(app.session.state.st.history)
+            await pilot.press(tab, "down", "down", "enter")
+            await pilot.pause()
+            assert len(app.session.state.st.history) == made, "a key meant for the tab answered the decision"
+            assert app.focused is app.query_one(widget)
+            if tab == "c":  # the card highlighted is read in full
+                cards = app.query_one("#card-list")
+                card = app.view.cards[app.shown_cards[cards.highlighted]]  # type: ignore[attr-defined,union-attr]
+                assert card.lines[0] in static_text(app, "#reader")
+            await pilot.press("o")
+            assert app.focused is app.query_one("#options")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(app.session.state.st.history) > made
+
+    run(scenario())
 
 
 def test_a_number_key_answers_and_a_refused_answer_changes_nothing() -> None:
@@ -233,8 +259,7 @@ async def read_around(pilot: Any, app: TableApp, stats: dict[str, Any]) -> None:
     await pilot.press("y")
     await pilot.pause()
     if app.mine:
-        app.query_one("#mine").focus()
-        await pilot.press("home")
+        await pilot.press("home")  # (the `y` key moved the keys into the list)
         await pilot.pause()
         assert view.cards[app.mine[0]].lines[0] in static_text(app, "#reader")
         stats["read"] += 1
@@ -293,3 +318,19 @@ def test_a_whole_game_at_the_full_screen_table(key: str, players: int, size: tup
     assert stats["over"] and "The game is over" in stats["result"]
     assert stats["asked"] > 0
     assert stats["cut"] == [], "every option of every decision is listed, its label whole"
+
+
+def test_an_options_line_cuts_only_what_it_shows() -> None:
+    """A user's trial at 80x24: a label that left no room ended in a stray "…" standing for
+    nothing (no details were shown). What is cut ends in "…"; nothing else does."""
+    from legacies.cli.tui.app import option_line
+    from legacies.view.model import Option
+
+    label = "Foresight (1 energy): Look at the top event card; you may put it at the bottom."
+    for room, details, hint in ((76, "", ""), (76, "", "a hint"), (60, "1 energy", "")):
+        line = option_line(Option(index=2, label=label, details=details, hint=hint), room).plain
+        assert line == f"3. {label}", (room, line)
+    short = option_line(Option(index=0, label="Build", details="costs 3 gold, 2 stone, 1 iron", hint="a wall"), 30)
+    assert short.plain == "1. Build costs 3 gold, 2 ston…" and len(short.plain) == 30  # cut, and said so
+    whole = option_line(Option(index=0, label="Build", details="3 gold", hint="a wall around it"), 60)
+    assert whole.plain == "1. Build 3 gold — a wall around it"
