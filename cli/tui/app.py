@@ -26,6 +26,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Collapsible, Footer, Header, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
@@ -413,7 +414,7 @@ class TableApp(App[None]):
             return
         tabs.active = name
         pane = tabs.get_pane(name)
-        lists = list(pane.query(OptionList))
+        lists: list[Widget] = list(pane.query(OptionList))
         inside = [w for w in (lists or list(pane.query("*"))) if w.focusable]
         if inside:
             inside[0].focus()
