@@ -8,7 +8,6 @@ Made only for a table someone reads (a terminal, a browser): a bot's game writes
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from legacies.interpreter.decisions import Decision, Taken
@@ -16,9 +15,6 @@ from legacies.interpreter.game import GameState
 from legacies.view.log import LogRecord
 
 from .moves import MoveEffects
-
-
-_TAKEN = re.compile(r"^(.*?) \[(.*)\]: (.*) \(the only choice\)$", re.S)
 
 
 def private(state: GameState, value: Any) -> bool:
@@ -102,9 +98,7 @@ class Chronicle:
 
     def _rules_line(self, line: str) -> None:
         if isinstance(line, Taken):  # a decision the rules took: hidden as a choice is
-            found = _TAKEN.match(str(line))
-            who, question, label = found.groups() if found else (self.state.game.player_names[line.player], "", str(line))
-            question = question.removeprefix("choose: ")
+            who, question, label = line.who, line.question.removeprefix("choose: "), line.words
             text = f"{who} had one choice, {label}" + (f" ({question})" if question else "")
             if line.piece is not None and private(self.state, line.piece):
                 self._add("rules", text, line.player, frozenset({line.player}))

@@ -317,7 +317,7 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
         if isinstance(line, Taken):  # a decision the rules took: said as a decision, hidden as one
             hidden = line.piece is not None and bool(humans) and humans != [line.player] \
                 and _private(state, line.piece)
-            shown = line.split(": ", 1)[0] + ": (a hidden card) (the only choice)" if hidden else line
+            shown = f"{line.who} [{line.question}]: (a hidden card) (the only choice)" if hidden else line
             emit(f"  {shown}")
         else:
             emit(f"  · {line}")

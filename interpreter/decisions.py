@@ -217,6 +217,11 @@ class Taken(str):
 
     player: int
     piece: int | None
+    # the line's parts, for a log that says it otherwise or hides the answer: parsing the
+    # line back cut a question holding ": " (`choose 2: cards in ...`) in two
+    who: str
+    question: str
+    words: str
 
     @staticmethod
     def said(player: int, prompt: str | Words, choice: Choice) -> "Said":
@@ -227,8 +232,9 @@ class Taken(str):
 
 def _taken(reader: Any, player: int, prompt: str | Words, choice: Choice) -> "Taken":
     asked = prompt if isinstance(prompt, str) else prompt(reader)
-    line = Taken(f"{player_name(reader, player)} [{asked}]: {choice.words(reader)} (the only choice)")
-    line.player = player
+    who, words = player_name(reader, player), choice.words(reader)
+    line = Taken(f"{who} [{asked}]: {words} (the only choice)")
+    line.player, line.who, line.question, line.words = player, who, asked, words
     # the piece the option names, never its value: a number taken (a bid of 1) is no piece
     line.piece = choice.item if type(choice.item) is int else None
     return line

@@ -36,3 +36,24 @@ def test_every_turn_has_its_header_a_turn_the_rules_play_included() -> None:
     for head, line in heads_of(log):
         if line.endswith(" waves"):
             assert head.endswith(f"{line.split()[1]} —")  # every wave under its player's turn
+
+
+def test_a_hidden_answer_the_rules_took_keeps_its_whole_question() -> None:
+    """A user's trial: a decision the rules took whose answer is hidden from the table read
+    `P2 [choose 2: (a hidden card) (the only choice)`: the line was cut at the first ": ",
+    which was inside the question. Its parts are kept now (interpreter/decisions.py Taken)."""
+    class First:
+        name = "first"
+
+        def choose(self, state: object) -> int:
+            return 0
+
+    spec = load_ruleset("legacy").spec
+    assert spec is not None
+    lines: list[str] = []
+    play_match(spec, ["human", "random", "random"], 1, human=lambda seat: First(), on_event=lines.append)
+    hidden = [line for line in lines if line.endswith(": (a hidden card) (the only choice)")]
+    assert hidden, "no hidden answer taken by the rules: the test checks nothing"
+    for line in hidden:
+        assert line.count("[") == line.count("]") == 1 and "]: (a hidden card)" in line, line
+    assert any("[choose 2: cards in any player's tableau (2)]" in line for line in hidden)
