@@ -113,7 +113,7 @@ def ruleset_files(name: str, root: Traversable | Path | str | None = None) -> li
         return _tree_files(rules, content, _package_label(f"rules/{name}"), _package_label(f"content/{name}"))
     if isinstance(root, (str, os.PathLike)):
         path = Path(root)
-        if path.suffix in YAML_SUFFIXES and not path.is_dir():
+        if path.suffix.lower() in YAML_SUFFIXES and not path.is_dir():
             return [single_file(path)]
         rules, content = path / "rules" / name, path / "content" / name
         return _tree_files(rules, content, _disk_label, _disk_label)
@@ -202,7 +202,9 @@ def _entries(folder: Traversable) -> list[Traversable]:
 
 
 def is_yaml(name: str) -> bool:
-    return name.endswith(YAML_SUFFIXES) and not name.startswith(".")
+    """A YAML file by its name, whatever the case of its suffix (`caps.YAML` was neither
+    read nor said to be unread); a hidden file is none."""
+    return name.lower().endswith(YAML_SUFFIXES) and not name.startswith(".")
 
 
 def _package_label(prefix: str) -> Labeler:

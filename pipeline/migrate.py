@@ -206,7 +206,7 @@ def _yaml_files(folder: Path) -> list[Path | FileResult]:
     from .yaml_source import walk_diagnostic
 
     found: list[Path | FileResult] = []
-    for w in walk(folder, lambda name: name.endswith(YAML_SUFFIXES), too_deep=True):
+    for w in walk(folder, lambda name: name.lower().endswith(YAML_SUFFIXES), too_deep=True):
         label = disk_label(Path(str(w.entry)))
         found.append(Path(str(w.entry)) if w.problem is None
                      else FileResult(label, "refused", problem=walk_diagnostic(label, w.problem)))

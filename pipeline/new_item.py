@@ -29,7 +29,7 @@ from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.dsl.errors import LegaciesError
 
 from .content import kind_words, word_key
-from .files import EXPANSION_FILES, YAML_SUFFIXES, disk_label, read_regular
+from .files import EXPANSION_FILES, YAML_SUFFIXES, disk_label, is_yaml, read_regular
 from .formats import FORMAT_KEY
 from .models import CURRENT_FORMAT, AttributeDecl, ContentItem, KindDecl, RulesetFile
 from .ruleset import load_ruleset
@@ -241,7 +241,7 @@ def _target(file: str | None, content: Path, model: _Existing | None, of_kind: l
         return model.file
     from .walk import walk
 
-    files = [Path(str(w.entry)) for w in walk(content, lambda name: name.endswith(YAML_SUFFIXES)) if w.problem is None]
+    files = [Path(str(w.entry)) for w in walk(content, is_yaml) if w.problem is None]
     if len(files) == 1:
         return files[0]
     raise NewItemError(f"no item of this kind yet, and {content} holds {len(files)} files: name the one to write "
@@ -258,7 +258,7 @@ def _content_file(file: str, content: Path) -> Path:
                 raise NewItemError(f"--file {file}: not a file of this ruleset's content ({content})")
             return path
     path = given if _inside(given, content) else content / given
-    if path.suffix not in YAML_SUFFIXES:
+    if path.suffix.lower() not in YAML_SUFFIXES:
         path = path.with_name(path.name + ".yaml")
     if not path.parent.is_dir():
         raise NewItemError(f"--file {file}: no folder {path.parent}")

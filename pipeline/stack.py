@@ -132,6 +132,36 @@ def read_expansion(folder: Traversable, label: str, installed: bool = False) -> 
                      requires, head.get("title", ""), True, installed)
 
 
+_EXTENDS = re.compile(r"^extends\s*:\s*['\"]?(.*?)['\"]?\s*(?:#.*)?$", re.MULTILINE)
+
+
+def unknown_extends(stack: Sequence[Expansion], name: str, installed: Iterable[str]) -> tuple[Diagnostic, str] | None:
+    """X009 at the `extends:` of the expansion that names ruleset `name`, which is not
+    installed (a misspelt name, most often), with the file's text for its excerpt; None
+    when no expansion.yaml on disk says it (the folders name it: a usage error)."""
+    from legacies.dsl.parser import close_word
+
+    for exp in stack:
+        entry = _expansion_file(exp.folder)
+        if exp.extends != name or entry is None or not isinstance(entry, Path):
+            continue
+        try:
+            text = read_regular(entry).decode("utf-8-sig", "replace")
+        except OSError:
+            continue
+        found = _EXTENDS.search(text)
+        line = text.count("\n", 0, found.start()) + 1 if found else 1
+        column = found.start(1) - (text.rfind("\n", 0, found.start()) + 1) + 1 if found else 1
+        names = sorted(installed)
+        close = close_word(name, names)
+        hint = (f"did you mean `{close}`?" if close
+                else f"the installed rulesets: {', '.join(names) or 'none'}; or give the ruleset's folder as PATH")
+        return Diagnostic("X009", f"this expansion extends ruleset `{name}`, which is not installed",
+                          line=line, column=column, end_column=column + len(name) if found else None,
+                          file=disk_label(entry), hint=hint), text
+    return None
+
+
 def _expansion_file(folder: Traversable) -> Traversable | None:
     """The folder's expansion.yaml, when it is one (a content file of that name is not)."""
     for name in EXPANSION_FILES:
@@ -254,9 +284,17 @@ def _unread(exp: Expansion, ruleset: str) -> list[Diagnostic]:
             continue
         if _read_by_loader(parts, ruleset):
             continue
-        why = (f"it is for ruleset `{parts[1]}`, and this expansion is laid over `{ruleset}`"
-               if parts[0] in ("rules", "content") and len(parts) > 2 and parts[1] != ruleset
-               else f"only expansion.yaml, rules/{ruleset}/*.yaml and content/{ruleset}/**/*.yaml are read")
+        if parts[0] in ("rules", "content") and len(parts) > 2 and parts[1] != ruleset:
+            # content written for another ruleset than the one the expansion extends: never
+            # read, whatever else is right (a user's trial: `extends: legacy` over files of
+            # content/legacies/ passed CI with none of its cards read)
+            said = f"`extends: {exp.extends}` in expansion.yaml" if exp.extends else f"its folders ({ruleset})"
+            out.append(Diagnostic("X008", f"this file is never read: it is for ruleset `{parts[1]}`, and this "
+                                  f"expansion is laid over `{ruleset}` (by {said})", file=_label(exp, w.entry, relative),
+                                  hint=f"if the expansion is for `{parts[1]}`, say `extends: {parts[1]}` in its "
+                                  f"expansion.yaml; else move the file to {parts[0]}/{ruleset}/"))
+            continue
+        why = f"only expansion.yaml, rules/{ruleset}/*.yaml and content/{ruleset}/**/*.yaml are read"
         out.append(Diagnostic("X003", f"this file is not read: {why}", file=_label(exp, w.entry, relative),
                               severity=WARNING, hint=f"move it to content/{ruleset}/ (items) or rules/{ruleset}/ "
                               "(rules), or remove it"))

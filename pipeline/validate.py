@@ -219,7 +219,16 @@ def _validate_expanded(result: ValidationResult, paths: list[str], ruleset: str 
     if name is None:
         raise UsageError("the expansions name no ruleset: an expansion's expansion.yaml says `extends: RULESET`")
     if root is None and name not in installed:
-        raise UsageError(f"the expansions are for ruleset `{name}`, which is not installed; give its folder as PATH")
+        from .stack import unknown_extends
+
+        found = unknown_extends(stack, name, installed)
+        if found is None:
+            raise UsageError(f"the expansions are for ruleset `{name}`, which is not installed; give its folder as PATH")
+        diagnostic, text = found  # said in the file that says it, as any other mistake in it
+        result.files += 1
+        result.diagnostics.append(diagnostic)
+        result.sources[diagnostic.file] = text.splitlines()
+        return
     try:
         sources, notes = stack_sources(name, root, stack)
     except StackError as err:

@@ -180,8 +180,12 @@ def test_a_file_at_a_base_files_place_and_files_nothing_reads_are_said(market: P
     assert "removing its 2 items (lamp, fountain)" in by_code["X002"].message
     assert "X001" in by_code and by_code["X001"].file.endswith("rules/plaza/ruleset.yaml")
     unread = sorted(Path(d.file).name for d in laid.diagnostics if d.code == "X003")
-    assert unread == ["notes.yaml", "x.yaml"] and all(d.severity == "warning" for d in laid.diagnostics
-                                                      if d.code == "X003")
+    assert unread == ["notes.yaml"] and all(d.severity == "warning" for d in laid.diagnostics if d.code == "X003")
+    # a file for another ruleset is an error: the expansion extends one, and it is never read
+    other = [d for d in laid.diagnostics if d.code == "X008"]
+    assert [Path(d.file).name for d in other] == ["x.yaml"] and other[0].severity == "error"
+    assert "it is for ruleset `other`, and this expansion is laid over `plaza`" in other[0].message
+    (market / "content" / "other" / "x.yaml").unlink()
     cards = market / "content" / "plaza" / "cards.yaml"
     cards.write_text("replaces: true\n" + cards.read_text(encoding="utf-8"), encoding="utf-8")
     (market / "rules" / "plaza" / "ruleset.yaml").unlink()
@@ -190,6 +194,49 @@ def test_a_file_at_a_base_files_place_and_files_nothing_reads_are_said(market: P
     (market / "content" / "plaza" / "lone.yaml").write_text("replaces: true\nformat: 2\nruleset: plaza\nitems: []\n",
                                                              encoding="utf-8")
     assert "X007" in codes(load_ruleset("plaza", PLAZA, [market]))
+
+
+def test_an_expansion_for_the_wrong_ruleset_fails_validate_where_it_says_so(tmp_path: Path) -> None:
+    """A user's trial: an expansion whose expansion.yaml says `extends: legacy` over files
+    of content/legacies/ passed validate (exit 0, two warnings) with none of its cards read;
+    `extends: legacis` was a usage error with no place, no did-you-mean and no JSON. Both
+    are errors in the files now (X008, X009), in every output format."""
+    runner = CliRunner()
+    salons = Path(__file__).resolve().parents[2] / "expansions" / "salons"
+    wrong = tmp_path / "wrong"
+    shutil.copytree(salons, wrong)
+    head = wrong / "expansion.yaml"
+    text = head.read_text(encoding="utf-8")
+    assert "\nextends: legacies\n" in text
+    head.write_text(text.replace("\nextends: legacies\n", "\nextends: legacy\n"), encoding="utf-8")
+    said = runner.invoke(app, ["validate", "-x", str(wrong), "--format", "json"])
+    assert said.exit_code == 1, said.output
+    x008 = [d for d in json.loads(said.stdout) if d["code"] == "X008"]
+    assert x008 and all(d["severity"] == "error" and "`extends: legacy` in expansion.yaml" in d["message"]
+                        for d in x008)
+    head.write_text(text.replace("\nextends: legacies\n", "\nextends: legacis\n"), encoding="utf-8")
+    line = text.split("\n").index("extends: legacies") + 1
+    for form in ("json", "text", "github"):
+        said = runner.invoke(app, ["validate", "-x", str(wrong), "--format", form])
+        assert said.exit_code == 1, said.output
+        if form == "json":
+            (found,) = json.loads(said.stdout)
+            assert (found["code"], found["line"], found["column"], found["hint"]) == (
+                "X009", line, 10, "did you mean `legacies`?")
+            assert found["file"].endswith("expansion.yaml")
+        elif form == "text":
+            assert "extends: legacis\n" in said.stdout and "^~~~~~~" in said.stdout
+        else:
+            assert f"line={line},col=10,title=X009::" in said.stdout
+
+
+def test_a_yaml_file_is_read_whatever_the_case_of_its_suffix(market: Path) -> None:
+    """A user's trial: `caps.YAML` in an expansion's content folder was neither read nor said
+    to be unread, and its mistakes were never reported."""
+    (market / "content" / "plaza" / "caps.YAML").write_text(
+        "format: 2\nruleset: plaza\nitems:\n  - {id: torch, kind: no_such_kind, name: Torch}\n", encoding="utf-8")
+    laid = load_ruleset("plaza", PLAZA, [market])
+    assert any(d.file.endswith("caps.YAML") and d.severity == "error" for d in laid.diagnostics), codes(laid)
 
 
 def test_an_expansion_without_expansion_yaml_is_warned_of(tmp_path: Path) -> None:
