@@ -8,6 +8,7 @@ Codes are stable: tests and CI filters rely on them (see docs/diagnostics.md).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
@@ -49,21 +50,44 @@ class Diagnostic:
         }
 
     def headline(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.severity} {self.code}: {self.message}"
+        return visible(f"{self.file}:{self.line}:{self.column}: {self.severity} {self.code}: {self.message}")
 
     def render(self, source_lines: list[str] | None = None) -> str:
-        """`file:line:col: error CODE: message`, the source line, a caret, the hint."""
+        """`file:line:col: error CODE: message`, the source line, a caret, the hint: as
+        text for a terminal, every control and invisible character shown as its escape
+        (`visible`), the caret kept under what it points at."""
         out = [self.headline()]
         if source_lines is not None and 1 <= self.line <= len(source_lines):
-            text = source_lines[self.line - 1].rstrip("\n").expandtabs(4)
-            width = max(1, (self.end_column or self.column + 1) - self.column)
-            if self.end_column is None or self.end_column <= self.column:
-                width = 1
+            raw = source_lines[self.line - 1].rstrip("\n").expandtabs(4)
+            text = visible(raw)
+            column = len(visible(raw[:self.column - 1])) + 1
+            end = len(visible(raw[:self.end_column - 1])) + 1 if self.end_column is not None else None
+            width = 1 if end is None or end <= column else end - column
             out.append(f"    {text}")
-            out.append("    " + " " * (self.column - 1) + "^" + "~" * (min(width, max(1, len(text) - self.column + 2)) - 1))
+            out.append("    " + " " * (column - 1) + "^" + "~" * (min(width, max(1, len(text) - column + 2)) - 1))
         if self.hint:
-            out.append(f"    hint: {self.hint}")
+            out.append(f"    hint: {visible(self.hint)}")
         return "\n".join(out)
+
+
+def visible(text: str) -> str:
+    """`text` as a terminal may be sent it: every control character but the line's end, and
+    every invisible or direction-changing one (format characters, line and paragraph
+    separators), as its escape (`\\x1b`, `\\u202e`). A file quoted in a message could
+    otherwise set the terminal's title or clipboard (an OSC sequence), or reverse what is
+    read (a user's trial of `validate`)."""
+    if text.isprintable() or all(c.isprintable() or c == "\n" for c in text):
+        return text
+    return "".join(_escaped(c) for c in text)
+
+
+def _escaped(c: str) -> str:
+    if c == "\n" or c.isprintable() or unicodedata.category(c) not in _UNSEEN:
+        return c
+    return f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+
+
+_UNSEEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
 
 
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:

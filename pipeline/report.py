@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Iterable, Mapping
 from urllib.parse import quote
 
-from legacies.dsl.diagnostics import ERROR, WARNING, Diagnostic, sort_key
+from legacies.dsl.diagnostics import ERROR, WARNING, Diagnostic, sort_key, visible
 
 from .yaml_source import bounded
 
@@ -194,6 +194,8 @@ def github_command(d: Diagnostic) -> str:
     properties = {"file": d.file, "line": str(d.line), "col": str(d.column), "title": d.code}
     listed = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items())
     message = d.message if not d.hint else f"{d.message}\nhint: {d.hint}"
+    # a log is read on a terminal too: its control characters shown (CR and LF are the protocol's, escaped below)
+    message = "\r".join(visible(part) for part in message.split("\r"))
     return f"::{command} {listed}::{escape_data(message)}"
 
 

@@ -137,3 +137,20 @@ def test_github_escaping() -> None:
         "::error file=C%3A/a%2Cb.yaml,line=2,col=3,title=Y001::100%25 bad%0D%0Areally: yes, bad"
     )
     assert escape_property("a%b:c,d\ne") == "a%25b%3Ac%2Cd%0Ae"
+
+
+def test_control_characters_from_a_file_reach_no_terminal() -> None:
+    """A user's trial: `validate` quoted a file's OSC sequence (`ESC ] 0 ; TITLE BEL`, which
+    sets the terminal's title; OSC 52 writes its clipboard) and a right-to-left override
+    raw in its text output. They are shown as escapes, in the message, the hint and the
+    source line, the caret still under what it points at; JSON keeps the text exact."""
+    osc = "\x1b]0;TITLE\x07"
+    d = Diagnostic("Y001", f"bad value {osc}", file="a.yaml", line=1, column=17, end_column=18,
+                   hint="not \u202eeulav")
+    text = render_text([d], {"a.yaml": [f"name: {osc}: bad"]})
+    assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
+    assert "\\x1b]0;TITLE\\x07" in text and "\\u202e" in text
+    source, caret = text.splitlines()[1:3]
+    assert source == "    name: \\x1b]0;TITLE\\x07: bad" and caret.index("^") == source.index(": bad")
+    assert "\x1b" not in render_github([d]) and "\\x1b" in render_github([d])
+    assert json.loads(render_json([d]))[0]["message"] == f"bad value {osc}"
