@@ -237,8 +237,10 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
         loaded = built.ruleset(name, root, expansions)
         if loaded.spec is None:
             if wanted:
+                from legacies.pipeline.validate import validate_args
+
                 return fail(f"ruleset `{name}` has content errors: run "
-                            f"`legacies validate {root or '--ruleset ' + name}`")
+                            f"`legacies validate {validate_args(name, root, expansions)}`")
             continue  # while searching every installed ruleset, a broken one is skipped
         if loaded.build is not None and test.item in loaded.build.items:
             spec = loaded.spec

@@ -79,9 +79,9 @@ def playable(loaded: Any, name: str, where: str) -> Any:
 
 def where_given(name: str, root: Optional[str], expansions: List[str]) -> str:
     """What to give `legacies validate` to check the same game."""
-    if expansions:
-        return " ".join(f"-x {x}" for x in expansions) + (f" {root}" if root else f" --ruleset {name}")
-    return root if root is not None else f"--ruleset {name}"
+    from legacies.pipeline.validate import validate_args
+
+    return validate_args(name, root, expansions)
 
 
 def ruleset_arg(value: str) -> tuple[str, Optional[str]]:

@@ -112,8 +112,10 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
         out.append("")
         out.append("card text:")
         if loaded.spec is None:  # the ruleset has errors: nothing was built to word
-            shown = (f"(not shown: ruleset `{name}` has content errors; run `legacies validate"
-                     f"{' ' + root if root else ' --ruleset ' + name}` to see them)")
+            from .validate import validate_args
+
+            shown = (f"(not shown: ruleset `{name}` has content errors; run "
+                     f"`legacies validate {validate_args(name, root, expansions)}` to see them)")
             out.append("  " + shown)
         elif text or not effects:  # one line per paragraph (a declaration each), all indented
             shown = text or "(none: this item has no effect of its own; the rules use the values above)"

@@ -27,7 +27,7 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from legacies.dsl.diagnostics import WARNING, Diagnostic, has_errors
 from legacies.dsl.errors import LegaciesError
@@ -65,6 +65,16 @@ class ValidationResult:
     @property
     def ok(self) -> bool:
         return not has_errors(self.diagnostics)
+
+
+def validate_args(name: str, root: str | None, expansions: Sequence[str | Path] = ()) -> str:
+    """What to give `legacies validate` to check the same game as a command given the
+    ruleset `name` (a folder `root`, the expansions laid over it): the advice every
+    command that refuses broken content gives (`explain` and `test` named the ruleset
+    alone, and validate found nothing wrong)."""
+    if expansions:
+        return " ".join(f"-x {x}" for x in expansions) + (f" {root}" if root else f" --ruleset {name}")
+    return root if root is not None else f"--ruleset {name}"
 
 
 @contextmanager

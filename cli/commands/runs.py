@@ -108,7 +108,8 @@ def soak(
     except loading.ExpansionError as err:
         fail(str(err))
     for name in broken:
-        typer.echo(f"error: ruleset `{name}` has content errors; run `legacies validate --ruleset {name}`", err=True)
+        typer.echo(f"error: ruleset `{name}` has content errors; run "
+                   f"`legacies validate {where_given(name, None, [str(x) for x in expansion])}`", err=True)
     if not tables:
         fail("nothing to play" + (f": no ruleset takes {players} players" if players is not None else ""),
              1 if broken else 2)

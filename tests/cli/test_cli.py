@@ -320,6 +320,24 @@ def test_explain_in_a_ruleset_with_errors_says_so(tmp_path: Path) -> None:
                      "    attributes: {type: special, cost: [gold]}\n    effect: \"gian 2 gold\"\n", encoding="utf-8")
     code, out = run("explain", "broken", "--path", str(tmp_path))
     assert code == 0 and "(not shown: ruleset `legacy` has content errors; run `legacies validate" in out
+
+
+def test_explain_in_an_expansion_with_errors_names_the_validate_that_finds_them(tmp_path: Path) -> None:
+    """A user's trial: explain (and `test`) said `run legacies validate --ruleset legacies`,
+    which found nothing wrong: the mistake was in the expansion laid over it."""
+    import shutil
+
+    broken = tmp_path / "broken"
+    shutil.copytree(SHIPPED / "expansions" / "salons", broken)
+    salons = broken / "content" / "legacies" / "salons.yaml"
+    text = salons.read_text(encoding="utf-8")
+    assert "          gain 1 fame" in text
+    salons.write_text(text.replace("          gain 1 fame", "          gian 1 fame", 1), encoding="utf-8")
+    code, out = run("explain", "SAL1", "-x", str(broken))
+    advice = f"run `legacies validate -x {broken} --ruleset legacies` to see them"
+    assert code == 0 and advice in out, out
+    code, out = run("validate", "-x", str(broken), "--ruleset", "legacies")
+    assert code == 1 and "`gian`" in out
     assert "no effect of its own" not in out
 
 
