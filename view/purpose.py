@@ -61,12 +61,14 @@ def _hidden(state: GameState, value: Any, viewer: int) -> bool:
     return type(value) is int and 0 <= value < len(st.loc) and hidden_from(st, value, viewer)
 
 
-def context(state: GameState, viewer: int) -> list[str]:
+def context(state: GameState, viewer: int, asked: int = -1) -> list[str]:
     """What is running, outermost first, as `viewer` may read it: the action taken, then
-    each card played within it."""
+    each card played within it. An action another player than `asked` takes names who
+    takes it (`Propose a trade to P1 (by P2)`: P1 answers it, and read it as their own)."""
     names = _names(state.game)
     out: list[str] = []
     procedure = ""  # the innermost procedure that says what it does, when it runs within no deeper action or card
+    said = ""  # the last words added, before who takes the action (an `as P:` block of it says them again)
     for frame in state.st.frames:
         if not isinstance(frame, BlockFrame):
             continue
@@ -85,8 +87,10 @@ def context(state: GameState, viewer: int) -> list[str]:
         else:
             words = HIDDEN if _hidden(state, act.this, viewer) else value
         procedure = ""  # a procedure that runs within this action or card is what the question is for
-        if words and (not out or out[-1] != words):
-            out.append(words)
+        if words and words != said:
+            said = words
+            by = what == "action" and 0 <= asked != act.me and act.me >= 0
+            out.append(f"{words} (by {state.game.player_names[act.me]})" if by else words)
     return out + ([procedure] if procedure else [])
 
 
@@ -111,7 +115,7 @@ def purpose(state: GameState, decision: Decision, viewer: int) -> str:
     question = question[:1].upper() + question[1:]
     if decision.kind == "action":  # a menu is its own purpose: what it offers is what it is for
         return question
-    running = context(state, viewer)
+    running = context(state, viewer, decision.player)
     if not running:
         return question
     words = " — ".join(running[-2:])
