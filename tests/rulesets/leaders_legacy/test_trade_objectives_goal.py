@@ -50,7 +50,10 @@ def test_ll15_neighbours_by_land_trade_resources_at_once() -> None:
     t.pick("gold")
     t.pick("2")
     assert t.decision.player == q
-    t.pick(f"accept the trade from P{p + 1}")
+    # the person asked reads the whole offer in the option (a user's trial: only the log held it)
+    assert t.labels() == [f"accept the trade from P{p + 1}: you get 3 wood, you give 2 gold",
+                          f"refuse the trade from P{p + 1}"]
+    t.pick(f"accept the trade from P{p + 1}: you get 3 wood, you give 2 gold")
     assert (t.counter("wood", p), t.counter("gold", p)) == (0, 2)
     assert (t.counter("wood", q), t.counter("gold", q)) == (3, 2)
     assert t.counter("trades_done", p) == t.counter("trades_done", q) == 1
@@ -91,7 +94,7 @@ def test_ll15_a_province_traded_changes_hands_a_round_later_with_its_armies() ->
     t.pick("ask for resources")
     t.pick("gold")
     t.pick("4")
-    t.pick(f"accept the trade from P{p + 1}")
+    t.pick(f"accept the trade from P{p + 1}: you get Ulmsted, you give 4 gold")
     assert t.counter("gold", p) == 4 and t.controller("ulmsted") == p  # the gold now, the province later
     renown_q = t.renown(q)
     # the round: p's turn ends, then q's and r's; the province passes at the end of p's next turn
@@ -118,7 +121,7 @@ def test_ll15_a_neighbour_proposes_to_the_active_player_in_the_window() -> None:
         t.set_counter("proposed", 0, x)
         t.set_counter("energy", 0, x)
     asked = t.run("open_responses()", p, answers=[f"Propose a trade to P{p + 1}", "offer resources", "1", "ask for nothing",
-                                           f"accept the trade from P{q + 1}"])
+                                           f"accept the trade from P{q + 1}: you get 1 wood, you give nothing"])
     # q proposes (offer, amount, ask) and p answers; q, having proposed this round, is not asked again
     assert [d.player for d in asked] == [q, q, q, q, p]
     assert t.counter("wood", p) >= 1 and t.counter("wood", q) == 1
