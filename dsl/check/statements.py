@@ -17,6 +17,10 @@ from ..constructs import CONSTRUCTS
 from ..types import AMOUNT, ANY, PLAYER, ZONE, ZONES, T, fits, thing, things
 
 
+_OPPOSITE = {"gain": "lose", "lose": "gain", "pay": "gain"}
+"""The statements whose negative amount is a mistake (W308), each with the one that says it."""
+
+
 class StatementChecker:
     """Blocks, the statement dispatch, roles, and the statements of no other part."""
 
@@ -60,6 +64,13 @@ class StatementChecker:
             self.c.amount(value)
             if isinstance(value, ast.Num) and value.value == 0:
                 self.c.warn(value, "W301", "an amount of 0 never changes anything", hint="remove the statement")
+            elif (isinstance(value, ast.Neg) and isinstance(value.operand, ast.Num) and value.operand.value > 0
+                  and type(s).__name__.lower() in _OPPOSITE):
+                # (a user's trial: `pay -5 fame` gave 5 fame, said by nothing; `advance T by -1`,
+                # a track stepped back, is meant and is not said)
+                verb, n = type(s).__name__.lower(), value.operand.value
+                self.c.warn(value, "W308", f"a negative amount turns `{verb}` round: `{verb} -{n}` does the opposite "
+                            f"of `{verb} {n}`", hint=f"if that is meant, write `{_OPPOSITE[verb]} {n}`; else drop the minus")
         elif role == "player?":
             if value is None:
                 self.c.need_me(s, f"`{type(s).__name__.lower()}` without `for PLAYER`")
