@@ -78,6 +78,7 @@ class Checker:
         c.enter(ctx)
         c.res.keep.append(program)
         self.statements.block(program.statements)
+        c.playing = None  # a trigger's `play this` runs the effect's statements, not the trigger: no loop
         for decl in program.declarations:
             if not ctx.allow_declarations:
                 c.error(decl, "E214", "triggers and `while in play` belong on content items, not here",

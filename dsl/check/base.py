@@ -37,6 +37,9 @@ class Context:
     allow_flow: bool = False  # take turns, begin final round... (rules' game procedure)
     no_me: bool | None = None  # no player acts (setup, the game procedure); default: allow_flow
     owner_less: bool = False  # the item has no owner (a board item): its triggers run for no player
+    # the item's effect being checked: "effect" (its own, which `play this` runs) or an effect
+    # attribute's name (which `play this's NAME` runs): playing it inside itself never ends
+    playing: str | None = None
 
 
 class CheckState:
@@ -53,6 +56,7 @@ class CheckState:
         self.it: list[T] = []
         self.scopes: list[dict[str, T]] = []
         self.this: T | None = None
+        self.playing: str | None = None
         self.flow = False
         self.no_me = False
         self.used_me = False  # the program needs a player to act (for definitions and procedures)
@@ -69,6 +73,7 @@ class CheckState:
 
     def enter(self, ctx: Context) -> None:
         self.this = ctx.this
+        self.playing = ctx.playing
         self.flow = ctx.allow_flow
         self.no_me = ctx.allow_flow if ctx.no_me is None else ctx.no_me
         self.scopes = [dict(ctx.locals)]

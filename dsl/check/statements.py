@@ -269,6 +269,16 @@ class StatementChecker:
                          + ", ".join(f"{p} = ..." for p in info.params) + "`")
 
     def s_Play(self, s: ast.Play) -> None:
+        playing, what = self.c.playing, s.what
+        itself = playing is not None and (
+            (playing == "effect" and isinstance(what, ast.This))
+            or (isinstance(what, ast.Of) and isinstance(what.subject, ast.This) and what.name == playing))
+        if itself:  # (a user's trial: `play this's opportunity` in the opportunity passed, and always failed)
+            said = "play this" if playing == "effect" else f"play this's {playing}"
+            self.c.error(s, "E224", f"this effect plays itself (`{said}` inside the {playing} of the same item): "
+                         "it would never end",
+                         hint="the language has no recursion: repeat what is meant with `repeat N times:` or "
+                              "`for each`, or play another item's effect")
         t = self.c.piece(s.what, self.c.expr(s.what))
         if t.tag not in ("thing", "effect", "any"):
             self.c.error(s.what, "E202", f"`play` runs a piece's effect or an effect attribute, found {t}",

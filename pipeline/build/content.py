@@ -81,7 +81,8 @@ def check_content(b: Builder, items: dict[str, tuple[LoadedFile, Path, Any]],
         effect = b.program(f, path + ("effect",), item.effect)
         requires = b.expression(f, path + ("requires",), item.requires)
         board = kind.piece == "board"
-        b.check_program(f, path + ("effect",), effect, Context(this=this, allow_declarations=True, owner_less=board))
+        b.check_program(f, path + ("effect",), effect, Context(this=this, allow_declarations=True, owner_less=board,
+                                                                playing="effect"))
         b.check_expr(f, path + ("requires",), requires, Context(this=this), FLAG)
         origins = {"effect": b.origin(f, path + ("effect",), what)}
         if requires is not None:
@@ -109,7 +110,7 @@ def check_content(b: Builder, items: dict[str, tuple[LoadedFile, Path, Any]],
                 prog = b.program(f, apath, text)
                 if prog is None:
                     continue
-                b.check_program(f, apath, prog, Context(this=this))
+                b.check_program(f, apath, prog, Context(this=this, playing=a))
                 compiled.append(prog)
                 sources.append((prog, f, apath, False))
                 key = a if at.tag == "effect" else f"{a}.{i + 1}"

@@ -141,7 +141,7 @@ def context_for(spec: GameSpec, this: str | None) -> Context:
     if this is None:
         return Context()
     kind = spec.vocab.content[this]
-    return Context(this=thing(kind), allow_declarations=True)
+    return Context(this=thing(kind), allow_declarations=True, playing="effect")  # as the item's effect is checked
 
 
 def this_piece(game: Game, this: str | None) -> int:

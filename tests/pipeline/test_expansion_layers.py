@@ -350,3 +350,20 @@ def test_the_installed_expansion_is_listed_and_found_by_name(tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     result = runner.invoke(app, ["replay", "--verify", str(save)])  # the save names it: laid again by name
     assert result.exit_code == 0 and "verified" in result.output, result.output
+
+
+def test_an_effect_attribute_that_plays_itself_is_an_error(tmp_path: Path) -> None:
+    """A user's trial: `play this's opportunity` in the card's opportunity passed validate,
+    and the game stopped each time the card was played (2,000 effects one inside another)."""
+    salons = Path(__file__).resolve().parents[2] / "expansions" / "salons"
+    folder = tmp_path / "echo"
+    shutil.copytree(salons, folder)
+    (folder / "content" / "legacies" / "echo.yaml").write_text(
+        "format: 2\nruleset: legacies\nitems:\n  - id: L1\n    kind: player_card\n    name: Echo\n    attributes:\n"
+        "      century: 1\n      industry: military\n      resources: [iron]\n      opportunity: |\n"
+        "        gain 1 gold\n        play this's opportunity\n", encoding="utf-8")
+    said = CliRunner().invoke(app, ["validate", "-x", str(folder), "--format", "json"])
+    assert said.exit_code == 1, said.output
+    (found,) = [d for d in json.loads(said.stdout) if d["severity"] == "error"]
+    assert (found["code"], found["line"], found["column"]) == ("E224", 13, 9)
+    assert "`play this's opportunity` inside the opportunity of the same item" in found["message"]
