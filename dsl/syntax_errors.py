@@ -388,10 +388,44 @@ _CHARACTER_HINTS = {
 }
 
 
+_LOOK_ALIKES = {
+    "\u2018": "write `'` for a possessive (`X's NAME`), `\"` for text",
+    "\u2019": "write `'` for a possessive (`X's NAME`), `\"` for text",
+    "\u201c": "write plain double quotes `\"` around text",
+    "\u201d": "write plain double quotes `\"` around text",
+    "\u2212": "write `-`",
+    "\u2013": "write `-`",
+    "\u2014": "write `-`",
+}
+
+
+def _unusual(ch: str, line: int, column: int) -> Diagnostic | None:
+    """E102 for a character that looks like another or cannot be seen (a user's trial:
+    `ga\u200bin 1 fame` was told "`ga` does not start a statement", a no-break space
+    "names use letters..."): what it is, by its code and name, and what to write."""
+    import unicodedata
+
+    category = unicodedata.category(ch)
+    if ch not in _LOOK_ALIKES and category not in ("Zs", "Cf", "Cc", "Zl", "Zp") or ch in " \t\n":
+        return None
+    name = f"U+{ord(ch):04X} ({unicodedata.name(ch, 'a control character')})"
+    if ch in _LOOK_ALIKES:
+        return Diagnostic("E102", f"unexpected character {name}", line, column, hint=_LOOK_ALIKES[ch])
+    if category == "Zs":
+        return Diagnostic("E102", f"unexpected character {name}: a space of another kind", line, column,
+                          hint="write a plain space (an editor or a word processor may have put this one in)")
+    return Diagnostic("E102", f"unexpected character {name}, which cannot be seen", line, column,
+                      hint="delete it (it was likely pasted in with the text around it)")
+
+
 def syntax_diagnostic(err: UnexpectedInput, source: str) -> Diagnostic:
     line = getattr(err, "line", 1) or 1
     column = getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
+        pos = err.pos_in_stream or 0
+        unusual = _unusual(source[pos], line, column) if pos < len(source) else None
+        if unusual is not None:
+            return unusual
         typo = _mistyped_statement(source, line, column)
         if typo is not None:
             return typo
@@ -489,17 +523,25 @@ def _phrase_hint(source: str, line: int, column: int, token: str) -> str | None:
         an = "an" if token[0] in "aeiou" else "a"
         return (f"`choose one:` lists options, each on its own line; to choose one piece write "
                 f"`choose {an} {token} ... as V`")
-    if token == "ordered":
+    if token == "ordered" or token in _COMPARISONS:
         opened = _open_parenthesis(source, line, column)
         inside = typed if opened is None else typed[_offset(source, line, opened):]
         filtered = re.search(r"^(.*?)\s+where\s+(.*\S)\s*$", inside)
-        if filtered is not None:
+        if filtered is not None and (token == "ordered" or _COMPARED.search(filtered.group(2))):
             before, condition = filtered.group(1), filtered.group(2)
             starts = list(_COLLECTION_AFTER.finditer(before))
             collection = before[starts[-1].end():] if starts else before if opened else before.split(None, 1)[-1]
-            return (f"`where` takes the rest as its condition, so `ordered by` cannot follow it: parenthesise "
-                    f"the filter, `({collection} where {condition}) ordered by ...`")
+            if token == "ordered":
+                return (f"`where` takes the rest as its condition, so `ordered by` cannot follow it: parenthesise "
+                        f"the filter, `({collection} where {condition}) ordered by ...`")
+            # (a user's trial: `count of opponents where its fame > my fame >= 2` was told "`if` goes on with `:`")
+            return (f"`where` takes the rest as its condition, which already compares: to compare what the filter "
+                    f"finds, parenthesise it, `({collection} where {condition}) {token} ...`")
     return None
+
+
+_COMPARISONS = frozenset({">", ">=", "<", "<=", "=", "!="})
+_COMPARED = re.compile(r"(?:[<>!]=?|=)|\bis\b")
 
 
 def _offset(source: str, line: int, opened: tuple[int, int]) -> int:
