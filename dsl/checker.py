@@ -77,6 +77,7 @@ class Checker:
         c = self.c
         c.enter(ctx)
         c.res.keep.append(program)
+        self.statements.plays_itself(program.statements)
         self.statements.block(program.statements)
         c.playing = None  # a trigger's `play this` runs the effect's statements, not the trigger: no loop
         for decl in program.declarations:

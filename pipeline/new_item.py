@@ -205,7 +205,8 @@ def _kind_named(name: str, ruleset: str, kinds: dict[str, KindDecl]) -> str:
         return names[wanted]
     close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)
     close += [n for n in names if wanted and wanted in n.split("_") and n not in close]
-    hint = f"did you mean {', '.join(names[c] for c in dict.fromkeys(close[:4]))}? " if close else ""
+    kinds_close = list(dict.fromkeys(names[c] for c in close))[:4]  # a kind's name, plural and label: said once
+    hint = f"did you mean {', '.join(kinds_close)}? " if kinds_close else ""
     raise NewItemError(f"ruleset `{ruleset}` has no kind `{name}`; {hint}its kinds: {', '.join(kinds)}")
 
 

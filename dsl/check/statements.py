@@ -268,17 +268,26 @@ class StatementChecker:
                          hint=f"write `announce {s.event.name} with "
                          + ", ".join(f"{p} = ..." for p in info.params) + "`")
 
+    def plays_itself(self, statements: list[ast.Stmt] | tuple[ast.Stmt, ...]) -> None:
+        """E224 for a statement of the effect's own block (run whenever the effect is, with
+        nothing to stop it) that plays the effect being checked: `play this` in an item's
+        effect, `play this's NAME` in its effect attribute NAME. It would run inside itself
+        until the run's nesting limit stops the game (a user's trial: it passed validate).
+        Inside an `if` or a loop it may stop, and the run's limit stands guard."""
+        playing = self.c.playing
+        if playing is None:
+            return
+        for s in statements:
+            what = s.what if isinstance(s, ast.Play) else None
+            if (playing == "effect" and isinstance(what, ast.This)) or (
+                    isinstance(what, ast.Of) and isinstance(what.subject, ast.This) and what.name == playing):
+                said = "play this" if playing == "effect" else f"play this's {playing}"
+                self.c.error(s, "E224", f"this effect plays itself (`{said}` inside the {playing} of the same "
+                             "item), with nothing to stop it: it would never end",
+                             hint="the language has no recursion: repeat what is meant with `repeat N times:` or "
+                                  "`for each`, or play another item's effect")
+
     def s_Play(self, s: ast.Play) -> None:
-        playing, what = self.c.playing, s.what
-        itself = playing is not None and (
-            (playing == "effect" and isinstance(what, ast.This))
-            or (isinstance(what, ast.Of) and isinstance(what.subject, ast.This) and what.name == playing))
-        if itself:  # (a user's trial: `play this's opportunity` in the opportunity passed, and always failed)
-            said = "play this" if playing == "effect" else f"play this's {playing}"
-            self.c.error(s, "E224", f"this effect plays itself (`{said}` inside the {playing} of the same item): "
-                         "it would never end",
-                         hint="the language has no recursion: repeat what is meant with `repeat N times:` or "
-                              "`for each`, or play another item's effect")
         t = self.c.piece(s.what, self.c.expr(s.what))
         if t.tag not in ("thing", "effect", "any"):
             self.c.error(s.what, "E202", f"`play` runs a piece's effect or an effect attribute, found {t}",

@@ -10,6 +10,7 @@ from typing import Any
 from legacies.dsl import ast
 from legacies.dsl.checker import Context
 from legacies.dsl.diagnostics import WARNING, Diagnostic
+from legacies.dsl.english import article, plural
 from legacies.dsl.numbers import in_range, limit_words, written
 from legacies.dsl.types import FLAG, T, thing
 from legacies.dsl.vocabulary import Vocabulary
@@ -208,14 +209,14 @@ def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None
         values = v.enums.get(t.arg or "", ())
         if value not in values:
             close = difflib.get_close_matches(str(value), values, n=1)
-            return (f"`{excerpt(value)}` is not a {t.arg} (one of {', '.join(values)})",
+            return (f"`{excerpt(value)}` is not {article(t.arg or '')} {t.arg} (one of {', '.join(values)})",
                     f"did you mean `{close[0]}`?" if close else None)
         return None
     if t.tag == "counter":
         members = v.counter_sets.get(t.arg or "", ())
         if value not in members:
             close = difflib.get_close_matches(str(value), members, n=1)
-            return (f"`{excerpt(value)}` is not one of the {t.arg} ({', '.join(members)})",
+            return (f"`{excerpt(value)}` is not one of the {plural(t.arg or '')} ({', '.join(members)})",
                     f"did you mean `{close[0]}`?" if close else None)
         return None
     if t.tag in ("symbols", "counters", "things"):

@@ -109,6 +109,7 @@ def test_a_new_file_is_made_when_asked(root: Path) -> None:
     (["successor", "--id", "s01"], "--id s01: taken by `S01`"),
     (["successor", "--id", "9 lives"], "an id is a letter or `_`"),
     (["card"], "has no kind `card`; did you mean"),
+    (["successr"], "has no kind `successr`; did you mean successor_card? its kinds"),  # each kind once
     (["successor", "--like", "C1003"], "--like C1003: `C1003` is a player_card, not a successor_card"),
 ])
 def test_a_request_that_cannot_be_met_is_refused_and_nothing_is_written(root: Path, args: list[str],
