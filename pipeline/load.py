@@ -20,9 +20,9 @@ from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.pipeline.files import SourceFile
 from legacies.pipeline.formats import upgrade
 from legacies.pipeline.models import FILE_MODELS
-from legacies.pipeline.schemas import validate_data, yaml_path
+from legacies.pipeline.schemas import schema_problems, validate_data, yaml_path
 from legacies.pipeline.size_bounds import Tally
-from legacies.pipeline.yaml_source import (YamlPath, YamlSource, excerpt, lines_of, load_yaml, unreadable,
+from legacies.pipeline.yaml_source import (YamlPath, YamlSource, excerpt, lines_of, load_yaml, unreadable, without_items,
                                            walk_diagnostic)
 
 
@@ -38,6 +38,7 @@ class LoadedFile:
     source: YamlSource = field(repr=False)
     layer: str = ""  # the expansion it comes from ("" for the ruleset itself)
     over: SourceFile | None = field(default=None, repr=False)  # the base file at its place, if any
+    dropped: tuple[str, ...] = ()  # the items of a content file its schema refused, by id ("" for none)
 
     def position(self, path: YamlPath) -> tuple[int, int]:
         """(line, column) of the value at `path` (of its parent mapping when missing)."""
@@ -83,14 +84,46 @@ def load_file(label: str, kind: str, text: str | bytes) -> tuple[LoadedFile | No
     problems += format_problems
     if has_errors(format_problems):
         return None, problems
-    schema_problems = validate_data(kind, source.data, label, source.position, key_position=source.key_position)
-    problems += schema_problems
-    if has_errors(schema_problems):
-        return None, problems
+    found = schema_problems(kind, source.data, label, source.position, key_position=source.key_position)
+    problems += [d for _, d in found]
+    if has_errors(d for _, d in found):
+        kept = _without_bad_items(kind, source, found)
+        if kept is None:
+            return None, problems
+        partial, dropped = kept
+        model, model_problems = build_model(kind, partial)
+        if model is None:
+            return None, problems + model_problems
+        return LoadedFile(label, kind, model, partial.data, partial.lines, partial, dropped=dropped), problems
     model, model_problems = build_model(kind, source)
     if model is None:
         return None, problems + model_problems
     return LoadedFile(label, kind, model, source.data, source.lines, source), problems
+
+
+def _without_bad_items(kind: str, source: YamlSource, found: list[tuple[YamlPath, Diagnostic]]
+                       ) -> tuple[YamlSource, tuple[str, ...]] | None:
+    """A content file whose schema errors all lie inside some of its items, with those items
+    taken out, and their ids: the rest of the file is checked as any other (a user's trial:
+    `copies: -3` on one card hid every mistake of the file's other cards, and the rules that
+    name its cards said they did not exist). None when an error lies outside the items, or
+    what is left is still refused: the file is refused whole, as before."""
+    if kind != "content":
+        return None
+    bad: set[int] = set()
+    for path, d in found:
+        if d.severity != "error":
+            continue
+        if len(path) < 2 or path[0] != "items" or not isinstance(path[1], int):
+            return None
+        bad.add(path[1])
+    partial = without_items(source, "items", bad)
+    if partial is None or has_errors(validate_data(kind, partial.data, source.label, partial.position)):
+        return None
+    items = source.data["items"]
+    ids = tuple(str(items[i]["id"]) if isinstance(items[i], dict) and isinstance(items[i].get("id"), str) else ""
+                for i in sorted(bad))
+    return partial, ids
 
 
 def build_model(kind: str, source: YamlSource) -> tuple[BaseModel | None, list[Diagnostic]]:

@@ -119,18 +119,26 @@ def validate_data(
     `position(path)` gives the (line, column) of a value, `key_position(path)` of a key
     (defaults to `position`); both come from yaml_source.YamlSource.
     """
+    return [d for _, d in schema_problems(kind, data, file, position, key_position=key_position)]
+
+
+def schema_problems(kind: str, data: Any, file: str, position: PositionFn | None = None, *,
+                    key_position: PositionFn | None = None) -> list[tuple[YamlPath, Diagnostic]]:
+    """validate_data's diagnostics, each with the path of the value it is about (a loader
+    that drops one bad item of a file, and checks the rest, knows which)."""
     if kind not in FILE_MODELS:
-        return [Diagnostic("S001", f"unknown file kind {kind!r} (one of {', '.join(KINDS)})", file=file)]
+        return [((), Diagnostic("S001", f"unknown file kind {kind!r} (one of {', '.join(KINDS)})", file=file))]
     place = _Placer(file, position, key_position or position)
-    found: list[tuple[tuple[int, int], str, Diagnostic]] = []
+    found: list[tuple[tuple[int, int], str, YamlPath, Diagnostic]] = []
     seen: set[tuple[str, int, int, str]] = set()
     for error in _validator(kind).iter_errors(data):
         for path, diagnostic in _convert(error, place):
             key = (diagnostic.code, diagnostic.line, diagnostic.column, diagnostic.message)
             if key not in seen:
                 seen.add(key)
-                found.append(((diagnostic.line, diagnostic.column), yaml_path(path), diagnostic))
-    return [d for _, _, d in sorted(found, key=lambda entry: (entry[0], entry[1], entry[2].code))]
+                found.append(((diagnostic.line, diagnostic.column), yaml_path(path), path, diagnostic))
+    found.sort(key=lambda entry: (entry[0], entry[1], entry[3].code))
+    return [(path, d) for _, _, path, d in found]
 
 
 class _Placer:

@@ -27,7 +27,7 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from legacies.dsl.diagnostics import WARNING, Diagnostic, has_errors
 from legacies.dsl.errors import LegaciesError
@@ -138,17 +138,33 @@ def _check_ruleset(result: ValidationResult, sources: list[SourceFile]) -> None:
     result.diagnostics.extend(load.diagnostics)
     if load.files and not load.stopped:  # past a size bound nothing is built (pipeline/size_bounds.py)
         build = build_spec(load.files)
-        if len(load.files) < len(sources):  # some file could not be read: names it defines are missing
-            build.diagnostics = [maybe_consequence(d) for d in build.diagnostics]
+        build.diagnostics = consequences(build.diagnostics, load.files, sources)
         result.diagnostics.extend(build.diagnostics)
         if build.spec is not None:
             result.diagnostics.extend(smoke_check(build.spec, load.files[0].label))
 
 
-def maybe_consequence(d: Diagnostic) -> Diagnostic:
+def consequences(diagnostics: list[Diagnostic], files: list[Any], sources: list[Any]) -> list[Diagnostic]:
+    """The build's diagnostics, each that may follow from a file not loaded, or an item its
+    schema refused (a name it defines is missing), saying so."""
+    if len(files) < len(sources):  # some file could not be read: names it defines are missing
+        return [maybe_consequence(d) for d in diagnostics]
+    dropped = [i for f in files for i in getattr(f, "dropped", ())]
+    if dropped:
+        out = []
+        for d in diagnostics:  # said where the message names a refused item (any, for an item without an id)
+            named = [i for i in dropped if not i or f"`{i}`" in d.message]
+            note = (f"the item `{named[0]}` was refused (above): this follows from that" if named and named[0]
+                    else "an item was refused (above): this may follow from that")
+            out.append(maybe_consequence(d, note) if named else d)
+        return out
+    return diagnostics
+
+
+def maybe_consequence(d: Diagnostic, note: str = "") -> Diagnostic:
     if d.code not in ("E201", "E203", "E205", "E206", "C002"):
         return d
-    note = "a file of this ruleset could not be loaded: this may follow from that; fix it first"
+    note = note or "a file of this ruleset could not be loaded: this may follow from that; fix it first"
     return replace(d, hint=f"{d.hint}; {note}" if d.hint else note)
 
 

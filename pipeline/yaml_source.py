@@ -242,6 +242,29 @@ def excerpt(value: object, limit: int = EXCERPT) -> str:
     return text[:limit] + f"... ({len(text):,} characters)"
 
 
+
+def without_items(source: YamlSource, key: str, dropped: set[int]) -> YamlSource | None:
+    """`source` with the members `dropped` (indexes) of its top-level list `key` taken out,
+    of its data and of its node graph alike: every position of what is left stays where
+    it was written. None when the list is not written as a plain list there (an alias)."""
+    import copy
+
+    data, root = source.data, source.root
+    if not isinstance(data, dict) or not isinstance(data.get(key), list) or not isinstance(root, MappingNode):
+        return None
+    for n, (k, v) in enumerate(root.value):
+        if isinstance(k, ScalarNode) and k.value == key:
+            if not isinstance(v, SequenceNode) or len(v.value) != len(data[key]):
+                return None
+            kept = copy.copy(v)
+            kept.value = [node for i, node in enumerate(v.value) if i not in dropped]
+            new_root = copy.copy(root)
+            new_root.value = root.value[:n] + [(k, kept)] + root.value[n + 1:]
+            new_data = dict(data)
+            new_data[key] = [item for i, item in enumerate(data[key]) if i not in dropped]
+            return YamlSource(source.label, new_data, source.lines, new_root)
+    return None
+
 # --------------------------------------------------------------------------- decoding and parsing
 
 

@@ -27,7 +27,7 @@ from legacies.pipeline.load import LoadedFile, LoadResult, load_source
 from legacies.pipeline.size_bounds import Tally
 from legacies.pipeline.ruleset_choice import expansion_stack
 from legacies.pipeline.stack import StackError, expansion_folder, stack_sources
-from legacies.pipeline.validate import (UsageError, gc_paused, maybe_consequence, over_installed, ruleset_folder,
+from legacies.pipeline.validate import (UsageError, gc_paused, consequences, over_installed, ruleset_folder,
                                         smoke_check)
 
 from . import limits
@@ -94,8 +94,7 @@ def _run(check: Check, sources: list[SourceFile]) -> None:
         return
     check.build = build_spec(load.files)
     diagnostics = check.build.diagnostics
-    if len(load.files) < len(sources):  # a file that did not load: names it defines are missing
-        diagnostics = [maybe_consequence(d) for d in diagnostics]
+    diagnostics = consequences(diagnostics, load.files, sources)  # a file or an item that did not load
     check.diagnostics.extend(diagnostics)
     if check.build.spec is not None:  # the content runs here: within the editor's limits (cli/limits.py)
         spec, label = check.build.spec, load.files[0].label

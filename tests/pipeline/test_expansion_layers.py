@@ -367,3 +367,27 @@ def test_an_effect_attribute_that_plays_itself_is_an_error(tmp_path: Path) -> No
     (found,) = [d for d in json.loads(said.stdout) if d["severity"] == "error"]
     assert (found["code"], found["line"], found["column"]) == ("E224", 13, 9)
     assert "`play this's opportunity` inside the opportunity of the same item" in found["message"]
+
+
+def test_an_item_the_schema_refuses_leaves_the_rest_of_its_file_checked(tmp_path: Path) -> None:
+    """A user's trial: `copies: -3` on one card refused the whole file, so a misspelt name in
+    another card was never reported, and the rules that name the file's cards said they
+    did not exist. Now the card alone is left out; what names it says so."""
+    repo = Path(__file__).resolve().parents[2]
+    for part in ("rules", "content"):
+        shutil.copytree(repo / part / "legacy", tmp_path / part / "legacy")
+    cards = tmp_path / "content" / "legacy" / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    protect = "  - id: protect\n    kind: legacy_card\n    name: Protect\n    copies: 3\n"
+    assert protect in text and "as given\n" in text
+    text = text.replace(protect, protect.replace("copies: 3", "copies: -1")).replace("as given\n", "as givn\n", 1)
+    cards.write_text(text, encoding="utf-8")
+    said = CliRunner().invoke(app, ["validate", str(tmp_path), "--format", "json"])
+    assert said.exit_code == 1, said.output
+    found = {(Path(d["file"]).name, d["code"]): d for d in json.loads(said.stdout)}
+    assert found[("cards.yaml", "S005")]["message"].endswith("copies: -1 is less than the minimum of 0")
+    assert found[("cards.yaml", "E201")]["message"] == "unknown name `given`"  # checked: the file went on
+    named = found[("procedures.yaml", "E201")]
+    assert named["message"] == "unknown name `protect`"
+    assert named["hint"] == "the item `protect` was refused (above): this follows from that"
+    assert "follows from" not in (found[("cards.yaml", "E201")]["hint"] or "")  # only what names it

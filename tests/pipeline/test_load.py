@@ -57,8 +57,12 @@ def test_positive_file_loads_without_problems(path: Path) -> None:
 def test_negative_file_yields_its_code_at_its_line(path: Path) -> None:
     code, line = expectation(path)
     loaded, problems = load_file(path.name, kind_of(path), path.read_bytes())
-    # a duplicate key is reported and the file still loads, so its other problems are found too
-    assert (loaded is None) == (code != "Y002")
+    # a duplicate key is reported and the file still loads, so its other problems are found too;
+    # a content file whose schema errors are all inside items loads without those items
+    if code == "Y002":
+        assert loaded is not None
+    else:
+        assert loaded is None or (loaded.kind == "content" and loaded.dropped and code.startswith("S")), loaded
     assert [d.code for d in problems] == [code], "\n".join(d.render() for d in problems)
     assert problems[0].line == line, problems[0].render(path.read_text(errors="replace").splitlines())
     assert problems[0].file == path.name
@@ -76,8 +80,15 @@ def test_loaded_file_exposes_positions_and_origins() -> None:
 
 
 def test_schema_errors_stop_before_the_model() -> None:
-    loaded, problems = load_file("c.yaml", "content", "ruleset: x\nitems:\n  - {id: a, kind: k, name: n, copies: -1}\n")
-    assert loaded is None and [d.code for d in problems] == ["S005"]
+    loaded, problems = load_file("c.yaml", "content", "ruleset: 5\nitems:\n  - {id: a, kind: k, name: n}\n")
+    assert loaded is None and [d.code for d in problems] == ["S004"]
+    # inside items only: those items are left out, and the rest of the file is loaded
+    loaded, problems = load_file("c.yaml", "content", "ruleset: x\nitems:\n  - {id: a, kind: k, name: n, copies: -1}\n"
+                                 "  - {id: b, kind: k, name: m}\n  - {kind: k, name: o, copies: x}\n")
+    assert [d.code for d in problems] == ["S005", "S002", "S004"] and [d.line for d in problems] == [3, 5, 5]
+    assert loaded is not None and loaded.dropped == ("a", "")
+    assert [item.id for item in loaded.model.items] == ["b"]  # type: ignore[attr-defined]
+    assert loaded.position(("items", 0, "name")) == (4, 28)  # b where it is written, though first now
 
 
 def test_pydantic_errors_become_s006() -> None:
@@ -105,7 +116,10 @@ def test_load_sources_collects_every_file_and_keeps_lines() -> None:
     ] + [SourceFile("rules/x/ruleset.yaml", "ruleset", missing)]
     result = load_sources(sources)
     assert not result.ok
-    assert [f.label for f in result.files] == [POSITIVE[0].name]
+    # the bad id's item is left out of its file, which loads; a YAML error refuses the file whole
+    assert NEGATIVE[0].name == "content_bad_id.yaml" and NEGATIVE[1].name == "content_bad_int_tag.yaml"
+    assert [f.label for f in result.files] == [POSITIVE[0].name, NEGATIVE[0].name]
+    assert result.files[1].dropped and not result.files[1].model.items  # type: ignore[attr-defined]
     assert [d.code for d in result.diagnostics][-1] == "F001"
     assert set(result.sources) == {s.label for s in sources}
     assert result.sources[NEGATIVE[0].name][0].startswith("# expect:")
