@@ -81,11 +81,14 @@ def context(state: GameState, viewer: int, asked: int = -1) -> list[str]:
         if what == "procedure":
             procedure = _procedure_words(state, value, act, viewer)
             continue
+        # what the viewer plays or targets themselves they know, wherever it has gone since
+        # (a user's trial: "Build and destroy — a hidden card", of a card they had just played)
+        theirs = act.me == viewer
         if what == "action":
             target = act.env.get(value.var) if value.var and value.items else None  # a player or a number is no card
-            words = HIDDEN if _hidden(state, target, viewer) else _action_label(state, value, act)
+            words = HIDDEN if not theirs and _hidden(state, target, viewer) else _action_label(state, value, act)
         else:
-            words = HIDDEN if _hidden(state, act.this, viewer) else value
+            words = HIDDEN if not theirs and _hidden(state, act.this, viewer) else value
         procedure = ""  # a procedure that runs within this action or card is what the question is for
         if words and words != said:
             said = words

@@ -27,7 +27,10 @@ def validate(
                                          help=EXPANSION_HELP + " The stack is checked as `play -x` loads it; "
                                               "a PATH, if given, is the ruleset folder under them."),
 ) -> None:
-    """Check content and rules: every problem in every file, with file:line:column."""
+    """Check content and rules: every problem in every file, with file:line:column.
+
+    Exit codes: 0 no error (warnings may be listed), 1 errors found, 2 nothing could be
+    checked as asked (a path, ruleset, expansion or format that does not exist)."""
     # (imported here: `legacies validate --help` imports no service)
     from legacies.pipeline.report import render_github, render_json, render_sarif, render_text
     from legacies.pipeline.validate import UsageError

@@ -25,8 +25,28 @@ def test_an_action_another_player_takes_names_them_once() -> None:
             own = purpose(gs, d, d.player)  # the proposer's own question: no "(by ...)"
         gs.apply(rng.randrange(d.count))
     d = gs.decision
-    assert d is not None and d.labels()[0] == "accept the trade from P2", "no trade asked: the test checks nothing"
+    assert d is not None and d.labels()[0].startswith("accept the trade from P2:"), "no trade asked: the test checks nothing"
     assert d.player == 0
     for viewer in range(3):
         assert purpose(gs, d, viewer) == "Propose a trade to P1 (by P2): choose one"
     assert own is not None and own.startswith("Propose a trade to ") and "(by " not in own
+
+
+def test_what_a_player_plays_themselves_is_named_to_them_and_hidden_from_the_others() -> None:
+    """A user's trial: after playing a card in the Legacy card game, the player's own next
+    question read "Build and destroy — a hidden card": the card had gone where nobody sees
+    it, though they had just played it. It is named to them; the others read it hidden."""
+    spec = load_ruleset("legacy").spec
+    assert spec is not None
+    gs = Game(spec, 3).new_state(0)
+    rng = random.Random(0)
+    while len(gs.st.history) < 18:  # P1 has played Robbery, and takes two resources of what it destroyed
+        d = gs.decision
+        assert d is not None
+        gs.apply(rng.randrange(d.count))
+    d = gs.decision
+    assert d is not None and d.player == 0
+    question = "take two resources of the destroyed legacy's cost"
+    assert purpose(gs, d, 0) == f"Build and destroy — Play Robbery: {question}"
+    for other in (1, 2):
+        assert purpose(gs, d, other) == f"Build and destroy — a hidden card: {question}"
