@@ -154,6 +154,11 @@ def _installed_expansions(names: List[str]) -> tuple[str, ...]:
     known = [e.name for e in installed_expansions()]
     for name in names:
         if name not in known:
+            if Path(name).is_dir():  # (a user's trial: every other command takes a folder)
+                given = short(name, 200)  # the commands said in full: a cut path cannot be run
+                fail(f"soak plays installed expansions only, by name, and `{given}` is a folder: "
+                     f"`legacies simulate -x {given}` plays it with bots, and `legacies validate -x "
+                     f"{given}` checks it; installed: {', '.join(known) or 'none'}")
             fail(f"unknown expansion `{short(name)}`; installed: {', '.join(known) or 'none'}")
     return tuple(names)
 

@@ -413,3 +413,13 @@ def test_try_run_with_a_mistake_shows_the_caret_and_the_hint() -> None:
     code, out = run("try", "C1005", "-r", "legacies", "--run", "gain 2 gold whre x")
     assert code != 0
     assert "E100" in out and "gain 2 gold whre x" in out and "^~~~" in out and "did you mean `where`?" in out
+
+
+def test_soak_given_an_expansion_folder_says_what_plays_it(tmp_path: Path) -> None:
+    """A user's trial: `soak -x FOLDER` said "unknown expansion", where every other command
+    takes a folder. Soak plays installed expansions only; it says so, and what plays a folder."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    code, out = run("soak", "-x", str(folder), "-n", "1")
+    assert code == 2 and "soak plays installed expansions only, by name" in out
+    assert f"`legacies simulate -x {folder}` plays it" in out
