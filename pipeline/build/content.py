@@ -39,7 +39,19 @@ def check_attributes(b: Builder, items: dict[str, tuple[LoadedFile, Path, Any]],
                      hint=b.suggest(a, kind.attributes) or f"attributes: {', '.join(kind.attributes) or 'none'}",
                      key=True)
                 continue
-            problem = _attribute_problem(v, kind.attributes[a], value) or range_problem(kind.ranges.get(a), value, a)
+            t = kind.attributes[a]
+            if t.tag == "table" and isinstance(value, dict):  # each entry said where it is, every one
+                # (a user's trial: `{genral: 3, nobody_at_all: 3}` reported `genral` alone, under the whole table)
+                bad = False
+                for k, x in value.items():
+                    for problem, key in ((_attribute_problem(v, T("thing", t.arg), k), True),
+                                         (_attribute_problem(v, T("amount"), x), False)):
+                        if problem:
+                            bad = True
+                            b.at(f, path + ("attributes", a, k), "C004", problem[0], hint=problem[1], key=key)
+                if bad:
+                    continue
+            problem = _attribute_problem(v, t, value) or range_problem(kind.ranges.get(a), value, a)
             if problem:
                 b.at(f, path + ("attributes", a), "C004", problem[0], hint=problem[1])
             elif isinstance(value, (int, str)) and not isinstance(value, bool):

@@ -391,3 +391,22 @@ def test_an_item_the_schema_refuses_leaves_the_rest_of_its_file_checked(tmp_path
     assert named["message"] == "unknown name `protect`"
     assert named["hint"] == "the item `protect` was refused (above): this follows from that"
     assert "follows from" not in (found[("cards.yaml", "E201")]["hint"] or "")  # only what names it
+
+
+def test_every_bad_entry_of_a_table_is_said_where_it_is(tmp_path: Path) -> None:
+    """A user's trial: `relationships: {genral: 3, nobody_at_all: 3}` reported `genral` alone,
+    its caret under the whole table. Each entry is said, at its key or its value."""
+    salons = Path(__file__).resolve().parents[2] / "expansions" / "salons"
+    folder = tmp_path / "rel"
+    shutil.copytree(salons, folder)
+    (folder / "content" / "legacies" / "rel.yaml").write_text(
+        "format: 2\nruleset: legacies\nitems:\n  - id: R1\n    kind: player_card\n    name: Relate\n    attributes:\n"
+        "      century: 1\n      industry: military\n      resources: [iron]\n"
+        "      relationships: {genral: 3, nobody_at_all: 3, politician: lots}\n      opportunity: gain 1 fame\n",
+        encoding="utf-8")
+    said = CliRunner().invoke(app, ["validate", "-x", str(folder), "--format", "json"])
+    assert said.exit_code == 1, said.output
+    found = [(d["line"], d["column"], d["code"], d["message"]) for d in json.loads(said.stdout)]
+    assert found == [(11, 23, "C004", "unknown content id `genral`"),
+                     (11, 34, "C004", "unknown content id `nobody_at_all`"),
+                     (11, 64, "C004", "expected a number or an era value like `20/50/100`, found 'lots'")]
