@@ -401,7 +401,7 @@ _LOOK_ALIKES = {
 
 def _unusual(ch: str, line: int, column: int) -> Diagnostic | None:
     """E102 for a character that looks like another or cannot be seen (a user's trial:
-    `ga\u200bin 1 fame` was told "`ga` does not start a statement", a no-break space
+    `ga\u200bin 1 X` was told "`ga` does not start a statement", a no-break space
     "names use letters..."): what it is, by its code and name, and what to write."""
     import unicodedata
 
@@ -534,7 +534,7 @@ def _phrase_hint(source: str, line: int, column: int, token: str) -> str | None:
             if token == "ordered":
                 return (f"`where` takes the rest as its condition, so `ordered by` cannot follow it: parenthesise "
                         f"the filter, `({collection} where {condition}) ordered by ...`")
-            # (a user's trial: `count of opponents where its fame > my fame >= 2` was told "`if` goes on with `:`")
+            # (a user's trial: `count of opponents where its N > my N >= 2` was told "`if` goes on with `:`")
             return (f"`where` takes the rest as its condition, which already compares: to compare what the filter "
                     f"finds, parenthesise it, `({collection} where {condition}) {token} ...`")
     return None

@@ -82,7 +82,7 @@ def context(state: GameState, viewer: int, asked: int = -1) -> list[str]:
             procedure = _procedure_words(state, value, act, viewer)
             continue
         # what the viewer plays or targets themselves they know, wherever it has gone since
-        # (a user's trial: "Build and destroy — a hidden card", of a card they had just played)
+        # (a user's trial: their own next question called the card they had just played "a hidden card")
         theirs = act.me == viewer
         if what == "action":
             target = act.env.get(value.var) if value.var and value.items else None  # a player or a number is no card

@@ -66,8 +66,8 @@ class StatementChecker:
                 self.c.warn(value, "W301", "an amount of 0 never changes anything", hint="remove the statement")
             elif (isinstance(value, ast.Neg) and isinstance(value.operand, ast.Num) and value.operand.value > 0
                   and type(s).__name__.lower() in _OPPOSITE):
-                # (a user's trial: `pay -5 fame` gave 5 fame, said by nothing; `advance T by -1`,
-                # a track stepped back, is meant and is not said)
+                # (a user's trial: `pay -5 X` gave 5 X, said by nothing; `advance T by -1`, a
+                # track moved back, is meant and is not said)
                 verb, n = type(s).__name__.lower(), value.operand.value
                 self.c.warn(value, "W308", f"a negative amount turns `{verb}` round: `{verb} -{n}` does the opposite "
                             f"of `{verb} {n}`", hint=f"if that is meant, write `{_OPPOSITE[verb]} {n}`; else drop the minus")
