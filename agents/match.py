@@ -218,7 +218,7 @@ class UndoRequest(Exception):
     """Raised by a person's agent (cli/terminal.py) to take back their last decision."""
 
 
-def decided_since(state: GameState, made_by: list[int], since: int, player: int, people: list[int]) -> str | None:
+def _decided_since(state: GameState, made_by: list[int], since: int, player: int, people: list[int]) -> str | None:
     """Why `player` may not take back everything from decision `since` on: another person
     at the table (one of `people`) has decided since, and an undo would take their decision
     back without them (a bot's moves, and the rules' own, are taken back with it). None
@@ -230,21 +230,29 @@ def decided_since(state: GameState, made_by: list[int], since: int, player: int,
             "decisions and the bots' moves after them")
 
 
-def _take_back(state: GameState, player: int, made_by: list[int], people: list[int]) -> str:
-    """Undo to just before `player`'s last decision; what happened, for the log."""
-    name = state.game.player_names[player]
+def take_back_last(state: GameState, player: int, made_by: list[int], people: list[int]) -> str | None:
+    """A person's undo, at every table (the plain terminal's match, agents/session.py): back
+    to just before `player`'s last decision, `made_by` (who took each decision) kept in step.
+    None when done; else why not, in words, and nothing changed."""
     mine = [i for i, who in enumerate(made_by) if who == player]
     if not mine:
-        return f"  {name}: nothing of yours to undo yet"
-    others = decided_since(state, made_by, mine[-1], player, people)
+        return "nothing of yours to undo yet"
+    others = _decided_since(state, made_by, mine[-1], player, people)
     if others is not None:
-        return f"  {name}: cannot undo: {others}"
+        return f"cannot undo: {others}"
     try:
         state.take_back(mine[-1], player)
     except Refused as err:
-        return f"  {name}: cannot undo: {err}"
+        return f"cannot undo: {err}"
     del made_by[mine[-1]:]
-    return f"  {name} takes back their last decision"
+    return None
+
+
+def _take_back(state: GameState, player: int, made_by: list[int], people: list[int]) -> str:
+    """Undo to just before `player`'s last decision; what happened, for the log."""
+    name = state.game.player_names[player]
+    why = take_back_last(state, player, made_by, people)
+    return f"  {name}: {why}" if why is not None else f"  {name} takes back their last decision"
 
 
 def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, Any] | None = None,

@@ -23,7 +23,7 @@ from legacies.view.model import SeatView
 
 from .base import Agent
 from .chronicle import Chronicle
-from .match import GameStopped, decided_since, make_agent
+from .match import GameStopped, make_agent, take_back_last
 
 
 class NotYourTurn(Refused):
@@ -165,17 +165,9 @@ class TableSession:
         """Take back `seat`'s last decision (and every move since); what happened, in words."""
         with self.lock:
             name = self.state.game.player_names[seat]
-            mine = [i for i, who in enumerate(self.made_by) if who == seat]
-            if not mine:
-                return "nothing of yours to undo yet"
-            others = decided_since(self.state, self.made_by, mine[-1], seat, self.humans)
-            if others is not None:
-                return f"cannot undo: {others}"
-            try:
-                self.state.take_back(mine[-1], seat)
-            except Refused as err:
-                return f"cannot undo: {err}"
-            del self.made_by[mine[-1]:]
+            why = take_back_last(self.state, seat, self.made_by, self.humans)
+            if why is not None:
+                return why
             self.takebacks += 1
             self.chronicle.rewound()
             self.chronicle.note(f"{name} took back their last decision")

@@ -132,9 +132,6 @@ def read_expansion(folder: Traversable, label: str, installed: bool = False) -> 
                      requires, head.get("title", ""), True, installed)
 
 
-_EXTENDS = re.compile(r"^extends\s*:\s*['\"]?(.*?)['\"]?\s*(?:#.*)?$", re.MULTILINE)
-
-
 def unknown_extends(stack: Sequence[Expansion], name: str, installed: Iterable[str]) -> tuple[Diagnostic, str] | None:
     """X009 at the `extends:` of the expansion that names ruleset `name`, which is not
     installed (a misspelt name, most often), with the file's text for its excerpt; None
@@ -149,9 +146,11 @@ def unknown_extends(stack: Sequence[Expansion], name: str, installed: Iterable[s
             text = read_regular(entry).decode("utf-8-sig", "replace")
         except OSError:
             continue
-        found = _EXTENDS.search(text)
+        # the `extends:` line read_expansion took the name from (its value's quotes skipped)
+        found = next((m for m in _HEAD_KEY.finditer(text) if m.group(1) == "extends"), None)
+        quoted = 1 if found is not None and found.group(2)[:1] in "'\"" and found.group(2) else 0
         line = text.count("\n", 0, found.start()) + 1 if found else 1
-        column = found.start(1) - (text.rfind("\n", 0, found.start()) + 1) + 1 if found else 1
+        column = found.start(2) + quoted - (text.rfind("\n", 0, found.start()) + 1) + 1 if found else 1
         names = sorted(installed)
         close = close_word(name, names)
         hint = (f"did you mean `{close}`?" if close

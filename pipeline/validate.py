@@ -27,7 +27,7 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from legacies.dsl.diagnostics import WARNING, Diagnostic, has_errors
 from legacies.dsl.errors import LegaciesError
@@ -144,12 +144,13 @@ def _check_ruleset(result: ValidationResult, sources: list[SourceFile]) -> None:
             result.diagnostics.extend(smoke_check(build.spec, load.files[0].label))
 
 
-def consequences(diagnostics: list[Diagnostic], files: list[Any], sources: list[Any]) -> list[Diagnostic]:
+def consequences(diagnostics: list[Diagnostic], files: "list[LoadedFile]", sources: Sequence[SourceFile]
+                 ) -> list[Diagnostic]:
     """The build's diagnostics, each that may follow from a file not loaded, or an item its
     schema refused (a name it defines is missing), saying so."""
     if len(files) < len(sources):  # some file could not be read: names it defines are missing
         return [maybe_consequence(d) for d in diagnostics]
-    dropped = [i for f in files for i in getattr(f, "dropped", ())]
+    dropped = [i for f in files for i in f.dropped]
     if dropped:
         out = []
         for d in diagnostics:  # said where the message names a refused item (any, for an item without an id)

@@ -35,6 +35,27 @@ def errors(result: RulesetResult) -> list[str]:
     return [d.headline() for d in result.diagnostics if d.severity == "error"]
 
 
+SALONS = Path(__file__).resolve().parents[2] / "expansions" / "salons"
+
+
+def salons_with(folder: Path, card: str = "") -> Path:
+    """A copy of the shipped `salons` expansion (over legacies) in `folder`, with one more
+    player card whose attributes (after century, industry and resources) are `card`."""
+    shutil.copytree(SALONS, folder)
+    if card:
+        (folder / "content" / "legacies" / "added.yaml").write_text(
+            "format: 2\nruleset: legacies\nitems:\n  - id: L1\n    kind: player_card\n    name: Added\n"
+            "    attributes:\n      century: 1\n      industry: military\n      resources: [iron]\n" + card,
+            encoding="utf-8")
+    return folder
+
+
+def validated(folder: Path) -> tuple[int, list[dict[str, object]]]:
+    """`legacies validate -x FOLDER --format json`: its exit code and its diagnostics."""
+    said = runner.invoke(app, ["validate", "-x", str(folder), "--format", "json"])
+    return said.exit_code, json.loads(said.stdout)
+
+
 @pytest.fixture()
 def market(tmp_path: Path) -> Path:
     """A copy of the expansion to change in a test."""
@@ -201,10 +222,7 @@ def test_an_expansion_for_the_wrong_ruleset_fails_validate_where_it_says_so(tmp_
     of content/legacies/ passed validate (exit 0, two warnings) with none of its cards read;
     `extends: legacis` was a usage error with no place, no did-you-mean and no JSON. Both
     are errors in the files now (X008, X009), in every output format."""
-    runner = CliRunner()
-    salons = Path(__file__).resolve().parents[2] / "expansions" / "salons"
-    wrong = tmp_path / "wrong"
-    shutil.copytree(salons, wrong)
+    wrong = salons_with(tmp_path / "wrong")
     head = wrong / "expansion.yaml"
     text = head.read_text(encoding="utf-8")
     assert "\nextends: legacies\n" in text
@@ -355,16 +373,10 @@ def test_the_installed_expansion_is_listed_and_found_by_name(tmp_path: Path) -> 
 def test_an_effect_attribute_that_plays_itself_is_an_error(tmp_path: Path) -> None:
     """A user's trial: `play this's opportunity` in the card's opportunity passed validate,
     and the game stopped each time the card was played (2,000 effects one inside another)."""
-    salons = Path(__file__).resolve().parents[2] / "expansions" / "salons"
-    folder = tmp_path / "echo"
-    shutil.copytree(salons, folder)
-    (folder / "content" / "legacies" / "echo.yaml").write_text(
-        "format: 2\nruleset: legacies\nitems:\n  - id: L1\n    kind: player_card\n    name: Echo\n    attributes:\n"
-        "      century: 1\n      industry: military\n      resources: [iron]\n      opportunity: |\n"
-        "        gain 1 gold\n        play this's opportunity\n", encoding="utf-8")
-    said = CliRunner().invoke(app, ["validate", "-x", str(folder), "--format", "json"])
-    assert said.exit_code == 1, said.output
-    (found,) = [d for d in json.loads(said.stdout) if d["severity"] == "error"]
+    code, said = validated(salons_with(tmp_path / "echo", "      opportunity: |\n        gain 1 gold\n"
+                                                          "        play this's opportunity\n"))
+    assert code == 1, said
+    (found,) = [d for d in said if d["severity"] == "error"]
     assert (found["code"], found["line"], found["column"]) == ("E224", 13, 9)
     assert "`play this's opportunity` inside the opportunity of the same item" in found["message"]
 
@@ -396,17 +408,10 @@ def test_an_item_the_schema_refuses_leaves_the_rest_of_its_file_checked(tmp_path
 def test_every_bad_entry_of_a_table_is_said_where_it_is(tmp_path: Path) -> None:
     """A user's trial: `relationships: {genral: 3, nobody_at_all: 3}` reported `genral` alone,
     its caret under the whole table. Each entry is said, at its key or its value."""
-    salons = Path(__file__).resolve().parents[2] / "expansions" / "salons"
-    folder = tmp_path / "rel"
-    shutil.copytree(salons, folder)
-    (folder / "content" / "legacies" / "rel.yaml").write_text(
-        "format: 2\nruleset: legacies\nitems:\n  - id: R1\n    kind: player_card\n    name: Relate\n    attributes:\n"
-        "      century: 1\n      industry: military\n      resources: [iron]\n"
-        "      relationships: {genral: 3, nobody_at_all: 3, politician: lots}\n      opportunity: gain 1 fame\n",
-        encoding="utf-8")
-    said = CliRunner().invoke(app, ["validate", "-x", str(folder), "--format", "json"])
-    assert said.exit_code == 1, said.output
-    found = [(d["line"], d["column"], d["code"], d["message"]) for d in json.loads(said.stdout)]
+    code, said = validated(salons_with(tmp_path / "rel", "      relationships: {genral: 3, nobody_at_all: 3, "
+                                                         "politician: lots}\n      opportunity: gain 1 fame\n"))
+    assert code == 1, said
+    found = [(d["line"], d["column"], d["code"], d["message"]) for d in said]
     assert found == [(11, 23, "C004", "unknown content id `genral`"),
                      (11, 34, "C004", "unknown content id `nobody_at_all`"),
                      (11, 64, "C004", "expected a number or an era value like `20/50/100`, found 'lots'")]
