@@ -30,12 +30,15 @@ GitHub annotations).
 
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from legacies.dsl.diagnostics import Diagnostic, DiagnosticError
+from legacies.dsl.parser import EXPRESSION_PREFIX
+from legacies.dsl.types import T
 from legacies.interpreter import sandbox
 from legacies.interpreter.errors import InternalError
 from legacies.interpreter.game import cached_game
@@ -222,10 +225,15 @@ class _Built:
 
 def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = None,
              expansions: tuple[str | Path, ...] = (), built: _Built | None = None) -> list[Diagnostic]:
-    def fail(message: str, hint: str | None = None, code: str = "T001", at: str = "") -> list[Diagnostic]:
+    def fail(message: str, hint: str | None = None, code: str = "T001", at: str = "",
+             inside: Diagnostic | None = None) -> list[Diagnostic]:
         line, column = test.places.get(at) or (test.line, 1)  # the failing key, else the test's `item:`
         key = at.split(" ", 1)[-1] if at in test.places and not at.startswith("changes ") else None
         end = column + len(str(key)) if key else None  # the key's name underlined whole (a changes line: its start)
+        if inside is not None and key is not None and inside.line == 1 and inside.column > EXPRESSION_PREFIX:
+            # a mistake in the key (an expression, parsed after EXPRESSION_LEAD): at it
+            lead = EXPRESSION_PREFIX + 1
+            column, end = column + inside.column - lead, (column + inside.end_column - lead if inside.end_column else None)
         return [Diagnostic(code, f"{test.label}: {message}", line, column, file=test.file, hint=hint,
                            end_column=end)]
 
@@ -246,7 +254,10 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
             spec = loaded.spec
             break
     if spec is None:
-        return fail(f"no item `{test.item}` in {'ruleset `' + wanted + '`' if wanted else 'any installed ruleset'}")
+        known = [i for name in names if (b := built.ruleset(name, root, expansions).build) is not None for i in b.items]
+        close = difflib.get_close_matches(str(test.item), known, n=1)
+        return fail(f"no item `{test.item}` in {'ruleset `' + wanted + '`' if wanted else 'any installed ruleset'}",
+                    hint=f"did you mean `{close[0]}`?" if close else "`legacies content` lists the items")
     try:
         trial = run_trial(spec, test.item, test.scenario, effect=test.effect, run=test.run, answers=test.choose,
                           what="the scenario test", make_game=cached_game)
@@ -258,22 +269,34 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
         return fail(str(err), code="T002" if err.usage else "T001")  # usage: the test cannot run as written
     if test.refused is not None:
         return fail(f"expected the rules to refuse it (\"{test.refused}\"), but it ran",
-                    hint="what it changed: " + "; ".join(trial.changes))
+                    hint="what it changed: " + ("; ".join(trial.changes) or "nothing"))
     out: list[Diagnostic] = []
     assert trial.state is not None
     for expr, wanted in test.expect.items():
         try:
-            got = sandbox.value(trial.state, str(expr), trial.me)
+            got, kind = sandbox.typed_value(trial.state, str(expr), trial.me, players_named=True)
         except DiagnosticError as err:
-            out += fail(f"`{expr}` does not check: " + "; ".join(d.headline() for d in err.diagnostics),
-                        at=f"expect {expr}")
+            first = err.diagnostics[0]
+            hints = [d.hint for d in err.diagnostics if d.hint]
+            names = sandbox.player_names(trial.state)
+            if names:
+                listed = list(names)
+                listed_words = ", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else listed[0]
+                hints.append(f"the players here are {listed_words} (`{listed[-1]}'s ...` reads another seat's); "
+                             "`me` is the player the test plays as")
+            out += fail(f"`{expr}` does not check: " + "; ".join(f"{d.code} {d.message}" for d in err.diagnostics),
+                        hint="; ".join(hints), at=f"expect {expr}", inside=first)
             continue
         except InternalError as err:
             out += fail(f"`{expr}` cannot be read: {err}", at=f"expect {expr}")
             continue
-        if not _same(trial.state, got, wanted):
-            out += fail(f"`{expr}` is {_shown(trial.state, got, wanted)}, expected {wanted}",
-                        hint="what changed: " + ("; ".join(trial.changes) or "nothing"), at=f"expect {expr}")
+        if not _same(trial.state, got, wanted, kind):
+            hint = "what changed: " + ("; ".join(trial.changes) or "nothing")
+            if kind.tag in _NUMBERS and _number(str(wanted)) is None and not isinstance(wanted, bool):
+                hint = f"`{expr}` is a number: write the number it should be; " + hint
+            written = ", ".join(map(str, wanted)) if isinstance(wanted, list) else wanted
+            out += fail(f"`{expr}` is {_shown(trial.state, got, wanted, kind)}, expected {written}",
+                        hint=hint, at=f"expect {expr}")
     if test.changes is not None and test.changes != trial.changes:
         missing = [c for c in test.changes if c not in trial.changes]
         extra = [c for c in trial.changes if c not in test.changes]
@@ -299,10 +322,21 @@ def _number(text: str) -> int | None:
 _YES_NO = {"yes": True, "no": False}  # as the language writes a flag (YAML reads them as text)
 
 
-def _shown(state: Any, value: Any, wanted: Any) -> Any:
-    """The value as the test wrote what it wanted: a number, yes/no, or names."""
+_NUMBERS = ("amount", "percent")  # the types whose values are numbers (a player and a piece are ints too)
+
+
+def _shown(state: Any, value: Any, wanted: Any, kind: T | None = None) -> Any:
+    """The value as the test wrote what it wanted: a number, yes/no, or names. `kind`, the
+    expression's type, tells a number from a player or a piece (all three are ints)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if kind is not None and type(value) is int:
+        if kind.tag in _NUMBERS:
+            return value
+        if kind.tag == "player":
+            return state.st.player_name(value)
+    if kind is not None and kind.tag == "players" and isinstance(value, (list, tuple)):
+        return ", ".join(state.st.player_name(p) for p in value) or "nobody"
     if isinstance(wanted, (bool, int)) or value is None:
         return value
     if isinstance(wanted, str) and type(value) is int and _number(wanted) is not None:
@@ -310,9 +344,16 @@ def _shown(state: Any, value: Any, wanted: Any) -> Any:
     return describe(state.st, value)
 
 
-def _same(state: Any, value: Any, wanted: Any) -> bool:
+def _same(state: Any, value: Any, wanted: Any, kind: T | None = None) -> bool:
     if isinstance(wanted, str) and wanted.strip().lower() in _YES_NO and isinstance(value, bool):
         return value == _YES_NO[wanted.strip().lower()]
+    if kind is not None and kind.tag in _NUMBERS and type(value) is int and not isinstance(wanted, bool):
+        return value == (wanted if type(wanted) is int else _number(str(wanted)))
+    if kind is not None and kind.tag == "player" and type(value) is int and not isinstance(wanted, (bool, int)):
+        return state.st.player_name(value).lower() == str(wanted).strip().lower()
+    if kind is not None and kind.tag == "players" and isinstance(wanted, list):
+        return isinstance(value, (list, tuple)) and \
+            [state.st.player_name(p).lower() for p in value] == [str(w).strip().lower() for w in wanted]
     if isinstance(wanted, str) and type(value) is int and _number(wanted) is not None:
         return value == _number(wanted)
     if isinstance(wanted, bool):
@@ -322,4 +363,4 @@ def _same(state: Any, value: Any, wanted: Any) -> bool:
     if isinstance(wanted, list):
         return isinstance(value, (list, tuple)) and \
             [describe(state.st, v).lower() for v in value] == [str(w).lower() for w in wanted]
-    return str(_shown(state, value, wanted)).lower() == str(wanted).lower()
+    return str(_shown(state, value, wanted, kind)).lower() == str(wanted).lower()

@@ -9,6 +9,7 @@ refused with its diagnostics, never run."""
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
@@ -16,7 +17,7 @@ from legacies.dsl import ast
 from legacies.dsl.checker import Checker, Context
 from legacies.dsl.diagnostics import ERROR, DiagnosticError
 from legacies.dsl.parser import parse_expression, parse_program
-from legacies.dsl.types import thing
+from legacies.dsl.types import PLAYER, T, thing
 
 from . import mechanics as mech
 from .decisions import Decision
@@ -25,6 +26,9 @@ from .spec import Origin
 from .vm import Activation, BlockFrame
 
 Answer = str | Callable[[Decision], str]
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def context_for(state: GameState, this: str | None) -> Context:
@@ -60,13 +64,23 @@ def checked_program(state: GameState, source: str, this: str | None = None) -> a
 
 
 def checked_expression(state: GameState, source: str, this: str | None = None) -> ast.Expr:
+    return typed_expression(state, source, this)[0]
+
+
+def typed_expression(state: GameState, source: str, this: str | None = None,
+                     names: dict[str, T] | None = None) -> tuple[ast.Expr, T]:
+    """The expression parsed and checked, with the type the checker found for it; `names`,
+    local names it may read (bound by the caller when it runs)."""
     expr = parse_expression(source)
     checker = Checker(state.game.spec.vocab, state.game.spec.res)
-    checker.check_expression(expr, context_for(state, this))
+    ctx = context_for(state, this)
+    if names:
+        ctx.locals.update(names)
+    t = checker.check_expression(expr, ctx)
     errors = [d for d in checker.diags if d.severity == ERROR]
     if errors:
         raise DiagnosticError(errors)
-    return expr
+    return expr, t
 
 
 def start(state: GameState, source: str | tuple[ast.Program, Origin], player: int = 0,
@@ -135,8 +149,25 @@ def run(state: GameState, source: str, player: int = 0, this: str | None = None,
 def value(state: GameState, source: str, player: int = 0, this: str | None = None) -> Any:
     """The value of an expression for `player` (0-based): a read of its own, on a fresh
     step budget when no run is under way (State.frozen)."""
-    expr = checked_expression(state, source, this)
+    return typed_value(state, source, player, this)[0]
+
+
+def typed_value(state: GameState, source: str, player: int = 0, this: str | None = None,
+                players_named: bool = False) -> tuple[Any, T]:
+    """`value`, with the expression's type: a number, a player and a piece are all ints
+    at run time, and only the type tells which to show. `players_named`: the players'
+    names as the game prints them (`P2's gold`) may be read as players."""
+    named = player_names(state) if players_named else {}
+    expr, t = typed_expression(state, source, this, {name: PLAYER for name in named})
     fn = state.game.compiler.expr(expr)
     state.game.compiler.finish()
     with state.st.frozen():
-        return fn(Activation(state.st, player, piece_of(state, this, player)))
+        return fn(Activation(state.st, player, piece_of(state, this, player), dict(named))), t
+
+
+def player_names(state: GameState) -> dict[str, int]:
+    """The players' names that can be read as names in an expression (`P2`): those that
+    are a name the language can write and that nothing of the ruleset is called."""
+    taken = state.game.spec.vocab.name_set()
+    return {name: p for p, name in enumerate(state.game.player_names)
+            if _NAME.fullmatch(name) and name not in taken}

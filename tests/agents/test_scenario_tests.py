@@ -5,6 +5,7 @@ file and line; the command exits 0/1 and speaks json and GitHub annotations."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,29 @@ def test_a_scenario_test_that_runs_too_long_fails_at_its_deadline(tmp_path: Path
     assert time.monotonic() - started < 20
     (failure,) = result.failures
     assert failure.line == 1 and "stopped at the scenario test's deadline of 1 s" in failure.message, failure.message
+
+
+def test_a_number_is_shown_as_a_number_and_other_seats_are_read_by_their_names(tmp_path: Path) -> None:
+    """A user's trial: `expect: {my gold: five}` failed saying "`my gold` is Skirmish" (the
+    number 5 shown as the piece numbered 5), and `P2's gold`, as `try` prints it, was an
+    unknown name. The expression's type tells a number, a player and a piece apart; the
+    players' names read as players; a mistake in a key is placed in it."""
+    path = tmp_path / "seats.yaml"
+    path.write_text(
+        "- item: C1003\n  seed: 5\n  counters: {1: {gold: 10}, 2: {gold: 7}}\n  choose: [1]\n"
+        "  expect: {P2's gold: 7, player after me: P2, opponents: [P2, P3]}\n"
+        "- item: C1003\n  seed: 5\n  counters: {1: {gold: 10}, 2: {gold: 7}}\n  choose: [1]\n"
+        "  expect:\n    my gold: ten\n    player after me: P3\n    P9's gold: 1\n"
+        "- item: C1O03\n  seed: 5\n  expect: {my gold: 1}\n",
+        encoding="utf-8")
+    tests, problems = find_tests([path])
+    assert not problems and len(tests) == 3
+    result = run_tests(tests)
+    failures = {d.line: d for d in result.failures}
+    assert result.passed == 1 and 5 not in failures
+    assert re.search(r"`my gold` is \d+, expected ten", failures[11].message)
+    assert "is a number" in (failures[11].hint or "")
+    assert "`player after me` is P2, expected P3" in failures[12].message
+    assert "unknown name `P9`" in failures[13].message and failures[13].column == 5  # at P9 in its key
+    assert "the players here are P1, P2 and P3" in (failures[13].hint or "")
+    assert "no item `C1O03`" in failures[14].message and "did you mean" in (failures[14].hint or "")
