@@ -279,7 +279,7 @@ class _Renderer(ExpressionRenderer):
         if isinstance(s, ast.ChooseFrom):
             return self.choose(s)
         if isinstance(s, ast.ChooseNumber):
-            self.bind(s.var, "that number")
+            self.bind(s.var, "that number", later="the chosen number")
             step = "" if s.step is None else f" in steps of {x(s.step)}"
             where = "" if s.condition is None else f" where {x(s.condition, OR)}"
             capped = _capped(s.high)  # `min(10, my gold)`: "to 10 (no more than your gold)"

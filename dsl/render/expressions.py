@@ -45,6 +45,7 @@ class ExpressionRenderer(Collections):
         self.expanding: set[str] = set()  # `let` names being worded now (a let that names itself)
         self.var_nouns: dict[str, str] = {}  # a bound name -> the noun of what it holds
         self.nouns_bound: dict[str, int] = {}  # how many names read "that NOUN" so far
+        self.later: dict[str, str] = {}  # a name read "that NOUN": how it reads once another NOUN is named
 
     # ---------------------------------------------------------------- names
 
@@ -69,8 +70,17 @@ class ExpressionRenderer(Collections):
             return self.w.nouns[word]
         return singular(self.ident(word))
 
-    def bind(self, var: str, reads: str, player: bool = False) -> None:
+    def bind(self, var: str, reads: str, player: bool = False, later: str | None = None) -> None:
+        """`var` reads `reads` from here on. A name read "that NOUN" is read otherwise once
+        another NOUN is named ("the coin number" after "that number": "that number" would
+        then point at the coin): `later`, or "the first NOUN"."""
+        if not reads.startswith(("the other ", "the chosen ")):
+            for other, was in self.vars.items():
+                if other != var and was.startswith("that ") and reads.endswith(" " + was[5:]):
+                    self.vars[other] = self.later.get(other, f"the first {was[5:]}")
         self.vars[var] = reads
+        if later is not None:
+            self.later[var] = later
         if player:
             self.they.add(var)
 

@@ -76,6 +76,13 @@ def render(source: str, **kwargs: object) -> str:
          "The last player in turn order gains 5 gold. Gain fame equal to your place in turn order."),
         ('log "no card text for this"\nsort turn order by its fame ascending', "Sort turn order by its fame (lowest first)."),
         ("gain 1 fame\nwhile in play: cost = 0", "Gain 1 fame.\nWhile in play: cost is 0."),
+        # a user's trial: "that number" once the coin number was named read as the coin
+        ("choose a number from 0 to 3 as N\npick at random one of [1, 2] as coin\nif coin = 1:\n    gain N * 2 gold",
+         "Choose a number from 0 to 3. Pick one of 1 or 2 at random (the coin number). "
+         "If the coin number is 1: gain gold equal to the chosen number × 2."),
+        ("choose a number from 0 to 3 as N\npay N gold", "Choose a number from 0 to 3. Pay that much gold."),
+        ("choose an industry as X\nchoose an industry as best\nraise X's value by 1",
+         "Choose an industry. Choose an industry (the best industry). Raise the first industry's value by 1."),
     ],
 )
 def test_rendered_text(source: str, expected: str) -> None:
