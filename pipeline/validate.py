@@ -148,7 +148,8 @@ def consequences(diagnostics: list[Diagnostic], files: "list[LoadedFile]", sourc
                  ) -> list[Diagnostic]:
     """The build's diagnostics, each that may follow from a file not loaded, or an item its
     schema refused (a name it defines is missing), saying so."""
-    if len(files) < len(sources):  # some file could not be read: names it defines are missing
+    loaded = {f.label for f in files}
+    if any(not _blank(s) for s in sources if s.label not in loaded):  # a file not loaded: names it defines are missing
         return [maybe_consequence(d) for d in diagnostics]
     dropped = [i for f in files for i in f.dropped]
     if dropped:
@@ -160,6 +161,16 @@ def consequences(diagnostics: list[Diagnostic], files: "list[LoadedFile]", sourc
             out.append(maybe_consequence(d, note) if named else d)
         return out
     return diagnostics
+
+
+def _blank(source: SourceFile) -> bool:
+    """Whether a file holds nothing but blank lines and comments: one that was not loaded
+    defined no name, so no mistake elsewhere follows from it."""
+    try:
+        text = source.read().decode("utf-8-sig", errors="replace")
+    except OSError:
+        return False
+    return all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines())
 
 
 def maybe_consequence(d: Diagnostic, note: str = "") -> Diagnostic:

@@ -415,3 +415,25 @@ def test_every_bad_entry_of_a_table_is_said_where_it_is(tmp_path: Path) -> None:
     assert found == [(11, 23, "C004", "unknown content id `genral`"),
                      (11, 34, "C004", "unknown content id `nobody_at_all`"),
                      (11, 64, "C004", "expected a number or an era value like `20/50/100`, found 'lots'")]
+
+
+def test_an_empty_file_is_not_said_to_cause_the_other_mistakes(tmp_path: Path) -> None:
+    """A user's trial: an empty content file beside a misspelt `playres` added "a file of
+    this ruleset could not be loaded: this may follow from that" to the misspelling. An
+    empty file defines no name: nothing follows from it. A file that does not load does."""
+    repo = Path(__file__).resolve().parents[2]
+    for part in ("rules", "content"):
+        shutil.copytree(repo / part / "legacy", tmp_path / part / "legacy")
+    cards = tmp_path / "content" / "legacy" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("as given\n", "as givn\n", 1), encoding="utf-8")
+    empty = tmp_path / "content" / "legacy" / "empty.yaml"
+    empty.write_text("# to fill in\n\n", encoding="utf-8")
+
+    def misspelt() -> dict:
+        said = CliRunner().invoke(app, ["validate", str(tmp_path), "--format", "json"])
+        assert said.exit_code == 1, said.output
+        return next(d for d in json.loads(said.stdout) if d["code"] == "E201")
+
+    assert "follow" not in (misspelt()["hint"] or "")
+    empty.write_text("items: [\n", encoding="utf-8")  # a file that does not load: it may have defined the name
+    assert "may follow from that" in (misspelt()["hint"] or "")
