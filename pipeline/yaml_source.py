@@ -298,7 +298,7 @@ def _compose(label: str, text: str) -> tuple[Node | None, list[Diagnostic]]:
                 return None, [_too_deep(label, *deep)]
             return yaml.compose(text), []
     except MarkedYAMLError as exc:
-        return None, [_marked_error(label, exc)]
+        return None, [_marked_error(label, exc, text)]
     except ReaderError as exc:
         return None, [_reader_error(label, text, exc)]
     except YAMLError as exc:
@@ -341,15 +341,48 @@ def _deep_position(yaml: YAML, text: str) -> tuple[int, int] | None:
     return None
 
 
-def _marked_error(label: str, exc: MarkedYAMLError) -> Diagnostic:
+def _marked_error(label: str, exc: MarkedYAMLError, text: str = "") -> Diagnostic:
+    """The parser's error, at the place a person would fix: an unclosed quote or bracket
+    at where it opens (the parser notices it at the end of the file), a tab at the tab;
+    the commonest mistakes said in words, with a hint that fixes them."""
+    lines = text.splitlines()
+    problem, context = exc.problem or "", exc.context or ""
     mark = exc.problem_mark or exc.context_mark
     line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-    message = exc.problem or exc.context or "malformed YAML"
-    hint = None
-    if exc.context and exc.problem:
-        where = exc.context_mark
-        hint = exc.context + (f" (line {where.line + 1}, column {where.column + 1})" if where else "")
-    return Diagnostic("Y001", f"malformed YAML: {message}", line, column, hint=hint, file=label)
+    if lines and line > len(lines):  # past the end: the last line
+        line, column = len(lines), len(lines[-1]) + 1
+    opened = exc.context_mark
+    at_open = (opened.line + 1, opened.column + 1) if opened is not None else (line, column)
+    message, hint = f"malformed YAML: {problem or context or 'malformed YAML'}", None
+    if context == "while scanning a quoted scalar" and "end of stream" in problem:
+        quote = _char_at(lines, *at_open) or "quote"
+        return Diagnostic("Y001", f"malformed YAML: this {quote} is never closed", *at_open, file=label,
+                          hint="close it where the text ends; a text of several lines is written after `|` "
+                               "(kept as written) or `>` (joined into one)")
+    if context.startswith("while parsing a flow ") and problem.startswith("did not find expected"):
+        bracket = _char_at(lines, *at_open) or "bracket"
+        closing = {"[": "]", "{": "}"}.get(bracket, "the bracket")
+        return Diagnostic("Y001", f"malformed YAML: this `{bracket}` is not closed before line {line}", *at_open,
+                          file=label, hint=f"close it with `{closing}`, or write the entries as a block, one per line")
+    if "tab" in problem or (problem == "found character that cannot start any token" and _char_at(lines, line, column) == "\t"):
+        message, hint = "malformed YAML: a tab where YAML wants spaces", "indent with spaces, never tabs"
+    elif problem == "mapping values are not allowed in this context":
+        hint = "a value with `: ` in it is quoted: `name: \"a: b\"`, or written after `|`"
+    elif problem == "did not find expected key" and context == "while parsing a block mapping":
+        message = "malformed YAML: this line's indentation lines up with no key above it"
+        hint = "indent it as the keys it belongs with"
+    elif problem == "did not find expected '-' indicator":
+        message = "malformed YAML: this line's indentation matches neither the list above it nor its entries"
+        hint = "a list's entries start with `- ` at one indentation; an entry's keys line up with its first key"
+    elif context and problem:
+        hint = context + (f" (line {at_open[0]}, column {at_open[1]})" if opened is not None else "")
+    return Diagnostic("Y001", message, line, column, hint=hint, file=label)
+
+
+def _char_at(lines: list[str], line: int, column: int) -> str:
+    if 1 <= line <= len(lines) and 1 <= column <= len(lines[line - 1]):
+        return lines[line - 1][column - 1]
+    return ""
 
 
 def _reader_error(label: str, text: str, exc: ReaderError) -> Diagnostic:

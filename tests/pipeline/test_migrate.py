@@ -241,7 +241,7 @@ def test_a_broken_file_is_refused_untouched_and_the_others_are_migrated(tmp_path
     binary.write_bytes(b"\x00\xff\xfe garbage")
     out = runner.invoke(app, ["migrate", str(tmp_path)])
     assert out.exit_code == 1
-    assert "broken.yaml:4:1: error Y001" in out.output and "(left as it is)" in out.output
+    assert "broken.yaml:3:5: error Y001" in out.output and "(left as it is)" in out.output  # at the `{` left open
     assert "2 refused" in out.output and "3 files upgraded" in out.output
     assert broken.read_bytes() == b"ruleset: race\nitems:\n  - {id: x, kind: card\n"
     assert binary.read_bytes() == b"\x00\xff\xfe garbage"

@@ -136,10 +136,28 @@ def test_malformed_yaml_is_y001_at_the_problem_mark() -> None:
     assert problems == [("Y001", 4, 17)]
 
 
-def test_unterminated_quote_is_y001() -> None:
-    _, problems = load_yaml("bad.yaml", 'a: "open\n')
-    assert [d.code for d in problems] == ["Y001"]
-    assert "quoted scalar" in (problems[0].hint or "")
+def test_unterminated_quote_is_y001_at_the_quote() -> None:
+    """A user's trial: an unclosed quote on line 6 of 12 was reported at line 13, past the
+    end of the file, with no caret; the place was only in the parser's words."""
+    _, problems = load_yaml("bad.yaml", 'a: 1\nb: "open\nc: 3\nd: 4\n')
+    assert [(d.code, d.line, d.column) for d in problems] == [("Y001", 2, 4)]
+    assert problems[0].message == 'malformed YAML: this " is never closed'
+    assert "`|`" in (problems[0].hint or "")
+
+
+@pytest.mark.parametrize(("text", "where", "said"), [
+    ("a:\n\tb: 1\n", (2, 1), "a tab where YAML wants spaces"),
+    ("a:\n  b: x\n\tc: 1\n", (3, 1), "a tab where YAML wants spaces"),
+    ("a: [1, 2\nb: 3\n", (1, 4), "this `[` is not closed before line 2"),
+    ("a: {x: 1\nb: 3\n", (1, 4), "this `{` is not closed before line 2"),
+    ("a:\n  b: 1\n c: 2\n", (3, 2), "this line's indentation lines up with no key above it"),
+    ("a:\n  - 1\n  b: 2\n", (3, 3), "indentation matches neither the list above it nor its entries"),
+])
+def test_the_commonest_yaml_mistakes_are_said_in_words_where_they_are_fixed(text: str, where: tuple[int, int],
+                                                                             said: str) -> None:
+    _, problems = load_yaml("bad.yaml", text)
+    assert [(d.code, d.line, d.column) for d in problems] == [("Y001", *where)]
+    assert said in problems[0].message and problems[0].hint
 
 
 def test_two_documents_are_y001() -> None:
