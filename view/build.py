@@ -379,7 +379,7 @@ def seat_view(state: GameState, seat: int, log: Sequence[LogRecord] = (), takeba
     changes = [r.entry() for r in mine[last + 1:]][-CHANGES_KEPT:]
     return SeatView(ruleset=game.spec.name, title=game.spec.title, seat=seat, seat_name=game.player_names[seat],
                     decisions=len(st.history), turn=st.turns, table=table, players=players, cards=cards.found,
-                    decision=decision, changes=changes, log=[r.entry() for r in mine[-LOG_KEPT:]], map=map_view,
-                    result=_result(state))
+                    decision=decision, changes=changes, log=[r.entry() for r in mine[-LOG_KEPT:]],
+                    log_from=max(1, len(mine) - LOG_KEPT + 1), map=map_view, result=_result(state))
 
 

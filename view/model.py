@@ -202,5 +202,7 @@ class SeatView(_Data):
     changes: list[Entry] = Field(default_factory=list, description="what happened since this seat last chose")
     log: list[Entry] = Field(default_factory=list, description="the table's log as this seat may read it, the "
                                                                 "latest last")
+    log_from: int = Field(default=1, ge=1, description="the number of `log`'s first entry in the whole log this "
+                                                       "seat may read (1: the log is whole; the earlier are left out)")
     map: Optional[MapView] = None
     result: Optional[Result] = None

@@ -89,14 +89,38 @@
       received(message);
     });
     socket.addEventListener("close", function (event) {
+      disableOptions(); // an answer sent now would be lost
       if (event.code === 1008) {
         setConnection("closed", "the server closed the connection");
         return;
       }
       setConnection("reconnecting…", "lost");
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 8000);
+      notice("The connection to the table was lost: reconnecting…", "error");
+      stillValid(function (valid) {
+        if (!valid) {
+          setConnection("closed", "the link is no longer valid");
+          notice("This link no longer opens a seat at this table: the game was resumed with new links, or " +
+            "the table was closed. Ask the host for your link.", "error");
+          return;
+        }
+        setTimeout(connect, retry);
+        retry = Math.min(retry * 2, 8000);
+      });
     });
+  }
+
+  // whether the server still knows this page's link: a server restarted with new links
+  // (`serve --resume`) refuses the old ones, and a page must not retry them for ever
+  function stillValid(then) {
+    fetch(base + "/view", { cache: "no-store" }).then(function (response) {
+      then(response.status !== 403 && response.status !== 404);
+    }, function () {
+      then(true); // the server is down: it may come back with this link
+    });
+  }
+
+  function disableOptions() {
+    for (const b of document.querySelectorAll("#options button, #options input")) b.disabled = true;
   }
 
   function setConnection(text, state) {
@@ -115,6 +139,11 @@
   function received(message) {
     if (message.type === "view") {
       colours = message.colours || [];
+      const before = view && view.decision, now = message.view.decision;
+      if (!before || !now || before.number !== now.number || before.takebacks !== now.takebacks ||
+          before.player !== now.player) {
+        notice("", ""); // what was said of another decision (a refusal, an undo refused) no longer holds
+      }
       view = message.view;
       uncover();
       draw(message);
@@ -131,7 +160,7 @@
 
   function answer(index) {
     if (!view || !view.decision || !view.decision.yours) return;
-    for (const b of document.querySelectorAll("#options button, #options input")) b.disabled = true;
+    disableOptions();
     notice("", "");
     send({ type: "answer", decision: view.decision.number, takebacks: view.decision.takebacks, option: index });
   }
@@ -233,6 +262,16 @@
       if (o.card && view.cards[o.card]) {
         b.addEventListener("mouseenter", function () { read(o.card); });
         b.addEventListener("focus", function () { read(o.card); });
+        // a button of its own beside the option: a touch screen has no hover, and a tap answers
+        const row = el("div", "option-row");
+        const more = el("button", "read", "Read");
+        more.type = "button";
+        more.setAttribute("aria-label", "Read " + view.cards[o.card].name + " in full");
+        more.addEventListener("click", function () { read(o.card, true); });
+        row.appendChild(b);
+        row.appendChild(more);
+        options.appendChild(row);
+        continue;
       }
       options.appendChild(b);
     }
@@ -387,7 +426,15 @@
     for (const e of view.changes) changes.appendChild(el("li", "entry " + e.kind, e.text));
     if (!view.changes.length) changes.appendChild(el("li", "entry", "nothing yet"));
     const log = clear($("log"));
-    for (const e of view.log.slice(-300)) log.appendChild(el("li", "entry " + e.kind, e.text));
+    const from = view.log_from || 1;
+    log.start = from;
+    const left = $("log-left");
+    left.hidden = from <= 1;
+    left.textContent = from > 1 ? "Entries 1 to " + (from - 1) + " are not shown: the latest " + view.log.length +
+      " are." : "";
+    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+    for (const e of view.log) log.appendChild(el("li", "entry " + e.kind, e.text));
+    if (atEnd) log.scrollTop = log.scrollHeight; // kept at the latest, unless the reader scrolled back
   }
 
   // ------------------------------------------------------------------ the map
@@ -475,14 +522,15 @@
   }
 
   // ------------------------------------------------------------------ a card read in full
-  function read(id) {
+  function read(id, asked) {
     const card = view && view.cards[id];
     if (!card) return;
     reading = id;
     $("reader").hidden = false;
-    $("reader-title").textContent = card.name + " (" + card.kind + ")";
+    $("reader-title").textContent = card.lines.length ? card.lines[0] : card.name + " (" + card.kind + ")";
     const lines = clear($("reader-lines"));
-    for (const line of card.lines) lines.appendChild(el("li", "", line));
+    for (const line of card.lines.slice(1)) lines.appendChild(el("li", "", line));
+    if (asked) $("reader").focus();
   }
 
   function closeReader() {
@@ -495,6 +543,13 @@
     $("undo").addEventListener("click", function () { send({ type: "undo" }); });
     $("save").addEventListener("click", function () { send({ type: "save" }); });
     $("reader").addEventListener("click", closeReader);
+    $("reader").addEventListener("keydown", function (event) {
+      if (event.key === "Escape" || event.key === "Enter") closeReader();
+    });
+    $("log-details").addEventListener("toggle", function () {
+      const log = $("log");
+      if ($("log-details").open) log.scrollTop = log.scrollHeight; // opened at the latest entry
+    });
     $("ready").addEventListener("click", function () {
       const seat = $("ready").dataset.seat;
       if (seat === undefined) return;

@@ -272,3 +272,75 @@ def test_two_people_at_one_page_pass_the_device(chromium: Any) -> None:
                     " || document.getElementById('notice').dataset.kind === 'refused'", arg=number, timeout=WAIT)
                 done[asked] += len(served.session.state.st.history) > number
             assert covers >= 2
+
+
+def test_an_options_card_is_read_by_its_own_button_where_a_phone_shows_it(chromium: Any) -> None:
+    """A user's trial on a 390x844 phone: a tap on an option answers it at once and there is
+    no hover, so an option's card could not be read before choosing; a card tapped in "You"
+    was written into the reader at the page's top, 2,800 px above. An option with a card has
+    a Read button; the reader is a sheet at the foot of the screen, titled once (the card's
+    own first line: "Vandalism (legacy card vandalism)" was said twice)."""
+    with table("gears-of-time", ["human", "random"], seed=15) as (served, base):
+        with page_at(chromium, link(served, base, 0), 390, 844) as page:
+            rng = random.Random(3)
+            for _ in range(12):
+                wait_for_my_turn(page)
+                if page.locator("#options button.read").count():
+                    break
+                click_through(page, 1, rng)
+            read = page.locator("#options button.read").first
+            read.click()
+            page.wait_for_selector("#reader:not([hidden])", timeout=WAIT)
+            box = page.locator("#reader").bounding_box()
+            assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844 + 1  # on screen
+            card = served.session.view(0).cards
+            title = page.inner_text("#reader-title")
+            assert any(c.lines and c.lines[0] == title for c in card.values())
+            assert title not in page.locator("#reader-lines li").all_text_contents()  # said once
+            assert page.locator("#options button.option:not([disabled])").count()  # nothing answered
+            page.locator("#reader").click()
+            assert page.is_hidden("#reader")
+
+
+def test_a_link_the_server_no_longer_knows_is_said_and_not_retried(chromium: Any) -> None:
+    """A user's trial: after `serve --resume` (new links), an old page showed "reconnecting…"
+    for ever and its options looked live. A lost connection disables the options and says so;
+    a link the server refuses is said to be no longer valid, and the page stops trying."""
+    with table("gears-of-time", ["human", "random"], seed=15) as (served, base):
+        with page_at(chromium, link(served, base, 0)) as page:
+            wait_for_my_turn(page)
+            served.tokens = {seat: "a-new-link-" + str(seat) for seat in served.tokens}  # as a resumed server's
+            loop = served.loop
+            assert loop is not None
+            for listener in list(served.listeners):
+                loop.call_soon_threadsafe(listener.outbox.put_nowait, {"close": 1001})  # the server went away
+            page.wait_for_function("() => document.getElementById('notice').textContent.includes('no longer')",
+                                   timeout=WAIT)
+            assert "Ask the host for your link" in page.inner_text("#notice")
+            assert page.get_attribute("#connection", "data-state") == "the link is no longer valid"
+            assert page.locator("#options button.option:not([disabled])").count() == 0
+
+
+def test_the_whole_log_says_what_it_leaves_out_and_numbers_from_there(chromium: Any) -> None:
+    """A user's trial: "The whole log" began mid-game numbered 1 (only the latest entries are
+    sent), and numbers of two digits lost their first."""
+    from unittest.mock import patch
+
+    from legacies.view import build
+
+    with patch.object(build, "LOG_KEPT", 5):
+        with table("gears-of-time", ["human", "random"], seed=15) as (served, base):
+            with page_at(chromium, link(served, base, 0)) as page:
+                click_through(page, 3, random.Random(5))
+                view = served.session.view(0)
+                assert view.log_from > 1 and len(view.log) == 5
+                page.click("#log-details summary")
+                page.wait_for_function("n => document.getElementById('log').start === n", arg=view.log_from,
+                                       timeout=WAIT)
+                assert page.inner_text("#log-left").startswith(f"Entries 1 to {view.log_from - 1} are not shown")
+                first = page.locator("#log li").first.bounding_box()
+                pane = page.locator("#log").bounding_box()
+                assert first is not None and pane is not None
+                # the marker's digits sit inside the list's own box (its padding), none cut off
+                assert page.evaluate("() => parseFloat(getComputedStyle(document.getElementById('log')).paddingLeft)"
+                                     ) >= 2.5 * 14
