@@ -234,6 +234,8 @@ def take_back_last(state: GameState, player: int, made_by: list[int], people: li
     """A person's undo, at every table (the plain terminal's match, agents/session.py): back
     to just before `player`'s last decision, `made_by` (who took each decision) kept in step.
     None when done; else why not, in words, and nothing changed."""
+    if state.st.over:  # a game's result stands: an undo at its end reopened it, and a save then lost it
+        return "the game is over: its result stands, and nothing is taken back"
     mine = [i for i, who in enumerate(made_by) if who == player]
     if not mine:
         return "nothing of yours to undo yet"

@@ -143,6 +143,30 @@ def test_undo_takes_back_the_persons_last_decision(spec: GameSpec) -> None:
     assert session.made_by[-1] == 0
 
 
+def test_a_finished_games_result_stands(spec: GameSpec) -> None:
+    """A user's trial: `u` at the end reopened the game, and leaving then wrote the unfinished
+    game over the save. Once the game is over, an undo is refused and nothing changes."""
+    session = TableSession(spec, ["human", "random"], seed=4)
+    for _ in range(500):
+        if session.over:
+            break
+        session.advance()
+        if session.over:
+            break
+        d = session.state.decision
+        assert d is not None
+        for index in range(d.count):
+            try:
+                session.answer(0, _at(session), index)
+                break
+            except Refused:
+                continue
+    assert session.over and 0 in session.made_by
+    before = _snapshot(session)
+    assert session.undo(0) == "the game is over: its result stands, and nothing is taken back"
+    assert _snapshot(session) == before and session.over
+
+
 def test_undo_with_nothing_to_take_back(spec: GameSpec) -> None:
     session = TableSession(spec, ["human", "random"], seed=4)
     before = _snapshot(session)

@@ -334,3 +334,26 @@ def test_an_options_line_cuts_only_what_it_shows() -> None:
     assert short.plain == "1. Build costs 3 gold, 2 ston…" and len(short.plain) == 30  # cut, and said so
     whole = option_line(Option(index=0, label="Build", details="3 gold", hint="a wall around it"), 60)
     assert whole.plain == "1. Build 3 gold — a wall around it"
+
+
+@pytest.mark.parametrize("key,players", [("legacies", 4), ("leaders-legacy", 3)])
+def test_every_players_box_is_reached_by_the_boards_scroll(key: str, players: int) -> None:
+    """A user's trial at 120x40: under a long table the players' boxes got one line (a
+    Vertical's height in a scroll), their content cut and out of reach: no opponent was
+    ever seen. Each box takes the room it needs, and scrolling to the end shows the last."""
+    async def scenario() -> tuple[int, int, list[str]]:
+        app = _table(key, players, (120, 40))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("b")
+            body = app.query_one("#players-body")
+            boxes = list(body.children)
+            scroll = body.parent
+            scroll.scroll_end(animate=False)  # type: ignore[union-attr]
+            await pilot.pause()
+            last = boxes[-1].region
+            return body.size.height, sum(b.outer_size.height for b in boxes), [str(last), str(scroll.region)]
+    height, needed, regions = run(scenario())
+    assert height >= needed >= players, (height, needed)
+    last, pane = regions
+    assert last != "Region(x=0, y=0, width=0, height=0)", "the last player's box is on screen after scrolling"

@@ -211,6 +211,7 @@
     $("who").appendChild(document.createTextNode("You are " + view.seat_name));
     drawDecision(message);
     drawResult();
+    $("undo").disabled = !!view.result; // a finished game's result stands
     drawParts($("board"), view.table);
     drawMap();
     drawPlayers();
