@@ -50,3 +50,33 @@ def test_what_a_player_plays_themselves_is_named_to_them_and_hidden_from_the_oth
     assert purpose(gs, d, 0) == f"Build and destroy — Play Robbery: {question}"
     for other in (1, 2):
         assert purpose(gs, d, other) == f"Build and destroy — a hidden card: {question}"
+
+
+def _purposes(ruleset: str, players: int, seed: int, decisions: int) -> set[str]:
+    spec = load_ruleset(ruleset).spec
+    assert spec is not None
+    gs = Game(spec, players).new_state(seed)
+    rng = random.Random(seed)
+    seen = set()
+    while gs.decision is not None and len(gs.st.history) < decisions:
+        d = gs.decision
+        seen.add(purpose(gs, d, d.player))
+        gs.apply(rng.randrange(d.count))
+    return seen
+
+
+def test_a_discard_a_placement_and_each_half_of_an_offer_say_what_they_are_for() -> None:
+    """Two users' trials: the Legacy hand limit read only "Cards in your resources (1 of 2)",
+    Gears of Time's discard cost "Establish Fire: cards in your hand (1 of 1)", Leader's
+    Legacy's six placements the same "Choose a province in the provinces you control", and
+    what a trade asks for "choose what you offer". Each is a procedure that says what it does."""
+    legacy = _purposes("legacy", 2, 3, 400)
+    assert any(p.startswith("Discard down to 7 resources: ") for p in legacy)
+    gears = _purposes("gears-of-time", 3, 3, 300)
+    assert any(" — pay the discard cost of " in p and p.endswith(" with cards from your hand: cards in your hand (1 of 1)")
+               or " with cards from your hand: cards in your hand (1 of " in p for p in gears)
+    leaders = _purposes("leaders-legacy", 3, 3, 600)
+    for n in range(1, 6):
+        assert f"Place army {n} of 5 in a province of yours: choose a province in the provinces you control" in leaders
+    assert "Place your leader in a province of yours: choose a province in the provinces you control" in leaders
+    assert any("choose what you ask" in p and "for in return" in p for p in leaders)
