@@ -586,8 +586,9 @@ def open_save(spec: GameSpec, text: str | bytes) -> tuple[dict[str, Any], Game]:
         if x["content"] != digest:
             raise CorruptSave(f"the expansion `{_excerpt(name)}` changed since this game was saved")
     if data["content"] != spec.content_hash:
-        raise CorruptSave(f"the content changed since this game was saved: the rules and content of "
-                          f"`{spec.name}` are not the ones the game was played with")
+        raise CorruptSave(f"the rules and content of `{spec.name}` are not the ones this game was played with: "
+                          "they changed since it was saved, or the save was edited (its `ruleset`, or its "
+                          "`content`)")
     try:
         return data, cached_game(spec, data["players"], data["options"], data["names"])
     except TableError as err:
@@ -640,7 +641,8 @@ def read_save(text: str | bytes) -> dict[str, Any]:
         if problem:
             raise CorruptSave(f"the save's `{key}` {problem}")
     if len(data["names"]) != data["players"]:
-        raise CorruptSave(f"the save names {len(data['names'])} players for a {data['players']}-player game")
+        named = len(data["names"])
+        raise CorruptSave(f"the save names {named} player{'' if named == 1 else 's'} for a {data['players']}-player game")
     failure = data.get("failure")
     if failure is not None and not (isinstance(failure, dict) and set(failure) == {"choice", "message"}
                                     and (failure["choice"] is None or type(failure["choice"]) is int)
@@ -664,8 +666,12 @@ def _field_problem(kind: str, value: Any) -> str | None:
     if kind == "number":
         return None if type(value) is int else f"must be a whole number, not {_type_word(value)}"
     if kind == "names":
-        if not isinstance(value, list) or not all(isinstance(n, str) and n for n in value):
+        if not isinstance(value, list):
             return f"must be a list of player names, not {_type_word(value)}"
+        odd = next((n for n in value if not isinstance(n, str) or not n), None)
+        if odd is not None or not all(isinstance(n, str) and n for n in value):
+            return ("must be a list of player names, not a list holding "
+                    + ("an empty name" if odd == "" else _type_word(odd)))
         if any(len(n) > MAX_NAME for n in value):
             return f"holds a name longer than {MAX_NAME} characters"
         return None

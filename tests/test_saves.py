@@ -93,7 +93,7 @@ def _edited_spec(tmp_path: Path, edit: tuple[str, str]) -> GameSpec:
                                    "copies: 4\n    attributes: {type: destroy, destroys: bank")], ids=["name", "copies"])
 def test_a_save_made_before_the_content_changed_is_refused(tmp_path: Path, edit: tuple[str, str]) -> None:
     _, text = _good()
-    with pytest.raises(CorruptSave, match="the content changed since this game was saved"):
+    with pytest.raises(CorruptSave, match="are not the ones this game was played with"):
         GameState.deserialize(_edited_spec(tmp_path, edit), text)
 
 
@@ -132,6 +132,7 @@ def test_malformed_saves_are_refused_in_words() -> None:
         "a number at the top": "7",
         "names not a list": json.dumps({**data, "names": "P1"}),
         "names too few": json.dumps({**data, "names": ["P1"]}),
+        "names as numbers": json.dumps({**data, "names": [1, 2, 3]}),
         "a huge name": json.dumps({**data, "names": ["P" * 10_000, "P2", "P3"]}),
         "options a list": json.dumps({**data, "options": [1]}),
         "an option as text": json.dumps({**data, "options": {"rounds": "2"}}),
@@ -154,8 +155,11 @@ def test_malformed_saves_are_refused_in_words() -> None:
     }
     messages = {what: _refused(save) for what, save in cases.items()}
     assert "this version of legacies reads `legacies-save/2`" in messages["an older format"]
-    assert "the content changed since this game was saved" in messages["another content hash"]
+    assert "are not the ones this game was played with: they changed since it was saved" in messages["another content hash"]
     assert "nested too deeply" in messages["100,000-deep JSON"]
+    # a user's trial: "must be a list of player names, not a list", "names 1 players"
+    assert "`names` must be a list of player names, not a list holding a number" in messages["names as numbers"]
+    assert "the save names 1 player for a 3-player game" in messages["names too few"]
     assert "`players` must be a whole number, not text" in messages["players as text"]
     assert "expected a JSON object, found a list" in messages["a list at the top"]
 

@@ -352,12 +352,16 @@ def resume(
         fail(f"{file} is a game of `{data['ruleset']}`, which is not installed", 1)
     loaded = load_with(data["ruleset"], None, list(expansion) or saved_expansions(data))
     playable(loaded, data["ruleset"], where_given(data["ruleset"], None, list(expansion) or saved_expansions(data)))
+    from legacies.cli.table_args import saved_seats
+
+    seats, wrong = saved_seats(loaded.spec, data, list(seat))
+    if wrong:
+        fail(f"{file}: {wrong}", 1)
     try:
         state = GameState.deserialize(loaded.spec, text)
     except CorruptSave as err:
         fail(f"{file}: {err}", 1)
         return
-    seats = list(seat) or list(data.get("seats") or [])
     if len(seats) != data["players"]:
         fail(f"the save is a {data['players']}-player game; give one --seat per player"
              + ("" if data.get("seats") else " (it does not record who sat where)"))

@@ -18,7 +18,7 @@ from .play import check_save_path, seat_names
 if TYPE_CHECKING:  # bound by _services() when a command runs: `CMD --help` imports none of them
     from legacies.agents.session import TableSession
     from legacies.cli.ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
-    from legacies.cli.table_args import known_seats, parse_options
+    from legacies.cli.table_args import known_seats, parse_options, saved_seats
     from legacies.cli.terminal import continued_by
     from legacies.interpreter.errors import CorruptSave, InternalError, TableError
     from legacies.interpreter.game import Game, GameState
@@ -30,7 +30,7 @@ def _services() -> None:
     runs (its `--help` imports none of them: docs/speed.md). Each command calls it first."""
     from legacies.agents.session import TableSession
     from legacies.cli.ruleset_args import default_ruleset, load_with, playable, ruleset_arg, saved_expansions, where_given
-    from legacies.cli.table_args import known_seats, parse_options
+    from legacies.cli.table_args import known_seats, parse_options, saved_seats
     from legacies.cli.terminal import continued_by
     from legacies.interpreter.errors import CorruptSave, InternalError, TableError
     from legacies.interpreter.game import Game, GameState
@@ -171,12 +171,14 @@ def _resumed(file: Path, ruleset: Optional[str], expansion: List[str], given: Li
     name, root = ruleset_arg(ruleset) if ruleset is not None else (data["ruleset"], None)
     loaded = load_with(name, root, list(expansion) or saved_expansions(data))
     playable(loaded, name, where_given(name, root, list(expansion) or saved_expansions(data)))
+    kinds, wrong = saved_seats(loaded.spec, data, list(given))
+    if wrong:
+        fail(f"{file}: {wrong}", 1)
     try:
         state = GameState.deserialize(loaded.spec, text)
     except CorruptSave as err:
         fail(f"{file}: {err}", 1)
         raise
-    kinds = given or list(data.get("seats") or [])
     if len(kinds) != data["players"]:
         fail(f"the save is a {data['players']}-player game; give one --seat per player")
     if state.is_terminal():

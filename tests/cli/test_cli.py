@@ -370,7 +370,7 @@ def test_play_replay_explain_and_content_take_a_ruleset_folder(tmp_path: Path) -
     code, out = run("replay", "--verify", str(save), "-r", str(tmp_path))
     assert code == 0 and "verified" in out
     code, out = run("replay", "--verify", str(save))
-    assert code == 1 and "the content changed since this game was saved" in out
+    assert code == 1 and "are not the ones this game was played with" in out
     code, out = run("explain", "riot", "-r", str(tmp_path))
     assert code == 0 and out.startswith("Street Riot  (riot)")
     code, out = run("content", "-r", str(tmp_path), "--json")

@@ -247,3 +247,31 @@ def test_quitting_a_hot_seat_game_played_with_save_keeps_it_there(tmp_path: Path
     assert "save the game before leaving" not in "".join(said) and f"saved to {save}" in "".join(said)
     kept = GameState.deserialize(spec, save.read_text())
     assert kept.fingerprint() == state.fingerprint() and json.loads(save.read_text())["seats"] == ["human", "human"]
+
+
+def test_a_save_naming_no_seat_kind_is_refused_before_anything_is_replayed(tmp_path: Path) -> None:
+    """A user's trial: a save whose `seats` held `nosuch` replayed its decisions, then stopped
+    with a usage error (exit 2) as if the person had typed it. The save is refused before
+    any replay, as the broken save it is (exit 1); seats given with --seat still take it up."""
+    from typer.testing import CliRunner
+
+    from legacies.agents.session import TableSession
+    from legacies.cli.main import app
+    from legacies.pipeline.ruleset import load_ruleset
+
+    spec = load_ruleset("legacy").spec
+    assert spec is not None
+    session = TableSession(spec, ["human", "random"], seed=3)
+    session.advance()
+    session.answer(0, len(session.state.st.history), 0)
+    save = tmp_path / "game.json"
+    session.save(save)
+    data = json.loads(save.read_text())
+    save.write_text(json.dumps({**data, "seats": ["human", "nosuch"]}), encoding="utf-8")
+    for command in (["resume", str(save), "--plain"], ["serve", "--resume", str(save)]):
+        said = CliRunner().invoke(app, command, input="")
+        assert said.exit_code == 1, said.output
+        assert "the save's `seats` names `nosuch`, which is no seat kind" in said.output
+        assert "replayed" not in said.output
+    said = CliRunner().invoke(app, ["resume", str(save), "--plain", "--seat", "random", "--seat", "random", "--quiet"])
+    assert said.exit_code == 0 and "replayed" in said.output, said.output
