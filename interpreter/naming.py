@@ -158,23 +158,32 @@ def told_apart(st: State, player: int, options: Sequence[Any], labels: list[str]
     "Play Crate (in the market)"), by copy number when copies in one place keep state of
     their own ("Crate #2": each holds its own). Copies that nothing tells apart (two alike
     in one hand) are said to be copies ("Crate (copy 1 of 2)"): either is the same choice,
-    and no two options read the same. Made when someone reads the labels, while the
-    decision is pending (decisions.Decision): where a piece is is where it is then."""
-    if len(set(labels)) == len(labels):
-        return labels
-    lay = st.game.layout
+    and no two options read the same. Options that are pieces in more than one place
+    each say where theirs is, alike or not (a user's trial: the one card said nowhere, among
+    cards said to be in other players' places, was the chooser's own). Made when someone reads
+    the labels, while the decision is pending (decisions.Decision): where a piece is is
+    where it is then."""
+    named = [_piece_of(st, option) for option in options]  # each option's piece, looked up once
     new = list(labels)
+    loc = st.loc
+    bare = [i for i, pid in enumerate(named) if pid is not None and new[i] == describe(st, pid)]
+    if len(bare) > 1 and len({loc[named[i]] for i in bare}) > 1:  # type: ignore[index]
+        for i in bare:
+            pid = named[i]
+            assert pid is not None
+            new[i] = f"{piece_name(st, pid, player)} {place_of(st, pid, player)}"
+    if len(set(new)) == len(new):
+        return new
+    lay = st.game.layout
     alike: dict[str, list[int]] = {}  # each label's options, in one pass (a count per label was n x labels)
-    for i, label in enumerate(labels):
+    for i, label in enumerate(new):
         alike.setdefault(label, []).append(i)
     for label, indices in alike.items():
         if len(indices) < 2:
             continue
-        named = [_piece_of(st, options[i]) for i in indices]
-        pids = [pid for pid in named if pid is not None]
-        if len(pids) < len(named):  # an option that names no piece: nothing to tell apart by
+        pids = [pid for pid in (named[i] for i in indices) if pid is not None]
+        if len(pids) < len(indices):  # an option that names no piece: nothing to tell apart by
             continue
-        loc = st.loc
         first = loc[pids[0]]
         # a copy keeps state of its own only on the table (what it holds, its counters)
         places: list[str] | None = None
@@ -199,6 +208,14 @@ def told_apart(st: State, player: int, options: Sequence[Any], labels: list[str]
                 new[i] = f"{name} {place}" if apart else name
             else:
                 new[i] = f"{label} ({place})" if apart else f"{label} ({copy_name(st, pid)})"
+    if len(set(new)) < len(new):  # told apart by place, some still alike (two copies in one of the places)
+        counts: dict[str, list[int]] = {}
+        for i, label in enumerate(new):
+            counts.setdefault(label, []).append(i)
+        for label, indices in counts.items():
+            if len(indices) > 1 and all(named[i] is not None for i in indices):
+                for n, i in enumerate(indices):
+                    new[i] = f"{label} (copy {n + 1} of {len(indices)})"
     return new
 
 

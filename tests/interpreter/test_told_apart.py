@@ -68,7 +68,21 @@ def test_copies_nothing_tells_apart_are_said_to_be_copies(state) -> None:
 def test_a_card_in_a_different_place_says_where(state) -> None:
     sandbox.run(state, "move top of (gadgets in my hand) to my table")
     labels = asked(state, "choose a gadget in my hand + gadgets in my table as G\ndiscard G")
-    assert "Gadget in your table" in labels and "Gadget in your hand" in labels
+    hand = [label for label in labels if label.startswith("Gadget in your hand")]
+    assert "Gadget in your table" in labels and len(hand) == len(labels) - 1 > 1
+    # a user's trial: "Bank in Bo's tableau" twice, nothing telling the two apart
+    assert hand == [f"Gadget in your hand (copy {n} of {len(hand)})" for n in range(1, len(hand) + 1)]
+
+
+def test_every_piece_says_where_it_is_when_the_pieces_lie_in_several_places(state) -> None:
+    """A user's trial: Legacy's Destroy listed "Monument in Ann's tableau", "Bank in your
+    tableau" ... and "Parade": the one Parade, said nowhere, was the chooser's own. When the
+    pieces offered lie in more than one place, each says where, alike or not."""
+    sandbox.run(state, "move top of (gadgets in my hand) to my table")
+    labels = asked(state, "choose a crate in my table + top 1 of (gadgets in my hand) as G\ndiscard G")
+    assert len(set(labels)) == len(labels)
+    assert all(label.endswith(" in your table") or label.endswith(" in your hand") for label in labels), labels
+    assert sum(label.endswith(" in your hand") for label in labels) == 1
 
 
 def test_many_options_that_read_alike_in_pairs_take_one_pass(state: GameState, monkeypatch: pytest.MonkeyPatch) -> None:
