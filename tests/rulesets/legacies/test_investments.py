@@ -163,3 +163,32 @@ def test_the_overlays_inflate_share_values_in_later_centuries() -> None:
         t.run(f"set century to {century}")
         values.append(t.value("share_value(law)"))
     assert values == [10, 15, 20]
+
+
+@pytest.mark.rule("INV-4")
+def test_the_menu_says_which_investment_can_be_bought_and_why_the_other_cannot() -> None:
+    """A user's trial: "Buy an investment in Tourism (a minor one 8 gold, a major one 20)"
+    with no minor token left; the click paid 20 for the major one without a question."""
+    t = Table()
+    card = invest_hand(t, "law")
+    t.run("place my minor_token on law", GENERAL)  # held: only the major one can be bought
+    t.refresh()
+    t.pick(f"Play {card.name}")
+    [law] = [x for x in t.labels() if x.startswith("Buy an investment in Law")]
+    assert law == "Buy an investment in Law (gold: minor 6, held; major 15)"
+    t = Table()
+    card = invest_hand(t, "law")
+    t.run("for each X in industries where it is not law:\n    if count of minor_tokens in my supply > 0:\n"
+          "        place my minor_token on X", GENERAL)  # every minor token placed elsewhere
+    assert t.value("count of minor_tokens in my supply", GENERAL) == 0
+    t.refresh()
+    t.pick(f"Play {card.name}")
+    [law] = [x for x in t.labels() if x.startswith("Buy an investment in Law")]
+    assert law == "Buy an investment in Law (gold: minor 6, none left; major 15)"
+    t = Table()
+    card = invest_hand(t, "law")
+    t.run("set my gold to 10", GENERAL)
+    t.refresh()
+    t.pick(f"Play {card.name}")
+    [law] = [x for x in t.labels() if x.startswith("Buy an investment in Law")]
+    assert law == "Buy an investment in Law (gold: minor 6; major 15, too dear)"
