@@ -399,6 +399,26 @@ _LOOK_ALIKES = {
 }
 
 
+# letters of other alphabets drawn as a Latin one (a keyboard layout, a pasted text): what
+# unicodedata's NFKC leaves alone (full-width letters it turns into Latin ones)
+_LATIN_LOOK_ALIKES = dict(zip(
+    "аеорсухіјѕԁӏ"
+    "АВЕКМНОРСТХІЈЅ"
+    "οΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "aeopcyxijsdl" "ABEKMHOPCTXIJS" "o" "ABEZHIKMNOPTYX"))
+
+
+def latin_look_alike(ch: str) -> str | None:
+    """The Latin letter `ch` is drawn as, when it is a letter of another alphabet that looks
+    like one (None otherwise)."""
+    import unicodedata
+
+    if ch in _LATIN_LOOK_ALIKES:
+        return _LATIN_LOOK_ALIKES[ch]
+    folded = unicodedata.normalize("NFKC", ch)
+    return folded if folded != ch and len(folded) == 1 and folded.isascii() and folded.isalnum() else None
+
+
 def _unusual(ch: str, line: int, column: int) -> Diagnostic | None:
     """E102 for a character that looks like another or cannot be seen (a user's trial:
     `ga\u200bin 1 X` was told "`ga` does not start a statement", a no-break space
@@ -406,9 +426,17 @@ def _unusual(ch: str, line: int, column: int) -> Diagnostic | None:
     import unicodedata
 
     category = unicodedata.category(ch)
+    name = f"U+{ord(ch):04X} ({unicodedata.name(ch, 'a control character')})"
+    latin = latin_look_alike(ch)
+    if latin is not None:  # a user's trial: a Cyrillic о in `gоld` was "unexpected character 'о'"
+        return Diagnostic("E102", f"unexpected character {name}, which looks like `{latin}`", line, column,
+                          hint=f"write the Latin `{latin}` (a keyboard layout or a pasted text may have put this "
+                               "one in)")
+    if ord(ch) > 127 and ch.isalpha():
+        return Diagnostic("E102", f"unexpected character {name}", line, column,
+                          hint="names use the letters A-Z and a-z, digits and `_`")
     if ch not in _LOOK_ALIKES and category not in ("Zs", "Cf", "Cc", "Zl", "Zp") or ch in " \t\n":
         return None
-    name = f"U+{ord(ch):04X} ({unicodedata.name(ch, 'a control character')})"
     if ch in _LOOK_ALIKES:
         return Diagnostic("E102", f"unexpected character {name}", line, column, hint=_LOOK_ALIKES[ch])
     if category == "Zs":

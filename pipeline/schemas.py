@@ -266,11 +266,34 @@ def _did_you_mean(name: str, allowed: list[str]) -> str | None:
 
 
 def _enum_hint(error: ValidationError) -> str | None:
+    if error.validator == "pattern" and isinstance(error.instance, str):
+        return _pattern_hint(error.instance)
     if error.validator != "enum" or not isinstance(error.instance, str):
         return None
     options = [str(option) for option in error.validator_value]
     close = difflib.get_close_matches(error.instance, options, n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None
+
+
+def _pattern_hint(text: str) -> str | None:
+    """What in a name breaks its pattern, when a person cannot see it (a user's trial: a
+    zero-width space in an id was told only the pattern): the first character that is
+    invisible, a space of another kind, or a look-alike of a Latin letter, by its code."""
+    import unicodedata
+
+    from legacies.dsl.syntax_errors import latin_look_alike
+
+    for n, ch in enumerate(text, 1):
+        if ch.isascii():
+            continue
+        code = f"U+{ord(ch):04X} ({unicodedata.name(ch, 'a control character')})"
+        latin = latin_look_alike(ch)
+        if latin is not None:
+            return f"character {n} is {code}, which looks like `{latin}`: write the Latin `{latin}`"
+        if unicodedata.category(ch) in ("Cf", "Cc", "Zs", "Zl", "Zp"):
+            return f"character {n} is {code}, which cannot be seen: delete it (it was likely pasted in)"
+        return f"character {n} is {code}: names use the letters A-Z and a-z, digits and `_`"
+    return None
 
 
 # --------------------------------------------------------------------------- script

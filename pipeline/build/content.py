@@ -24,6 +24,10 @@ from ..models import AttributeExtension, ExpansionFile
 from ..yaml_source import excerpt
 
 
+_ITEM_FIELDS = frozenset(("id", "kind", "name", "copies", "links", "requires", "effect", "flavor", "replaces"))
+"""A content item's own fields (pipeline/models.py ContentItem), which an attribute is not."""
+
+
 def check_attributes(b: Builder, items: dict[str, tuple[LoadedFile, Path, Any]], rf: LoadedFile) -> None:
     """Every item's attributes against its kind (C003, C004), an id that is also a word
     of the vocabulary (C006), and every kind's declared defaults."""
@@ -35,9 +39,13 @@ def check_attributes(b: Builder, items: dict[str, tuple[LoadedFile, Path, Any]],
         kind = v.kinds[item.kind]
         for a, value in item.attributes.items():
             if a not in kind.attributes:
-                b.at(f, path + ("attributes", a), "C003", f"a {item.kind} has no attribute `{a}`",
-                     hint=b.suggest(a, kind.attributes) or f"attributes: {', '.join(kind.attributes) or 'none'}",
-                     key=True)
+                if a in _ITEM_FIELDS and a not in kind.attributes:  # indented under `attributes:` by mistake
+                    hint = (f"`{a}` is a field of the item, not an attribute: write it at the item's indentation, "
+                            "beside `attributes:`")
+                else:
+                    hint = b.suggest(a, kind.attributes) or f"attributes: {', '.join(kind.attributes) or 'none'}"
+                b.at(f, path + ("attributes", a), "C003",
+                     f"{article(item.kind.replace('_', ' '))} {item.kind} has no attribute `{a}`", hint=hint, key=True)
                 continue
             t = kind.attributes[a]
             if t.tag == "table" and isinstance(value, dict):  # each entry said where it is, every one

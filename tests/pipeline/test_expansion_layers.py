@@ -437,3 +437,20 @@ def test_an_empty_file_is_not_said_to_cause_the_other_mistakes(tmp_path: Path) -
     assert "follow" not in (misspelt()["hint"] or "")
     empty.write_text("items: [\n", encoding="utf-8")  # a file that does not load: it may have defined the name
     assert "may follow from that" in (misspelt()["hint"] or "")
+
+
+def test_a_field_written_under_attributes_and_a_hidden_character_in_an_id_are_said(tmp_path: Path) -> None:
+    """A user's trial: `effect:` indented under `attributes:` read "a event has no attribute
+    `effect`" with the kind's attributes for a hint; a zero-width space in an id, only the
+    pattern it broke."""
+    folder = salons_with(tmp_path / "fields", "      effect: |\n        gain 1 gold\n")
+    (folder / "content" / "legacies" / "hidden.yaml").write_text(
+        "format: 2\nruleset: legacies\nitems:\n  - id: \"L\u200b2\"\n    kind: player_card\n    name: Hidden\n"
+        "    attributes:\n      century: 1\n      industry: military\n      resources: [iron]\n", encoding="utf-8")
+    code, said = validated(folder)
+    assert code == 1
+    field = next(d for d in said if d["code"] == "C003")
+    assert field["message"] == "a player_card has no attribute `effect`"
+    assert "`effect` is a field of the item, not an attribute" in str(field["hint"])
+    hidden = next(d for d in said if d["code"] == "S005")
+    assert "character 2 is U+200B (ZERO WIDTH SPACE), which cannot be seen" in str(hidden["hint"])
