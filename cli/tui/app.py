@@ -117,20 +117,20 @@ class TableApp(App[None]):
         yield Header()
         with Horizontal(id="main"):
             with TabbedContent(id="tabs", initial="board"):
-                with TabPane("Board", id="board"):
+                with TabPane("Board (b)", id="board"):
                     with VerticalScroll():
                         yield Static(id="board-body")
                         yield Vertical(id="players-body")
-                with TabPane("You", id="you"):
+                with TabPane("You (y)", id="you"):
                     with Vertical():
                         yield Static(id="you-body")
                         yield OptionList(id="mine", markup=False)
                 if self.session.state.game.map is not None:
-                    with TabPane("Map", id="map"):
+                    with TabPane("Map (m)", id="map"):
                         yield VerticalScroll(Static(id="map-body"))
-                with TabPane("Cards", id="cards"):
+                with TabPane("Cards (c)", id="cards"):
                     yield OptionList(id="card-list", markup=False)
-                with TabPane("Log", id="log"):
+                with TabPane("Log (l)", id="log"):
                     yield VerticalScroll(Static(id="log-body"), id="log-scroll")
             yield VerticalScroll(Static(id="reader"), id="reader-pane")
         with Vertical(id="decision"):
