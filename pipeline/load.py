@@ -56,6 +56,10 @@ class LoadedFile:
         """(line_offset, column_offset) of the string at `path`: see Diagnostic.shifted."""
         return self.source.origin(path)
 
+    def joined(self, path: YamlPath) -> bool:
+        """Whether the string at `path` is written over several lines that YAML joins into one."""
+        return self.source.joined(path)
+
 
 @dataclass
 class LoadResult:

@@ -131,6 +131,20 @@ class YamlSource:
             return None
         return _scalar_origin(node, self.lines)
 
+    def joined(self, path: YamlPath) -> bool:
+        """Whether the string at `path` is written over several lines that YAML joins into
+        one (a plain scalar, or one folded with `>`): an effect's lines, read as one."""
+        found, _, node = _walk(self.root, path, self._keys)
+        return found and isinstance(node, ScalarNode) and _tag(node) == _STD + "str" and _joined(node)
+
+
+def _joined(node: ScalarNode) -> bool:
+    """A plain or folded (`>`) scalar over several lines: YAML reads its lines as one."""
+    if node.style not in (None, "", ">") or node.end_mark is None:
+        return False
+    last = node.end_mark.line - (1 if node.style == ">" and node.end_mark.column == 0 else 0)
+    return last > node.start_mark.line + (1 if node.style == ">" else 0)
+
 
 def lines_of(source: str | bytes) -> list[str]:
     """The source lines used to render carets (bytes decoded leniently)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import difflib
 import graphlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from legacies.dsl import ast
@@ -80,7 +80,12 @@ class Builder:
         try:
             return parse_program(source)
         except SyntaxErrors as err:
-            self.place(f, path, err.diagnostics)
+            found = err.diagnostics
+            if f.joined(path):  # a user's trial: "unexpected 'lose'", where two lines had been joined
+                note = ("its lines were read as one: an effect over several lines is written after `|` "
+                        "(`effect: |`, its lines under it)")
+                found = [replace(d, hint=f"{d.hint}; {note}" if d.hint else note) for d in found]
+            self.place(f, path, found)
             return None
 
     def expression(self, f: LoadedFile, path: Path, source: str | None) -> ast.Expr | None:

@@ -454,3 +454,10 @@ def test_a_field_written_under_attributes_and_a_hidden_character_in_an_id_are_sa
     assert "`effect` is a field of the item, not an attribute" in str(field["hint"])
     hidden = next(d for d in said if d["code"] == "S005")
     assert "character 2 is U+200B (ZERO WIDTH SPACE), which cannot be seen" in str(hidden["hint"])
+
+
+def test_an_effect_written_without_its_bar_is_said_to_have_been_read_as_one_line(tmp_path: Path) -> None:
+    code, said = validated(salons_with(tmp_path / "plain", "    effect:\n      gain 1 gold\n      lose 1 gold\n"))
+    assert code == 1
+    (found,) = [d for d in said if d["code"] == "E100"]
+    assert "its lines were read as one" in str(found["hint"]) and "`effect: |`" in str(found["hint"])

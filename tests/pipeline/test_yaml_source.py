@@ -242,3 +242,11 @@ def test_a_value_reached_through_an_alias_is_placed_at_its_own_key() -> None:
     assert source.position(("items", 1, "copies")) == (3, 17)
     assert source.position(("items", 2, "copies")) == (4, 17)
     assert source.position(("items", 0, "name")) == (2, 6)  # the anchor: at its own key, on its own line
+
+
+def test_a_string_over_several_plain_lines_is_known_to_be_read_as_one() -> None:
+    """A user's trial: an effect written without `|` got "unexpected 'lose'" and a hint about
+    `for`: YAML had joined its two lines into one. The source says which strings it joined."""
+    source = parsed("a: |\n  gain 1 gold\n  lose 1 gold\nb:\n  gain 1 gold\n  lose 1 gold\nc: gain 1 gold\n"
+                    "d: >\n  gain 1 gold\n  lose 1 gold\ne: >\n  gain 1 gold\n")
+    assert [source.joined((k,)) for k in "abcde"] == [False, True, False, True, False]
