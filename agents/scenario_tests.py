@@ -276,16 +276,16 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
         try:
             got, kind = sandbox.typed_value(trial.state, str(expr), trial.me, players_named=True)
         except DiagnosticError as err:
-            first = err.diagnostics[0]
+            inside = err.diagnostics[0]
             hints = [d.hint for d in err.diagnostics if d.hint]
-            names = sandbox.player_names(trial.state)
-            if names:
-                listed = list(names)
+            seats = sandbox.player_names(trial.state)
+            if seats:
+                listed = list(seats)
                 listed_words = ", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else listed[0]
                 hints.append(f"the players here are {listed_words} (`{listed[-1]}'s ...` reads another seat's); "
                              "`me` is the player the test plays as")
             out += fail(f"`{expr}` does not check: " + "; ".join(f"{d.code} {d.message}" for d in err.diagnostics),
-                        hint="; ".join(hints), at=f"expect {expr}", inside=first)
+                        hint="; ".join(hints), at=f"expect {expr}", inside=inside)
             continue
         except InternalError as err:
             out += fail(f"`{expr}` cannot be read: {err}", at=f"expect {expr}")
