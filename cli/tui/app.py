@@ -2,7 +2,7 @@
 as panes that are always on screen, never pages.
 
 - The decision, at the bottom: what it is for, and every option with what it costs and
-  what it does (arrows and Enter, a click, or a number key for the first nine);
+  what it does (arrows and Enter, a click, or its number typed: an amount typed as itself);
 - the reader, at the right: the card of the highlighted option, or of the card highlighted
   in your hand or among the cards on the table, in full;
 - the board, in tabs: the table's part (places side by side scroll) and every player's
@@ -39,6 +39,7 @@ from legacies.view.model import Card, SeatView
 from legacies.view.model import Option as ViewOption
 
 from . import panes
+from .typed import read_typed
 
 
 
@@ -89,7 +90,9 @@ class TableApp(App[None]):
         Binding("c", "tab('cards')", "Cards", show=False),
         Binding("l", "tab('log')", "Log"),
         Binding("o", "options", "Options"),
-        *[Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)],
+        *[Binding(str(n), f"digit({n})", show=False) for n in range(10)],
+        Binding("backspace", "typed_back", show=False),
+        Binding("escape", "typed_clear", show=False),
     ]
 
     def __init__(self, session: TableSession, save_path: Path | None = None, threaded: bool = True,
@@ -111,6 +114,8 @@ class TableApp(App[None]):
         self.own_save: Path | None = None  # where `s` keeps the game without --save (chosen at the first)
         self.left = False  # the person left before the end
         self.player_boxes: dict[int, tuple[Collapsible, Static]] = {}  # the Players tab's folded parts
+        self.typed = ""  # the digits typed at the options (cli/tui/typed.py), and the decision they are for
+        self.typed_for: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -349,16 +354,35 @@ class TableApp(App[None]):
         if not d.yours:
             purpose.update(Text(f"Waiting for {d.player_name}: {d.purpose}", style="italic"))
             return
-        last = next((e.text for e in reversed(view.changes) if e.kind in ("choice", "rules")), "")
-        purpose.update(Text.assemble((d.purpose, "bold"), (f"   (last: {last})" if last else "", "dim")))
+        if self.typed_for != (d.number, d.takebacks):
+            self.typed, self.typed_for = "", (d.number, d.takebacks)
+        self._purpose_line()
         prompts = []
         room = max(30, options.size.width or self.size.width) - 4
+        digits = len(str(len(d.options)))
         for o in d.options:
-            prompts.append(Option(option_line(o, room)))
+            prompts.append(Option(option_line(o, room, digits)))
         options.add_options(prompts)
-        options.highlighted = 0
+        typed = read_typed(d, self.typed).index if self.typed else None
+        options.highlighted = typed if typed is not None else 0
         options.focus()
-        self._read_option(0)
+        self._read_option(options.highlighted)
+
+    def _purpose_line(self) -> None:
+        """What the decision is for, the last thing that happened, and the digits typed."""
+        view = self.view
+        if view is None or view.decision is None:
+            return
+        d = view.decision
+        last = next((e.text for e in reversed(view.changes) if e.kind in ("choice", "rules")), "")
+        line = Text.assemble((d.purpose, "bold"), (f"   (last: {last})" if last else "", "dim"))
+        if self.typed:
+            name = "amount" if d.amounts is not None else "option"
+            named = read_typed(d, self.typed).index is not None
+            line = Text.assemble((d.purpose, "bold"), "   ", (f"{name} {self.typed}", "reverse"),
+                                 (" — Enter chooses it, or type on; Esc clears" if named else
+                                  " — type on; Esc clears", "dim"))
+        self.query_one("#purpose", Static).update(line)
 
     def _read(self, card: Card | None, extra: list[str] | None = None, title: str = "") -> None:
         body = panes.card(card) if card is not None or not title else Text(title, style="bold")
@@ -387,6 +411,12 @@ class TableApp(App[None]):
 
     @on(OptionList.OptionSelected, "#options")
     def _option_selected(self, event: OptionList.OptionSelected) -> None:
+        view = self.view
+        if self.typed and view is not None and view.decision is not None:
+            typed = read_typed(view.decision, self.typed)
+            if typed.index != event.option_index:  # Enter after digits that name no option yet
+                self.notify(f"{self.typed} names no option yet: type on, or Esc to clear", severity="warning")
+                return
         self._answer(event.option_index)
 
     @on(OptionList.OptionHighlighted, "#card-list")
@@ -399,11 +429,42 @@ class TableApp(App[None]):
         if self.view is not None and 0 <= event.option_index < len(self.mine):
             self._read(self.view.cards[self.mine[event.option_index]])
 
-    def action_pick(self, index: int) -> None:
+    def action_digit(self, digit: int) -> None:
+        """A digit typed at the options: the option it names is highlighted (and read), and
+        answered once no other option's number or amount starts with what was typed."""
         view = self.view
-        if view is not None and view.decision is not None and view.decision.yours \
-                and index < len(view.decision.options):
-            self._answer(index)
+        if self.busy or view is None or view.decision is None or not view.decision.yours:
+            return
+        d = view.decision
+        typed = read_typed(d, self.typed + str(digit))
+        if not typed.taken:
+            self.notify(typed.said, severity="warning")
+            return
+        self.typed += str(digit)
+        if typed.final and typed.index is not None:
+            self.typed = ""
+            self._answer(typed.index)
+            return
+        self._typed_moved(typed.index)
+
+    def action_typed_back(self) -> None:
+        if self.typed:
+            self.typed = self.typed[:-1]
+            view = self.view
+            index = read_typed(view.decision, self.typed).index if self.typed and view and view.decision else None
+            self._typed_moved(index)
+
+    def action_typed_clear(self) -> None:
+        if self.typed:
+            self.typed = ""
+            self._typed_moved(None)
+
+    def _typed_moved(self, index: int | None) -> None:
+        self._purpose_line()
+        options = self.query_one("#options", OptionList)
+        if index is not None:
+            options.highlighted = index
+        options.focus()
 
     def action_tab(self, name: str) -> None:
         """Show tab `name` and move the keys into it: the arrows and Enter then read its
@@ -475,12 +536,14 @@ class TableApp(App[None]):
         self.push_screen(Confirm("Save the game before leaving?"), answered)
 
 
-def option_line(o: ViewOption, room: int) -> Text:
-    """An option's line in `room` columns: its number, its label whole (wrapped where it is
+def option_line(o: ViewOption, room: int, digits: int = 1) -> Text:
+    """An option's line in `room` columns: its number (`digits` wide: the numbers of a
+    long list line up, and every one can be typed), its label whole (wrapped where it is
     longer than the pane, never cut), then what its card costs and does where they fit (the
     reader has them in full)."""
-    # A styled span's leading spaces are dropped when drawn: a space ends the span before it.
-    number = f"{o.index + 1}. " if o.index < 9 else "   "
+    # A styled span's leading spaces are dropped when drawn (a space ends the span before
+    # it): the numbers are padded after their dot, not before.
+    number = f"{str(o.index + 1) + '.':<{digits + 1}} "
     used = len(number) + len(o.label)
     details = o.details if used + 13 <= room else ""  # cut to the room left: the reader has it whole
     if details and len(details) > room - used - 1:  # (no details: nothing cut, no "…")

@@ -16,6 +16,10 @@
   let colours = [];
   let retry = 500;
   let reading = null; // the card id read in full, kept across views
+  // whether the keyboard gave the last answer (Enter, Space, Tab, the arrows; a pointer
+  // clears it): then the next decision's first option takes the focus, as the buttons
+  // answered are gone; after a click or a tap nothing moves (a phone would open the reader)
+  let byKeys = false;
 
   // ------------------------------------------------------------------ building the DOM
   function el(tag, cls, text) {
@@ -140,13 +144,13 @@
     if (message.type === "view") {
       colours = message.colours || [];
       const before = view && view.decision, now = message.view.decision;
-      if (!before || !now || before.number !== now.number || before.takebacks !== now.takebacks ||
-          before.player !== now.player) {
-        notice("", ""); // what was said of another decision (a refusal, an undo refused) no longer holds
-      }
+      const fresh = !before || !now || before.number !== now.number || before.takebacks !== now.takebacks ||
+          before.player !== now.player;
+      if (fresh) notice("", ""); // what was said of another decision (a refusal, an undo refused) no longer holds
       view = message.view;
       uncover();
-      draw(message);
+      draw(message, fresh);
+      if (fresh && byKeys && now && now.yours) focusFirstOption();
     } else if (message.type === "cover") {
       cover(message);
     } else if (message.type === "refused") {
@@ -204,12 +208,29 @@
   }
 
   // ------------------------------------------------------------------ drawing the view
-  function draw(message) {
+  // What of the options has the focus, as a selector that finds it again once they are
+  // drawn afresh (another seat's move redraws the same decision)
+  function focusedOption() {
+    const active = document.activeElement;
+    if (!active || !$("options").contains(active)) return null;
+    if (active.id === "amount") return "#amount";
+    if (active.dataset.index === undefined) return null;
+    return "#options button." + (active.classList.contains("read") ? "read" : "option") +
+      "[data-index=\"" + active.dataset.index + "\"]";
+  }
+
+  function draw(message, fresh) {
     document.title = view.title + " — " + view.seat_name;
     $("title").textContent = view.title;
     clear($("who")).appendChild(swatch(view.seat));
     $("who").appendChild(document.createTextNode("You are " + view.seat_name));
+    // the same decision drawn again keeps the focus and an amount being typed
+    const focused = fresh ? null : focusedOption();
+    const typed = !fresh && $("amount") ? $("amount").value : null;
     drawDecision(message);
+    if (typed !== null && $("amount")) $("amount").value = typed;
+    const again = focused && document.querySelector(focused);
+    if (again) again.focus();
     drawResult();
     $("undo").disabled = !!view.result; // a finished game's result stands
     drawParts($("board"), view.table);
@@ -267,6 +288,7 @@
         const row = el("div", "option-row");
         const more = el("button", "read", "Read");
         more.type = "button";
+        more.dataset.index = String(o.index);
         more.setAttribute("aria-label", "Read " + view.cards[o.card].name + " in full");
         more.addEventListener("click", function () { read(o.card, true); });
         row.appendChild(b);
@@ -276,6 +298,22 @@
       }
       options.appendChild(b);
     }
+  }
+
+  function focusFirstOption() {
+    const first = $("amount") || document.querySelector("#options button.option:not([disabled])");
+    if (first) first.focus();
+  }
+
+  // the arrows move between the options (the Read buttons beside them are reached by Tab)
+  function optionsKeys(event) {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const buttons = Array.prototype.slice.call(document.querySelectorAll("#options button.option:not([disabled])"));
+    const at = buttons.indexOf(document.activeElement);
+    if (at < 0) return;
+    event.preventDefault();
+    const next = buttons[Math.min(buttons.length - 1, Math.max(0, at + (event.key === "ArrowDown" ? 1 : -1)))];
+    next.focus();
   }
 
   function drawAmounts(options, d) {
@@ -541,6 +579,11 @@
 
   // ------------------------------------------------------------------ start
   document.addEventListener("DOMContentLoaded", function () {
+    document.addEventListener("keydown", function (event) {
+      if (["Enter", " ", "Tab", "ArrowDown", "ArrowUp"].indexOf(event.key) >= 0) byKeys = true;
+    }, true);
+    document.addEventListener("pointerdown", function () { byKeys = false; }, true);
+    $("options").addEventListener("keydown", optionsKeys);
     $("undo").addEventListener("click", function () { send({ type: "undo" }); });
     $("save").addEventListener("click", function () { send({ type: "save" }); });
     $("reader").addEventListener("click", closeReader);

@@ -344,3 +344,29 @@ def test_the_whole_log_says_what_it_leaves_out_and_numbers_from_there(chromium: 
                 # the marker's digits sit inside the list's own box (its padding), none cut off
                 assert page.evaluate("() => parseFloat(getComputedStyle(document.getElementById('log')).paddingLeft)"
                                      ) >= 2.5 * 14
+
+
+def test_a_game_played_by_the_keyboard_keeps_the_focus_on_the_options(chromium: Any) -> None:
+    """A user's trial: after an answer given with the keyboard the focus was lost (the
+    buttons answered are gone) and the next decision had to be found with Tab from the
+    page's top. An answer by the keyboard puts the focus on the next decision's first
+    option, the arrows move between options; a click moves nothing."""
+    with table("gears-of-time", ["human", "random"], seed=15) as (served, base):
+        with page_at(chromium, link(served, base, 0)) as page:
+            first = wait_for_my_turn(page)
+            page.locator("#options button.option").first.focus()
+            page.keyboard.press("ArrowDown")
+            focused = "document.activeElement && document.activeElement.dataset.index"
+            assert page.evaluate(focused) == page.locator("#options button.option").nth(1).get_attribute("data-index")
+            page.keyboard.press("ArrowUp")
+            page.keyboard.press("Enter")
+            later = wait_for_my_turn(page, first)
+            assert later > first
+            page.wait_for_function("() => document.activeElement && document.activeElement.matches("
+                                   "'#options button.option, #amount')", timeout=WAIT)
+            made = len(served.session.state.st.history)
+            page.keyboard.press("Enter")  # the focused option answers: no mouse needed
+            assert wait_for_my_turn(page, later) > later or made < len(served.session.state.st.history)
+            clicked, last = click_through(page, 2, random.Random(2))  # clicks: the focus is left alone
+            assert clicked == 2 and wait_for_my_turn(page, last) != -1
+            assert not page.evaluate("document.activeElement && document.activeElement.matches('#options *')")
