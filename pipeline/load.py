@@ -16,14 +16,14 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, ValidationError
 
-from legacies.dsl.diagnostics import Diagnostic, has_errors
+from legacies.dsl.diagnostics import WARNING, Diagnostic, has_errors
 from legacies.pipeline.files import SourceFile
 from legacies.pipeline.formats import upgrade
 from legacies.pipeline.models import FILE_MODELS
 from legacies.pipeline.schemas import schema_problems, validate_data, yaml_path
 from legacies.pipeline.size_bounds import Tally
-from legacies.pipeline.yaml_source import (YamlPath, YamlSource, excerpt, lines_of, load_yaml, unreadable, without_items,
-                                           walk_diagnostic)
+from legacies.pipeline.yaml_source import (YamlPath, YamlSource, excerpt, lines_of, load_yaml, unreadable,
+                                           walk_diagnostic, without_entries, without_items)
 
 
 @dataclass(frozen=True, eq=False)
@@ -38,7 +38,9 @@ class LoadedFile:
     source: YamlSource = field(repr=False)
     layer: str = ""  # the expansion it comes from ("" for the ruleset itself)
     over: SourceFile | None = field(default=None, repr=False)  # the base file at its place, if any
-    dropped: tuple[str, ...] = ()  # the items of a content file its schema refused, by id ("" for none)
+    # what its schema refused, the rest loaded: a content file's items by id ("" for none),
+    # another file's entries by name (`_without_bad_entries`)
+    dropped: tuple[str, ...] = ()
 
     def position(self, path: YamlPath) -> tuple[int, int]:
         """(line, column) of the value at `path` (of its parent mapping when missing)."""
@@ -68,7 +70,8 @@ class LoadResult:
     files: list[LoadedFile] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, list[str]] = field(default_factory=dict)
-    stopped: bool = False  # a size bound was passed (pipeline/size_bounds.py): nothing is built
+    stopped: bool = False  # a size bound was passed (pipeline/size_bounds.py), or ruleset.yaml refused: nothing is built
+    ruleset_refused: str = ""  # the ruleset's ruleset.yaml, when it was refused whole
 
     @property
     def ok(self) -> bool:
@@ -113,7 +116,7 @@ def _without_bad_items(kind: str, source: YamlSource, found: list[tuple[YamlPath
     name its cards said they did not exist). None when an error lies outside the items, or
     what is left is still refused: the file is refused whole, as before."""
     if kind != "content":
-        return None
+        return _without_bad_entries(kind, source, found)
     bad: set[int] = set()
     for path, d in found:
         if d.severity != "error":
@@ -128,6 +131,35 @@ def _without_bad_items(kind: str, source: YamlSource, found: list[tuple[YamlPath
     ids = tuple(str(items[i]["id"]) if isinstance(items[i], dict) and isinstance(items[i].get("id"), str) else ""
                 for i in sorted(bad))
     return partial, ids
+
+
+def _without_bad_entries(kind: str, source: YamlSource, found: list[tuple[YamlPath, Diagnostic]]
+                         ) -> tuple[YamlSource, tuple[str, ...]] | None:
+    """A ruleset, procedures or expansion file whose schema errors all lie inside entries
+    it can be checked without, with those taken out, and their names: an entry of a
+    top-level mapping (a counter, a zone, a definition, `display`'s `players`) or an
+    optional top-level key. The rest of the file, and every file that uses its names, is
+    checked as any other (a user's trial: one counter's `scope: everyone` in ruleset.yaml
+    hid every mistake of every file, and said the ruleset had no ruleset.yaml). None when an
+    error lies where nothing can be taken out (a key the schema requires, such as `players`)
+    or what is left is still refused: the file is refused whole."""
+    data = source.data
+    if not isinstance(data, dict):
+        return None
+    bad: set[tuple[str, ...]] = set()
+    for path, d in found:
+        if d.severity != "error":
+            continue
+        if not path or not isinstance(path[0], str):
+            return None
+        if len(path) >= 2 and isinstance(path[1], str) and isinstance(data.get(path[0]), dict):
+            bad.add((path[0], path[1]))
+        else:
+            bad.add((path[0],))
+    partial = without_entries(source, bad)
+    if partial is None or has_errors(validate_data(kind, partial.data, source.label, partial.position)):
+        return None
+    return partial, tuple(sorted(path[-1] for path in bad))
 
 
 def build_model(kind: str, source: YamlSource) -> tuple[BaseModel | None, list[Diagnostic]]:
@@ -179,7 +211,29 @@ def load_sources(sources: Iterable[SourceFile]) -> LoadResult:
         result.sources[source.label] = lines
         result.diagnostics.extend(problems)
         result.diagnostics.extend(tally.count(loaded, sum(len(line) for line in lines)))
-        if loaded is not None:
-            result.files.append(loaded)
+        took(result, source, loaded)
+    return finished(result, tally)
+
+
+def took(result: LoadResult, source: SourceFile, loaded: LoadedFile | None) -> None:
+    """One file's outcome added to `result`: loaded, or refused."""
+    if loaded is not None:
+        result.files.append(loaded)
+    elif source.kind == "ruleset" and not source.layer:
+        result.ruleset_refused = source.label
+
+
+def finished(result: LoadResult, tally: Tally) -> LoadResult:
+    """`result` once every file was read: stopped past a size bound, or when the ruleset's
+    ruleset.yaml was refused whole. Every other file names what it declares: built without
+    it, each of its names was said to be unknown, and "found 0 ruleset.yaml" was said (a
+    user's trial); the warning says why nothing else is checked."""
     result.stopped = tally.stopped
+    if result.ruleset_refused and result.files and not result.stopped and \
+            not any(f.kind == "ruleset" for f in result.files):
+        result.diagnostics.append(Diagnostic(
+            "F003", "the ruleset's other files are not checked until its ruleset.yaml loads (see its errors)",
+            severity=WARNING, file=result.ruleset_refused,
+            hint="fix ruleset.yaml's errors first: the names every other file uses are declared there"))
+        result.stopped = True
     return result

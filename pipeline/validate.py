@@ -151,14 +151,19 @@ def consequences(diagnostics: list[Diagnostic], files: "list[LoadedFile]", sourc
     loaded = {f.label for f in files}
     if any(not _blank(s) for s in sources if s.label not in loaded):  # a file not loaded: names it defines are missing
         return [maybe_consequence(d) for d in diagnostics]
-    dropped = [i for f in files for i in f.dropped]
+    dropped = [(i, f) for f in files for i in f.dropped]
     if dropped:
         out = []
         for d in diagnostics:  # said where the message names a refused item (any, for an item without an id)
-            named = [i for i in dropped if not i or f"`{i}`" in d.message]
-            note = (f"the item `{named[0]}` was refused (above): this follows from that" if named and named[0]
+            named = [(i, f) for i, f in dropped if not i or f"`{i}`" in d.message or f"`{i}:`" in d.message]
+            if not named:
+                out.append(d)
+                continue
+            name, file = named[0]
+            what = f"the item `{name}`" if file.kind == "content" else f"`{name}` in {file.label.rsplit('/', 1)[-1]}"
+            note = (f"{what} was refused (above): this follows from that" if name
                     else "an item was refused (above): this may follow from that")
-            out.append(maybe_consequence(d, note) if named else d)
+            out.append(maybe_consequence(d, note))
         return out
     return diagnostics
 
@@ -174,7 +179,7 @@ def _blank(source: SourceFile) -> bool:
 
 
 def maybe_consequence(d: Diagnostic, note: str = "") -> Diagnostic:
-    if d.code not in ("E201", "E203", "E205", "E206", "C002"):
+    if d.code not in ("E201", "E203", "E205", "E206", "C002", "R001", "F004"):
         return d
     note = note or "a file of this ruleset could not be loaded: this may follow from that; fix it first"
     return replace(d, hint=f"{d.hint}; {note}" if d.hint else note)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
@@ -23,7 +23,7 @@ from legacies.interpreter.spec import GameSpec
 from legacies.pipeline.build.passes import BuildResult, build_spec
 from legacies.pipeline.files import SourceFile, disk_label, guess_kind, installed_rulesets, ruleset_files
 from legacies.pipeline.internal_errors import internal_error
-from legacies.pipeline.load import LoadedFile, LoadResult, load_source
+from legacies.pipeline.load import LoadedFile, LoadResult, finished, load_source, took
 from legacies.pipeline.size_bounds import Tally
 from legacies.pipeline.ruleset_choice import expansion_stack
 from legacies.pipeline.stack import StackError, expansion_folder, stack_sources
@@ -86,10 +86,14 @@ def _run(check: Check, sources: list[SourceFile]) -> None:
     check.files = load.files
     if load.stopped:  # a size bound: an open document past it is said to be unchecked, not left blank
         why = next((d for d in load.diagnostics if d.code in ("F012", "C014")), None)
+        refused = next((d for d in load.diagnostics if d.code == "F003"), None) if load.ruleset_refused else None
         for label in check.labels:
             if label not in load.sources and why is not None:
                 check.diagnostics.append(Diagnostic(why.code, f"this file is not checked: {why.message}", file=label,
                                                     hint=why.hint))
+            elif refused is not None and label != load.ruleset_refused:  # said on every open file it leaves unchecked
+                check.diagnostics.append(replace(refused, message="this file is not checked until its ruleset.yaml "
+                                                                  "loads (see its errors)", file=label))
     if not load.files or load.stopped:
         return
     check.build = build_spec(load.files)
@@ -138,10 +142,8 @@ def _load(sources: list[SourceFile]) -> LoadResult:
         result.sources[source.label] = lines
         result.diagnostics.extend(problems)
         result.diagnostics.extend(tally.count(loaded, len(raw or b"")))
-        if loaded is not None:
-            result.files.append(loaded)
-    result.stopped = tally.stopped
-    return result
+        took(result, source, loaded)
+    return finished(result, tally)
 
 
 def _sources(path: Path, texts: Mapping[Path, str]) -> tuple[str, str, list[SourceFile]]:

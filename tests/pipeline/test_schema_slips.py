@@ -1,0 +1,63 @@
+"""A schema slip in ruleset.yaml or a procedures file (a user's trial): one counter's
+`scope: everyone` refused ruleset.yaml whole, and validate said only that and "a ruleset
+needs exactly one ruleset.yaml, found 0", hiding a misspelt statement in the cards and a
+misspelt zone in the procedures. Now the entry the schema refuses is taken out, the rest
+is checked, and what follows from the entry refused says so; a slip that nothing can be
+taken out for (a key the schema requires) says that the other files wait for it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from legacies.pipeline.ruleset import load_ruleset
+from legacies.pipeline.validate import validate
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _legacy(root: Path, edits: dict[str, tuple[str, str]]) -> Path:
+    for sub in ("rules/legacy", "content/legacy"):
+        (root / sub).mkdir(parents=True)
+        for f in (REPO / sub).glob("*.yaml"):
+            shutil.copy(f, root / sub / f.name)
+    for name, (old, new) in edits.items():
+        path = root / name
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (name, old)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return root
+
+
+TYPOS = {
+    "content/legacy/cards.yaml": ("move given to", "mvoe given to"),
+    "rules/legacy/procedures.yaml": ("value: cards in tableau of P", "value: cards in tablau of P"),
+}
+
+
+def test_a_counter_refused_hides_no_other_mistake(tmp_path: Path) -> None:
+    root = _legacy(tmp_path, {**TYPOS, "rules/legacy/ruleset.yaml": ("points: {scope: player", "points: {scope: everyone")})
+    found = validate([str(root / "rules/legacy")]).diagnostics
+    by_code = {(d.code, Path(d.file).name) for d in found}
+    assert {("S005", "ruleset.yaml"), ("E110", "cards.yaml"), ("E203", "procedures.yaml")} <= by_code
+    assert "F003" not in {d.code for d in found}
+    follows = [d for d in found if d.hint and "`points` in ruleset.yaml was refused (above)" in d.hint]
+    assert follows and all("points" in d.message for d in follows)  # unknown counter `points`, `score` ...
+    assert load_ruleset("legacy", root).spec is None  # never played: the file has an error
+
+
+def test_a_definition_refused_in_procedures_hides_no_other_mistake(tmp_path: Path) -> None:
+    root = _legacy(tmp_path, {**TYPOS, "rules/legacy/procedures.yaml": ("params: {P: player}", "params: [P]")})
+    found = validate([str(root / "rules/legacy")]).diagnostics
+    codes = {(d.code, Path(d.file).name) for d in found}
+    assert ("E110", "cards.yaml") in codes and any(c[0].startswith("S") and c[1] == "procedures.yaml" for c in codes)
+    follows = [d for d in found if d.hint and "`legacies_of` in procedures.yaml was refused" in d.hint]
+    assert follows
+
+
+def test_a_slip_in_a_required_key_says_the_other_files_wait(tmp_path: Path) -> None:
+    root = _legacy(tmp_path, {**TYPOS, "rules/legacy/ruleset.yaml": ("players: {min: 2,", "players: {min: two,")})
+    found = validate([str(root / "rules/legacy")]).diagnostics
+    assert [(d.code, d.severity) for d in found if d.code != "S004"] == [("F003", "warning")]
+    assert "not checked until its ruleset.yaml loads" in found[0].message + found[-1].message
+    assert not any("found 0" in d.message for d in found)
