@@ -353,6 +353,8 @@ def _simple(s: ast.Stmt) -> str | None:
         what = print_expr(s.collection)
         if isinstance(s.collection, ast.ListLiteral):  # `one of [a, b]`, `2 of [a, b, c]`
             count = "one of" if count == "a" else f"{count} of"
+        elif not isinstance(s.collection, ast.Name):  # `one of (cards in my hand)`, never "a cards in ..."
+            count, what = ("one of" if count == "a" else f"{count} of"), f"({what})"
         elif count == "a" and what[:1] in "aeiou":  # `an outpost`: the same tree as `a`
             count = "an"
         return f"pick at random {count} {what} as {s.var}"

@@ -240,6 +240,24 @@ def _taken(reader: Any, player: int, prompt: str | Words, choice: Choice) -> "Ta
     return line
 
 
+def nothing_to_choose(player: int, prompt: str | Words) -> "Said":
+    """The log line of a question with no option, whose effect stops there ("P1 [choose a
+    card in your tableau]: nothing to choose; the rest of the effect does not happen"): said
+    as a question with one option is, so that a player, and a designer's `try`, see why
+    what followed it did not happen (it stopped in silence)."""
+    return Said(_nothing, (player, prompt))
+
+
+def _nothing(reader: Any, player: int, prompt: str | Words) -> str:
+    asked = prompt if isinstance(prompt, str) else prompt(reader)
+    return f"{player_name(reader, player)} [{asked}]: nothing to choose; the rest of the effect does not happen"
+
+
+def nothing_to_pick(statement: str) -> str:
+    """The log line of `pick at random` from nothing, whose effect stops there."""
+    return f"[{statement}]: nothing to pick from; the rest of the effect does not happen"
+
+
 class Said:
     """A log line made when the log is read (vm.Log): `make(reader, *args)`, the args
     captured when it was said (values, never the live state), so it reads the same

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from .budget import spend
-from .decisions import Choice, Decision, Said, Taken, Words
+from .decisions import Choice, Decision, Said, Taken, Words, nothing_to_choose
 from .mechanics import adjust, describe, player_name
 from .vm import Activation, BlockFrame, Frame, State, made_when_read
 
@@ -69,12 +69,13 @@ class AskFrame(Frame):
             if froze:
                 st.memo = None
         spend(st, len(options))  # each option made
+        who = self.act.me if self.act.me >= 0 else st.active
         if not options:
             st.frames.pop()
             if self.empty is not None:
-                self.empty(st, self.act)
+                self.empty(st, self.act)  # the rest abandoned (or a refusal, said by its own words)
+                st.log.append(nothing_to_choose(who, self.prompt))
             return
-        who = self.act.me if self.act.me >= 0 else st.active
         choice = self.choice
         if self.auto and len(options) == 1:
             st.frames.pop()

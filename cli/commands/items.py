@@ -201,7 +201,8 @@ def try_item(
     except EOFError:
         fail("end of input: nothing was tried", 1)
         return
-    typer.echo(f"{trial.item} ({item}), played by {trial.seat}" + (f": {run}" if run else "")
+    shown = run.strip().splitlines()[0] + (" …" if len(run.strip().splitlines()) > 1 else "") if run else ""
+    typer.echo(f"{trial.item} ({item}), played by {trial.seat}" + (f": {shown}" if run else "")
                + f"   (turn order: {', '.join(trial.turn_order)})")
     for who, prompt, labels, taken in trial.asked:
         typer.echo(f"  {who}, {prompt}: {taken}   (of {', '.join(labels)})")

@@ -14,6 +14,7 @@ from .. import chance, ending
 from .. import mechanics as mech
 from .context import Fn, Instr, no_player, as_def, with_it, spend
 from .context import CompileContext, Compiles
+from ..decisions import nothing_to_pick
 from ..errors import ContentError
 from ..vm import Activation, State
 from ..windows import OfferFrame
@@ -87,6 +88,7 @@ class GeneralCompiler:
         zone = self.ctx.type_of(s.collection).tag == "zone"
         var = s.var
         single = isinstance(s.count, ast.Num) and s.count.value == 1
+        empty_said = nothing_to_pick(printer.print_statement(s))
 
         def pick_random(st: State, a: Activation) -> None:
             n = 1 if single else count(a)
@@ -94,6 +96,7 @@ class GeneralCompiler:
             spend(st, len(pool))
             if n > 0 and not pool:  # nothing to pick: the rest of the effect does not happen
                 mech.abandon(st, a)
+                st.log.append(empty_said)  # said, as an empty `choose` is
                 return
             picked = chance.pick(st, pool, n)
             a.env[var] = picked[0] if single else picked

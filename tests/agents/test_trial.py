@@ -222,3 +222,23 @@ def test_a_quantity_labelled_with_its_article_reads_after_a_possessive(spec) -> 
     trial = run_trial(spec, "C1003", Scenario(seed=3, play=6),
                       run="until generation_end: hostile_surcharge = 0 for me")
     assert "P1's extra fame each relationship with a hostile character costs: 2 -> 0" in trial.changes, trial.changes
+
+
+def test_a_choice_with_nothing_to_choose_says_why_the_rest_did_not_happen() -> None:
+    """A designer's trial: `choose a card in my tableau` with an empty tableau stopped the
+    effect in silence ("nothing changed", the `gain` after it not made, nothing said). The
+    log says the question had no option and the rest of the effect does not happen; so does
+    `pick at random` from nothing, and the command shows a source of several lines by its
+    first."""
+    run = "choose a card in my tableau as X\ngain 1 points"
+    result = CliRunner().invoke(app, ["try", "swap", "-r", "legacy", "--run", run])
+    assert result.exit_code == 0, result.output
+    assert "P1 [choose a card in your tableau]: nothing to choose; the rest of the effect does not happen" \
+        in result.output and "nothing changed" in result.output
+    assert "played by P1: choose a card in my tableau as X …" in result.output.splitlines()[0]
+    picked = CliRunner().invoke(app, ["try", "swap", "-r", "legacy", "--run",
+                                      "pick at random one of (cards in my tableau) as X\ngain 1 points"])
+    assert "[pick at random one of (cards in my tableau) as X]: nothing to pick from; the rest of the effect " \
+        "does not happen" in picked.output
+    paid = CliRunner().invoke(app, ["try", "swap", "-r", "legacy", "--run", "gain 1 points"])
+    assert "nothing to" not in paid.output and "P1's points: 0 -> 1" in paid.output
