@@ -48,10 +48,12 @@ def known_seats(spec: Any, seats: list[str]) -> None:
                              + (f" or the seats {spec.title}'s rules run: {', '.join(ruled)}" if ruled else ""))
 
 
-def saved_seats(spec: Any, data: dict, given: list[str]) -> tuple[list[str], str | None]:
+def saved_seats(spec: Any, data: dict, given: list[str],
+                how: str = ": give one --seat per player to seat others") -> tuple[list[str], str | None]:
     """Who sits where in a game taken up from a save: `--seat` as given, else the save's
     `seats`; and what is wrong with the save's, in words (None: nothing), said before any
-    decision is replayed: a save that names no seat kind is refused, never half-loaded."""
+    decision is replayed: a save that names no seat kind is refused, never half-loaded
+    (`replay`, which seats nobody, says so without `how`)."""
     kinds = list(given) or list(data.get("seats") or [])
     if given:
         return kinds, None
@@ -59,7 +61,7 @@ def saved_seats(spec: Any, data: dict, given: list[str]) -> tuple[list[str], str
     for kind in (k.partition(":")[0].strip() for k in kinds):
         if kind != "human" and kind not in BOTS and kind not in ruled:
             return kinds, (f"the save's `seats` names `{short(kind)}`, which is no seat kind (human, {', '.join(BOTS)}"
-                           + "".join(f", {r}" for r in ruled) + "): give one --seat per player to seat others")
+                           + "".join(f", {r}" for r in ruled) + ")" + how)
     return kinds, None
 
 

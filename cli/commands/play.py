@@ -436,6 +436,12 @@ def replay(
         return
     loaded = load_with(name, root, expansion)
     playable(loaded, name, where_given(name, root, expansion))
+    from legacies.cli.table_args import saved_seats
+
+    _, wrong = saved_seats(loaded.spec, data, [], how="")  # a save broken there is broken: never replayed
+    if wrong:
+        fail(f"refused: {wrong}", 1)
+        return
     if svg is not None:  # what --svg needs, before the replay: a map to draw and a folder to write it in
         _check_svg(loaded.spec, svg)
     try:

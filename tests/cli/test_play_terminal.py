@@ -268,7 +268,8 @@ def test_a_save_naming_no_seat_kind_is_refused_before_anything_is_replayed(tmp_p
     session.save(save)
     data = json.loads(save.read_text())
     save.write_text(json.dumps({**data, "seats": ["human", "nosuch"]}), encoding="utf-8")
-    for command in (["resume", str(save), "--plain"], ["serve", "--resume", str(save)]):
+    for command in (["resume", str(save), "--plain"], ["serve", "--resume", str(save)], ["replay", str(save)],
+                    ["replay", "--verify", str(save)]):
         said = CliRunner().invoke(app, command, input="")
         assert said.exit_code == 1, said.output
         assert "the save's `seats` names `nosuch`, which is no seat kind" in said.output
