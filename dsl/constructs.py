@@ -361,7 +361,8 @@ _S: list[Construct] = [
     Construct(ast.ChooseFrom, "choices", "choose a ... as V | choose N ... as V | choose up to N ... as V",
               "The player picks one member of a collection (a kind, a zone's pieces, players, symbols of an "
               "enum, counters of a counter set...); V names it. If there is nothing to choose, the rest of the "
-              "effect does not happen. `choose N` picks exactly N (all of them, without a question, when there "
+              "effect does not happen, and the log says so (`P1 [choose a station]: nothing to choose; the rest "
+              "of the effect does not happen`, as a question with one option is said with its answer). `choose N` picks exactly N (all of them, without a question, when there "
               "are no more); `choose up to N` offers `done` at each step.",
               "", "", {}, "choose a station as X"),
     Construct(ast.ChooseNumber, "choices", "choose a number from N to M [step S] [where CONDITION] as V",

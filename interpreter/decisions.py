@@ -242,7 +242,7 @@ def _taken(reader: Any, player: int, prompt: str | Words, choice: Choice) -> "Ta
 
 def nothing_to_choose(player: int, prompt: str | Words) -> "Said":
     """The log line of a question with no option, whose effect stops there ("P1 [choose a
-    card in your tableau]: nothing to choose; the rest of the effect does not happen"): said
+    piece in your zone]: nothing to choose; the rest of the effect does not happen"): said
     as a question with one option is, so that a player, and a designer's `try`, see why
     what followed it did not happen (it stopped in silence)."""
     return Said(_nothing, (player, prompt))

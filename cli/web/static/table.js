@@ -486,11 +486,15 @@
     const k = scale(m.places);
     const places = m.places.map(function (p) { return Object.assign({}, p, { x: p.x * k, y: p.y * k }); });
     const names = m.names.map(function (n) { return Object.assign({}, n, { x: n.x * k, y: n.y * k }); });
-    const xs = places.map(function (p) { return p.x; }).concat(names.map(function (n) { return n.x; }));
+    // the picture holds every place with its label and every region's name whole: a name
+    // is centred on its point and about 16 units a letter wide at its size (a name at the
+    // edge, "the Western Sound", was cut in half)
+    const pad = 70, half = function (n) { return n.text.length * 9 + 20; };
+    const lefts = places.map(function (p) { return p.x - pad; }).concat(names.map(function (n) { return n.x - half(n); }));
+    const rights = places.map(function (p) { return p.x + pad; }).concat(names.map(function (n) { return n.x + half(n); }));
     const ys = places.map(function (p) { return p.y; }).concat(names.map(function (n) { return n.y; }));
-    const pad = 70;
-    const left = Math.min.apply(null, xs) - pad, top = Math.min.apply(null, ys) - pad / 2;
-    const width = Math.max.apply(null, xs) - left + pad, height = Math.max.apply(null, ys) - top + pad;
+    const left = Math.min.apply(null, lefts), top = Math.min.apply(null, ys) - pad * 0.7;
+    const width = Math.max.apply(null, rights) - left, height = Math.max.apply(null, ys) - top + pad;
     const pic = svg("svg", { viewBox: [left, top, width, height].join(" "), role: "img", class: "map" });
     pic.appendChild(svg("title")).textContent = m.title;
     const dashes = { solid: "", dashed: "7 5", dotted: "2 4" };
@@ -516,8 +520,14 @@
       path.appendChild(tip);
       pic.appendChild(path);
     }
+    // the places the decision offers (an option naming the place's card): ringed; a click
+    // reads the card and takes the focus to its option (Enter or a click there answers)
+    const offered = {};
+    const d = view.decision;
+    if (d && d.yours) for (const o of d.options) if (o.card && !(o.card in offered)) offered[o.card] = o.index;
     places.forEach(function (p, i) {
-      const g = svg("g", { class: "place", "data-place": i });
+      const option = p.card && p.card in offered ? offered[p.card] : null;
+      const g = svg("g", { class: option === null ? "place" : "place offered", "data-place": i });
       const dot = svg("circle", { cx: p.x, cy: p.y, r: 16, fill: colour(p.player) });
       g.appendChild(dot);
       const label = svg("text", { x: p.x, y: p.y + 34, "text-anchor": "middle", class: "label" });
@@ -529,9 +539,19 @@
         g.appendChild(t);
       });
       const tip = svg("title");
-      tip.textContent = [p.label].concat(p.marks).join("\n");
+      tip.textContent = [p.label].concat(p.marks).concat(option === null ? [] : ["(an option: click to find it)"])
+        .join("\n");
       g.appendChild(tip);
       if (p.card) g.addEventListener("click", function () { read(p.card); });
+      if (option !== null) {
+        g.dataset.option = String(option);
+        g.addEventListener("click", function () {
+          const button = document.querySelector('#options button.option[data-index="' + option + '"]');
+          if (!button) return;
+          button.scrollIntoView({ block: "nearest" });
+          button.focus();
+        });
+      }
       pic.appendChild(g);
     });
     into.appendChild(pic);

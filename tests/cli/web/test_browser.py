@@ -370,3 +370,36 @@ def test_a_game_played_by_the_keyboard_keeps_the_focus_on_the_options(chromium: 
             clicked, last = click_through(page, 2, random.Random(2))  # clicks: the focus is left alone
             assert clicked == 2 and wait_for_my_turn(page, last) != -1
             assert not page.evaluate("document.activeElement && document.activeElement.matches('#options *')")
+
+
+def test_the_places_a_decision_offers_are_ringed_on_the_map_and_lead_to_their_option(chromium: Any) -> None:
+    """A user's trial: the map could not be used to choose (48 provinces listed as buttons,
+    and the map beside them only read a card). The places the decision offers are ringed; a
+    click on one reads its card and takes the focus to its option, answering nothing; Enter
+    there answers it."""
+    with table("leaders-legacy", ["human", "random", "random"], seed=5) as (served, base):
+        with page_at(chromium, link(served, base, 0)) as page:
+            rng = random.Random(4)
+            for _ in range(12):
+                wait_for_my_turn(page)
+                if page.locator("#map g.place.offered").count():
+                    break
+                click_through(page, 1, rng)
+            offered = page.locator("#map g.place.offered")
+            view = served.session.view(0)
+            assert view.decision is not None
+            with_cards = {o.card for o in view.decision.options if o.card}
+            assert 0 < offered.count() <= len(with_cards)
+            assert page.locator("#map g.place:not(.offered)").count() == 48 - offered.count()
+            made = len(served.session.state.st.history)
+            place = offered.nth(offered.count() // 2)
+            index = place.get_attribute("data-option")
+            place.dispatch_event("click")
+            page.wait_for_function("i => document.activeElement && document.activeElement.dataset.index === i",
+                                   arg=index, timeout=WAIT)
+            assert len(served.session.state.st.history) == made  # found, not answered
+            assert not page.is_hidden("#reader")
+            page.keyboard.press("Enter")
+            page.wait_for_function("n => Number(document.getElementById('options').dataset.decision || -1) !== n",
+                                   arg=made, timeout=WAIT)
+            assert served.session.state.st.history[made] == int(index or -1)
