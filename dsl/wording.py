@@ -85,9 +85,11 @@ class Wording:
                   for table in (vocab.counters, vocab.quantities, *(k.counters for k in vocab.kinds.values()))
                   for name, info in table.items() if info.text_true or info.text_false}
         game_zones = frozenset(name for name, z in vocab.zones.items() if z.scope == "game")
+        counted = count_nouns(vocab, labels, nouns)
+        plural_words |= frozenset(counted)  # a counter in the plural too: "whose armies are more than 0"
         return Wording(labels, list(vocab.era_names), vocab.era_word, nouns, frozenset(vocab.zones), tables,
                        board_items, item_lists, board_nouns, flags, results, plurals, event_params, kind_plurals,
-                       plural_words, yes_no, frozenset(vocab.menus), count_nouns(vocab, labels, nouns),
+                       plural_words, yes_no, frozenset(vocab.menus), counted,
                        game_zones, action_labels(vocab, {**nouns, **results}),
                        frozenset(n for n, c in vocab.counters.items() if c.scope == "player"))
 

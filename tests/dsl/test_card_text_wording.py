@@ -62,3 +62,18 @@ def test_a_zone_labelled_as_its_pieces_is_no_place(ruleset: str, expansion: str,
     result = load_ruleset(ruleset, expansions=(expansion,))
     assert result.spec is not None
     assert render_program(parse_program(source), Wording.of(result.spec.vocab)) == expected
+
+
+def test_a_counter_named_in_the_plural_takes_are() -> None:
+    """A user's trial: Leader's Legacy's cards read "whose armies is more than 0": a
+    counter whose label ends in a plural (one a number counts) is plural in a comparison,
+    as a kind's plural and a counter set's were; "settlement" stays singular."""
+    result = load_ruleset("leaders-legacy")
+    assert result.spec is not None
+    leaders = Wording.of(result.spec.vocab)
+    said = render_program(parse_program("for each P in provinces where its armies > 0: lower P's armies by 1"),
+                          leaders)
+    assert "whose armies are more than 0" in said, said
+    one = render_program(parse_program("for each P in provinces where its settlement > 2: lower P's armies by 1"),
+                         leaders)
+    assert "whose settlement is more than 2" in one, one
