@@ -181,7 +181,7 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     order = [game.player_names[p] for p in state.st.turn_order]
     left = list(answers or [])
     logged = len(state.st.log)
-    asked = _run(state, source, me, item_id, left, ask, f"`{item_id}`", again=(seconds, what))
+    asked = _run(state, source, me, item_id, left, ask, f"`{item_id}`", again=(seconds, what), given=run is not None)
     return Trial(spec.defs[game.layout.def_index[item_id]].name, game.player_names[me], asked,
                  differences(state, before, snapshot(state)), len(left), state, me, order,
                  [str(line) for line in state.st.log[logged:]])
@@ -244,9 +244,10 @@ def _set_counters(state: GameState, scenario: Scenario) -> None:
 
 def _run(state: GameState, source: str | tuple[ast.Program, Origin], me: int, this: str | None, answers: list[int],
          ask: Asker | None, what: str, before: bool = False,
-         again: tuple[float, str] | None = None) -> list[tuple[str, str, list[str], str]]:
+         again: tuple[float, str] | None = None, given: bool = False) -> list[tuple[str, str, list[str], str]]:
     """Run `source` as seat `me`; `again`: the deadline (seconds, what) that starts again
-    after a person answers."""
+    after a person answers; `given`: the source is the user's (`--run`), named as such
+    when it does not check."""
     asked: list[tuple[str, str, list[str], str]] = []
 
     def answer(d: Decision) -> str:
@@ -276,7 +277,9 @@ def _run(state: GameState, source: str | tuple[ast.Program, Origin], me: int, th
                 state.apply_label(answer(st.pending))
     except DiagnosticError as err:
         lines = source.split("\n") if isinstance(source, str) else None  # `--run` text: shown with a caret
-        raise TrialError(f"{what} does not check:\n" + "\n".join(d.render(lines if d.file == "<effect>" else None)
+        # the source given to run is what does not check, not the item it is tried with (a user's trial)
+        named = "the source to run (`--run`, or `run:` in a scenario test)" if given else what
+        raise TrialError(f"{named} does not check:\n" + "\n".join(d.render(lines if d.file == "<effect>" else None)
                                                               for d in err.diagnostics)) from None
     except Refused as err:
         hint = " (the game may still be in its setup: --play N, or `play: N` in a scenario, takes the first " \

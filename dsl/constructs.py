@@ -362,8 +362,9 @@ _S: list[Construct] = [
               "The player picks one member of a collection (a kind, a zone's pieces, players, symbols of an "
               "enum, counters of a counter set...); V names it. If there is nothing to choose, the rest of the "
               "effect does not happen, and the log says so (`P1 [choose a station]: nothing to choose; the rest "
-              "of the effect does not happen`, as a question with one option is said with its answer). `choose N` picks exactly N (all of them, without a question, when there "
-              "are no more); `choose up to N` offers `done` at each step.",
+              "of the effect does not happen`, as a question with one option is said with its answer). `choose N` "
+              "picks exactly N (all of them, without a question, when there are no more: none when there are "
+              "none, and the effect goes on); `choose up to N` offers `done` at each step.",
               "", "", {}, "choose a station as X"),
     Construct(ast.ChooseNumber, "choices", "choose a number from N to M [step S] [where CONDITION] as V",
               "Pick a whole number from N to M (in steps of S: N, N+S, ... up to M). With `where`, only the "

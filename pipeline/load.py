@@ -232,7 +232,8 @@ def finished(result: LoadResult, tally: Tally) -> LoadResult:
     if result.ruleset_refused and result.files and not result.stopped and \
             not any(f.kind == "ruleset" for f in result.files):
         result.diagnostics.append(Diagnostic(
-            "F003", "the ruleset's other files are not checked until its ruleset.yaml loads (see its errors)",
+            "F003", "the names and effects of the ruleset's other files are not checked until its ruleset.yaml "
+            "loads (see its errors; each file's own shape is checked above)",
             severity=WARNING, file=result.ruleset_refused,
             hint="fix ruleset.yaml's errors first: the names every other file uses are declared there"))
         result.stopped = True

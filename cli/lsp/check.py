@@ -92,8 +92,8 @@ def _run(check: Check, sources: list[SourceFile]) -> None:
                 check.diagnostics.append(Diagnostic(why.code, f"this file is not checked: {why.message}", file=label,
                                                     hint=why.hint))
             elif refused is not None and label != load.ruleset_refused:  # said on every open file it leaves unchecked
-                check.diagnostics.append(replace(refused, message="this file is not checked until its ruleset.yaml "
-                                                                  "loads (see its errors)", file=label))
+                check.diagnostics.append(replace(refused, message="this file's names and effects are not checked "
+                                                                  "until its ruleset.yaml loads (see its errors)", file=label))
     if not load.files or load.stopped:
         return
     check.build = build_spec(load.files)

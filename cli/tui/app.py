@@ -359,7 +359,9 @@ class TableApp(App[None]):
         self._purpose_line()
         prompts = []
         room = max(30, options.size.width or self.size.width) - 4
-        digits = len(str(len(d.options)))
+        # amounts are typed as themselves: their place in the list is not shown, as it would
+        # mean nothing typed (a user's trial: `2.` beside the amount 5, and `2` typed was 2)
+        digits = 0 if d.amounts is not None else len(str(len(d.options)))
         for o in d.options:
             prompts.append(Option(option_line(o, room, digits)))
         options.add_options(prompts)
@@ -375,7 +377,8 @@ class TableApp(App[None]):
             return
         d = view.decision
         last = next((e.text for e in reversed(view.changes) if e.kind in ("choice", "rules")), "")
-        line = Text.assemble((d.purpose, "bold"), (f"   (last: {last})" if last else "", "dim"))
+        line = Text.assemble((d.purpose, "bold"), ("   (type the amount)" if d.amounts is not None else "", "dim"),
+                             (f"   (last: {last})" if last else "", "dim"))
         if self.typed:
             name = "amount" if d.amounts is not None else "option"
             named = read_typed(d, self.typed).index is not None
@@ -538,12 +541,13 @@ class TableApp(App[None]):
 
 def option_line(o: ViewOption, room: int, digits: int = 1) -> Text:
     """An option's line in `room` columns: its number (`digits` wide: the numbers of a
-    long list line up, and every one can be typed), its label whole (wrapped where it is
+    long list line up, and every one can be typed; none for 0, where amounts are typed as
+    themselves), its label whole (wrapped where it is
     longer than the pane, never cut), then what its card costs and does where they fit (the
     reader has them in full)."""
     # A styled span's leading spaces are dropped when drawn (a space ends the span before
     # it): the numbers are padded after their dot, not before.
-    number = f"{str(o.index + 1) + '.':<{digits + 1}} "
+    number = f"{str(o.index + 1) + '.':<{digits + 1}} " if digits else ""
     used = len(number) + len(o.label)
     details = o.details if used + 13 <= room else ""  # cut to the room left: the reader has it whole
     if details and len(details) > room - used - 1:  # (no details: nothing cut, no "…")

@@ -242,3 +242,12 @@ def test_a_choice_with_nothing_to_choose_says_why_the_rest_did_not_happen() -> N
         "does not happen" in picked.output
     paid = CliRunner().invoke(app, ["try", "swap", "-r", "legacy", "--run", "gain 1 points"])
     assert "nothing to" not in paid.output and "P1's points: 0 -> 1" in paid.output
+
+
+def test_a_run_source_that_does_not_check_is_named_not_the_item() -> None:
+    """A user's trial: a mistake in `--run` was said as "`bank_card` does not check", though
+    the card was fine."""
+    result = CliRunner().invoke(app, ["try", "swap", "-r", "legacy", "--run", "choose a player where its gol > 2 as Q"])
+    assert result.exit_code != 0
+    assert "the source to run (`--run`, or `run:` in a scenario test) does not check" in result.output
+    assert "`swap` does not check" not in result.output

@@ -93,3 +93,44 @@ def test_a_digit_taken_back_and_enter_on_what_is_typed() -> None:
     forgot, answers = run(scenario())
     assert forgot == ("", False, 0)
     assert answers[:1] == [0]
+
+
+def test_an_amount_list_shows_no_place_numbers_and_takes_the_amount_typed() -> None:
+    """A user's trial: amounts 0, 5, 10... were listed as `1. 0`, `2. 5`..., and `2` typed
+    was the amount 2. Amounts are listed without place numbers; `1` `0` answers 10."""
+    import random
+
+    from legacies.agents.session import TableSession
+    from legacies.cli.tui.app import TableApp
+
+    from .test_table_app import spec_of
+
+    table = TableSession(spec_of("legacies"), ["human"] * 3, seed=1)
+    rng = random.Random(1)
+    while True:  # to the first amounts asked (the same walk as the trial's: decision 43, 0 to 20 by 5)
+        seat = table.asked()
+        assert seat is not None
+        d = table.view(seat).decision
+        assert d is not None
+        if d.amounts is not None:
+            break
+        table.answer(seat, d.number, rng.randrange(len(d.options)), d.takebacks)
+    ten = next(o.index for o in d.options if o.amount == 10)
+
+    async def scenario() -> tuple[Any, ...]:
+        app = TableApp(table, threaded=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            while app.screen is not app.screen_stack[0]:  # the hot seat's cover
+                await pilot.press("enter")
+                await pilot.pause()
+            options = app.query_one("#options")
+            lines = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+            made = len(table.state.st.history)
+            purpose = static_text(app, "#purpose")
+            await pilot.press("1", "0")
+            await pilot.pause()
+            return lines, purpose, made, list(table.state.st.history)[made:]
+    lines, purpose, made, answers = run(scenario())
+    assert lines[:3] == ["0", "5", "10"] and "type the amount" in purpose
+    assert answers[:1] == [ten]

@@ -61,3 +61,18 @@ def test_a_slip_in_a_required_key_says_the_other_files_wait(tmp_path: Path) -> N
     assert [(d.code, d.severity) for d in found if d.code != "S004"] == [("F003", "warning")]
     assert "not checked until its ruleset.yaml loads" in found[0].message + found[-1].message
     assert not any("found 0" in d.message for d in found)
+
+
+def test_the_editor_says_so_on_each_open_file_left_unchecked(tmp_path: Path) -> None:
+    """In the editor (cli/lsp/), an open procedures file whose ruleset.yaml is refused
+    whole says why nothing in it is underlined, rather than showing nothing."""
+    from legacies.cli.lsp.check import check_document
+
+    root = _legacy(tmp_path, {"rules/legacy/ruleset.yaml": ("players: {min: 2,", "players: {min: two,")})
+    procedures, ruleset = root / "rules/legacy/procedures.yaml", root / "rules/legacy/ruleset.yaml"
+    texts = {p: p.read_text(encoding="utf-8") for p in (procedures, ruleset)}
+    check = check_document(procedures, texts)
+    said = [(Path(d.file).name, d.code, d.severity) for d in check.diagnostics]
+    assert ("procedures.yaml", "F003", "warning") in said and ("ruleset.yaml", "S004", "error") in said
+    assert any("this file's names and effects are not checked" in d.message for d in check.diagnostics
+               if Path(d.file).name == "procedures.yaml")

@@ -283,7 +283,7 @@
       b.addEventListener("click", function () { answer(o.index); });
       if (o.card && view.cards[o.card]) {
         b.addEventListener("mouseenter", function () { read(o.card); });
-        b.addEventListener("focus", function () { read(o.card); });
+        b.addEventListener("focus", function () { read(o.card); markFound(o.card); });
         // a button of its own beside the option: a touch screen has no hover, and a tap answers
         const row = el("div", "option-row");
         const more = el("button", "read", "Read");
@@ -298,6 +298,14 @@
       }
       options.appendChild(b);
     }
+  }
+
+  // the place on the map of the option that has the focus, marked (a click on the map, or
+  // the arrows through the options, shows where it is)
+  function markFound(card) {
+    document.querySelectorAll("#map g.place").forEach(function (g) {
+      g.classList.toggle("found", g.dataset.card === card);
+    });
   }
 
   function focusFirstOption() {
@@ -516,7 +524,9 @@
       const path = svg("path", { d: d, class: "link " + line.style, fill: "none" });
       if (dashes[line.style]) path.setAttribute("stroke-dasharray", dashes[line.style]);
       const tip = svg("title");
-      tip.textContent = line.link + ": " + a.label + " – " + b.label;
+      // said in the key's words ("sea route"), not the ruleset's name for the link ("seaway")
+      const key = m.keys.find(function (k) { return k.style === line.style && !!k.arc === !!line.arc; });
+      tip.textContent = (key ? key.label : line.link) + ": " + a.label + " – " + b.label;
       path.appendChild(tip);
       pic.appendChild(path);
     }
@@ -542,7 +552,10 @@
       tip.textContent = [p.label].concat(p.marks).concat(option === null ? [] : ["(an option: click to find it)"])
         .join("\n");
       g.appendChild(tip);
-      if (p.card) g.addEventListener("click", function () { read(p.card); });
+      if (p.card) {
+        g.dataset.card = p.card;
+        g.addEventListener("click", function () { read(p.card); });
+      }
       if (option !== null) {
         g.dataset.option = String(option);
         g.addEventListener("click", function () {

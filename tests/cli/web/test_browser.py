@@ -399,6 +399,8 @@ def test_the_places_a_decision_offers_are_ringed_on_the_map_and_lead_to_their_op
                                    arg=index, timeout=WAIT)
             assert len(served.session.state.st.history) == made  # found, not answered
             assert not page.is_hidden("#reader")
+            assert page.locator("#map g.place.found").count() == 1  # marked where it is
+            assert page.locator("#map g.place.found").get_attribute("data-option") == index
             page.keyboard.press("Enter")
             page.wait_for_function("n => Number(document.getElementById('options').dataset.decision || -1) !== n",
                                    arg=made, timeout=WAIT)
