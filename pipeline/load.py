@@ -11,6 +11,7 @@ files.ruleset_files found and keeps every file's source lines for the reporters.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
@@ -23,7 +24,7 @@ from legacies.pipeline.models import FILE_MODELS
 from legacies.pipeline.schemas import schema_problems, validate_data, yaml_path
 from legacies.pipeline.size_bounds import Tally
 from legacies.pipeline.yaml_source import (YamlPath, YamlSource, excerpt, lines_of, load_yaml, unreadable,
-                                           walk_diagnostic, without_entries, without_items)
+                                           walk_diagnostic, with_keys_mended, without_entries, without_items)
 
 
 @dataclass(frozen=True, eq=False)
@@ -117,6 +118,9 @@ def _without_bad_items(kind: str, source: YamlSource, found: list[tuple[YamlPath
     what is left is still refused: the file is refused whole, as before."""
     if kind != "content":
         return _without_bad_entries(kind, source, found)
+    mended = _keys_mended(kind, source, found)
+    if mended is not None:
+        return mended, ()
     bad: set[int] = set()
     for path, d in found:
         if d.severity != "error":
@@ -146,6 +150,9 @@ def _without_bad_entries(kind: str, source: YamlSource, found: list[tuple[YamlPa
     data = source.data
     if not isinstance(data, dict):
         return None
+    mended = _keys_mended(kind, source, found)
+    if mended is not None:
+        return mended, ()
     bad: set[tuple[str, ...]] = set()
     for path, d in found:
         if d.severity != "error":
@@ -160,6 +167,26 @@ def _without_bad_entries(kind: str, source: YamlSource, found: list[tuple[YamlPa
     if partial is None or has_errors(validate_data(kind, partial.data, source.label, partial.position)):
         return None
     return partial, tuple(sorted(path[-1] for path in bad))
+
+
+def _keys_mended(kind: str, source: YamlSource, found: list[tuple[YamlPath, Diagnostic]]) -> YamlSource | None:
+    """A file whose every schema error is an unknown key, with those keys mended: one that
+    stands for a required key it misspells read as that key (`lable:` as `label:`), any
+    other left out. Nothing then goes missing (an optional key misspelt took its whole
+    counter out, and every use of the counter was said to be unknown): the rest, the entry
+    included, is checked as written. None when another error remains."""
+    mends: dict[tuple[Any, ...], str | None] = {}
+    for path, d in found:
+        if d.severity != "error":
+            continue
+        if d.code != "S003" or not path:
+            return None
+        meant = re.search(r"where the required '([^']+)' is missing", d.message)
+        mends[tuple(path)] = meant.group(1) if meant else None
+    partial = with_keys_mended(source, mends)
+    if partial is None or has_errors(validate_data(kind, partial.data, source.label, partial.position)):
+        return None
+    return partial
 
 
 def build_model(kind: str, source: YamlSource) -> tuple[BaseModel | None, list[Diagnostic]]:

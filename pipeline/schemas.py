@@ -17,6 +17,7 @@ import difflib
 import json
 import re
 import sys
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -138,7 +139,26 @@ def schema_problems(kind: str, data: Any, file: str, position: PositionFn | None
                 seen.add(key)
                 found.append(((diagnostic.line, diagnostic.column), yaml_path(path), path, diagnostic))
     found.sort(key=lambda entry: (entry[0], entry[1], entry[3].code))
-    return [(path, d) for _, _, path, d in found]
+    return _misspelt_required([(path, d) for _, _, path, d in found])
+
+
+def _misspelt_required(found: list[tuple[YamlPath, Diagnostic]]) -> list[tuple[YamlPath, Diagnostic]]:
+    """A required property written misspelt is one mistake, said once (a user's trial: `lable:`
+    was two errors, the unknown `lable` and the missing `label`): the S003 at the misspelt
+    key says which property it stands for, and the S002 of that property goes."""
+    missing = {(path, d.message.rsplit("'", 2)[-2]): i for i, (path, d) in enumerate(found)
+               if d.code == "S002" and d.message.endswith("'")}
+    dropped: set[int] = set()
+    out: list[tuple[YamlPath, Diagnostic]] = []
+    for path, d in found:
+        meant = re.match(r"did you mean '([^']+)'\?", d.hint or "") if d.code == "S003" else None
+        at = (path[:-1], meant.group(1)) if meant else None
+        if at is not None and at in missing:
+            dropped.add(missing[at])
+            d = replace(d, message=f"{d.message}, where the required '{meant.group(1)}' is missing",  # type: ignore[union-attr]
+                        hint=f"write '{meant.group(1)}' for '{path[-1]}'")  # type: ignore[union-attr]
+        out.append((path, d))
+    return [entry for i, entry in enumerate(out) if i not in dropped]
 
 
 class _Placer:

@@ -316,6 +316,60 @@ def without_entries(source: YamlSource, dropped: set[tuple[str, ...]]) -> YamlSo
     new_root.value = pairs
     return YamlSource(source.label, new_data, source.lines, new_root)
 
+def with_keys_mended(source: YamlSource, mends: dict[tuple[Any, ...], str | None]) -> YamlSource | None:
+    """`source` with mapping keys mended, at any depth: a key taken out (None) or renamed
+    (`lable` read as `label`), of its data and of its node graph alike, every position
+    where it was written. A path runs through mappings (names) and lists (indexes). None
+    when a path is not written plainly there (an alias, a merge key, a key that is not text)."""
+    import copy
+
+    def mend(data: Any, node: Node, path: tuple[Any, ...], new: str | None) -> tuple[Any, Node] | None:
+        step, rest = path[0], path[1:]
+        if isinstance(node, SequenceNode) and isinstance(data, list) and isinstance(step, int):
+            if not 0 <= step < len(node.value) or len(node.value) != len(data):
+                return None
+            done = mend(data[step], node.value[step], rest, new) if rest else None
+            if done is None:
+                return None
+            data, node = list(data), copy.copy(node)
+            node.value = list(node.value)
+            data[step], node.value[step] = done
+            return data, node
+        if not isinstance(node, MappingNode) or not isinstance(data, dict) or step not in data:
+            return None
+        for n, (k, v) in enumerate(node.value):
+            if isinstance(k, ScalarNode) and k.value == step:
+                data, node = dict(data), copy.copy(node)
+                node.value = list(node.value)
+                if rest:
+                    done = mend(data[step], v, rest, new)
+                    if done is None:
+                        return None
+                    data[step], child = done
+                    node.value[n] = (k, child)
+                elif new is None:
+                    del data[step]
+                    del node.value[n]
+                else:
+                    if new in data:
+                        return None
+                    key = copy.copy(k)
+                    key.value = new
+                    data = {new if name == step else name: value for name, value in data.items()}
+                    node.value[n] = (key, v)
+                return data, node
+        return None
+
+    data, root = source.data, source.root
+    for path, new in mends.items():
+        if not path or root is None:
+            return None
+        done = mend(data, root, path, new)
+        if done is None:
+            return None
+        data, root = done
+    return YamlSource(source.label, data, source.lines, root)
+
 # --------------------------------------------------------------------------- decoding and parsing
 
 

@@ -76,3 +76,24 @@ def test_the_editor_says_so_on_each_open_file_left_unchecked(tmp_path: Path) -> 
     assert ("procedures.yaml", "F003", "warning") in said and ("ruleset.yaml", "S004", "error") in said
     assert any("this file's names and effects are not checked" in d.message for d in check.diagnostics
                if Path(d.file).name == "procedures.yaml")
+
+
+def test_a_misspelt_key_is_mended_and_what_is_under_it_is_checked(tmp_path: Path) -> None:
+    """A user's trial: `lable:` on an action was two errors (S002 and S003), took the action
+    out, said every use of it was unknown, and hid a misspelt name in its body until a third
+    run. It is one error, the action is read as if `label:` were written, and its body is
+    checked; an optional key misspelt (a counter's `lable:`) is left out, the counter kept."""
+    root = _legacy(tmp_path, {
+        "rules/legacy/procedures.yaml": ("    label: Take a legacy card", "    lable: Take a legacy card"),
+        "rules/legacy/ruleset.yaml": ("points: {scope: player, label: points}", "points: {scope: player, lable: points}"),
+    })
+    text = (root / "rules/legacy/procedures.yaml").read_text(encoding="utf-8")
+    (root / "rules/legacy/procedures.yaml").write_text(text.replace("move kept to my hand", "move kep to my hand"),
+                                                       encoding="utf-8")
+    found = validate([str(root / "rules/legacy")]).diagnostics
+    codes = sorted((d.code, Path(d.file).name) for d in found)
+    assert codes == [("E201", "procedures.yaml"), ("S003", "procedures.yaml"), ("S003", "ruleset.yaml")], codes
+    assert any("unknown name `kep`" in d.message for d in found)
+    action = next(d for d in found if d.code == "S003" and "procedures" in d.file)
+    assert action.message.endswith("unknown property 'lable', where the required 'label' is missing")
+    assert action.hint == "write 'label' for 'lable'"
