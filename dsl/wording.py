@@ -86,7 +86,7 @@ class Wording:
                   for name, info in table.items() if info.text_true or info.text_false}
         game_zones = frozenset(name for name, z in vocab.zones.items() if z.scope == "game")
         counted = count_nouns(vocab, labels, nouns)
-        plural_words |= frozenset(counted)  # a counter in the plural too: "whose armies are more than 0"
+        plural_words |= frozenset(counted)  # a counter in the plural too: "whose crates are more than 0"
         return Wording(labels, list(vocab.era_names), vocab.era_word, nouns, frozenset(vocab.zones), tables,
                        board_items, item_lists, board_nouns, flags, results, plurals, event_params, kind_plurals,
                        plural_words, yes_no, frozenset(vocab.menus), counted,
