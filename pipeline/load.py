@@ -11,7 +11,6 @@ files.ruleset_files found and keeps every file's source lines for the reporters.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
@@ -21,10 +20,10 @@ from legacies.dsl.diagnostics import WARNING, Diagnostic, has_errors
 from legacies.pipeline.files import SourceFile
 from legacies.pipeline.formats import upgrade
 from legacies.pipeline.models import FILE_MODELS
-from legacies.pipeline.schemas import schema_problems, validate_data, yaml_path
+from legacies.pipeline.schemas import misspelt_required, schema_problems, validate_data, yaml_path
 from legacies.pipeline.size_bounds import Tally
 from legacies.pipeline.yaml_source import (YamlPath, YamlSource, excerpt, lines_of, load_yaml, unreadable,
-                                           walk_diagnostic, with_keys_mended, without_entries, without_items)
+                                           walk_diagnostic, with_keys_mended, without_items)
 
 
 @dataclass(frozen=True, eq=False)
@@ -40,7 +39,7 @@ class LoadedFile:
     layer: str = ""  # the expansion it comes from ("" for the ruleset itself)
     over: SourceFile | None = field(default=None, repr=False)  # the base file at its place, if any
     # what its schema refused, the rest loaded: a content file's items by id ("" for none),
-    # another file's entries by name (`_without_bad_entries`)
+    # another file's entries by name (`_without_bad_entries`); none where keys were mended
     dropped: tuple[str, ...] = ()
 
     def position(self, path: YamlPath) -> tuple[int, int]:
@@ -95,7 +94,7 @@ def load_file(label: str, kind: str, text: str | bytes) -> tuple[LoadedFile | No
     found = schema_problems(kind, source.data, label, source.position, key_position=source.key_position)
     problems += [d for _, d in found]
     if has_errors(d for _, d in found):
-        kept = _without_bad_items(kind, source, found)
+        kept = _partial(kind, source, found)
         if kept is None:
             return None, problems
         partial, dropped = kept
@@ -109,6 +108,19 @@ def load_file(label: str, kind: str, text: str | bytes) -> tuple[LoadedFile | No
     return LoadedFile(label, kind, model, source.data, source.lines, source), problems
 
 
+def _partial(kind: str, source: YamlSource, found: list[tuple[YamlPath, Diagnostic]]
+             ) -> tuple[YamlSource, tuple[str, ...]] | None:
+    """What of a file its schema refused can still be checked, and what was taken out:
+    its keys mended where nothing else is wrong, else the content items or the entries
+    the errors lie in taken out; None: the file is refused whole."""
+    mended = _keys_mended(kind, source, found)
+    if mended is not None:
+        return mended, ()
+    if kind == "content":
+        return _without_bad_items(kind, source, found)
+    return _without_bad_entries(kind, source, found)
+
+
 def _without_bad_items(kind: str, source: YamlSource, found: list[tuple[YamlPath, Diagnostic]]
                        ) -> tuple[YamlSource, tuple[str, ...]] | None:
     """A content file whose schema errors all lie inside some of its items, with those items
@@ -116,11 +128,6 @@ def _without_bad_items(kind: str, source: YamlSource, found: list[tuple[YamlPath
     `copies: -3` on one card hid every mistake of the file's other cards, and the rules that
     name its cards said they did not exist). None when an error lies outside the items, or
     what is left is still refused: the file is refused whole, as before."""
-    if kind != "content":
-        return _without_bad_entries(kind, source, found)
-    mended = _keys_mended(kind, source, found)
-    if mended is not None:
-        return mended, ()
     bad: set[int] = set()
     for path, d in found:
         if d.severity != "error":
@@ -150,9 +157,6 @@ def _without_bad_entries(kind: str, source: YamlSource, found: list[tuple[YamlPa
     data = source.data
     if not isinstance(data, dict):
         return None
-    mended = _keys_mended(kind, source, found)
-    if mended is not None:
-        return mended, ()
     bad: set[tuple[str, ...]] = set()
     for path, d in found:
         if d.severity != "error":
@@ -163,7 +167,8 @@ def _without_bad_entries(kind: str, source: YamlSource, found: list[tuple[YamlPa
             bad.add((path[0], path[1]))
         else:
             bad.add((path[0],))
-    partial = without_entries(source, bad)
+    bad = {path for path in bad if path[:1] not in bad or len(path) == 1}  # a key taken out takes its entries
+    partial = with_keys_mended(source, dict.fromkeys(bad))
     if partial is None or has_errors(validate_data(kind, partial.data, source.label, partial.position)):
         return None
     return partial, tuple(sorted(path[-1] for path in bad))
@@ -181,8 +186,7 @@ def _keys_mended(kind: str, source: YamlSource, found: list[tuple[YamlPath, Diag
             continue
         if d.code != "S003" or not path:
             return None
-        meant = re.search(r"where the required '([^']+)' is missing", d.message)
-        mends[tuple(path)] = meant.group(1) if meant else None
+        mends[tuple(path)] = misspelt_required(d)  # the key it stands for, or None: left out
     partial = with_keys_mended(source, mends)
     if partial is None or has_errors(validate_data(kind, partial.data, source.label, partial.position)):
         return None

@@ -153,12 +153,21 @@ def _misspelt_required(found: list[tuple[YamlPath, Diagnostic]]) -> list[tuple[Y
     for path, d in found:
         meant = re.match(r"did you mean '([^']+)'\?", d.hint or "") if d.code == "S003" else None
         at = (path[:-1], meant.group(1)) if meant else None
-        if at is not None and at in missing:
+        if meant is not None and at in missing:
             dropped.add(missing[at])
-            d = replace(d, message=f"{d.message}, where the required '{meant.group(1)}' is missing",  # type: ignore[union-attr]
-                        hint=f"write '{meant.group(1)}' for '{path[-1]}'")  # type: ignore[union-attr]
+            d = replace(d, message=f"{d.message}{_STANDS_FOR.format(meant.group(1))}",
+                        hint=f"write '{meant.group(1)}' for '{path[-1]}'")
         out.append((path, d))
     return [entry for i, entry in enumerate(out) if i not in dropped]
+
+
+_STANDS_FOR = ", where the required '{}' is missing"
+
+
+def misspelt_required(d: Diagnostic) -> str | None:
+    """The required key an S003's unknown key stands for (`_misspelt_required`), or None."""
+    meant = re.search(_STANDS_FOR.format("([^']+)") + "$", d.message) if d.code == "S003" else None
+    return meant.group(1) if meant else None
 
 
 class _Placer:

@@ -279,43 +279,6 @@ def without_items(source: YamlSource, key: str, dropped: set[int]) -> YamlSource
             return YamlSource(source.label, new_data, source.lines, new_root)
     return None
 
-def without_entries(source: YamlSource, dropped: set[tuple[str, ...]]) -> YamlSource | None:
-    """`source` with the mapping entries `dropped` taken out: a top-level key (`(key,)`) or
-    an entry of a top-level mapping (`(key, name)`), of its data and of its node graph
-    alike, every position of what is left where it was written. None when one of them is
-    not written as a plain mapping entry there (an alias, a merge key)."""
-    import copy
-
-    data, root = source.data, source.root
-    if not isinstance(data, dict) or not isinstance(root, MappingNode):
-        return None
-    tops = {path[0] for path in dropped if len(path) == 1}
-    inner: dict[str, set[str]] = {}
-    for path in dropped:
-        if len(path) == 2 and path[0] not in tops:
-            inner.setdefault(path[0], set()).add(path[1])
-    new_data, pairs = dict(data), []
-    for k, v in root.value:
-        if not isinstance(k, ScalarNode):
-            return None
-        if k.value in tops:
-            new_data.pop(k.value, None)
-            continue
-        names = inner.pop(k.value, None)
-        if names:
-            if not isinstance(v, MappingNode) or not isinstance(data.get(k.value), dict):
-                return None
-            kept = copy.copy(v)
-            kept.value = [(kk, vv) for kk, vv in v.value if not (isinstance(kk, ScalarNode) and kk.value in names)]
-            new_data[k.value] = {n: x for n, x in data[k.value].items() if n not in names}
-            v = kept
-        pairs.append((k, v))
-    if inner or not tops <= set(data):
-        return None  # a key not found as written
-    new_root = copy.copy(root)
-    new_root.value = pairs
-    return YamlSource(source.label, new_data, source.lines, new_root)
-
 def with_keys_mended(source: YamlSource, mends: dict[tuple[Any, ...], str | None]) -> YamlSource | None:
     """`source` with mapping keys mended, at any depth: a key taken out (None) or renamed
     (`lable` read as `label`), of its data and of its node graph alike, every position

@@ -201,8 +201,9 @@ def try_item(
     except EOFError:
         fail("end of input: nothing was tried", 1)
         return
-    shown = run.strip().splitlines()[0] + (" …" if len(run.strip().splitlines()) > 1 else "") if run else ""
-    typer.echo(f"{trial.item} ({item}), played by {trial.seat}" + (f": {shown}" if run else "")
+    lines = run.strip().splitlines() if run else []  # a source of several lines: its first, then "…"
+    typer.echo(f"{trial.item} ({item}), played by {trial.seat}"
+               + (f": {lines[0]}" + (" …" if len(lines) > 1 else "") if lines else "")
                + f"   (turn order: {', '.join(trial.turn_order)})")
     for who, prompt, labels, taken in trial.asked:
         typer.echo(f"  {who}, {prompt}: {taken}   (of {', '.join(labels)})")

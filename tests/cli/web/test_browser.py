@@ -118,6 +118,16 @@ def click_through(page: Any, decisions: int, rng: random.Random) -> tuple[int, i
     return clicked, last
 
 
+def play_until(page: Any, selector: str, rng: random.Random, decisions: int = 12) -> None:
+    """Click random options of the seat's decisions until the page shows `selector` (at
+    most `decisions` of them)."""
+    for _ in range(decisions):
+        wait_for_my_turn(page)
+        if page.locator(selector).count():
+            return
+        click_through(page, 1, rng)
+
+
 def test_gears_of_time_by_clicks(chromium: Any) -> None:
     with table("gears-of-time", ["human", "random"], seed=15) as (served, base):
         with page_at(chromium, link(served, base, 0)) as page:
@@ -282,12 +292,7 @@ def test_an_options_card_is_read_by_its_own_button_where_a_phone_shows_it(chromi
     own first line: "Vandalism (legacy card vandalism)" was said twice)."""
     with table("gears-of-time", ["human", "random"], seed=15) as (served, base):
         with page_at(chromium, link(served, base, 0), 390, 844) as page:
-            rng = random.Random(3)
-            for _ in range(12):
-                wait_for_my_turn(page)
-                if page.locator("#options button.read").count():
-                    break
-                click_through(page, 1, rng)
+            play_until(page, "#options button.read", random.Random(3))
             read = page.locator("#options button.read").first
             read.click()
             page.wait_for_selector("#reader:not([hidden])", timeout=WAIT)
@@ -379,12 +384,7 @@ def test_the_places_a_decision_offers_are_ringed_on_the_map_and_lead_to_their_op
     there answers it."""
     with table("leaders-legacy", ["human", "random", "random"], seed=5) as (served, base):
         with page_at(chromium, link(served, base, 0)) as page:
-            rng = random.Random(4)
-            for _ in range(12):
-                wait_for_my_turn(page)
-                if page.locator("#map g.place.offered").count():
-                    break
-                click_through(page, 1, rng)
+            play_until(page, "#map g.place.offered", random.Random(4))
             offered = page.locator("#map g.place.offered")
             view = served.session.view(0)
             assert view.decision is not None
