@@ -76,7 +76,8 @@ class Compiler:
         self.exprs = ExpressionCompiler(ctx, self, self.columns, self.filters, self.general, self.collections)
         self.stmts = StatementCompiler(ctx, self, self.columns, self.exprs)
         self.choices = ChoiceCompiler(ctx, self, self.stmts, self.general)
-        self.closures = Closures(self.general, self.exprs, self.collections, self.stmts, self.choices)  # as CLOSURE_PARTS
+        self.closures = Closures(self.general, self.exprs, self.collections, self.stmts, self.choices,
+                                 straight=ctx.runs_straight)  # as CLOSURE_PARTS
         # branch probes are the closures' (interpreter/coverage.py): a game that keeps them is not generated
         self.codegen = (enabled_by_default() if codegen is None else codegen) and coverage is None
         self.writer = CodeWriter()

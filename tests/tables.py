@@ -161,6 +161,15 @@ def compile_effect(game: Game, source: str) -> Block:
     return code
 
 
+def compiled_both_ways(spec: GameSpec, source: str) -> list[tuple[GameState, Block]]:
+    """`source` compiled for a new 2-player game on generated code and on the closures."""
+    out = []
+    for codegen in (True, False):
+        game = Game(spec, 2, codegen=codegen)
+        out.append((game.new_state(1), compile_effect(game, source)))
+    return out
+
+
 def run_block(state: GameState, code: Block) -> None:
     """Run `code` as P1 on the state, in place of whatever it was running."""
     st = state.st

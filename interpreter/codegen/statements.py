@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import ast as pyast
 import textwrap
+from typing import Callable
 
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
-from legacies.dsl.constructs import CONSTRUCTS, child_blocks
+from legacies.dsl.constructs import child_blocks
 
 from .. import mechanics as mech
 from ..compile.closures import Closures
@@ -40,10 +41,14 @@ class StatementWriter:
 
     def writes(self, s: ast.Stmt) -> bool:
         """Whether the statement is one this writes (a score ledger's records are the closures')."""
-        return self.ctx.ledger is None and _straight(s)
+        return self.ctx.ledger is None and _straight(s, self.ctx.runs_straight)
 
     def function(self, stmt: ast.Stmt) -> Instr:
-        """`stmt` as one generated function `s(st, a)` (Unsupported: the closures compile it)."""
+        """`stmt` as one generated function `s(st, a)` (Unsupported: the closures compile it,
+        as they do a statement this does not write but only calls: a wrapper would be one
+        call more)."""
+        if type(stmt).__name__ not in _WRITTEN:
+            raise Unsupported("a statement left to the closures")
         wheres: list[Where] = []
         scope = Scope("a", "me", "this", "env", "a.it", None, {"st"})
         body: list[str] = []
@@ -250,6 +255,44 @@ class StatementWriter:
         out.append(f"{pad}_k = {slot}")
         out.append(f"{pad}_adjust(st, _k, -{self.gen.g(stmt.amount, s, Reads())})")
 
+    def _pieces(self, what: ast.Expr, s: Scope, out: list[str], pad: str) -> str:
+        """The pieces a statement moves, as a list made here (StatementCompiler.pieces):
+        several charged one step each, one piece a list of it (none for nobody)."""
+        pids = self.writer.name("t")
+        value = self.gen.g(what, s, Reads())
+        if self.ctx.type_of(what).tag == "things":
+            out.append(f"{pad}{pids} = list({value})")
+            out.append(f"{pad}_spend(st, len({pids}))")
+        else:
+            out.append(f"{pad}{pids} = {value}")
+            out.append(f"{pad}{pids} = [] if {pids} is None else [{pids}]")
+        return pids
+
+    def _each_piece(self, what: ast.Expr, call: str, s: Scope, out: list[str], depth: int) -> None:
+        """`call` (source with `{}` for the piece) for each piece a statement moves."""
+        pad = "    " * depth
+        pids = self._pieces(what, s, out, pad)
+        pid = self.writer.name("t")
+        out.append(f"{pad}for {pid} in {pids}:")
+        out.append(f"{pad}    {call.format(pid)}")
+
+    def w_Move(self, stmt: ast.Move, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        pad = "    " * depth
+        if self.ctx.type_of(stmt.dest).tag == "thing":  # onto a piece that holds pieces: the closures' own
+            out.append(f"{pad}{self.writer.bind(self.closures.stmt(stmt), 'c')}(st, {s.a})")
+            return
+        dest = self.writer.name("t")
+        out.append(f"{pad}{dest} = {self.gen.g(stmt.dest, s, Reads())}")  # the zone first, as the closures read it
+        move = self.writer.bind(mech.move_to)
+        self._each_piece(stmt.what, f"{move}(st, {{}}, {dest}, {stmt.at == 'bottom'!r}, {stmt.bump!r})",
+                         s, out, depth)
+
+    def w_Discard(self, stmt: ast.Discard, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        self._each_piece(stmt.what, f"{self.writer.bind(mech.discard)}(st, {{}})", s, out, depth)
+
+    def w_Remove(self, stmt: ast.Remove, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        self._each_piece(stmt.what, f"{self.writer.bind(mech.remove)}(st, {{}})", s, out, depth)
+
     def w_Log(self, stmt: ast.Log, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
         text = self.compiler.text(stmt, stmt.text)
@@ -275,16 +318,17 @@ def _names_read(lines: list[str]) -> set[str]:
     return {node.id for node in pyast.walk(tree) if isinstance(node, pyast.Name)}
 
 
-def _straight(s: ast.Stmt) -> bool:
-    """Whether a statement runs straight through: the registry's `direct`, or a statement
-    with blocks that this writes (`if`, `for each`, `repeat`, `as P:`) whose every
-    statement does."""
-    c = CONSTRUCTS.get(type(s))
-    if c is not None and c.direct:
+def _straight(s: ast.Stmt, alone: Callable[[ast.Stmt], bool]) -> bool:
+    """Whether a statement runs straight through: one that does on its own in this game
+    (`alone`: the registry's `direct`, or quiet here: compile/context.py `runs_straight`),
+    or a statement with blocks that this writes (`if`, `for each`, `repeat`, `as P:`)
+    whose every statement does."""
+    if alone(s):
         return True
-    if type(s).__name__ in _WRITTEN:
-        return all(_straight(x) for block in child_blocks(s) for x in block)
+    if type(s).__name__ in _COMPOUND:
+        return all(_straight(x, alone) for block in child_blocks(s) for x in block)
     return False
 
 
 _WRITTEN = frozenset(n[2:] for n in dir(StatementWriter) if n.startswith("w_"))
+_COMPOUND = frozenset(("If", "ForEach", "Repeat", "AsPlayer"))  # the statements with blocks that this writes

@@ -3,8 +3,9 @@
 Each part of interpreter/compile/ names its handlers `x_<Node>` (an expression) and
 `s_<Node>` (a statement); this builds one table of each from the parts, so a node's
 handler is found by its kind and no part reaches another through inheritance. A
-statement the registry calls `direct` (dsl/constructs.py) is marked so, for the blocks
-that run straight through (context.run_direct).
+statement that runs straight through in the game being compiled (the registry's `direct`
+ones, dsl/constructs.py, and those the game makes quiet: context.py `runs_straight`) is
+marked so, for the blocks that run straight through (context.run_direct).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any, Callable
 from legacies.dsl import ast
 
 from ..errors import InternalError
-from .context import DIRECT_STATEMENTS, Fn, Instr
+from .context import Fn, Instr
 
 
 def _handlers(parts: tuple[Any, ...], prefix: str) -> dict[str, Callable[[Any], Any]]:
@@ -31,9 +32,10 @@ def _handlers(parts: tuple[Any, ...], prefix: str) -> dict[str, Callable[[Any], 
 class Closures:
     """The reference path's entry points: `expr` and `stmt` of any node."""
 
-    def __init__(self, *parts: Any):
+    def __init__(self, *parts: Any, straight: Callable[[ast.Stmt], bool]):
         self.expressions = _handlers(parts, "x_")
         self.statements = _handlers(parts, "s_")
+        self.straight = straight
 
     def expr(self, e: ast.Expr) -> Fn:
         fn: Fn = self.expressions[type(e).__name__](e)
@@ -41,6 +43,6 @@ class Closures:
 
     def stmt(self, s: ast.Stmt) -> Instr:
         instr: Instr = self.statements[type(s).__name__](s)
-        if type(s) in DIRECT_STATEMENTS:
+        if self.straight(s):
             instr.direct = True  # type: ignore[attr-defined]
         return instr

@@ -101,6 +101,16 @@ def with_it(a: Activation, value: Any, cond: Fn) -> bool:
 # statements they are is the registry's word (dsl/constructs.py `direct`).
 DIRECT_STATEMENTS: frozenset[type] = frozenset(c.node for c in CONSTRUCTS.values() if c.direct)
 
+# Statements that push a frame only through what a game may lack: moving a piece across
+# the edge of play runs its kind's `when this enters/leaves play:` hooks, an event runs the
+# triggers that listen to it, a transfer asks only with `up to` or `either way`. In a game
+# without them they run straight through as the registry's direct statements do
+# (CompileContext.quiet).
+_MOVES_PIECES = frozenset((ast.Move, ast.Shift, ast.Draw, ast.Deal, ast.Discard, ast.Place, ast.Advance,
+                           ast.Remove, ast.Dig))
+_MOVES_ONLY_THEM = frozenset((ast.Discard, ast.Remove))  # no bump: the pieces named are all that move
+_NEVER_PUSH = frozenset((ast.Shuffle, ast.Reveal))
+
 
 def mark_direct(instr: Instr) -> Instr:
     instr.direct = True  # type: ignore[attr-defined]
@@ -148,6 +158,40 @@ class CompileContext:
         # its default but for timed modifiers (State.timed)
         self.modified_quantities = {decl.modifier.quantity.name for d in spec.defs if d.effect is not None
                                     for decl in d.effect.declarations if isinstance(decl, ast.Continuous)}
+        # the kinds whose pieces run hooks when they enter or leave play, and the events some
+        # trigger listens to (a card's or a rules file's): what a move or an announce may
+        # start (`quiet`)
+        declared = [decl for d in spec.defs if d.effect is not None for decl in d.effect.declarations]
+        self.hooked_kinds = frozenset(d.kind for d in spec.defs if d.effect is not None
+                                      and any(isinstance(x, ast.Hook) for x in d.effect.declarations))
+        self.heard_events = frozenset([x.event.name for x in declared if isinstance(x, ast.Trigger)]
+                                      + [decl.event.name for _, decl, _ in spec.rule_triggers])
+
+    def quiet(self, s: ast.Stmt) -> bool:
+        """Whether a statement that may push a frame in some game (a move, an announce, a
+        transfer: `_MOVES_PIECES`...) cannot in this one, so it runs straight through: no
+        kind of piece it may move has a hook (every piece it moves is of a kind without one,
+        or no kind has one), no trigger listens to the event it announces, a transfer that
+        does not ask."""
+        kind = type(s)
+        if kind in _NEVER_PUSH:
+            return True
+        if kind is ast.Announce:
+            return s.event.name not in self.heard_events  # type: ignore[attr-defined]
+        if kind is ast.Transfer:
+            return not (s.up_to or s.either_way)  # type: ignore[attr-defined]
+        if kind in _MOVES_PIECES:
+            if not self.hooked_kinds:
+                return True
+            if kind in _MOVES_ONLY_THEM:
+                moved = self.type_of(s.what).arg  # type: ignore[attr-defined]
+                return moved is not None and moved not in self.hooked_kinds
+        return False
+
+    def runs_straight(self, s: ast.Stmt) -> bool:
+        """Whether a statement never asks and never pushes a frame in this game: the
+        registry's direct statements, and those `quiet` here."""
+        return type(s) in DIRECT_STATEMENTS or self.quiet(s)
 
     def ref(self, node: ast.Node) -> r.Ref:
         return self.res.ref(node)

@@ -12,11 +12,11 @@ import pytest
 from legacies.interpreter import vm
 from legacies.interpreter.compile import statements as compiled_statements
 from legacies.interpreter.errors import BudgetExceeded, InternalError, Refused
-from legacies.interpreter.game import Game, GameState
+from legacies.interpreter.game import Game
 from legacies.interpreter.spec import GameSpec
-from legacies.interpreter.vm import Activation, Block, BlockFrame
+from legacies.interpreter.vm import Activation, BlockFrame
 
-from tables import compile_effect, run_block, small_ruleset
+from tables import compile_effect, compiled_both_ways, run_block, small_ruleset
 
 RULESET = """\
 format: 2
@@ -85,27 +85,18 @@ def spec(tmp_path_factory: pytest.TempPathFactory) -> GameSpec:
                          "  - {id: the_post, kind: post, name: The Post}\n")
 
 
-def _both(spec: GameSpec, source: str) -> list[tuple[GameState, Block]]:
-    """`source` compiled for a new game on generated code and on the closures."""
-    out = []
-    for codegen in (True, False):
-        game = Game(spec, 2, codegen=codegen)
-        out.append((game.new_state(1), compile_effect(game, source)))
-    return out
-
-
 def test_a_block_that_cannot_ask_is_one_generated_function(spec: GameSpec) -> None:
-    (_, made), (_, reference) = _both(spec, "gain 1 points\nlet X be 2\ngain X gold")
+    (_, made), (_, reference) = compiled_both_ways(spec, "gain 1 points\nlet X be 2\ngain X gold")
     assert made.run is not None and tuple(made) == (made.run,)  # one instruction: the whole block
     assert reference.run is None and len(reference) == 3  # the closures step each statement
-    (_, asks), _ = _both(spec, 'gain 1 points\nchoose one:\n    "a": gain 1 gold\n    "b": gain 1 points')
+    (_, asks), _ = compiled_both_ways(spec, 'gain 1 points\nchoose one:\n    "a": gain 1 gold\n    "b": gain 1 points')
     assert asks.run is None and len(asks) == 2  # a choice: stepped as a frame
-    (_, calls), _ = _both(spec, "gain 1 points\nbonus()")
+    (_, calls), _ = compiled_both_ways(spec, "gain 1 points\nbonus()")
     assert calls.run is None  # a procedure: it may ask, whatever it does today
 
 
 def test_the_frame_loop_runs_it_in_one_step(spec: GameSpec) -> None:
-    (made, code), (reference, reference_code) = _both(spec, "gain 1 points\nlet X be 2\ngain X gold")
+    (made, code), (reference, reference_code) = compiled_both_ways(spec, "gain 1 points\nlet X be 2\ngain X gold")
     before = made.st.steps, reference.st.steps
     run_block(made, code)
     run_block(reference, reference_code)
@@ -121,7 +112,7 @@ def test_the_frame_loop_runs_it_in_one_step(spec: GameSpec) -> None:
 ])
 def test_a_block_that_cannot_ask_runs_with_no_frame(spec: GameSpec, monkeypatch: pytest.MonkeyPatch,
                                                      source: str) -> None:
-    (made, code), (reference, reference_code) = _both(spec, source)
+    (made, code), (reference, reference_code) = compiled_both_ways(spec, source)
     run_block(reference, reference_code)
 
     class NoFrame(BlockFrame):
@@ -135,7 +126,7 @@ def test_a_block_that_cannot_ask_runs_with_no_frame(spec: GameSpec, monkeypatch:
 
 
 def test_a_procedure_that_can_ask_still_asks(spec: GameSpec) -> None:
-    for state, code in _both(spec, "asks()\ngain 1 gold"):
+    for state, code in compiled_both_ways(spec, "asks()\ngain 1 gold"):
         run_block(state, code)
         assert state.st.pending is not None and [o.label for o in state.st.pending.options] == ["gold", "points"]
 
@@ -143,7 +134,7 @@ def test_a_procedure_that_can_ask_still_asks(spec: GameSpec) -> None:
 @pytest.mark.parametrize("source", ["broken()", "gain 1 gold\nbroken()"])
 def test_an_error_in_a_block_run_at_once_names_its_statement(spec: GameSpec, source: str) -> None:
     errors = []
-    for state, code in _both(spec, source):
+    for state, code in compiled_both_ways(spec, source):
         with pytest.raises(InternalError) as caught:
             run_block(state, code)
         errors.append(caught.value)
@@ -158,7 +149,7 @@ def test_an_error_in_a_block_run_at_once_names_its_statement(spec: GameSpec, sou
 def test_a_refusal_of_the_rules_own_statement_is_located_there(spec: GameSpec, source: str, file: str,
                                                                line: int) -> None:
     errors = []
-    for state, code in _both(spec, source):
+    for state, code in compiled_both_ways(spec, source):
         with pytest.raises(InternalError) as caught:
             run_block(state, code)
         errors.append(caught.value)
@@ -169,7 +160,7 @@ def test_a_refusal_of_the_rules_own_statement_is_located_there(spec: GameSpec, s
 
 
 def test_a_loop_of_blocks_run_at_once_still_stops_at_the_budget(spec: GameSpec) -> None:
-    for state, code in _both(spec, "repeat 1000000 times:\n    bonus()"):
+    for state, code in compiled_both_ways(spec, "repeat 1000000 times:\n    bonus()"):
         with pytest.raises(BudgetExceeded):
             run_block(state, code)
 
@@ -180,7 +171,7 @@ def test_a_change_of_a_players_counter_keeps_its_bounds(spec: GameSpec, looped: 
     if looped:
         source = "repeat 2 times:\n" + "".join(f"    {line}\n" for line in source.splitlines())
     states = []
-    for state, code in _both(spec, source):
+    for state, code in compiled_both_ways(spec, source):
         run_block(state, code)
         states.append(state)
     made, reference = states
@@ -242,7 +233,7 @@ def test_a_refusal_in_an_action_run_at_once_refuses_the_option(spec: GameSpec) -
 def test_a_chosen_option_and_a_may_run_with_no_frame(spec: GameSpec, monkeypatch: pytest.MonkeyPatch) -> None:
     """The statements of a `choose one:` option and of a `may` taken run at once when they
     cannot ask (choices.py `s_ChooseOne`, `s_May`), the game as the closures play it."""
-    (made, code), (reference, reference_code) = _both(spec, "tempted()")
+    (made, code), (reference, reference_code) = compiled_both_ways(spec, "tempted()")
     run_block(made, code)
     run_block(reference, reference_code)
     for answer in (0, 1):  # yes to the point, then "points"
