@@ -8,6 +8,7 @@ Made only for a table someone reads (a terminal, a browser): a bot's game writes
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from legacies.interpreter.decisions import Decision, Taken
@@ -23,6 +24,23 @@ def private(state: GameState, value: Any) -> bool:
         return False
     zone = state.st.loc[value]
     return zone >= 0 and state.game.layout.zone_visibility[zone] != "public"
+
+
+_SECOND_PERSON = re.compile(r"\b(you|your|yours|You|Your|Yours)\b")
+_THIRD_PERSON = {"you": "they", "your": "their", "yours": "theirs", "You": "They", "Your": "Their", "Yours": "Theirs"}
+_MENU_PROMPT = "choose an action"
+
+
+def asked(question: str) -> str:
+    """A question as the log tells it of the player who was asked it: after a dash, not
+    in parentheses (an option's label or the question may hold their own: "bid (highest so
+    far 0)"), in the third person ("cards in their resources": the question said "your" to
+    the player it asked, and the log is read by everyone), and nothing for the action menu,
+    whose question says nothing the chosen action does not."""
+    question = question.removeprefix("choose: ")
+    if not question or question == _MENU_PROMPT:
+        return ""
+    return " — " + _SECOND_PERSON.sub(lambda m: _THIRD_PERSON[m.group(1)], question)
 
 
 class Chronicle:
@@ -50,13 +68,13 @@ class Chronicle:
     def chose(self, decision: Decision, label: str, hidden: bool) -> None:
         """After a decision was applied: the choice, the rules' lines, what changed."""
         who = self.state.game.player_names[decision.player]
-        question = decision.prompt.removeprefix("choose: ")
+        question = asked(decision.prompt)
         if hidden:
-            self._add("choice", f"{who} chose {label} ({question})", decision.player, frozenset({decision.player}))
-            self._add("choice", f"{who} chose a hidden card ({question})", decision.player,
+            self._add("choice", f"{who} chose {label}{question}", decision.player, frozenset({decision.player}))
+            self._add("choice", f"{who} chose a hidden card{question}", decision.player,
                       self.everyone - {decision.player})
         else:
-            self._add("choice", f"{who} chose {label} ({question})", decision.player)
+            self._add("choice", f"{who} chose {label}{question}", decision.player)
         self._rules_lines(moved=True)
 
     def note(self, text: str, readers: frozenset[int] | None = None) -> None:
@@ -98,12 +116,12 @@ class Chronicle:
 
     def _rules_line(self, line: str) -> None:
         if isinstance(line, Taken):  # a decision the rules took: hidden as a choice is
-            who, question, label = line.who, line.question.removeprefix("choose: "), line.words
-            text = f"{who} had one choice, {label}" + (f" ({question})" if question else "")
+            who, question, label = line.who, asked(line.question), line.words
+            text = f"{who} had one choice, {label}{question}"
             if line.piece is not None and private(self.state, line.piece):
                 self._add("rules", text, line.player, frozenset({line.player}))
-                self._add("rules", f"{who} had one choice, a hidden card" + (f" ({question})" if question else ""),
-                          line.player, self.everyone - {line.player})
+                self._add("rules", f"{who} had one choice, a hidden card{question}", line.player,
+                          self.everyone - {line.player})
                 return
             self._add("rules", text, line.player)
             return

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from legacies.agents.chronicle import asked
 from legacies.agents.session import TableSession
 from legacies.interpreter.spec import GameSpec
 from legacies.pipeline.ruleset import load_ruleset
@@ -43,12 +44,12 @@ def test_a_card_chosen_from_a_hand_is_named_to_its_chooser_only(spec: GameSpec) 
     session = TableSession(spec, ["human", "human", "human"], seed=3)
     label = _play_a_card(session, 0)
     card = label.removeprefix("Play ")
-    assert f"P1 chose {label} (choose an action)" in _texts(session, 0, "choice")
+    assert f"P1 chose {label}" in _texts(session, 0, "choice")
     for seat in (1, 2):
         choices = _texts(session, seat, "choice")
-        assert choices == ["P1 chose a hidden card (choose an action)"]
+        assert choices == ["P1 chose a hidden card"]
         assert not any(label in text for text in choices)
-    assert _texts(session, 0, "choice") == [f"P1 chose {label} (choose an action)"]
+    assert _texts(session, 0, "choice") == [f"P1 chose {label}"]
     # the card is on the table now: the move is named to everyone, as every player sees it land
     assert any(card in text and "P1's hand" in text and "P1's table" in text for text in _texts(session, 1, "change"))
     # the seat's view keeps the records written for it, and only those
@@ -61,7 +62,7 @@ def test_a_public_choice_reads_the_same_for_everyone(spec: GameSpec) -> None:
     d = session.state.decision
     assert d is not None
     session.answer(0, 0, d.labels().index("Hold an auction for 5 points"))
-    line = "P1 chose Hold an auction for 5 points (choose an action)"
+    line = "P1 chose Hold an auction for 5 points"
     assert _texts(session, 0, "choice") == _texts(session, 1, "choice") == [line]
 
 
@@ -98,12 +99,24 @@ def test_an_undo_drops_the_records_after_the_undone_decision(spec: GameSpec) -> 
     session.advance()  # the bot bids
     after = session.chronicle.records[len(kept):]
     # a bid is no card: everyone reads it (its amount, an int, is not taken for a piece)
-    assert [r.text for r in after if r.kind == "choice"][0] == "P1 chose bid 1 (bid (highest so far 0))"
+    assert [r.text for r in after if r.kind == "choice"][0] == "P1 chose bid 1 — bid (highest so far 0)"
     assert all(r.readers is None for r in after) and any(r.player == 1 for r in after)
     assert session.undo(0) == "your last decision is taken back"
     assert session.chronicle.records[:len(kept)] == kept
     assert [r.text for r in session.chronicle.records[len(kept):]] == ["P1 took back their last decision"]
     # the game goes on from there, and the log with it: the next records are of the new moves
     session.answer(0, asked_at, session.state.decision.labels().index("bid 2"))
-    assert _texts(session, 1, "choice")[-1] == "P1 chose bid 2 (bid (highest so far 0))"
+    assert _texts(session, 1, "choice")[-1] == "P1 chose bid 2 — bid (highest so far 0)"
     assert all(r.decision == asked_at + 1 for r in session.chronicle.records[len(kept) + 1:])
+
+
+@pytest.mark.parametrize(("prompt", "told"), [
+    ("choose an action", ""),  # the action chosen says it all
+    ("choose: cards in your resources (1 of 2)", " — cards in their resources (1 of 2)"),
+    ("choose a province in the provinces you control", " — choose a province in the provinces they control"),
+    ("Your move: is the card yours?", " — Their move: is the card theirs?"),
+    ("bid (highest so far 0)", " — bid (highest so far 0)"),
+    ("choose a young ally, or a yourself card", " — choose a young ally, or a yourself card"),  # words, not parts
+])
+def test_a_question_is_told_in_the_third_person(prompt: str, told: str) -> None:
+    assert asked(prompt) == told
