@@ -362,7 +362,9 @@ _S: list[Construct] = [
               "The player picks one member of a collection (a kind, a zone's pieces, players, symbols of an "
               "enum, counters of a counter set...); V names it. If there is nothing to choose, the rest of the "
               "effect does not happen, and the log says so (`P1 [choose a station]: nothing to choose; the rest "
-              "of the effect does not happen`, as a question with one option is said with its answer). `choose N` "
+              "of the effect does not happen`, as a question with one option is said with its answer; where a `where` "
+              "filter left nothing, it says what there was none of: `there are no stations whose level is more "
+              "than 3`). `choose N` "
               "picks exactly N (all of them, without a question, when there are no more: none when there are "
               "none, and the effect goes on); `choose up to N` offers `done` at each step.",
               "", "", {}, "choose a station as X"),

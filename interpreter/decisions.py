@@ -240,17 +240,20 @@ def _taken(reader: Any, player: int, prompt: str | Words, choice: Choice) -> "Ta
     return line
 
 
-def nothing_to_choose(player: int, prompt: str | Words) -> "Said":
+def nothing_to_choose(player: int, prompt: str | Words, why: str | Words | None = None) -> "Said":
     """The log line of a question with no option, whose effect stops there ("P1 [choose a
     piece in your zone]: nothing to choose; the rest of the effect does not happen"): said
     as a question with one option is, so that a player, and a designer's `try`, see why
-    what followed it did not happen (it stopped in silence)."""
-    return Said(_nothing, (player, prompt))
+    what followed it did not happen (it stopped in silence). `why`: what there was none
+    of, where the question leaves it out (a filter: "there are no cards in your hand whose
+    cost is more than 3")."""
+    return Said(_nothing, (player, prompt, why))
 
 
-def _nothing(reader: Any, player: int, prompt: str | Words) -> str:
+def _nothing(reader: Any, player: int, prompt: str | Words, why: str | Words | None = None) -> str:
     asked = prompt if isinstance(prompt, str) else prompt(reader)
-    return f"{player_name(reader, player)} [{asked}]: nothing to choose; the rest of the effect does not happen"
+    none = "nothing to choose" if why is None else why if isinstance(why, str) else why(reader)
+    return f"{player_name(reader, player)} [{asked}]: {none}; the rest of the effect does not happen"
 
 
 def nothing_to_pick(statement: str) -> str:

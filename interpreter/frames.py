@@ -49,7 +49,8 @@ class AskFrame(Frame):
     RULES_ONLY = ("choice",)
 
     def __init__(self, act: Activation, build: Builder, then: Then, prompt: str | Words, kind: str = "choose",
-                 auto: bool = True, empty: Callable[[State, Activation], None] | None = None, data: Any = None,
+                 auto: bool = True, empty: Callable[[State, Activation], str | Words | None] | None = None,
+                 data: Any = None,
                  choice: Callable[[Any], Choice] | None = None):
         self.act = act
         self.build = build
@@ -73,8 +74,9 @@ class AskFrame(Frame):
         if not options:
             st.frames.pop()
             if self.empty is not None:
-                self.empty(st, self.act)  # the rest abandoned (or a refusal, said by its own words)
-                st.log.append(nothing_to_choose(who, self.prompt))
+                # the rest abandoned (or a refusal, said by its own words); what there was none of
+                why = self.empty(st, self.act)
+                st.log.append(nothing_to_choose(who, self.prompt, why))
             return
         choice = self.choice
         if self.auto and len(options) == 1:

@@ -312,11 +312,15 @@ class ChoiceCompiler:
         def bind(st: State, a: Activation, value: Any, pool: Any) -> None:
             a.env[var] = value
 
-        def nothing_to_choose(st: State, a: Activation) -> None:
-            mech.abandon(st, a)
-
+        why = self.none_of(s)
         names = {n.name: namer_for(self.ctx.type_of(n).tag) for n in ast.walk(s.collection) if isinstance(n, ast.Name)
-                 and isinstance(self.ctx.ref(n), r.Local) and "{" + n.name + "}" in prompt}
+                 and isinstance(self.ctx.ref(n), r.Local) and "{" + n.name + "}" in prompt + (why or "")}
+
+        def nothing_to_choose(st: State, a: Activation) -> str | Words | None:
+            mech.abandon(st, a)
+            if why is None or not names:
+                return why
+            return _named_prompt(why, [(name, namer, a.env.get(name)) for name, namer in names.items()])
 
         def choose(st: State, a: Activation) -> None:
             pool = list(st.zones[coll(a)] if zone else coll(a))
@@ -329,6 +333,17 @@ class ChoiceCompiler:
             else:
                 st.frames.append(ChooseManyFrame(a, pool, count(a), var, up_to, asked, describe))
         return choose
+
+    def none_of(self, s: ast.ChooseFrom) -> str | None:
+        """What a question of a filtered pool had none of, in the card's words, for the log
+        when nothing passes ("there are no player cards in your hand whose cost is more than
+        3"): its prompt leaves the filter out. None for a pool with no filter."""
+        if not isinstance(s.collection, ast.Where):
+            return None
+        bound = {n.name: "{" + n.name + "}" for n in ast.walk(s.collection)
+                 if isinstance(n, ast.Name) and isinstance(self.ctx.ref(n), r.Local)}
+        wording = dataclasses.replace(self.ctx.wording, labels={**self.ctx.wording.labels, **bound}) if bound else self.ctx.wording
+        return f"there are no {render_expr(s.collection, wording)}"
 
     def prompt(self, s: ast.ChooseFrom) -> str:
         """What a chooser is asked, in the card's words: `choose a card in your offer`. A
@@ -380,13 +395,25 @@ class ChoiceCompiler:
         # the designer's word for the number, when the name is one: `as gold_given` -> "gold given"
         what = var.replace("_", " ") if len(var) > 1 and var.lower() == var else "a number"
 
+        # what there was none of, where the condition left every number out: "no number
+        # from 4 to 6 where it is more than 5"
+        condition = f" where {render_expr(s.condition, self.ctx.wording)}" if s.condition is not None else ""
+
+        def abandoned(st: State, a: Activation) -> None:
+            mech.abandon(st, a)
+
         def choose_number(st: State, a: Activation) -> None:
             by = step(a)
             if by <= 0:
                 raise ContentError(f"`{written}`: a number is chosen in steps of {by}: a step must be at least 1")
             lo, hi = low(a), high(a)
+            empty: Callable[[State, Activation], str | None] = abandoned
+            if condition and lo <= hi:  # every number left out by the condition: said so
+                def empty(st: State, a: Activation) -> str:
+                    mech.abandon(st, a)
+                    return f"no number from {lo} to {hi}{condition}"
             st.frames.append(AskFrame(a, build, bind, _number_prompt(what, lo, hi, by), "number",
-                                      empty=lambda st, a: mech.abandon(st, a), data=(lo, hi, by), choice=_NUMBER))
+                                      empty=empty, data=(lo, hi, by), choice=_NUMBER))
         return choose_number
 
     def s_Perform(self, s: ast.Perform) -> Instr:

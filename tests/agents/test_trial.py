@@ -240,6 +240,15 @@ def test_a_choice_with_nothing_to_choose_says_why_the_rest_did_not_happen() -> N
                                       "pick at random one of (cards in my tableau) as X\ngain 1 points"])
     assert "[pick at random one of (cards in my tableau) as X]: nothing to pick from; the rest of the effect " \
         "does not happen" in picked.output
+    # a question whose filter left nothing says what there was none of: its prompt leaves the filter out
+    filtered = CliRunner().invoke(app, ["try", "swap", "-r", "legacy", "--run",
+                                        "choose a card in my hand where count of its cost > 90 as X\ngain 1 points"])
+    assert "P1 [choose a card in your legacy hand]: there are no cards in your legacy hand where the number of " \
+        "its cost is more than 90; the rest of the effect does not happen" in filtered.output, filtered.output
+    numbered = CliRunner().invoke(app, ["try", "swap", "-r", "legacy", "--run",
+                                        "choose a number from 1 to 3 where it > 5 as N\ngain N points"])
+    assert "P1 [choose a number: 1 to 3]: no number from 1 to 3 where it is more than 5; the rest of the effect " \
+        "does not happen" in numbered.output, numbered.output
     paid = CliRunner().invoke(app, ["try", "swap", "-r", "legacy", "--run", "gain 1 points"])
     assert "nothing to" not in paid.output and "P1's points: 0 -> 1" in paid.output
 
