@@ -10,8 +10,9 @@ as panes that are always on screen, never pages.
   map (a ruleset with `display: map:`), every card in view, and the log (what changed
   since you last chose first).
 
-Keys: u undo, s save, q quit, b/y/m/c/l the tabs, o back to the options. Hot-seat: between two people the
-screen is covered until the next one presses Enter, and only then drawn with their view.
+Keys: u undo, s save, q quit, b/y/m/c/l the tabs, o back to the options. Hot-seat: between two people, and before
+the first is asked, the screen is covered until the one asked presses Enter, and only then
+drawn with their view.
 The game is played through a TableSession (agents/session.py), the one authority: the
 table only draws views and sends answers."""
 
@@ -104,6 +105,7 @@ class TableApp(App[None]):
         self.folder = folder
         humans = session.humans
         self.seat = humans[0] if humans else 0  # whose view is drawn
+        self.handed_over = False  # a hot-seat game's screen was covered once: the first person was called too
         self.view: SeatView | None = None
         self.shown_cards: list[str] = []  # the card ids of the Cards tab's list, in order
         self.mine: list[str] = []  # the card ids of your own cards, in order
@@ -179,8 +181,11 @@ class TableApp(App[None]):
     def _after_bots(self) -> None:
         self.busy = False
         asked = self.session.waiting_for_person()
-        if asked is not None and asked != self.seat and len(self.session.humans) > 1:
+        # between two people, and before the first: whoever started the game may not be the
+        # one asked first, and the others are at the table too
+        if asked is not None and (asked != self.seat or not self.handed_over) and len(self.session.humans) > 1:
             self.seat = asked
+            self.handed_over = True
             self._blank()
             self.push_screen(Covered(self.session.state.game.player_names[asked]), lambda _: self.redraw())
             return

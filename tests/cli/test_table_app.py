@@ -210,6 +210,24 @@ def test_hot_seat_covers_the_screen_between_two_people() -> None:
     assert now != first and you_after.startswith("P2")
 
 
+def test_hot_seat_covers_the_screen_before_the_first_person_too() -> None:
+    """Whoever starts a hot-seat game is not always the one asked first, and the others sit
+    at the table: the first decision is covered as every hand-over is."""
+    async def scenario() -> tuple[bool, str, int, bool, str]:
+        app = _table("legacy", 2, (80, 24), humans=2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            covered, hidden = isinstance(app.screen, Covered), static_text(app, "#you-body")
+            history = len(app.session.state.st.history)
+            await pilot.press("enter")  # the cover goes: no option is answered by it
+            await pilot.pause()
+            return covered, hidden, len(app.session.state.st.history) - history, \
+                isinstance(app.screen, Covered), static_text(app, "#you-body")
+    covered, hidden, answered, still, shown = run(scenario())
+    assert covered and hidden == "" and answered == 0
+    assert not still and shown.startswith("P1")
+
+
 def test_undo_takes_back_your_last_decision_and_the_bots_moves_since() -> None:
     async def scenario() -> tuple[int, int, int, str]:
         app = _table("legacies", 3, (80, 24))  # its first decision draws nothing unseen: undo may take it back
