@@ -118,6 +118,7 @@ class TableApp(App[None]):
         self.player_boxes: dict[int, tuple[Collapsible, Static]] = {}  # the Players tab's folded parts
         self.typed = ""  # the digits typed at the options (cli/tui/typed.py), and the decision they are for
         self.typed_for: tuple[int, int] | None = None
+        self.typed_from: int | None = None  # the option highlighted before the first digit was typed
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -448,6 +449,8 @@ class TableApp(App[None]):
         if not typed.taken:
             self.notify(typed.said, severity="warning")
             return
+        if not self.typed:  # where the highlight was before typing: Esc, or every digit taken back, returns there
+            self.typed_from = self.query_one("#options", OptionList).highlighted
         self.typed += str(digit)
         if typed.final and typed.index is not None:
             self.typed = ""
@@ -472,6 +475,8 @@ class TableApp(App[None]):
         options = self.query_one("#options", OptionList)
         if index is not None:
             options.highlighted = index
+        elif not self.typed:
+            options.highlighted = self.typed_from
         options.focus()
 
     def action_tab(self, name: str) -> None:

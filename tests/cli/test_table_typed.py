@@ -95,6 +95,31 @@ def test_a_digit_taken_back_and_enter_on_what_is_typed() -> None:
     assert answers[:1] == [0]
 
 
+def test_esc_puts_the_highlight_back_where_typing_found_it() -> None:
+    """Typing `1` moves the highlight to option 1; Esc (or Backspace past the last digit)
+    forgets the digits and puts the highlight back on the option the arrows had reached."""
+    async def scenario() -> tuple[Any, ...]:
+        app = _table("legacies", 3, (100, 30))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            options = app.query_one("#options")
+            await pilot.press("down", "down")
+            await pilot.pause()
+            reached = options.highlighted  # type: ignore[attr-defined]
+            await pilot.press("1")
+            await pilot.pause()
+            typed = options.highlighted  # type: ignore[attr-defined]
+            await pilot.press("escape")
+            await pilot.pause()
+            cleared = options.highlighted  # type: ignore[attr-defined]
+            await pilot.press("1", "backspace")
+            await pilot.pause()
+            return reached, typed, cleared, options.highlighted, len(app.session.state.st.history)  # type: ignore[attr-defined]
+    reached, typed, cleared, backed, _ = run(scenario())
+    assert reached == 2 and typed == 0
+    assert cleared == reached and backed == reached
+
+
 def test_an_amount_list_shows_no_place_numbers_and_takes_the_amount_typed() -> None:
     """A user's trial: amounts 0, 5, 10... were listed as `1. 0`, `2. 5`..., and `2` typed
     was the amount 2. Amounts are listed without place numbers; `1` `0` answers 10."""
