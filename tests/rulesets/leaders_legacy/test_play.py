@@ -140,7 +140,7 @@ def test_an_option_shows_the_card_or_province_it_names() -> None:
     text = option_text(t.state, index)
     assert text.splitlines()[:3] == ["region: Norhold · resource: food · sea route: the Western Sound",
                                      "land border: Frostgate, Hoarwick, Amberly, Rushmere",
-                                     "sea route: Amberly, Saltmarsh"]
+                                     "sea crossing: Amberly, Saltmarsh"]
     label = next(label for label in t.labels() if label.startswith("Assassinate"))
     text = option_text(t.state, t.labels().index(label))
     assert text.startswith("energy: 3 · range in provinces: 2 · text: An enemy leader within 2 provinces")
