@@ -323,10 +323,11 @@ _S: list[Construct] = [
               "game). Tokens go back to their owner's supply.", "discard {what}", "discard {what}",
               {"what": "pieces"}, "discard this", moves_pieces=True),
     Construct(ast.Shuffle, "pieces", "shuffle Z", "Shuffle a zone with the game's seeded generator.",
-              "shuffle {zone}", "shuffle {zone}", {"zone": "zone"}, "shuffle deck"),
+              "shuffle {zone}", "shuffle {zone}", {"zone": "zone"}, "shuffle deck", direct=True),
     Construct(ast.Reveal, "pieces", "reveal X",
               "Make hidden pieces visible to every player until they move to a zone that is not public or "
-              "their zone is shuffled.", "reveal {what}", "reveal {what}", {"what": "pieces"}, "reveal top 2 of deck"),
+              "their zone is shuffled.", "reveal {what}", "reveal {what}", {"what": "pieces"}, "reveal top 2 of deck",
+              direct=True),
     Construct(ast.Place, "pieces", "place TOKEN on TARGET [without bumping]",
               "Place a token: `my marker` takes one from your supply (refused when you have none "
               "left). On an item with a track: the first space (or the space named, `space 2 of K`), bumping "

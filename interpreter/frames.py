@@ -50,8 +50,7 @@ class AskFrame(Frame):
 
     def __init__(self, act: Activation, build: Builder, then: Then, prompt: str | Words, kind: str = "choose",
                  auto: bool = True, empty: Callable[[State, Activation], str | Words | None] | None = None,
-                 data: Any = None,
-                 choice: Callable[[Any], Choice] | None = None):
+                 data: Any = None, choice: Callable[[Any], Choice] | None = None):
         self.act = act
         self.build = build
         self.then = then

@@ -7,8 +7,9 @@ The new item copies a model item of its kind. The one named with `like` is copie
 (every field, effects and `requires:` too). Otherwise the last one in the file it goes to
 gives its shape: every attribute that every item of the kind gives, with the model's
 values, except that effects are a placeholder that runs and says it is one. Either way a
-number equal to the model id's number follows the new id (K60's number 60 becomes K61's 61). Its id is the next free one after the model's in the same pattern
-(C350 -> C351, K09 -> K10, T115 -> T116); an id without a number gets `<kind>_<n>`.
+number equal to the model id's number follows the new id (K60's number 60 becomes K61's
+61). Its id is the next free one after the model's in the same pattern (C350 -> C351,
+K09 -> K10, T115 -> T116); an id without a number gets `<kind>_<n>`.
 The item is written as text at the end of the file's `items:` list (the file's comments,
 layout and line endings kept, written whole: text_edit), read back to check it, then the
 whole ruleset is validated; when that finds an error the file is put back as it was.

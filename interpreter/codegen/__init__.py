@@ -14,4 +14,6 @@ LEFT_TO_CLOSURES: dict[str, str] = {
     "ConnectedGroup": "a walk of the graph of places, charged by the graph as it goes (interpreter/graph.py)",
     "SpaceOf": "rare (a space of a track named by number); its closure checks the track and the number",
     "TimedModifier": "adds a modifier for a while: one call, nothing to gain inline",
+    "Shuffle": "one call of the seeded shuffle of a zone: nothing to gain inline",
+    "Reveal": "rare; each piece revealed is a set's add and a log line made when read: one call",
 }

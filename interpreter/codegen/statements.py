@@ -101,10 +101,13 @@ class StatementWriter:
             out.append(f"{pad}_w = {len(wheres) - 1!r}")
         method = getattr(self, "w_" + type(stmt).__name__, None)
         if method is None:
-            instr = self.closures.stmt(stmt)
-            out.append(f"{pad}{self.writer.bind(instr, 'c')}(st, {s.a})")
+            self._closure(stmt, s, out, pad)
             return
         method(stmt, s, out, depth, wheres)
+
+    def _closure(self, stmt: ast.Stmt, s: Scope, out: list[str], pad: str) -> None:
+        """A call of the statement's closure, for a statement (or a form of one) not written here."""
+        out.append(f"{pad}{self.writer.bind(self.closures.stmt(stmt), 'c')}(st, {s.a})")
 
     def _body(self, body: ast.Body, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         if not body:
@@ -279,7 +282,7 @@ class StatementWriter:
     def w_Move(self, stmt: ast.Move, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
         if self.ctx.type_of(stmt.dest).tag == "thing":  # onto a piece that holds pieces: the closures' own
-            out.append(f"{pad}{self.writer.bind(self.closures.stmt(stmt), 'c')}(st, {s.a})")
+            self._closure(stmt, s, out, pad)
             return
         dest = self.writer.name("t")
         out.append(f"{pad}{dest} = {self.gen.g(stmt.dest, s, Reads())}")  # the zone first, as the closures read it

@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from legacies.dsl import ast, printer
 from legacies.dsl import resolution as r
-from legacies.dsl.renderer import render_expr, render_member
+from legacies.dsl.renderer import Wording, render_expr, render_member
 
 from .. import mechanics as mech
 from ..budget import spend
@@ -340,19 +340,22 @@ class ChoiceCompiler:
         3"): its prompt leaves the filter out. None for a pool with no filter."""
         if not isinstance(s.collection, ast.Where):
             return None
-        bound = {n.name: "{" + n.name + "}" for n in ast.walk(s.collection)
+        return f"there are no {render_expr(s.collection, self._naming_bound(s.collection))}"
+
+    def _naming_bound(self, e: ast.Expr) -> Wording:
+        """The card's wording, a name bound earlier in the effect written as `{V}` (filled in
+        when asked: `_named_prompt`)."""
+        bound = {n.name: "{" + n.name + "}" for n in ast.walk(e)
                  if isinstance(n, ast.Name) and isinstance(self.ctx.ref(n), r.Local)}
-        wording = dataclasses.replace(self.ctx.wording, labels={**self.ctx.wording.labels, **bound}) if bound else self.ctx.wording
-        return f"there are no {render_expr(s.collection, wording)}"
+        return dataclasses.replace(self.ctx.wording, labels={**self.ctx.wording.labels, **bound}) if bound \
+            else self.ctx.wording
 
     def prompt(self, s: ast.ChooseFrom) -> str:
         """What a chooser is asked, in the card's words: `choose a card in your offer`. A
         name bound earlier reads as what it holds when asked (`{V}` is filled in by
         `ask_prompt`: "choose a resource in Storm's cost")."""
         what = s.collection.collection if isinstance(s.collection, ast.Where) else s.collection
-        bound = {n.name: "{" + n.name + "}" for n in ast.walk(what)
-                 if isinstance(n, ast.Name) and isinstance(self.ctx.ref(n), r.Local)}
-        wording = dataclasses.replace(self.ctx.wording, labels={**self.ctx.wording.labels, **bound}) if bound else self.ctx.wording
+        wording = self._naming_bound(what)
         text = render_expr(what, wording)
         if isinstance(what, ast.ListLiteral):  # "choose one of: 10, 20", "choose up to 2 of: ..."
             listed = ", ".join(render_expr(x, wording) for x in what.items)

@@ -109,7 +109,6 @@ DIRECT_STATEMENTS: frozenset[type] = frozenset(c.node for c in CONSTRUCTS.values
 _MOVES_PIECES = frozenset((ast.Move, ast.Shift, ast.Draw, ast.Deal, ast.Discard, ast.Place, ast.Advance,
                            ast.Remove, ast.Dig))
 _MOVES_ONLY_THEM = frozenset((ast.Discard, ast.Remove))  # no bump: the pieces named are all that move
-_NEVER_PUSH = frozenset((ast.Shuffle, ast.Reveal))
 
 
 def mark_direct(instr: Instr) -> Instr:
@@ -174,8 +173,6 @@ class CompileContext:
         or no kind has one), no trigger listens to the event it announces, a transfer that
         does not ask."""
         kind = type(s)
-        if kind in _NEVER_PUSH:
-            return True
         if kind is ast.Announce:
             return s.event.name not in self.heard_events  # type: ignore[attr-defined]
         if kind is ast.Transfer:
