@@ -6,8 +6,9 @@ The picture: the title and a caption; the things written where they lie (regions
 large and faint underneath; the links as lines (solid, dashed or dotted; an arc bowing
 away from the middle of the map where the ruleset asks, so a long link passes round the
 places between its ends; a pointed end for a one-way link); each place a dot in the colour of
-its player (grey for nobody) with its label under it and its marks under that; a legend
-of the players' colours and the kinds of links. Coordinates are scaled so that
+its player (grey for nobody) with its label under it (over it where two labels would
+meet) and its marks under it; a legend of the players' colours and the kinds of links.
+Coordinates are scaled so that
 neighbouring places stand about 100 units apart (text stays readable whatever units
 the attributes use) and the viewBox is sized from them. The text is escaped; the output
 depends only on the picture, byte for byte (numbers written to one decimal)."""
@@ -128,18 +129,49 @@ def _places(picture: MapPicture, frame: _Frame) -> list[str]:
     """Each place a dot in its player's colour, its label under it and its marks under
     that (each on a halo of the ground, readable over the lines); its tip says it all."""
     out = []
-    for place, (x, y) in zip(picture.places, frame.spots):
+    for place, (x, y), lines in zip(picture.places, frame.spots, _texts(picture, frame.spots)):
         whose = picture.players[place.player] if 0 <= place.player < len(picture.players) else "nobody"
         out.append(f'<g class="place"><title>{_esc("; ".join((place.label, whose) + place.marks))}</title>'
                    f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(DOT)}" fill="{player_colour(place.player)}" '
                    f'stroke="{INK}" stroke-width="1.5"/>')
-        for i, (text, size, colour) in enumerate([(place.label, LABEL_SIZE, INK)]
-                                                 + [(mark, MARK_SIZE, MARK_INK) for mark in place.marks]):
-            below = DOT + LABEL_SIZE + 1 + i * (MARK_SIZE + 2)
-            out.append(f'<text x="{_n(x)}" y="{_n(y + below)}" font-size="{size}" text-anchor="middle" '
+        for text, size, colour, baseline in lines:
+            out.append(f'<text x="{_n(x)}" y="{_n(y + baseline)}" font-size="{size}" text-anchor="middle" '
                        f'fill="{colour}" stroke="{GROUND}" stroke-width="3" paint-order="stroke">{_esc(text)}</text>')
         out.append("</g>")
     return out
+
+
+LABEL_ABOVE = DOT + 5  # from a dot's middle up to the baseline of a label written over it
+
+
+def _texts(picture: MapPicture, spots: list[tuple[float, float]]) -> list[list[tuple[str, int, str, float]]]:
+    """Each place's label and marks, with each one's baseline below the dot's middle: the
+    label under the dot, or over it where under it would cover more of what is placed
+    already (a label, a dot, marks: two long names side by side); the marks under the dot.
+    The browser places its labels the same way (cli/web/static/table.js, labelsAbove)."""
+    boxes = [(x - DOT - 1, y - DOT - 1, x + DOT + 1, y + DOT + 1) for x, y in spots]
+
+    def box(x: float, y: float, text: str, size: int, baseline: float) -> tuple[float, float, float, float]:
+        half = _half(text, size) + 2
+        return (x - half, y + baseline - size * 0.8, x + half, y + baseline + size * 0.25)
+
+    def covered(b: tuple[float, float, float, float]) -> float:
+        return sum(max(0.0, min(b[2], o[2]) - max(b[0], o[0])) * max(0.0, min(b[3], o[3]) - max(b[1], o[1]))
+                   for o in boxes)
+
+    found = []
+    for place, (x, y) in zip(picture.places, spots):
+        under = DOT + LABEL_SIZE + 1
+        below, over = box(x, y, place.label, LABEL_SIZE, under), box(x, y, place.label, LABEL_SIZE, -LABEL_ABOVE)
+        lost = covered(below)
+        up = lost > 0 and covered(over) < lost
+        lines = [(place.label, LABEL_SIZE, INK, -LABEL_ABOVE if up else under)]
+        first = DOT + MARK_SIZE + 1 if up else under + MARK_SIZE + 2
+        lines += [(mark, MARK_SIZE, MARK_INK, first + i * (MARK_SIZE + 2)) for i, mark in enumerate(place.marks)]
+        boxes.append(over if up else below)
+        boxes.extend(box(x, y, text, size, baseline) for text, size, _, baseline in lines[1:])
+        found.append(lines)
+    return found
 
 
 def save_map(state: GameState, seat: int | None, path: Path) -> str | None:

@@ -128,3 +128,27 @@ def test_the_map_opens_in_a_browser(browser, state, tmp_path) -> None:
     width, height, rows = browser.screenshot(page, 400, 400)
     for colour in (player_colour(0), player_colour(1)):
         assert len(browser.pixels_near(rows, colour)) > 30, f"no {colour} on the screen"
+
+
+def test_two_long_names_side_by_side_are_written_one_under_and_one_over_its_dot() -> None:
+    """A user's trial: two long province names side by side ran into each other. Where a
+    label under its dot would meet one already written, it goes over its dot; the marks
+    stay under the dot."""
+    from legacies.interpreter.map_view import MapPicture, MapPlace
+
+    def picture(second: str) -> MapPicture:
+        return MapPicture("t", (MapPlace(0, "Stonebridgeshire", 0, 0, -1, ("village x1",)),
+                                MapPlace(1, second, 100, 0, -1, ("village x2",)),
+                                MapPlace(2, "Far", 0, 300, -1)), (), (), ("P1",), ())
+
+    def baselines(pic: MapPicture) -> list[tuple[float, ...]]:
+        root = ET.fromstring(map_svg(pic))
+        dots = [float(g.find(f"{SVG}circle").get("cy")) for g in root.findall(f"./{SVG}g[@class='places']/{SVG}g")]
+        return [tuple(float(t.get("y")) - cy for t in g.findall(f"{SVG}text"))
+                for cy, g in zip(dots, root.findall(f"./{SVG}g[@class='places']/{SVG}g"))]
+
+    first, second, far = baselines(picture("Hollowellmoor"))
+    assert first[0] > 0 and second[0] < 0  # the second label over its dot
+    assert second[1] > 0 and first[1] > first[0]  # marks under the dot, under the label when it is under
+    assert far[0] > 0
+    assert [b[0] > 0 for b in baselines(picture("Oak"))] == [True, True, True]  # short names: both under

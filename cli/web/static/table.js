@@ -16,6 +16,10 @@
   let colours = [];
   let retry = 500;
   let reading = null; // the card id read in full, kept across views
+  // how far the map is zoomed in: 1 shows it whole in its pane; more, part of it at a time
+  // (the pane scrolls), kept across views and kept where it was scrolled to
+  let mapZoom = 1;
+  const MAP_ZOOMS = [1, 1.5, 2, 3, 4];
   // whether the keyboard gave the last answer (Enter, Space, Tab, the arrows; a pointer
   // clears it): then the next decision's first option takes the focus, as the buttons
   // answered are gone; after a click or a tap nothing moves (a phone would open the reader)
@@ -305,7 +309,17 @@
   function markFound(card) {
     document.querySelectorAll("#map g.place").forEach(function (g) {
       g.classList.toggle("found", g.dataset.card === card);
+      if (g.dataset.card === card) showInFrame(g);
     });
+  }
+
+  // a zoomed map scrolled, within its pane, to show `g` (the page itself stays where it is)
+  function showInFrame(g) {
+    const frame = document.querySelector("#map .map-frame");
+    if (!frame || mapZoom === 1) return;
+    const seen = frame.getBoundingClientRect(), at = g.getBoundingClientRect();
+    if (at.left < seen.left || at.right > seen.right) frame.scrollLeft += (at.left + at.right - seen.left - seen.right) / 2;
+    if (at.top < seen.top || at.bottom > seen.bottom) frame.scrollTop += (at.top + at.bottom - seen.top - seen.bottom) / 2;
   }
 
   function focusFirstOption() {
@@ -486,10 +500,15 @@
 
   // ------------------------------------------------------------------ the map
   function drawMap() {
+    const before = document.querySelector("#map .map-frame");
+    const scrolled = before ? [before.scrollLeft, before.scrollTop] : [0, 0];
     const into = clear($("map"));
     const m = view.map;
     if (!m) return;
-    into.appendChild(el("h3", "", m.title));
+    const head = el("div", "map-head");
+    head.appendChild(el("h3", "", m.title));
+    head.appendChild(zoomButtons());
+    into.appendChild(head);
     // scaled so that the middle distance from a place to its nearest neighbour is 100 (as agents/map_svg.py)
     const k = scale(m.places);
     const places = m.places.map(function (p) { return Object.assign({}, p, { x: p.x * k, y: p.y * k }); });
@@ -535,16 +554,19 @@
     const offered = {};
     const d = view.decision;
     if (d && d.yours) for (const o of d.options) if (o.card && !(o.card in offered)) offered[o.card] = o.index;
+    const above = labelsAbove(places);
     places.forEach(function (p, i) {
       const option = p.card && p.card in offered ? offered[p.card] : null;
       const g = svg("g", { class: option === null ? "place" : "place offered", "data-place": i });
       const dot = svg("circle", { cx: p.x, cy: p.y, r: 16, fill: colour(p.player) });
       g.appendChild(dot);
-      const label = svg("text", { x: p.x, y: p.y + 34, "text-anchor": "middle", class: "label" });
+      const label = svg("text", { x: p.x, y: above[i] ? p.y - LABEL_ABOVE : p.y + LABEL_BELOW, "text-anchor": "middle",
+                                  class: above[i] ? "label above" : "label" });
       label.textContent = p.label;
       g.appendChild(label);
+      const marksAt = above[i] ? LABEL_BELOW - 16 : LABEL_BELOW;  // under the dot, where the label is not
       p.marks.forEach(function (mark, k) {
-        const t = svg("text", { x: p.x, y: p.y + 50 + 15 * k, "text-anchor": "middle", class: "mark" });
+        const t = svg("text", { x: p.x, y: p.y + marksAt + 16 + 15 * k, "text-anchor": "middle", class: "mark" });
         t.textContent = mark;
         g.appendChild(t);
       });
@@ -567,7 +589,13 @@
       }
       pic.appendChild(g);
     });
-    into.appendChild(pic);
+    const frame = el("div", "map-frame");
+    frame.dataset.zoom = String(mapZoom);
+    if (mapZoom > 1) pic.style.width = (mapZoom * 100) + "%";
+    frame.appendChild(pic);
+    into.appendChild(frame);
+    frame.scrollLeft = scrolled[0];
+    frame.scrollTop = scrolled[1];
     const keys = el("p", "keys");
     for (const k of m.keys) {
       const key = el("span", "key " + k.style);
@@ -576,6 +604,68 @@
       keys.appendChild(key);
     }
     into.appendChild(keys);
+  }
+
+  // the zoom buttons: closer, farther, and the whole map (each says what it does when
+  // pointed at, and is off where it can do nothing)
+  function zoomButtons() {
+    const bar = el("span", "zoom");
+    const at = MAP_ZOOMS.indexOf(mapZoom);
+    const button = function (text, title, to) {
+      const b = el("button", "zoom-" + title.split(" ")[0], text);
+      b.type = "button";
+      b.title = title;
+      b.setAttribute("aria-label", title);
+      b.disabled = to === mapZoom;
+      b.addEventListener("click", function () {
+        const frame = document.querySelector("#map .map-frame");
+        // keep the middle of what is seen in the middle
+        const mid = frame ? [(frame.scrollLeft + frame.clientWidth / 2) / frame.scrollWidth,
+                             (frame.scrollTop + frame.clientHeight / 2) / frame.scrollHeight] : [0.5, 0.5];
+        mapZoom = to;
+        drawMap();
+        const now = document.querySelector("#map .map-frame");
+        if (now) {
+          now.scrollLeft = mid[0] * now.scrollWidth - now.clientWidth / 2;
+          now.scrollTop = mid[1] * now.scrollHeight - now.clientHeight / 2;
+        }
+      });
+      return b;
+    };
+    bar.appendChild(button("\u2212", "zoom out", MAP_ZOOMS[Math.max(0, at - 1)]));
+    bar.appendChild(button("+", "zoom in", MAP_ZOOMS[Math.min(MAP_ZOOMS.length - 1, at + 1)]));
+    bar.appendChild(button("whole map", "whole map", 1));
+    return bar;
+  }
+
+  // where each place's label goes: under its dot, or over it where the label under it
+  // would cover more of a label already placed (two long names side by side), a dot or
+  // its marks; labels are about 0.6 of their size a letter wide (table.css: .label 17px,
+  // .mark 14px)
+  const LABEL_BELOW = 34, LABEL_ABOVE = 24;
+  function labelsAbove(places) {
+    const boxes = places.map(function (p) { return [p.x - 17, p.y - 17, p.x + 17, p.y + 17]; });  // the dots
+    const width = function (text, size) { return text.length * size * 0.6 + 4; };
+    const box = function (p, text, size, baseline) {
+      const half = width(text, size) / 2;
+      return [p.x - half, p.y + baseline - size * 0.8, p.x + half, p.y + baseline + size * 0.25];
+    };
+    const covered = function (b) {  // how much of what is placed the box covers
+      let area = 0;
+      for (const o of boxes) area += Math.max(0, Math.min(b[2], o[2]) - Math.max(b[0], o[0])) *
+                                     Math.max(0, Math.min(b[3], o[3]) - Math.max(b[1], o[1]));
+      return area;
+    };
+    return places.map(function (p) {
+      const below = box(p, p.label, 17, LABEL_BELOW), over = box(p, p.label, 17, -LABEL_ABOVE);
+      const under = covered(below);
+      const up = under > 0 && covered(over) < under;
+      boxes.push(up ? over : below);
+      p.marks.forEach(function (mark, k) {
+        boxes.push(box(p, mark, 14, (up ? LABEL_BELOW - 16 : LABEL_BELOW) + 16 + 15 * k));
+      });
+      return up;
+    });
   }
 
   function scale(points) {

@@ -405,3 +405,60 @@ def test_the_places_a_decision_offers_are_ringed_on_the_map_and_lead_to_their_op
             page.wait_for_function("n => Number(document.getElementById('options').dataset.decision || -1) !== n",
                                    arg=made, timeout=WAIT)
             assert served.session.state.st.history[made] == int(index or -1)
+
+
+_LABELS_MET = """() => {
+  const boxes = Array.from(document.querySelectorAll('#map text.label')).map(t => t.getBBox());
+  let met = 0;
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach(b => {
+    const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+    const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+    if (w > 2 && h > 2) met += 1;
+  }));
+  return met;
+}"""
+
+
+def test_the_map_labels_do_not_meet_and_the_map_zooms_in_to_read_them(chromium: Any) -> None:
+    """A user's trial: Kern's 48 provinces fit a pane 480 px wide, names 5 px high, and two
+    long names side by side ran into each other. A label goes over its dot where under it
+    it would meet another; the zoom buttons show part of the map larger (its pane
+    scrolls), the zoom is kept from one view to the next, and the place of the option
+    that has the focus is scrolled into sight."""
+    with table("leaders-legacy", ["human", "random", "random"], seed=5) as (served, base):
+        with page_at(chromium, link(served, base, 0), 1200, 800) as page:
+            play_until(page, "#map g.place.offered", random.Random(4))
+            assert page.locator("#map text.label").count() == 48
+            assert page.locator("#map text.label.above").count() > 0
+            assert page.evaluate(_LABELS_MET) == 0
+            frame = page.locator("#map .map-frame")
+            whole = frame.evaluate("f => [f.scrollWidth, f.clientWidth]")
+            assert whole[0] <= whole[1] + 1  # the whole map in its pane
+            assert page.locator("#map button.zoom-whole").is_disabled()
+            page.locator("#map button.zoom-zoom").last.click()  # zoom in
+            page.locator("#map button.zoom-zoom").last.click()
+            assert frame.get_attribute("data-zoom") == "2"
+            width, seen = frame.evaluate("f => [f.scrollWidth, f.clientWidth]")
+            assert width >= 1.9 * seen
+            label = page.locator("#map text.label").first.evaluate("t => t.getBoundingClientRect().height")
+            assert label >= 9  # px on the screen: read without a magnifier
+            # the place of the option with the focus is brought into the pane's sight
+            made = len(served.session.state.st.history)
+            offered = page.locator("#map g.place.offered")
+            for n in range(offered.count()):
+                place = offered.nth(n)
+                index = place.get_attribute("data-option")
+                page.locator(f'#options button.option[data-index="{index}"]').focus()
+                page.locator(f'#options button.option[data-index="{index}"]').dispatch_event("focus")
+                inside = page.evaluate("""i => {
+                  const f = document.querySelector('#map .map-frame').getBoundingClientRect();
+                  const g = document.querySelector('#map g.place[data-option="' + i + '"] circle').getBoundingClientRect();
+                  return g.left >= f.left - 1 && g.right <= f.right + 1 && g.top >= f.top - 1 && g.bottom <= f.bottom + 1;
+                }""", index)
+                assert inside, f"option {index}'s place is out of the map pane's sight"
+            assert len(served.session.state.st.history) == made  # looked at, nothing answered
+            click_through(page, 1, random.Random(7))  # a new view: the map is drawn again, as zoomed
+            wait_for_my_turn(page, made)
+            assert page.locator("#map .map-frame").get_attribute("data-zoom") == "2"
+            page.locator("#map button.zoom-whole").click()
+            assert page.locator("#map .map-frame").get_attribute("data-zoom") == "1"
