@@ -71,7 +71,10 @@ def merge(b: "Builder", files: list[LoadedFile]) -> Stack:
     without `replaces: true` is R008 (the base's declaration stands); `replaces: true`
     that names nothing of what it is laid over, or in the ruleset itself, is R009."""
     m = Stack()
+    laid: set[str] = set()  # the items' ids of the layers laid so far (content ids share the names' space)
     for f in files:
+        laid |= {getattr(item, "id", None) for c in b.files if c.kind == "content" and c.layer == f.layer
+                 for item in getattr(c.model, "items", ())}
         if isinstance(f.model, RulesetFile):
             m.score = f.model.score
         model = f.model
@@ -100,6 +103,14 @@ def merge(b: "Builder", files: list[LoadedFile]) -> Stack:
                     b.at(f, path, "R008", f"`{name}` is already declared in {_where(m.declared.get(key))}",
                          key=True, hint="an expansion adds names of its own: name this one differently, or write "
                          "`replaces: true` in it to replace the declaration it is laid over")
+                    continue
+                other = _other_meaning(m, table, name, decl, laid) if expansion and table != SEATS else None
+                if other is not None:
+                    # left out, so what it is laid over keeps its word (a zone `fame` had turned every
+                    # `gain 1 fame` of the base into an error: 84 of them, none in the expansion)
+                    b.at(f, path, "R005", f"`{name}` {other}", key=True,
+                         hint="one name, one meaning across counters, zones, kinds, content ids and the rest: "
+                         f"name this {table[:-1].replace('_', ' ')} differently")
                     continue
                 theirs[name] = decl
                 m.declared[key] = (table, f, path)
@@ -132,6 +143,30 @@ def merge(b: "Builder", files: list[LoadedFile]) -> Stack:
                 m.kinds[kind] = base.model_copy(update={"attributes": attributes, "counters": counters,
                                                         "values": values})
     return m
+
+
+def _other_meaning(m: Stack, table: str, name: str, decl: Any, ids: set[str]) -> str | None:
+    """What else `name` already means in the stack laid so far, said after it (one of its
+    other tables, a symbol of an enum, or the id of an item of `ids`), as check_names and
+    C006 would judge it; None when nothing: a player value may share its name with a kind."""
+    for other in TABLES:
+        if other == table or name not in getattr(m, other):
+            continue
+        if {table, other} == {"values", "kinds"}:
+            value = decl if table == "values" else m.values[name]
+            if getattr(value, "scope", None) == "player":
+                continue
+        return f"already names one of the {other.replace('_', ' ')}{_in_file(m.declared.get(name))}"
+    for enum, symbols in m.enums.items():
+        if name in symbols:
+            return f"already names a symbol of enum `{enum}`{_in_file(m.declared.get(enum))}"
+    if name in ids:
+        return "is already the id of an item of what this expansion is laid over"
+    return None
+
+
+def _in_file(declared: tuple[str, LoadedFile, tuple] | None) -> str:
+    return f", declared in {declared[1].label}" if declared is not None else ""
 
 
 def _where(declared: tuple[str, LoadedFile, tuple] | None) -> str:

@@ -152,6 +152,29 @@ def test_a_name_the_base_declares_is_reused_only_with_replaces(market: Path) -> 
     assert "R009" in codes(laid) and "replaces nothing" in " ".join(errors(laid))
 
 
+@pytest.mark.parametrize("declared, other", [
+    ("zones:\n  fame: {scope: player}\n", "`fame` already names one of the counters, declared in rules/legacies/"),
+    ("counters:\n  industry: {scope: player}\n", "`industry` already names one of the kinds, declared in rules/legacies/"),
+    ("counters:\n  law: {scope: player}\n", "`law` is already the id of an item of what this expansion is laid over"),
+    ("kinds:\n  fame: {piece: token, plural: fames}\n", "`fame` already names one of the counters"),
+])
+def test_a_word_that_names_another_thing_of_the_base_is_one_error_in_the_expansion(
+        tmp_path: Path, declared: str, other: str) -> None:
+    """A user's trial: an expansion's zone `fame` (a counter of the base) took the base's
+    word, and 84 errors filled the base's files (`gain 1 fame`: unknown counter), none in
+    the expansion; a counter `industry` (a kind) said "already names one of the counters".
+    Such a word is one error where the expansion declares it, naming what the base means
+    by it, and the base is left as it was."""
+    folder = salons_with(tmp_path / "salons")
+    head = folder / "expansion.yaml"
+    table = declared.split("\n")[0] + "\n"  # under the table salons already declares
+    head.write_text(head.read_text(encoding="utf-8").replace(table, declared, 1), encoding="utf-8")
+    code, found = validated(folder)
+    assert code == 1
+    assert [(d["code"], Path(str(d["file"])).name) for d in found] == [("R005", "expansion.yaml")], found
+    assert str(found[0]["message"]).startswith(other) and "differently" in str(found[0]["hint"])
+
+
 def test_items_actions_and_procedures_replace_only_when_they_say_so(market: Path) -> None:
     cards = market / "content" / "plaza" / "more.yaml"
     cards.write_text("format: 2\nruleset: plaza\nitems:\n  - {id: lamp, kind: card, name: Bright Lamp, "
