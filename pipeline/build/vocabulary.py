@@ -73,7 +73,7 @@ def merge(b: "Builder", files: list[LoadedFile]) -> Stack:
     m = Stack()
     laid: set[str] = set()  # the items' ids of the layers laid so far (content ids share the names' space)
     for f in files:
-        laid |= {getattr(item, "id", None) for c in b.files if c.kind == "content" and c.layer == f.layer
+        laid |= {str(item.id) for c in b.files if c.kind == "content" and c.layer == f.layer
                  for item in getattr(c.model, "items", ())}
         if isinstance(f.model, RulesetFile):
             m.score = f.model.score
