@@ -1,5 +1,6 @@
 """The names a ruleset gives, checked for what an effect cannot refer to and what a
-reader cannot tell apart (C010-C013; pipeline/build/passes.py places them in their files).
+reader cannot tell apart (C010-C013, C017; pipeline/build/passes.py places them in
+their files).
 
 - C010: a content id or a vocabulary name that is a word of the effect language an
   effect can never use as a name: a builtin (`me`, `players`, `owner`), `this`, or a
@@ -9,6 +10,8 @@ reader cannot tell apart (C010-C013; pipeline/build/passes.py places them in the
   longer than MAX_ITEM_NAME (every message, menu and card shows them).
 - C012: a name with an invisible or direction-changing character (a right-to-left
   override, a zero-width space...): it reads as something else than it is.
+- C017: a vocabulary name an effect cannot write: not letters, digits and `_` starting
+  with no digit (`9lives`, `two words`), or starting with `__` (the engine's).
 - C013: two names that look alike but differ: the same once invisible characters are
   dropped, look-alike letters of other scripts and `0`/`O`, `1`/`l`/`I` are read as
   one, and case is ignored (`explain` and `try` find an item by its name in any case).
@@ -119,7 +122,12 @@ def name_problems(names: Iterable[Named]) -> list[Problem]:
     first: dict[tuple[str, str], Named] = {}  # (group, skeleton) -> the first name that looked so
     words = language_words()  # (a keyword is parsed only when a name is one: rarely)
     for n in names:
-        if n.group == "ids" and (n.text in VOCABULARY_TAKEN or n.text in words and not _reads_as_name(n.text)):
+        # (a name with an invisible character is C012's to say)
+        unwritable = _unwritable(n) if n.group in ("ids", "attributes") and n.what != "content id" \
+            and not unseen(n.text) else None
+        if unwritable is not None:
+            problems.append(Problem(n.at, "C017", unwritable[0], unwritable[1]))
+        elif n.group == "ids" and (n.text in VOCABULARY_TAKEN or n.text in words and not _reads_as_name(n.text)):
             thing = "item" if n.what == "content id" else n.what
             problems.append(Problem(n.at, "C010", f"the {n.what} `{n.text}` is a word of the effect language: in "
                                     f"an effect, `{n.text}` means the language's word, never this {thing}",
@@ -153,6 +161,26 @@ def _shown(text: str) -> str:
     """A name quoted so that what it hides shows (`Swap\\u202e`), cut short."""
     escaped = "".join(ch if unicodedata.category(ch) not in ("Cf", "Cc") else f"\\u{ord(ch):04x}" for ch in text)
     return f"`{escaped[:60]}{'...' if len(escaped) > 60 else ''}`"
+
+
+WRITTEN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+"""A name as an effect writes it (the grammar's NAME, dsl/effects.lark)."""
+ENGINE_PREFIX = "__"  # names the engine keeps for itself (dsl/check/base.py RESERVED_PREFIX)
+
+
+def _unwritable(n: Named) -> tuple[str, str] | None:
+    """C017: why an effect could never write the vocabulary name `n` (message, hint), or
+    None. Content ids are held to the same shape by the schema (S-codes)."""
+    text = n.text
+    if not WRITTEN_NAME.match(text):
+        fixed = re.sub(r"[^A-Za-z0-9_]+", "_", text).strip("_") or n.what.replace(" ", "_")
+        fixed = f"{n.what.replace(' ', '_')}_{fixed}" if fixed[0].isdigit() else fixed
+        return (f"the {n.what} {_shown(text)} cannot be written in an effect: a name is letters, digits and `_`, "
+                "and does not start with a digit", f"rename it `{fixed}`")
+    if text.startswith(ENGINE_PREFIX):
+        return (f"the {n.what} `{text}` starts with `{ENGINE_PREFIX}`: such names are kept for the engine",
+                f"rename it `{text.lstrip('_') or n.what.replace(' ', '_')}`")
+    return None
 
 
 def ruleset_names(ruleset: Any, rules: Any, procedures: list[Any], items: dict[str, tuple[Any, Any, Any]]) -> list[Named]:

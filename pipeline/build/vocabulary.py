@@ -23,7 +23,7 @@ from legacies.dsl.vocabulary import (AttributeRange, CounterInfo, EventInfo, Kin
 
 from ..attribute_ranges import declared_range
 from ..load import LoadedFile
-from ..models import (AttributeDecl, AttributeExtension, CounterExtension, DisplayColumns, DisplayRows, DisplayText,
+from ..models import (AttributeDecl, AttributeExtension, CounterDecl, CounterExtension, DisplayColumns, DisplayRows, DisplayText,
                       ExpansionFile, KindDecl, RulesetFile)
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -145,6 +145,24 @@ def merge(b: "Builder", files: list[LoadedFile]) -> Stack:
     return m
 
 
+def _check_bounds(b: "Builder", f: LoadedFile, path: tuple, c: CounterDecl) -> None:
+    """R016: a counter's bounds hold a value, and the `start` it gives lies within them (a
+    user's trial: `min: 5, max: 2` and `max: 10, start: 50` were "ok", and the game began
+    outside the bounds every change is held to). The `start` left out, 0, may lie outside
+    them: a counter the setup sets before any use (Gears of Time's `at`, from 1)."""
+    if c.min is not None and c.max is not None and c.min > c.max:
+        b.at(f, path + ("min",), "R016", f"`{path[-1]}`'s `min` {c.min} is above its `max` {c.max}: no value "
+             "lies between them",
+             hint="swap them, or raise `max`")
+    elif "start" in c.model_fields_set and (c.min is not None and c.start < c.min
+                                            or c.max is not None and c.start > c.max):
+        bounds = (f"{c.min} to {c.max}" if c.min is not None and c.max is not None
+                  else f"at least {c.min}" if c.min is not None else f"at most {c.max}")
+        b.at(f, path + ("start",), "R016",
+             f"`{path[-1]}` starts at {c.start}, outside its bounds ({bounds})",
+             hint="give a `start` within them, or widen `min` or `max` (`min: null` for no lower bound)")
+
+
 def _other_meaning(m: Stack, table: str, name: str, decl: Any, ids: set[str]) -> str | None:
     """What else `name` already means in the stack laid so far, said after it (one of its
     other tables, a symbol of an enum, or the id of an item of `ids`), as check_names and
@@ -217,6 +235,7 @@ def declare(b: "Builder", f: LoadedFile, m: Stack) -> None:
         v.enums[enum] = tuple(values)
     for name, c in r.counters.items():  # type: ignore[attr-defined]
         if name in own:
+            _check_bounds(b, f, ("counters", name), c)
             v.counters[name] = CounterInfo(c.scope, c.label, c.min, c.max, c.start, c.text_true, c.text_false)
     for name, members in r.counter_sets.items():  # type: ignore[attr-defined]
         if name not in own:
@@ -286,6 +305,7 @@ def declare(b: "Builder", f: LoadedFile, m: Stack) -> None:
                         _widen_counter(b, f, ("extend_kinds", name, "counters", c), cd, info, c)
                     continue
                 if c not in info.counters:
+                    _check_bounds(b, f, ("extend_kinds", name, "counters", c), cd)
                     info.counters[c] = CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true,
                                                    cd.text_false)
             _declare_slots(b, f, name, additions.values, ("extend_kinds", name, "values"), m)
@@ -390,6 +410,8 @@ def _declare_kind(b: "Builder", f: LoadedFile, name: str, k: KindDecl, m: Stack)
             b.attribute_labels[(name, a)] = decl.label
         _declare_range(b, f, ("kinds", name, "attributes", a), decl, attrs[a], ranges, a)
         _declare_words(b, f, ("kinds", name, "attributes", a), decl, attrs[a], labels, by_era, a)
+    for c, cd in k.counters.items():
+        _check_bounds(b, f, ("kinds", name, "counters", c), cd)
     counters = {c: CounterInfo("item", cd.label, cd.min, cd.max, cd.start, cd.text_true, cd.text_false)
                 for c, cd in k.counters.items()}
     v.kinds[name] = KindInfo(k.piece, k.label, k.plural, attrs, counters, {}, tuple(k.links),

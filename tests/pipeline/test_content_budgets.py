@@ -116,6 +116,22 @@ def test_a_long_id_is_c009(tmp_path: Path) -> None:
     assert "10,000 characters" in message and len(message) < 100
 
 
+@pytest.mark.parametrize("declared, words, hint", [
+    ("  9lives: {}\n", "the counter `9lives` cannot be written in an effect", "rename it `counter_9lives`"),
+    ('  "two words": {}\n', "the counter `two words` cannot be written in an effect", "rename it `two_words`"),
+    ("  __secret: {}\n", "the counter `__secret` starts with `__`: such names are kept for the engine",
+     "rename it `secret`"),
+])
+def test_a_vocabulary_name_no_effect_can_write_is_c017(tmp_path: Path, declared: str, words: str, hint: str) -> None:
+    """A user's trial: counters `9lives`, `two words` and `__secret` validated "ok", and no
+    effect could ever gain, pay or read them."""
+    root = _tiny(tmp_path)
+    _edit(root / "rules/tiny/ruleset.yaml", "  points: {}\n", "  points: {}\n" + declared)
+    found = [d for d in validate([str(root)]).diagnostics if d.code != "W305"]
+    assert [(d.code, Path(d.file).name, d.line, d.column) for d in found] == [("C017", "ruleset.yaml", 12, 3)]
+    assert found[0].message.startswith(words) and found[0].hint == hint
+
+
 @pytest.mark.parametrize("name, code, words", [
     ("Sma\u202ell", "C012", "U+202E (RIGHT-TO-LEFT OVERRIDE)"),  # also looks like Small: C013
     ("B\u0456g", "C013", "CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I"),
@@ -134,7 +150,7 @@ def test_ids_that_look_alike_are_c011_and_the_shipped_rulesets_have_none(tmp_pat
                        "{id: smal1, kind: card, name: Smallest, attributes: {worth: 1}}")
     _edit(root / "rules/tiny/ruleset.yaml", "  points: {}\n", "  points: {}\n  g\u043eld: {}\n")
     assert _codes(root) == [("C013", "cards.yaml", 6, 10), ("C013", "cards.yaml", 7, 10),  # both look like `small`
-                            ("C013", "ruleset.yaml", 12, 3)]
+                            ("C013", "ruleset.yaml", 12, 3), ("C017", "ruleset.yaml", 12, 3)]  # nor can it be written
     assert not [d for d in validate([]).diagnostics if d.code in ("C010", "C011", "C012", "C013")]
 
 
