@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -181,12 +182,25 @@ def _expansion_head(folder: Path, ruleset: str) -> Path | None:
     slug = re.sub(r"[^a-z0-9_-]+", "-", folder.resolve().name.lower()).strip("-_")[:64] or "my-expansion"
     title = folder.resolve().name.replace("-", " ").replace("_", " ").strip().title() or "My Expansion"
     head = folder / EXPANSION_FILES[0]
-    text = (f"# yaml-language-server: $schema=https://legacies.invalid/schemas/expansion.schema.json\n"
+    text = (f"{_modeline(head, 'expansion')}"
             f"# What this expansion is: written by `legacies new`; add the words it needs here (counters,\n"
             f"# kinds, zones, events, quantities, menus...: the keys of a ruleset.yaml).\n"
             f"format: {CURRENT_FORMAT}\nexpansion: {slug}\nextends: {ruleset}\ntitle: {json.dumps(title)}\n")
     write_whole(head, text.encode("utf-8"))
     return head
+
+
+def _modeline(target: Path, kind: str) -> str:
+    """The first line of a new file, for an editor's YAML language server to check and
+    complete it: the installed schema of its kind (schemas/), by a path from the file's
+    folder (a user's trial: a web address that resolves nowhere made the editor report
+    that the schema would not load)."""
+    schema = Path(__file__).resolve().parents[1] / "schemas" / f"{kind}.schema.json"
+    try:
+        where = os.path.relpath(schema, target.resolve().parent)
+    except ValueError:  # another drive (Windows): the whole path
+        where = str(schema)
+    return f"# yaml-language-server: $schema={Path(where).as_posix()}\n"
 
 
 def _forget(head: Path | None) -> None:
@@ -315,9 +329,10 @@ def _checked_id(item_id: str, taken: set[str]) -> str:
 
 def _item(item_id: str, kind: str, name: str, decl: KindDecl, model: _Existing | None,
           of_kind: list[_Existing], like: bool = False) -> dict[str, Any]:
-    """id, kind, name, and what every item of the kind gives (the model's values, effects
-    a placeholder); `like` (the model named by `--like`): every field of the model as it
-    is, its effects and `requires:` included."""
+    """id, kind, name, the attributes every item of the kind gives (the model's values,
+    effects a placeholder) and a placeholder effect where the model has one; `like` (the
+    model named by `--like`): every field of the model as it is, its effects and
+    `requires:` included."""
     item: dict[str, Any] = {"id": item_id, "kind": kind, "name": name}
     if model is None:
         return item
@@ -338,11 +353,12 @@ def _item(item_id: str, kind: str, name: str, decl: KindDecl, model: _Existing |
         if kind_of_value == "effect":
             value = _placeholder(name, attr)
         elif kind_of_value == "effects" and isinstance(value, list):
-            value = [_placeholder(name, f"{attr} {i + 1}") for i in range(len(value))]
+            value = [_placeholder(name, f"{attr} ({i + 1} of {len(value)})") for i in range(len(value))]
         attributes[attr] = value
     if attributes:
         item["attributes"] = attributes
-    if model.item.effect is not None and all(e.item.effect is not None for e in of_kind):
+    if model.item.effect is not None:  # shaped like its model (a user's trial: a Legacy special card came
+        # with no effect, as the kind's legacy cards have none, and sat in the hand doing nothing)
         item["effect"] = _placeholder(name, "effect")
     return item
 
@@ -407,7 +423,7 @@ def _placeholder(name: str, what: str) -> str:
 def _write(target: Path, ruleset: str, item: dict[str, Any], original: bytes | None) -> int:
     """Append the item's text to the file's `items:` list; returns the line of its `- id:`."""
     if original is None:
-        header = f"{FORMAT_KEY}: {CURRENT_FORMAT}\nruleset: {ruleset}\nitems:\n"
+        header = f"{_modeline(target, 'content')}{FORMAT_KEY}: {CURRENT_FORMAT}\nruleset: {ruleset}\nitems:\n"
         raw, text, newline, insert_at, indent, gap = header.encode(), header, "\n", len(header), 2, False
         decoded = decode(raw)
     else:

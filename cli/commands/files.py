@@ -92,7 +92,7 @@ def new_item(
                                "or label (card, crate, crates)."),
     ruleset: str = typer.Option(..., "--ruleset", "-r", metavar="NAME|PATH",
                                 help="The ruleset folder to write into (rules/NAME and content/NAME inside); an "
-                                     "installed ruleset is copied to a folder first."),
+                                     "installed ruleset, only with --expansion (copy it to a folder to change it)."),
     path: Optional[Path] = typer.Option(None, "--path", "-p", metavar="FOLDER",
                                         help="The folder, when it holds several rulesets (--ruleset then names one)."),
     item_id: Optional[str] = typer.Option(None, "--id", metavar="ID",
@@ -102,19 +102,19 @@ def new_item(
                                             "a path; a new name makes a new file (default: the file holding most "
                                             "items of the kind)."),
     like: Optional[str] = typer.Option(None, "--like", metavar="ID",
-                                       help="Take the shape of this item: its file and its values (effects are left "
-                                            "to write)."),
+                                       help="Copy this item whole (its values, effects and requires), into its "
+                                            "file, under the new id and name."),
     expansion: Optional[Path] = typer.Option(None, "--expansion", "-x", metavar="FOLDER",
                                              help="Write into this expansion folder (made if missing), laid over the "
                                                   "ruleset: its content/NAME/ files; the ruleset may be installed."),
 ) -> None:
     """Write a new content item, valid at once: the next free id, into the right file.
 
-    The item copies the shape of the last item of its kind in that file (or of --like):
-    every attribute all items of the kind give, with that item's values, and effects
-    that only log that they are not written yet. It is appended to the file (comments
-    and layout kept), the ruleset is validated, and the file is put back as it was if
-    that finds an error."""
+    The item copies the shape of the last item of its kind in that file: every attribute
+    all items of the kind give, with that item's values, and effects (where that item
+    has them) that only log that they are not written yet; with --like ID, it is a copy
+    of that item whole. It is appended to the file (comments and layout kept), the
+    ruleset is validated, and the file is put back as it was if that finds an error."""
     _services()
     root = folder_arg(path)
     if root is None:

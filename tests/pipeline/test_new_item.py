@@ -101,7 +101,9 @@ def test_a_new_file_is_made_when_asked(root: Path) -> None:
     code, out = new(root, "event", "--file", "more_events")
     assert code == 0 and "(a new file)" in out, out
     made = root / "content/legacies/more_events.yaml"
-    assert made.read_text(encoding="utf-8").startswith("format: 2\nruleset: legacies\nitems:\n  - id: E316\n")
+    first, rest = made.read_text(encoding="utf-8").split("\n", 1)
+    assert first.startswith("# yaml-language-server: $schema=")  # the schema, for an editor
+    assert rest.startswith("format: 2\nruleset: legacies\nitems:\n  - id: E316\n")
 
 
 @pytest.mark.parametrize("args, words", [
@@ -148,7 +150,7 @@ def test_a_new_item_goes_into_an_expansion_over_the_installed_ruleset(tmp_path: 
         return result.exit_code, result.output
     code, out = new_x("player_card", "--id", "X2001", "--like", "C1003")
     assert code == 0, out
-    assert written(out) == ("X2001", f"{expansion}/content/legacies/player_cards.yaml", 4) and "a new file" in out
+    assert written(out) == ("X2001", f"{expansion}/content/legacies/player_cards.yaml", 5) and "a new file" in out
     assert f"wrote {expansion}/expansion.yaml" in out  # a new expansion declares itself
     assert "expansion: my-expansion\nextends: legacies\n" in (expansion / "expansion.yaml").read_text()
     code, out = new_x("player_card")
@@ -198,3 +200,31 @@ def test_a_new_numbered_item_gets_a_free_number_or_says_how_to_widen(tmp_path: P
     code, out = new_x("global_action")
     assert code != 0 and "a bug" not in out and "`set` gives `global_action_1`'s slot 9" in out, out
     assert "extends: true" in out
+
+
+def test_an_item_shaped_like_one_with_an_effect_gets_a_placeholder_effect(root: Path) -> None:
+    """A user's trial: a new Legacy card shaped like the special card `destroy_special`
+    came with no effect (the kind's legacy cards have none), and a special card without
+    one sat in the hand doing nothing. Its effect is a placeholder that says so when it runs."""
+    code, out = new(root, "legacy card", ruleset="legacy")
+    assert code == 0 and "shaped like destroy_special" in out, out
+    item_id, shown, line = written(out)
+    block = Path(shown).read_text(encoding="utf-8").splitlines()[line - 1:]
+    assert "type: special" in "\n".join(block)
+    assert f'log "New legacy card {item_id}: its effect is not written yet"' in "\n".join(block)
+
+
+def test_the_files_new_makes_name_a_schema_an_editor_can_open(tmp_path: Path) -> None:
+    """A user's trial: a new expansion.yaml named its schema by a web address that resolves
+    nowhere, and the editor said the schema would not load. The first line of each file
+    `new` makes names the installed schema of its kind by a path from the file's folder."""
+    expansion = tmp_path / "mine"
+    result = runner.invoke(app, ["new", "successor", "--ruleset", "legacies", "--expansion", str(expansion)])
+    assert result.exit_code == 0, result.output
+    made = [expansion / "expansion.yaml", *sorted((expansion / "content" / "legacies").glob("*.yaml"))]
+    assert len(made) == 2
+    for path, kind in zip(made, ("expansion", "content")):
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema=") and "invalid" not in first
+        schema = (path.parent / first.split("=", 1)[1]).resolve()
+        assert schema == (REPO / "schemas" / f"{kind}.schema.json").resolve() and schema.is_file()
