@@ -1,5 +1,5 @@
 """The names a ruleset gives, checked for what an effect cannot refer to and what a
-reader cannot tell apart (C010-C013, C017; pipeline/build/passes.py places them in
+reader cannot tell apart (C010-C013, C017, C018; pipeline/build/passes.py places them in
 their files).
 
 - C010: a content id or a vocabulary name that is a word of the effect language an
@@ -12,6 +12,7 @@ their files).
   override, a zero-width space...): it reads as something else than it is.
 - C017: a vocabulary name an effect cannot write: not letters, digits and `_` starting
   with no digit (`9lives`, `two words`), or starting with `__` (the engine's).
+- C018: an item's name that is empty or only spaces.
 - C013: two names that look alike but differ: the same once invisible characters are
   dropped, look-alike letters of other scripts and `0`/`O`, `1`/`l`/`I` are read as
   one, and case is ignored (`explain` and `try` find an item by its name in any case).
@@ -133,6 +134,10 @@ def name_problems(names: Iterable[Named]) -> list[Problem]:
                                     f"an effect, `{n.text}` means the language's word, never this {thing}",
                                     f"rename it (a capital letter or a suffix is enough: `{n.text.capitalize()}`, "
                                     f"`{n.text}_{thing.replace(' ', '_')}`)"))
+        if n.group == "item names" and not n.text.strip():
+            problems.append(Problem(n.at, "C018", "the item's name is empty" + (" (spaces only)" if n.text else ""),
+                                    "give it the name players read: every menu, card and log line shows it"))
+            continue
         limit = MAX_ITEM_NAME if n.group == "item names" else MAX_NAME
         if len(n.text) > limit:
             problems.append(Problem(n.at, "C011", f"the {n.what} is {len(n.text):,} characters long, more than "

@@ -33,6 +33,7 @@ from .content import check_attributes, check_content, content_columns
 from .display import card_attributes, check_display_parts
 from .layers import check_layers, collect_items, collect_rules, join_menus
 from .map import check_map
+from .play_cycles import check_play_cycles
 from .rules import (budget_warnings, check_actions, check_definitions, check_evaluation,
                           check_link_conditions, check_procedures, check_rule_triggers)
 from .table import check_seats, option_names
@@ -119,6 +120,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
     # content: effects, conditions, effect attributes -----------------------------------
     sources: list[tuple[ast.Node, LoadedFile, Path, bool]] = [(node, f, path, False) for _, _, node, f, path in announcers]
     defs, triggers = check_content(b, items, sources)
+    check_play_cycles(b, defs)
     for name, (f, decl, program) in rule_triggers.items():
         path = ("triggers", name)
         triggers.append((f"trigger `{name}`", decl, announced_by(decl.body, v), f, path))

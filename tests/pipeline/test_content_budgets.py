@@ -132,6 +132,13 @@ def test_a_vocabulary_name_no_effect_can_write_is_c017(tmp_path: Path, declared:
     assert found[0].message.startswith(words) and found[0].hint == hint
 
 
+@pytest.mark.parametrize("name", ['""', '"   "'])
+def test_an_empty_item_name_is_c018(tmp_path: Path, name: str) -> None:
+    """A user's trial: `name: ""` validated "ok", and `explain` showed `  (X9603)`."""
+    root = _with_cards(_tiny(tmp_path), f"{{id: extra, kind: card, name: {name}, attributes: {{worth: 1}}}}")
+    assert _codes(root) == [("C018", "cards.yaml", 6, 35)]
+
+
 @pytest.mark.parametrize("name, code, words", [
     ("Sma\u202ell", "C012", "U+202E (RIGHT-TO-LEFT OVERRIDE)"),  # also looks like Small: C013
     ("B\u0456g", "C013", "CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I"),

@@ -404,6 +404,33 @@ def test_an_effect_attribute_that_plays_itself_is_an_error(tmp_path: Path) -> No
     assert "`play this's opportunity` inside the opportunity of the same item" in found["message"]
 
 
+def _played(folder: Path, cards: list[tuple[str, str]]) -> Path:
+    """The folder's added.yaml with more player cards: (id, opportunity)."""
+    with open(folder / "content" / "legacies" / "added.yaml", "a", encoding="utf-8") as f:
+        for cid, opportunity in cards:
+            f.write(f"  - id: {cid}\n    kind: player_card\n    name: Card {cid}\n    attributes:\n"
+                    "      century: 1\n      industry: military\n      resources: [iron]\n      opportunity: |\n"
+                    + "".join(f"        {line}\n" for line in opportunity.splitlines()))
+    return folder
+
+
+def test_effects_that_play_each_other_are_e224_naming_the_loop(tmp_path: Path) -> None:
+    """A user's trial: two cards whose opportunities played each other passed validate (one
+    that played itself was E224), and the game stopped on them at 2,000 effects one inside
+    another. A loop through any number of items is one E224, at the first card's `play`;
+    a `play` inside an `if` may stop, and is left to the run's nesting limit."""
+    folder = _played(salons_with(tmp_path / "echo", "      opportunity: |\n        gain 1 gold\n"
+                                                    "        play L2's opportunity\n"),
+                     [("L2", "gain 1 fame\nplay L3's opportunity"), ("L3", "play L1's opportunity"),
+                      ("L4", "if my gold > 3:\n    play L5's opportunity"), ("L5", "play L4's opportunity")])
+    code, said = validated(folder)
+    assert code == 1, said
+    (found,) = [d for d in said if d["severity"] == "error"]
+    assert (found["code"], Path(str(found["file"])).name, found["line"], found["column"]) == ("E224", "added.yaml", 13, 9)
+    assert "`L1` (Added)'s opportunity, which plays `L2` (Card L2)'s opportunity, which plays `L3` (Card L3)'s " \
+           "opportunity, which plays `L1` (Added)'s opportunity" in str(found["message"])
+
+
 def test_an_item_the_schema_refuses_leaves_the_rest_of_its_file_checked(tmp_path: Path) -> None:
     """A user's trial: `copies: -3` on one card refused the whole file, so a misspelt name in
     another card was never reported, and the rules that name the file's cards said they
