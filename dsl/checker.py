@@ -72,6 +72,11 @@ class Checker:
         """Procedures and definitions it uses."""
         return self.c.calls
 
+    @property
+    def played(self) -> set[str | None]:
+        """The kinds whose effect its `play`s run (None: a piece of any kind)."""
+        return self.c.played
+
     # ------------------------------------------------------------------ entry points
     def check_program(self, program: ast.Program, ctx: Context) -> list[Diagnostic]:
         c = self.c

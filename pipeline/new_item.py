@@ -29,6 +29,7 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.dsl.errors import LegaciesError
+from legacies.dsl.parser import parse_program
 
 from .content import kind_words, word_key
 from .files import EXPANSION_FILES, YAML_SUFFIXES, disk_label, is_yaml, read_regular
@@ -359,7 +360,7 @@ def _item(item_id: str, kind: str, name: str, decl: KindDecl, model: _Existing |
         item["attributes"] = attributes
     if model.item.effect is not None:  # shaped like its model (a user's trial: a Legacy special card came
         # with no effect, as the kind's legacy cards have none, and sat in the hand doing nothing)
-        item["effect"] = _placeholder(name, "effect")
+        item["effect"] = _effect_placeholder(name, model.item.effect)
     return item
 
 
@@ -410,6 +411,21 @@ def _copied(item: dict[str, Any], model: _Existing, item_id: str) -> dict[str, A
         if getattr(m, key) is not None:
             item[key] = getattr(m, key)
     return item
+
+
+def _effect_placeholder(name: str, model: str) -> str:
+    """The placeholder of an item's `effect:`, in its model's shape: statements, or, for
+    an effect that only declares (a successor's `when this leaves play:`; its statements
+    would never run, W309), its model's first declaration's head over the placeholder."""
+    placeholder = _placeholder(name, "effect")
+    try:
+        program = parse_program(model)
+    except LegaciesError:
+        return placeholder
+    if program.statements or not program.declarations or program.declarations[0].span is None:
+        return placeholder
+    head = model.splitlines()[program.declarations[0].span.line - 1].strip()
+    return f"{head}\n    {placeholder}" if head.endswith(":") else placeholder
 
 
 def _placeholder(name: str, what: str) -> str:

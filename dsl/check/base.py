@@ -62,6 +62,7 @@ class CheckState:
         self.used_me = False  # the program needs a player to act (for definitions and procedures)
         self.announced: set[str] = set()  # events the program announces (for the trigger-cycle analysis)
         self.calls: set[str] = set()  # procedures and definitions it uses
+        self.played: set[str | None] = set()  # the kinds whose effect a `play` runs (None: a piece of any kind)
         self.typed: dict[int, T] = {}  # nodes this pass has typed
         self.provided = 0  # inside `as P:` / `take turns:` a player acts whatever the caller
         self.parts: tuple[object, ...] = ()  # the parts whose `e_<Node>` methods check expressions

@@ -289,6 +289,8 @@ class StatementChecker:
 
     def s_Play(self, s: ast.Play) -> None:
         t = self.c.piece(s.what, self.c.expr(s.what))
+        if t.tag in ("thing", "any"):  # a piece's effect (an effect attribute's tag is `effect`)
+            self.c.played.add(t.arg if t.tag == "thing" else None)
         if t.tag not in ("thing", "effect", "any"):
             self.c.error(s.what, "E202", f"`play` runs a piece's effect or an effect attribute, found {t}",
                          hint="e.g. `play C`, `play my character's ability`")

@@ -35,6 +35,7 @@ class Builder:
         self.vocab = Vocabulary()
         self.display: dict[str, list[tuple[str, str, str | None, str | None]]] = {"table": [], "players": []}
         self.stack = Stack()  # every declaration of the ruleset and its expansions
+        self.played: set[str | None] = set()  # the kinds whose effect some `play` runs (None: any kind's)
         self.items: dict[str, tuple[LoadedFile, Path, Any]] = {}  # content items by id, once collected
         self.display_parts: list[tuple[LoadedFile, Path, Any]] = []  # display `text:` and `columns:` entries
         self.display_kinds: dict[str, list[int]] = {}  # display `kinds:`: kind -> its lines' display_parts
@@ -101,6 +102,7 @@ class Builder:
         checker = Checker(self.vocab, self.res)
         if program is not None:
             self.place(f, path, checker.check_program(program, ctx))
+            self.played |= checker.played
         return checker
 
     def check_expr(self, f: LoadedFile, path: Path, expr: ast.Expr | None, ctx: Context,

@@ -145,6 +145,27 @@ def check_content(b: Builder, items: dict[str, tuple[LoadedFile, Path, Any]],
     return defs, triggers
 
 
+def never_played(b: Builder, defs: list[PieceDef]) -> None:
+    """W309 at an item's `effect:` whose statements nothing can run: only a `play` runs an
+    item's effect, and no rule or effect plays a piece of its kind (a user's trial: a player
+    card's `effect: gain 5 fame` validated, `explain`ed and `try`d well, and no game ever ran
+    it: Legacies plays a player card's `opportunity`). Said only when every `play` of the
+    ruleset names its kind; its triggers and hooks (declarations) are E219's."""
+    if None in b.played:
+        return
+    v = b.vocab
+    for piece in defs:
+        if piece.effect is None or not piece.effect.statements or piece.kind in b.played:
+            continue
+        f, path, _ = b.items[piece.id]
+        kind = v.kinds[piece.kind]
+        others = [f"`{a}`" for a, t in kind.attributes.items() if t.tag in ("effect", "effects")]
+        b.at(f, path + ("effect",), "W309", f"no rule or effect plays a {v.label(piece.kind)}, and only a `play` "
+             "runs an item's `effect:`: this never runs in a game", key=True, severity=WARNING,
+             hint=(f"write it in the effect the rules run: {', '.join(others)}" if others else
+                   f"play it from the rules (`play C` for a {v.label(piece.kind)} C), or remove it"))
+
+
 def content_columns(b: Builder, layers: list[LoadedFile]) -> list[str]:
     """`display: content:`: attributes of some kind, each once (R001 for another name)."""
     return display_attributes(b, layers, "content")

@@ -29,7 +29,7 @@ from legacies.interpreter.spec import GameSpec, Limits, PieceDef
 
 from .base import Builder, Path, announced_by
 from .hooks import find_hooks, unknown_restricted
-from .content import check_attributes, check_content, content_columns
+from .content import check_attributes, check_content, content_columns, never_played
 from .display import card_attributes, check_display_parts
 from .layers import check_layers, collect_items, collect_rules, join_menus
 from .map import check_map
@@ -121,6 +121,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
     sources: list[tuple[ast.Node, LoadedFile, Path, bool]] = [(node, f, path, False) for _, _, node, f, path in announcers]
     defs, triggers = check_content(b, items, sources)
     check_play_cycles(b, defs)
+    never_played(b, defs)
     for name, (f, decl, program) in rule_triggers.items():
         path = ("triggers", name)
         triggers.append((f"trigger `{name}`", decl, announced_by(decl.body, v), f, path))

@@ -431,6 +431,23 @@ def test_effects_that_play_each_other_are_e224_naming_the_loop(tmp_path: Path) -
            "opportunity, which plays `L1` (Added)'s opportunity" in str(found["message"])
 
 
+def test_an_effect_no_rule_plays_is_w309_pointing_at_the_effect_the_rules_run(tmp_path: Path) -> None:
+    """A user's trial: a player card's `effect: gain 5 fame` validated, explained and tried
+    well, and no game ever ran it (Legacies plays a player card's `opportunity`). Only
+    statements are said: a trigger on the card is a declaration (E219's)."""
+    code, said = validated(salons_with(tmp_path / "stray", "      opportunity: |\n        gain 1 gold\n"
+                                                          "    effect: |\n        gain 5 fame\n"))
+    assert code == 0, said
+    (found,) = [d for d in said if d["code"] == "W309"]
+    assert (Path(str(found["file"])).name, found["line"], found["severity"]) == ("added.yaml", 13, "warning")
+    assert "no rule or effect plays a player card" in str(found["message"])
+    assert found["hint"] == "write it in the effect the rules run: `opportunity`"
+    code, said = validated(salons_with(tmp_path / "heard", "      opportunity: |\n        gain 1 gold\n"
+                                                          "    effect: |\n        when card_played:\n"
+                                                          "            gain 1 fame\n"))
+    assert "W309" not in [d["code"] for d in said]
+
+
 def test_an_item_the_schema_refuses_leaves_the_rest_of_its_file_checked(tmp_path: Path) -> None:
     """A user's trial: `copies: -3` on one card refused the whole file, so a misspelt name in
     another card was never reported, and the rules that name the file's cards said they
