@@ -62,7 +62,7 @@ class Chronicle:
         option = decision.options[index]
         # the piece the option names, if any: its value alone may be a number or a player
         # (a bid of 3 is no piece 3), which are ints too (interpreter/decisions.py)
-        hidden = private(self.state, option.item)
+        hidden = private(self.state, option.item) or any(private(self.state, p) for p in option.shows)
         return option.label, hidden
 
     def chose(self, decision: Decision, label: str, hidden: bool) -> None:

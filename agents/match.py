@@ -366,6 +366,7 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
             # a hidden pick stays hidden in the shared log, unless the only person at the table made it
             private = bool(humans) and humans != [d.player] and (
                 (d.kind not in _NOT_PIECES and _private(state, d.options[index].value))
+                or any(_private(state, p) for p in d.options[index].shows)
                 or _names_hidden(state, d.options[index].label, humans))
             label = d.options[index].label  # read while the decision is pending (interpreter/decisions.py)
             try:

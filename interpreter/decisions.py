@@ -36,13 +36,17 @@ class Choice:
     numbers are ints too, so the value alone cannot tell), and its label: given as text,
     or made when first read by `words(reader, value)`."""
 
-    __slots__ = ("value", "item", "_label", "_words", "_of")
+    __slots__ = ("value", "item", "_label", "_words", "_of", "shows")
 
-    def __init__(self, label: str | None, value: object, item: object = None, words: Label | None = None):
+    def __init__(self, label: str | None, value: object, item: object = None, words: Label | None = None,
+                 shows: tuple[int, ...] = ()):
         self._label = label
         self.value = value
         self.item = item
         self._words = words
+        # the pieces its words name, where they are not its item (`choose one:`'s "keep
+        # {first}"): a log that tells others what was chosen hides it while one is hidden
+        self.shows = shows
         # the decision it is an option of, where labels are told apart: by a weak reference,
         # so a decision and its options are no cycle and go when the game moves on (not at
         # the garbage collector's next pass: most decisions are answered unread)
@@ -186,7 +190,7 @@ class Decision:
             new._st = st
             return new
         new = Decision(self.player, self._prompt,
-                       tuple(Choice(o._label, o.value, o.item, o._words) for o in self._options), self.kind)
+                       tuple(Choice(o._label, o.value, o.item, o._words, o.shows) for o in self._options), self.kind)
         new.named = self.named
         new._st = st
         return new
@@ -235,8 +239,8 @@ def _taken(reader: Any, player: int, prompt: str | Words, choice: Choice) -> "Ta
     who, words = player_name(reader, player), choice.words(reader)
     line = Taken(f"{who} [{asked}]: {words} (the only choice)")
     line.player, line.who, line.question, line.words = player, who, asked, words
-    # the piece the option names, never its value: a number taken (a bid of 1) is no piece
-    line.piece = choice.item if type(choice.item) is int else None
+    # the piece the option names (or its words do), never its value: a number taken (a bid of 1) is no piece
+    line.piece = choice.item if type(choice.item) is int else choice.shows[0] if choice.shows else None
     return line
 
 

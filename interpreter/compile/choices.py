@@ -435,7 +435,7 @@ class ChoiceCompiler:
                               self.stmts.body_lines(o.body)) for o in s.options] if coverage else []
 
         def build(st: State, a: Activation, data: Any) -> list[Choice]:
-            return [Choice(label, i) if isinstance(label, str) else Choice(None, i, None, label.label(a))
+            return [Choice(label, i) if isinstance(label, str) else Choice(None, i, None, *label.labelled(a))
                     for i, (label, cond, _) in enumerate(options) if cond is None or cond(a)]
 
         def then(st: State, a: Activation, i: Any, data: Any) -> None:

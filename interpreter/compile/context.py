@@ -277,6 +277,17 @@ class Filled:
         values = self.values(a)
         return lambda reader, value: self.made(reader, values)
 
+    def labelled(self, a: Activation) -> "tuple[Callable[[Any, Any], str], tuple[int, ...]]":
+        """`label(a)`, and the pieces its words name (decisions.Choice `shows`)."""
+        values = self.values(a)
+        shows: list[int] = []
+        for (_, _, tag), v in zip(self.parts, values):
+            if tag == "thing" and type(v) is int:
+                shows.append(v)
+            elif tag == "things" and isinstance(v, tuple):
+                shows.extend(x for x in v if type(x) is int)
+        return (lambda reader, value: self.made(reader, values)), tuple(shows)
+
     def made(self, reader: Any, values: tuple) -> str:
         """The text with `values` filled in, in words."""
         line = self.text

@@ -120,3 +120,26 @@ def test_an_undo_drops_the_records_after_the_undone_decision(spec: GameSpec) -> 
 ])
 def test_a_question_is_told_in_the_third_person(prompt: str, told: str) -> None:
     assert asked(prompt) == told
+
+
+def test_an_option_whose_words_name_a_face_down_card_is_hidden_from_the_others() -> None:
+    """A user's trial (the browser's log): in Leader's Legacy, "Ann chose keep Oskar Brand
+    (military: health 7, ...)" went to every seat while the leader lay face down in her
+    leader_hand. A `choose one:` option that names a piece in its words (no item of its own)
+    is hidden from the others as a card chosen from a hand is."""
+    result = load_ruleset("leaders-legacy")
+    assert result.spec is not None
+    session = TableSession(result.spec, ["human", "human", "human"], seed=1)
+    d = session.state.decision
+    assert d is not None and d.labels()[0].startswith("keep ")
+    first = d.player
+    leader = d.options[0].shows[0]
+    name = session.state.game.piece_names[leader]
+    assert name in d.labels()[0] and d.options[0].item is None
+    session.answer(first, len(session.state.st.history), 0)
+    mine = _texts(session, first, "choice")
+    assert any(name in text for text in mine)
+    for seat in {0, 1, 2} - {first}:
+        theirs = _texts(session, seat)
+        assert not any(name in text for text in theirs), theirs
+        assert f"{session.state.game.player_names[first]} chose a hidden card" in " ".join(theirs)
