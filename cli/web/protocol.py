@@ -89,11 +89,18 @@ class Malformed(ValueError):
     """A message the server cannot read; its text says why, for the page."""
 
 
+def size(raw: str | bytes | None) -> int:
+    """A message's length in bytes, as MAX_MESSAGE counts it (a character may be several)."""
+    if raw is None:
+        return 0
+    return len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
+
+
 def read(raw: str | bytes | None) -> AskView | Answer | Ready | Undo | Save:
     """A page's message read, or Malformed."""
     if raw is None:
         raise Malformed("a message must be text: one JSON object")
-    if len(raw.encode("utf-8") if isinstance(raw, str) else raw) > MAX_MESSAGE:
+    if size(raw) > MAX_MESSAGE:
         raise Malformed(f"a message may be at most {MAX_MESSAGE} bytes")
     if isinstance(raw, bytes):
         raise Malformed("a message must be text: one JSON object")

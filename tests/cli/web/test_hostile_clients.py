@@ -67,13 +67,17 @@ def test_a_malformed_message_gets_an_error_and_changes_nothing(case: str) -> Non
         assert table.session.state.fingerprint() == before
 
 
-def test_an_oversized_message_closes_the_connection() -> None:
+@pytest.mark.parametrize("pad", ["x" * protocol.MAX_MESSAGE, "\u20ac" * (protocol.MAX_MESSAGE // 2)],
+                         ids=["ascii", "three bytes a character"])
+def test_an_oversized_message_closes_the_connection(pad: str) -> None:
+    """Bytes are counted, not characters (a user's trial: 2,000 euro signs, 6 KB, were
+    refused and the connection kept open)."""
     with served(spec("gears-of-time"), ["human", "random"], seed=1) as (table, client):
         with client.websocket_connect(ws_path(table, 0)) as ws:
             _settled(ws)
             before = table.session.state.fingerprint()
             big = json.dumps({"type": "answer", "decision": _number(table), "takebacks": 0, "option": 0,
-                              "pad": "x" * protocol.MAX_MESSAGE})
+                              "pad": pad}, ensure_ascii=False)
             ws.send_text(big)
             said = until(ws, lambda m: m["type"] == "error")
             assert f"at most {protocol.MAX_MESSAGE} bytes" in said["text"]
@@ -116,6 +120,23 @@ def test_a_flood_closes_the_connection(monkeypatch: pytest.MonkeyPatch) -> None:
         with client.websocket_connect(ws_path(table, 0)) as ws:  # another page is served as before
             ws.send_json({"type": "view"})
             assert until(ws, lambda m: m["type"] == "view")["view"]["decisions"] == _number(table)
+
+
+def test_a_link_asking_for_views_faster_than_a_page_may_send_is_refused_a_while(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user's trial: 600 views asked at once on one link slowed every other page's
+    views from 0.03 s to 1.5 s. A link asking more than RATE views within a second is
+    answered 429 with Retry-After (the clock held still); other links are served."""
+    monkeypatch.setattr(protocol.time, "monotonic", lambda: 1000.0)
+    with served(spec("gears-of-time"), ["human", "human"], seed=1) as (table, client):
+        path = f"/t/{table.tokens[0]}/view"
+        assert all(client.get(path).status_code == 200 for _ in range(protocol.RATE))
+        refused = client.get(path)
+        assert refused.status_code == 429 and refused.headers["retry-after"] == "1"
+        assert f"more than {protocol.RATE} views" in refused.text
+        assert client.get(f"/t/{table.tokens[1]}/view").status_code == 200
+        monkeypatch.setattr(protocol.time, "monotonic", lambda: 1002.0)  # a second later
+        assert client.get(path).status_code == 200
 
 
 def test_many_malformed_messages_close_the_connection() -> None:
