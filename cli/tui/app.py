@@ -25,7 +25,7 @@ from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Collapsible, Footer, Header, OptionList, Static, TabbedContent, TabPane
@@ -135,7 +135,7 @@ class TableApp(App[None]):
                         yield OptionList(id="mine", markup=False)
                 if self.session.state.game.map is not None:
                     with TabPane("Map (m)", id="map"):
-                        yield VerticalScroll(Static(id="map-body"))
+                        yield ScrollableContainer(Static(id="map-body"), id="map-scroll")
                 with TabPane("Cards (c)", id="cards"):
                     yield OptionList(id="card-list", markup=False)
                 with TabPane("Log (l)", id="log"):

@@ -138,9 +138,11 @@ MIN_MAP = (96, 30)  # the map's least size in characters: a smaller pane scrolls
 
 def map_picture(m: MapView, width: int, height: int, players: list[str] | None = None) -> Text:
     """The map as characters: each place's label where it stands, in its owner's colour,
-    its marks after it (places that would overlap are moved to the next free cells), then
-    the names written on it (regions) where they lie, dim, where nothing is drawn. A key of
-    the players' colours comes first."""
+    its marks after it (a place that would overlap another is moved to the nearest free
+    row, above or below, never across the map), then the names written on it (regions)
+    where they lie, dim, where nothing is drawn (one with no room near its place is left
+    out). A key of the players' colours comes first. The lines are never wrapped: a pane
+    narrower than the map scrolls it."""
     width, height = max(width, MIN_MAP[0]), max(height, MIN_MAP[1])
     if not m.places:
         return Text("(no places)")
@@ -148,18 +150,15 @@ def map_picture(m: MapView, width: int, height: int, players: list[str] | None =
     ys = [p.y for p in m.places]
     span_x = (max(xs) - min(xs)) or 1.0
     span_y = (max(ys) - min(ys)) or 1.0
-    cell = 14
     grid: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height)]
     for place in sorted(m.places, key=lambda p: (p.y, p.x)):
-        label = place.label[:cell - 1]
+        label = place.label[:MAP_LABEL]
         marks = " ".join(place.marks)
-        words = (label + (" " + marks if marks else ""))[:cell + 6]
+        words = (label + (" " + marks if marks else ""))[:width - 1]
         col = int((place.x - min(xs)) / span_x * (width - len(words) - 1))
         row = int((place.y - min(ys)) / span_y * (height - 1))
-        for _ in range(height):
-            if all(grid[row][c][0] == " " for c in range(max(0, col - 1), min(width, col + len(words) + 1))):
-                break
-            row = (row + 1) % height
+        free = _free_row(grid, row, col, len(words))
+        row = row if free is None else free  # no room anywhere near: drawn where it stands
         style = player_style(place.player)
         for i, ch in enumerate(words):
             if col + i < width:
@@ -168,13 +167,11 @@ def map_picture(m: MapView, width: int, height: int, players: list[str] | None =
         words = name.text.upper()
         col = int((min(max(name.x, min(xs)), max(xs)) - min(xs)) / span_x * max(1, width - len(words) - 1))
         row = int((min(max(name.y, min(ys)), max(ys)) - min(ys)) / span_y * (height - 1))
-        for _ in range(height):
-            if all(grid[row][c][0] == " " for c in range(max(0, col - 1), min(width, col + len(words) + 1))):
-                for i, ch in enumerate(words):
-                    if col + i < width:
-                        grid[row][col + i] = (ch, "dim italic")
-                break
-            row = (row + 1) % height
+        free = _free_row(grid, row, col, len(words), reach=2)
+        if free is not None:
+            for i, ch in enumerate(words):
+                if col + i < width:
+                    grid[free][col + i] = (ch, "dim italic")
     text = Text()
     if m.title:
         text.append(m.title + "\n", style="bold")
@@ -186,4 +183,22 @@ def map_picture(m: MapView, width: int, height: int, players: list[str] | None =
         for ch, style in line:
             text.append(ch, style=style)
         text.append("\n")
+    text.no_wrap = True
     return text
+
+
+MAP_LABEL = 16  # the most characters of a place's name drawn (its marks follow whole)
+
+
+def _free_row(grid: list[list[tuple[str, str]]], row: int, col: int, length: int,
+              reach: int | None = None) -> int | None:
+    """The row nearest `row` (it, then one below, one above, two below...; within `reach`
+    rows, or the whole grid) where `length` cells from `col`, with a blank on each side,
+    are free; None when there is none."""
+    height, width = len(grid), len(grid[0])
+    cells = range(max(0, col - 1), min(width, col + length + 1))
+    for step in range((height if reach is None else reach) * 2 + 1):
+        at = row + (step + 1) // 2 * (1 if step % 2 else -1)
+        if 0 <= at < height and all(grid[at][c][0] == " " for c in cells):
+            return at
+    return None

@@ -375,3 +375,45 @@ def test_every_players_box_is_reached_by_the_boards_scroll(key: str, players: in
     assert height >= needed >= players, (height, needed)
     last, pane = regions
     assert last != "Region(x=0, y=0, width=0, height=0)", "the last player's box is on screen after scrolling"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_map_scrolls_in_a_narrow_pane_and_is_never_wrapped(size: tuple[int, int]) -> None:
+    """A user's trial: at 80x24 and 120x40 Kern's rows, drawn 96 columns wide, wrapped in
+    the map's pane ("Tallon" on one line, "Pass" on the next, "THE EASTERN" / "GULF"). The
+    map is drawn whole and the pane scrolls it both ways; `m` puts the keys there."""
+    from textual.containers import ScrollableContainer
+
+    app = _table("leaders-legacy", 3, size)
+
+    async def scenario() -> tuple[int, int, int, str]:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("m")
+            await pilot.pause()
+            scroll = app.query_one("#map-scroll", ScrollableContainer)
+            body: Any = app.query_one("#map-body")
+            lines = [strip.text for strip in body.render_lines(body.region.reset_offset)]
+            return scroll.max_scroll_x, body.size.width, scroll.size.width, "\n".join(lines)
+
+    room, drawn, pane, shown = run(scenario())
+    assert drawn >= 96 > pane and room > 0, (drawn, pane, room)
+    assert "Tallon Pass" in shown  # one place, one line
+
+
+def test_a_place_with_no_room_stays_near_where_it_stands_and_keeps_its_marks() -> None:
+    """A user's trial: a label that met another moved down a row, and past the bottom row
+    it went to the top (Stonebridge, on the southern edge, drawn in the north); a label
+    and its marks were cut to 20 characters (`Cairnhold village x2` lost its leader's L).
+    Now a place goes to the nearest free row, above or below, and its marks follow whole."""
+    from legacies.cli.tui.panes import MIN_MAP, map_picture
+    from legacies.view.model import MapPlace, MapView
+
+    crowded = [MapPlace(label=f"Place {n}", x=100.0, y=1000.0, player=-1, marks=["village x2 L"]) for n in range(3)]
+    top = MapPlace(label="North", x=0.0, y=0.0, player=-1)
+    m = MapView(title="", places=[top, *crowded], lines=[], names=[], keys=[])
+    rows = map_picture(m, *MIN_MAP).plain.splitlines()
+    assert len(rows) == MIN_MAP[1] and all(len(row) == MIN_MAP[0] for row in rows)
+    found = {n: next(i for i, row in enumerate(rows) if f"Place {n} village x2 L" in row) for n in range(3)}
+    assert sorted(found.values()) == [MIN_MAP[1] - 3, MIN_MAP[1] - 2, MIN_MAP[1] - 1]  # the bottom rows
+    assert "North" in rows[0]
