@@ -291,6 +291,9 @@ def _full_screen(spec: Any, seat: list[str], seed: int, state: Any, save: Option
         if save is not None and not table.saved_here():
             _write_save(save, state.serialize(seats=seat))
         kept = f"; saved to {save} ({continued_by(save, folder)})" if save is not None and save.is_file() else ""
+        if save is None and table.saved_to is not None and table.saved_to.is_file():  # saved at the table (s, or q y)
+            when = "" if table.saved_at == len(state.st.history) else f" as it stood after decision {table.saved_at}"
+            kept = f"; saved{when} to {table.saved_to} ({continued_by(table.saved_to, folder)})"
         typer.echo(f"you left the game{kept}", err=True)
         raise typer.Exit(0)
     names = [f"{state.game.player_names[i]} ({kind})" for i, kind in enumerate(seat)]
