@@ -70,7 +70,9 @@ def describe(st: Reads, x: Any) -> str:
         return names[x] if 0 <= x < len(names) else str(x)
     if isinstance(x, DefRef):
         return st.game.spec.defs[int(x)].name
-    if isinstance(x, bool) or x is None:
+    if x is None:  # a value never set is nothing (docs/language.md), never Python's "None" to a reader
+        return "nothing"
+    if isinstance(x, bool):
         return str(x)
     if isinstance(x, int):
         names = st.game.piece_names
