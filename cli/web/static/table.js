@@ -427,7 +427,8 @@
         if (part.label) box.appendChild(el("h3", "", part.label));
         const list = el("ul");
         for (const r of part.rows) list.appendChild(el("li", "", r));
-        box.appendChild(list);
+        // none at all is said, as the terminal table says it (a bare heading read as missing)
+        box.appendChild(part.rows.length ? list : el("span", "empty", "none"));
         into.appendChild(box);
       }
     }

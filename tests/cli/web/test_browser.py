@@ -462,3 +462,17 @@ def test_the_map_labels_do_not_meet_and_the_map_zooms_in_to_read_them(chromium: 
             assert page.locator("#map .map-frame").get_attribute("data-zoom") == "2"
             page.locator("#map button.zoom-whole").click()
             assert page.locator("#map .map-frame").get_attribute("data-zoom") == "1"
+
+
+def test_a_list_of_rows_with_none_says_none(chromium: Any) -> None:
+    """A user's trial: Legacies' investments, relationships and bonus tokens showed a bare
+    heading with nothing under it at the start. An empty list of rows says "none", as the
+    terminal table does."""
+    with table("legacies", ["human", "random", "random"], seed=1) as (served, base):
+        with page_at(chromium, link(served, base, 0)) as page:
+            wait_for_my_turn(page)
+            boxes = page.locator("#board .rows, #players .rows, #you-pane .rows")
+            assert boxes.count() > 0
+            bare = [boxes.nth(i) for i in range(boxes.count()) if boxes.nth(i).locator("li").count() == 0]
+            assert bare, "the opening board has an empty list of rows"
+            assert all(box.locator("span.empty").inner_text() == "none" for box in bare)
