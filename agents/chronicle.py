@@ -8,12 +8,12 @@ Made only for a table someone reads (a terminal, a browser): a bot's game writes
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from legacies.interpreter.decisions import Decision, Taken
 from legacies.interpreter.game import GameState
 from legacies.view.log import LogRecord
+from legacies.view.purpose import told_of
 
 from .moves import MoveEffects
 
@@ -26,8 +26,6 @@ def private(state: GameState, value: Any) -> bool:
     return zone >= 0 and state.game.layout.zone_visibility[zone] != "public"
 
 
-_SECOND_PERSON = re.compile(r"\b(you|your|yours|You|Your|Yours)\b")
-_THIRD_PERSON = {"you": "they", "your": "their", "yours": "theirs", "You": "They", "Your": "Their", "Yours": "Theirs"}
 _MENU_PROMPT = "choose an action"
 
 
@@ -40,7 +38,7 @@ def asked(question: str) -> str:
     question = question.removeprefix("choose: ")
     if not question or question == _MENU_PROMPT:
         return ""
-    return " — " + _SECOND_PERSON.sub(lambda m: _THIRD_PERSON[m.group(1)], question)
+    return " — " + told_of(question)
 
 
 class Chronicle:

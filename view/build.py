@@ -26,7 +26,7 @@ from .cards import card_lines, option_item, option_lines
 from .log import LogRecord, readable
 from .model import (Amounts, Card, Column, DecisionView, Listed, MapKey, MapLine, MapName, MapPlace, MapView,
                     Option, Part, Player, Result, SeatView, Zone)
-from .purpose import purpose
+from .purpose import purpose, told_of
 
 LOG_KEPT = 200  # entries of the log a view carries (the latest): a long game's log is read a page at a time
 CHANGES_KEPT = 60  # entries of what changed since the seat last chose
@@ -331,7 +331,7 @@ def _decision(cards: _Cards, takebacks: int) -> DecisionView | None:
     amounts = _amounts(d) if yours else None
     options = [_option(cards, d, i, amounts is not None) for i in range(len(d.options))] if yours else []
     return DecisionView(number=len(state.st.history), takebacks=takebacks, player=d.player,
-                        player_name=state.game.player_names[d.player], yours=yours, kind=d.kind, prompt=d.prompt, purpose=purpose(state, d, seat),
+                        player_name=state.game.player_names[d.player], yours=yours, kind=d.kind, prompt=d.prompt if yours else told_of(d.prompt), purpose=purpose(state, d, seat),
                         options=options, amounts=amounts)
 
 

@@ -11,6 +11,8 @@ read "a hidden card", as the table's log says it (agents/chronicle.py)."""
 
 from __future__ import annotations
 
+import re
+
 import weakref
 from typing import Any
 
@@ -112,9 +114,22 @@ def _procedure_words(state: GameState, value: tuple[str, list[tuple[str, str]]],
     return "" if "{" in text else text
 
 
+_SECOND_PERSON = re.compile(r"\b(you|your|yours|You|Your|Yours)\b")
+_THIRD_PERSON = {"you": "they", "your": "their", "yours": "theirs", "You": "They", "Your": "Their", "Yours": "Theirs"}
+
+
+def told_of(question: str) -> str:
+    """A question as others read it of the player it asks: in the third person ("cards in
+    their resources"), as it said "your" to that player alone."""
+    return _SECOND_PERSON.sub(lambda m: _THIRD_PERSON[m.group(1)], question)
+
+
 def purpose(state: GameState, decision: Decision, viewer: int) -> str:
-    """The decision's purpose, as `viewer` may read it: what is running, then the question."""
+    """The decision's purpose, as `viewer` may read it: what is running, then the question
+    (of another player's decision, in the third person)."""
     question = decision.prompt.removeprefix("choose: ").strip()
+    if viewer != decision.player:
+        question = told_of(question)
     question = question[:1].upper() + question[1:]
     if decision.kind == "action":  # a menu is its own purpose: what it offers is what it is for
         return question

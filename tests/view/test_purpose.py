@@ -80,3 +80,23 @@ def test_a_discard_a_placement_and_each_half_of_an_offer_say_what_they_are_for()
         assert f"Place army {n} of 5 in a province of yours: choose a province in the provinces you control" in leaders
     assert "Place your leader in a province of yours: choose a province in the provinces you control" in leaders
     assert any("choose what you ask" in p and "for in return" in p for p in leaders)
+
+
+def test_another_players_question_reads_in_the_third_person() -> None:
+    """A user's trial (the browser): Bo read "Ann: Take a legacy card (look at the top 3,
+    keep 1): choose a card in your offer", the "your" said to Ann. Another seat reads the
+    question, and its purpose, in the third person; the player asked reads "your"."""
+    from legacies.agents.session import TableSession
+    from legacies.pipeline.ruleset import load_ruleset
+
+    spec = load_ruleset("legacy").spec
+    assert spec is not None
+    session = TableSession(spec, ["human", "human", "random"], seed=3)
+    d = session.state.decision
+    assert d is not None and d.kind == "action"
+    session.answer(d.player, 0, 0)  # take a legacy card: a question of the offer next
+    asked, other = session.state.decision.player, 1 - session.state.decision.player
+    own, theirs = session.view(asked).decision, session.view(other).decision
+    assert own is not None and theirs is not None
+    assert own.prompt == "choose a card in your offer" and own.purpose.endswith("choose a card in your offer")
+    assert theirs.prompt == "choose a card in their offer" and theirs.purpose.endswith("choose a card in their offer")
