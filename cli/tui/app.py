@@ -344,6 +344,7 @@ class TableApp(App[None]):
     def _decision(self, view: SeatView) -> None:
         purpose = self.query_one("#purpose", Static)
         options = self.query_one("#options", OptionList)
+        highlighted = options.highlighted
         options.clear_options()
         if view.result is not None:
             r = view.result
@@ -360,11 +361,15 @@ class TableApp(App[None]):
         if not d.yours:
             purpose.update(Text(f"Waiting for {d.player_name}: {d.purpose}", style="italic"))
             return
+        # the same decision drawn again (the screen resized): the highlight stays where it was
+        kept = highlighted if self.typed_for == (d.number, d.takebacks) else None
         if self.typed_for != (d.number, d.takebacks):
             self.typed, self.typed_for = "", (d.number, d.takebacks)
         self._purpose_line()
         prompts = []
-        room = max(30, options.size.width or self.size.width) - 4
+        # the options span the screen (less their border and scroll bar): its width is the
+        # new one at once when it is resized, where the list's own is laid out after
+        room = max(30, self.size.width - 2) - 4
         # amounts are typed as themselves: their place in the list is not shown, as it would
         # mean nothing typed (a user's trial: `2.` beside the amount 5, and `2` typed was 2)
         digits = 0 if d.amounts is not None else len(str(len(d.options)))
@@ -372,7 +377,7 @@ class TableApp(App[None]):
             prompts.append(Option(option_line(o, room, digits)))
         options.add_options(prompts)
         typed = read_typed(d, self.typed).index if self.typed else None
-        options.highlighted = typed if typed is not None else 0
+        options.highlighted = typed if typed is not None else kept if kept is not None and kept < len(prompts) else 0
         options.focus()
         self._read_option(options.highlighted)
 

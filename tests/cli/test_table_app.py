@@ -417,3 +417,29 @@ def test_a_place_with_no_room_stays_near_where_it_stands_and_keeps_its_marks() -
     found = {n: next(i for i, row in enumerate(rows) if f"Place {n} village x2 L" in row) for n in range(3)}
     assert sorted(found.values()) == [MIN_MAP[1] - 3, MIN_MAP[1] - 2, MIN_MAP[1] - 1]  # the bottom rows
     assert "North" in rows[0]
+
+
+def test_a_resized_screen_fits_the_options_again_and_keeps_the_highlight() -> None:
+    """A user's trial: grown from 80 to 160 columns, the options stayed cut at column 75
+    with 80 empty columns beside them, until the next decision. They are fitted to the new
+    width at once, and the option the arrows were on stays highlighted."""
+    app = _table("legacies", 4, (80, 24))
+
+    async def scenario() -> tuple[list[str], list[str], int | None]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter", "enter")  # a character and its side: the first turn's long options
+            await pilot.pause()
+            options: Any = app.query_one("#options")
+            before = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+            await pilot.press("down", "down")
+            await pilot.resize_terminal(160, 40)
+            await pilot.pause()
+            await pilot.pause()
+            after = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+            return before, after, options.highlighted
+
+    before, after, highlighted = run(scenario())
+    assert len(before) == len(after) > 2
+    assert any(len(a) > len(b) for a, b in zip(after, before)), (before, after)
+    assert highlighted == 2
