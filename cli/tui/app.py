@@ -113,6 +113,7 @@ class TableApp(App[None]):
         self.stopped: str | None = None  # why the game stopped early (an internal error), if it did
         self.saved_at: int | None = None  # the decisions made when the game was last saved, and where
         self.saved_to: Path | None = None
+        self.opened_own: set[int] = set()  # the seats whose own part was opened for them (once each)
         self.own_save: Path | None = None  # where `s` keeps the game without --save (chosen at the first)
         self.left = False  # the person left before the end
         self.player_boxes: dict[int, tuple[Collapsible, Static]] = {}  # the Players tab's folded parts
@@ -302,7 +303,9 @@ class TableApp(App[None]):
                 inner = Static()
                 box = self.player_boxes[player.index] = (Collapsible(inner, title=player.name, collapsed=True), inner)
                 body.mount(box[0])
-            if player.you and box[0].title == player.name:  # your own part opens the first time
+            if player.you and player.index not in self.opened_own:  # your own part opens the first time you
+                # see it (each person's at a hot seat: the second person's stayed folded)
+                self.opened_own.add(player.index)
                 box[0].collapsed = False
             box[0].title = f"{panes.player_title(view, player)}: " + panes.counters_line(player).plain
             box[1].update(panes.player_body(player, self._room() - 4))

@@ -443,3 +443,28 @@ def test_a_resized_screen_fits_the_options_again_and_keeps_the_highlight() -> No
     assert len(before) == len(after) > 2
     assert any(len(a) > len(b) for a, b in zip(after, before)), (before, after)
     assert highlighted == 2
+
+
+def test_hot_seat_opens_each_persons_own_part_the_first_time_they_sit() -> None:
+    """A user's trial: at a hot seat the second person found their own part folded among
+    the players (the first person's was open). Each person's own part opens the first
+    time the screen is theirs."""
+    async def scenario() -> tuple[int, int, bool, bool]:
+        app = _table("legacy", 2, (120, 40), humans=2)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")  # the first person sits
+            await pilot.pause()
+            first = app.seat
+            for _ in range(30):
+                await pilot.press("enter")
+                await pilot.pause()
+                if isinstance(app.screen, Covered):
+                    await pilot.press("enter")  # the next person sits
+                    await pilot.pause()
+                    break
+            boxes = app.player_boxes
+            return first, app.seat, boxes[first][0].collapsed, boxes[app.seat][0].collapsed
+    first, second, _, folded = run(scenario())
+    assert second != first
+    assert not folded, "the second person's own part is open"
