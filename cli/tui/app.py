@@ -91,9 +91,12 @@ class TableApp(App[None]):
         Binding("c", "tab('cards')", "Cards", show=False),
         Binding("l", "tab('log')", "Log"),
         Binding("o", "options", "Options"),
+        # every key, in a panel beside the table (a user's trial: `?`, `h` and F1 did nothing,
+        # and b, y, m and c were only in the tabs' labels)
+        Binding("question_mark,f1", "keys", "Keys"),
         *[Binding(str(n), f"digit({n})", show=False) for n in range(10)],
-        Binding("backspace", "typed_back", show=False),
-        Binding("escape", "typed_clear", show=False),
+        Binding("backspace", "typed_back", "Undo a digit typed", show=False),
+        Binding("escape", "typed_clear", "Clear the digits typed", show=False),
     ]
 
     def __init__(self, session: TableSession, save_path: Path | None = None, threaded: bool = True,
@@ -370,9 +373,9 @@ class TableApp(App[None]):
             self.typed, self.typed_for = "", (d.number, d.takebacks)
         self._purpose_line()
         prompts = []
-        # the options span the screen (less their border and scroll bar): its width is the
-        # new one at once when it is resized, where the list's own is laid out after
-        room = max(30, self.size.width - 2) - 4
+        # the options span the screen, less the list's border and scroll bar (4): the screen's
+        # width is the new one at once when it is resized, where the list's is laid out after
+        room = max(30, self.size.width - 4) - 4
         # amounts are typed as themselves: their place in the list is not shown, as it would
         # mean nothing typed (a user's trial: `2.` beside the amount 5, and `2` typed was 2)
         digits = 0 if d.amounts is not None else len(str(len(d.options)))
@@ -502,6 +505,13 @@ class TableApp(App[None]):
             inside[0].focus()
             if isinstance(inside[0], OptionList) and inside[0].option_count and inside[0].highlighted is None:
                 inside[0].highlighted = 0  # the first card read at once
+
+    def action_keys(self) -> None:
+        """Show or hide the panel of every key (Textual's own)."""
+        if self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()
+        else:
+            self.action_show_help_panel()
 
     def action_options(self) -> None:
         """Back to the decision's options (after reading cards elsewhere)."""

@@ -9,6 +9,7 @@ tests/cli/test_table_snapshots.py."""
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import pytest
@@ -468,3 +469,22 @@ def test_hot_seat_opens_each_persons_own_part_the_first_time_they_sit() -> None:
     first, second, _, folded = run(scenario())
     assert second != first
     assert not folded, "the second person's own part is open"
+
+
+def test_question_mark_shows_every_key_and_hides_them_again() -> None:
+    """A user's trial: no key said which keys there are (`?`, `h`, F1 did nothing)."""
+    async def scenario() -> tuple[bool, str, bool]:
+        app = _table("legacy", 2, (120, 40))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            shown = bool(app.screen.query("HelpPanel"))
+            screen = app.export_screenshot()
+            await pilot.press("f1")
+            await pilot.pause()
+            return shown, screen, bool(app.screen.query("HelpPanel"))
+    shown, screen, still = run(scenario())
+    assert shown and not still
+    for words in ("Board", "Map", "Cards", "You"):  # the keys of the tabs, in the panel alone (a tab reads "Board (b)")
+        assert re.search(f">{words}(&#160;)+</text>", screen), words
