@@ -226,13 +226,13 @@ class TableApp(App[None]):
 
     # ------------------------------------------------------------------ drawing
     def _draw_waiting(self) -> None:
-        d = self.view.decision if self.view is not None else None
         who = self.session.asked()
         if who is not None:
             name = self.session.state.game.player_names[who]
             self.query_one("#purpose", Static).update(Text(f"{name} is thinking…", style="italic"))
+            if self.view is not None:  # the header says so too (a user's trial: it still said the person decided)
+                self.sub_title = self._status(self.view, name, len(self.session.state.st.history))
         self.query_one("#options", OptionList).clear_options()
-        del d
 
     def redraw(self) -> None:
         """Draw the seat's view afresh."""
@@ -251,13 +251,16 @@ class TableApp(App[None]):
         self._table_log(view)
         self._decision(view)
 
-    def _status(self, view: SeatView) -> str:
+    def _status(self, view: SeatView, deciding: str | None = None, made: int | None = None) -> str:
+        """The header: whose screen, the turn, the decision and who decides it (`deciding`,
+        after `made` decisions: a bot thinking since `view` was drawn)."""
         d = view.decision
         if view.result is not None:
             return "the game is over"
         turn = f"turn {view.turn}" if view.turn else "setup"
-        asked = f" · {d.player_name} decides" if d is not None else ""
-        return f"{view.seat_name} · {turn} · decision {view.decisions + 1}{asked}"
+        who = deciding if deciding is not None else d.player_name if d is not None else None
+        asked = f" · {who} decides" if who is not None else ""
+        return f"{view.seat_name} · {turn} · decision {(view.decisions if made is None else made) + 1}{asked}"
 
     def _room(self) -> int:
         """The board's width in characters (before the first layout: its share of the screen)."""

@@ -488,3 +488,19 @@ def test_question_mark_shows_every_key_and_hides_them_again() -> None:
     assert shown and not still
     for words in ("Board", "Map", "Cards", "You"):  # the keys of the tabs, in the panel alone (a tab reads "Board (b)")
         assert re.search(f">{words}(&#160;)+</text>", screen), words
+
+
+def test_while_a_bot_thinks_the_header_names_it_as_the_pane_does() -> None:
+    """A user's trial: while the pane said "P2 is thinking…", the header still said "P1
+    decides" (the bot is asked as the person's answer is taken: no clock in this test)."""
+    async def scenario() -> tuple[str, str]:
+        app = _table("legacy", 2, (100, 30))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert "P1 decides" in app.sub_title
+            app.session.asked = lambda: 1  # type: ignore[method-assign]  # P2, a bot, is asked now
+            app._draw_waiting()
+            await pilot.pause()
+            return app.sub_title, static_text(app, "#purpose")
+    header, pane = run(scenario())
+    assert "P2 is thinking" in pane and header.endswith("P2 decides") and "P1 decides" not in header
