@@ -196,8 +196,10 @@ def _named_prompt(prompt: str, named: list[tuple[str, Callable[[Any, Any], str],
     return words
 
 
-def _number_prompt(what: str, low: int, high: int, by: int) -> Words:
-    return lambda reader: f"choose {what}: {low} to {high}" + (f" in steps of {by}" if by != 1 else "")
+def _number_prompt(what: str, low: int, high: int, by: int, condition: str = "") -> Words:
+    """`choose a number: 1 to 3`, with its step and its `where` (a user's trial: "1 to 3"
+    offered only 2 and 3, and the prompt did not say why)."""
+    return lambda reader: f"choose {what}: {low} to {high}" + (f" in steps of {by}" if by != 1 else "") + condition
 
 
 def _all_of(parts: list[Fn]) -> Fn | None:
@@ -398,8 +400,9 @@ class ChoiceCompiler:
         # the designer's word for the number, when the name is one: `as gold_given` -> "gold given"
         what = var.replace("_", " ") if len(var) > 1 and var.lower() == var else "a number"
 
-        # what there was none of, where the condition left every number out: "no number
-        # from 4 to 6 where it is more than 5"
+        # where the condition left every number out, said after the prompt, which holds the
+        # range and the condition: "[choose a number: 4 to 6 where it is more than 5]: there
+        # is no such number"
         condition = f" where {render_expr(s.condition, self.ctx.wording)}" if s.condition is not None else ""
 
         def abandoned(st: State, a: Activation) -> None:
@@ -414,8 +417,8 @@ class ChoiceCompiler:
             if condition and lo <= hi:  # every number left out by the condition: said so
                 def empty(st: State, a: Activation) -> str:
                     mech.abandon(st, a)
-                    return f"no number from {lo} to {hi}{condition}"
-            st.frames.append(AskFrame(a, build, bind, _number_prompt(what, lo, hi, by), "number",
+                    return "there is no such number"
+            st.frames.append(AskFrame(a, build, bind, _number_prompt(what, lo, hi, by, condition), "number",
                                       empty=empty, data=(lo, hi, by), choice=_NUMBER))
         return choose_number
 

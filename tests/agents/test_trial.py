@@ -247,8 +247,8 @@ def test_a_choice_with_nothing_to_choose_says_why_the_rest_did_not_happen() -> N
         "its cost is more than 90; the rest of the effect does not happen" in filtered.output, filtered.output
     numbered = CliRunner().invoke(app, ["try", "swap", "-r", "legacy", "--run",
                                         "choose a number from 1 to 3 where it > 5 as N\ngain N points"])
-    assert "P1 [choose a number: 1 to 3]: no number from 1 to 3 where it is more than 5; the rest of the effect " \
-        "does not happen" in numbered.output, numbered.output
+    assert "P1 [choose a number: 1 to 3 where it is more than 5]: there is no such number; the rest of the " \
+        "effect does not happen" in numbered.output, numbered.output
     paid = CliRunner().invoke(app, ["try", "swap", "-r", "legacy", "--run", "gain 1 points"])
     assert "nothing to" not in paid.output and "P1's points: 0 -> 1" in paid.output
 
