@@ -192,9 +192,11 @@ def _convert(error: ValidationError, place: _Placer) -> Iterator[tuple[YamlPath,
     elif validator == "additionalProperties" and isinstance(error.instance, dict):
         yield from _unknown(error, path, place)
     elif validator == "type" and not path and error.instance is None:
-        yield path, place.at(path, "S004", "the file is empty: expected a mapping of properties")
+        yield path, place.at(path, "S004", "the file is empty: expected a mapping of properties",
+                             "start it with `format:` and the keys of its kind (docs/authoring.md shows each file)")
     elif validator == "type":
-        yield path, place.at(path, "S004", _prefix(path) + _type_message(error.validator_value, error.instance))
+        yield path, place.at(path, "S004", _prefix(path) + _type_message(error.validator_value, error.instance),
+                             _quote_hint(error.validator_value, error.instance))
     elif validator in _VALUE_CHECKS:
         yield path, place.at(path, "S005", _prefix(path) + error.message, _enum_hint(error))
     else:
@@ -261,6 +263,18 @@ def _prefix(path: YamlPath) -> str:
 
 def _as_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def _quote_hint(expected: Any, instance: Any) -> str | None:
+    """Where text is expected and YAML read the value as something else (`name: True`,
+    `name: 1812`, `name: Null`): quote it. A whole number written with a fraction: say so."""
+    wanted = _as_list(expected)
+    if "string" in wanted and (instance is None or isinstance(instance, (bool, int, float))):
+        return "YAML reads this as " + ("nothing" if instance is None else "true or false" if isinstance(instance, bool)
+                                        else "a number") + ": put it in quotes to mean the text (`name: \"True\"`)"
+    if "integer" in wanted and isinstance(instance, float):
+        return "a whole number: no fraction, no exponent (`1e9` is written 1000000000)"
+    return None
 
 
 def _type_message(expected: Any, instance: Any) -> str:

@@ -228,6 +228,9 @@ def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None
             return _era_problem(v, value)
         if isinstance(value, int) and not isinstance(value, bool):
             return None if in_range(value) else (f"the number {excerpt(repr(value))} is too large", limit_words())
+        if isinstance(value, float):  # `century: 1.5`, `contribution: 1e9`
+            return (f"expected a whole number, found {excerpt(repr(value))}",
+                    "no fraction, no exponent (`1e9` is written 1000000000)")
         return (f"expected a number, found {excerpt(repr(value))}", None)
     if t.tag == "numbers":
         if not isinstance(value, list):

@@ -97,3 +97,27 @@ def test_a_misspelt_key_is_mended_and_what_is_under_it_is_checked(tmp_path: Path
     action = next(d for d in found if d.code == "S003" and "procedures" in d.file)
     assert action.message.endswith("unknown property 'lable', where the required 'label' is missing")
     assert action.hint == "write 'label' for 'lable'"
+
+
+def test_a_value_yaml_reads_as_another_type_gets_the_fix_in_its_hint(tmp_path: Path) -> None:
+    """A user's trial: `name: True` (and `1812`, `Null`) said only "expected text, got
+    true"; `century: 1.5` and `1e9` said "expected a number, found 1.5"; an empty file
+    said only that it was empty."""
+    folder = tmp_path / "slips"
+    (folder / "content" / "legacies").mkdir(parents=True)
+    (folder / "expansion.yaml").write_text("format: 2\nexpansion: slips\nextends: legacies\ntitle: Slips\n",
+                                           encoding="utf-8")
+    (folder / "content" / "legacies" / "cards.yaml").write_text(
+        "format: 2\nruleset: legacies\nitems:\n"
+        "  - {id: Q1, kind: player_card, name: True, attributes: {century: 1, industry: law, resources: [gem]}}\n"
+        "  - {id: Q2, kind: player_card, name: 1812, attributes: {century: 1, industry: law, resources: [gem]}}\n"
+        "  - {id: Q3, kind: player_card, name: Fine, attributes: {century: 1.5, industry: law, resources: [gem]}}\n",
+        encoding="utf-8")
+    (folder / "content" / "legacies" / "empty.yaml").write_text("", encoding="utf-8")
+    found = {(Path(d.file).name, d.line, d.code): d for d in validate([], "legacies", (folder,)).diagnostics}
+    assert found[("cards.yaml", 4, "S004")].hint == \
+        'YAML reads this as true or false: put it in quotes to mean the text (`name: "True"`)'
+    assert found[("cards.yaml", 5, "S004")].hint.startswith("YAML reads this as a number: put it in quotes")
+    whole = found[("cards.yaml", 6, "C004")]
+    assert whole.message == "expected a whole number, found 1.5" and "no fraction" in str(whole.hint)
+    assert "start it with `format:`" in str(found[("empty.yaml", 1, "S004")].hint)
