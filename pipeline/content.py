@@ -4,6 +4,7 @@ for `legacies content` and for designers' own scripts."""
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -69,7 +70,14 @@ def content_rows(ruleset: str | None = None, kind: str | None = None, root: str 
             rows.append(ContentRow(name, item_id, item.kind, item.name, columns, _shown_path(f.label),
                                    f.position(path)[0]))
     if not kind_found:
-        raise ContentError(f"no kind `{kind}` in {ruleset or 'any installed ruleset'}")
+        known: dict[str, str] = {}
+        for name in names:
+            build = load_ruleset(name, root, expansions).build
+            if build is not None and build.vocab is not None:
+                known.update(kind_words(build.vocab.kinds))
+        close = close_kinds(str(kind), known)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise ContentError(f"no kind `{kind}` in {ruleset or 'any installed ruleset'}{hint}")
     return rows
 
 
@@ -100,3 +108,12 @@ def kind_words(kinds: Mapping[str, Any]) -> dict[str, str]:
             if word:
                 words.setdefault(word_key(word), kind)
     return words
+
+
+def close_kinds(name: str, names: Mapping[str, str]) -> list[str]:
+    """The kinds `name` may have meant (`names`: `kind_words`), each said once, at most four:
+    spelt nearly so, or holding it as a word (`card` in `player_card`)."""
+    wanted = word_key(name)
+    close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)
+    close += [n for n in names if wanted and wanted in n.split("_") and n not in close]
+    return list(dict.fromkeys(names[c] for c in close))[:4]  # a kind's name, plural and label: said once

@@ -17,7 +17,6 @@ whole ruleset is validated; when that finds an error the file is put back as it 
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import re
@@ -31,7 +30,7 @@ from legacies.dsl.diagnostics import Diagnostic, has_errors
 from legacies.dsl.errors import LegaciesError
 from legacies.dsl.parser import parse_program
 
-from .content import kind_words, word_key
+from .content import close_kinds, kind_words, word_key
 from .files import EXPANSION_FILES, YAML_SUFFIXES, disk_label, is_yaml, read_regular
 from .formats import FORMAT_KEY
 from .models import CURRENT_FORMAT, AttributeDecl, ContentItem, KindDecl, RulesetFile
@@ -219,9 +218,7 @@ def _kind_named(name: str, ruleset: str, kinds: dict[str, KindDecl]) -> str:
     names = kind_words(kinds)
     if wanted in names:
         return names[wanted]
-    close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)
-    close += [n for n in names if wanted and wanted in n.split("_") and n not in close]
-    kinds_close = list(dict.fromkeys(names[c] for c in close))[:4]  # a kind's name, plural and label: said once
+    kinds_close = close_kinds(name, names)
     hint = f"did you mean {', '.join(kinds_close)}? " if kinds_close else ""
     raise NewItemError(f"ruleset `{ruleset}` has no kind `{name}`; {hint}its kinds: {', '.join(kinds)}")
 

@@ -31,7 +31,10 @@ def test_each_row_points_at_its_item() -> None:
 
 def test_a_kind_by_its_name_or_plural_and_unknown_kinds_refused() -> None:
     assert content_rows("legacies", "events") == content_rows("legacies", "event")
-    with pytest.raises(ContentError, match="no kind `dragons`"):
+    with pytest.raises(ContentError, match="no kind `dragons` in legacies$"):
         content_rows("legacies", "dragons")
+    # a user's trial: `new` offered the kind meant, `content` did not
+    with pytest.raises(ContentError, match="no kind `sucessor` in legacies; did you mean successor_card\\?$"):
+        content_rows("legacies", "sucessor")
     with pytest.raises(ContentError, match="no ruleset `nope`"):
         content_rows("nope")
