@@ -161,8 +161,10 @@ def consequences(diagnostics: list[Diagnostic], files: "list[LoadedFile]", sourc
                 continue
             name, file = named[0]
             what = f"the item `{name}`" if file.kind == "content" else f"`{name}` in {file.label.rsplit('/', 1)[-1]}"
-            note = (f"{what} was refused (above): this follows from that" if name
-                    else "an item was refused (above): this may follow from that")
+            # where its error is, not "above": the diagnostics are sorted by file, and its file
+            # may come after this one (a user's trial: expansion.yaml after content/)
+            note = (f"{what} was refused (its error is in {file.label}): this follows from that" if name
+                    else f"an item was refused (its error is in {file.label}): this may follow from that")
             out.append(maybe_consequence(d, note))
         return out
     return diagnostics

@@ -468,7 +468,9 @@ def test_an_item_the_schema_refuses_leaves_the_rest_of_its_file_checked(tmp_path
     assert found[("cards.yaml", "E201")]["message"] == "unknown name `given`"  # checked: the file went on
     named = found[("procedures.yaml", "E201")]
     assert named["message"] == "unknown name `protect`"
-    assert named["hint"] == "the item `protect` was refused (above): this follows from that"
+    # where its error is (a user's trial: "(above)" pointed up at a file printed below)
+    assert named["hint"].startswith("the item `protect` was refused (its error is in ") and \
+        named["hint"].endswith("content/legacy/cards.yaml): this follows from that")
     assert "follows from" not in (found[("cards.yaml", "E201")]["hint"] or "")  # only what names it
 
 

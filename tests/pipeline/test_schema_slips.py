@@ -41,7 +41,7 @@ def test_a_counter_refused_hides_no_other_mistake(tmp_path: Path) -> None:
     by_code = {(d.code, Path(d.file).name) for d in found}
     assert {("S005", "ruleset.yaml"), ("E110", "cards.yaml"), ("E203", "procedures.yaml")} <= by_code
     assert "F003" not in {d.code for d in found}
-    follows = [d for d in found if d.hint and "`points` in ruleset.yaml was refused (above)" in d.hint]
+    follows = [d for d in found if d.hint and "`points` in ruleset.yaml was refused (its error is in " in d.hint and "rules/legacy/ruleset.yaml)" in d.hint]
     assert follows and all("points" in d.message for d in follows)  # unknown counter `points`, `score` ...
     assert load_ruleset("legacy", root).spec is None  # never played: the file has an error
 
