@@ -148,7 +148,7 @@ def build_spec(files: list[LoadedFile]) -> BuildResult:
         b.place(where_file, where_path, [finding], expression=expression)
     for node, where_file, where_path, expression in sources:
         if not expression:
-            b.place(where_file, where_path, budget_warnings(node, r.limits.step_budget))
+            b.place(where_file, where_path, budget_warnings(node, r.limits.step_budget, bool(where_file.layer)))
 
     rule_programs: dict[str, ast.Program | None] = {
         **parsed_procs, **{n: a.body for n, a in action_specs.items()},

@@ -217,10 +217,11 @@ def check_link_conditions(b: Builder) -> dict[str, tuple[ast.Expr, Origin]]:
     return out
 
 
-def budget_warnings(program: ast.Node, budget: int) -> list[Diagnostic]:
+def budget_warnings(program: ast.Node, budget: int, in_expansion: bool = False) -> list[Diagnostic]:
     """W305 where a program can tell it will spend more than the step budget for one
     decision: a `repeat N times` (N a number), nested in other such repeats, whose runs
-    need at least N x (its statements + 1) steps. Counted without recursion."""
+    need at least N x (its statements + 1) steps. Counted without recursion. The hint of a
+    program in an expansion does not offer the budget, which only the ruleset sets."""
     out: list[Diagnostic] = []
     stack: list[tuple[ast.Node, int]] = [(program, 1)]
     while stack:
@@ -232,8 +233,8 @@ def budget_warnings(program: ast.Node, budget: int) -> list[Diagnostic]:
                 line, column = (node.span.line, node.span.column) if node.span else (1, 1)
                 out.append(Diagnostic("W305", f"this runs at least {steps:,} steps, more than the step budget of "
                                       f"{budget:,} for one decision: the game will stop here with an internal error",
-                                      line, column, WARNING, hint="repeat fewer times, or raise `limits.step_budget` "
-                                      "in ruleset.yaml"))
+                                      line, column, WARNING, hint="repeat fewer times" if in_expansion else
+                                      "repeat fewer times, or raise `limits.step_budget` in ruleset.yaml"))
                 continue
             stack.extend((child, runs if child in node.body else times) for child in node.children())
             continue

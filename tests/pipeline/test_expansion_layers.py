@@ -448,6 +448,15 @@ def test_an_effect_no_rule_plays_is_w309_pointing_at_the_effect_the_rules_run(tm
     assert "W309" not in [d["code"] for d in said]
 
 
+def test_a_loop_past_the_budget_in_an_expansion_is_not_told_to_raise_the_budget(tmp_path: Path) -> None:
+    """A user's trial: W305 in an expansion's card said to raise `limits.step_budget` in
+    ruleset.yaml, which an expansion cannot (`limits:` there is S003)."""
+    code, said = validated(salons_with(tmp_path / "long", "      opportunity: |\n        repeat 1000000000 times:\n"
+                                                         "            gain 1 fame\n"))
+    (found,) = [d for d in said if d["code"] == "W305"]
+    assert found["hint"] == "repeat fewer times" and code == 0
+
+
 def test_an_item_the_schema_refuses_leaves_the_rest_of_its_file_checked(tmp_path: Path) -> None:
     """A user's trial: `copies: -3` on one card refused the whole file, so a misspelt name in
     another card was never reported, and the rules that name the file's cards said they
