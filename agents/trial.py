@@ -220,8 +220,8 @@ def _item_source(spec: GameSpec, item_id: str, effect: str | None) -> str | tupl
         return f"play entry 1 of this's {effects[0]}"
     if d.effect is not None and d.effect.declarations:
         raise TrialError(f"`{item_id}` acts through triggers (`when ...`): give what sets them off with --run, "
-                         "for example the procedure that puts it in play")
-    raise TrialError(f"`{item_id}` has no effect of its own: give what to run with --run")
+                         "for example the procedure that puts it in play", usage=True)
+    raise TrialError(f"`{item_id}` has no effect of its own: give what to run with --run", usage=True)
 
 
 def _set_counters(state: GameState, scenario: Scenario) -> None:
@@ -280,7 +280,7 @@ def _run(state: GameState, source: str | tuple[ast.Program, Origin], me: int, th
         # the source given to run is what does not check, not the item it is tried with (a user's trial)
         named = "the source to run (`--run`, or `run:` in a scenario test)" if given else what
         raise TrialError(f"{named} does not check:\n" + "\n".join(d.render(lines if d.file == "<effect>" else None)
-                                                              for d in err.diagnostics)) from None
+                                                              for d in err.diagnostics), usage=given) from None
     except Refused as err:
         hint = " (the game may still be in its setup: --play N, or `play: N` in a scenario, takes the first " \
                "N decisions first)" if state.st.history == [] else ""

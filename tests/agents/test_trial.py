@@ -257,6 +257,14 @@ def test_a_run_source_that_does_not_check_is_named_not_the_item() -> None:
     """A user's trial: a mistake in `--run` was said as "`bank_card` does not check", though
     the card was fine."""
     result = CliRunner().invoke(app, ["try", "swap", "-r", "legacy", "--run", "choose a player where its gol > 2 as Q"])
-    assert result.exit_code != 0
+    assert result.exit_code == 2  # a bad effect given: a usage error, as cli.md says (it was 1)
     assert "the source to run (`--run`, or `run:` in a scenario test) does not check" in result.output
     assert "`swap` does not check" not in result.output
+
+
+def test_an_item_with_nothing_to_try_on_its_own_is_a_usage_error() -> None:
+    """A user's trial: `try S61 --play 6` (a successor that acts through triggers) said what
+    to give, and exited 1, as if the rules had refused it; cli.md says 2."""
+    result = CliRunner().invoke(app, ["try", "S60", "-r", "legacies", "--play", "6"])
+    assert result.exit_code == 2, result.output
+    assert "acts through triggers" in result.output
