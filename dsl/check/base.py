@@ -54,6 +54,7 @@ class CheckState:
         self.res = res if res is not None else Resolution()
         self.taken = vocab.name_set()  # names a local variable may not reuse
         self.it: list[T] = []
+        self.events: list[tuple[str, list[str] | None]] = []  # the triggers' events checked within (None: unknown)
         self.scopes: list[dict[str, T]] = []
         self.this: T | None = None
         self.playing: str | None = None

@@ -32,9 +32,11 @@ class DeclarationChecker:
             else:
                 params = dict(info.params)
             self.c.scopes.append(params)
+            self.c.events.append((decl.event.name, list(params) if info is not None else None))
             if decl.condition is not None:
                 self.c.condition(decl.condition)
             self.statements.block(decl.body)
+            self.c.events.pop()
             self.c.scopes.pop()
         elif isinstance(decl, ast.Hook):
             self.statements.block(decl.body)

@@ -139,6 +139,15 @@ class ExpressionChecker:
             guess = n if n in own else close_word(n, own)
             if guess is not None:
                 hint = f"did you mean `its {guess}`? (inside `where`, a member's own attribute or counter is `its NAME`)"
+        if self.c.events and not self.c.it:  # in a trigger: what its event gives comes first (a user's trial:
+            # `where target is law` was offered `taught`)
+            event, params = self.c.events[-1]
+            if params is None:
+                hint = f"this follows from the unknown event `{event}`: its parameters are unknown too"
+            elif params:
+                guess = close_word(n, params)
+                gives = f"the event `{event}` gives {', '.join(f'`{p}`' for p in params)}"
+                hint = f"did you mean `{guess}`? ({gives})" if guess else gives
         if n in v.procedures:
             hint = f"`{n}` is a procedure: run it on its own line, `{n}(...)`"
         self.c.error(e, "E201", f"unknown name `{n}`", hint=hint)

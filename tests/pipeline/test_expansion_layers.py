@@ -457,6 +457,28 @@ def test_a_loop_past_the_budget_in_an_expansion_is_not_told_to_raise_the_budget(
     assert found["hint"] == "repeat fewer times" and code == 0
 
 
+def test_a_name_a_triggers_event_does_not_give_is_told_what_it_gives(tmp_path: Path) -> None:
+    """A user's trial: `when card_played where target is law:` was offered `taught` (a
+    word of the ruleset), and under a misspelt event `actor` was unknown with no word on
+    why. In a trigger, the hint says what its event gives, and what follows from an
+    unknown event says so."""
+    folder = salons_with(tmp_path / "heard", "    effect: |\n        when card_played where target is law:\n"
+                                             "            gain 1 fame\n")
+    with open(folder / "content" / "legacies" / "added.yaml", "a", encoding="utf-8") as f:
+        f.write("  - id: L2\n    kind: player_card\n    name: Misheard\n    attributes:\n      century: 1\n"
+                "      industry: military\n      resources: [iron]\n    effect: |\n"
+                "        when card_playd where acter is me:\n            gain 1 fame\n"
+                "  - id: L3\n    kind: player_card\n    name: Misspelt\n    attributes:\n      century: 1\n"
+                "      industry: military\n      resources: [iron]\n    effect: |\n"
+                "        when card_played where acter is me:\n            gain 1 fame\n")
+    _, said = validated(folder)
+    hints = {str(d["message"]): d["hint"] for d in said if d["code"] == "E201"}
+    assert hints["unknown name `target`"] == "the event `card_played` gives `card`, `actor`"
+    found = [d["hint"] for d in said if d["code"] == "E201" and d["message"] == "unknown name `acter`"]
+    assert sorted(found) == ["did you mean `actor`? (the event `card_played` gives `card`, `actor`)",
+                             "this follows from the unknown event `card_playd`: its parameters are unknown too"]
+
+
 def test_an_item_the_schema_refuses_leaves_the_rest_of_its_file_checked(tmp_path: Path) -> None:
     """A user's trial: `copies: -3` on one card refused the whole file, so a misspelt name in
     another card was never reported, and the rules that name the file's cards said they
