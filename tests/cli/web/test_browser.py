@@ -476,3 +476,24 @@ def test_a_list_of_rows_with_none_says_none(chromium: Any) -> None:
             bare = [boxes.nth(i) for i in range(boxes.count()) if boxes.nth(i).locator("li").count() == 0]
             assert bare, "the opening board has an empty list of rows"
             assert all(box.locator("span.empty").inner_text() == "none" for box in bare)
+
+
+def test_the_card_read_stays_on_screen_beside_a_long_list_of_options(chromium: Any) -> None:
+    """A user's trial: at 1200x800, Legacies' ten characters pushed the reader below the
+    window, and Read scrolled the options away. The list scrolls within its pane: the
+    option and the card it reads are on screen together."""
+    with table("legacies", ["human", "random", "random"], seed=1) as (served, base):
+        with page_at(chromium, link(served, base, 0), 1200, 800) as page:
+            wait_for_my_turn(page)
+            options = page.locator("#options button.option")
+            assert options.count() >= 8
+            options.nth(options.count() - 1).focus()  # the last: read in the reader
+            page.wait_for_function("() => !document.getElementById('reader').hidden", timeout=WAIT)
+            seen = page.evaluate("""() => {
+              const r = document.getElementById('reader').getBoundingClientRect();
+              const o = document.activeElement.getBoundingClientRect();
+              return [r.top, o.top, o.bottom, window.innerHeight];
+            }""")
+            reader_top, option_top, option_bottom, height = seen
+            assert 0 <= option_top and option_bottom <= height, seen
+            assert reader_top < height - 100, seen  # the card's first lines, at least, on screen
