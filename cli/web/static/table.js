@@ -10,6 +10,7 @@
 
 (function () {
   const SVG = "http://www.w3.org/2000/svg";
+  const SHEET = window.matchMedia("(max-width: 700px)");  // the reader a sheet (table.css)
   const base = location.pathname.replace(/\/+$/, "");
   let socket = null;
   let view = null;
@@ -286,8 +287,10 @@
       }
       b.addEventListener("click", function () { answer(o.index); });
       if (o.card && view.cards[o.card]) {
-        b.addEventListener("mouseenter", function () { read(o.card); });
-        b.addEventListener("focus", function () { read(o.card); markFound(o.card); });
+        // where the reader is a sheet over the foot of the screen (a narrow window), only
+        // Read opens it: opened by a pointer passing over, it covered the options below
+        b.addEventListener("mouseenter", function () { if (!SHEET.matches) read(o.card); });
+        b.addEventListener("focus", function () { if (!SHEET.matches) read(o.card); markFound(o.card); });
         // a button of its own beside the option: a touch screen has no hover, and a tap answers
         const row = el("div", "option-row");
         const more = el("button", "read", "Read");
