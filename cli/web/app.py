@@ -240,7 +240,8 @@ async def _act(table: ServedTable, listener: Listener, said: Any) -> None:
         except GameStopped as err:  # the table stopped the game and says so to every page
             listener.send({"type": "error", "text": f"the game stopped: {err}"})
     elif isinstance(said, protocol.Undo):
-        listener.send({"type": "said", "text": await table.undo(seat)})
+        text, taken = await table.undo(seat)
+        listener.send({"type": "said", "text": text} if taken else _refusal(said, text))
     elif isinstance(said, protocol.Save):
         listener.send({"type": "said", "text": await table.save()})
 

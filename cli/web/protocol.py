@@ -20,8 +20,9 @@ Server to client:
                                     is asked); nothing of any seat's view until it answers "ready"
   {"type": "refused", "of": KIND, "text": ...}  a message refused, in words: `of` is the refused
                                     message's type ("answer" also names its "decision": N, so a
-                                    page tells a refusal of its last answer from a stale one's)
-  {"type": "said", "text": ...}     what an undo or a save did
+                                    page tells a refusal of its last answer from a stale one's;
+                                    an undo the rules of undo refuse is "undo")
+  {"type": "said", "text": ...}     what an undo that took something back, or a save, did
   {"type": "error", "text": ...}    a message the server cannot read (the connection may close)"""
 
 from __future__ import annotations

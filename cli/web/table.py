@@ -234,11 +234,16 @@ class ServedTable:
         self.changed()
         self.wake_bots()
 
-    async def undo(self, seat: int) -> str:
+    async def undo(self, seat: int) -> tuple[str, bool]:
+        """Take back `seat`'s last decision: what happened, in words, and whether anything
+        was taken back (a refused undo changes nothing, and no page is sent a view for it)."""
+        before = self.session.takebacks
         said = await run_in_threadpool(self.session.undo, seat)
-        self.changed()
-        self.wake_bots()
-        return said
+        taken = self.session.takebacks != before
+        if taken:
+            self.changed()
+            self.wake_bots()
+        return said, taken
 
     async def save(self) -> str:
         """The save button: the game written to the --save file (else legacies-save.json in

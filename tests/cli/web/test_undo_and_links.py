@@ -54,9 +54,11 @@ def test_an_undo_never_takes_back_another_persons_decision() -> None:
         before = session.state.fingerprint()
         with client.websocket_connect(ws_path(table, 0)) as ws:
             ws.send_json({"type": "undo"})
-            said = until(ws, lambda m: m["type"] == "said")["text"]
-        assert said == ("cannot undo: P2 has decided since, and an undo takes back only your own decisions and "
-                        "the bots' moves after them")
+            refused = until(ws, lambda m: m["type"] in ("said", "refused"))
+        # refused as a refusal, not said as news (a user's trial: the page showed it as done)
+        assert refused["type"] == "refused" and refused["of"] == "undo"
+        assert refused["text"] == ("cannot undo: P2 has decided since, and an undo takes back only your own decisions "
+                                   "and the bots' moves after them")
         assert session.state.fingerprint() == before and session.takebacks == 0
         assert session.undo(1) == "your last decision is taken back"  # P2 may take back their own
 
