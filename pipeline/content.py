@@ -112,7 +112,7 @@ def kind_words(kinds: Mapping[str, Any]) -> dict[str, str]:
 
 def close_kinds(name: str, names: Mapping[str, str]) -> list[str]:
     """The kinds `name` may have meant (`names`: `kind_words`), each said once, at most four:
-    spelt nearly so, or holding it as a word (`card` in `player_card`)."""
+    spelt nearly so, or holding it as a word (`crate` in `wooden_crate`)."""
     wanted = word_key(name)
     close = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)
     close += [n for n in names if wanted and wanted in n.split("_") and n not in close]

@@ -412,7 +412,7 @@ def _copied(item: dict[str, Any], model: _Existing, item_id: str) -> dict[str, A
 
 def _effect_placeholder(name: str, model: str) -> str:
     """The placeholder of an item's `effect:`, in its model's shape: statements, or, for
-    an effect that only declares (a successor's `when this leaves play:`; its statements
+    an effect that only declares (`when this leaves play:`, and nothing else; its statements
     would never run, W309), its model's first declaration's head over the placeholder."""
     placeholder = _placeholder(name, "effect")
     try:

@@ -140,7 +140,7 @@ class ExpressionChecker:
             if guess is not None:
                 hint = f"did you mean `its {guess}`? (inside `where`, a member's own attribute or counter is `its NAME`)"
         if self.c.events and not self.c.it:  # in a trigger: what its event gives comes first (a user's trial:
-            # `where target is law` was offered `taught`)
+            # a parameter the event does not give was offered a word of the ruleset's that looked like it)
             event, params = self.c.events[-1]
             if params is None:
                 hint = f"this follows from the unknown event `{event}`: its parameters are unknown too"

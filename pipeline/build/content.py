@@ -147,10 +147,10 @@ def check_content(b: Builder, items: dict[str, tuple[LoadedFile, Path, Any]],
 
 def never_played(b: Builder, defs: list[PieceDef]) -> None:
     """W309 at an item's `effect:` whose statements nothing can run: only a `play` runs an
-    item's effect, and no rule or effect plays a piece of its kind (a user's trial: a player
-    card's `effect: gain 5 fame` validated, `explain`ed and `try`d well, and no game ever ran
-    it: Legacies plays a player card's `opportunity`). Said only when every `play` of the
-    ruleset names its kind; its triggers and hooks (declarations) are E219's."""
+    item's effect, and no rule or effect plays a piece of its kind (a user's trial: a card's
+    `effect:` validated, `explain`ed and `try`d well, and no game ever ran it: the rules
+    play the kind's effect attribute instead). Said only when every `play` of the ruleset
+    names its kind; its triggers and hooks (declarations) are E219's."""
     if None in b.played:
         return
     v = b.vocab
@@ -228,7 +228,7 @@ def _attribute_problem(v: Vocabulary, t: T, value: Any) -> tuple[str, str | None
             return _era_problem(v, value)
         if isinstance(value, int) and not isinstance(value, bool):
             return None if in_range(value) else (f"the number {excerpt(repr(value))} is too large", limit_words())
-        if isinstance(value, float):  # `century: 1.5`, `contribution: 1e9`
+        if isinstance(value, float):  # `1.5`, `1e9` (YAML reads an exponent as a fraction)
             return (f"expected a whole number, found {excerpt(repr(value))}",
                     "no fraction, no exponent (`1e9` is written 1000000000)")
         return (f"expected a number, found {excerpt(repr(value))}", None)

@@ -106,8 +106,8 @@ def merge(b: "Builder", files: list[LoadedFile]) -> Stack:
                     continue
                 other = _other_meaning(m, table, name, decl, laid) if expansion and table != SEATS else None
                 if other is not None:
-                    # left out, so what it is laid over keeps its word (a zone `fame` had turned every
-                    # `gain 1 fame` of the base into an error: 84 of them, none in the expansion)
+                    # left out, so what it is laid over keeps its word (a user's trial: a zone named
+                    # like a base counter made every use of the counter in the base an error, 84 of them)
                     b.at(f, path, "R005", f"`{name}` {other}", key=True,
                          hint="one name, one meaning across counters, zones, kinds, content ids and the rest: "
                          f"name this {table[:-1].replace('_', ' ')} differently")
@@ -149,7 +149,7 @@ def _check_bounds(b: "Builder", f: LoadedFile, path: tuple, c: CounterDecl) -> N
     """R016: a counter's bounds hold a value, and the `start` it gives lies within them (a
     user's trial: `min: 5, max: 2` and `max: 10, start: 50` were "ok", and the game began
     outside the bounds every change is held to). The `start` left out, 0, may lie outside
-    them: a counter the setup sets before any use (Gears of Time's `at`, from 1)."""
+    them: a counter the setup sets before any use (a shipped ruleset's, from 1)."""
     if c.min is not None and c.max is not None and c.min > c.max:
         b.at(f, path + ("min",), "R016", f"`{path[-1]}`'s `min` {c.min} is above its `max` {c.max}: no value "
              "lies between them",
