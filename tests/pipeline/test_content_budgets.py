@@ -61,7 +61,7 @@ def test_a_long_number_in_a_card_is_e112_at_the_number_not_an_engine_bug(tmp_pat
 
 def test_a_long_number_in_try_run_is_e112_not_a_traceback() -> None:
     result = runner.invoke(app, ["try", "small", "--ruleset", str(TINY), "--run", f"gain {HUGE} points"])
-    assert result.exit_code == 1, result.output  # an effect that does not check, as any other
+    assert result.exit_code == 2, result.output  # an effect given that does not check: a usage error (cli.md)
     assert "E112" in result.output and "<effect>:1:6" in result.output and "Traceback" not in result.output
     assert isinstance(result.exception, SystemExit)
 
