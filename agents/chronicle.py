@@ -26,6 +26,12 @@ def private(state: GameState, value: Any) -> bool:
     return zone >= 0 and state.game.layout.zone_visibility[zone] != "public"
 
 
+def hidden_choice(state: GameState, option: Any) -> bool:
+    """Does the option name, as its item or in its words (`Choice.shows`), a piece only some
+    players can see? Then the others read it as "a hidden card"."""
+    return private(state, option.item) or any(private(state, p) for p in option.shows)
+
+
 _MENU_PROMPT = "choose an action"
 
 
@@ -60,7 +66,7 @@ class Chronicle:
         option = decision.options[index]
         # the piece the option names, if any: its value alone may be a number or a player
         # (a bid of 3 is no piece 3), which are ints too (interpreter/decisions.py)
-        hidden = private(self.state, option.item) or any(private(self.state, p) for p in option.shows)
+        hidden = hidden_choice(self.state, option)
         return option.label, hidden
 
     def chose(self, decision: Decision, label: str, hidden: bool) -> None:

@@ -16,6 +16,8 @@ from legacies.interpreter.decisions import Taken
 
 from .base import Agent
 from .bots import BOTS, SEARCH_ITERATIONS, GreedyBot, SearchBot
+from .chronicle import hidden_choice
+from .chronicle import private as _private  # (play_match's `private` is a flag of its own)
 from .moves import MoveEffects
 from .ruled_seat import RulesRunSeat
 
@@ -52,14 +54,6 @@ class MatchResult:
         if self.state is not None and self.state.st.ending is not None:  # the rules ended it (`end the game`)
             data["ended_by_rules"] = {"winner_named": self.state.winner_named(), "reason": self.state.end_reason()}
         return data
-
-
-def _private(state: GameState, value: Any) -> bool:
-    """Is this choice a piece that only some players can see (a card in a hand)?"""
-    if type(value) is not int or not 0 <= value < len(state.st.loc):
-        return False
-    zone = state.st.loc[value]
-    return zone >= 0 and state.game.layout.zone_visibility[zone] != "public"
 
 
 _NOT_PIECES = ("one", "may", "number")  # decisions whose answers are an option's place, yes or no, a number
@@ -366,7 +360,7 @@ def play_match(spec: GameSpec, seats: list[str], seed: int, options: dict[str, A
             # a hidden pick stays hidden in the shared log, unless the only person at the table made it
             private = bool(humans) and humans != [d.player] and (
                 (d.kind not in _NOT_PIECES and _private(state, d.options[index].value))
-                or any(_private(state, p) for p in d.options[index].shows)
+                or hidden_choice(state, d.options[index])
                 or _names_hidden(state, d.options[index].label, humans))
             label = d.options[index].label  # read while the decision is pending (interpreter/decisions.py)
             try:

@@ -50,6 +50,7 @@ def content_rows(ruleset: str | None = None, kind: str | None = None, root: str 
     names = [ruleset] if ruleset else rulesets()
     rows: list[ContentRow] = []
     kind_found = kind is None
+    known: dict[str, str] = {}  # every kind's words, for what an unknown kind may have meant
     for name in names:
         if root is None and name not in rulesets():
             raise ContentError(f"no ruleset `{name}`; installed: {', '.join(rulesets()) or 'none'}")
@@ -58,7 +59,9 @@ def content_rows(ruleset: str | None = None, kind: str | None = None, root: str 
         if build is None or build.vocab is None:
             first = loaded.diagnostics[0].headline() if loaded.diagnostics else "it did not load"
             raise ContentError(f"ruleset `{name}` does not load ({first}); run `legacies validate`")
-        wanted = kind_words(build.vocab.kinds).get(word_key(kind), kind) if kind is not None else None
+        words = kind_words(build.vocab.kinds)
+        known.update(words)
+        wanted = words.get(word_key(kind), kind) if kind is not None else None
         if wanted is not None and wanted in build.vocab.kinds:
             kind_found = True
         built = loaded.built_spec
@@ -70,11 +73,6 @@ def content_rows(ruleset: str | None = None, kind: str | None = None, root: str 
             rows.append(ContentRow(name, item_id, item.kind, item.name, columns, _shown_path(f.label),
                                    f.position(path)[0]))
     if not kind_found:
-        known: dict[str, str] = {}
-        for name in names:
-            build = load_ruleset(name, root, expansions).build
-            if build is not None and build.vocab is not None:
-                known.update(kind_words(build.vocab.kinds))
         close = close_kinds(str(kind), known)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise ContentError(f"no kind `{kind}` in {ruleset or 'any installed ruleset'}{hint}")

@@ -408,16 +408,17 @@ class ChoiceCompiler:
         def abandoned(st: State, a: Activation) -> None:
             mech.abandon(st, a)
 
+        def none_such(st: State, a: Activation) -> str:
+            mech.abandon(st, a)
+            return "there is no such number"
+
         def choose_number(st: State, a: Activation) -> None:
             by = step(a)
             if by <= 0:
                 raise ContentError(f"`{written}`: a number is chosen in steps of {by}: a step must be at least 1")
             lo, hi = low(a), high(a)
-            empty: Callable[[State, Activation], str | None] = abandoned
-            if condition and lo <= hi:  # every number left out by the condition: said so
-                def empty(st: State, a: Activation) -> str:
-                    mech.abandon(st, a)
-                    return "there is no such number"
+            # every number left out by the condition: said so
+            empty: Callable[[State, Activation], str | None] = none_such if condition and lo <= hi else abandoned
             st.frames.append(AskFrame(a, build, bind, _number_prompt(what, lo, hi, by, condition), "number",
                                       empty=empty, data=(lo, hi, by), choice=_NUMBER))
         return choose_number

@@ -272,13 +272,9 @@ class Filled:
         values = self.values(a)
         return lambda reader: self.made(reader, values)
 
-    def label(self, a: Activation) -> "Callable[[Any, Any], str]":
-        """An option's label made when read (decisions.Label), the values now."""
-        values = self.values(a)
-        return lambda reader, value: self.made(reader, values)
-
     def labelled(self, a: Activation) -> "tuple[Callable[[Any, Any], str], tuple[int, ...]]":
-        """`label(a)`, and the pieces its words name (decisions.Choice `shows`)."""
+        """An option's label made when read (decisions.Label), the values now, and the
+        pieces its words name (decisions.Choice `shows`)."""
         values = self.values(a)
         shows: list[int] = []
         for (_, _, tag), v in zip(self.parts, values):
