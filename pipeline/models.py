@@ -44,6 +44,10 @@ def _format() -> Any:
                  f"{CURRENT_FORMAT}; without it, 1): `legacies migrate FILE` upgrades an older one.")
 
 
+NAME_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$"
+"""A name as an effect writes it (the grammar's NAME, dsl/effects.lark): content ids, and
+the vocabulary's names (C017, pipeline/names.py)."""
+
 Scope = Literal["player", "game"]
 Number = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]  # the engine's limit on numbers (dsl/numbers.py)
 
@@ -541,7 +545,7 @@ class ProceduresFile(_Model):
 
 
 class ContentItem(_Model):
-    id: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    id: str = Field(pattern=NAME_PATTERN)
     kind: str
     name: str
     copies: int = Field(1, ge=0, le=1000)

@@ -33,8 +33,11 @@ from importlib import resources
 from typing import Any, Iterable
 
 from legacies.dsl import ast
+from legacies.dsl.check.base import RESERVED_PREFIX
 from legacies.dsl.constructs import BUILTINS
 from legacies.dsl.parser import SyntaxErrors, parse_expression
+
+from .models import NAME_PATTERN
 
 MAX_NAME = 64
 MAX_ITEM_NAME = 120
@@ -168,22 +171,20 @@ def _shown(text: str) -> str:
     return f"`{escaped[:60]}{'...' if len(escaped) > 60 else ''}`"
 
 
-WRITTEN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-"""A name as an effect writes it (the grammar's NAME, dsl/effects.lark)."""
-ENGINE_PREFIX = "__"  # names the engine keeps for itself (dsl/check/base.py RESERVED_PREFIX)
+WRITTEN_NAME = re.compile(NAME_PATTERN)
 
 
 def _unwritable(n: Named) -> tuple[str, str] | None:
     """C017: why an effect could never write the vocabulary name `n` (message, hint), or
     None. Content ids are held to the same shape by the schema (S-codes)."""
     text = n.text
-    if not WRITTEN_NAME.match(text):
+    if not WRITTEN_NAME.fullmatch(text):
         fixed = re.sub(r"[^A-Za-z0-9_]+", "_", text).strip("_") or n.what.replace(" ", "_")
         fixed = f"{n.what.replace(' ', '_')}_{fixed}" if fixed[0].isdigit() else fixed
         return (f"the {n.what} {_shown(text)} cannot be written in an effect: a name is letters, digits and `_`, "
                 "and does not start with a digit", f"rename it `{fixed}`")
-    if text.startswith(ENGINE_PREFIX):
-        return (f"the {n.what} `{text}` starts with `{ENGINE_PREFIX}`: such names are kept for the engine",
+    if text.startswith(RESERVED_PREFIX):
+        return (f"the {n.what} `{text}` starts with `{RESERVED_PREFIX}`: such names are kept for the engine",
                 f"rename it `{text.lstrip('_') or n.what.replace(' ', '_')}`")
     return None
 

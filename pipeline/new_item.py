@@ -33,14 +33,15 @@ from legacies.dsl.parser import parse_program
 from .content import close_kinds, kind_words, word_key
 from .files import EXPANSION_FILES, YAML_SUFFIXES, disk_label, is_yaml, read_regular
 from .formats import FORMAT_KEY
-from .models import CURRENT_FORMAT, AttributeDecl, ContentItem, KindDecl, RulesetFile
+from .models import CURRENT_FORMAT, NAME_PATTERN, AttributeDecl, ContentItem, KindDecl, RulesetFile
 from .ruleset import load_ruleset
+from .schemas import shipped_schema
 from .stack import StackError, place_of
 from .text_edit import Edit, apply, decode
 from .writes import WriteError, make_folder, write_whole
 from .yaml_source import load_yaml
 
-ID_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+ID_PATTERN = re.compile(NAME_PATTERN)
 _NUMBERED = re.compile(r"^(.*?)(\d+)$")
 _PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_ .'()/-]*$")  # no `,`: it ends a value in `[...]`
 _RESERVED = frozenset(("y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"))
@@ -195,7 +196,7 @@ def _modeline(target: Path, kind: str) -> str:
     complete it: the installed schema of its kind (schemas/), by a path from the file's
     folder (a user's trial: a web address that resolves nowhere made the editor report
     that the schema would not load)."""
-    schema = Path(__file__).resolve().parents[1] / "schemas" / f"{kind}.schema.json"
+    schema = shipped_schema(kind).resolve()
     try:
         where = os.path.relpath(schema, target.resolve().parent)
     except ValueError:  # another drive (Windows): the whole path

@@ -81,6 +81,11 @@ def schema_filename(kind: str) -> str:
     return f"{kind}.schema.json"
 
 
+def shipped_schema(kind: str) -> Path:
+    """Where the installed schema of a file kind lies (schemas/)."""
+    return _default_directory() / schema_filename(kind)
+
+
 def write_schemas(directory: Path) -> list[Path]:
     """Write every kind's schema into `directory`; returns the files written."""
     make_folder(directory)
