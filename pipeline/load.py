@@ -117,8 +117,49 @@ def _partial(kind: str, source: YamlSource, found: list[tuple[YamlPath, Diagnost
     if mended is not None:
         return mended, ()
     if kind == "content":
+        source, found = _items_mended(source, found)
+        if not has_errors(d for _, d in found):
+            return source, ()
         return _without_bad_items(kind, source, found)
     return _without_bad_entries(kind, source, found)
+
+
+_STAND_INS = ("name", "flavor")
+"""An item's keys whose wrong or missing value is stood in for (`_items_mended`): what the
+item says and does is checked without them."""
+
+
+def _items_mended(source: YamlSource, found: list[tuple[YamlPath, Diagnostic]]
+                  ) -> tuple[YamlSource, list[tuple[YamlPath, Diagnostic]]]:
+    """A content file with a stand-in for each item's name that is missing or not text (its
+    id) and each flavor that is not text (none), in its data only (the positions stay where
+    they were written), and the schema errors left to answer for. Such an item is then
+    checked whole, its effect too, where it was taken out: a missing `name:` had hidden a
+    misspelt counter in the same item's effect until the name was written (a user's trial).
+    Each error mended is still reported; the file's other errors are left as they were."""
+    items = source.data.get("items") if isinstance(source.data, dict) else None
+    if not isinstance(items, list):
+        return source, found
+    mends: dict[int, dict[str, Any]] = {}
+    left: list[tuple[YamlPath, Diagnostic]] = []
+    for path, d in found:
+        at = path[1] if len(path) >= 2 and path[0] == "items" and isinstance(path[1], int) else None
+        item = items[at] if at is not None and 0 <= at < len(items) else None
+        named = isinstance(item, dict) and isinstance(item.get("id"), str)
+        if named and len(path) == 3 and path[2] in _STAND_INS:
+            key = str(path[2])
+        elif named and len(path) == 2 and d.code == "S002" and d.message.endswith("'name'"):
+            key = "name"
+        else:
+            left.append((path, d))
+            continue
+        assert at is not None and isinstance(item, dict)
+        mends.setdefault(at, {})[key] = item["id"] if key == "name" else None
+    if not mends:
+        return source, found
+    data = dict(source.data)
+    data["items"] = [dict(item, **mends[i]) if i in mends else item for i, item in enumerate(items)]
+    return YamlSource(source.label, data, source.lines, source.root), left
 
 
 def _without_bad_items(kind: str, source: YamlSource, found: list[tuple[YamlPath, Diagnostic]]

@@ -479,15 +479,20 @@ def test_a_name_a_triggers_event_does_not_give_is_told_what_it_gives(tmp_path: P
                              "this follows from the unknown event `card_playd`: its parameters are unknown too"]
 
 
-def test_an_item_the_schema_refuses_leaves_the_rest_of_its_file_checked(tmp_path: Path) -> None:
-    """A user's trial: `copies: -3` on one card refused the whole file, so a misspelt name in
-    another card was never reported, and the rules that name the file's cards said they
-    did not exist. Now the card alone is left out; what names it says so."""
+def legacy_cards_copied(tmp_path: Path) -> tuple[Path, str]:
+    """The Legacy card game's rules and content copied under `tmp_path`: its cards file and text."""
     repo = Path(__file__).resolve().parents[2]
     for part in ("rules", "content"):
         shutil.copytree(repo / part / "legacy", tmp_path / part / "legacy")
     cards = tmp_path / "content" / "legacy" / "cards.yaml"
-    text = cards.read_text(encoding="utf-8")
+    return cards, cards.read_text(encoding="utf-8")
+
+
+def test_an_item_the_schema_refuses_leaves_the_rest_of_its_file_checked(tmp_path: Path) -> None:
+    """A user's trial: `copies: -3` on one card refused the whole file, so a misspelt name in
+    another card was never reported, and the rules that name the file's cards said they
+    did not exist. Now the card alone is left out; what names it says so."""
+    cards, text = legacy_cards_copied(tmp_path)
     protect = "  - id: protect\n    kind: legacy_card\n    name: Protect\n    copies: 3\n"
     assert protect in text and "as given\n" in text
     text = text.replace(protect, protect.replace("copies: 3", "copies: -1")).replace("as given\n", "as givn\n", 1)
@@ -503,6 +508,28 @@ def test_an_item_the_schema_refuses_leaves_the_rest_of_its_file_checked(tmp_path
     assert named["hint"].startswith("the item `protect` was refused (its error is in ") and \
         named["hint"].endswith("content/legacy/cards.yaml): this follows from that")
     assert "follows from" not in (found[("cards.yaml", "E201")]["hint"] or "")  # only what names it
+
+
+def test_an_item_without_a_name_still_has_its_effect_checked(tmp_path: Path) -> None:
+    """A user's trial: a card with no `name:` (or a flavor that is not text) was left out
+    whole, so a misspelt counter in its effect was found only once the name was written.
+    The name is stood in for by the id: both mistakes are said at once, and what names the
+    card finds it."""
+    cards, text = legacy_cards_copied(tmp_path)
+    protect = "  - id: protect\n    kind: legacy_card\n    name: Protect\n"
+    assert protect in text
+    text = text.replace(protect, "  - id: protect\n    kind: legacy_card\n    flavor: 7\n")
+    text += ("  - id: nameless\n    kind: legacy_card\n    name: [not, text]\n    effect: |\n"
+             "      gain 1 pionts\n")
+    cards.write_text(text, encoding="utf-8")
+    said = CliRunner().invoke(app, ["validate", str(tmp_path), "--format", "json"])
+    assert said.exit_code == 1, said.output
+    found = [(Path(d["file"]).name, d["code"], d["message"]) for d in json.loads(said.stdout)]
+    assert any(code == "S002" and message.endswith("missing required property 'name'") for _, code, message in found)
+    assert any(code == "S004" and ".flavor:" in message for _, code, message in found)
+    assert any(code == "S004" and ".name:" in message for _, code, message in found)
+    assert any(code == "E201" and "`pionts`" in message for _, code, message in found), found  # the effect was checked
+    assert not any(file == "procedures.yaml" for file, _, _ in found), found  # `protect` is still there
 
 
 def test_every_bad_entry_of_a_table_is_said_where_it_is(tmp_path: Path) -> None:
