@@ -10,17 +10,21 @@ from __future__ import annotations
 
 import ast as pyast
 import textwrap
-from typing import Callable
+from typing import Callable, Iterable
 
 from legacies.dsl import ast
 from legacies.dsl import resolution as r
 from legacies.dsl.constructs import child_blocks
+
+from legacies.dsl.numbers import MAX_NUMBER
 
 from .. import mechanics as mech
 from ..compile.closures import Closures
 from ..compile.columns import Columns, no_own_state
 from ..compile.context import CompileContext, Compiles, Instr, held_slot
 from ..errors import Where
+from ..layout import PART_COUNTERS
+from ..versions import tick
 from .expressions import ExpressionWriter
 from .runtime import Reads, Scope, Unsupported
 from .writer import CodeWriter, guarded, prelude
@@ -139,7 +143,44 @@ class StatementWriter:
             out.append(f"{pad}_n = {amount}")
             out.append(f"{pad}_rt_pay(st, _adjust, {slot}, _n)")
         else:
-            out.append(f"{pad}_adjust(st, {slot}, {amount if verb == 'gain' else f'-{amount}'})")
+            ref = self.ctx.ref(stmt.counter)
+            bounds = self._bounds(self._player_slots(stmt.counter.name)) if isinstance(ref, r.PlayerCounter) else None
+            self._add(out, pad, slot, amount if verb == "gain" else f"-({amount})", bounds)
+
+    def _player_slots(self, name: str) -> range:
+        base = self.ctx.lay.player_counter[name]
+        return range(base, base + self.ctx.lay.players)
+
+    def _bounds(self, slots: Iterable[int]) -> tuple[int | None, int | None, int] | None:
+        """The ends and the part every one of `slots` shares (None: they differ, or none)."""
+        lay = self.ctx.lay
+        found = {(lay.counter_min[k], lay.counter_max[k], lay.counter_part[k]) for k in slots if k >= 0}
+        return next(iter(found)) if len(found) == 1 else None
+
+    def _add(self, out: list[str], pad: str, slot: str, delta: str,
+             bounds: tuple[int | None, int | None, int] | None) -> None:
+        """`mechanics.adjust(st, slot, delta)`, written in place where every slot the
+        statement can change has the same ends and part (`bounds`): the commonest change of
+        all (a gain, a loss, a raise) without a call, the layout's tables read when written."""
+        if bounds is None:
+            out.append(f"{pad}_adjust(st, {slot}, {delta})")
+            return
+        lo, hi, part = bounds
+        if slot != "_k":
+            out.append(f"{pad}_k = {slot}")
+        out.append(f"{pad}_n0 = st.counters[_k]")
+        out.append(f"{pad}_nv = _n0 + {delta}")
+        # stopped at the counter's ends; one with no end of its own stops the game past the limit
+        bounded = self.writer.bind(mech.bounded)
+        out.append(f"{pad}if _nv < {lo!r}: _nv = {lo!r}" if lo is not None else
+                   f"{pad}if _nv < {-MAX_NUMBER!r}: {bounded}(_nv)")
+        out.append(f"{pad}if _nv > {hi!r}: _nv = {hi!r}" if hi is not None else
+                   f"{pad}if _nv > {MAX_NUMBER!r}: {bounded}(_nv)")
+        # no change counted when nothing changed: what was computed from it still stands
+        out.append(f"{pad}if _nv != _n0:")
+        out.append(f"{pad}    st.counters[_k] = _nv")
+        out.append(f"{pad}    _vs = st.versions")
+        out.append(f"{pad}    _vs[{PART_COUNTERS!r}] = _vs[{part!r}] = st.slot_versions[_k] = {self.writer.bind(tick)}()")
 
     def w_Gain(self, stmt: ast.Gain, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         self._change(stmt, "gain", s, out, depth)
@@ -246,17 +287,29 @@ class StatementWriter:
             return guarded(who, lambda q: f"{base!r} + {q}", f"nobody has `{ref.name}`")
         raise Unsupported("this counter")
 
+    def _lvalue_slots(self, e: ast.Expr) -> Iterable[int]:
+        """Every slot `_lvalue(e)` can be."""
+        ref = self.ctx.ref(e)
+        if isinstance(ref, r.ItemCounter):
+            return self.ctx.lay.counter_slots(ref.name)
+        if isinstance(ref, r.GameCounter):
+            return (int(self.ctx.lay.game_counter[ref.name]),)
+        if isinstance(ref, r.PlayerCounter):
+            return self._player_slots(ref.name)
+        return ()
+
     def w_Raise(self, stmt: ast.Raise, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
         slot = self._lvalue(stmt.target, s, out, pad)
         out.append(f"{pad}_k = {slot}")
-        out.append(f"{pad}_adjust(st, _k, {self.gen.g(stmt.amount, s, Reads())})")
+        self._add(out, pad, "_k", self.gen.g(stmt.amount, s, Reads()), self._bounds(self._lvalue_slots(stmt.target)))
 
     def w_Lower(self, stmt: ast.Lower, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
         pad = "    " * depth
         slot = self._lvalue(stmt.target, s, out, pad)
         out.append(f"{pad}_k = {slot}")
-        out.append(f"{pad}_adjust(st, _k, -{self.gen.g(stmt.amount, s, Reads())})")
+        self._add(out, pad, "_k", f"-({self.gen.g(stmt.amount, s, Reads())})",
+                  self._bounds(self._lvalue_slots(stmt.target)))
 
     def _pieces(self, what: ast.Expr, s: Scope, out: list[str], pad: str) -> str:
         """The pieces a statement moves, as a list made here (StatementCompiler.pieces):
