@@ -330,6 +330,8 @@ def _shown(state: Any, value: Any, wanted: Any, kind: T | None = None) -> Any:
     expression's type, tells a number from a player or a piece (all three are ints)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if kind is not None and kind.tag == "zone" and type(value) is int:
+        return ", ".join(_held(state, value)) or "none"
     if kind is not None and type(value) is int:
         if kind.tag in _NUMBERS:
             return value
@@ -344,7 +346,17 @@ def _shown(state: Any, value: Any, wanted: Any, kind: T | None = None) -> Any:
     return describe(state.st, value)
 
 
+def _held(state: Any, zone: int) -> list[str]:
+    """The names of the pieces a zone holds, bottom first (as `cards in Z` lists them)."""
+    return [describe(state.st, pid) for pid in state.st.zones[zone]]
+
+
 def _same(state: Any, value: Any, wanted: Any, kind: T | None = None) -> bool:
+    if kind is not None and kind.tag == "zone" and type(value) is int:
+        # a zone is what it holds (an int, never read as the piece of that number)
+        listed = wanted if isinstance(wanted, list) else \
+            [] if str(wanted).strip().lower() in ("", "none") else str(wanted).split(",")
+        return [name.lower() for name in _held(state, value)] == [str(w).strip().lower() for w in listed]
     if isinstance(wanted, str) and wanted.strip().lower() in _YES_NO and isinstance(value, bool):
         return value == _YES_NO[wanted.strip().lower()]
     if kind is not None and kind.tag in _NUMBERS and type(value) is int and not isinstance(wanted, bool):

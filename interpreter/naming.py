@@ -60,6 +60,10 @@ def namer_for(tag: str) -> Callable[[Reads, Any], str]:
         return lambda st, xs: ", ".join(player_name(st, p) for p in xs)
     if tag == "amount":
         return number_name
+    if tag == "zone":
+        return zone_words
+    if tag == "zones":
+        return lambda st, xs: ", ".join(zone_words(st, z) for z in xs)
     return describe
 
 

@@ -22,6 +22,7 @@ from legacies.dsl.resolution import Resolution
 from legacies.dsl.types import T
 
 from .. import mechanics as mech
+from ..naming import namer_for
 from ..builtins import NOBODY
 from ..coverage import Coverage
 from ..decisions import Said
@@ -293,10 +294,10 @@ class Filled:
                 written, one = after[placeholder]
                 line = line.replace(written, f"{v} {one}", 1)
                 continue
-            if tag == "player":
-                shown = mech.player_name(reader, v)
-            elif tag == "players":
-                shown = ", ".join(mech.player_name(reader, p) for p in v) or "none"
+            if tag == "player" or tag == "zone" and type(v) is int:  # ints, never read as the piece of that number
+                shown = namer_for(tag)(reader, v)
+            elif tag in ("players", "zones"):
+                shown = namer_for(tag)(reader, v) or "none"
             elif tag in ("amount", "flag", "text") or isinstance(v, bool):
                 shown = ("yes" if v else "no") if isinstance(v, bool) else str(v)
             elif isinstance(v, (list, tuple)) and not v:  # an empty collection, as an empty list of players

@@ -49,6 +49,21 @@ def test_wrong_expectations_fail_at_their_line(tmp_path: Path) -> None:
     assert result.passed == 0
 
 
+def test_a_zone_expected_is_compared_with_what_it_holds(tmp_path: Path) -> None:
+    """A user's trial: `expect: {my tableau: Protect}` failed with "`my tableau` is Gold"
+    (the zone's number read as a piece). A zone is what it holds, bottom first."""
+    path = tmp_path / "zone.yaml"
+    path.write_text("- item: protect\n  ruleset: legacy\n  play: 4\n  expect: {my tableau: Protect}\n"
+                    "- item: protect\n  ruleset: legacy\n  play: 4\n  expect: {my tableau: none}\n",
+                    encoding="utf-8")
+    tests, problems = find_tests([path])
+    assert not problems and len(tests) == 2
+    result = run_tests(tests)
+    assert result.passed == 1
+    [failure] = result.failures
+    assert failure.line == 8 and "`my tableau` is Protect, expected none" in failure.message, failure.message
+
+
 def test_changes_that_differ_fail_at_the_line_with_the_new_wording(tmp_path: Path) -> None:
     """Issue 34 §4: a `changes:` line `try` no longer prints fails at that line, and the
     failure shows every line as `try` words them now, ready to put under `changes:`."""

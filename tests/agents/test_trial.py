@@ -169,6 +169,14 @@ def test_the_log_an_item_writes_is_shown() -> None:
     assert trial.log == ["3 steps"] and trial.changes == []
 
 
+def test_a_zone_in_a_log_reads_as_the_zone_never_as_the_piece_of_its_number() -> None:
+    """A user's trial: `log "t={my tableau}"` printed "t=Gold" in the Legacy card game (the
+    zone's number read as the piece of that number), with the tableau holding Protect."""
+    spec = load_ruleset("legacy").spec
+    trial = run_trial(spec, "protect", Scenario(), run='log "t={my tableau}; d={legacy_deck}"')
+    assert trial.log == ["t=P1's tableau; d=the legacy deck"], trial.log
+
+
 def test_an_error_in_the_items_own_effect_names_its_file_and_line(tmp_path: Path) -> None:
     """The item's own statements ran as text printed again ("in effect tried as P1", no
     file); they run as written, so the error names the card's file, line and column."""
