@@ -332,6 +332,8 @@ def _shown(state: Any, value: Any, wanted: Any, kind: T | None = None) -> Any:
         return "yes" if value else "no"
     if kind is not None and kind.tag == "zone" and type(value) is int:
         return ", ".join(_held(state, value)) or "none"
+    if kind is not None and kind.tag == "numbers" and isinstance(value, (list, tuple)):
+        return ", ".join(str(x) for x in value) or "none"
     if kind is not None and type(value) is int:
         if kind.tag in _NUMBERS:
             return value
@@ -357,6 +359,10 @@ def _same(state: Any, value: Any, wanted: Any, kind: T | None = None) -> bool:
         listed = wanted if isinstance(wanted, list) else \
             [] if str(wanted).strip().lower() in ("", "none") else str(wanted).split(",")
         return [name.lower() for name in _held(state, value)] == [str(w).strip().lower() for w in listed]
+    if kind is not None and kind.tag == "numbers" and isinstance(value, (list, tuple)):
+        listed = wanted if isinstance(wanted, list) else [] if str(wanted).strip().lower() in ("", "none") else \
+            str(wanted).split(",")
+        return [str(x) for x in value] == [str(w).strip() for w in listed]
     if isinstance(wanted, str) and wanted.strip().lower() in _YES_NO and isinstance(value, bool):
         return value == _YES_NO[wanted.strip().lower()]
     if kind is not None and kind.tag in _NUMBERS and type(value) is int and not isinstance(wanted, bool):

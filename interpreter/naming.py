@@ -52,14 +52,18 @@ def number_name(st: Reads, x: Any) -> str:
 
 
 def namer_for(tag: str) -> Callable[[Reads, Any], str]:
-    """How a value of a type (its checker tag) reads: players and numbers are ints, so
-    they read as players and numbers, never as the pieces with those numbers."""
+    """How a value of a type (its checker tag) reads: players, numbers and zones are ints,
+    so they read as players, numbers and zones, never as the pieces with those numbers."""
     if tag == "player":
         return player_name
     if tag == "players":
         return lambda st, xs: ", ".join(player_name(st, p) for p in xs)
     if tag == "amount":
         return number_name
+    if tag == "percent":
+        return lambda st, x: f"{x}%"
+    if tag == "numbers":
+        return lambda st, xs: ", ".join(str(x) for x in xs)
     if tag == "zone":
         return zone_words
     if tag == "zones":

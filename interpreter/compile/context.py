@@ -241,6 +241,11 @@ def fill_text(c: Compiles, ctx: CompileContext, node: ast.Node, text: str) -> "s
     return Filled(text, tuple(parts), after)
 
 
+_NOT_PIECES = frozenset(("players", "zone", "zones", "percent", "numbers"))
+"""The types whose values are ints (or lists of them) that name no piece: read by their
+type (naming.namer_for), never as the pieces of those numbers."""
+
+
 class Filled:
     """A text with `{EXPR}` parts. Its parts' values are read when it is said (`said`
     for a log line, `words` for a label or a prompt) and its words are made when they are
@@ -294,9 +299,9 @@ class Filled:
                 written, one = after[placeholder]
                 line = line.replace(written, f"{v} {one}", 1)
                 continue
-            if tag == "player" or tag == "zone" and type(v) is int:  # ints, never read as the piece of that number
-                shown = namer_for(tag)(reader, v)
-            elif tag in ("players", "zones"):
+            if tag == "player":
+                shown = mech.player_name(reader, v)
+            elif tag in _NOT_PIECES and v is not None:  # ints, never read as the piece of that number
                 shown = namer_for(tag)(reader, v) or "none"
             elif tag in ("amount", "flag", "text") or isinstance(v, bool):
                 shown = ("yes" if v else "no") if isinstance(v, bool) else str(v)

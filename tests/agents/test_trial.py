@@ -173,8 +173,8 @@ def test_a_zone_in_a_log_reads_as_the_zone_never_as_the_piece_of_its_number() ->
     """A user's trial: `log "t={my tableau}"` printed "t=Gold" in the Legacy card game (the
     zone's number read as the piece of that number), with the tableau holding Protect."""
     spec = load_ruleset("legacy").spec
-    trial = run_trial(spec, "protect", Scenario(), run='log "t={my tableau}; d={legacy_deck}"')
-    assert trial.log == ["t=P1's tableau; d=the legacy deck"], trial.log
+    trial = run_trial(spec, "protect", Scenario(), run='log "t={my tableau}; d={legacy_deck}; p={50%}; n={[1, 2]}"')
+    assert trial.log == ["t=P1's tableau; d=the legacy deck; p=50%; n=1, 2"], trial.log  # not "Wild", "Gold, Gold"
 
 
 def test_an_error_in_the_items_own_effect_names_its_file_and_line(tmp_path: Path) -> None:
