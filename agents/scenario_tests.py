@@ -69,6 +69,9 @@ class ScenarioTest:
     refused: str | None = None
     # where its keys are written, (line, column): "expect", "expect EXPR", "changes", "changes N"
     places: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # where the text of its `before:` and `run:` starts in the file, (line, column) offsets
+    # (YamlSource.origin): a mistake in them is said where it is written
+    origins: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -155,6 +158,8 @@ def _read(file: Path) -> tuple[list[ScenarioTest], list[Diagnostic]]:
             bad.append(Diagnostic("T002", str(err), line, 1, file=str(file)))
             continue
         test.places = _places(source, path, entry)
+        test.origins = {key: found for key in ("before", "run") if key in entry
+                        for found in [source.origin(path + (key,))] if found is not None}
         tests.append(test)
     return tests, bad
 
@@ -163,7 +168,7 @@ def _places(source: Any, path: tuple[Any, ...], entry: dict[str, Any]) -> dict[s
     """Where a test's `expect:` and `changes:` keys and lines are written, for a failure to
     point at."""
     places: dict[str, tuple[int, int]] = {}
-    for key in ("expect", "changes"):
+    for key in ("expect", "changes", "item", "refused", "effect", "choose"):
         if key in entry:
             places[key] = source.key_position(path + (key,))
     for expr in entry.get("expect") or {}:
@@ -188,6 +193,11 @@ def _test(entry: dict[str, Any], file: str, line: int) -> ScenarioTest:
     for key in ("item", "ruleset", "effect", "run", "refused", "name"):
         if entry.get(key) is not None and not isinstance(entry[key], str):
             raise TrialError(f"`{key}` is text")
+    if entry.get("effect") is not None and entry.get("run") is not None:
+        raise TrialError("`effect` and `run` each name what runs: give one of them")
+    for expr, wanted in expect.items():
+        if wanted is None:
+            raise TrialError(f"`expect`'s `{expr}` has no value: write what it should be afterwards")
     if not (expect or changes is not None or entry.get("refused")):
         raise TrialError("a scenario test states what must hold: `expect`, `changes` or `refused`")
     return ScenarioTest(entry["item"], file, line, entry.get("name") or "", entry.get("ruleset"), scenario,
@@ -257,19 +267,28 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
         known = [i for name in names if (b := built.ruleset(name, root, expansions).build) is not None for i in b.items]
         close = difflib.get_close_matches(str(test.item), known, n=1)
         return fail(f"no item `{test.item}` in {'ruleset `' + wanted + '`' if wanted else 'any installed ruleset'}",
-                    hint=f"did you mean `{close[0]}`?" if close else "`legacies content` lists the items")
+                    hint=f"did you mean `{close[0]}`?" if close else "`legacies content` lists the items", at="item",
+                    code="T002")
     try:
         trial = run_trial(spec, test.item, test.scenario, effect=test.effect, run=test.run, answers=test.choose,
                           what="the scenario test", make_game=cached_game)
     except TrialError as err:
+        origin = test.origins.get(err.part)
+        if err.diagnostics and origin is not None:  # a mistake in the test's own source: where it is written
+            return [_placed(test, err.part, d, origin) for d in err.diagnostics]
         if test.refused is not None and "the rules refuse" in str(err):
             if test.refused.lower() in str(err).lower():
                 return []
-            return fail(f"refused, but not with \"{test.refused}\": {err}")
-        return fail(str(err), code="T002" if err.usage else "T001")  # usage: the test cannot run as written
+            return fail(f"refused, but not with \"{test.refused}\": {err}", at="refused")
+        answers = "choose" if err.usage and "answer" in str(err) else ""  # one too few, or out of range
+        return fail(str(err), code="T002" if err.usage else "T001", at=answers)  # usage: the test cannot run as written
+    if trial.unused:  # an answer written for a question never asked: the test is not what it says
+        return fail(f"{trial.unused} answer{'s' if trial.unused > 1 else ''} of `choose` not needed: "
+                    f"{len(trial.asked)} question{'s were' if len(trial.asked) != 1 else ' was'} asked",
+                    code="T002", at="choose")
     if test.refused is not None:
         return fail(f"expected the rules to refuse it (\"{test.refused}\"), but it ran",
-                    hint="what it changed: " + ("; ".join(trial.changes) or "nothing"))
+                    hint="what it changed: " + ("; ".join(trial.changes) or "nothing"), at="refused")
     out: list[Diagnostic] = []
     assert trial.state is not None
     for expr, wanted in test.expect.items():
@@ -285,7 +304,7 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
                 hints.append(f"the players here are {listed_words} (`{listed[-1]}'s ...` reads another seat's); "
                              "`me` is the player the test plays as")
             out += fail(f"`{expr}` does not check: " + "; ".join(f"{d.code} {d.message}" for d in err.diagnostics),
-                        hint="; ".join(hints), at=f"expect {expr}", inside=inside)
+                        hint="; ".join(hints), at=f"expect {expr}", inside=inside, code="T002")
             continue
         except InternalError as err:
             out += fail(f"`{expr}` cannot be read: {err}", at=f"expect {expr}")
@@ -309,6 +328,15 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
         out += fail(f"the changes differ: {detail}", hint=f"the changes now read:\n{now}",
                     at=f"changes {first}" if first is not None else "changes")
     return out
+
+
+def _placed(test: ScenarioTest, part: str, inner: Diagnostic, origin: tuple[int, int]) -> Diagnostic:
+    """A diagnostic of the test's `before:` or `run:` text, at its place in the test's file:
+    a mistake in the test as written (T002), not a failure of what it tries."""
+    lines, columns = origin
+    end = inner.end_column + columns if inner.end_column is not None else None
+    return Diagnostic("T002", f"{test.label}: `{part}` does not check: {inner.code} {inner.message}",
+                      inner.line + lines, inner.column + columns, file=test.file, hint=inner.hint, end_column=end)
 
 
 def _number(text: str) -> int | None:

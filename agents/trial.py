@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from legacies.dsl import ast
-from legacies.dsl.diagnostics import DiagnosticError
+from legacies.dsl.diagnostics import Diagnostic, DiagnosticError
 from legacies.dsl.errors import LegaciesError
 from legacies.interpreter import mechanics as mech
 from legacies.interpreter import sandbox
@@ -55,9 +55,13 @@ class TrialError(LegaciesError):
     itself is wrong (a bad scenario, an unknown item, effect or counter, an answer out of
     range), not what the rules or the content did with it."""
 
-    def __init__(self, message: str, usage: bool = False):
+    def __init__(self, message: str, usage: bool = False, diagnostics: tuple[Diagnostic, ...] = (), part: str = ""):
         super().__init__(message)
         self.usage = usage
+        # source that does not check: its diagnostics (at its own lines) and which part of
+        # the ask it is ("before", "run"), for a scenario test to place them in its file
+        self.diagnostics = diagnostics
+        self.part = part
 
 
 @dataclass
@@ -280,7 +284,9 @@ def _run(state: GameState, source: str | tuple[ast.Program, Origin], me: int, th
         # the source given to run is what does not check, not the item it is tried with (a user's trial)
         named = "the source to run (`--run`, or `run:` in a scenario test)" if given else what
         raise TrialError(f"{named} does not check:\n" + "\n".join(d.render(lines if d.file == "<effect>" else None)
-                                                              for d in err.diagnostics), usage=given) from None
+                                                              for d in err.diagnostics), usage=given,
+                         diagnostics=tuple(err.diagnostics),
+                         part="before" if before else "run" if given else "") from None
     except Refused as err:
         hint = " (the game may still be in its setup: --play N, or `play: N` in a scenario, takes the first " \
                "N decisions first)" if state.st.history == [] else ""

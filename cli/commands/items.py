@@ -260,9 +260,20 @@ def test_scenarios(
         for t in tests:
             mark = "FAIL" if id(t) in failed else "ok  "
             typer.echo(f"{mark} {t.file}:{t.line}  {t.label}")
-        for d in failures:
-            typer.echo(f"\n{d.file}:{d.line}: {d.code}: {d.message}" + (f"\n    {d.hint}" if d.hint else ""))
+        read: dict[str, list[str] | None] = {}
+        for d in failures:  # as `validate` prints: file:line:column, the line and a caret, the hint
+            if d.file not in read:
+                read[d.file] = _lines(d.file)
+            typer.echo("\n" + d.render(read[d.file]))
         typer.echo(f"\n{result.passed} passed, {result.failed} failed"
                    + (f", {len(problems)} unreadable" if problems else ""))
-    raise typer.Exit(0 if not failures else 2 if result.malformed else 1)
+    # a test that cannot be read or run as written (T002) is the tests' own mistake: a usage error
+    raise typer.Exit(0 if not failures else 2 if result.malformed or problems else 1)
 
+
+def _lines(file: str | None) -> list[str] | None:
+    """A test file's lines, for a failure's caret (None when it cannot be read now)."""
+    try:
+        return Path(file).read_text(encoding="utf-8", errors="replace").splitlines() if file else None
+    except OSError:
+        return None

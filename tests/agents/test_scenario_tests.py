@@ -43,8 +43,8 @@ def test_wrong_expectations_fail_at_their_line(tmp_path: Path) -> None:
     result = run_tests(tests)
     messages = {d.line: d.message for d in result.failures}
     assert "`my gold` is 8, expected 9" in messages[6]  # at its key under `expect:`
-    assert "expected the rules to refuse it" in messages[7]
-    assert "refused, but not with \"not enough fame\"" in messages[13]
+    assert "expected the rules to refuse it" in messages[12]  # at its `refused:` key
+    assert "refused, but not with \"not enough fame\"" in messages[16]
     assert "`my gould` does not check" in messages[18]
     assert result.passed == 0
 
@@ -79,6 +79,34 @@ def test_changes_that_differ_fail_at_the_line_with_the_new_wording(tmp_path: Pat
     assert '  - "P1\'s gold: 200 -> 197"' in failure.hint.split("\n")
 
 
+def test_a_mistake_in_a_tests_own_source_is_said_where_it_is_written(tmp_path: Path) -> None:
+    """A user's trial: a misspelt name in `before:` was reported at the test's first line
+    with the caret block inside the message; an answer no question used, `run:` beside
+    `effect:` and an expectation with no value passed or ran. Each is the test's own
+    mistake (T002, exit 2), at the line and column where it is written."""
+    path = tmp_path / "mistakes.yaml"
+    path.write_text("- item: protect\n  ruleset: legacy\n  play: 4\n  before: |\n    gain 1 points\n"
+                    "    move top of legacy_dek to my hand\n  expect: {my points: 1}\n"
+                    "- item: protect\n  ruleset: legacy\n  run: \"gain 1 pionts\"\n  expect: {my points: 1}\n"
+                    "- item: protect\n  ruleset: legacy\n  play: 4\n  choose: [3]\n  expect: {my points: 0}\n"
+                    "- item: protect\n  ruleset: legacy\n  run: gain 1 points\n  effect: effect\n"
+                    "  expect: {my points: 1}\n"
+                    "- item: protect\n  ruleset: legacy\n  expect: {my points: }\n", encoding="utf-8")
+    said = CliRunner().invoke(app, ["test", str(path), "--format", "json"])
+    assert said.exit_code == 2, said.output
+    found = {(d["line"], d["column"]): d for d in json.loads(said.stdout)}
+    before = found[(6, 17)]  # `legacy_dek` in the block under `before:`
+    assert before["code"] == "T002" and "`before` does not check: E201 unknown name `legacy_dek`" in before["message"]
+    assert before["hint"] == "did you mean `legacy_deck`?" and before["end_column"] == 27
+    assert "`run` does not check: E201 unknown counter `pionts`" in found[(10, 16)]["message"]
+    assert "1 answer of `choose` not needed" in found[(15, 3)]["message"]
+    assert "give one of them" in found[(17, 1)]["message"]
+    assert "`my points` has no value" in found[(22, 1)]["message"]
+    text = CliRunner().invoke(app, ["test", str(path)]).output  # printed as validate prints, with a caret
+    assert f"{path}:6:17: error T002:" in text and "        move top of legacy_dek to my hand\n" \
+        "                    ^~~~~~~~~~" in text
+
+
 def test_a_bad_test_file_is_reported_not_run(tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text("- item: C1003\n  expext: {my gold: 1}\n- item: C1003\n  choose: [0]\n  expect: {my gold: 1}\n"
@@ -99,7 +127,7 @@ def test_the_command_exits_by_result_and_speaks_json_and_github(tmp_path: Path) 
                     encoding="utf-8")
     listed = runner.invoke(app, ["test", str(path)])  # the failure is at `expect:` (line 6), the test at line 1
     assert listed.exit_code == 1 and f"FAIL {path}:1  C1003" in listed.output and "ok  " not in listed.output
-    assert f"{path}:6: T001" in listed.output and "0 passed, 1 failed" in listed.output
+    assert f"{path}:6:10: error T001" in listed.output and "0 passed, 1 failed" in listed.output
     [at] = json.loads(runner.invoke(app, ["test", str(path), "--format", "json"]).stdout)
     assert (at["line"], at["column"], at["end_column"]) == (6, 10, 17)  # `my gold` underlined whole
     failed = runner.invoke(app, ["test", str(path), "--format", "json"])
