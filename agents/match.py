@@ -187,7 +187,10 @@ def verify_save(spec: GameSpec, text: str) -> Verification:
     assert d is not None
     choice = recorded["choice"] if recorded is not None else None
     if choice is not None:
-        label = d.labels()[choice] if 0 <= choice < len(d.options) else str(choice)
+        if not 0 <= choice < len(d.options):  # an edited record: nothing to try again
+            raise CorruptSave(f"the save's failure names option {choice} of {d.prompt!r}, which has "
+                              f"{len(d.options)} (numbered from 0)")
+        label = d.labels()[choice]
         try:
             state.clone().apply(choice)
         except Refused:
@@ -198,6 +201,9 @@ def verify_save(spec: GameSpec, text: str) -> Verification:
     for index in range(len(d.options)):
         try:
             state.clone().apply(index)
+            if recorded is not None:  # a failure of the whole game (too long), not of one option: it stands
+                found.problems.append((after, "the failure the save records names no option to try again, and "
+                                              f"stands: the game is not over after {after} decisions"))
             return found
         except Refused:
             continue

@@ -615,7 +615,9 @@ def read_save(text: str | bytes) -> dict[str, Any]:
     if len(text) > MAX_SAVE_CHARS:
         raise CorruptSave(f"not a save file: {len(text):,} characters (a save is at most {MAX_SAVE_CHARS:,})")
     try:
-        data = json.loads(text.removeprefix("\ufeff"))
+        data = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_no_twice)
+    except _KeyTwice as err:
+        raise CorruptSave(f"not a save file: the key `{_excerpt(str(err))}` is written twice in one object") from None
     except RecursionError:
         raise CorruptSave("not a save file: the JSON is nested too deeply") from None
     except json.JSONDecodeError as err:
@@ -650,14 +652,33 @@ def read_save(text: str | bytes) -> dict[str, Any]:
         raise CorruptSave("the save's `failure` must be {\"choice\": a number or null, \"message\": text}")
     seats = data.get("seats")
     if seats is not None and not (isinstance(seats, list) and len(seats) == data["players"]
-                                  and all(isinstance(x, str) and 0 < len(x) <= 40 for x in seats)):
+                                  and all(isinstance(x, str) and 0 < len(x) <= 40 and _printable(x) for x in seats)):
         raise CorruptSave("the save's `seats` must list one seat kind (text) per player")
     expansions = data.get("expansions")
     if expansions is not None and not (isinstance(expansions, list) and len(expansions) <= 64 and all(
             isinstance(x, dict) and set(x) == {"name", "content"} and isinstance(x["name"], str)
-            and 0 < len(x["name"]) <= 64 and isinstance(x["content"], str) for x in expansions)):
+            and 0 < len(x["name"]) <= 64 and _printable(x["name"]) and isinstance(x["content"], str)
+            for x in expansions)):
         raise CorruptSave("the save's `expansions` must list {\"name\": text, \"content\": text} per expansion")
     return data
+
+
+class _KeyTwice(ValueError):
+    """A JSON object of a save with a key written twice (which one stood would be a guess)."""
+
+
+def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        raise _KeyTwice(next(k for k, _ in pairs if k in seen or seen.add(k)))  # type: ignore[func-returns-value]
+    return found
+
+
+def _printable(text: str) -> bool:
+    """Whether a save's name can be shown as it is: no control, invisible or
+    direction-changing character, no lone surrogate (a terminal would act on them)."""
+    return text.isprintable()
 
 
 def _field_problem(kind: str, value: Any) -> str | None:
@@ -674,6 +695,8 @@ def _field_problem(kind: str, value: Any) -> str | None:
                     + ("an empty name" if odd == "" else _type_word(odd)))
         if any(len(n) > MAX_NAME for n in value):
             return f"holds a name longer than {MAX_NAME} characters"
+        if not all(_printable(n) for n in value):
+            return "holds a name with a character that cannot be shown (a control character, an invisible one)"
         return None
     if kind == "options":
         if not isinstance(value, dict) or not all(type(v) in (int, bool) for v in value.values()):

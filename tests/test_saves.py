@@ -152,6 +152,12 @@ def test_malformed_saves_are_refused_in_words() -> None:
         "empty": "",
         "truncated": text[: len(text) // 2],
         "too long": " " * 5_000_000,
+        # a user's trial: a lone surrogate crashed `replay`; escapes in a name cleared the screen
+        "a lone surrogate in a name": text.replace('"P1"', '"\\ud800"'),
+        "escapes in a name": json.dumps({**data, "names": ["\x1b[2J\x1b]0;pwn\x07evil", "P2", "P3"]}),
+        "a name reversing the line": json.dumps({**data, "names": ["\u202eP1", "P2", "P3"]}),
+        "escapes in a seat": json.dumps({**data, "seats": ["random", "random\x1b[2J", "random"]}),
+        "a key written twice": text[:-1] + ', "seed": 6}',
     }
     messages = {what: _refused(save) for what, save in cases.items()}
     assert "this version of legacies reads `legacies-save/2`" in messages["an older format"]
@@ -162,6 +168,9 @@ def test_malformed_saves_are_refused_in_words() -> None:
     assert "the save names 1 player for a 3-player game" in messages["names too few"]
     assert "`players` must be a whole number, not text" in messages["players as text"]
     assert "expected a JSON object, found a list" in messages["a list at the top"]
+    for what in ("a lone surrogate in a name", "escapes in a name", "a name reversing the line"):
+        assert "holds a name with a character that cannot be shown" in messages[what], messages[what]
+    assert "`seed` is written twice" in messages["a key written twice"]
 
 
 def test_a_reordered_or_reformatted_save_still_loads() -> None:

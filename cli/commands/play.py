@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # bound by _services() when a command runs: `play --help` imp
     from legacies.cli.scoring import add_breakdown, ended_note, final_score_lines, tie_break_note
     from legacies.cli.table_args import check_workers, known_seats, parse_options
     from legacies.cli.terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, width
+    from legacies.dsl.diagnostics import visible
     from legacies.interpreter.errors import CorruptSave, InternalError, TableError
     from legacies.interpreter.game import Game, GameState
     from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
@@ -44,6 +45,7 @@ def _services() -> None:
     from legacies.cli.scoring import add_breakdown, ended_note, final_score_lines, tie_break_note
     from legacies.cli.table_args import check_workers, known_seats, parse_options
     from legacies.cli.terminal import HumanAgent, PlayerQuit, ThinkingShown, continued_by, width
+    from legacies.dsl.diagnostics import visible
     from legacies.interpreter.errors import CorruptSave, InternalError, TableError
     from legacies.interpreter.game import Game, GameState
     from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
@@ -370,6 +372,8 @@ def resume(
              + ("" if data.get("seats") else " (it does not record who sat where)"))
     if state.is_terminal():
         fail(f"{file} is a finished game: `legacies replay {file}` shows it", 1)
+    if save is not None:  # as `play` does: a game is never played to be lost at its end
+        check_save_path(save)
     typer.echo(f"resuming {file}: {len(state.st.history)} decisions replayed", err=True)
     _play_on(loaded.spec, seats, int(data["seed"]), dict(data["options"]), state, save or file, as_json, quiet, think,
              fast, plain=plain)
@@ -464,10 +468,11 @@ def replay(
         if problem is not None:
             fail(problem, 1)
     if verify:
+        # a save's words are shown as a terminal may be sent them (an edited save could hold escapes)
         if found.failure:
-            typer.echo(f"the save records a failure: {found.failure}")
+            typer.echo(f"the save records a failure: {visible(found.failure)}")
         for number, problem in found.problems:
-            typer.echo(f"after decision {number}: {problem}" if number else f"at the start: {problem}")
+            typer.echo(visible(f"after decision {number}: {problem}" if number else f"at the start: {problem}"))
         if found.problems:
             fail(f"{len(found.problems)} problem(s) in {found.decisions} decisions", 1)
         typer.echo(f"verified: {found.decisions} decisions, every invariant holds")

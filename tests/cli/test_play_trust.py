@@ -170,6 +170,49 @@ def test_replay_verify_passes_a_clean_save(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "verified:" in result.stdout and "every invariant holds" in result.stdout
 
 
+def test_a_soak_failure_of_a_game_too_long_and_an_edited_failure_are_not_verified(tmp_path: Path) -> None:
+    """A user's trial: a soak failure "not over after 1 decisions" was "verified" (exit 0),
+    and a failure naming option -1 or 10**20 was passed over. The first stands (exit 1); the
+    second is an edited save, refused."""
+    out = tmp_path / "long"
+    assert runner.invoke(app, ["soak", "--games", "1", "-r", "legacy", "--players", "2", "--max-decisions", "1",
+                               "--out", str(out)]).exit_code == 1
+    [save] = out.glob("*.json")
+    verified = runner.invoke(app, ["replay", "--verify", str(save)])
+    assert verified.exit_code == 1 and "the game is not over after 1 decisions" in verified.output, verified.output
+    data = json.loads(save.read_text(encoding="utf-8"))
+    for choice in (-1, 10**20):
+        save.write_text(json.dumps({**data, "failure": {"choice": choice, "message": "x"}}), encoding="utf-8")
+        edited = runner.invoke(app, ["replay", "--verify", str(save)])
+        assert edited.exit_code == 1 and f"names option {choice} of" in edited.output, edited.output
+
+
+def test_seats_of_the_rules_that_disagree_with_their_option_are_refused(tmp_path: Path) -> None:
+    """A user's trial: a save edited to seat a nemesis its options do not have was played on
+    until the rules asked the nemesis a question ("an internal error"), then rewritten."""
+    save = tmp_path / "g.json"
+    runner.invoke(app, ["play", "-r", "legacies", "-s", "human", "-s", "random", "-s", "random", "--seed", "2",
+                        "--save", str(save)], input="1\n" * 3)  # end of input: saved mid-game
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert data["options"].get("nemesis") in (0, False, None)
+    data["options"]["nemesis"] = 0
+    save.write_text(json.dumps({**data, "seats": ["random", "random", "nemesis"]}), encoding="utf-8")
+    before = save.read_bytes()
+    for command in (["replay", str(save)], ["resume", str(save), "-q"]):
+        refused = runner.invoke(app, command)
+        assert refused.exit_code == 1 and "seat 1 nemesis where its option `nemesis` is 0" in refused.output, \
+            refused.output
+    assert save.read_bytes() == before
+
+
+def test_resume_refuses_a_save_path_it_cannot_write_before_playing(tmp_path: Path) -> None:
+    """A user's trial: `resume --save /missing/x.json` played the game to its end, then lost it."""
+    save = tmp_path / "g.json"
+    runner.invoke(app, [*HUMAN_GAME, "--save", str(save)], input="1\n" * 5)  # end of input: saved mid-game
+    refused = runner.invoke(app, ["resume", str(save), "-q", "--save", str(tmp_path / "missing" / "x.json")])
+    assert refused.exit_code == 2 and "resuming" not in refused.output, refused.output
+
+
 def test_soak_usage_errors() -> None:
     assert runner.invoke(app, ["soak", "--games", "3", "--ruleset", "nope"]).exit_code == 2
     assert runner.invoke(app, ["soak", "--games", "3", "--players", "40"]).exit_code == 2
