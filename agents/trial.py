@@ -180,7 +180,7 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
 
             requires = spec.defs[d_index].requires
             text = render_expr(requires, Wording.of(spec.vocab)) if requires is not None else "its condition"
-            raise TrialError(f"the rules refuse `{item_id}` here: it is playable when {text}")
+            raise TrialError(f"the rules refuse `{item_id}` here: it is playable when {text}{_setup_hint(state)}")
     before = snapshot(state)
     order = [game.player_names[p] for p in state.st.turn_order]
     left = list(answers or [])
@@ -189,6 +189,13 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     return Trial(spec.defs[game.layout.def_index[item_id]].name, game.player_names[me], asked,
                  differences(state, before, snapshot(state)), len(left), state, me, order,
                  [str(line) for line in state.st.log[logged:]])
+
+
+def _setup_hint(state: GameState) -> str:
+    """What a refusal adds while no decision is made yet: the game may still be in its setup."""
+    if state.st.history != []:
+        return ""
+    return " (the game may still be in its setup: --play N, or `play: N` in a scenario, takes the first N decisions first)"
 
 
 def _item_source(spec: GameSpec, item_id: str, effect: str | None) -> str | tuple[ast.Program, Origin]:
@@ -288,9 +295,7 @@ def _run(state: GameState, source: str | tuple[ast.Program, Origin], me: int, th
                          diagnostics=tuple(err.diagnostics),
                          part="before" if before else "run" if given else "") from None
     except Refused as err:
-        hint = " (the game may still be in its setup: --play N, or `play: N` in a scenario, takes the first " \
-               "N decisions first)" if state.st.history == [] else ""
-        raise TrialError(f"the rules refuse {what} here: {err}{hint}") from None
+        raise TrialError(f"the rules refuse {what} here: {err}{_setup_hint(state)}") from None
     except InternalError as err:  # a content or engine bug: said as one, never as a refusal
         hint = " (is the game past its setup? a scenario's `play: N` takes the first N decisions)" \
             if "not set yet" in str(err) else ""

@@ -312,8 +312,15 @@ def _check_on_disk(result: ValidationResult, root: Path, name: str, installed: l
     else its files over the installed ruleset's, by place. `extra`: one more file (a file
     named on the command line that is not under root's usual folders)."""
     disk = ruleset_files(name, root)
-    if (root / "rules" / name / "ruleset.yaml").is_file():
+    head = root / "rules" / name / "ruleset.yaml"
+    if head.is_file():
         _check(result, name, disk + ([extra] if extra else []))
+        return
+    if os.path.lexists(head):  # there, but nothing to read: said, never passed over for the installed one's
+        result.diagnostics.append(Diagnostic(
+            "F006", f"cannot read {head}: not a regular file (a folder, a pipe, a device or a broken link), "
+            f"so this ruleset cannot be checked", file=str(head),
+            hint=f"make it the ruleset's YAML file; without it, the folder's files are laid over the installed `{name}`"))
         return
     if name not in installed:
         raise UsageError(f"{root}/content/{name} extends ruleset `{name}`, which is not installed "

@@ -268,12 +268,15 @@ def test_scenarios(
         typer.echo(f"\n{result.passed} passed, {result.failed} failed"
                    + (f", {len(problems)} unreadable" if problems else ""))
     # a test that cannot be read or run as written (T002) is the tests' own mistake: a usage error
-    raise typer.Exit(0 if not failures else 2 if result.malformed or problems else 1)
+    raise typer.Exit(0 if not failures else 2 if any(d.code == "T002" for d in failures) else 1)
 
 
 def _lines(file: str | None) -> list[str] | None:
-    """A test file's lines, for a failure's caret (None when it cannot be read now)."""
+    """A test file's lines, for a failure's caret (None when it cannot be read now, or is no
+    regular file: a FIFO named as a test, opened to read, would wait for a writer forever)."""
+    from legacies.pipeline.files import read_regular
+
     try:
-        return Path(file).read_text(encoding="utf-8", errors="replace").splitlines() if file else None
-    except OSError:
+        return read_regular(file).decode("utf-8", errors="replace").splitlines() if file else None
+    except OSError:  # NotRegular too
         return None

@@ -127,9 +127,10 @@ class CheckState:
                 else "a value" if name in v.values else "a zone" if name in v.zones
                 else "a kind" if name in v.kinds else "an action" if name in v.actions
                 else "a procedure" if name in v.procedures else None)
-        if what is None:
-            return self.suggest(name, v.events)
         events = ", ".join(f"`{e}`" for e in list(v.events)[:8]) + (", ..." if len(v.events) > 8 else "")
+        if what is None:  # the near one, else the ones there are (a user's trial: a name far from all got no word)
+            return self.suggest(name, v.events) or (f"the ruleset's events: {events}" if events else
+                                                    "the ruleset declares no event (`events:`)")
         return (f"`{name}` is {what}, not an event: a trigger answers an event the ruleset declares "
                 f"(`events:`) and its rules `announce`; a change of {name} is none (announce one where it "
                 f"changes)" + (f". Its events: {events}" if events else ""))

@@ -41,8 +41,9 @@ def test_run_source_and_zone_changes_by_name(spec) -> None:  # type: ignore[no-u
 
 
 def test_a_refusal_and_a_missing_setup_say_what_to_change(spec) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(TrialError, match="the rules refuse `C1003` here: it is playable when you have at least 2 gold"):
-        run_trial(spec, "C1003", Scenario(seed=3), answers=[0])  # its price, its requires: (issue 35)
+    with pytest.raises(TrialError, match="the rules refuse `C1003` here: it is playable when you have at least 2 gold "
+                                         r"\(the game may still be in its setup: --play N"):
+        run_trial(spec, "C1003", Scenario(seed=3), answers=[0])  # its price, its requires: (issue 35), in setup
     with pytest.raises(TrialError, match="the rules refuse `C1003` here: P1 cannot pay 2 gold"):
         run_trial(spec, "C1003", Scenario(seed=3), run="pay 2 gold", answers=[0])
     with pytest.raises(TrialError, match="play: N"):

@@ -129,7 +129,7 @@ def test_a_scenario_that_is_a_fifo_is_refused_unread_as_what_it_is(tmp_path: Pat
     result = runner.invoke(app, ["try", "protect", "-r", "legacy", "--scenario", str(fifo)])
     assert result.exit_code == 2 and "F006 cannot read" in result.output and "a pipe (FIFO)" in result.output
     result = runner.invoke(app, ["test", str(fifo)])
-    assert result.exit_code == 1 and "F006: cannot read" in result.output and "a pipe (FIFO)" in result.output
+    assert result.exit_code == 1 and "error F006: cannot read" in result.output and "a pipe (FIFO)" in result.output
 
 
 # --------------------------------------------------------------------------- migrate, new

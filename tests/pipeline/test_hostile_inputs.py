@@ -342,3 +342,20 @@ def test_an_item_attribute_of_the_wrong_shape_is_c004_not_an_engine_bug(tmp_path
     assert "owner_character: duke" in text
     legacies.write_text(text.replace("owner_character: duke", f"owner_character: {value}", 1))
     assert [c for c, *_ in _codes(validate([str(root)]))] == ["C004"]
+
+
+@pytest.mark.parametrize("made", ["folder", "fifo", "broken link"])
+def test_a_ruleset_yaml_that_is_no_file_is_said_not_passed_over(tmp_path: Path, made: str) -> None:
+    """A user's trial: `rules/legacy/ruleset.yaml` made a folder (or a FIFO) validated "ok":
+    the folder's files were laid over the installed ruleset in silence. It is F006."""
+    if made == "fifo" and not hasattr(os, "mkfifo"):
+        pytest.skip("FIFOs")
+    for part in ("rules", "content"):
+        shutil.copytree(REPO / part / "legacy", tmp_path / part / "legacy")
+    head = tmp_path / "rules" / "legacy" / "ruleset.yaml"
+    head.unlink()
+    {"folder": head.mkdir, "fifo": lambda: os.mkfifo(head),
+     "broken link": lambda: head.symlink_to(tmp_path / "nowhere.yaml")}[made]()
+    said = runner.invoke(app, ["validate", str(tmp_path)])
+    assert said.exit_code == 1 and "error F006: cannot read" in said.output and "ruleset.yaml" in said.output, \
+        said.output
