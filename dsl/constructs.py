@@ -412,7 +412,8 @@ _S: list[Construct] = [
               blocks=("body",)),
     Construct(ast.Log, "control", "log \"TEXT\"",
               "Add a line to the game log (not card text). Each `{EXPR}` in the text shows a value: players "
-              "and pieces by name, numbers as numbers: `log \"{me} plays {C} with {my gold} gold\"`.",
+              "and pieces by name, a zone as the zone (`P1's hand`; `{cards in my hand}` lists what it holds), "
+              "numbers as numbers: `log \"{me} plays {C} with {my gold} gold\"`.",
               "log {text}", "", direct=True),
     Construct(ast.Announce, "control", "announce EVENT [with PARAM = EXPR, ...]",
               "Raise an event: first every `until EVENT` modifier ends, then every `when EVENT` trigger fires "
