@@ -43,6 +43,7 @@ from legacies.interpreter import sandbox
 from legacies.interpreter.errors import InternalError
 from legacies.interpreter.game import cached_game
 from legacies.interpreter.mechanics import describe
+from legacies.pipeline.explain import find_item
 from legacies.pipeline.ruleset import RulesetResult, load_ruleset, rulesets
 from legacies.pipeline.walk import walk
 from legacies.pipeline.yaml_source import read_yaml_file, walk_diagnostic
@@ -250,6 +251,7 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
     wanted = test.ruleset or ruleset
     names = [wanted] if wanted else rulesets()
     spec = None
+    item = test.item
     built = built or _Built()
     for name in names:
         loaded = built.ruleset(name, root, expansions)
@@ -260,8 +262,9 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
                 return fail(f"ruleset `{name}` has content errors: run "
                             f"`legacies validate {validate_args(name, root, expansions)}`")
             continue  # while searching every installed ruleset, a broken one is skipped
-        if loaded.build is not None and test.item in loaded.build.items:
-            spec = loaded.spec
+        found = find_item(test.item, loaded.build) if loaded.build is not None else None
+        if found is not None:  # an id or a name, as `try` takes it
+            spec, item = loaded.spec, found
             break
     if spec is None:
         known = [i for name in names if (b := built.ruleset(name, root, expansions).build) is not None for i in b.items]
@@ -270,7 +273,7 @@ def run_test(test: ScenarioTest, root: str | None = None, ruleset: str | None = 
                     hint=f"did you mean `{close[0]}`?" if close else "`legacies content` lists the items", at="item",
                     code="T002")
     try:
-        trial = run_trial(spec, test.item, test.scenario, effect=test.effect, run=test.run, answers=test.choose,
+        trial = run_trial(spec, item, test.scenario, effect=test.effect, run=test.run, answers=test.choose,
                           what="the scenario test", make_game=cached_game)
     except TrialError as err:
         origin = test.origins.get(err.part)

@@ -40,6 +40,7 @@ from legacies.interpreter.decisions import Decision
 from legacies.interpreter.errors import InternalError, Refused, TableError
 from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.spec import GameSpec, Origin
+from legacies.interpreter.vm import Activation
 from legacies.pipeline.yaml_source import read_yaml_file
 
 from .state_diff import differences, snapshot
@@ -172,6 +173,12 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     source = run if run is not None else _item_source(spec, item_id, effect)
     if run is not None and run.strip() in spec.actions:  # an action by its name: performed as a menu would offer it
         source = f"perform one of {run.strip()}"
+        with sandbox.as_seat(state, me), state.st.frozen():  # asked as a menu asks it: nothing changes
+            offered = game.actions[run.strip()].available(state.st, Activation(state.st, me))
+        if not offered:  # "nothing changed" would hide that it was never offered (a user's trial)
+            raise TrialError(f"the action `{run.strip()}` offers nothing to {game.player_names[me]} here: its "
+                             "condition does not hold, or no target passes its `where`"
+                             f"{_setup_hint(state)}")
     d_index = game.layout.def_index[item_id]
     if run is None and d_index in game.requires:  # a card's "playable when": refused as the rules would
         pid = sandbox.piece_of(state, item_id, me)

@@ -51,10 +51,11 @@ def test_wrong_expectations_fail_at_their_line(tmp_path: Path) -> None:
 
 def test_a_zone_expected_is_compared_with_what_it_holds(tmp_path: Path) -> None:
     """A user's trial: `expect: {my tableau: Protect}` failed with "`my tableau` is Gold"
-    (the zone's number read as a piece). A zone is what it holds, bottom first."""
+    (the zone's number read as a piece). A zone is what it holds, bottom first. (And `item:`
+    takes a name, as `try` does: "no item `Protect`" before.)"""
     path = tmp_path / "zone.yaml"
     path.write_text("- item: protect\n  ruleset: legacy\n  play: 4\n  expect: {my tableau: Protect}\n"
-                    "- item: protect\n  ruleset: legacy\n  play: 4\n  expect: {my tableau: none}\n",
+                    "- item: Protect\n  ruleset: legacy\n  play: 4\n  expect: {my tableau: none}\n",  # by name, as try
                     encoding="utf-8")
     tests, problems = find_tests([path])
     assert not problems and len(tests) == 2

@@ -178,6 +178,16 @@ def test_a_zone_in_a_log_reads_as_the_zone_never_as_the_piece_of_its_number() ->
     assert trial.log == ["t=P1's tableau; d=the legacy deck; p=50%; n=1, 2"], trial.log  # not "Wild", "Gold, Gold"
 
 
+def test_an_action_run_by_its_name_that_offers_nothing_says_so() -> None:
+    """A user's trial: `try protect --run play_special` printed "nothing changed" (exit 0):
+    the action was never offered. It says so; an action offered runs as before."""
+    spec = load_ruleset("legacy").spec
+    with pytest.raises(TrialError, match="the action `play_special` offers nothing to P1 here"):
+        run_trial(spec, "protect", Scenario(play=4), run="play_special")
+    trial = run_trial(spec, "protect", Scenario(play=4), run="build", answers=[0])
+    assert trial.changes and trial.asked
+
+
 def test_an_error_in_the_items_own_effect_names_its_file_and_line(tmp_path: Path) -> None:
     """The item's own statements ran as text printed again ("in effect tried as P1", no
     file); they run as written, so the error names the card's file, line and column."""
