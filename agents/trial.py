@@ -33,6 +33,8 @@ from typing import Any, Callable
 from legacies.dsl import ast
 from legacies.dsl.diagnostics import Diagnostic, DiagnosticError
 from legacies.dsl.errors import LegaciesError
+from legacies.dsl.grammar import keywords
+from legacies.dsl.syntax_errors import close_word
 from legacies.interpreter import mechanics as mech
 from legacies.interpreter import sandbox
 from legacies.interpreter.budget import Deadline
@@ -171,6 +173,13 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
     if scenario.before.strip():
         _run(state, scenario.before, me, None, [], None, "the scenario's `before`", before=True)
     source = run if run is not None else _item_source(spec, item_id, effect)
+    word = run.strip() if run is not None else ""
+    if word.isidentifier() and word not in spec.actions and word not in keywords():
+        # one name that is no action and starts no statement: the action meant, by its near name
+        close = close_word(word, list(spec.actions))
+        raise TrialError(f"`{word}` is no action of {spec.title}: `--run` (or `run:`) takes an action's name or "
+                         "statements" + (f"; did you mean `{close}`?" if close else
+                                         f" (its actions: {', '.join(spec.actions)})"), usage=True)
     if run is not None and run.strip() in spec.actions:  # an action by its name: performed as a menu would offer it
         source = f"perform one of {run.strip()}"
         with sandbox.as_seat(state, me), state.st.frozen():  # asked as a menu asks it: nothing changes

@@ -186,6 +186,9 @@ def test_an_action_run_by_its_name_that_offers_nothing_says_so() -> None:
         run_trial(spec, "protect", Scenario(play=4), run="play_special")
     trial = run_trial(spec, "protect", Scenario(play=4), run="build", answers=[0])
     assert trial.changes and trial.asked
+    with pytest.raises(TrialError, match="`play_specail` is no action of .*did you mean `play_special`") as caught:
+        run_trial(spec, "protect", Scenario(play=4), run="play_specail")  # was a syntax error's hint, no name
+    assert caught.value.usage
 
 
 def test_an_error_in_the_items_own_effect_names_its_file_and_line(tmp_path: Path) -> None:
