@@ -74,7 +74,9 @@ def content_rows(ruleset: str | None = None, kind: str | None = None, root: str 
                                    f.position(path)[0]))
     if not kind_found:
         close = close_kinds(str(kind), known)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        kinds = list(dict.fromkeys(known.values()))  # a kind's name once, though its plural and label find it too
+        hint = f"; did you mean {', '.join(close)}?" if close else \
+            f"; its kinds: {', '.join(kinds[:12])}{', ...' if len(kinds) > 12 else ''}" if kinds else ""
         raise ContentError(f"no kind `{kind}` in {ruleset or 'any installed ruleset'}{hint}")
     return rows
 

@@ -31,8 +31,10 @@ def test_each_row_points_at_its_item() -> None:
 
 def test_a_kind_by_its_name_or_plural_and_unknown_kinds_refused() -> None:
     assert content_rows("legacies", "events") == content_rows("legacies", "event")
-    with pytest.raises(ContentError, match="no kind `dragons` in legacies$"):
-        content_rows("legacies", "dragons")
+    with pytest.raises(ContentError, match="no kind `dragons` in legacies; its kinds: industry, "):
+        content_rows("legacies", "dragons")  # none near: the kinds there are (a user's trial: `cards` got none)
+    with pytest.raises(ContentError, match="no kind `cards` in legacy; its kinds: resource_card, legacy_card$"):
+        content_rows("legacy", "cards")
     # a user's trial: `new` offered the kind meant, `content` did not
     with pytest.raises(ContentError, match="no kind `sucessor` in legacies; did you mean successor_card\\?$"):
         content_rows("legacies", "sucessor")
