@@ -642,6 +642,8 @@ def read_save(text: str | bytes) -> dict[str, Any]:
         problem = _field_problem(kind, data[key])
         if problem:
             raise CorruptSave(f"the save's `{key}` {problem}")
+    if data["players"] < 1:
+        raise CorruptSave(f"the save's `players` must be at least 1, not {data['players']}")
     if len(data["names"]) != data["players"]:
         named = len(data["names"])
         raise CorruptSave(f"the save names {named} player{'' if named == 1 else 's'} for a {data['players']}-player game")

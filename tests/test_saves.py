@@ -158,6 +158,7 @@ def test_malformed_saves_are_refused_in_words() -> None:
         "a name reversing the line": json.dumps({**data, "names": ["\u202eP1", "P2", "P3"]}),
         "escapes in a seat": json.dumps({**data, "seats": ["random", "random\x1b[2J", "random"]}),
         "a key written twice": text[:-1] + ', "seed": 6}',
+        "players below one": json.dumps({**data, "players": -2, "names": ["P1", "P2"]}),
     }
     messages = {what: _refused(save) for what, save in cases.items()}
     assert "this version of legacies reads `legacies-save/2`" in messages["an older format"]
@@ -171,6 +172,7 @@ def test_malformed_saves_are_refused_in_words() -> None:
     for what in ("a lone surrogate in a name", "escapes in a name", "a name reversing the line"):
         assert "holds a name with a character that cannot be shown" in messages[what], messages[what]
     assert "`seed` is written twice" in messages["a key written twice"]
+    assert "`players` must be at least 1, not -2" in messages["players below one"]  # not "2 players for a -2-player"
 
 
 def test_a_reordered_or_reformatted_save_still_loads() -> None:

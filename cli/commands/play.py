@@ -6,6 +6,7 @@ hot-seat humans and the seats the rules run), `resume` (a saved game played on) 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -350,7 +351,7 @@ def resume(
 ) -> None:
     """Continue a saved game: its decisions are replayed exactly, then play goes on."""
     _services()
-    if not exists(file):
+    if not exists(file) and not os.path.lexists(file):  # a link that leads nowhere is read, and said why
         fail(f"no such save file: {file}")
     text, data = read_save_or_fail(file)  # sized before it is read
     if data["ruleset"] not in loading.rulesets():

@@ -211,6 +211,11 @@ def test_resume_refuses_a_save_path_it_cannot_write_before_playing(tmp_path: Pat
     runner.invoke(app, [*HUMAN_GAME, "--save", str(save)], input="1\n" * 5)  # end of input: saved mid-game
     refused = runner.invoke(app, ["resume", str(save), "-q", "--save", str(tmp_path / "missing" / "x.json")])
     assert refused.exit_code == 2 and "resuming" not in refused.output, refused.output
+    loop = tmp_path / "a.json"  # a link in a loop is said as one, not "no such save file"
+    loop.symlink_to(tmp_path / "b.json")
+    (tmp_path / "b.json").symlink_to(loop)
+    looped = runner.invoke(app, ["resume", str(loop)])
+    assert looped.exit_code == 2 and "Too many levels of symbolic links" in looped.output, looped.output
 
 
 def test_soak_usage_errors() -> None:
