@@ -124,42 +124,66 @@ def _partial(kind: str, source: YamlSource, found: list[tuple[YamlPath, Diagnost
     return _without_bad_entries(kind, source, found)
 
 
-_STAND_INS = ("name", "flavor")
-"""An item's keys whose wrong or missing value is stood in for (`_items_mended`): what the
-item says and does is checked without them."""
+_STAND_INS: dict[str, Any] = {"name": None, "flavor": None, "effect": None, "requires": None, "copies": 1}
+"""An item's keys whose wrong or missing value is stood in for (`_items_mended`), and by
+what: the name by the item's id, a text that is not text by none, a number of copies by one.
+What the item says and does is checked with them so (its id, kind and attributes are never
+stood in for: an item wrong there is left out)."""
 
 
 def _items_mended(source: YamlSource, found: list[tuple[YamlPath, Diagnostic]]
                   ) -> tuple[YamlSource, list[tuple[YamlPath, Diagnostic]]]:
-    """A content file with a stand-in for each item's name that is missing or not text (its
-    id) and each flavor that is not text (none), in its data only (the positions stay where
+    """A content file with a stand-in for each of an item's values the schema refused that
+    the item can be checked without (`_STAND_INS`: a missing or wrong name, flavor, effect,
+    requires or number of copies) and each unknown key of an item mended (read as the
+    required key it misspells, else left out), in its data only (the positions stay where
     they were written), and the schema errors left to answer for. Such an item is then
-    checked whole, its effect too, where it was taken out: a missing `name:` had hidden a
-    misspelt counter in the same item's effect until the name was written (a user's trial).
-    Each error mended is still reported; the file's other errors are left as they were."""
+    checked whole, its effect too, where it was taken out: a missing `name:`, `copies: two`
+    or a `colour:` key had hidden a misspelt counter in the same item's effect until it was
+    mended (a user's trial: four rounds of validate for one file). Each error mended is
+    still reported; the file's other errors are left as they were."""
     items = source.data.get("items") if isinstance(source.data, dict) else None
     if not isinstance(items, list):
         return source, found
-    mends: dict[int, dict[str, Any]] = {}
+    mends: dict[int, dict[str, Any]] = {}  # per item: a key's stand-in
+    renamed: dict[int, dict[str, str | None]] = {}  # per item: an unknown key's required key, or None (left out)
     left: list[tuple[YamlPath, Diagnostic]] = []
     for path, d in found:
         at = path[1] if len(path) >= 2 and path[0] == "items" and isinstance(path[1], int) else None
         item = items[at] if at is not None and 0 <= at < len(items) else None
-        named = isinstance(item, dict) and isinstance(item.get("id"), str)
-        if named and len(path) == 3 and path[2] in _STAND_INS:
-            key = str(path[2])
-        elif named and len(path) == 2 and d.code == "S002" and d.message.endswith("'name'"):
-            key = "name"
-        else:
+        if not (isinstance(item, dict) and isinstance(item.get("id"), str)):
             left.append((path, d))
             continue
-        assert at is not None and isinstance(item, dict)
-        mends.setdefault(at, {})[key] = item["id"] if key == "name" else None
-    if not mends:
+        assert at is not None
+        if len(path) == 3 and d.code == "S003" and isinstance(path[2], str) and path[2] in item:
+            renamed.setdefault(at, {})[path[2]] = misspelt_required(d)
+        elif len(path) == 3 and path[2] in _STAND_INS:
+            mends.setdefault(at, {})[str(path[2])] = item["id"] if path[2] == "name" else _STAND_INS[str(path[2])]
+        elif len(path) == 2 and d.code == "S002" and d.message.endswith("'name'"):
+            mends.setdefault(at, {})["name"] = item["id"]
+        else:
+            left.append((path, d))
+    if not mends and not renamed:
         return source, found
     data = dict(source.data)
-    data["items"] = [dict(item, **mends[i]) if i in mends else item for i, item in enumerate(items)]
+    data["items"] = [_item_mended(item, mends.get(i, {}), renamed.get(i, {})) for i, item in enumerate(items)]
     return YamlSource(source.label, data, source.lines, source.root), left
+
+
+def _item_mended(item: Any, stand_ins: dict[str, Any], renamed: dict[str, str | None]) -> Any:
+    """An item with its unknown keys read as the keys they misspell (or left out) and its
+    stand-ins put in."""
+    if not stand_ins and not renamed:
+        return item
+    out = {}
+    for key, value in item.items():
+        if key in renamed:
+            if renamed[key] is not None and renamed[key] not in item:
+                out[renamed[key]] = value
+            continue
+        out[key] = value
+    out.update(stand_ins)
+    return out
 
 
 def _without_bad_items(kind: str, source: YamlSource, found: list[tuple[YamlPath, Diagnostic]]

@@ -491,16 +491,17 @@ def legacy_cards_copied(tmp_path: Path) -> tuple[Path, str]:
 def test_an_item_the_schema_refuses_leaves_the_rest_of_its_file_checked(tmp_path: Path) -> None:
     """A user's trial: `copies: -3` on one card refused the whole file, so a misspelt name in
     another card was never reported, and the rules that name the file's cards said they
-    did not exist. Now the card alone is left out; what names it says so."""
+    did not exist. Now the card alone is left out (where nothing can stand in for what the
+    schema refused: a `replaces:` that is not true or false); what names it says so."""
     cards, text = legacy_cards_copied(tmp_path)
     protect = "  - id: protect\n    kind: legacy_card\n    name: Protect\n    copies: 3\n"
     assert protect in text and "as given\n" in text
-    text = text.replace(protect, protect.replace("copies: 3", "copies: -1")).replace("as given\n", "as givn\n", 1)
+    text = text.replace(protect, protect + "    replaces: maybe\n").replace("as given\n", "as givn\n", 1)
     cards.write_text(text, encoding="utf-8")
     said = CliRunner().invoke(app, ["validate", str(tmp_path), "--format", "json"])
     assert said.exit_code == 1, said.output
     found = {(Path(d["file"]).name, d["code"]): d for d in json.loads(said.stdout)}
-    assert found[("cards.yaml", "S005")]["message"].endswith("copies: -1 is less than the minimum of 0")
+    assert found[("cards.yaml", "S004")]["message"].endswith("replaces: expected true or false, got the text 'maybe'")
     assert found[("cards.yaml", "E201")]["message"] == "unknown name `given`"  # checked: the file went on
     named = found[("procedures.yaml", "E201")]
     assert named["message"] == "unknown name `protect`"
@@ -511,16 +512,18 @@ def test_an_item_the_schema_refuses_leaves_the_rest_of_its_file_checked(tmp_path
 
 
 def test_an_item_without_a_name_still_has_its_effect_checked(tmp_path: Path) -> None:
-    """A user's trial: a card with no `name:` (or a flavor that is not text) was left out
-    whole, so a misspelt counter in its effect was found only once the name was written.
-    The name is stood in for by the id: both mistakes are said at once, and what names the
-    card finds it."""
+    """A user's trial: a card with no `name:` (or a flavor that is not text, `copies: two`, an
+    unknown key) was left out whole, so a misspelt counter in its effect was found only once
+    the rest was mended: four rounds of validate for one file. What can be stood in for is
+    (the name by the id), so every mistake is said at once, and what names the card finds it."""
     cards, text = legacy_cards_copied(tmp_path)
     protect = "  - id: protect\n    kind: legacy_card\n    name: Protect\n"
     assert protect in text
     text = text.replace(protect, "  - id: protect\n    kind: legacy_card\n    flavor: 7\n")
     text += ("  - id: nameless\n    kind: legacy_card\n    name: [not, text]\n    effect: |\n"
-             "      gain 1 pionts\n")
+             "      gain 1 pionts\n"
+             "  - id: colourful\n    kind: legacy_card\n    nmae: Colourful\n    copies: two\n    colour: red\n"
+             "    effect: |\n      gain 2 pionts\n")
     cards.write_text(text, encoding="utf-8")
     said = CliRunner().invoke(app, ["validate", str(tmp_path), "--format", "json"])
     assert said.exit_code == 1, said.output
@@ -528,7 +531,11 @@ def test_an_item_without_a_name_still_has_its_effect_checked(tmp_path: Path) -> 
     assert any(code == "S002" and message.endswith("missing required property 'name'") for _, code, message in found)
     assert any(code == "S004" and ".flavor:" in message for _, code, message in found)
     assert any(code == "S004" and ".name:" in message for _, code, message in found)
-    assert any(code == "E201" and "`pionts`" in message for _, code, message in found), found  # the effect was checked
+    # the effects were checked, a misspelt name, `copies: two` and an unknown key mended too
+    assert [code for _, code, message in found if "`pionts`" in message] == ["E201", "E201"], found
+    assert any(code == "S003" and "'nmae', where the required 'name' is missing" in message
+               for _, code, message in found), found
+    assert any(code == "S003" and "'colour'" in message for _, code, message in found), found
     assert not any(file == "procedures.yaml" for file, _, _ in found), found  # `protect` is still there
 
 
