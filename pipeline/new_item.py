@@ -191,12 +191,24 @@ def _expansion_head(folder: Path, ruleset: str) -> Path | None:
     return head
 
 
+def _kept_schema(target: Path, kind: str) -> Path | None:
+    """The schema of `kind` a content repository keeps beside its rules (a `schemas/` folder
+    in the new file's folder or above it, as the project's own is): a path from the file that
+    holds wherever the repository is cloned, where one to the installed package holds on this
+    machine only (a user's trial: `../../../../../work/main/schemas/...`)."""
+    for folder in target.resolve().parents:
+        found = folder / "schemas" / shipped_schema(kind).name
+        if found.is_file():
+            return found
+    return None
+
+
 def _modeline(target: Path, kind: str) -> str:
     """The first line of a new file, for an editor's YAML language server to check and
     complete it: the installed schema of its kind (schemas/), by a path from the file's
     folder (a user's trial: a web address that resolves nowhere made the editor report
     that the schema would not load)."""
-    schema = shipped_schema(kind).resolve()
+    schema = _kept_schema(target, kind) or shipped_schema(kind).resolve()
     try:
         where = os.path.relpath(schema, target.resolve().parent)
     except ValueError:  # another drive (Windows): the whole path

@@ -15,6 +15,7 @@ from legacies.cli.main import app
 from legacies.pipeline import new_item as new_item_module
 from legacies.pipeline.new_item import next_id
 from legacies.pipeline.ruleset import load_ruleset
+from legacies.pipeline.schemas import write_schemas
 from legacies.pipeline.validate import validate
 
 REPO = Path(__file__).resolve().parents[2]
@@ -228,3 +229,11 @@ def test_the_files_new_makes_name_a_schema_an_editor_can_open(tmp_path: Path) ->
         assert first.startswith("# yaml-language-server: $schema=") and "invalid" not in first
         schema = (path.parent / first.split("=", 1)[1]).resolve()
         assert schema == (REPO / "schemas" / f"{kind}.schema.json").resolve() and schema.is_file()
+    # a repository that keeps its own copies (`python -m legacies.pipeline.schemas schemas`) is
+    # pointed at them: a path that holds wherever it is cloned, not one into this machine's package
+    kept = tmp_path / "repo"
+    write_schemas(kept / "schemas")
+    result = runner.invoke(app, ["new", "successor", "--ruleset", "legacies", "--expansion", str(kept / "mine")])
+    assert result.exit_code == 0, result.output
+    first = (kept / "mine" / "expansion.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../schemas/expansion.schema.json", first
