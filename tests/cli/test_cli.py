@@ -153,6 +153,8 @@ def test_explain_shows_text_source_and_ast() -> None:
     assert code == 0 and "subject, subject, brick" in out
     code, out = run("explain", "no_such_card")
     assert code == 2 and "no item" in out
+    code, out = run("explain", "swap", "-r", "legacies")  # a user's trial: not said where it is
+    assert code == 2 and "it is an item of `legacy` (--ruleset legacy)" in out
 
 
 def test_rulesets_lists_the_installed_rulesets() -> None:
