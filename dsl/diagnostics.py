@@ -31,6 +31,10 @@ class Diagnostic:
     end_column: int | None = None
     # an internal error's traceback (a bug in legacies): `legacies --debug` prints it
     detail: str | None = field(default=None, compare=False, repr=False)
+    # one that stands for several not each said (size_bounds.cap_repeats): how many, and
+    # the files of the others, for a summary that counts them all
+    stands_for: int = field(default=1, compare=False, repr=False)
+    files_left: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def shifted(self, file: str, line_offset: int, column_offset: int) -> "Diagnostic":
         """Place a diagnostic from an embedded source (an effect in a YAML block) in its file."""

@@ -76,13 +76,14 @@ def summary(diagnostics: list[Diagnostic], checked: int) -> str:
     """`2 errors, 1 warning in 3 files` or `ok: 4 files, no problems`."""
     if not diagnostics:
         return f"ok: {_plural(checked, 'file')}, no problems"
-    errors = sum(1 for d in diagnostics if d.severity == ERROR)
-    warnings = sum(1 for d in diagnostics if d.severity == WARNING)
-    others = len(diagnostics) - errors - warnings
+    # every problem counted, those not each said too (size_bounds.cap_repeats)
+    errors = sum(d.stands_for for d in diagnostics if d.severity == ERROR)
+    warnings = sum(d.stands_for for d in diagnostics if d.severity == WARNING)
+    others = sum(d.stands_for for d in diagnostics) - errors - warnings
     parts = [_plural(errors, "error")] if errors else []
     parts += [_plural(warnings, "warning")] if warnings else []
     parts += [_plural(others, "note")] if others else []
-    files = len({d.file for d in diagnostics})
+    files = len({d.file for d in diagnostics} | {f for d in diagnostics for f in d.files_left})
     return f"{', '.join(parts)} in {_plural(files, 'file')}"
 
 

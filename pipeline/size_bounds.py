@@ -99,5 +99,6 @@ def cap_repeats(diagnostics: Iterable[Diagnostic], most: int = MAX_SAME_CODE) ->
         first = rest[0]
         out.append(Diagnostic(code, f"and {len(rest):,} more {code} like the {most} above (not each said): the "
                               f"first is here; {first.message[:200]}", first.line, first.column, file=first.file,
-                              severity=first.severity, hint=first.hint))
+                              severity=first.severity, hint=first.hint, stands_for=len(rest),
+                              files_left=tuple(sorted({d.file for d in rest[1:]}))))
     return out

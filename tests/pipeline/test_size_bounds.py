@@ -12,12 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from legacies.dsl.diagnostics import Diagnostic
 from legacies.pipeline import load, size_bounds, yaml_source
 from legacies.pipeline.build import layers as build_layers
 from legacies.pipeline.files import ruleset_files
 from legacies.pipeline.load import load_sources
 from legacies.pipeline.ruleset import load_ruleset
 from legacies.pipeline.validate import validate
+from legacies.pipeline.report import summary
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -110,6 +112,12 @@ def test_repeated_diagnostics_of_one_code_are_capped_with_a_count(tmp_path: Path
     said = [d for d in validate([str(root)]).diagnostics if d.code == "W306"]
     assert len(said) == size_bounds.MAX_SAME_CODE + 1
     assert said[-1].message.startswith(f"and {400 - size_bounds.MAX_SAME_CODE:,} more W306")
+    # the summary counts them all, the files of those not said too (a user's trial: "51 errors in
+    # 11 files" of 300 in 60)
+    result = validate([str(root)])
+    assert summary(result.diagnostics, result.files) == "400 warnings in 1 file"
+    spread = [Diagnostic("S003", f"unknown property {n}", file=f"f{n % 60}.yaml") for n in range(300)]
+    assert summary(size_bounds.cap_repeats(spread), 60) == "300 errors in 60 files"
 
 
 def test_the_cost_per_file_is_one_read_and_no_reader_made_per_file(tmp_path: Path,
