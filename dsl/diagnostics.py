@@ -54,7 +54,10 @@ class Diagnostic:
         }
 
     def headline(self) -> str:
-        return visible(f"{self.file}:{self.line}:{self.column}: {self.severity} {self.code}: {self.message}")
+        # one line whatever the file is called: a line break in its name is shown as its escape
+        # (a user's trial: a file named with one split the diagnostic, and a reader's parse of it)
+        file = self.file.replace("\r", "\\r").replace("\n", "\\n")
+        return visible(f"{file}:{self.line}:{self.column}: {self.severity} {self.code}: {self.message}")
 
     def render(self, source_lines: list[str] | None = None) -> str:
         """`file:line:col: error CODE: message`, the source line, a caret, the hint: as

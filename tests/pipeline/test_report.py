@@ -154,3 +154,11 @@ def test_control_characters_from_a_file_reach_no_terminal() -> None:
     assert source == "    name: \\x1b]0;TITLE\\x07: bad" and caret.index("^") == source.index(": bad")
     assert "\x1b" not in render_github([d]) and "\\x1b" in render_github([d])
     assert json.loads(render_json([d]))[0]["message"] == f"bad value {osc}"
+
+
+def test_a_line_break_in_a_file_name_keeps_a_diagnostic_on_its_line() -> None:
+    """A user's trial: a file named with a line break split its text diagnostic in two (a
+    reader, or a tool parsing `file:line:column:`, took the second half for another)."""
+    d = Diagnostic("Y001", "bad", file="evil\nb.yaml:9:9: error X: forged", line=2, column=3)
+    headline = render_text([d], {}).splitlines()[0]
+    assert headline == "evil\\nb.yaml:9:9: error X: forged:2:3: error Y001: bad"
