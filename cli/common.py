@@ -6,11 +6,15 @@ help texts several commands take. Light on purpose: cli/main.py imports it, and
 from __future__ import annotations
 
 import errno
+import os
 import re
 from enum import Enum
-from typing import Any, Callable, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 import typer
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 _OUTPUT_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE)
 
@@ -51,12 +55,6 @@ def debug_traceback(err: BaseException | None = None, text: str | None = None) -
         text = traceback_text(err)
     if text:
         typer.echo(text.rstrip("\n"), err=True)
-
-
-class Format(str, Enum):
-    text = "text"
-    json = "json"
-    github = "github"
 
 
 class ValidateFormat(str, Enum):
@@ -169,3 +167,12 @@ def _effort_checked(option: str) -> Callable[[Any], Any]:
 think_checked = _effort_checked("--think")
 iterations_checked = _effort_checked("--iterations")
 lookahead_checked = _effort_checked("--lookahead")
+
+
+def checked_folder(paths: Sequence[Any]) -> "Path":
+    """The folder a check is of, for SARIF's %SRCROOT%: the one folder given, the folder
+    holding every file and folder given, or (none given) the working folder."""
+    from pathlib import Path
+
+    folders = [os.path.abspath(p) if is_dir(p) else os.path.dirname(os.path.abspath(p)) for p in paths]
+    return Path(os.path.commonpath(folders)) if folders else Path.cwd()

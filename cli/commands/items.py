@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
-from ..common import EXPANSION_HELP, Format, exists, fail, fail_on, is_dir, short
+from ..common import EXPANSION_HELP, ValidateFormat, checked_folder, exists, fail, fail_on, is_dir, short, version_text
 
 if TYPE_CHECKING:  # bound by _services() when a command runs: `CMD --help` imports none of them
     from legacies.agents.scenario_tests import find_tests, run_tests
@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # bound by _services() when a command runs: `CMD --help` impo
     from legacies.pipeline.content import ContentError, content_rows
     from legacies.pipeline.explain import ExplainError, find_item, folder_rulesets, near_items
     from legacies.pipeline.explain import explain as run_explain
-    from legacies.pipeline.report import render_github, render_json
+    from legacies.pipeline.report import render_github, render_json, render_sarif
     from legacies.pipeline.ruleset import ExpansionError
 
 
@@ -35,7 +35,7 @@ def _services() -> None:
     from legacies.pipeline.content import ContentError, content_rows
     from legacies.pipeline.explain import ExplainError, find_item, folder_rulesets, near_items
     from legacies.pipeline.explain import explain as run_explain
-    from legacies.pipeline.report import render_github, render_json
+    from legacies.pipeline.report import render_github, render_json, render_sarif
     from legacies.pipeline.ruleset import ExpansionError
 
     globals().update(locals())
@@ -223,7 +223,8 @@ def test_scenarios(
     paths: List[Path] = typer.Argument(..., metavar="PATH", help="Scenario test files or folders holding them."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
                                           help="Test against this ruleset folder (default: the installed ones)."),
-    format: Format = typer.Option(Format.text, "--format", "-f", metavar="FORMAT", help="text, json or github annotations."),
+    format: ValidateFormat = typer.Option(ValidateFormat.text, "--format", "-f", metavar="FORMAT",
+                                          help="text, json, github annotations or sarif (SARIF 2.1.0, as `validate`)."),
     expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER", help=EXPANSION_HELP),
 ) -> None:
     """Run scenario tests: items tried in scenarios, with what must hold afterwards.
@@ -249,9 +250,11 @@ def test_scenarios(
         fail_on(err)
         return
     failures = problems + result.failures
-    if format == Format.json:
+    if format == ValidateFormat.json:
         typer.echo(render_json(failures))
-    elif format == Format.github:
+    elif format == ValidateFormat.sarif:
+        typer.echo(render_sarif(failures, version_text(), checked_folder(paths)))
+    elif format == ValidateFormat.github:
         out = render_github(failures)
         if out:
             typer.echo(out)

@@ -351,7 +351,7 @@ def resume(
 ) -> None:
     """Continue a saved game: its decisions are replayed exactly, then play goes on."""
     _services()
-    if not exists(file) and not os.path.lexists(file):  # a link that leads nowhere is read, and said why
+    if not exists(file) and not os.path.lexists(file):  # a link to nothing (or in a loop) is read, and said why
         fail(f"no such save file: {file}")
     text, data = read_save_or_fail(file)  # sized before it is read
     if data["ruleset"] not in loading.rulesets():

@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from ..common import EXPANSION_HELP, ValidateFormat, debug_traceback, fail_on, is_dir, version_text
+from ..common import EXPANSION_HELP, ValidateFormat, checked_folder, debug_traceback, fail_on, is_dir, version_text
 
 app = typer.Typer()
 
@@ -54,7 +54,7 @@ def validate(
     if format == ValidateFormat.json:
         typer.echo(render_json(result.diagnostics))
     elif format == ValidateFormat.sarif:
-        typer.echo(render_sarif(result.diagnostics, version_text(), _checked_folder(paths)))
+        typer.echo(render_sarif(result.diagnostics, version_text(), checked_folder(paths)))
     elif format == ValidateFormat.github:
         out = render_github(result.diagnostics)
         if out:
@@ -65,9 +65,3 @@ def validate(
         debug_traceback(text=d.detail)
     raise typer.Exit(0 if result.ok else 1)
 
-
-def _checked_folder(paths: List[str]) -> Path:
-    """The folder a check is of, for SARIF's %SRCROOT%: the one folder given, the folder
-    holding every file and folder given, or (none given) the working folder."""
-    folders = [os.path.abspath(p) if is_dir(p) else os.path.dirname(os.path.abspath(p)) for p in paths]
-    return Path(os.path.commonpath(folders)) if folders else Path.cwd()

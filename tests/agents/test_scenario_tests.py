@@ -103,6 +103,9 @@ def test_a_mistake_in_a_tests_own_source_is_said_where_it_is_written(tmp_path: P
     assert "1 answer of `choose` not needed" in found[(15, 3)]["message"]
     assert "give one of them" in found[(17, 1)]["message"]
     assert "`my points` has no value" in found[(22, 1)]["message"]
+    sarif = json.loads(CliRunner().invoke(app, ["test", str(path), "--format", "sarif"]).stdout)  # as validate's
+    regions = [r["locations"][0]["physicalLocation"]["region"] for r in sarif["runs"][0]["results"]]
+    assert {"startLine": 6, "startColumn": 17, "endLine": 6, "endColumn": 27} in regions
     text = CliRunner().invoke(app, ["test", str(path)]).output  # printed as validate prints, with a caret
     assert f"{path}:6:17: error T002:" in text and "        move top of legacy_dek to my hand\n" \
         "                    ^~~~~~~~~~" in text
