@@ -43,6 +43,7 @@ from legacies.interpreter import sandbox
 from legacies.interpreter.errors import InternalError
 from legacies.interpreter.game import cached_game
 from legacies.interpreter.mechanics import describe
+from legacies.interpreter.naming import namer_for
 from legacies.pipeline.explain import find_item
 from legacies.pipeline.ruleset import RulesetResult, load_ruleset, rulesets
 from legacies.pipeline.walk import walk
@@ -98,11 +99,6 @@ class TestRun:
     def passed(self) -> int:
         return len(self.tests) - len(self.failed_tests)
 
-    @property
-    def malformed(self) -> bool:
-        """Some test cannot run as written (T002: its decisions outrun its `choose:`, a
-        bad counter or effect...): a usage error, as `legacies try` says."""
-        return any(d.code == "T002" for d in self.failures)
 
 
 def find_tests(paths: list[Path]) -> tuple[list[ScenarioTest], list[Diagnostic]]:
@@ -364,7 +360,7 @@ def _shown(state: Any, value: Any, wanted: Any, kind: T | None = None) -> Any:
     if kind is not None and kind.tag == "zone" and type(value) is int:
         return ", ".join(_held(state, value)) or "none"
     if kind is not None and kind.tag == "numbers" and isinstance(value, (list, tuple)):
-        return ", ".join(str(x) for x in value) or "none"
+        return namer_for("numbers")(state.st, value) or "none"
     if kind is not None and type(value) is int:
         if kind.tag in _NUMBERS:
             return value
@@ -384,16 +380,21 @@ def _held(state: Any, zone: int) -> list[str]:
     return [describe(state.st, pid) for pid in state.st.zones[zone]]
 
 
+def _listed(wanted: Any) -> list[str]:
+    """A list the test wrote: as a YAML list, or as text (`A, B`; `none` or nothing for an
+    empty one)."""
+    if isinstance(wanted, list):
+        return [str(w).strip() for w in wanted]
+    text = str(wanted).strip()
+    return [] if text.lower() in ("", "none") else [w.strip() for w in text.split(",")]
+
+
 def _same(state: Any, value: Any, wanted: Any, kind: T | None = None) -> bool:
     if kind is not None and kind.tag == "zone" and type(value) is int:
         # a zone is what it holds (an int, never read as the piece of that number)
-        listed = wanted if isinstance(wanted, list) else \
-            [] if str(wanted).strip().lower() in ("", "none") else str(wanted).split(",")
-        return [name.lower() for name in _held(state, value)] == [str(w).strip().lower() for w in listed]
+        return [name.lower() for name in _held(state, value)] == [w.lower() for w in _listed(wanted)]
     if kind is not None and kind.tag == "numbers" and isinstance(value, (list, tuple)):
-        listed = wanted if isinstance(wanted, list) else [] if str(wanted).strip().lower() in ("", "none") else \
-            str(wanted).split(",")
-        return [str(x) for x in value] == [str(w).strip() for w in listed]
+        return [str(x) for x in value] == _listed(wanted)
     if isinstance(wanted, str) and wanted.strip().lower() in _YES_NO and isinstance(value, bool):
         return value == _YES_NO[wanted.strip().lower()]
     if kind is not None and kind.tag in _NUMBERS and type(value) is int and not isinstance(wanted, bool):

@@ -180,12 +180,12 @@ def run_trial(spec: GameSpec, item_id: str, scenario: Scenario, *, effect: str |
         raise TrialError(f"`{word}` is no action of {spec.title}: `--run` (or `run:`) takes an action's name or "
                          "statements" + (f"; did you mean `{close}`?" if close else
                                          f" (its actions: {', '.join(spec.actions)})"), usage=True)
-    if run is not None and run.strip() in spec.actions:  # an action by its name: performed as a menu would offer it
-        source = f"perform one of {run.strip()}"
+    if word in spec.actions:  # an action by its name: performed as a menu would offer it
+        source = f"perform one of {word}"
         with sandbox.as_seat(state, me), state.st.frozen():  # asked as a menu asks it: nothing changes
-            offered = game.actions[run.strip()].available(state.st, Activation(state.st, me))
+            offered = game.actions[word].available(state.st, Activation(state.st, me))
         if not offered:  # "nothing changed" would hide that it was never offered (a user's trial)
-            raise TrialError(f"the action `{run.strip()}` offers nothing to {game.player_names[me]} here: its "
+            raise TrialError(f"the action `{word}` offers nothing to {game.player_names[me]} here: its "
                              "condition does not hold, or no target passes its `where`"
                              f"{_setup_hint(state)}")
     d_index = game.layout.def_index[item_id]

@@ -57,7 +57,7 @@ def debug_traceback(err: BaseException | None = None, text: str | None = None) -
         typer.echo(text.rstrip("\n"), err=True)
 
 
-class ValidateFormat(str, Enum):
+class ReportFormat(str, Enum):
     text = "text"
     json = "json"
     github = "github"

@@ -58,16 +58,17 @@ def saved_seats(spec: Any, data: dict, given: list[str],
     if given:
         return kinds, None
     ruled = [s.name for s in spec.seats]
-    for kind in (k.partition(":")[0].strip() for k in kinds):
+    sat = [k.partition(":")[0].strip() for k in kinds]  # each seat's kind, its player's name left out
+    for kind in sat:
         if kind != "human" and kind not in BOTS and kind not in ruled:
             return kinds, (f"the save's `seats` names `{short(kind)}`, which is no seat kind (human, {', '.join(BOTS)}"
                            + "".join(f", {r}" for r in ruled) + ")" + how)
     options = data.get("options") or {}
     for seat in spec.seats:  # the seats the rules run are the options that seated them: the two agree
-        sat = sum(1 for k in kinds if k.partition(":")[0].strip() == seat.name)
+        count = sat.count(seat.name)
         option = options.get(seat.option)
-        if kinds and option is not None and sat != (int(bool(option)) if seat.option_type == "flag" else option):
-            return kinds, (f"the save's `seats` seat {sat} {seat.name} where its option `{seat.option}` is "
+        if kinds and option is not None and count != (int(bool(option)) if seat.option_type == "flag" else option):
+            return kinds, (f"the save's `seats` seat {count} {seat.name} where its option `{seat.option}` is "
                            f"{option}: an edited save")
     return kinds, None
 

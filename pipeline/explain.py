@@ -150,21 +150,16 @@ def explain(item_id: str, ruleset: str | None = None, show_ast: bool = False, ro
     where = f"ruleset `{ruleset}`" if ruleset else (f"the rulesets in {root}" if root else "any installed ruleset")
     hint = f"; did you mean {', '.join(near[:3])}?" if near else "; `legacies content` lists every item"
     if ruleset and not root:  # an item of another installed ruleset: said where it is (a user's trial)
-        elsewhere = [other for other in installed_rulesets() if other != ruleset and _finds(other, item_id)]
+        elsewhere = [other for other in installed_rulesets() if other != ruleset and _holds(other, item_id, None)]
         if elsewhere:
             hint = f"; it is an item of {', '.join(f'`{o}`' for o in elsewhere)} (--ruleset {elsewhere[0]})"
     raise ExplainError(f"no item `{item_id}` in {where}{hint}")
 
 
-def _finds(name: str, item_id: str) -> bool:
-    """Whether installed ruleset `name` has an item by this id or name (as `find_item` takes it)."""
-    build = load_ruleset(name).build
-    return build is not None and find_item(item_id, build) is not None
-
-
 def _holds(name: str, item_id: str, root: str | None) -> bool:
+    """Whether ruleset `name` has an item by this id or name (as `find_item` takes it)."""
     build = load_ruleset(name, root).build
-    return build is not None and item_id in build.items
+    return build is not None and find_item(item_id, build) is not None
 
 
 def near_items(query: str, build: object) -> list[str]:

@@ -145,8 +145,8 @@ def _items_mended(source: YamlSource, found: list[tuple[YamlPath, Diagnostic]]
     items = source.data.get("items") if isinstance(source.data, dict) else None
     if not isinstance(items, list):
         return source, found
-    mends: dict[int, dict[str, Any]] = {}  # per item: a key's stand-in
-    renamed: dict[int, dict[str, str | None]] = {}  # per item: an unknown key's required key, or None (left out)
+    stand_ins: dict[int, dict[str, Any]] = {}  # per item: a key's stand-in
+    unknown: list[tuple[YamlPath, Diagnostic]] = []  # an item's unknown keys: mended as `_keys_mended` mends them
     left: list[tuple[YamlPath, Diagnostic]] = []
     for path, d in found:
         at = path[1] if len(path) >= 2 and path[0] == "items" and isinstance(path[1], int) else None
@@ -155,35 +155,24 @@ def _items_mended(source: YamlSource, found: list[tuple[YamlPath, Diagnostic]]
             left.append((path, d))
             continue
         assert at is not None
-        if len(path) == 3 and d.code == "S003" and isinstance(path[2], str) and path[2] in item:
-            renamed.setdefault(at, {})[path[2]] = misspelt_required(d)
+        if len(path) == 3 and d.code == "S003":
+            unknown.append((path, d))
         elif len(path) == 3 and path[2] in _STAND_INS:
-            mends.setdefault(at, {})[str(path[2])] = item["id"] if path[2] == "name" else _STAND_INS[str(path[2])]
+            stand_ins.setdefault(at, {})[str(path[2])] = item["id"] if path[2] == "name" else _STAND_INS[str(path[2])]
         elif len(path) == 2 and d.code == "S002" and d.message.endswith("'name'"):
-            mends.setdefault(at, {})["name"] = item["id"]
+            stand_ins.setdefault(at, {})["name"] = item["id"]
         else:
             left.append((path, d))
-    if not mends and not renamed:
-        return source, found
+    mended = with_keys_mended(source, {tuple(path): misspelt_required(d) for path, d in unknown}) if unknown else None
+    if mended is None:  # none, or not written plainly: those errors stand as they are
+        left += unknown
+    else:
+        source = mended
+    if not stand_ins:
+        return source, left
     data = dict(source.data)
-    data["items"] = [_item_mended(item, mends.get(i, {}), renamed.get(i, {})) for i, item in enumerate(items)]
+    data["items"] = [dict(item, **stand_ins[i]) if i in stand_ins else item for i, item in enumerate(data["items"])]
     return YamlSource(source.label, data, source.lines, source.root), left
-
-
-def _item_mended(item: Any, stand_ins: dict[str, Any], renamed: dict[str, str | None]) -> Any:
-    """An item with its unknown keys read as the keys they misspell (or left out) and its
-    stand-ins put in."""
-    if not stand_ins and not renamed:
-        return item
-    out = {}
-    for key, value in item.items():
-        if key in renamed:
-            if renamed[key] is not None and renamed[key] not in item:
-                out[renamed[key]] = value
-            continue
-        out[key] = value
-    out.update(stand_ins)
-    return out
 
 
 def _without_bad_items(kind: str, source: YamlSource, found: list[tuple[YamlPath, Diagnostic]]

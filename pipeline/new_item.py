@@ -35,7 +35,7 @@ from .files import EXPANSION_FILES, YAML_SUFFIXES, disk_label, is_yaml, read_reg
 from .formats import FORMAT_KEY
 from .models import CURRENT_FORMAT, NAME_PATTERN, AttributeDecl, ContentItem, KindDecl, RulesetFile
 from .ruleset import load_ruleset
-from .schemas import shipped_schema
+from .schemas import schema_filename, shipped_schema
 from .stack import StackError, place_of
 from .text_edit import Edit, apply, decode
 from .writes import WriteError, make_folder, write_whole
@@ -196,8 +196,9 @@ def _kept_schema(target: Path, kind: str) -> Path | None:
     in the new file's folder or above it, as the project's own is): a path from the file that
     holds wherever the repository is cloned, where one to the installed package holds on this
     machine only (a user's trial: `../../../../../work/main/schemas/...`)."""
+    name = schema_filename(kind)
     for folder in target.resolve().parents:
-        found = folder / "schemas" / shipped_schema(kind).name
+        found = folder / "schemas" / name
         if found.is_file():
             return found
     return None

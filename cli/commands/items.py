@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
-from ..common import EXPANSION_HELP, ValidateFormat, checked_folder, exists, fail, fail_on, is_dir, short, version_text
+from ..common import EXPANSION_HELP, ReportFormat, checked_folder, exists, fail, fail_on, is_dir, short, version_text
 
 if TYPE_CHECKING:  # bound by _services() when a command runs: `CMD --help` imports none of them
     from legacies.agents.scenario_tests import find_tests, run_tests
@@ -223,7 +223,7 @@ def test_scenarios(
     paths: List[Path] = typer.Argument(..., metavar="PATH", help="Scenario test files or folders holding them."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
                                           help="Test against this ruleset folder (default: the installed ones)."),
-    format: ValidateFormat = typer.Option(ValidateFormat.text, "--format", "-f", metavar="FORMAT",
+    format: ReportFormat = typer.Option(ReportFormat.text, "--format", "-f", metavar="FORMAT",
                                           help="text, json, github annotations or sarif (SARIF 2.1.0, as `validate`)."),
     expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER", help=EXPANSION_HELP),
 ) -> None:
@@ -250,11 +250,11 @@ def test_scenarios(
         fail_on(err)
         return
     failures = problems + result.failures
-    if format == ValidateFormat.json:
+    if format == ReportFormat.json:
         typer.echo(render_json(failures))
-    elif format == ValidateFormat.sarif:
+    elif format == ReportFormat.sarif:
         typer.echo(render_sarif(failures, version_text(), checked_folder(paths)))
-    elif format == ValidateFormat.github:
+    elif format == ReportFormat.github:
         out = render_github(failures)
         if out:
             typer.echo(out)

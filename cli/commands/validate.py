@@ -3,13 +3,11 @@ as text, JSON, GitHub annotations or SARIF; exit 0 when there is no error, 1 oth
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import List, Optional
 
 import typer
 
-from ..common import EXPANSION_HELP, ValidateFormat, checked_folder, debug_traceback, fail_on, is_dir, version_text
+from ..common import EXPANSION_HELP, ReportFormat, checked_folder, debug_traceback, fail_on, is_dir, version_text
 
 app = typer.Typer()
 
@@ -20,7 +18,7 @@ def validate(
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="NAME|PATH",
                                           help="Check only this ruleset: an installed one, or a ruleset folder (the "
                                                "same as giving the folder as PATH)."),
-    format: ValidateFormat = typer.Option(ValidateFormat.text, "--format", "-f", metavar="FORMAT",
+    format: ReportFormat = typer.Option(ReportFormat.text, "--format", "-f", metavar="FORMAT",
                                           help="text; json (every field, with the span's start and end); github "
                                                "(annotations); sarif (SARIF 2.1.0, for code scanning)."),
     expansion: List[str] = typer.Option([], "--expansion", "-x", metavar="NAME|FOLDER",
@@ -51,11 +49,11 @@ def validate(
     except UsageError as err:
         fail_on(err)
         return
-    if format == ValidateFormat.json:
+    if format == ReportFormat.json:
         typer.echo(render_json(result.diagnostics))
-    elif format == ValidateFormat.sarif:
+    elif format == ReportFormat.sarif:
         typer.echo(render_sarif(result.diagnostics, version_text(), checked_folder(paths)))
-    elif format == ValidateFormat.github:
+    elif format == ReportFormat.github:
         out = render_github(result.diagnostics)
         if out:
             typer.echo(out)

@@ -143,13 +143,10 @@ class StatementWriter:
             out.append(f"{pad}_n = {amount}")
             out.append(f"{pad}_rt_pay(st, _adjust, {slot}, _n)")
         else:
-            ref = self.ctx.ref(stmt.counter)
-            bounds = self._bounds(self._player_slots(stmt.counter.name)) if isinstance(ref, r.PlayerCounter) else None
+            # a player counter by its name (`_slot`'s other way, a counter held in a name, may be any)
+            named = isinstance(self.ctx.ref(stmt.counter), r.PlayerCounter)
+            bounds = self._bounds(self._lvalue_slots(stmt.counter)) if named else None
             self._add(out, pad, slot, amount if verb == "gain" else f"-({amount})", bounds)
-
-    def _player_slots(self, name: str) -> range:
-        base = self.ctx.lay.player_counter[name]
-        return range(base, base + self.ctx.lay.players)
 
     def _bounds(self, slots: Iterable[int]) -> tuple[int | None, int | None, int] | None:
         """The ends and the part every one of `slots` shares (None: they differ, or none)."""
@@ -171,11 +168,9 @@ class StatementWriter:
         out.append(f"{pad}_n0 = st.counters[_k]")
         out.append(f"{pad}_nv = _n0 + {delta}")
         # stopped at the counter's ends; one with no end of its own stops the game past the limit
-        bounded = self.writer.bind(mech.bounded)
-        out.append(f"{pad}if _nv < {lo!r}: _nv = {lo!r}" if lo is not None else
-                   f"{pad}if _nv < {-MAX_NUMBER!r}: {bounded}(_nv)")
-        out.append(f"{pad}if _nv > {hi!r}: _nv = {hi!r}" if hi is not None else
-                   f"{pad}if _nv > {MAX_NUMBER!r}: {bounded}(_nv)")
+        for end, past, cmp in ((lo, -MAX_NUMBER, "<"), (hi, MAX_NUMBER, ">")):
+            out.append(f"{pad}if _nv {cmp} {end!r}: _nv = {end!r}" if end is not None else
+                       f"{pad}if _nv {cmp} {past!r}: {self.writer.bind(mech.bounded)}(_nv)")
         # no change counted when nothing changed: what was computed from it still stands
         out.append(f"{pad}if _nv != _n0:")
         out.append(f"{pad}    st.counters[_k] = _nv")
@@ -295,7 +290,8 @@ class StatementWriter:
         if isinstance(ref, r.GameCounter):
             return (int(self.ctx.lay.game_counter[ref.name]),)
         if isinstance(ref, r.PlayerCounter):
-            return self._player_slots(ref.name)
+            base = self.ctx.lay.player_counter[ref.name]
+            return range(base, base + self.ctx.lay.players)
         return ()
 
     def w_Raise(self, stmt: ast.Raise, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:

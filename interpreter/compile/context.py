@@ -241,11 +241,6 @@ def fill_text(c: Compiles, ctx: CompileContext, node: ast.Node, text: str) -> "s
     return Filled(text, tuple(parts), after)
 
 
-_NOT_PIECES = frozenset(("players", "zone", "zones", "percent", "numbers"))
-"""The types whose values are ints (or lists of them) that name no piece: read by their
-type (naming.namer_for), never as the pieces of those numbers."""
-
-
 class Filled:
     """A text with `{EXPR}` parts. Its parts' values are read when it is said (`said`
     for a log line, `words` for a label or a prompt) and its words are made when they are
@@ -301,14 +296,14 @@ class Filled:
                 continue
             if tag == "player":
                 shown = mech.player_name(reader, v)
-            elif tag in _NOT_PIECES and v is not None:  # ints, never read as the piece of that number
-                shown = namer_for(tag)(reader, v) or "none"
-            elif tag in ("amount", "flag", "text") or isinstance(v, bool):
-                shown = ("yes" if v else "no") if isinstance(v, bool) else str(v)
+            elif isinstance(v, bool):
+                shown = "yes" if v else "no"
+            elif tag in ("flag", "text"):
+                shown = str(v)
             elif isinstance(v, (list, tuple)) and not v:  # an empty collection, as an empty list of players
                 shown = "none"
-            else:
-                shown = mech.describe(reader, v)
+            else:  # by its type: a zone, a percent, numbers are ints, never read as the pieces of those numbers
+                shown = namer_for(tag)(reader, v) if v is not None else mech.describe(reader, v)
             line = line.replace(placeholder, shown, 1)
         return line
 
