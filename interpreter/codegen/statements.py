@@ -22,7 +22,7 @@ from .. import mechanics as mech
 from ..compile.closures import Closures
 from ..compile.columns import Columns, no_own_state
 from ..compile.context import CompileContext, Compiles, Instr, held_slot
-from ..errors import Where
+from ..errors import Refused, Where
 from ..layout import PART_COUNTERS
 from ..versions import tick
 from .expressions import ExpressionWriter
@@ -306,6 +306,24 @@ class StatementWriter:
         out.append(f"{pad}_k = {slot}")
         self._add(out, pad, "_k", f"-({self.gen.g(stmt.amount, s, Reads())})",
                   self._bounds(self._lvalue_slots(stmt.target)))
+
+    def w_Transfer(self, stmt: ast.Transfer, s: Scope, out: list[str], depth: int, wheres: list[Where]) -> None:
+        """A transfer that asks nothing (no `up to`, no `either way`): the amount taken
+        from one counter and given to the other, refused when the first would go below its
+        least, as the closure's `move_amount` does, without its five calls."""
+        if stmt.up_to or stmt.either_way:
+            raise Unsupported("a transfer that asks")
+        pad = "    " * depth
+        # the source, the destination, then the amount, as the closures read them; each
+        # slot held at once (`_lvalue` may work it out through `_x`)
+        out.append(f"{pad}_kf = {self._lvalue(stmt.source, s, out, pad)}")
+        out.append(f"{pad}_kt = {self._lvalue(stmt.dest, s, out, pad)}")
+        out.append(f"{pad}_n = {self.gen.g(stmt.amount, s, Reads())}")
+        least = self.writer.bind(self.ctx.lay.counter_min)
+        out.append(f"{pad}if st.counters[_kf] - _n < ({least}[_kf] or 0):")
+        out.append(f"{pad}    raise {self.writer.bind(Refused)}(f'not enough to transfer {{_n}}')")
+        self._add(out, pad, "_kf", "-_n", self._bounds(self._lvalue_slots(stmt.source)))
+        self._add(out, pad, "_kt", "_n", self._bounds(self._lvalue_slots(stmt.dest)))
 
     def _pieces(self, what: ast.Expr, s: Scope, out: list[str], pad: str) -> str:
         """The pieces a statement moves, as a list made here (StatementCompiler.pieces):

@@ -142,3 +142,34 @@ def test_a_card_named_in_source_is_its_only_copy_in_generated_code(spec: GameSpe
     assert made.st.counters[lay.counter_slots("charge")[crown]] == 2
     assert made.fingerprint() == reference.fingerprint()
     assert not re.search(r"\b_c\d+\(", "".join(written))
+
+
+def test_a_transfer_that_asks_nothing_is_generated_and_plays_as_the_closures_do(spec: GameSpec) -> None:
+    """Between two players' counters and from a piece's own counter: written in place (no
+    closure called), the same counters, the same changes counted."""
+    source = "gain 2 points\nlet P be top of opponents\ntransfer 2 from my points to P's points\n" \
+             "transfer 2 from north's level to my points\n"  # each down to its least: allowed
+    (made, _, written), (reference, _, _) = _run_both(spec, source)
+    lay, st = made.game.layout, made.st
+    points = lay.player_counter["points"]
+    north = lay.def_pieces[lay.def_index["north"]][0]
+    assert st.counters[points:points + 2] == [2, 2]  # 2 - 2 + 2, and the opponent's 2
+    assert st.counters[lay.counter_slots("level")[north]] == 1
+    assert st.counters == reference.st.counters
+    assert made.fingerprint() == reference.fingerprint()
+    block = "".join(written)
+    assert "not enough to transfer" in block and not re.search(r"\b_c\d+\(", block), block
+
+
+@pytest.mark.parametrize("source", ["transfer 1 from my points to P's points",
+                                    "transfer 3 from north's level to my points"])
+def test_a_transfer_of_more_than_there_is_is_the_same_refusal_both_ways(spec: GameSpec, source: str) -> None:
+    """Below the source's least (0 points; a level's min of 1): refused as the closures
+    refuse it (the rules' own statement, not a player's option: told as their mistake)."""
+    refusals = []
+    for codegen in (True, False):
+        with pytest.raises(InternalError) as raised:
+            _run(spec, "let P be top of opponents\n" + source + "\n", codegen)
+        refusals.append(str(raised.value))
+    assert refusals[0] == refusals[1]
+    assert "refused their own statement (not enough to transfer" in refusals[0]
