@@ -131,7 +131,9 @@ def find_tests(paths: list[Path]) -> tuple[list[ScenarioTest], list[Diagnostic]]
 
 def _read(file: Path) -> tuple[list[ScenarioTest], list[Diagnostic]]:
     source, problems = read_yaml_file(file)
-    if source is None:
+    if source is None or any(d.severity == "error" for d in problems):
+        # a duplicate key: which of the two is meant cannot be known, so none of the
+        # file's tests runs on a guess (it is counted unreadable, as a file that does not parse)
         return [], problems
     data = source.data
     entries = data if isinstance(data, list) else [data]

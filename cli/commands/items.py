@@ -16,6 +16,7 @@ from ..common import EXPANSION_HELP, ReportFormat, checked_folder, exists, fail,
 if TYPE_CHECKING:  # bound by _services() when a command runs: `CMD --help` imports none of them
     from legacies.agents.scenario_tests import find_tests, run_tests
     from legacies.agents.trial import Scenario, TrialError, run_trial
+    from legacies.dsl.diagnostics import Diagnostic
     from legacies.cli.ruleset_args import expanded_ruleset, folder_arg, load_with, playable, ruleset_arg, where_given
     from legacies.pipeline import ruleset as loading  # by module: a test's stand-in for rulesets() is seen
     from legacies.pipeline.content import ContentError, content_rows
@@ -268,10 +269,16 @@ def test_scenarios(
             if d.file not in read:
                 read[d.file] = _lines(d.file)
             typer.echo("\n" + d.render(read[d.file]))
-        typer.echo(f"\n{result.passed} passed, {result.failed} failed"
-                   + (f", {len(problems)} unreadable" if problems else ""))
+        unread = _unreadable(problems)
+        typer.echo(f"\n{result.passed} passed, {result.failed} failed" + (f", {unread} unreadable" if unread else ""))
     # a test that cannot be read or run as written (T002) is the tests' own mistake: a usage error
     raise typer.Exit(0 if not failures else 2 if any(d.code == "T002" for d in failures) else 1)
+
+
+def _unreadable(problems: list[Diagnostic]) -> int:
+    """What could not be run: each test written wrong (a T002 at its line), each file that
+    cannot be read (however many problems it has: two duplicate keys are one file)."""
+    return len({(d.file, d.line) if d.code == "T002" else (d.file, None) for d in problems})
 
 
 def _lines(file: str | None) -> list[str] | None:

@@ -122,6 +122,24 @@ def test_a_bad_test_file_is_reported_not_run(tmp_path: Path) -> None:
     assert "states what must hold" in problems[2].message
 
 
+def test_a_file_with_a_key_written_twice_runs_none_of_its_tests(tmp_path: Path) -> None:
+    """A user's trial: a test with `expect:` twice ran on the second (a guess at which was
+    meant) while the summary called its file unreadable ("0 passed, 1 failed, 1 unreadable").
+    The file is refused, every test in it unrun; the summary counts the file once, however
+    many keys it repeats, and each test written wrong elsewhere once."""
+    twice = tmp_path / "twice.yaml"
+    twice.write_text("- item: C1003\n  seed: 5\n  play: 6\n  expect: {my gold: 8}\n  expect: {my gold: 9}\n"
+                     "  name: a\n  name: b\n- item: C1003\n  play: 6\n  expect: {my gold: 0}\n", encoding="utf-8")
+    tests, problems = find_tests([twice])
+    assert not tests and [p.code for p in problems] == ["Y002", "Y002"]
+    wrong = tmp_path / "wrong_keys.yaml"
+    wrong.write_text("- item: C1003\n  bogus: 1\n  expect: {my gold: 8}\n- item: C1003\n  bogus: 2\n"
+                     "  expect: {my gold: 8}\n", encoding="utf-8")
+    out = CliRunner().invoke(app, ["test", "-r", "legacies", str(twice), str(wrong)])
+    assert out.exit_code == 2 and "FAIL" not in out.output  # a T002 among them: the tests' own mistake
+    assert out.output.rstrip().endswith("0 passed, 0 failed, 3 unreadable"), out.output
+
+
 def test_the_command_exits_by_result_and_speaks_json_and_github(tmp_path: Path) -> None:
     runner = CliRunner()
     ok = runner.invoke(app, ["test", str(SCENARIOS / "legacies" / "choices.yaml")])
