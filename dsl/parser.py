@@ -14,6 +14,7 @@ caches (dsl/parse_cache.py).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lark import Token, Tree
@@ -195,7 +196,16 @@ def parse_program(source: str) -> ast.Program:
     return parse_cache().cached("program", _normalize(source), _parse_normalized, ast.Program)
 
 
+def _set_aside_words(original: str, recovered: str) -> tuple[frozenset[int], frozenset[str]]:
+    """The lines recovery changed (1-based) and the words written on them."""
+    changed = [(n, old) for n, (old, new) in enumerate(zip(original.split("\n"), recovered.split("\n")), 1)
+               if old != new]
+    words = {w for _, old in changed for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", old)}
+    return frozenset(n for n, _ in changed), frozenset(words)
+
+
 def _parse_normalized(text: str) -> ast.Program:
+    original = text
     found: list[Diagnostic] = []
     lines_seen: set[int] = set()
     for _ in range(MAX_SYNTAX_ERRORS):
@@ -218,8 +228,9 @@ def _parse_normalized(text: str) -> ast.Program:
             d = err.diagnostics[0]
             aside = _set_aside(text, d.line)
         else:
-            if found:
-                raise SyntaxErrors(sorted(found, key=lambda x: (x.line, x.column)))
+            if found:  # the rest parsed: checked by whoever can (pipeline/build/base.py)
+                raise SyntaxErrors(sorted(found, key=lambda x: (x.line, x.column)), program,
+                                   _set_aside_words(original, text))
             return program
         if d.line in lines_seen:
             break  # no progress: what follows is a consequence of an error already reported

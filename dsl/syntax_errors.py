@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 from functools import lru_cache
+from typing import Any
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -21,7 +22,17 @@ from .grammar import STATEMENT_WORDS, effect_parser, keywords
 
 
 class SyntaxErrors(DiagnosticError):
-    """The source could not be parsed; `.diagnostics` says where and why."""
+    """The source could not be parsed; `.diagnostics` says where and why. After a
+    recovery that went through (dsl/parser.py), `recovered` is the effect with its bad
+    statements set aside, and `aside` what they were: the lines changed and the words
+    written on them, so a checker of the rest can leave out what only follows from them
+    (a name the bad line bound)."""
+
+    def __init__(self, diagnostics: list[Diagnostic], recovered: Any = None,
+                 aside: "tuple[frozenset[int], frozenset[str]]" = (frozenset(), frozenset())):
+        super().__init__(diagnostics)
+        self.recovered = recovered
+        self.aside = aside
 
 
 # ---------------------------------------------------------------------- what went wrong

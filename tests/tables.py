@@ -26,6 +26,34 @@ from legacies.pipeline.ruleset import load_ruleset
 
 _SPECS: dict[tuple[str, tuple[str, ...]], GameSpec] = {}
 
+STATIONS_RULESET = """\
+format: 2
+ruleset: stations
+title: Stations
+players: {min: 2, max: 2}
+score: points
+limits: {max_turns: 4}
+counters:
+  points: {}
+zones:
+  deck: {scope: game, visibility: hidden}
+  shelf: {visibility: public, in_play: true}
+kinds:
+  station:
+    piece: board
+    plural: stations
+    counters:
+      level: {start: 3, min: 1, max: 6}
+  relic:
+    piece: card
+    plural: relics
+    starts_in: deck
+    counters:
+      charge: {start: 0, max: 9}
+"""
+"""A small ruleset's ruleset.yaml (`small_ruleset`): two players, points, stations with a
+level from 1 to 6, relics in a deck with a charge."""
+
 PROMPT = re.compile(r"(?:choose 1-(\d+)|type an amount, (-?\d+)[^\r\n]*?) \(help for keys\): ")
 """`legacies play`'s question at a terminal in lines: a list of options (group 1: how
 many), or an amount to type (group 2: the first amount)."""

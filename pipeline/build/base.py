@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import graphlib
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
@@ -42,6 +43,9 @@ class Builder:
         self.unprinted: list[str] = []  # display `unprinted:`
         self.unlogged: list[str] = []  # display `unlogged:`
         self.attribute_labels: dict[tuple[str, str], str] = {}  # (kind, attribute) -> its declared `label:`
+        # effects with syntax errors whose rest parsed (SyntaxErrors.recovered), by file and
+        # path: checked when their place's check comes, never built
+        self.recovered: dict[tuple[str, Path], SyntaxErrors] = {}
 
     # ------------------------------------------------------------------ reporting
     def at(self, f: LoadedFile, path: Path, code: str, message: str, hint: str | None = None,
@@ -87,6 +91,8 @@ class Builder:
                         "(`effect: |`, its lines under it)")
                 found = [replace(d, hint=f"{d.hint}; {note}" if d.hint else note) for d in found]
             self.place(f, path, found)
+            if err.recovered is not None:
+                self.recovered[(f.label, path)] = err
             return None
 
     def expression(self, f: LoadedFile, path: Path, source: str | None) -> ast.Expr | None:
@@ -103,7 +109,21 @@ class Builder:
         if program is not None:
             self.place(f, path, checker.check_program(program, ctx))
             self.played |= checker.played
+        else:
+            self.check_recovered(f, path, ctx)
         return checker
+
+    def check_recovered(self, f: LoadedFile, path: Path, ctx: Context) -> None:
+        """The rest of an effect with syntax errors checked too, so that every mistake in
+        it is said at once; what only follows from a statement set aside is left out (a
+        name it bound, used later; anything on a line recovery moved). Nothing of it is
+        built: the effect stays unbuilt, as its syntax errors say."""
+        err = self.recovered.pop((f.label, path), None)
+        if err is None:
+            return
+        lines, words = err.aside
+        found = Checker(self.vocab, self.res).check_program(err.recovered, ctx)
+        self.place(f, path, [d for d in found if d.line not in lines and not _names_any(d.message, words)])
 
     def check_expr(self, f: LoadedFile, path: Path, expr: ast.Expr | None, ctx: Context,
                    expected: T | None = None) -> tuple[T, Checker]:
@@ -117,6 +137,12 @@ class Builder:
     # ------------------------------------------------------------------ vocabulary
     def type_of(self, f: LoadedFile, path: Path, text: str) -> T:
         return type_of(self, f, path, text, self.stack)
+
+
+def _names_any(message: str, words: frozenset[str]) -> bool:
+    """Whether a message quotes (in backticks) any of `words`."""
+    return any(w in words for quoted in re.findall(r"`([^`]*)`", message)
+               for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", quoted))
 
 
 def dependency_order(uses: dict[str, set[str]]) -> tuple[list[str], list[list[str]]]:

@@ -129,9 +129,9 @@ def check_content(b: Builder, items: dict[str, tuple[LoadedFile, Path, Any]],
                 if not isinstance(text, str):
                     continue
                 prog = b.program(f, apath, text)
+                b.check_program(f, apath, prog, Context(this=this, playing=a))  # the rest of one that does not parse too
                 if prog is None:
                     continue
-                b.check_program(f, apath, prog, Context(this=this, playing=a))
                 compiled.append(prog)
                 sources.append((prog, f, apath, False))
                 key = a if at.tag == "effect" else f"{a}.{i + 1}"

@@ -87,6 +87,8 @@ def check_procedures(b: Builder, rules: Rules) -> tuple[dict[str, ProcedureSpec]
         v.procedures[name].source = program
         if program is not None:
             parsed[name] = program
+        else:  # the rest of one that does not parse: checked now (it runs nothing, so its order is no matter)
+            b.check_recovered(f, ("procedures", name, "do"), Context(locals=dict(v.procedures[name].params), no_me=False))
     order, cycles = dependency_order({name: names_used(p, v.procedures) for name, p in parsed.items()})
     in_cycle = _in_cycles(b, rules.procedures, cycles, "procedures", "procedure `{name}` runs itself ({loop})",
                           "procedures may run each other but never in a loop (the language has no recursion)")
@@ -161,6 +163,7 @@ def check_rule_triggers(b: Builder, rules: Rules) -> dict[str, tuple[LoadedFile,
         path = ("triggers", name)
         program = b.program(f, path, text)
         if program is None:
+            b.check_recovered(f, path, Context(allow_declarations=True, owner_less=True))
             continue
         decls = [d for d in program.declarations if isinstance(d, ast.Trigger)]
         if program.statements or len(decls) != 1 or len(program.declarations) != 1:

@@ -16,33 +16,9 @@ from legacies.interpreter.game import Game, GameState
 from legacies.interpreter.spec import GameSpec
 from legacies.interpreter.vm import Activation, BlockFrame
 
-from tables import compile_effect, small_ruleset
+from tables import STATIONS_RULESET, compile_effect, small_ruleset
 
-RULESET = """\
-format: 2
-ruleset: stations
-title: Stations
-players: {min: 2, max: 2}
-score: points
-limits: {max_turns: 4}
-counters:
-  points: {}
-zones:
-  deck: {scope: game, visibility: hidden}
-  shelf: {visibility: public, in_play: true}
-kinds:
-  station:
-    piece: board
-    plural: stations
-    counters:
-      level: {start: 3, min: 1, max: 6}
-  relic:
-    piece: card
-    plural: relics
-    starts_in: deck
-    counters:
-      charge: {start: 0, max: 9}
-"""
+RULESET = STATIONS_RULESET
 PROCEDURES = """\
 format: 2
 actions:
