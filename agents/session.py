@@ -186,7 +186,7 @@ class TableSession:
             pass
 
     def _write(self, path: Path) -> None:
-        write_whole(path, self.state.serialize(seats=self.seats))
+        write_whole(path, self.state.serialize(seats=self.seats), private=True)
 
     def save(self, path: Path) -> Path:
         """Write the game as it stands (a save `legacies resume` continues); raises

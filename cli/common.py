@@ -176,3 +176,21 @@ def checked_folder(paths: Sequence[Any]) -> "Path":
 
     folders = [os.path.abspath(p) if is_dir(p) else os.path.dirname(os.path.abspath(p)) for p in paths]
     return Path(os.path.commonpath(folders)) if folders else Path.cwd()
+
+
+SEED_HELP = ("Same seed and decisions give the same game. Default: with a person seated, a seed nobody can guess "
+             "(a known seed tells every hidden card: the deal is worked out from it); with bots alone, 0.")
+
+
+def table_seed(seed: int | None, person_seated: bool) -> int:
+    """The seed a game starts from: the one given; else, with a person seated, one nobody
+    can guess (a seed and the public decisions tell every hidden card and every draw to
+    come, and seed 0 for every game dealt each person the same hands); else 0, so that bots
+    alone play the same game each time, as scripts and measurements want."""
+    if seed is not None:
+        return seed
+    if not person_seated:
+        return 0
+    import secrets
+
+    return secrets.randbelow(10**15)  # about 2**50: past any search from a hand seen; a number a save keeps exactly

@@ -299,7 +299,7 @@ class HumanAgent:
         target = path or self.save_path or self.own_save
         assert target is not None
         try:
-            write_whole(target, state.serialize(seats=self.seats))
+            write_whole(target, state.serialize(seats=self.seats), private=True)
         except WriteError as err:
             self._say(f"not saved: {err}" + ("; the earlier save in it is kept" if target.is_file() else ""))
             return

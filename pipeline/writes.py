@@ -56,14 +56,16 @@ class WriteError(LegaciesError, OSError):
         return f"cannot write {self.path}: {self.why}"
 
 
-def write_whole(path: Path | str, data: bytes | str) -> None:
+def write_whole(path: Path | str, data: bytes | str, private: bool = False) -> None:
     """Write `data` (text is written as UTF-8) to `path` through a temporary file in the
     same folder, synced and renamed over it. A symbolic link is followed (its target is
-    written); an existing file keeps its permissions. Raises WriteError."""
-    write_files({Path(path): data})
+    written); an existing file keeps its permissions; a new `private` one is readable by
+    its owner alone (a save: its seed and decisions tell every hidden card). Raises
+    WriteError."""
+    write_files({Path(path): data}, private)
 
 
-def write_files(files: Mapping[Path, bytes | str]) -> None:
+def write_files(files: Mapping[Path, bytes | str], private: bool = False) -> None:
     """Write several files as one: every one to its temporary file first, and only when
     all are on the disk, each renamed into place (a report's pages never disagree
     because the disk filled up between them). Raises WriteError; nothing is changed
@@ -71,7 +73,7 @@ def write_files(files: Mapping[Path, bytes | str]) -> None:
     staged: list[tuple[Path, Path, Path]] = []  # (as given, target, temporary file)
     try:
         for path, data in files.items():
-            staged.append(_stage(path, data.encode("utf-8") if isinstance(data, str) else data))
+            staged.append(_stage(path, data.encode("utf-8") if isinstance(data, str) else data, private))
         for path, target, temp in staged:
             try:
                 os.replace(temp, target)
@@ -84,7 +86,7 @@ def write_files(files: Mapping[Path, bytes | str]) -> None:
         _sync_folder(folder)
 
 
-def _stage(path: Path, payload: bytes) -> tuple[Path, Path, Path]:
+def _stage(path: Path, payload: bytes, private: bool = False) -> tuple[Path, Path, Path]:
     """`payload` written and synced to a temporary file beside `path`'s target."""
     target = Path(os.path.realpath(path))
     temp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
@@ -95,7 +97,8 @@ def _stage(path: Path, payload: bytes) -> tuple[Path, Path, Path]:
             if not stat.S_ISREG(info.st_mode):  # a device or a FIFO is never replaced by a file
                 raise WriteError(path, "not a regular file", errno.EINVAL)
             mode = stat.S_IMODE(info.st_mode)
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                     0o600 if private else 0o666)
     except OSError as err:
         if isinstance(err, WriteError):
             raise

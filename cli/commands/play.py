@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
-from ..common import (EXPANSION_HELP, debug_traceback, exists, fail, output_failed, read_save_or_fail, say, short,
-                      think_checked)
+from ..common import (EXPANSION_HELP, SEED_HELP, debug_traceback, exists, fail, output_failed, read_save_or_fail, say,
+                      short, table_seed, think_checked)
 
 if TYPE_CHECKING:  # bound by _services() when a command runs: `play --help` imports none of them
     from legacies.agents.map_svg import save_map
@@ -88,7 +88,7 @@ def _write_save(path: Path, text: str) -> bool:
     """Write a save whole (pipeline/writes.py); a failure is said in words, the earlier
     save kept."""
     try:
-        write_whole(path, text)
+        write_whole(path, text, private=True)
     except WriteError as err:
         kept = "; the earlier save in it is kept" if path.is_file() else ""
         typer.echo(f"error: the game is not saved: {err}{kept}", err=True)
@@ -114,7 +114,7 @@ def play(
     search_workers: int = typer.Option(1, "--search-workers", metavar="N", min=1,
                                        help="Processes each search bot thinks in (its two trees at once: the same "
                                             "moves, sooner)."),
-    seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", show_default=False, help=SEED_HELP),
     option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
                                      help="Setup option NAME=VALUE (repeatable); `legacies rulesets` lists each "
                                           "ruleset's seats the rules run and options with names, and what they do."),
@@ -157,6 +157,7 @@ def play(
         return
     if save is not None:
         check_save_path(save)
+    seed = table_seed(seed, "human" in seat)
     try:
         first = game.new_state(seed)
     except InternalError as err:  # the setup fails (under these options): said and located, never a traceback

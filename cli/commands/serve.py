@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
-from ..common import EXPANSION_HELP, debug_traceback, fail, read_save_or_fail, think_checked
+from ..common import EXPANSION_HELP, SEED_HELP, debug_traceback, fail, read_save_or_fail, table_seed, think_checked
 from .play import check_save_path, seat_names
 
 if TYPE_CHECKING:  # bound by _services() when a command runs: `CMD --help` imports none of them
@@ -54,7 +54,7 @@ def serve(
                                    help="One per player, in turn order: human (a person, at their own link), "
                                         "random, greedy, rollout, search; KIND:NAME names the player. Default: "
                                         "one person against three greedy bots."),
-    seed: int = typer.Option(0, "--seed", metavar="N", help="Same seed and decisions give the same game."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", show_default=False, help=SEED_HELP),
     option: List[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE", help="Setup option (repeatable)."),
     think: Optional[float] = typer.Option(None, "--think", metavar="SECONDS", callback=think_checked,
                                           help="How long a search bot thinks per decision (above 0, at most 600)."),
@@ -87,7 +87,11 @@ def serve(
         session, folder = _resumed(resume, ruleset, expansion, list(seat), think)
         save = save or resume
     else:
-        session, folder = _new(ruleset, expansion, list(seat) or list(DEFAULT_SEATS), seed, option, think)
+        if seed is not None:
+            typer.echo(f"(--seed {seed}: whoever knows the seed can work out every hidden card; leave it out for a "
+                       "game among people)", err=True)
+        session, folder = _new(ruleset, expansion, list(seat) or list(DEFAULT_SEATS), table_seed(seed, True), option,
+                               think)
     if save is not None:
         check_save_path(save)
     if not session.humans:

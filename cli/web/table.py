@@ -287,7 +287,7 @@ class ServedTable:
             with self.session.lock:
                 text = self.session.state.serialize(failure=(err.choice, str(err)), seats=self.session.seats)
             try:
-                write_whole(self.save_path, text)
+                write_whole(self.save_path, text, private=True)
             except WriteError:
                 pass
         self.changed()

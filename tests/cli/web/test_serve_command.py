@@ -166,3 +166,24 @@ def test_a_ctrl_c_the_moment_serve_says_so_stops_it(tmp_path: Path) -> None:
                 proc.communicate()
     assert stopped == [0, 0, 0, 0]
     assert all("the game is saved to" in err for err in said), said
+
+
+def test_serve_deals_from_a_seed_nobody_can_guess_unless_told_one(tmp_path: Path) -> None:
+    """A hostile tester's trial: every served game was dealt from seed 0, so a player who
+    played the game out on their own machine from the public decisions read every hidden
+    hand. Without --seed the seed is one nobody can guess (kept in the save, which only its
+    owner can read); a seed given is used, with a warning of what it tells."""
+    seeds, warned = [], []
+    for n, given in enumerate(([], [], ["--seed", "3"])):
+        save = tmp_path / f"game{n}.json"
+        proc, links = _start("--ruleset", "legacy", "--seat", "human:Ann", "--seat", "random", "--save", str(save),
+                             *given)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        assert "saved to" in err
+        seeds.append(json.loads(save.read_text(encoding="utf-8"))["seed"])
+        warned.append("whoever knows the seed can work out every hidden card" in err)
+        if os.name == "posix":
+            assert save.stat().st_mode & 0o077 == 0  # the save tells every hidden card: its owner's alone
+    assert seeds[0] != seeds[1] and 0 not in seeds[:2] and seeds[2] == 3
+    assert warned == [False, False, True]
