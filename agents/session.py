@@ -163,16 +163,21 @@ class TableSession:
 
     def undo(self, seat: int) -> str:
         """Take back `seat`'s last decision (and every move since); what happened, in words."""
+        return self.take_back(seat)[0]
+
+    def take_back(self, seat: int) -> tuple[str, bool]:
+        """`undo`, and whether anything was taken back, decided under the lock (two pages'
+        undos at once: the count of undos read around the call told a refused one as done)."""
         with self.lock:
             name = self.state.game.player_names[seat]
             why = take_back_last(self.state, seat, self.made_by, self.humans)
             if why is not None:
-                return why
+                return why, False
             self.takebacks += 1
             self.chronicle.rewound()
             self.chronicle.note(f"{name} took back their last decision")
             self._keep()
-            return "your last decision is taken back"
+            return "your last decision is taken back", True
 
     def _keep(self) -> None:
         """Write the game to `keep_to` (if set) under the lock, with the change just made:

@@ -237,9 +237,7 @@ class ServedTable:
     async def undo(self, seat: int) -> tuple[str, bool]:
         """Take back `seat`'s last decision: what happened, in words, and whether anything
         was taken back (a refused undo changes nothing, and no page is sent a view for it)."""
-        before = self.session.takebacks
-        said = await run_in_threadpool(self.session.undo, seat)
-        taken = self.session.takebacks != before
+        said, taken = await run_in_threadpool(self.session.take_back, seat)
         if taken:
             self.changed()
             self.wake_bots()

@@ -63,6 +63,27 @@ def test_an_undo_never_takes_back_another_persons_decision() -> None:
         assert session.undo(1) == "your last decision is taken back"  # P2 may take back their own
 
 
+def test_a_refused_undo_is_refused_though_another_pages_undo_lands_meanwhile(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hostile tester's race: two pages' undos at once; the refused one was sent as done
+    ("said"), with a view for every page, since whether it was done was read from the
+    table's count of undos around the call, which the other undo moved. It is decided
+    under the lock now: here another undo lands while this one is refused."""
+    from legacies.agents import session as sessions
+
+    with served(spec("gears-of-time"), ["human", "random"], seed=1) as (table, client):
+        session = table.session
+
+        def other_undo_lands_then_refused(*args: object) -> str:
+            session.takebacks += 1  # as another page's undo, taken while this one ran
+            return "cannot undo: nothing of yours to undo yet"
+        monkeypatch.setattr(sessions, "take_back_last", other_undo_lands_then_refused)
+        with client.websocket_connect(ws_path(table, 0)) as ws:
+            ws.send_json({"type": "undo"})
+            told = until(ws, lambda m: m["type"] in ("said", "refused"))
+        assert told["type"] == "refused" and told["text"] == "cannot undo: nothing of yours to undo yet"
+
+
 @pytest.mark.parametrize("origin", ["http://[::1", "http://[", "://"])
 def test_a_malformed_origin_is_refused_not_a_server_error(origin: str) -> None:
     with served(spec("legacy"), ["human", "random"]) as (table, client):
