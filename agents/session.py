@@ -136,17 +136,29 @@ class TableSession:
                 d = self.state.decision
                 if d is None or d.player not in self.agents or (steps is not None and done >= steps):
                     return
-                self._bot_move(self.agents[d.player])
+                agent = self.agents[d.player]
+                at = (len(self.state.st.history), self.takebacks)
+                copy = self.state.clone()
+            # the bot thinks on its own copy, outside the lock: every seat's view answers
+            # meanwhile (a search bot thinking for minutes froze every page, and a flood of
+            # views queued behind it)
+            try:
+                index = agent.choose(copy)
+            finally:
+                copy.discard()
+            with self.lock:
+                if (len(self.state.st.history), self.takebacks) != at:
+                    continue  # a person's undo came while it thought: it thinks again on the game as it is
+                self._bot_move(agent, index)
             done += 1
             if on_move is not None:
                 on_move()
 
-    def _bot_move(self, agent: Agent) -> None:
+    def _bot_move(self, agent: Agent, index: int) -> None:
         d = self.state.decision
         assert d is not None
         tried: set[int] = set()
         refusals: list[str] = []
-        index = agent.choose(self.state)
         while True:
             if index in tried or not 0 <= index < len(d.options):
                 index = next((i for i in range(len(d.options)) if i not in tried), -1)

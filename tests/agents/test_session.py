@@ -305,3 +305,47 @@ def test_an_answer_sent_before_an_undo_is_stale(spec: GameSpec) -> None:
     assert _snapshot(session) == before
     session.answer(0, number, 0, takebacks=1)
     assert _at(session) > number
+
+
+class _Watching:
+    """A bot that, while it thinks, looks at the table as other seats would: whether the
+    table's lock is free (a view would be answered), and, once, takes back the person's
+    last decision (a page's undo while it thinks)."""
+
+    name = "watching"
+
+    def __init__(self, session: TableSession, undo_once: bool):
+        self.session = session
+        self.undo_once = undo_once
+        self.lock_free: list[bool] = []
+
+    def choose(self, state: GameState) -> int:
+        free = self.session.lock.acquire(blocking=False)
+        if free:
+            self.session.lock.release()
+        self.lock_free.append(free)
+        if self.undo_once:
+            self.undo_once = False
+            assert self.session.undo(0) == "your last decision is taken back"
+        return 0
+
+
+def test_a_bot_thinks_without_holding_the_table(spec: GameSpec) -> None:
+    """A hostile tester's trial: a search bot thinking for 8 s froze every page's view for
+    8 s (it thought under the lock the views take), and a flood of views lengthened it. It
+    thinks on its own copy, the lock free; an undo that lands meanwhile is not overtaken:
+    the bot's move is not made on the game it no longer is."""
+    session = TableSession(spec, ["human", "random"], seed=3)
+    bot = _Watching(session, undo_once=False)
+    session.agents[1] = bot
+    session.answer(0, _at(session), _option(session, "Play"))
+    session.advance(steps=1)
+    assert bot.lock_free == [True] and session.made_by[-1] == 1
+    undoing = TableSession(spec, ["human", "random"], seed=3)
+    bot = _Watching(undoing, undo_once=True)
+    undoing.agents[1] = bot
+    undoing.answer(0, _at(undoing), _option(undoing, "Play"))
+    undoing.advance()
+    # the person's decision taken back while the bot thought: the game waits on the person
+    # again, and the bot's move (chosen for the game before the undo) was never made
+    assert bot.lock_free == [True] and _at(undoing) == 0 and undoing.waiting_for_person() == 0
