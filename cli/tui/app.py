@@ -152,7 +152,25 @@ class TableApp(App[None]):
 
     def on_mount(self) -> None:
         self.title = self.session.state.game.spec.title
+        self._fit_decision()
         self._advance()
+
+    def _fit_decision(self) -> None:
+        """On a short screen the decision takes the room it needs first: the board gives
+        its share up, the purpose keeps fewer lines, the title bar goes. (A player's trial:
+        at 40x12 not one option was on screen, and a number key answered what could not be
+        seen; at 70x18 two or three.)"""
+        height = self.size.height
+        rows = height * (45 if height >= 24 else 70 if height >= 16 else 85) // 100
+        purpose = 3 if height >= 24 else 2 if height >= 16 else 1
+        self.query_one("#decision").styles.max_height = rows
+        said = self.query_one("#purpose")
+        said.styles.max_height = purpose
+        # below the border and the purpose as laid out (once drawn), every row in view (a
+        # share of the whole let the last option's row fall under the decision's edge)
+        shown = said.region.height if said.region.height else purpose
+        self.query_one("#options").styles.max_height = max(1, rows - 1 - min(shown, purpose))
+        self.query_one(Header).display = height >= 20
 
     # ------------------------------------------------------------------ playing
     def _advance(self) -> None:
@@ -239,6 +257,7 @@ class TableApp(App[None]):
         view = self.session.view(self.seat)
         self.view = view
         self.sub_title = self._status(view)
+        self.call_after_refresh(self._fit_decision)  # the purpose's lines known once drawn
         self.query_one("#board-body", Static).update(self._board(view))
         self._you(view)
         self._players(view)
@@ -268,6 +287,7 @@ class TableApp(App[None]):
         return max(30, width - 4)
 
     def on_resize(self) -> None:
+        self._fit_decision()
         if self.view is not None and not self.busy:
             self.call_after_refresh(self.redraw)
 

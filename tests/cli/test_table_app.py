@@ -504,3 +504,28 @@ def test_while_a_bot_thinks_the_header_names_it_as_the_pane_does() -> None:
             return app.sub_title, static_text(app, "#purpose")
     header, pane = run(scenario())
     assert "P2 is thinking" in pane and header.endswith("P2 decides") and "P1 decides" not in header
+
+
+@pytest.mark.parametrize("size", [(40, 12), (60, 20), (70, 18), (80, 24), (100, 30)])
+def test_every_option_row_is_in_view_at_any_size(size: tuple[int, int]) -> None:
+    """A player's trial: at 40x12 not one option was on screen (the decision's share of a
+    short screen went to its purpose; a number key then answered what could not be seen),
+    at 70x18 two or three; and at every size a share of the whole let the options' last row
+    fall under the decision's edge. On a decision of ten options the options' box lies
+    inside the decision and the screen, and at least three rows of options show."""
+    async def scenario() -> tuple[Any, Any, int]:
+        app = _table("legacies", 4, size)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            options: Any = app.query_one("#options")
+            for _ in range(60):
+                if options.option_count >= 8:
+                    break
+                await pilot.press("enter")
+                await pilot.pause()
+            await pilot.pause()
+            return options.region, app.query_one("#decision").region, options.option_count
+    options, decision, count = run(scenario())
+    assert count >= 8
+    assert decision.y <= options.y and options.bottom <= decision.bottom <= size[1] - 1, (options, decision)
+    assert options.height - 2 >= 3  # its border above and below
