@@ -61,6 +61,27 @@ class Covered(ModalScreen[None]):
         self.dismiss(None)
 
 
+class Keys(ModalScreen[None]):
+    """Every key of the table, with what it does (Textual's own panel listed its generic
+    keys first: scrolling, copying, "^q Quit", with the game's below them, off screen)."""
+
+    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "close")]
+
+    def __init__(self, rows: list[tuple[str, str]]):
+        super().__init__()
+        self.rows = rows
+
+    def compose(self) -> ComposeResult:
+        width = max(len(key) for key, _ in self.rows)
+        text = Text.assemble(("Keys", "bold"), "\n\n", *[part for key, what in self.rows
+                                                         for part in ((key.ljust(width), "bold"), f"  {what}\n")],
+                             "\nEsc or ? closes this.")
+        yield VerticalScroll(Static(text), id="keys")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class Confirm(ModalScreen[bool]):
     """A yes-or-no question (save before leaving?)."""
 
@@ -530,11 +551,26 @@ class TableApp(App[None]):
                 inside[0].highlighted = 0  # the first card read at once
 
     def action_keys(self) -> None:
-        """Show or hide the panel of every key (Textual's own)."""
-        if self.screen.query("HelpPanel"):
-            self.action_hide_help_panel()
-        else:
-            self.action_show_help_panel()
+        """Show the game's keys, with what each does (the tabs this table has)."""
+        tabs = self.query_one("#tabs", TabbedContent)
+        shown = [(key, what) for key, tab, what in (
+            ("b", "board", "the board: the table and every player's public part"),
+            ("y", "you", "your own part and cards"),
+            ("m", "map", "the map"),
+            ("c", "cards", "every card you can read"),
+            ("l", "log", "the whole log")) if tabs.query(f"#{tab}")]
+        self.push_screen(Keys([
+            ("↑ ↓", "move between the options (in a tab: between its cards, or scroll it)"),
+            ("Enter", "choose the option highlighted (in a tab: read the card)"),
+            ("0-9", "type an option's number (or an amount): chosen once no other option's starts with it; "
+                    "Backspace takes a digit back, Esc clears"),
+            ("o", "back to the options from a tab"),
+            *shown,
+            ("u", "undo your last decision"),
+            ("s", "save the game"),
+            ("q", "quit (asks to save first)"),
+            ("? F1", "these keys"),
+        ]))
 
     def action_options(self) -> None:
         """Back to the decision's options (after reading cards elsewhere)."""

@@ -40,7 +40,7 @@ def session(key: str, players: int, humans: int = 1, seed: int = 1) -> TableSess
     return TableSession(spec_of(key), ["human"] * humans + ["random"] * (players - humans), seed=seed)
 
 
-def static_text(app: TableApp, selector: str) -> str:
+def static_text(app: Any, selector: str) -> str:
     """What a Static shows, as plain text (its content laid out 200 characters wide)."""
     import io
 
@@ -471,23 +471,29 @@ def test_hot_seat_opens_each_persons_own_part_the_first_time_they_sit() -> None:
     assert not folded, "the second person's own part is open"
 
 
-def test_question_mark_shows_every_key_and_hides_them_again() -> None:
-    """A user's trial: no key said which keys there are (`?`, `h`, F1 did nothing)."""
-    async def scenario() -> tuple[bool, str, bool]:
-        app = _table("legacy", 2, (120, 40))
-        async with app.run_test(size=(120, 40)) as pilot:
+@pytest.mark.parametrize("key,size,mapped", [("legacy", (80, 24), False), ("leaders-legacy", (120, 40), True)])
+def test_question_mark_shows_the_games_keys_and_hides_them_again(key: str, size: tuple[int, int],
+                                                                 mapped: bool) -> None:
+    """A user's trial: no key said which keys there are (`?`, `h`, F1 did nothing). A later
+    one: Textual's own panel put its generic keys first ("^c Copy selected text", "^q
+    Quit"), the game's off screen at 80x24, digits with no words, and `m Map` at a table
+    with no map. The table's own list: every key it has, each with what it does."""
+    async def scenario() -> tuple[str, bool]:
+        app = _table(key, 3, size)
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             await pilot.press("question_mark")
             await pilot.pause()
-            shown = bool(app.screen.query("HelpPanel"))
-            screen = app.export_screenshot()
+            shown = static_text(app.screen, "#keys Static") if app.screen.query("#keys") else ""
             await pilot.press("f1")
             await pilot.pause()
-            return shown, screen, bool(app.screen.query("HelpPanel"))
-    shown, screen, still = run(scenario())
-    assert shown and not still
-    for words in ("Board", "Map", "Cards", "You"):  # the keys of the tabs, in the panel alone (a tab reads "Board (b)")
-        assert re.search(f">{words}(&#160;)+</text>", screen), words
+            return shown, bool(app.screen.query("#keys"))
+    shown, still = run(scenario())
+    assert not still and shown.startswith("Keys")
+    for words in ("choose the option highlighted", "type an option's number", "undo your last decision",
+                  "save the game", "the whole log", "Esc or ? closes this"):
+        assert words in shown, words
+    assert ("the map" in shown) == mapped and "Copy selected text" not in shown
 
 
 def test_while_a_bot_thinks_the_header_names_it_as_the_pane_does() -> None:
