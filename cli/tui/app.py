@@ -129,6 +129,7 @@ class TableApp(App[None]):
         self.folder = folder
         humans = session.humans
         self.seat = humans[0] if humans else 0  # whose view is drawn
+        self.final_lines: list[str] | None = None  # the end's scores and their parts (_final_lines)
         self.handed_over = False  # a hot-seat game's screen was covered once: the first person was called too
         self.view: SeatView | None = None
         self.shown_cards: list[str] = []  # the card ids of the Cards tab's list, in order
@@ -391,6 +392,23 @@ class TableApp(App[None]):
         if event.pane.id == "log":  # the log opens on its latest lines
             self.call_after_refresh(self._log_to_the_end)
 
+    def _final_lines(self, view: SeatView) -> list[str]:
+        """Each player's final score, best first, with where it came from (as `play`
+        prints it after the table closes: a player's trial found the table itself said
+        only the numbers), and how a tie was broken; worked out once."""
+        if self.final_lines is None:
+            from legacies.cli.scoring import final_score_lines, tie_break_note
+
+            assert view.result is not None
+            names = [p.name for p in sorted(view.players, key=lambda p: p.index)]
+            state = self.session.state
+            self.final_lines = [line.strip() if not line.startswith("      ") else "   " + line.strip()
+                                for line in final_score_lines(state, names, view.result.scores)]
+            tie = tie_break_note(state)
+            if tie:
+                self.final_lines.append(f"({tie})")
+        return self.final_lines
+
     def _decision(self, view: SeatView) -> None:
         purpose = self.query_one("#purpose", Static)
         options = self.query_one("#options", OptionList)
@@ -399,10 +417,9 @@ class TableApp(App[None]):
         if view.result is not None:
             r = view.result
             names = {p.index: p.name for p in view.players}
-            lines = [f"{i}. {names[p]}: {r.scores[p]}" for i, p in enumerate(r.ranking, 1)]
             purpose.update(Text.assemble(("The game is over. ", "bold"), f"Winner: {names[r.winner]}",
                                          (f" ({r.reason})" if r.reason else ""), "   q leaves"))
-            options.add_options([Option(Text(line), disabled=True) for line in lines])
+            options.add_options([Option(Text(line), disabled=True) for line in self._final_lines(view)])
             return
         d = view.decision
         if d is None:

@@ -325,6 +325,8 @@ def whole_game(key: str, players: int, size: tuple[int, int], seed: int = 1) -> 
             await pilot.pause()
             stats["over"] = app.session.over
             stats["result"] = static_text(app, "#purpose")
+            listing = app.query_one("#options")
+            stats["final"] = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
         return stats
     return run(scenario())
 
@@ -337,6 +339,21 @@ def test_a_whole_game_at_the_full_screen_table(key: str, players: int, size: tup
     assert stats["over"] and "The game is over" in stats["result"]
     assert stats["asked"] > 0
     assert stats["cut"] == [], "every option of every decision is listed, its label whole"
+    # each player's score with where it came from, on the table (a player's trial: only the numbers)
+    final = stats["final"]
+    assert len([line for line in final if not line.startswith(" ")]) >= players, final
+    assert any(" from " in line or "nothing scored" in line or "definition" in line for line in final), final
+
+
+@pytest.mark.slow  # a whole game at the table: about 20 s
+def test_the_end_of_a_game_shows_where_each_score_came_from() -> None:
+    """A player's trial: the table's end said "1. P3: 11 / 2. P2: 7 / 3. P1: 0"; where the
+    points came from was printed only after it closed. A three-player Legacy game to its end."""
+    stats = whole_game("legacy", 3, (80, 24), seed=1)
+    assert stats["over"]
+    final = stats["final"]
+    assert [line.split(":")[0] for line in final if not line.startswith(" ")] == ["P2", "P3", "P1"], final
+    assert "   9 from legacies built, 2 from finishing first" in final, final
 
 
 def test_an_options_line_cuts_only_what_it_shows() -> None:
