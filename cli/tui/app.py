@@ -355,8 +355,17 @@ class TableApp(App[None]):
                 # see it (each person's at a hot seat: the second person's stayed folded)
                 self.opened_own.add(player.index)
                 box[0].collapsed = False
-            box[0].title = f"{panes.player_title(view, player)}: " + panes.counters_line(player).plain
+            # folded, the title carries the counters; opened, the body does (once: a player's trial
+            # read "P1 (you) · to play: points 0" and "points 0" under it)
+            box[0].title = panes.player_title(view, player) + \
+                (": " + panes.counters_line(player).plain if box[0].collapsed else "")
             box[1].update(panes.player_body(player, self._room() - 4))
+
+    @on(Collapsible.Expanded)
+    @on(Collapsible.Collapsed)
+    def _box_toggled(self) -> None:
+        if self.view is not None:
+            self._players(self.view)
 
     def _cards(self, view: SeatView) -> None:
         self.shown_cards = sorted(view.cards, key=lambda k: (view.cards[k].kind, view.cards[k].name))
