@@ -60,7 +60,7 @@ def serve(
                                           help="How long a search bot thinks per decision (above 0, at most 600)."),
     host: str = typer.Option("127.0.0.1", "--host", metavar="ADDR",
                              help="The address to listen on: this machine only by default; 0.0.0.0 lets other "
-                                  "machines of the network in (each player still needs their link; links travel "
+                                  "machines of the network in (each player still needs their link; the links are sent "
                                   "unencrypted: a network you trust)."),
     port: int = typer.Option(8000, "--port", metavar="N", min=0, max=65535,
                              help="The port to listen on (0: one the system picks)."),

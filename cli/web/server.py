@@ -25,7 +25,7 @@ from .table import ServedTable
 
 MAX_CONNECTIONS = 512
 """Connections open at once (pages, their WebSockets, requests); one more is closed as it
-is accepted, so that no flood of them uses up the process's files (a hostile tester's
+is accepted, so that no flood of them uses up the process's files (a tester's
 20,000 open sockets locked every person out: a link's own page waited and failed)."""
 
 MAX_PER_ADDRESS = 64
